@@ -1,0 +1,53 @@
+# The two commands a newcomer runs: `make play` and `make test`.
+# Both create .venv and install the project (with its dev extras) on first use.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+ARGS   ?=
+
+.PHONY: play test lint typecheck pytest system-deps clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## play: start a game of Dice of Doom against the AI (pass options with ARGS="--size 5")
+play: $(STAMP)
+	$(BIN)/lazytree play dice-of-doom $(ARGS)
+
+## test: lint, type-check and run the whole test suite (notebooks included)
+test: $(STAMP) system-deps lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check lazytree games tests
+	$(BIN)/ruff format --check lazytree games tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+## system-deps: Debian packages the tests need: graphviz (`dot`) and racket (the book's
+## own Dice of Doom program, used as an oracle). Installed with apt-get when run as root.
+system-deps:
+	@missing=""; \
+	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
+	command -v racket >/dev/null 2>&1 || missing="$$missing racket"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "The tests need these Debian packages:$$missing"; \
+	    echo "Install them with: sudo apt-get install$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,60 @@
+"""Hex-board geometry of Dice of Doom: offset rows and the book's neighbour lists.
+
+Territories are numbered row by row, ``n = row * size + column``; even rows are drawn
+half a hex to the right. :func:`neighbors` returns exactly the book's ``neighbors``
+list, in the book's order (the order matters: it is the order attacks are generated
+in, and so the order in which ties between equally good moves are broken).
+
+Examples
+--------
+>>> neighbors(0, 2), neighbors(1, 2), neighbors(2, 2), neighbors(3, 2)
+((3, 2, 1), (3, 0), (0, 3), (1, 0, 2))
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+__all__ = ["neighbor_table", "neighbors", "row_of"]
+
+
+def row_of(pos: int, size: int) -> int:
+    """The row of territory ``pos`` (0 at the top)."""
+    return pos // size
+
+
+def neighbors(pos: int, size: int) -> tuple[int, ...]:
+    """Neighbours of territory ``pos`` on a ``size`` x ``size`` board, in the book's order."""
+    top = pos < size
+    bottom = row_of(pos, size) == size - 1
+    right = (pos + 1) % size == 0
+    left = pos % size == 0
+    out: list[int] = []
+    if row_of(pos, size) % 2 == 0:  # even rows are shifted half a hex to the right
+        candidates = (
+            (top or right, pos - size + 1),
+            (bottom or right, pos + size + 1),
+            (top, pos - size),
+            (bottom, pos + size),
+            (right, pos + 1),
+            (left, pos - 1),
+        )
+    else:
+        candidates = (
+            (top, pos - size),
+            (bottom, pos + size),
+            (top or left, pos - size - 1),
+            (bottom or left, pos + size - 1),
+            (right, pos + 1),
+            (left, pos - 1),
+        )
+    for blocked, n in candidates:
+        if not blocked:
+            out.append(n)
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def neighbor_table(size: int) -> tuple[tuple[int, ...], ...]:
+    """Neighbours of every territory of a ``size`` x ``size`` board (cached per size)."""
+    return tuple(neighbors(pos, size) for pos in range(size * size))

@@ -1,0 +1,337 @@
+"""Dice of Doom with the rules of *Realm of Racket*, chapters 10-12.
+
+* Territory ``n`` starts owned by player ``n mod P`` with 1..max dice.
+* A player attacks an enemy neighbour from an own territory with strictly more dice;
+  the source keeps 1 die, the target changes owner and gets the other dice.
+* The first move of a turn must be an attack; after that the player may also pass.
+  Passing gives reinforcements from one shared pool of spare dice (never refilled): one
+  die to each of the passer's territories below the maximum, in board order, until the
+  pool is empty. Then the next player moves.
+* The game ends when the player to move has no attack at the start of a turn; the
+  winners are the players with the most territories.
+
+Two details follow the book's program to the letter, because they change which
+positions exist and which of several equal moves the AI picks:
+
+* after an attack the pass move comes *first* in the move list, then the attacks;
+* the book's ``distribute`` rebuilds the board list in reverse, so the board order
+  (used for generating attacks and for handing out reinforcements) flips on every
+  pass. :attr:`DiceState.reversed` records it.
+
+Examples
+--------
+>>> game = DiceOfDoom(size=2)
+>>> s = game.parse_board("0:2 1:1 0:3 1:2")
+>>> [game.move_to_str(s, m) for m in game.legal_moves(s)]
+['0->1', '2->3']
+>>> s2 = game.result(s, Attack(2, 3))
+>>> s2.owners, s2.dice, [game.move_to_str(s2, m) for m in game.legal_moves(s2)]
+((0, 1, 0, 0), (2, 1, 1, 2), ['pass', '0->1', '3->1'])
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterator
+from typing import NamedTuple, TypeAlias
+
+from games.dice_of_doom.board import neighbor_table
+from lazytree.game import IllegalMoveError, Player
+
+__all__ = ["PASS", "Attack", "DiceMove", "DiceOfDoom", "DiceState", "Pass"]
+
+PLAYER_LETTERS = "ABCDEFGH"
+
+
+class Attack(NamedTuple):
+    """An attack from territory ``src`` on territory ``dst``."""
+
+    src: int
+    dst: int
+
+
+class Pass(enum.Enum):
+    """The pass move (ends the turn; only after at least one attack)."""
+
+    PASS = "pass"
+
+
+PASS = Pass.PASS
+DiceMove: TypeAlias = Attack | Pass
+
+
+class DiceState(NamedTuple):
+    """An immutable Dice of Doom position.
+
+    ``owners[i]`` and ``dice[i]`` describe territory ``i``; ``spare`` is the shared
+    pool of reinforcement dice; ``first_move`` is true at the start of a turn (no attack
+    made yet, so no pass allowed); ``reversed`` is the book's board-list order.
+    """
+
+    owners: tuple[int, ...]
+    dice: tuple[int, ...]
+    player: Player
+    spare: int
+    first_move: bool = True
+    reversed: bool = False
+
+
+class DiceOfDoom:
+    """The rules, for a board of ``size`` x ``size`` territories.
+
+    Parameters
+    ----------
+    size:
+        Territories per row and column (>= 2).
+    players:
+        Number of players (2 to 8).
+    max_dice:
+        Most dice a territory holds at the start and after reinforcement (>= 2).
+    spare_dice:
+        The reinforcement pool at the start of the game.
+    """
+
+    name = "dice-of-doom"
+
+    def __init__(
+        self, size: int = 3, players: int = 2, max_dice: int = 3, spare_dice: int = 10
+    ) -> None:
+        if size < 2:
+            raise ValueError(f"size must be at least 2, got {size}")
+        if not 2 <= players <= len(PLAYER_LETTERS):
+            raise ValueError(f"players must be from 2 to {len(PLAYER_LETTERS)}, got {players}")
+        if players > size * size:
+            raise ValueError(f"{players} players need at least {players} territories")
+        if max_dice < 2:
+            raise ValueError(f"max dice must be at least 2, got {max_dice}")
+        if spare_dice < 0:
+            raise ValueError(f"spare dice must be >= 0, got {spare_dice}")
+        self.size = size
+        self.num_players = players
+        self.max_dice = max_dice
+        self.spare_dice = spare_dice
+        self.neighbors = neighbor_table(size)
+
+    def __repr__(self) -> str:
+        return (
+            f"DiceOfDoom(size={self.size}, players={self.num_players}, "
+            f"max_dice={self.max_dice}, spare_dice={self.spare_dice})"
+        )
+
+    # -- positions --------------------------------------------------------------------
+    def initial_state(self, rng: random.Random | None = None) -> DiceState:
+        """A random board like the book's ``territory-build`` (redrawn while no one can move)."""
+        rng = rng if rng is not None else random.Random()
+        n = self.size * self.size
+        owners = tuple(i % self.num_players for i in range(n))
+        for _ in range(1000):
+            dice = tuple(rng.randint(1, self.max_dice) for _ in range(n))
+            state = DiceState(owners, dice, 0, self.spare_dice)
+            if not self.is_terminal(state):
+                return state
+        return state  # every draw was a dead board (only possible on tiny boards)
+
+    def make_state(
+        self,
+        owners: tuple[int, ...],
+        dice: tuple[int, ...],
+        player: Player = 0,
+        spare: int | None = None,
+    ) -> DiceState:
+        """A start-of-turn position from explicit owners and dice, checked."""
+        n = self.size * self.size
+        if len(owners) != n or len(dice) != n:
+            raise ValueError(
+                f"a {self.size}x{self.size} board has {n} territories, got {len(owners)}"
+            )
+        for i, (o, d) in enumerate(zip(owners, dice, strict=True)):
+            if not 0 <= o < self.num_players:
+                raise ValueError(
+                    f"territory {i}: owner {o} is not a player (0 to {self.num_players - 1})"
+                )
+            if not 1 <= d <= self.max_dice:
+                raise ValueError(f"territory {i}: {d} dice is out of range 1 to {self.max_dice}")
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"player {player} is not a player (0 to {self.num_players - 1})")
+        spare = self.spare_dice if spare is None else spare
+        if spare < 0:
+            raise ValueError(f"spare dice must be >= 0, got {spare}")
+        return DiceState(tuple(owners), tuple(dice), player, spare)
+
+    def parse_board(self, spec: str, player: Player = 0, spare: int | None = None) -> DiceState:
+        """A position from ``owner:dice`` pairs in territory order, e.g. ``"0:2 1:1 0:3 1:2"``."""
+        owners: list[int] = []
+        dice: list[int] = []
+        for i, item in enumerate(spec.replace(",", " ").split()):
+            owner_text, sep, dice_text = item.partition(":")
+            if not sep:
+                raise ValueError(f"territory {i}: {item!r} is not of the form owner:dice")
+            try:
+                owners.append(int(owner_text))
+                dice.append(int(dice_text))
+            except ValueError:
+                raise ValueError(
+                    f"territory {i}: {item!r} is not of the form owner:dice (two numbers)"
+                ) from None
+        return self.make_state(tuple(owners), tuple(dice), player, spare)
+
+    @staticmethod
+    def board_spec(state: DiceState) -> str:
+        """The ``owner:dice`` spec of a position (inverse of :meth:`parse_board`)."""
+        return " ".join(f"{o}:{d}" for o, d in zip(state.owners, state.dice, strict=True))
+
+    # -- the protocol -------------------------------------------------------------------
+    def to_move(self, state: DiceState) -> Player:
+        return state.player
+
+    def _order(self, state: DiceState) -> range:
+        n = len(state.owners)
+        return range(n - 1, -1, -1) if state.reversed else range(n)
+
+    def _attacks(self, state: DiceState) -> Iterator[Attack]:
+        owners, dice, player = state.owners, state.dice, state.player
+        neighbors = self.neighbors
+        for src in self._order(state):
+            if owners[src] != player:
+                continue
+            d = dice[src]
+            if d < 2:
+                continue
+            for dst in neighbors[src]:
+                if owners[dst] != player and d > dice[dst]:
+                    yield Attack(src, dst)
+
+    def legal_moves(self, state: DiceState) -> Iterator[DiceMove]:
+        if not state.first_move:
+            yield PASS
+        yield from self._attacks(state)
+
+    def is_terminal(self, state: DiceState) -> bool:
+        return state.first_move and next(self._attacks(state), None) is None
+
+    def result(self, state: DiceState, move: DiceMove) -> DiceState:
+        if move is PASS:
+            if state.first_move:
+                raise IllegalMoveError("the first move of a turn must be an attack, not a pass")
+            return self._pass(state)
+        if not isinstance(move, Attack):
+            raise IllegalMoveError(f"{move!r} is not a Dice of Doom move")
+        self._check_attack(state, move)
+        src, dst = move
+        owners = list(state.owners)
+        dice = list(state.dice)
+        owners[dst] = state.player
+        dice[dst] = dice[src] - 1
+        dice[src] = 1
+        return state._replace(owners=tuple(owners), dice=tuple(dice), first_move=False)
+
+    def _check_attack(self, state: DiceState, move: Attack) -> None:
+        src, dst = move
+        n = len(state.owners)
+        if not (isinstance(src, int) and isinstance(dst, int) and 0 <= src < n and 0 <= dst < n):
+            raise IllegalMoveError(f"{src}->{dst}: no such territory (0 to {n - 1})")
+        if state.owners[src] != state.player:
+            raise IllegalMoveError(f"{src}->{dst}: territory {src} is not yours")
+        if dst not in self.neighbors[src]:
+            raise IllegalMoveError(f"{src}->{dst}: territory {dst} is not a neighbour of {src}")
+        if state.owners[dst] == state.player:
+            raise IllegalMoveError(f"{src}->{dst}: territory {dst} is already yours")
+        if state.dice[src] <= state.dice[dst]:
+            raise IllegalMoveError(
+                f"{src}->{dst}: needs more dice than the target "
+                f"({state.dice[src]} against {state.dice[dst]})"
+            )
+
+    def _pass(self, state: DiceState) -> DiceState:
+        player, spare, top = state.player, state.spare, self.max_dice
+        dice = list(state.dice)
+        for i in self._order(state):
+            if spare == 0:
+                break
+            if state.owners[i] == player and dice[i] < top:
+                dice[i] += 1
+                spare -= 1
+        return DiceState(
+            state.owners,
+            tuple(dice),
+            self._next_player(state.owners, player),
+            spare,
+            True,
+            not state.reversed,
+        )
+
+    def _next_player(self, owners: tuple[int, ...], player: Player) -> Player:
+        """The next player who still owns a territory (eliminated players are skipped)."""
+        p = self.num_players
+        alive = set(owners)
+        for step in range(1, p):
+            candidate = (player + step) % p
+            if candidate in alive:
+                return candidate
+        return (player + 1) % p
+
+    # -- scores -------------------------------------------------------------------------
+    def territories(self, state: DiceState) -> tuple[int, ...]:
+        """How many territories each player owns."""
+        counts = [0] * self.num_players
+        for o in state.owners:
+            counts[o] += 1
+        return tuple(counts)
+
+    def winners(self, state: DiceState) -> tuple[Player, ...]:
+        """The players with the most territories (the book's ``winners``)."""
+        counts = self.territories(state)
+        best = max(counts)
+        return tuple(p for p, c in enumerate(counts) if c == best)
+
+    def returns(self, state: DiceState) -> tuple[float, ...]:
+        """The book's rating for each player: 1/|winners| for a winner, else 0."""
+        w = self.winners(state)
+        share = 1.0 / len(w)
+        return tuple(share if p in w else 0.0 for p in range(self.num_players))
+
+    def evaluate(self, state: DiceState, player: Player) -> float:
+        """The book's position rating, from ``player``'s point of view."""
+        return self.returns(state)[player]
+
+    # -- text ---------------------------------------------------------------------------
+    def move_to_str(self, state: DiceState, move: DiceMove) -> str:
+        return "pass" if isinstance(move, Pass) else f"{move.src}->{move.dst}"
+
+    def parse_move(self, state: DiceState, text: str) -> DiceMove:
+        """``"pass"`` (or ``"p"``), or an attack written ``src->dst`` or ``src dst``."""
+        t = text.strip().lower()
+        if t in ("pass", "p"):
+            move: DiceMove = PASS
+        else:
+            parts = t.replace("->", " ").replace("-", " ").split()
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                raise IllegalMoveError(f"{text!r} is not a move: write src->dst or pass")
+            move = Attack(int(parts[0]), int(parts[1]))
+        self.result(state, move)  # raises IllegalMoveError with the reason
+        return move
+
+    def render(self, state: DiceState) -> str:
+        """The hex board as text: offset rows, each territory as ``index owner dice``."""
+        width = len(str(len(state.owners) - 1))
+        cell = width + 4
+        lines = []
+        for row in range(self.size):
+            pad = " " * (cell // 2) if row % 2 == 0 else ""
+            cells = []
+            for col in range(self.size):
+                i = row * self.size + col
+                letter = PLAYER_LETTERS[state.owners[i]]
+                cells.append(f"{i:>{width}} {letter}{state.dice[i]}")
+            lines.append(pad + "  ".join(cells))
+        status = f"player {PLAYER_LETTERS[state.player]} to move, spare dice {state.spare}"
+        if not state.first_move:
+            status += " (may pass)"
+        return "\n".join([*lines, status])
+
+    def label(self, state: DiceState) -> str:
+        """A compact one-line label (owner letters and dice)."""
+        return " ".join(
+            f"{PLAYER_LETTERS[o]}{d}" for o, d in zip(state.owners, state.dice, strict=True)
+        )

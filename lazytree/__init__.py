@@ -1,0 +1,47 @@
+"""lazytree: game trees whose children are memoized thunks over generators.
+
+Nothing below a node exists until a rater forces it; a forced child is never computed
+twice; a pruning rater stops pulling moves from the generator as soon as it can.
+
+>>> from lazytree import Tree, alphabeta
+>>> from games.tree_game import TreeGame
+>>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+>>> alphabeta(tree.root, depth=2).value
+3.0
+"""
+
+from lazytree.ai import AIMove, ai_turn, choose_move
+from lazytree.game import CHANCE, ChanceGame, Game, IllegalMoveError, Player
+from lazytree.lazy import LazySeq, Thunk, delay, force
+from lazytree.search import RATERS, SearchResult, alphabeta, minimax
+from lazytree.traverse import TreeCount, count_tree, explored
+from lazytree.tree import Bound, Edge, Node, Rating, StatsSnapshot, Tree, TreeStats
+
+__all__ = [
+    "CHANCE",
+    "RATERS",
+    "AIMove",
+    "Bound",
+    "ChanceGame",
+    "Edge",
+    "Game",
+    "IllegalMoveError",
+    "LazySeq",
+    "Node",
+    "Player",
+    "Rating",
+    "SearchResult",
+    "StatsSnapshot",
+    "Thunk",
+    "Tree",
+    "TreeCount",
+    "TreeStats",
+    "ai_turn",
+    "alphabeta",
+    "choose_move",
+    "count_tree",
+    "delay",
+    "explored",
+    "force",
+    "minimax",
+]

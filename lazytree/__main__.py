@@ -1,0 +1,3 @@
+from lazytree.cli import main
+
+main()

@@ -1,0 +1,74 @@
+"""The AI player: pick a best move with a rater, and play a whole turn like the book."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from lazytree.search import Rater, SearchResult, alphabeta
+from lazytree.tree import Tree
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+__all__ = ["AIMove", "ai_turn", "choose_move"]
+
+
+@dataclass(frozen=True)
+class AIMove(Generic[M]):
+    """One move the AI made and the search that chose it."""
+
+    move: M
+    search: SearchResult[M]
+
+
+def choose_move(result: SearchResult[M], rng: random.Random | None = None) -> M:
+    """Pick among the tied best moves: the first one, or a random one from ``rng``.
+
+    Raises ``ValueError`` when the search found no move (a terminal root).
+    """
+    if not result.best_moves:
+        raise ValueError("no move to choose: the position is terminal")
+    if rng is None:
+        return result.best_moves[0]
+    return rng.choice(result.best_moves)
+
+
+def ai_turn(
+    tree: Tree[S, M],
+    *,
+    depth: int = 4,
+    rater: Rater = alphabeta,
+    rng: random.Random | None = None,
+    max_moves: int = 10_000,
+    searcher: Callable[[Tree[S, M]], SearchResult[M]] | None = None,
+) -> Iterator[AIMove[M]]:
+    """Play the AI's whole turn on ``tree``, like the book's ``the-ai-plays``.
+
+    The player to move at the root keeps choosing (rating with ``rater`` to ``depth``)
+    while it is still its turn and the game is not over; each chosen move is played on
+    the tree (:meth:`Tree.play`, which keeps the subtree below it) and yielded, so a
+    caller can show moves as they happen.
+
+    ``searcher`` replaces the rater call entirely (e.g. an iterative-deepening search
+    with a clock); it is called with the tree and must return a :class:`SearchResult`.
+
+    Examples
+    --------
+    >>> from games.tree_game import TreeGame
+    >>> tree = Tree(TreeGame([[3, 12], [2, 4]]))
+    >>> [m.move for m in ai_turn(tree, depth=2)]
+    [0]
+    """
+    player = tree.root.player
+    for _ in range(max_moves):
+        root = tree.root
+        if root.player != player or not root.children:
+            return
+        result = searcher(tree) if searcher is not None else rater(root, depth)
+        move = choose_move(result, rng)
+        tree.play(move)
+        yield AIMove(move, result)
+    raise RuntimeError(f"the AI made {max_moves} moves in one turn; the game never passes")

@@ -1,0 +1,28 @@
+"""The ``lazytree`` command line (typer). Every command's output is produced here;
+the library itself never prints."""
+
+from __future__ import annotations
+
+import typer
+
+from lazytree.cli.analyse import analyse_app, count_app
+from lazytree.cli.play import play_app
+
+app = typer.Typer(
+    name="lazytree",
+    help="Explore game trees lazily: play against a search AI, count and analyse trees.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+app.add_typer(play_app)
+app.add_typer(count_app)
+app.add_typer(analyse_app)
+
+
+def main() -> None:
+    """Entry point of the ``lazytree`` script."""
+    app()
+
+
+__all__ = ["app", "main"]

@@ -1,0 +1,108 @@
+"""What every CLI command shares: consoles, one-line errors, and per-game commands.
+
+``lazytree ACTION GAME [game options] [action options]`` is built from the game
+registry: each action is a command group with one sub-command per registered game,
+whose options are the game's own declared options followed by the action's.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn, Optional
+
+import typer
+from rich.console import Console
+
+from games import GAMES, GameSpec, OptionError, Position, load_game
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+EXIT_USAGE = 2
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    """Print a one-line error to stderr and exit (code 2: the user's input was wrong)."""
+    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def print_json(data: Mapping[str, Any]) -> None:
+    """Write ``data`` as one JSON document to stdout (nothing else goes there)."""
+    sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
+
+
+def setup_position(spec: GameSpec, options: Mapping[str, Any]) -> Position:
+    """Load the game, turning a bad option into a one-line error and exit code 2."""
+    try:
+        return load_game(spec.name, **options)
+    except OptionError as exc:
+        fail(f"{spec.name}: {exc}")
+
+
+def _game_parameters(spec: GameSpec) -> list[inspect.Parameter]:
+    params = []
+    for opt in spec.options:
+        annotation: Any = Optional[opt.type] if opt.default is None else opt.type  # noqa: UP045
+        params.append(
+            inspect.Parameter(
+                opt.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                default=typer.Option(opt.default, opt.flag, help=opt.help, show_default=True),
+                annotation=annotation,
+            )
+        )
+    return params
+
+
+def action_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
+    """The keyword parameters of an action function, except the leading ``position``."""
+    sig = inspect.signature(fn, eval_str=True)
+    return [
+        p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in list(sig.parameters.values())[1:]
+    ]
+
+
+def game_group(
+    name: str,
+    help: str,
+    action: Callable[..., None],
+    *,
+    describe: Callable[[GameSpec], str] | None = None,
+) -> typer.Typer:
+    """A command group ``name`` with one sub-command per registered game.
+
+    ``action(position, **action_options)`` runs the command once the game's options
+    have been turned into a :class:`~games.registry.Position`.
+    """
+    group = typer.Typer(name=name, help=help, no_args_is_help=True)
+    extra = action_parameters(action)
+    for spec in GAMES.values():
+        group.command(
+            spec.name,
+            help=describe(spec) if describe else spec.summary,
+            no_args_is_help=False,
+        )(_make_command(spec, action, extra))
+    return group
+
+
+def _make_command(
+    spec: GameSpec, action: Callable[..., None], extra: list[inspect.Parameter]
+) -> Callable[..., None]:
+    game_names = [o.name for o in spec.options]
+
+    def command(**kwargs: Any) -> None:
+        options = {n: kwargs.pop(n) for n in game_names}
+        position = setup_position(spec, options)
+        action(position, **kwargs)
+
+    clash = {p.name for p in extra} & set(game_names)
+    if clash:  # a programming error, caught by the CLI tests
+        raise RuntimeError(f"{spec.name}: option names {sorted(clash)} clash with the action's")
+    command.__signature__ = inspect.Signature(_game_parameters(spec) + extra)  # type: ignore[attr-defined]
+    command.__name__ = spec.name.replace("-", "_")
+    command.__doc__ = spec.summary
+    return command

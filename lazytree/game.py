@@ -1,0 +1,107 @@
+"""The one small protocol every game implements.
+
+The engine (trees, raters, export) talks to games only through :class:`Game`; it imports
+no game. States must be immutable and hashable; moves must be hashable too.
+
+Conventions
+-----------
+* Players are numbered ``0 .. num_players - 1``. :data:`CHANCE` (``-1``) as the player to
+  move marks a chance node, whose moves are outcomes weighted by
+  :meth:`ChanceGame.outcome_probability`.
+* ``evaluate(state, player)`` is called by raters at every leaf of a search, whether the
+  leaf is a depth cut-off or a terminal position, and returns a value **from the point of
+  view of** ``player`` (bigger is better for ``player``). For a terminal state it must
+  agree with ``returns(state)[player]``.
+* ``is_terminal(state)`` is true exactly when ``legal_moves(state)`` yields nothing
+  (the conformance tests check it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Final, Protocol, TypeAlias, TypeVar, runtime_checkable
+
+Player: TypeAlias = int
+"""A player number, ``0 .. num_players - 1``, or :data:`CHANCE`."""
+
+CHANCE: Final[Player] = -1
+"""The 'player' to move at a chance node."""
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+__all__ = ["CHANCE", "ChanceGame", "Game", "IllegalMoveError", "Player"]
+
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in the given state (or text that names no legal move)."""
+
+
+@runtime_checkable
+class Game(Protocol[S, M]):
+    """Rules of a game, as pure functions of immutable states.
+
+    A game object holds only its fixed parameters (board size, number of players, ...);
+    everything that changes during play lives in the state.
+    """
+
+    name: str
+    """Short registry name, e.g. ``"dice-of-doom"``."""
+
+    num_players: int
+
+    def initial_state(self, rng: random.Random | None = None) -> S:
+        """The start position; games with random starts draw from ``rng``."""
+        ...
+
+    def to_move(self, state: S) -> Player:
+        """The player to move (or :data:`CHANCE`)."""
+        ...
+
+    def legal_moves(self, state: S) -> Iterator[M]:
+        """Generate the legal moves, lazily and in a fixed order."""
+        ...
+
+    def result(self, state: S, move: M) -> S:
+        """The state after ``move``; ``state`` is never changed.
+
+        Raises :class:`IllegalMoveError` for a move that is not legal in ``state``.
+        """
+        ...
+
+    def is_terminal(self, state: S) -> bool:
+        """True when the game is over (no legal moves)."""
+        ...
+
+    def returns(self, state: S) -> Sequence[float]:
+        """Final score of every player in a terminal state."""
+        ...
+
+    def evaluate(self, state: S, player: Player) -> float:
+        """Heuristic (or exact, at a terminal state) value from ``player``'s point of view."""
+        ...
+
+    def move_to_str(self, state: S, move: M) -> str:
+        """Human-readable move in the game's own notation."""
+        ...
+
+    def parse_move(self, state: S, text: str) -> M:
+        """Parse the game's notation into a legal move of ``state``.
+
+        Raises :class:`IllegalMoveError` when ``text`` names no legal move.
+        """
+        ...
+
+    def render(self, state: S) -> str:
+        """Multi-line text picture of the position."""
+        ...
+
+
+@runtime_checkable
+class ChanceGame(Game[S, M], Protocol[S, M]):
+    """A game with chance nodes: ``to_move(state) == CHANCE``, moves are outcomes."""
+
+    def outcome_probability(self, state: S, move: M) -> float:
+        """Probability of chance outcome ``move`` at chance state ``state``."""
+        ...

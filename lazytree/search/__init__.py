@@ -1,0 +1,35 @@
+"""Raters: search functions that force a lazy tree and return a :class:`SearchResult`.
+
+Every rater has the signature ``rater(node, depth, *, player=None) -> SearchResult`` and
+is listed in :data:`RATERS` under its short name, which is what the CLI's ``--rater``
+option accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from lazytree.search.alphabeta import alphabeta
+from lazytree.search.minimax import minimax
+from lazytree.search.result import SearchResult
+
+Rater = Callable[..., SearchResult[Any]]
+
+RATERS: dict[str, Rater] = {
+    "minimax": minimax,
+    "alphabeta": alphabeta,
+}
+"""Raters by short name."""
+
+
+def get_rater(name: str) -> Rater:
+    """The rater called ``name``; ``ValueError`` listing the known names otherwise."""
+    try:
+        return RATERS[name]
+    except KeyError:
+        known = ", ".join(sorted(RATERS))
+        raise ValueError(f"unknown rater {name!r} (known: {known})") from None
+
+
+__all__ = ["RATERS", "Rater", "SearchResult", "alphabeta", "get_rater", "minimax"]

@@ -1,0 +1,113 @@
+"""Iterative walks: counting a game's tree, and visiting the explored part of a lazy tree.
+
+Both use an explicit stack of iterators, so no depth of tree can hit Python's recursion
+limit.
+
+Examples
+--------
+>>> from games.tree_game import TreeGame
+>>> count_tree(TreeGame([[1, 2], [3, [4, 5]]]), ())
+TreeCount(nodes=9, leaves=5, frontier=0, depth=None)
+>>> count_tree(TreeGame([[1, 2], [3, [4, 5]]]), (), depth=2)
+TreeCount(nodes=7, leaves=4, frontier=4, depth=2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, NamedTuple, TypeVar
+
+from lazytree.game import Game
+from lazytree.tree import Node
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+__all__ = ["TreeCount", "count_tree", "explored"]
+
+
+class TreeCount(NamedTuple):
+    """The size of a game tree counted as a tree (a position reached twice counts twice).
+
+    ``nodes`` includes the root; ``leaves`` are nodes with no children in the counted
+    tree (terminal, or at the depth limit); ``frontier`` are the nodes exactly ``depth``
+    moves from the root (the *perft* number; 0 without a depth limit).
+    """
+
+    nodes: int
+    leaves: int
+    frontier: int
+    depth: int | None
+
+
+def count_tree(
+    game: Game[S, M],
+    state: S,
+    depth: int | None = None,
+    *,
+    progress: Callable[[int], None] | None = None,
+    every: int = 100_000,
+) -> TreeCount:
+    """Count the tree of ``game`` below ``state`` to ``depth`` moves (``None``: all of it).
+
+    The walk keeps only the current line in memory (one move iterator per level), so
+    it can count trees far bigger than could be built. ``progress`` is called with the
+    nodes counted so far every ``every`` nodes.
+    """
+    if depth is not None and depth < 0:
+        raise ValueError(f"depth must be >= 0, got {depth}")
+    legal_moves, result = game.legal_moves, game.result
+    nodes = 1
+    leaves = 0
+    frontier = 0
+    if depth == 0:
+        return TreeCount(1, 1, 1, depth)
+    stack: list[tuple[S, Iterator[M], bool]] = [(state, legal_moves(state), False)]
+    next_report = every
+    while stack:
+        parent, moves, had_child = stack[-1]
+        move = next(moves, _END)
+        if move is _END:
+            stack.pop()
+            if not had_child:
+                leaves += 1
+            continue
+        if not had_child:
+            stack[-1] = (parent, moves, True)
+        child = result(parent, move)
+        nodes += 1
+        if depth is not None and len(stack) == depth:
+            leaves += 1
+            frontier += 1
+        else:
+            stack.append((child, legal_moves(child), False))
+        if progress is not None and nodes >= next_report:
+            progress(nodes)
+            next_report += every
+    return TreeCount(nodes, leaves, frontier, depth)
+
+
+_END: Any = object()
+
+
+def explored(root: Node[S, M]) -> Iterator[tuple[Node[S, M], int]]:
+    """Every node that exists below ``root`` (root included) with its depth, once each.
+
+    Depth-first in generation order; a shared position (DAG) is visited once, at the
+    depth where it is first met. Nothing is forced: only edges already built are followed.
+    """
+    seen = {id(root)}
+    yield root, 0
+    stack: list[tuple[Iterator[Any], int]] = [(iter(root.generated_edges), 1)]
+    while stack:
+        edges, d = stack[-1]
+        edge = next(edges, None)
+        if edge is None:
+            stack.pop()
+            continue
+        child = edge.peek()
+        if child is None or id(child) in seen:
+            continue
+        seen.add(id(child))
+        yield child, d
+        stack.append((iter(child.generated_edges), d + 1))
