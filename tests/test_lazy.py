@@ -11,7 +11,12 @@ from lazytree.lazy import LazySeq, delay, force
 
 def test_thunk_runs_once() -> None:
     calls: list[int] = []
-    t = delay(lambda: calls.append(1) or "value")
+
+    def compute() -> str:
+        calls.append(1)
+        return "value"
+
+    t = delay(compute)
     assert not t.forced
     assert force(t) == "value"
     assert force(t) == "value"

@@ -315,17 +315,20 @@ class DiceOfDoom:
     def render(self, state: DiceState) -> str:
         """The hex board as text: offset rows, each territory as ``index owner dice``."""
         width = len(str(len(state.owners) - 1))
-        cell = width + 4
+        stride = width + 5  # "12 A3" and two spaces
         lines = []
         for row in range(self.size):
-            pad = " " * (cell // 2) if row % 2 == 0 else ""
+            pad = " " * (stride // 2) if row % 2 == 0 else ""
             cells = []
             for col in range(self.size):
                 i = row * self.size + col
                 letter = PLAYER_LETTERS[state.owners[i]]
                 cells.append(f"{i:>{width}} {letter}{state.dice[i]}")
             lines.append(pad + "  ".join(cells))
-        status = f"player {PLAYER_LETTERS[state.player]} to move, spare dice {state.spare}"
+        status = (
+            f"player {state.player} ({PLAYER_LETTERS[state.player]}) to move, "
+            f"spare dice {state.spare}"
+        )
         if not state.first_move:
             status += " (may pass)"
         return "\n".join([*lines, status])

@@ -1,0 +1,181 @@
+"""Lazy trees: nothing is built before it is asked for, nothing is built twice."""
+
+from __future__ import annotations
+
+import gc
+import random
+from collections.abc import Iterator
+
+from games.dice_of_doom import DiceOfDoom
+from games.tree_game import TreeGame
+from lazytree import Tree, alphabeta, explored, minimax
+from lazytree.traverse import count_tree
+from tests.helpers import random_tree
+
+
+class CountingGame(TreeGame):
+    """A TreeGame that records every move its generator yields and every result call."""
+
+    def __init__(self, spec: object) -> None:
+        super().__init__(spec)  # type: ignore[arg-type]
+        self.yielded: list[tuple[tuple[int, ...], int]] = []
+        self.results = 0
+
+    def legal_moves(self, state: tuple[int, ...]) -> Iterator[int]:
+        for m in super().legal_moves(state):
+            self.yielded.append((state, m))
+            yield m
+
+    def result(self, state: tuple[int, ...], move: int) -> tuple[int, ...]:
+        self.results += 1
+        return super().result(state, move)
+
+
+def test_new_tree_builds_only_the_root() -> None:
+    game = CountingGame([[1, 2], [3, 4]])
+    tree = Tree(game)
+    assert tree.stats.snapshot().as_dict() == {
+        "nodes_created": 1,
+        "nodes_expanded": 0,
+        "moves_generated": 0,
+        "evaluations": 0,
+    }
+    assert game.yielded == [] and game.results == 0
+
+
+def test_edges_are_memoized_thunks() -> None:
+    game = CountingGame([[1, 2], [3, 4]])
+    tree = Tree(game)
+    first = tree.root.children[0]
+    assert game.yielded == [((), 0)]
+    assert not first.forced and game.results == 0
+    child = first.child
+    assert first.child is child
+    assert game.results == 1
+    assert tree.stats.nodes_created == 2
+    # iterating the children again replays the cache, then continues the generator
+    assert [e.move for e in tree.root.children] == [0, 1]
+    assert [e.move for e in tree.root.children] == [0, 1]
+    assert game.yielded == [((), 0), ((), 1)]
+    assert child.expanded is False
+
+
+def test_rater_never_forces_past_its_depth() -> None:
+    rng = random.Random(3)
+    for _ in range(20):
+        spec = random_tree(rng, 6)
+        for rater in (minimax, alphabeta):
+            for depth in range(4):
+                tree = Tree(TreeGame(spec))
+                rater(tree.root, depth)
+                depths = [d for _, d in explored(tree.root)]
+                assert max(depths) <= depth
+                # nodes at the depth limit are built and rated but never expanded
+                for node, d in explored(tree.root):
+                    if d == depth:
+                        assert not node.expanded
+
+
+def test_minimax_forces_exactly_the_tree_to_its_depth() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        spec = random_tree(rng, 5)
+        game = TreeGame(spec)
+        for depth in range(5):
+            tree = Tree(game)
+            result = minimax(tree.root, depth)
+            count = count_tree(game, (), depth)
+            assert tree.stats.nodes_created == count.nodes
+            assert result.stats.evaluations == count.leaves
+
+
+def test_forcing_the_whole_lazy_tree_matches_count_tree() -> None:
+    game = DiceOfDoom(size=2)
+    state = game.parse_board("0:2 1:1 0:3 1:2")
+    tree = Tree(game, state)
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        stack.extend(edge.child for edge in node.children)
+    assert tree.stats.nodes_created == count_tree(game, state).nodes
+    assert len(list(explored(tree.root))) == tree.stats.nodes_created
+
+
+class Countdown:
+    """A one-player game whose state is a number; take 1 (or 2 at multiples of 1000)."""
+
+    name = "countdown"
+    num_players = 1
+
+    def initial_state(self, rng: random.Random | None = None) -> int:
+        return 5000
+
+    def to_move(self, state: int) -> int:
+        return 0
+
+    def legal_moves(self, state: int) -> Iterator[int]:
+        if state > 0:
+            yield from (1, 2) if state % 1000 == 0 else (1,)
+
+    def result(self, state: int, move: int) -> int:
+        return max(state - move, 0)
+
+    def is_terminal(self, state: int) -> bool:
+        return state == 0
+
+    def returns(self, state: int) -> tuple[float]:
+        return (0.0,)
+
+    def evaluate(self, state: int, player: int) -> float:
+        return 0.0
+
+    def move_to_str(self, state: int, move: int) -> str:
+        return str(move)
+
+    def parse_move(self, state: int, text: str) -> int:
+        return int(text)
+
+    def render(self, state: int) -> str:
+        return str(state)
+
+
+def test_count_tree_handles_trees_deeper_than_the_recursion_limit() -> None:
+    # 5000 moves deep; the branching at multiples of 1000 makes a few paths.
+    game = Countdown()
+    nodes = [0] * 5001  # bottom-up: size of the tree below each state
+    leaves = [0] * 5001
+    for state in range(5001):
+        children = [game.result(state, m) for m in game.legal_moves(state)]
+        nodes[state] = 1 + sum(nodes[c] for c in children)
+        leaves[state] = sum(leaves[c] for c in children) if children else 1
+    counted = count_tree(game, 5000)
+    assert (counted.nodes, counted.leaves) == (nodes[5000], leaves[5000])
+    assert counted.leaves == 32  # five two-way branch points on every path
+
+
+def test_play_keeps_the_subtree_and_drops_the_rest() -> None:
+    game = TreeGame([[1, 2], [3, 4]])
+    tree = Tree(game)
+    minimax(tree.root, 2)
+    kept = tree.root.children[1].child
+    grandchild = kept.children[0].child
+    assert tree.play(1) is kept
+    assert tree.root.children[0].child is grandchild  # nothing recomputed
+    before = tree.stats.nodes_created
+    minimax(tree.root, 1)
+    assert tree.stats.nodes_created == before
+
+
+def test_shared_positions_are_one_node_and_freed_when_unreachable() -> None:
+    game = DiceOfDoom(size=2)
+    # Player 0 can attack 0->1 and 2->3 in either order: the two orders meet.
+    state = game.parse_board("0:3 1:1 0:3 1:1")
+    tree = Tree(game, state, share=True)
+    minimax(tree.root, 2)
+    unshared = Tree(game, state)
+    minimax(unshared.root, 2)
+    assert tree.stats.nodes_created < unshared.stats.nodes_created
+    assert tree.shared_positions == tree.stats.nodes_created
+    tree.play(tree.root.children[0].move)
+    gc.collect()
+    assert tree.shared_positions < tree.stats.nodes_created
