@@ -13,10 +13,11 @@
 ;;
 ;; Usage:
 ;;   racket book_oracle.rkt --size N --board "0:2 1:1 0:3 1:2" --player P --spare S
-;;                          [--depth D] [--ai] [--ai-depth K] [--path "0->3 pass 1->0"]
+;;                          [--depth D] [--ai] [--ai-depth K] [--neighbors]
+;;                          [--path "0->3 pass 1->0"]
 ;; Prints one line of JSON.
 
-(require racket/cmdline racket/list racket/string racket/math json)
+(require racket/cmdline racket/list racket/string json)
 
 ;; ---------------------------------------------------------------------------
 ;; headless stand-in for 2htdp/universe (must export left/right: the book does
@@ -147,6 +148,77 @@
                         (map (lambda (m) (action->string (move-action m))) (game-moves tree)))))
 
 ;; ---------------------------------------------------------------------------
+;; one query: a position, what to report; returns the JSON line
+
+(define (run-query size board-spec player spare depth ai? ai-depth path show-neighbors?)
+  (unless (and (exact-positive-integer? size) board-spec)
+    (raise-user-error 'book_oracle "--size and --board are required"))
+  (define K (or ai-depth book-AI-DEPTH))
+  (set-grid size)
+  (define board (parse-board board-spec))
+  (unless (= (length board) (* size size))
+    (raise-user-error 'book_oracle "board has ~a territories, expected ~a" (length board) (* size size)))
+  (define (fresh-root) (game-tree board player spare))
+  (define out '())
+  (define (emit! k v) (set! out (cons (cons k v) out)))
+
+  (define-values (nodes leaves) (count-tree (fresh-root) depth))  ; root not retained
+  (emit! "nodes" nodes)
+  (emit! "leaves" leaves)
+
+  (define root (fresh-root))
+  (emit! "root_moves" (map (lambda (m) (action->string (move-action m))) (game-moves root)))
+
+  (when ai?
+    (unless (= player book-AI)
+      (raise-user-error 'book_oracle "--ai needs --player ~a (the book's AI)" book-AI))
+    (emit! "ratings" (for/list ([r (rate-moves root K)])
+                       (list (action->string (move-action (first r))) (rating->string (second r)))))
+    (cond
+      [(null? (game-moves root))
+       ;; the book never calls the-ai-plays here (it would fail on argmax of '())
+       (emit! "ai_turn" '())
+       (emit! "ai_board" (board->spec (game-board root)))
+       (emit! "ai_board_order" (map territory-index (game-board root)))
+       (emit! "ai_next_player" (game-player root))]
+      [else
+       (define-values (seq final) (ai-plays root K))
+       (when (= K book-AI-DEPTH)  ; cross-check against the book's own function
+         (define book-final (the-ai-plays root))
+         (unless (and (equal? (game-board book-final) (game-board final))
+                      (equal? (game-player book-final) (game-player final)))
+           (error 'book_oracle "reimplemented AI loop disagrees with the-ai-plays")))
+       (emit! "ai_turn" seq)
+       (emit! "ai_board" (board->spec (game-board final)))
+       (emit! "ai_board_order" (map territory-index (game-board final)))
+       (emit! "ai_next_player" (game-player final))]))
+
+  (when show-neighbors?
+    (emit! "neighbors" (for/list ([i (* size size)]) (neighbors i))))
+
+  (when path
+    ;; for the root and each node reached along the path: the board in the book's
+    ;; list order ("idx=owner:dice"), the player, and the moves in the book's order
+    (define (describe tree)
+      (hash 'board (board->raw (game-board tree))
+            'player (game-player tree)
+            'moves (map (lambda (m) (action->string (move-action m))) (game-moves tree))))
+    (emit! "path"
+           (let loop ([tree root] [steps (string-split path)] [acc (list (describe root))])
+             (if (null? steps)
+                 (reverse acc)
+                 (let ([next (find-action tree (car steps))])
+                   (loop next (cdr steps) (cons (describe next) acc)))))))
+
+  ;; one line of JSON, keys in the order emitted
+  (string-append
+   "{"
+   (string-join (for/list ([kv (reverse out)])
+                  (string-append (jsexpr->string (car kv)) ": " (jsexpr->string (cdr kv))))
+                ", ")
+   "}"))
+
+;; ---------------------------------------------------------------------------
 ;; main
 
 (define size #f)
@@ -157,6 +229,8 @@
 (define ai? #f)
 (define ai-depth #f)
 (define path #f)
+(define show-neighbors? #f)
+(define batch? #f)
 
 (command-line
  #:program "book_oracle.rkt"
@@ -168,67 +242,19 @@
  [("--depth") d "count the tree only to D moves" (set! depth (string->number d))]
  [("--ai") "also report the AI's ratings and turn (AI = player 1)" (set! ai? #t)]
  [("--ai-depth") k "AI look-ahead (default: the book's AI-DEPTH = 4)" (set! ai-depth (string->number k))]
- [("--path") p "walk these moves from the root (e.g. \"0->3 pass 1->0\") and report each board in the book's list order"
-             (set! path p)])
+ [("--neighbors") "also report the book's (neighbors i) for every territory i" (set! show-neighbors? #t)]
+ [("--path") p "walk these moves from the root (e.g. \"0->3 pass 1->0\"); report each node's board (book list order), player and moves"
+             (set! path p)]
+ [("--batch") "read one JSON query a line from stdin ({\"size\", \"board\", \"player\", \"spare\", \"depth\", \"ai\", \"ai_depth\"}) and answer each with one JSON line (the book is compiled once)"
+              (set! batch? #t)])
 
-(unless (and (exact-positive-integer? size) board-spec)
-  (raise-user-error 'book_oracle "--size and --board are required"))
-(define K (or ai-depth book-AI-DEPTH))
-
-(set-grid size)
-(define board (parse-board board-spec))
-(unless (= (length board) (* size size))
-  (raise-user-error 'book_oracle "board has ~a territories, expected ~a" (length board) (* size size)))
-
-(define (fresh-root) (game-tree board player spare))
-
-(define out '())
-(define (emit! k v) (set! out (cons (cons k v) out)))
-
-(define-values (nodes leaves) (count-tree (fresh-root) depth))  ; root not retained
-(emit! "nodes" nodes)
-(emit! "leaves" leaves)
-
-(define root (fresh-root))
-(emit! "root_moves" (map (lambda (m) (action->string (move-action m))) (game-moves root)))
-
-(when ai?
-  (unless (= player book-AI)
-    (raise-user-error 'book_oracle "--ai needs --player ~a (the book's AI)" book-AI))
-  (emit! "ratings" (for/list ([r (rate-moves root K)])
-                     (list (action->string (move-action (first r))) (rating->string (second r)))))
-  (cond
-    [(null? (game-moves root))
-     ;; the book never calls the-ai-plays here (it would fail on argmax of '())
-     (emit! "ai_turn" '())
-     (emit! "ai_board" (board->spec (game-board root)))
-     (emit! "ai_board_order" (map territory-index (game-board root)))
-     (emit! "ai_next_player" (game-player root))]
-    [else
-     (define-values (seq final) (ai-plays root K))
-     (when (= K book-AI-DEPTH)  ; cross-check against the book's own function
-       (define book-final (the-ai-plays root))
-       (unless (and (equal? (game-board book-final) (game-board final))
-                    (equal? (game-player book-final) (game-player final)))
-         (error 'book_oracle "reimplemented AI loop disagrees with the-ai-plays")))
-     (emit! "ai_turn" seq)
-     (emit! "ai_board" (board->spec (game-board final)))
-     (emit! "ai_board_order" (map territory-index (game-board final)))
-     (emit! "ai_next_player" (game-player final))]))
-
-(when path
-  (emit! "path_boards"
-         (let loop ([tree root] [steps (string-split path)] [acc (list (board->raw (game-board root)))])
-           (if (null? steps)
-               (reverse acc)
-               (let ([next (find-action tree (car steps))])
-                 (loop next (cdr steps) (cons (board->raw (game-board next)) acc)))))))
-
-;; one line of JSON, keys in the order emitted
-(displayln
- (string-append
-  "{"
-  (string-join (for/list ([kv (reverse out)])
-                 (string-append (jsexpr->string (car kv)) ": " (jsexpr->string (cdr kv))))
-               ", ")
-  "}"))
+(cond
+  [batch?
+   (for ([line (in-lines)] #:unless (string=? (string-trim line) ""))
+     (define q (string->jsexpr line))
+     (define (get k [default #f]) (let ([v (hash-ref q k default)]) (if (eq? v 'null) default v)))
+     (displayln (run-query (get 'size) (get 'board) (get 'player 0) (get 'spare 0) (get 'depth)
+                           (get 'ai) (get 'ai_depth) (get 'path) #f))
+     (flush-output))]
+  [else
+   (displayln (run-query size board-spec player spare depth ai? ai-depth path show-neighbors?))])
