@@ -32,6 +32,7 @@ from lazytree.export.graph import (
     to_networkx,
     without_pruned,
 )
+from lazytree.search.result import SearchResult
 from lazytree.tree import Node, Tree
 
 __all__ = [
@@ -260,7 +261,7 @@ def _widest_rank(graph: ExportGraph, labels: Mapping[str, str]) -> int:
 def to_graphviz(
     source: Node[Any, Any] | Tree[Any, Any] | ExportGraph,
     *,
-    result: Any = None,
+    result: SearchResult[Any] | None = None,
     max_nodes: int | None = None,
     show_pruned: bool = True,
     board: bool | None = None,

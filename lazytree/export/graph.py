@@ -395,7 +395,7 @@ def limit_nodes(graph: ExportGraph, max_nodes: int) -> ExportGraph:
         pruned = sum(1 for v in below if graph.nodes[v]["kind"] == "pruned")
         label = f"... {_plural(positions, 'more node')}" if positions else "..."
         if pruned:
-            label += f" ({_plural(pruned, 'pruned summary')})".replace("summarys", "summaries")
+            label += f" ({pruned} pruned {'note' if pruned == 1 else 'notes'})"
         more_id = _fresh_id(out, f"{n}/more")
         out.add_node(more_id, kind="more", label=label, count=positions, pruned=pruned)
         out.add_edge(n, more_id, move="", pv=False, chance=False, more=True)
