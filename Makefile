@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: play test lint typecheck pytest system-deps clean
+.PHONY: play test lint typecheck pytest system-deps images clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,13 @@ system-deps:
 	    exit 1; \
 	  fi; \
 	fi
+
+## images: the example pictures of the README (docs/*.svg), drawn by `lazytree explore`
+images: $(STAMP)
+	mkdir -p docs
+	$(BIN)/lazytree explore tree --depth 3 --rater alphabeta --out docs/lecture-tree-alphabeta.svg
+	$(BIN)/lazytree explore dice-of-doom --size 3 --seed 8 --depth 4 --rater alphabeta \
+	  --out docs/dice-of-doom-3x3.svg
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

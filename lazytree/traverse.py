@@ -18,12 +18,12 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any, NamedTuple, TypeVar
 
 from lazytree.game import Game
-from lazytree.tree import Node
+from lazytree.tree import Edge, Node
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
-__all__ = ["TreeCount", "count_tree", "explored"]
+__all__ = ["ExploredEdge", "TreeCount", "count_tree", "explored", "explored_edges"]
 
 
 class TreeCount(NamedTuple):
@@ -96,18 +96,58 @@ def explored(root: Node[S, M]) -> Iterator[tuple[Node[S, M], int]]:
     Depth-first in generation order; a shared position (DAG) is visited once, at the
     depth where it is first met. Nothing is forced: only edges already built are followed.
     """
-    seen = {id(root)}
     yield root, 0
-    stack: list[tuple[Iterator[Any], int]] = [(iter(root.generated_edges), 1)]
+    for _, _, child, depth, first in explored_edges(root):
+        if first:
+            yield child, depth
+
+
+class ExploredEdge(NamedTuple):
+    """One built edge met by :func:`explored_edges`.
+
+    ``depth`` is the child's depth below the walk's root; ``first`` is true when the walk
+    meets ``child`` for the first time (false for a further parent of a shared position).
+    """
+
+    parent: Node[Any, Any]
+    edge: Edge[Any, Any]
+    child: Node[Any, Any]
+    depth: int
+    first: bool
+
+
+def explored_edges(root: Node[S, M]) -> Iterator[ExploredEdge]:
+    """Every built edge below ``root``, depth-first in generation order.
+
+    The same walk as :func:`explored`, but it reports the edges: each edge whose child
+    exists is reported once, so a shared position (DAG) comes once with ``first`` true
+    and once more for each other parent. Edges generated but never forced, and moves
+    never generated, are not reported (nothing is forced).
+
+    Examples
+    --------
+    >>> from lazytree.tree import Tree
+    >>> from games.tree_game import TreeGame
+    >>> tree = Tree(TreeGame([[1, 2], [3, 4]]))
+    >>> _ = tree.root.children[1].child.children[0].child
+    >>> [(e.edge.move, e.depth, e.first) for e in explored_edges(tree.root)]
+    [(1, 1, True), (0, 2, True)]
+    """
+    seen = {id(root)}
+    stack: list[tuple[Node[Any, Any], Iterator[Edge[Any, Any]], int]] = [
+        (root, iter(root.generated_edges), 1)
+    ]
     while stack:
-        edges, d = stack[-1]
+        parent, edges, d = stack[-1]
         edge = next(edges, None)
         if edge is None:
             stack.pop()
             continue
         child = edge.peek()
-        if child is None or id(child) in seen:
+        if child is None:
             continue
-        seen.add(id(child))
-        yield child, d
-        stack.append((iter(child.generated_edges), d + 1))
+        first = id(child) not in seen
+        yield ExploredEdge(parent, edge, child, d, first)
+        if first:
+            seen.add(id(child))
+            stack.append((child, iter(child.generated_edges), d + 1))

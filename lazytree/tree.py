@@ -308,3 +308,8 @@ class Tree(Generic[S, M]):
 
     def __repr__(self) -> str:
         return f"<Tree of {self.game.name} {self.stats!r}>"
+
+    def _repr_svg_(self) -> str | None:
+        """Draw the explored part of the tree in a notebook (needs the export layer)."""
+        hook = _svg_hook
+        return None if hook is None else hook(self.root)

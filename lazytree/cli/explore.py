@@ -1,0 +1,201 @@
+"""``lazytree explore GAME``: rate a position and draw exactly what the rater looked at."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Hashable
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from games import Position
+from lazytree.cli.analyse import RaterOption, move_strings
+from lazytree.cli.common import console, err_console, fail, game_group, print_json
+from lazytree.export import (
+    FORMATS,
+    GraphvizMissing,
+    format_for,
+    limit_nodes,
+    node_items,
+    require_dot,
+    to_networkx,
+    without_pruned,
+    write_graph,
+)
+from lazytree.game import IllegalMoveError
+from lazytree.search import get_rater
+from lazytree.tree import Tree
+
+DEFAULT_CAP = 150
+"""Most nodes drawn in a picture (dot/svg/png) unless --max-nodes says otherwise."""
+
+
+def play_moves(position: Position, text: str) -> Position:
+    """The position after the comma-separated moves ``text`` (the game's notation).
+
+    Raises :class:`~lazytree.game.IllegalMoveError` naming the first bad move.
+    """
+    game, state = position
+    for i, part in enumerate(p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        try:
+            move: Hashable = game.parse_move(state, part)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"--moves: move {i + 1} ({part!r}): {exc}") from None
+        state = game.result(state, move)
+    return Position(game, state)
+
+
+def open_file(path: Path) -> str | None:
+    """Open ``path`` with the system viewer; the viewer's name, or None if there is none."""
+    for viewer in ("xdg-open", "open"):
+        exe = shutil.which(viewer)
+        if exe is not None:
+            subprocess.Popen(
+                [exe, str(path)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            return viewer
+    return None
+
+
+def explore(
+    position: Position,
+    *,
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="File to write (its suffix picks the format).")
+    ],
+    moves: Annotated[
+        str,
+        typer.Option("--moves", help="Moves to play first, comma-separated, e.g. '0->3,pass'."),
+    ] = "",
+    depth: Annotated[int, typer.Option("--depth", "-d", min=0, help="Moves to look ahead.")] = 3,
+    rater: RaterOption = "alphabeta",
+    fmt: Annotated[
+        Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
+        typer.Option(
+            "--format",
+            "-f",
+            help=f"Output format: {', '.join(FORMATS)} (default: from the suffix of --out).",
+        ),
+    ] = None,
+    max_nodes: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--max-nodes",
+            min=1,
+            help="Draw at most N nodes: keep the best line, collapse the rest into "
+            "'... N more' nodes. Default: 150 for dot, svg and png, no cap for graphml/json.",
+        ),
+    ] = None,
+    show_pruned: Annotated[
+        bool,
+        typer.Option(
+            "--show-pruned/--no-show-pruned",
+            help="Add a note under each node for the moves a cut-off never generated.",
+        ),
+    ] = True,
+    share: Annotated[
+        bool,
+        typer.Option(
+            "--share/--no-share", help="Share positions reached by several move orders (a DAG)."
+        ),
+    ] = False,
+    boards: Annotated[
+        Optional[bool],  # noqa: UP045
+        typer.Option(
+            "--boards/--no-boards",
+            help="Show each position's board in its node (default: when it fits).",
+            show_default=False,
+        ),
+    ] = None,
+    open_viewer: Annotated[
+        bool, typer.Option("--open", help="Open the written file with the system viewer.")
+    ] = False,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the summary as one JSON document.")
+    ] = False,
+) -> None:
+    """Rate a position, then write the part of the tree the rater forced.
+
+    The drawing shows every node that exists after the search (nothing more is forced),
+    its stored value (alpha-beta bounds as >= / <=), the best line in bold, positions
+    created but never expanded dashed, and, under a node whose moves were cut off, a
+    grey note with the moves that were never even generated.
+    """
+    try:
+        fmt = format_for(out, fmt)
+        rate = get_rater(rater)
+        if fmt in ("svg", "png"):
+            require_dot()
+        position = play_moves(position, moves) if moves else position
+    except (ValueError, GraphvizMissing) as exc:
+        fail(str(exc))
+    game, state = position
+    tree: Tree[Any, Any] = Tree(game, state, share=share)
+    with err_console.status(f"searching with {rater} to depth {depth}..."):
+        try:
+            result = rate(tree.root, depth)
+        except ValueError as exc:
+            fail(str(exc))
+    forced = result.stats.nodes_created  # by the search: the root existed before
+    full = to_networkx(tree, result=result)
+    never = sum(a.get("count", 0) for _, a in node_items(full) if a["kind"] == "pruned")
+    graph = full if show_pruned else without_pruned(full)
+    cap = max_nodes if max_nodes is not None or fmt in ("graphml", "json") else DEFAULT_CAP
+    try:
+        if cap is not None:
+            graph = limit_nodes(graph, cap)
+        with err_console.status(f"writing {out}..."):
+            write_graph(graph, out, format=fmt, board=boards)
+    except (ValueError, GraphvizMissing) as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    drawn = graph.number_of_nodes()
+    notes = drawn - sum(1 for _, a in node_items(graph) if a["kind"] == "position")
+    best = game.move_to_str(state, result.best_move) if result.best_move is not None else "none"
+    if json_out:
+        print_json(
+            {
+                "game": game.name,
+                "out": str(out),
+                "format": fmt,
+                "rater": result.rater,
+                "depth": result.depth,
+                "nodes_forced": forced,
+                "nodes_drawn": drawn,
+                "notes_drawn": notes,
+                "never_generated": never,
+                "value": result.value,
+                "player": result.player,
+                "best_move": None if result.best_move is None else best,
+                "pv": move_strings(position, result.pv),
+            }
+        )
+    else:
+        console.print(
+            f"wrote {out} ({fmt}): {forced:,} nodes forced (and the root), {drawn:,} drawn "
+            f"({notes:,} of them notes), "
+            f"{never:,} pruned sibling moves never generated; value {result.value:.3g} "
+            f"for player {result.player}, best move {best}",
+            soft_wrap=True,
+        )
+    if open_viewer:
+        viewer = open_file(out)
+        if viewer is None:
+            err_console.print(f"no system viewer found (xdg-open); open {out} yourself")
+        else:
+            err_console.print(f"opened {out} with {viewer}")
+
+
+explore_app = game_group(
+    "explore",
+    "Draw the part of the tree a rater explored (DOT, SVG, PNG, GraphML, JSON).",
+    explore,
+)

@@ -1,0 +1,449 @@
+"""The explored part of a lazy tree as a :mod:`networkx` graph, never forcing anything.
+
+:func:`to_networkx` walks the nodes that exist (with
+:func:`~lazytree.traverse.explored_edges`) and describes each one: its label and board
+text, who moves, its depth below the export root, whether it was expanded, the rating a
+rater stored on it, and how many of its moves were generated. Where a node's move
+generator was stopped early (an alpha-beta cut), one *pruned* summary node per parent
+records the moves that were never generated. :func:`limit_nodes` caps the size of such a
+graph, keeping the best line and collapsing the rest into "... N more" nodes.
+
+Examples
+--------
+>>> from lazytree.tree import Tree
+>>> from lazytree.search import alphabeta
+>>> from games.tree_game import TreeGame
+>>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+>>> result = alphabeta(tree.root, depth=2)
+>>> g = to_networkx(tree, result=result)
+>>> sum(1 for _, a in node_items(g) if a["kind"] == "position") == tree.stats.nodes_created
+True
+>>> g.nodes["root/1"]["value"], g.nodes["root/1"]["bound"]
+(2.0, 'upper')
+>>> g.nodes["root/1/pruned"]["count"], g.nodes["root/1/pruned"]["moves"]
+(2, '1 2')
+>>> [g.edges[u, v]["move"] for u, v in pv_edges(g)]
+['0', '0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, runtime_checkable
+
+import networkx as nx
+
+from lazytree.game import CHANCE, Game
+from lazytree.search.result import SearchResult
+from lazytree.traverse import explored_edges
+from lazytree.tree import Bound, Node, Tree
+
+if TYPE_CHECKING:
+    ExportGraph: TypeAlias = nx.DiGraph[str]
+else:
+    ExportGraph: TypeAlias = nx.DiGraph
+
+S = TypeVar("S", bound=Hashable)
+S_contra = TypeVar("S_contra", contravariant=True)
+
+__all__ = [
+    "ExportGraph",
+    "Labelled",
+    "derived_pv",
+    "limit_nodes",
+    "node_items",
+    "node_label",
+    "pv_edges",
+    "to_networkx",
+    "without_pruned",
+]
+
+ROOT_ID = "root"
+"""The id of the export root; every other position's id is its path of moves from it."""
+
+
+@runtime_checkable
+class Labelled(Protocol[S_contra]):
+    """A game that can name a position in a few characters (optional for games).
+
+    The export layer uses ``label(state)`` as the headline of a node; games without it
+    get the first line of ``render(state)``.
+    """
+
+    def label(self, state: S_contra) -> str:
+        """A short, one-line name of ``state`` (a tiny board, a score, a path)."""
+        ...
+
+
+def node_label(game: Game[Any, Any], state: Hashable) -> str:
+    """The game's compact label of ``state``, or the first line of its ``render``.
+
+    >>> from games.tree_game import TreeGame
+    >>> node_label(TreeGame([[1, 2], 3]), (0, 1))
+    '2'
+    """
+    if isinstance(game, Labelled):
+        return str(game.label(state))
+    text = game.render(state)
+    return text.splitlines()[0] if text else ""
+
+
+def to_networkx(
+    source: Node[Any, Any] | Tree[Any, Any],
+    *,
+    result: SearchResult[Any] | None = None,
+    pruned: bool = True,
+    count_pruned: bool = True,
+    max_nodes: int | None = None,
+) -> ExportGraph:
+    """The nodes that exist below ``source`` as a directed graph; nothing is forced.
+
+    Parameters
+    ----------
+    source:
+        The export root: a node, or a tree (its root).
+    result:
+        The search result whose principal variation (``result.pv``) is marked on the
+        edges. Without one, the line is derived from the stored ratings
+        (:func:`derived_pv`), which agrees with the rater's except maybe between tied moves.
+    pruned:
+        Add one summary node (``kind="pruned"``) under each node whose move generator was
+        stopped before its end, for the moves that were never generated.
+    count_pruned:
+        Count (and name) those moves by running the game's move generator afresh. This
+        calls ``game.legal_moves`` only: the tree, its thunks and its counters are not
+        touched. When false, the count is left out (it is unknown).
+    max_nodes:
+        Cap the graph at this many nodes with :func:`limit_nodes`.
+
+    Returns
+    -------
+    networkx.DiGraph
+        Node ids are strings: ``"root"``, then the moves from the export root joined by
+        ``/`` (``"root/2/1"``; a shared position keeps the path it was first met by).
+        Every node has ``kind`` (``"position"``, ``"pruned"``, or ``"more"`` after
+        :func:`limit_nodes`) and ``label``. Positions have ``board`` (the game's
+        ``render``), ``player`` (:data:`~lazytree.game.CHANCE` is -1), ``depth``,
+        ``status`` (``"expanded"``, ``"unexpanded"`` or ``"terminal"``), ``terminal``,
+        ``chance``, ``moves_generated``, ``exhausted``, ``forced_children`` and, when
+        a rater stored a rating, ``value``, ``rating_player``, ``rating_depth`` and
+        ``bound`` (``"exact"``, ``"lower"``, ``"upper"``). Pruned nodes have ``count``
+        (moves never generated) and ``moves`` (their labels, space-separated) when
+        counted. Edges have ``move``, ``pv``, ``chance`` and, on chance edges,
+        ``probability``. Graph attributes: ``game``, ``root``, ``pv`` (move labels,
+        space-separated), ``pv_source`` (``"result"``, ``"ratings"`` or ``"none"``) and
+        with a result ``search_value``, ``search_player``, ``rater``, ``search_depth``.
+    """
+    root = source.root if isinstance(source, Tree) else source
+    game: Game[Any, Any] = root.tree.game
+    graph: ExportGraph = nx.DiGraph()
+    graph.graph["game"] = game.name
+    graph.graph["root"] = ROOT_ID
+    ids: dict[int, str] = {id(root): ROOT_ID}
+    nodes: dict[str, Node[Any, Any]] = {ROOT_ID: root}
+    _add_position(graph, game, root, ROOT_ID, 0)
+    for parent, edge, child, depth, first in explored_edges(root):
+        parent_id = ids[id(parent)]
+        move = game.move_to_str(parent.state, edge.move)
+        if first:
+            child_id = _fresh_id(graph, f"{parent_id}/{move}")
+            ids[id(child)] = child_id
+            nodes[child_id] = child
+            _add_position(graph, game, child, child_id, depth)
+        attrs: dict[str, Any] = {"move": move, "pv": False, "chance": parent.player == CHANCE}
+        if edge.probability is not None:
+            attrs["probability"] = float(edge.probability)
+        graph.add_edge(parent_id, ids[id(child)], **attrs)
+    if pruned:  # after the walk, so the pruned summaries come after all positions
+        for node_id, node in nodes.items():
+            _add_pruned(graph, game, node, node_id, count_pruned)
+    _mark_pv(graph, root, ids, result)
+    if max_nodes is not None:
+        graph = limit_nodes(graph, max_nodes)
+    return graph
+
+
+def _fresh_id(graph: ExportGraph, wanted: str) -> str:
+    if wanted not in graph:
+        return wanted
+    k = 2
+    while f"{wanted}#{k}" in graph:
+        k += 1
+    return f"{wanted}#{k}"
+
+
+def _add_position(
+    graph: ExportGraph, game: Game[Any, Any], node: Node[Any, Any], node_id: str, depth: int
+) -> None:
+    terminal = bool(game.is_terminal(node.state))
+    status = "terminal" if terminal else "expanded" if node.expanded else "unexpanded"
+    edges = node.generated_edges
+    attrs: dict[str, Any] = {
+        "kind": "position",
+        "label": node_label(game, node.state),
+        "board": game.render(node.state),
+        "player": node.player,
+        "depth": depth,
+        "status": status,
+        "terminal": terminal,
+        "chance": node.player == CHANCE,
+        "moves_generated": len(edges),
+        "exhausted": node.fully_generated,
+        "forced_children": sum(1 for e in edges if e.forced),
+    }
+    rating = node.rating
+    if rating is not None:
+        attrs["value"] = float(rating.value)
+        attrs["rating_player"] = rating.player
+        attrs["rating_depth"] = rating.depth
+        attrs["bound"] = rating.bound.value
+    graph.add_node(node_id, **attrs)
+
+
+def _add_pruned(
+    graph: ExportGraph, game: Game[Any, Any], node: Node[Any, Any], node_id: str, count: bool
+) -> None:
+    data = graph.nodes[node_id]
+    if not node.expanded or node.fully_generated or data["terminal"]:
+        return
+    attrs: dict[str, Any] = {"kind": "pruned"}
+    if count:
+        # A fresh generator of the game, not the node's: the tree is not touched.
+        rest = list(_skip(game.legal_moves(node.state), data["moves_generated"]))
+        if not rest:  # the generator was stopped just before its end: nothing was saved
+            return
+        attrs["count"] = len(rest)
+        attrs["moves"] = " ".join(game.move_to_str(node.state, m) for m in rest)
+        attrs["label"] = f"pruned: {_plural(len(rest), 'move')} never generated"
+    else:
+        attrs["label"] = "pruned: moves never generated"
+    pruned_id = _fresh_id(graph, f"{node_id}/pruned")
+    graph.add_node(pruned_id, **attrs)
+    graph.add_edge(node_id, pruned_id, move="", pv=False, chance=False, pruned=True)
+
+
+def _skip(moves: Iterator[Any], n: int) -> Iterator[Any]:
+    for i, move in enumerate(moves):
+        if i >= n:
+            yield move
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def derived_pv(root: Node[Any, Any]) -> tuple[Any, ...]:
+    """The principal variation read back from the ratings stored below ``root``.
+
+    From each node, follow the first forced child (in generation order) whose stored
+    rating is exact, by the same rating player, and equal to the node's own value; stop
+    where there is none. For a minimax or alpha-beta search this is the rater's own line,
+    except that between tied moves it may pick another of the equally good ones.
+
+    >>> from lazytree.tree import Tree
+    >>> from lazytree.search import minimax
+    >>> from games.tree_game import TreeGame
+    >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    >>> derived_pv(tree.root), minimax(tree.root, 2).pv, derived_pv(tree.root)
+    ((), (0, 0), (0, 0))
+    """
+    line: list[Any] = []
+    node = root
+    seen = {id(node)}
+    while node.rating is not None and node.player != CHANCE:
+        rating = node.rating
+        for edge in node.generated_edges:
+            child = edge.peek()
+            r = None if child is None else child.rating
+            if (
+                child is not None
+                and r is not None
+                and r.bound is Bound.EXACT
+                and r.player == rating.player
+                and r.value == rating.value
+                and id(child) not in seen
+            ):
+                line.append(edge.move)
+                seen.add(id(child))
+                node = child
+                break
+        else:
+            break
+    return tuple(line)
+
+
+def _mark_pv(
+    graph: ExportGraph,
+    root: Node[Any, Any],
+    ids: dict[int, str],
+    result: SearchResult[Any] | None,
+) -> None:
+    game = root.tree.game
+    if result is not None:
+        moves: tuple[Any, ...] = result.pv
+        graph.graph["pv_source"] = "result"
+        graph.graph["search_value"] = float(result.value)
+        graph.graph["search_player"] = result.player
+        graph.graph["rater"] = result.rater
+        if result.depth is not None:
+            graph.graph["search_depth"] = result.depth
+    else:
+        moves = derived_pv(root)
+        graph.graph["pv_source"] = "ratings" if moves else "none"
+    labels: list[str] = []
+    node = root
+    for move in moves:
+        child = next((e.peek() for e in node.generated_edges if e.move == move), None)
+        if child is None or id(child) not in ids:
+            break  # the line leaves the explored part (a result from another tree)
+        graph.edges[ids[id(node)], ids[id(child)]]["pv"] = True
+        labels.append(game.move_to_str(node.state, move))
+        node = child
+    graph.graph["pv"] = " ".join(labels)
+
+
+def node_items(graph: ExportGraph) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each node id of ``graph`` with its attribute dict, in insertion order."""
+    for n in graph:
+        yield n, graph.nodes[n]
+
+
+def without_pruned(graph: ExportGraph) -> ExportGraph:
+    """A copy of ``graph`` without its pruned summary nodes."""
+    return induced(graph, {n for n, a in node_items(graph) if a["kind"] != "pruned"})
+
+
+def induced(graph: ExportGraph, keep: set[str]) -> ExportGraph:
+    """A copy of ``graph`` with only the nodes in ``keep``, in the original order.
+
+    (networkx's ``subgraph`` may iterate in the order of the set it is given, which would
+    shuffle siblings out of generation order.)
+    """
+    out: ExportGraph = nx.DiGraph()
+    out.graph.update(graph.graph)
+    out.add_nodes_from((n, dict(a)) for n, a in node_items(graph) if n in keep)
+    out.add_edges_from(
+        (u, v, dict(a)) for u, v, a in graph.edges(data=True) if u in keep and v in keep
+    )
+    return out
+
+
+def pv_edges(graph: ExportGraph) -> list[tuple[str, str]]:
+    """The principal-variation edges of an exported graph, in order from its root."""
+    out: list[tuple[str, str]] = []
+    node = graph.graph.get("root", ROOT_ID)
+    while True:
+        nxt = [v for v in graph.successors(node) if graph.edges[node, v].get("pv")]
+        if not nxt:
+            return out
+        out.append((node, nxt[0]))
+        node = nxt[0]
+
+
+def limit_nodes(graph: ExportGraph, max_nodes: int) -> ExportGraph:
+    """A copy of ``graph`` with at most ``max_nodes`` nodes, the best line kept.
+
+    The root and the principal variation are always kept. Other nodes are added nearest
+    to that line first (its alternatives, then what lies below them; breadth first and in
+    generation order among equals) while the total stays within the cap; under each kept
+    node whose successors were not all kept, one ``kind="more"``
+    node (label ``"... N more nodes"``) stands for the positions left out below it (``count``)
+    and the pruned summaries among them (``pruned``). The "more" nodes count towards
+    ``max_nodes``.
+
+    Raises
+    ------
+    ValueError
+        When ``max_nodes`` is too small even for the root, the best line and their
+        "more" nodes.
+    """
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
+    if graph.number_of_nodes() <= max_nodes:
+        return induced(graph, set(graph))
+    root = graph.graph.get("root", ROOT_ID)
+    kept: set[str] = {root} | {v for _, v in pv_edges(graph)}
+
+    def open_count(n: str) -> int:
+        return sum(1 for v in graph.successors(n) if v not in kept)
+
+    total = len(kept) + sum(1 for n in kept if open_count(n))
+    if total > max_nodes:
+        raise ValueError(
+            f"max_nodes={max_nodes} is too small to draw the best line (it needs {total} nodes)"
+        )
+    for candidate in _by_distance_from(graph, root, kept):
+        if candidate in kept:
+            continue
+        parents = [p for p in graph.predecessors(candidate) if p in kept]
+        if not parents:
+            continue
+        closes = sum(1 for p in parents if open_count(p) == 1)
+        opens = 1 if open_count(candidate) else 0
+        cost = 1 + opens - closes
+        if total + cost <= max_nodes:
+            kept.add(candidate)
+            total += cost
+    out = induced(graph, kept)
+    counted: set[str] = set()
+    for n in sorted(kept, key=lambda n: graph.nodes[n].get("depth", 0)):
+        hidden = [v for v in graph.successors(n) if v not in kept]
+        if not hidden:
+            continue
+        below = _hidden_below(graph, hidden, kept, counted)
+        positions = sum(1 for v in below if graph.nodes[v]["kind"] == "position")
+        pruned = sum(1 for v in below if graph.nodes[v]["kind"] == "pruned")
+        label = f"... {_plural(positions, 'more node')}" if positions else "..."
+        if pruned:
+            label += f" ({pruned} pruned {'note' if pruned == 1 else 'notes'})"
+        more_id = _fresh_id(out, f"{n}/more")
+        out.add_node(more_id, kind="more", label=label, count=positions, pruned=pruned)
+        out.add_edge(n, more_id, move="", pv=False, chance=False, more=True)
+    out.graph["max_nodes"] = max_nodes
+    return out
+
+
+def _by_distance_from(graph: ExportGraph, root: str, line: set[str]) -> list[str]:
+    """The nodes reachable from ``root``, nearest to ``line`` first.
+
+    A node's distance is the number of moves from the nearest node of ``line`` above
+    it; ties go by depth, then breadth-first order. So the alternatives along the best
+    line come first, then what lies below them.
+    """
+    order: dict[str, int] = {root: 0}
+    frontier = [root]
+    while frontier:
+        nxt: list[str] = []
+        for n in frontier:
+            for v in graph.successors(n):
+                if v not in order:
+                    order[v] = len(order)
+                    nxt.append(v)
+        frontier = nxt
+    distance: dict[str, int] = {}
+    depth: dict[str, int] = {root: 0}
+    for n in order:  # breadth first: every parent comes before its children
+        if n != root:
+            parents = [p for p in graph.predecessors(n) if p in distance]
+            depth[n] = 1 + min(depth[p] for p in parents)
+            distance[n] = 0 if n in line else 1 + min(distance[p] for p in parents)
+        else:
+            distance[n] = 0
+    return sorted(order, key=lambda n: (distance[n], depth[n], order[n]))
+
+
+def _hidden_below(
+    graph: ExportGraph, start: list[str], kept: set[str], counted: set[str]
+) -> list[str]:
+    """Nodes not kept reachable from ``start`` through nodes not kept, each counted once."""
+    out: list[str] = []
+    stack = [v for v in start if v not in counted]
+    counted.update(stack)
+    while stack:
+        v = stack.pop()
+        out.append(v)
+        for w in graph.successors(v):
+            if w not in kept and w not in counted:
+                counted.add(w)
+                stack.append(w)
+    return out

@@ -1,0 +1,142 @@
+"""Writing an exported tree to a file: DOT, SVG, PNG, GraphML or node-link JSON.
+
+DOT, GraphML and JSON are written by Python alone (the ``graphviz`` package writes DOT
+text, networkx the other two). SVG and PNG are laid out by Graphviz's ``dot`` program;
+without it they raise :class:`GraphvizMissing`, whose message says how to install it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import graphviz
+import networkx as nx
+
+from lazytree.export.draw import to_graphviz
+from lazytree.export.graph import ExportGraph
+
+__all__ = [
+    "FORMATS",
+    "GraphvizMissing",
+    "dot_available",
+    "format_for",
+    "render",
+    "require_dot",
+    "write_graph",
+]
+
+FORMATS: dict[str, str] = {
+    "dot": "Graphviz DOT text",
+    "svg": "SVG picture (needs dot)",
+    "png": "PNG picture (needs dot)",
+    "graphml": "GraphML (networkx)",
+    "json": "node-link JSON (networkx)",
+}
+"""The output formats, each with a short description."""
+
+_SUFFIXES = {".dot": "dot", ".gv": "dot", ".svg": "svg", ".png": "png", ".graphml": "graphml"}
+_SUFFIXES[".json"] = "json"
+
+INSTALL_HINT = (
+    "Graphviz's `dot` program is needed to lay out SVG and PNG pictures, and it is not on "
+    "PATH: install Graphviz (Debian/Ubuntu: sudo apt-get install graphviz; macOS: brew "
+    "install graphviz; others: https://graphviz.org/download/), or write dot, graphml or "
+    "json instead"
+)
+
+
+class GraphvizMissing(RuntimeError):
+    """Graphviz's ``dot`` program is not installed (the message says how to get it)."""
+
+
+def dot_available() -> bool:
+    """True when Graphviz's ``dot`` program is on ``PATH``."""
+    return shutil.which("dot") is not None
+
+
+def require_dot() -> None:
+    """Raise :class:`GraphvizMissing` unless ``dot`` is on ``PATH``."""
+    if not dot_available():
+        raise GraphvizMissing(INSTALL_HINT)
+
+
+def format_for(path: str | Path, format: str | None = None) -> str:
+    """The output format: ``format`` if given, else from the file's suffix.
+
+    >>> format_for("tree.svg"), format_for("out.gv"), format_for("x.txt", "dot")
+    ('svg', 'dot', 'dot')
+    >>> format_for("tree.pdf")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot tell the format of 'tree.pdf' from its suffix: use one of .dot, ...
+    """
+    if format is not None:
+        if format not in FORMATS:
+            raise ValueError(f"unknown format {format!r} (known: {', '.join(FORMATS)})")
+        return format
+    suffix = Path(path).suffix.lower()
+    if suffix not in _SUFFIXES:
+        raise ValueError(
+            f"cannot tell the format of {str(path)!r} from its suffix: use one of "
+            f"{', '.join(_SUFFIXES)} or give the format"
+        )
+    return _SUFFIXES[suffix]
+
+
+def render(dot: graphviz.Digraph, format: str) -> bytes:
+    """Lay ``dot`` out with Graphviz as ``"svg"`` or ``"png"`` bytes."""
+    require_dot()
+    data = dot.pipe(format=format)
+    assert isinstance(data, bytes)
+    return data
+
+
+def _jsonable(value: Any) -> Any:
+    return value if isinstance(value, str | int | float | bool) or value is None else str(value)
+
+
+def write_graph(
+    graph: ExportGraph,
+    path: str | Path,
+    *,
+    format: str | None = None,
+    **draw_options: Any,
+) -> str:
+    """Write an exported graph to ``path`` and return the format used.
+
+    Parameters
+    ----------
+    graph:
+        A graph from :func:`~lazytree.export.graph.to_networkx` (already capped and
+        with or without pruned summaries, as wanted).
+    path:
+        The file to write.
+    format:
+        One of :data:`FORMATS`; by default from the suffix of ``path``.
+    draw_options:
+        Passed to :func:`~lazytree.export.draw.to_graphviz` for dot, svg and png.
+
+    Raises
+    ------
+    GraphvizMissing
+        For svg and png when ``dot`` is not installed (nothing is written).
+    ValueError
+        For an unknown format or suffix.
+    """
+    fmt = format_for(path, format)
+    out = Path(path)
+    if fmt == "graphml":
+        nx.write_graphml(graph, out)
+    elif fmt == "json":
+        data = nx.node_link_data(graph, edges="edges")
+        out.write_text(json.dumps(data, indent=1, default=_jsonable) + "\n", encoding="utf-8")
+    else:
+        dot = to_graphviz(graph, **draw_options)
+        if fmt == "dot":
+            out.write_text(dot.source, encoding="utf-8")
+        else:
+            out.write_bytes(render(dot, fmt))
+    return fmt
