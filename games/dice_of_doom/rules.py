@@ -389,7 +389,8 @@ class DiceOfDoom:
         for p in range(self.num_players):
             letter = PLAYER_LETTERS[p]
             if territories[p]:
-                parts.append(f"{letter}: {territories[p]} territories, {dice[p]} dice")
+                noun = "territory" if territories[p] == 1 else "territories"
+                parts.append(f"{letter}: {territories[p]} {noun}, {dice[p]} dice")
             else:
                 parts.append(f"{letter}: out")
         return "   ".join(parts)

@@ -115,6 +115,16 @@ class LispDiceOfDoom(DiceOfDoom):
                 return state
         return super().initial_state(rng)
 
+    def make_state(
+        self,
+        owners: tuple[int, ...],
+        dice: tuple[int, ...],
+        player: Player = 0,
+        spare: int | None = None,
+    ) -> DiceState:
+        """A start-of-turn position (these rules have no shared pool: ``spare`` is ignored)."""
+        return super().make_state(owners, dice, player, 0)
+
     def result(self, state: DiceState, move: DiceMove) -> DiceState:
         child = super().result(state, move)
         if isinstance(move, Attack):  # the book's (+ spare-dice (dice dst))
