@@ -375,25 +375,23 @@ class DiceOfDoom:
         return status
 
     def legend(self, state: DiceState) -> str:
-        """One line: each player's letter, territories and dice; ``out`` when eliminated.
+        """Each player's territories and dice (``out`` when eliminated), 4 players a line.
 
         >>> game = DiceOfDoom(size=2, players=3)
         >>> game.legend(game.parse_board("0:2 1:1 0:3 1:2"))
-        'A: 2 territories, 5 dice   B: 2 territories, 3 dice   C: out'
+        'A 2 terr 5 dice   B 2 terr 3 dice   C out'
         """
         territories = self.territories(state)
         dice = [0] * self.num_players
         for o, d in zip(state.owners, state.dice, strict=True):
             dice[o] += d
-        parts = []
-        for p in range(self.num_players):
-            letter = PLAYER_LETTERS[p]
-            if territories[p]:
-                noun = "territory" if territories[p] == 1 else "territories"
-                parts.append(f"{letter}: {territories[p]} {noun}, {dice[p]} dice")
-            else:
-                parts.append(f"{letter}: out")
-        return "   ".join(parts)
+        parts = [
+            f"{PLAYER_LETTERS[p]} {territories[p]} terr {dice[p]} dice"
+            if territories[p]
+            else f"{PLAYER_LETTERS[p]} out"
+            for p in range(self.num_players)
+        ]
+        return "\n".join("   ".join(parts[i : i + 4]) for i in range(0, len(parts), 4))
 
     def label(self, state: DiceState) -> str:
         """A compact one-line label (owner letters and dice)."""
