@@ -200,6 +200,28 @@ class ChanceTreeGame(TreeGame):
             return CHANCE
         return (self.root_player + turns) % 2
 
+    def evaluation_bounds(self, player: Player) -> tuple[float, float]:
+        """The smallest and largest value :meth:`evaluate` can give ``player``.
+
+        Leaf values, and 0 for an inner node cut off by a depth limit; negated for the
+        player who is not the root player.
+
+        >>> ChanceTreeGame([{"chance": [[0.5, 4], [0.5, -2]]}, 3]).evaluation_bounds(1)
+        (-4.0, 2.0)
+        """
+        values = [0.0]
+        stack: list[object] = [self.spec]
+        while stack:
+            node = stack.pop()
+            children = _children(node)
+            if children is None:
+                assert isinstance(node, float)
+                values.append(node)
+            else:
+                stack.extend(children)
+        lo, hi = min(values), max(values)
+        return (lo, hi) if player == self.root_player else (-hi, -lo)
+
     def outcome_probability(self, state: Path, move: int) -> float:
         """The probability of outcome ``move`` at the chance node ``state``."""
         node = self._node(state)

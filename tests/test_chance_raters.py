@@ -52,6 +52,9 @@ def test_star1_cuts_where_plain_expectimax_cannot() -> None:
     assert star.best_moves == plain.best_moves == (0,)
     assert plain.stats.evaluations == 8
     assert star.stats.evaluations == 5  # move 0's four leaves, then the 0 under move 1
+    # without bounds= the game's own evaluation_bounds (its leaf values and 0) are used
+    own = expectiminimax(Tree(ChanceTreeGame(TREE_B)).root, depth=3)
+    assert own.extra["bounds"] == (0.0, 8.0) and own.stats.evaluations == 5
 
 
 def test_expectiminimax_chance_root() -> None:

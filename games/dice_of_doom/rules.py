@@ -10,6 +10,9 @@
 * The game ends when the player to move has no attack at the start of a turn; the
   winners are the players with the most territories.
 
+(The *Land of Lisp* rule sets, ``--rules lisp`` and ``--rules chance``, are subclasses
+in :mod:`games.dice_of_doom.variants`.)
+
 Two details follow the book's program to the letter, because they change which
 positions exist and which of several equal moves the AI picks:
 
