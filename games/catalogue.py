@@ -6,14 +6,18 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from games.dice_of_doom import DiceOfDoom
+from games.dice_of_doom import RULE_SETS, make_dice_of_doom
 from games.registry import GameOption, GameSpec, OptionError, Position, register, seeded
-from games.tree_game import TreeGame
+from games.tree_game import tree_game
 
 
 def _dice_of_doom(o: Mapping[str, Any]) -> Position:
-    game = DiceOfDoom(
-        size=o["size"], players=o["players"], max_dice=o["max_dice"], spare_dice=o["spare_dice"]
+    game = make_dice_of_doom(
+        o["rules"],
+        size=o["size"],
+        players=o["players"],
+        max_dice=o["max_dice"],
+        spare_dice=o["spare_dice"],
     )
     if o["board"]:
         state = game.parse_board(o["board"], player=o["player"], spare=o["spare_dice"])
@@ -27,12 +31,23 @@ def _dice_of_doom(o: Mapping[str, Any]) -> Position:
 register(
     GameSpec(
         name="dice-of-doom",
-        summary="Dice of Doom on an N x N hex board (Realm of Racket rules)",
+        summary="Dice of Doom on an N x N hex board (Realm of Racket or Land of Lisp rules)",
         options=(
+            GameOption(
+                "rules",
+                str,
+                "racket",
+                f"Rule set: {', '.join(RULE_SETS)} (Realm of Racket; Land of Lisp; "
+                "Land of Lisp with dice rolls).",
+            ),
             GameOption("size", int, 3, "Territories per row and column (>= 2)."),
             GameOption("players", int, 2, "Number of players (2 to 8)."),
-            GameOption("max_dice", int, 3, "Most dice a territory can hold."),
-            GameOption("spare_dice", int, 10, "Reinforcement dice in the shared pool."),
+            GameOption(
+                "max_dice", int, None, "Most dice a territory can hold (default 3; 5 with chance)."
+            ),
+            GameOption(
+                "spare_dice", int, 10, "Reinforcement dice in the shared pool (racket rules)."
+            ),
             GameOption("seed", int, None, "Seed for the random start board."),
             GameOption("board", str, None, "Explicit board: owner:dice pairs in territory order."),
             GameOption("player", int, 0, "Player to move at the start."),
@@ -48,7 +63,7 @@ def _tree(o: Mapping[str, Any]) -> Position:
         spec = json.loads(o["spec"])
     except json.JSONDecodeError as exc:
         raise OptionError(f"--spec is not a JSON nested list: {exc.msg}") from None
-    game = TreeGame(spec, root_player=o["root_player"])
+    game = tree_game(spec, root_player=o["root_player"])
     return Position(game, game.initial_state())
 
 
@@ -59,7 +74,13 @@ register(
         name="tree",
         summary="A hand-built tree of leaf values (nested lists), players alternating",
         options=(
-            GameOption("spec", str, LECTURE_TREE, "The tree as a JSON nested list of numbers."),
+            GameOption(
+                "spec",
+                str,
+                LECTURE_TREE,
+                'The tree as a JSON nested list of numbers; {"chance": [[p, subtree], ...]} '
+                "is a chance node.",
+            ),
             GameOption("root_player", int, 0, "Player to move at the root (0 or 1)."),
         ),
         setup=_tree,

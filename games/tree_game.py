@@ -4,6 +4,10 @@ A list is a node whose children are its elements; a number is a leaf whose value
 given from the point of view of the root player. Players alternate, starting with
 ``root_player``. States are paths: the tuple of child indices from the root.
 
+:class:`ChanceTreeGame` also accepts chance nodes, written ``{"chance": [[p, subtree],
+...]}`` (probabilities adding up to 1); a chance node does not change whose turn it is
+below it.
+
 Examples
 --------
 >>> g = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -15,19 +19,27 @@ Examples
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterator, Sequence
-from typing import TypeAlias
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, NamedTuple, TypeAlias
 
-from lazytree.game import IllegalMoveError, Player
+from lazytree.game import CHANCE, IllegalMoveError, Player
 
-TreeSpec: TypeAlias = float | int | Sequence["TreeSpec"]
+TreeSpec: TypeAlias = float | int | Sequence["TreeSpec"] | Mapping[str, Any]
 Path: TypeAlias = tuple[int, ...]
 
-__all__ = ["TreeGame", "TreeSpec"]
+__all__ = ["ChanceTreeGame", "TreeGame", "TreeSpec", "tree_game"]
 
 
-def _freeze(spec: object, where: str = "root") -> float | tuple[object, ...]:
+class ChanceNode(NamedTuple):
+    """A frozen chance node: outcome probabilities and the subtrees they lead to."""
+
+    probabilities: tuple[float, ...]
+    children: tuple[object, ...]
+
+
+def _freeze(spec: object, where: str = "root", chance: bool = False) -> object:
     if isinstance(spec, bool):
         raise ValueError(f"tree node at {where} is a boolean, not a number or list")
     if isinstance(spec, int | float):
@@ -35,8 +47,41 @@ def _freeze(spec: object, where: str = "root") -> float | tuple[object, ...]:
     if isinstance(spec, list | tuple):
         if not spec:
             raise ValueError(f"tree node at {where} is an empty list")
-        return tuple(_freeze(child, f"{where}.{i}") for i, child in enumerate(spec))
+        return tuple(_freeze(child, f"{where}.{i}", chance) for i, child in enumerate(spec))
+    if isinstance(spec, Mapping) and set(spec) == {"chance"}:
+        if not chance:
+            raise ValueError(f"tree node at {where} is a chance node: use ChanceTreeGame")
+        return _freeze_chance(spec["chance"], where)
     raise ValueError(f"tree node at {where} is {spec!r}: expected a number or a list")
+
+
+def _freeze_chance(outcomes: object, where: str) -> ChanceNode:
+    if not isinstance(outcomes, list | tuple) or not outcomes:
+        raise ValueError(f"chance node at {where}: expected a list of [probability, subtree]")
+    probabilities: list[float] = []
+    children: list[object] = []
+    for i, pair in enumerate(outcomes):
+        if not (isinstance(pair, list | tuple) and len(pair) == 2):
+            raise ValueError(
+                f"chance node at {where}, outcome {i}: expected [probability, subtree]"
+            )
+        p = pair[0]
+        if isinstance(p, bool) or not isinstance(p, int | float) or not 0 <= p <= 1:
+            raise ValueError(f"chance node at {where}, outcome {i}: bad probability {p!r}")
+        probabilities.append(float(p))
+        children.append(_freeze(pair[1], f"{where}.{i}", True))
+    if abs(math.fsum(probabilities) - 1.0) > 1e-9:
+        raise ValueError(f"chance node at {where}: probabilities add up to {sum(probabilities)}")
+    return ChanceNode(tuple(probabilities), tuple(children))
+
+
+def _children(node: object) -> tuple[object, ...] | None:
+    """The subtrees of a frozen node (None for a leaf)."""
+    if isinstance(node, ChanceNode):
+        return node.children
+    if isinstance(node, tuple):
+        return node
+    return None
 
 
 class TreeGame:
@@ -48,20 +93,21 @@ class TreeGame:
 
     name = "tree"
     num_players = 2
+    _allows_chance = False
 
     def __init__(self, spec: TreeSpec, root_player: Player = 0) -> None:
         if root_player not in (0, 1):
             raise ValueError("root_player must be 0 or 1")
         self.root_player = root_player
-        self.spec = _freeze(spec)
+        self.spec = _freeze(spec, chance=self._allows_chance)
 
-    def _node(self, path: Path) -> float | tuple[object, ...]:
+    def _node(self, path: Path) -> object:
         node: object = self.spec
         for i in path:
-            if not isinstance(node, tuple) or not 0 <= i < len(node):
+            children = _children(node)
+            if children is None or not isinstance(i, int) or not 0 <= i < len(children):
                 raise IllegalMoveError(f"no node at path {path}")
-            node = node[i]
-        assert isinstance(node, float | tuple)
+            node = children[i]
         return node
 
     def initial_state(self, rng: random.Random | None = None) -> Path:
@@ -71,18 +117,18 @@ class TreeGame:
         return (self.root_player + len(state)) % 2
 
     def legal_moves(self, state: Path) -> Iterator[int]:
-        node = self._node(state)
-        if isinstance(node, tuple):
-            yield from range(len(node))
+        children = _children(self._node(state))
+        if children is not None:
+            yield from range(len(children))
 
     def result(self, state: Path, move: int) -> Path:
-        node = self._node(state)
-        if not isinstance(node, tuple) or not isinstance(move, int) or not 0 <= move < len(node):
+        children = _children(self._node(state))
+        if children is None or not isinstance(move, int) or not 0 <= move < len(children):
             raise IllegalMoveError(f"{move!r} is not a child of the node at {state}")
         return (*state, move)
 
     def is_terminal(self, state: Path) -> bool:
-        return not isinstance(self._node(state), tuple)
+        return _children(self._node(state)) is None
 
     def leaf_value(self, state: Path) -> float:
         """The value at ``state`` for the root player (0 for an inner node)."""
@@ -112,9 +158,87 @@ class TreeGame:
         path = ".".join(map(str, state)) or "root"
         if isinstance(node, float):
             return f"{path}: leaf {node:g}"
-        return f"{path}: {len(node)} children"
+        children = _children(node)
+        assert children is not None
+        kind = "chance outcomes" if isinstance(node, ChanceNode) else "children"
+        return f"{path}: {len(children)} {kind}"
 
     def label(self, state: Path) -> str:
         """A short label: the leaf value, or the path."""
         node = self._node(state)
         return f"{node:g}" if isinstance(node, float) else (".".join(map(str, state)) or "root")
+
+
+class ChanceTreeGame(TreeGame):
+    """A :class:`TreeGame` whose spec may hold chance nodes ``{"chance": [[p, subtree], ...]}``.
+
+    Whose turn it is alternates over the players' nodes only: a chance node's outcomes
+    are moved at by the player who would have moved at the chance node.
+
+    Examples
+    --------
+    >>> g = ChanceTreeGame([{"chance": [[0.5, 4], [0.5, [1, 2]]]}, 3])
+    >>> g.to_move(()), g.to_move((0,)), g.to_move((0, 1))
+    (0, -1, 1)
+    >>> g.outcome_probability((0,), 1)
+    0.5
+    """
+
+    _allows_chance = True
+
+    def to_move(self, state: Path) -> Player:
+        node: object = self.spec
+        turns = 0
+        for i in state:
+            if not isinstance(node, ChanceNode):
+                turns += 1
+            children = _children(node)
+            if children is None or not 0 <= i < len(children):
+                raise IllegalMoveError(f"no node at path {state}")
+            node = children[i]
+        if isinstance(node, ChanceNode):
+            return CHANCE
+        return (self.root_player + turns) % 2
+
+    def evaluation_bounds(self, player: Player) -> tuple[float, float]:
+        """The smallest and largest value :meth:`evaluate` can give ``player``.
+
+        Leaf values, and 0 for an inner node cut off by a depth limit; negated for the
+        player who is not the root player.
+
+        >>> ChanceTreeGame([{"chance": [[0.5, 4], [0.5, -2]]}, 3]).evaluation_bounds(1)
+        (-4.0, 2.0)
+        """
+        values = [0.0]
+        stack: list[object] = [self.spec]
+        while stack:
+            node = stack.pop()
+            children = _children(node)
+            if children is None:
+                assert isinstance(node, float)
+                values.append(node)
+            else:
+                stack.extend(children)
+        lo, hi = min(values), max(values)
+        return (lo, hi) if player == self.root_player else (-hi, -lo)
+
+    def outcome_probability(self, state: Path, move: int) -> float:
+        """The probability of outcome ``move`` at the chance node ``state``."""
+        node = self._node(state)
+        if not isinstance(node, ChanceNode) or not 0 <= move < len(node.children):
+            raise IllegalMoveError(f"{move!r} is not an outcome of a chance node at {state}")
+        return node.probabilities[move]
+
+
+def tree_game(spec: TreeSpec, root_player: Player = 0) -> TreeGame:
+    """A :class:`ChanceTreeGame` when ``spec`` has chance nodes, else a :class:`TreeGame`.
+
+    >>> type(tree_game([1, 2])).__name__, type(tree_game([{"chance": [[1, 5]]}])).__name__
+    ('TreeGame', 'ChanceTreeGame')
+    """
+    try:
+        return TreeGame(spec, root_player)
+    except ValueError as exc:
+        if "use ChanceTreeGame" not in str(exc):
+            raise
+    return ChanceTreeGame(spec, root_player)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from lazytree.search import Rater, SearchResult, alphabeta
+from lazytree.search import Rater, SearchResult, auto
 from lazytree.tree import Tree
 
 S = TypeVar("S", bound=Hashable)
@@ -40,7 +40,7 @@ def ai_turn(
     tree: Tree[S, M],
     *,
     depth: int = 4,
-    rater: Rater = alphabeta,
+    rater: Rater = auto,
     rng: random.Random | None = None,
     max_moves: int = 10_000,
     searcher: Callable[[Tree[S, M]], SearchResult[M]] | None = None,

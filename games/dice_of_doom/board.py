@@ -9,13 +9,22 @@ Examples
 --------
 >>> neighbors(0, 2), neighbors(1, 2), neighbors(2, 2), neighbors(3, 2)
 ((3, 2, 1), (3, 0), (0, 3), (1, 0, 2))
+
+*Land of Lisp* (chapters 15-20) draws the board differently: every row is shifted half
+a hex further left than the row above it, so the board is a rhombus and territory ``n``
+touches ``n - size``, ``n + size``, ``n - size - 1``, ``n - 1``, ``n + 1`` and
+``n + size + 1`` (those that exist). :func:`lisp_neighbors` returns that book's
+``neighbors`` list in its order. On 3 x 3 and larger the two geometries differ:
+
+>>> neighbors(4, 3), lisp_neighbors(4, 3)
+((1, 7, 0, 6, 5, 3), (1, 7, 0, 3, 5, 8))
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["neighbor_table", "neighbors", "row_of"]
+__all__ = ["lisp_neighbor_table", "lisp_neighbors", "neighbor_table", "neighbors", "row_of"]
 
 
 def row_of(pos: int, size: int) -> int:
@@ -58,3 +67,26 @@ def neighbors(pos: int, size: int) -> tuple[int, ...]:
 def neighbor_table(size: int) -> tuple[tuple[int, ...], ...]:
     """Neighbours of every territory of a ``size`` x ``size`` board (cached per size)."""
     return tuple(neighbors(pos, size) for pos in range(size * size))
+
+
+def lisp_neighbors(pos: int, size: int) -> tuple[int, ...]:
+    """Neighbours of ``pos`` on *Land of Lisp*'s rhombus board, in that book's order.
+
+    The book's ``neighbors`` (chapter 15) lists up, down, then up-left and left unless
+    ``pos`` is on the left edge, then right and down-right unless it is on the right
+    edge, dropping numbers outside the board.
+    """
+    n = size * size
+    up, down = pos - size, pos + size
+    candidates = [up, down]
+    if pos % size != 0:
+        candidates += [up - 1, pos - 1]
+    if (pos + 1) % size != 0:
+        candidates += [pos + 1, down + 1]
+    return tuple(p for p in candidates if 0 <= p < n)
+
+
+@lru_cache(maxsize=64)
+def lisp_neighbor_table(size: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`lisp_neighbors` of every territory of a ``size`` x ``size`` board (cached)."""
+    return tuple(lisp_neighbors(pos, size) for pos in range(size * size))

@@ -10,6 +10,9 @@
 * The game ends when the player to move has no attack at the start of a turn; the
   winners are the players with the most territories.
 
+(The *Land of Lisp* rule sets, ``--rules lisp`` and ``--rules chance``, are subclasses
+in :mod:`games.dice_of_doom.variants`.)
+
 Two details follow the book's program to the letter, because they change which
 positions exist and which of several equal moves the AI picks:
 
@@ -39,7 +42,7 @@ from typing import NamedTuple, TypeAlias
 from games.dice_of_doom.board import neighbor_table
 from lazytree.game import IllegalMoveError, Player
 
-__all__ = ["PASS", "Attack", "DiceMove", "DiceOfDoom", "DiceState", "Pass"]
+__all__ = ["PASS", "Attack", "DiceMove", "DiceOfDoom", "DiceState", "Outcome", "Pass"]
 
 PLAYER_LETTERS = "ABCDEFGH"
 
@@ -58,7 +61,16 @@ class Pass(enum.Enum):
 
 
 PASS = Pass.PASS
-DiceMove: TypeAlias = Attack | Pass
+
+
+class Outcome(enum.Enum):
+    """The two outcomes of a dice roll at a chance node (``--rules chance`` only)."""
+
+    WIN = "wins"
+    LOSE = "fails"
+
+
+DiceMove: TypeAlias = Attack | Pass | Outcome
 
 
 class DiceState(NamedTuple):
@@ -67,6 +79,11 @@ class DiceState(NamedTuple):
     ``owners[i]`` and ``dice[i]`` describe territory ``i``; ``spare`` is the shared
     pool of reinforcement dice; ``first_move`` is true at the start of a turn (no attack
     made yet, so no pass allowed); ``reversed`` is the book's board-list order.
+
+    The other rule sets (:mod:`games.dice_of_doom.variants`) use two more fields, which
+    stay at their defaults under the book's rules: ``captured``, the dice captured so far
+    this turn (*Land of Lisp* reinforcements), and ``pending``, an attack whose dice are
+    still to be rolled (a chance node).
     """
 
     owners: tuple[int, ...]
@@ -75,6 +92,8 @@ class DiceState(NamedTuple):
     spare: int
     first_move: bool = True
     reversed: bool = False
+    captured: int = 0
+    pending: Attack | None = None
 
 
 class DiceOfDoom:
@@ -93,6 +112,8 @@ class DiceOfDoom:
     """
 
     name = "dice-of-doom"
+    rules = "racket"
+    """The rule set's short name (``--rules``)."""
 
     def __init__(
         self, size: int = 3, players: int = 2, max_dice: int = 3, spare_dice: int = 10
@@ -115,7 +136,7 @@ class DiceOfDoom:
 
     def __repr__(self) -> str:
         return (
-            f"DiceOfDoom(size={self.size}, players={self.num_players}, "
+            f"{type(self).__name__}(size={self.size}, players={self.num_players}, "
             f"max_dice={self.max_dice}, spare_dice={self.spare_dice})"
         )
 
@@ -295,8 +316,21 @@ class DiceOfDoom:
         """The book's position rating, from ``player``'s point of view."""
         return self.returns(state)[player]
 
+    def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:
+        """Bounds ``(L, U)`` of every value :meth:`evaluate` returns (for Star1 pruning).
+
+        The book's rating is a share of a win, so it lies in ``[0, 1]``. A subclass that
+        changes :meth:`evaluate` must change this too (or return None: no known bounds);
+        the expectiminimax rater checks every leaf value against the bounds it is given.
+        """
+        return (0.0, 1.0)
+
     # -- text ---------------------------------------------------------------------------
     def move_to_str(self, state: DiceState, move: DiceMove) -> str:
+        if isinstance(move, Outcome):
+            pending = state.pending
+            where = "" if pending is None else f"{pending.src}->{pending.dst} "
+            return where + move.value
         return "pass" if isinstance(move, Pass) else f"{move.src}->{move.dst}"
 
     def parse_move(self, state: DiceState, text: str) -> DiceMove:
@@ -313,25 +347,57 @@ class DiceOfDoom:
         return move
 
     def render(self, state: DiceState) -> str:
-        """The hex board as text: offset rows, each territory as ``index owner dice``."""
+        """The hex board as text: offset rows, each territory as ``index owner dice``.
+
+        With more than two players a legend line gives each player's territories and
+        dice (and marks the eliminated ones).
+        """
         width = len(str(len(state.owners) - 1))
         stride = width + 5  # "12 A3" and two spaces
         lines = []
         for row in range(self.size):
-            pad = " " * (stride // 2) if row % 2 == 0 else ""
+            pad = " " * self._indent(row, stride)
             cells = []
             for col in range(self.size):
                 i = row * self.size + col
                 letter = PLAYER_LETTERS[state.owners[i]]
                 cells.append(f"{i:>{width}} {letter}{state.dice[i]}")
             lines.append(pad + "  ".join(cells))
+        if self.num_players > 2:
+            lines.append(self.legend(state))
+        return "\n".join([*lines, self._status(state)])
+
+    def _indent(self, row: int, stride: int) -> int:
+        """How many spaces row ``row`` is shifted right (even rows by half a cell)."""
+        return stride // 2 if row % 2 == 0 else 0
+
+    def _status(self, state: DiceState) -> str:
         status = (
             f"player {state.player} ({PLAYER_LETTERS[state.player]}) to move, "
             f"spare dice {state.spare}"
         )
         if not state.first_move:
             status += " (may pass)"
-        return "\n".join([*lines, status])
+        return status
+
+    def legend(self, state: DiceState) -> str:
+        """Each player's territories and dice (``out`` when eliminated), 4 players a line.
+
+        >>> game = DiceOfDoom(size=2, players=3)
+        >>> game.legend(game.parse_board("0:2 1:1 0:3 1:2"))
+        'A 2 terr 5 dice   B 2 terr 3 dice   C out'
+        """
+        territories = self.territories(state)
+        dice = [0] * self.num_players
+        for o, d in zip(state.owners, state.dice, strict=True):
+            dice[o] += d
+        parts = [
+            f"{PLAYER_LETTERS[p]} {territories[p]} terr {dice[p]} dice"
+            if territories[p]
+            else f"{PLAYER_LETTERS[p]} out"
+            for p in range(self.num_players)
+        ]
+        return "\n".join("   ".join(parts[i : i + 4]) for i in range(0, len(parts), 4))
 
     def label(self, state: DiceState) -> str:
         """A compact one-line label (owner letters and dice)."""

@@ -75,7 +75,12 @@ def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption
 
 RaterOption = Annotated[
     str,
-    typer.Option("--rater", "-r", help=f"Search algorithm: {', '.join(RATERS)}."),
+    typer.Option(
+        "--rater",
+        "-r",
+        help=f"Search algorithm: {', '.join(RATERS)} (auto: expectiminimax for games with "
+        "chance, else alphabeta).",
+    ),
 ]
 
 
@@ -103,7 +108,7 @@ def analyse(
         Optional[int],  # noqa: UP045
         typer.Option("--depth", "-d", min=0, help="Moves to look ahead; omit to solve the game."),
     ] = 4,
-    rater: RaterOption = "alphabeta",
+    rater: RaterOption = "auto",
     json_out: JsonOption = False,
 ) -> None:
     """Rate the start position: value, all best moves, principal variation, nodes forced."""

@@ -74,17 +74,29 @@ def play(
         typer.Option("--human", help="Human player(s): a number, a list '0,2', 'none' or 'all'."),
     ] = "0",
     depth: Annotated[int, typer.Option("--depth", "-d", min=0, help="AI search depth.")] = 4,
-    rater: RaterOption = "alphabeta",
+    rater: RaterOption = "auto",
     tie_seed: Annotated[
         Optional[int],  # noqa: UP045
         typer.Option(
             "--tie-seed",
             help="Break ties between equal AI moves at random with this seed "
-            "(default: always the first best move). Also seeds dice rolls.",
+            "(default: always the first best move).",
+        ),
+    ] = None,
+    dice_seed: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--dice-seed",
+            help="Seed for chance outcomes such as dice rolls (default: --tie-seed if "
+            "given, else fresh randomness).",
         ),
     ] = None,
 ) -> None:
-    """Play against the AI: pick moves from a numbered list, or type them."""
+    """Play against the AI: pick moves from a numbered list, or type them.
+
+    In games with chance (dice-of-doom --rules chance) the dice are rolled from the
+    seeded generator and shown; the default rater, auto, then uses expectiminimax.
+    """
     game = position.game
     try:
         humans = parse_humans(human, game.num_players)
@@ -92,7 +104,7 @@ def play(
     except ValueError as exc:
         fail(str(exc))
     rng = random.Random(tie_seed) if tie_seed is not None else None
-    chance_rng = random.Random(tie_seed)
+    chance_rng = random.Random(dice_seed if dice_seed is not None else tie_seed)
     tree: Tree[Any, Any] = Tree(game, position.state)
     try:
         while not game.is_terminal(tree.root.state):
@@ -100,10 +112,9 @@ def play(
             console.print()
             console.print(game.render(root.state))
             if root.player == CHANCE:
-                edges = list(root.children)
-                edge = chance_rng.choices(edges, weights=[e.probability or 0 for e in edges])[0]
-                console.print(f"chance: {game.move_to_str(root.state, edge.move)}")
-                tree.play(edge.move)
+                move, text = draw_outcome(root, chance_rng)
+                console.print(f"chance: {text}")
+                tree.play(move)
             elif root.player in humans:
                 tree.play(ask_move(root))
             else:
@@ -123,6 +134,23 @@ def play(
         console.print(f"[bold]game over: player {winners[0]} wins.[/]")
     else:
         console.print(f"[bold]game over: a tie between players {', '.join(winners)}.[/]")
+
+
+def draw_outcome(node: Node[Any, Any], rng: random.Random) -> tuple[Hashable, str]:
+    """Draw a chance node's outcome with ``rng``, and say what happened.
+
+    A game with a ``roll_outcome(state, rng)`` method (Dice of Doom's chance rules)
+    rolls its own dice, so the rolled numbers can be shown; otherwise an outcome is
+    drawn by the probabilities on the edges.
+    """
+    game, state = node.tree.game, node.state
+    roll = getattr(game, "roll_outcome", None)
+    if callable(roll):
+        move, text = roll(state, rng)
+        return move, str(text)
+    edges = list(node.children)
+    edge = rng.choices(edges, weights=[e.probability or 0 for e in edges])[0]
+    return edge.move, f"{game.move_to_str(state, edge.move)} (probability {edge.probability:.4g})"
 
 
 def _ai_moves(tree: Tree[Any, Any], depth: int, rate: Any, rng: random.Random | None) -> None:

@@ -11,7 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from lazytree.search.alphabeta import alphabeta
+from lazytree.search.expectiminimax import expectiminimax
 from lazytree.search.minimax import minimax
+from lazytree.search.multiplayer import auto, maxn, paranoid
 from lazytree.search.result import SearchResult
 
 Rater = Callable[..., SearchResult[Any]]
@@ -19,8 +21,13 @@ Rater = Callable[..., SearchResult[Any]]
 RATERS: dict[str, Rater] = {
     "minimax": minimax,
     "alphabeta": alphabeta,
+    "expectiminimax": expectiminimax,
+    "paranoid": paranoid,
+    "maxn": maxn,
+    "auto": auto,
 }
-"""Raters by short name."""
+"""Raters by short name. ``auto`` picks ``expectiminimax`` for games with chance nodes
+and ``alphabeta`` otherwise."""
 
 
 def get_rater(name: str) -> Rater:
@@ -32,4 +39,15 @@ def get_rater(name: str) -> Rater:
         raise ValueError(f"unknown rater {name!r} (known: {known})") from None
 
 
-__all__ = ["RATERS", "Rater", "SearchResult", "alphabeta", "get_rater", "minimax"]
+__all__ = [
+    "RATERS",
+    "Rater",
+    "SearchResult",
+    "alphabeta",
+    "auto",
+    "expectiminimax",
+    "get_rater",
+    "maxn",
+    "minimax",
+    "paranoid",
+]
