@@ -7,11 +7,11 @@ from collections.abc import Hashable, Sequence
 from typing import Annotated, Any, Optional
 
 import typer
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from games import Position
-from lazytree.cli.common import console, err_console, fail, game_group, print_json
+from lazytree.cli.common import console, err_console, fail, game_group, print_json, progress
 from lazytree.search import RATERS, SearchResult, get_rater
 from lazytree.traverse import count_tree
 from lazytree.tree import Tree
@@ -36,20 +36,16 @@ def move_strings(position: Position, moves: Sequence[Hashable]) -> list[str]:
 def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption = False) -> None:
     """Count the tree from the start position (a position reached twice counts twice)."""
     start = time.perf_counter()
-    with Progress(
-        SpinnerColumn(),
-        TextColumn("counting: {task.completed:,} nodes"),
-        TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task("count", total=None)
+    with progress(
+        SpinnerColumn(), TextColumn("counting: {task.completed:,} nodes"), TimeElapsedColumn()
+    ) as bar:
+        task = bar.add_task("count", total=None)
         try:
             result = count_tree(
                 position.game,
                 position.state,
                 depth,
-                progress=lambda n: progress.update(task, completed=n),
+                progress=lambda n: bar.update(task, completed=n),
             )
         except KeyboardInterrupt:
             fail("interrupted: the tree is too big to count this way; try --depth", code=130)

@@ -15,6 +15,7 @@ from typing import Any, NoReturn, Optional
 
 import typer
 from rich.console import Console
+from rich.progress import Progress, ProgressColumn
 
 from games import GAMES, GameSpec, OptionError, Position, load_game
 
@@ -22,6 +23,13 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 EXIT_USAGE = 2
+
+
+def progress(*columns: ProgressColumn | str) -> Progress:
+    """A transient progress display on stderr, silent when stderr is not a terminal."""
+    return Progress(
+        *columns, console=err_console, transient=True, disable=not err_console.is_terminal
+    )
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
