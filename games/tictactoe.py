@@ -5,8 +5,9 @@ row 0 at the top; the notation is a column letter and a row number from the top,
 ``a1`` is the top-left cell and ``b2`` the centre of the 3 x 3 board. :meth:`parse_move`
 also accepts the cell's number, 1 to m*n in reading order.
 
-The state records the winner as soon as a move makes a line, so a finished game has
-no legal moves (the state is terminal) without scanning the board again.
+The state keeps each side's marks as a bit set and records the winner as soon as a move
+makes a line (checking only the lines through that cell, as bit masks), so a finished
+game has no legal moves without scanning the board again.
 
 Examples
 --------
@@ -44,12 +45,20 @@ MAX_SIDE = 26  # one column letter per column
 
 
 class TicTacToeState(NamedTuple):
-    """An immutable position: the cells in reading order (``.``, ``X`` or ``O``), the
-    player to move (0 = X) and the winner (-1 while nobody has k in a row)."""
+    """An immutable position: the cells of X and of O as bit sets (bit ``i`` is cell
+    ``i`` in reading order), the player to move (0 = X) and the winner (-1 while nobody
+    has k in a row)."""
 
-    board: str
+    x: int
+    o: int
     player: Player
     winner: Player = NO_WINNER
+
+    def board(self, size: int) -> str:
+        """The cells as text in reading order: ``.``, ``X`` or ``O``."""
+        return "".join(
+            "X" if self.x >> i & 1 else "O" if self.o >> i & 1 else EMPTY for i in range(size)
+        )
 
 
 @lru_cache(maxsize=32)
@@ -67,6 +76,10 @@ def lines_through(m: int, n: int, k: int) -> tuple[tuple[tuple[int, ...], ...], 
                 if 0 <= end_r < m and 0 <= end_c < n:
                     lines.append(tuple((r + dr * i) * n + c + dc * i for i in range(k)))
     return tuple(tuple(line for line in lines if cell in line) for cell in range(m * n))
+
+
+def _mask(cells: tuple[int, ...]) -> int:
+    return sum(1 << c for c in cells)
 
 
 class TicTacToe:
@@ -89,7 +102,11 @@ class TicTacToe:
         self.columns = columns
         self.k = k
         self.lines = lines_through(rows, columns, k)
-        self._all_lines = tuple(sorted({line for ls in self.lines for line in ls}))
+        self.size = rows * columns
+        self.full = (1 << self.size) - 1
+        self.masks = tuple(tuple(_mask(line) for line in ls) for ls in self.lines)
+        self._all_masks = tuple(sorted({m for ms in self.masks for m in ms}))
+        self._cells = tuple((cell, 1 << cell) for cell in range(self.size))
 
     def __repr__(self) -> str:
         return f"TicTacToe(rows={self.rows}, columns={self.columns}, k={self.k})"
@@ -99,42 +116,42 @@ class TicTacToe:
 
     # -- the protocol -------------------------------------------------------------------
     def initial_state(self, rng: random.Random | None = None) -> TicTacToeState:
-        return TicTacToeState(EMPTY * (self.rows * self.columns), 0)
+        return TicTacToeState(0, 0, 0)
 
     def to_move(self, state: TicTacToeState) -> Player:
         return state.player
 
     def legal_moves(self, state: TicTacToeState) -> Iterator[int]:
-        if state.winner != NO_WINNER:
+        x, o, _, winner = state
+        if winner != NO_WINNER:
             return
-        board = state.board
-        for cell in range(len(board)):
-            if board[cell] == EMPTY:
+        taken = x | o
+        for cell, bit in self._cells:
+            if not taken & bit:
                 yield cell
 
     def result(self, state: TicTacToeState, move: int) -> TicTacToeState:
-        board = state.board
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < len(board):
-            raise IllegalMoveError(f"{move!r} is not a cell (0 to {len(board) - 1})")
-        if state.winner != NO_WINNER:
+        if type(move) is not int or not 0 <= move < self.size:
+            raise IllegalMoveError(f"{move!r} is not a cell (0 to {self.size - 1})")
+        x, o, player, winner = state
+        bit = 1 << move
+        if winner != NO_WINNER:
             raise IllegalMoveError("the game is over")
-        if board[move] != EMPTY:
+        if (x | o) & bit:
             raise IllegalMoveError(f"{self.cell_name(move)} is already taken")
-        player = state.player
-        mark = MARKS[player]
-        board = board[:move] + mark + board[move + 1 :]
-        winner = NO_WINNER
-        for line in self.lines[move]:
-            for cell in line:
-                if board[cell] != mark:
-                    break
-            else:
-                winner = player
-                break
-        return TicTacToeState(board, 1 - player, winner)
+        if player == 0:
+            x |= bit
+            mine = x
+        else:
+            o |= bit
+            mine = o
+        for mask in self.masks[move]:
+            if mine & mask == mask:
+                return TicTacToeState(x, o, 1 - player, player)
+        return TicTacToeState(x, o, 1 - player, NO_WINNER)
 
     def is_terminal(self, state: TicTacToeState) -> bool:
-        return state.winner != NO_WINNER or EMPTY not in state.board
+        return state.winner != NO_WINNER or state.x | state.o == self.full
 
     def returns(self, state: TicTacToeState) -> tuple[float, float]:
         if state.winner == NO_WINNER:
@@ -142,20 +159,19 @@ class TicTacToe:
         return (1.0, -1.0) if state.winner == 0 else (-1.0, 1.0)
 
     def evaluate(self, state: TicTacToeState, player: Player) -> float:
-        if state.winner != NO_WINNER:
-            return 1.0 if state.winner == player else -1.0
-        board = state.board
-        if EMPTY not in board:
+        x, o, _, winner = state
+        if winner != NO_WINNER:
+            return 1.0 if winner == player else -1.0
+        if x | o == self.full:
             return 0.0
-        mine, theirs = MARKS[player], MARKS[1 - player]
+        mine, theirs = (x, o) if player == 0 else (o, x)
         score = 0
-        for line in self._all_lines:
-            marks = {board[c] for c in line}
-            if theirs not in marks:
+        for mask in self._all_masks:
+            if not theirs & mask:
                 score += 1
-            if mine not in marks:
+            if not mine & mask:
                 score -= 1
-        return score / (len(self._all_lines) + 1)
+        return score / (len(self._all_masks) + 1)
 
     # -- text ---------------------------------------------------------------------------
     def cell_name(self, cell: int) -> str:
@@ -190,13 +206,13 @@ class TicTacToe:
         n = self.columns
         width = len(str(self.rows))
         head = " " * (width + 2) + " ".join(chr(ord("a") + c) for c in range(n))
+        board = state.board(self.size)
         rows = [
-            f"{r + 1:>{width}}  " + " ".join(state.board[r * n : (r + 1) * n])
-            for r in range(self.rows)
+            f"{r + 1:>{width}}  " + " ".join(board[r * n : (r + 1) * n]) for r in range(self.rows)
         ]
         if state.winner != NO_WINNER:
             status = f"{MARKS[state.winner]} wins"
-        elif EMPTY not in state.board:
+        elif EMPTY not in board:
             status = "draw"
         else:
             status = f"{MARKS[state.player]} to move"

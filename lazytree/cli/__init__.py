@@ -6,6 +6,7 @@ from __future__ import annotations
 import typer
 
 from lazytree.cli.analyse import analyse_app, count_app
+from lazytree.cli.bench import bench_app
 from lazytree.cli.perft import perft_app
 from lazytree.cli.play import play_app
 
@@ -20,6 +21,7 @@ app.add_typer(play_app)
 app.add_typer(count_app)
 app.add_typer(analyse_app)
 app.add_typer(perft_app)
+app.add_typer(bench_app)
 
 
 def main() -> None:
