@@ -130,6 +130,11 @@ def _knights(o: Mapping[str, Any]) -> Position:
     size = o["size"]
     if o["grid"]:
         grid_size = Knights.grid_size(o["grid"])
+        if grid_size < 3:
+            raise OptionError(
+                f"the grid has {grid_size} rows; the board must be at least 3 x 3 "
+                "(rows separated by /)"
+            )
         if size is not None and size != grid_size:
             raise OptionError(f"--size {size} does not match the {grid_size}-row grid")
         game = Knights(grid_size)
