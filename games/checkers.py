@@ -477,5 +477,8 @@ class Checkers:
         elif self.is_terminal(state):
             status = f"{side} cannot move: {('red', 'white')[1 - state.player]} wins"
         elif self.draw_moves and state.quiet:
-            status += f" ({state.quiet} moves without capture or crowning)"
+            status += (
+                f" ({state.quiet} single moves without capture or crowning; "
+                f"drawn at {2 * self.draw_moves})"
+            )
         return "\n".join([*lines, status])

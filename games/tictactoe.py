@@ -42,6 +42,7 @@ MARKS = "XO"
 EMPTY = "."
 NO_WINNER = -1
 MAX_SIDE = 26  # one column letter per column
+FREE_CACHE = 1 << 16  # most sets of occupied cells whose empty cells are remembered
 
 
 class TicTacToeState(NamedTuple):
@@ -107,6 +108,7 @@ class TicTacToe:
         self.masks = tuple(tuple(_mask(line) for line in ls) for ls in self.lines)
         self._all_masks = tuple(sorted({m for ms in self.masks for m in ms}))
         self._cells = tuple((cell, 1 << cell) for cell in range(self.size))
+        self._free: dict[int, tuple[int, ...]] = {}  # occupied cells -> empty cells
 
     def __repr__(self) -> str:
         return f"TicTacToe(rows={self.rows}, columns={self.columns}, k={self.k})"
@@ -122,13 +124,17 @@ class TicTacToe:
         return state.player
 
     def legal_moves(self, state: TicTacToeState) -> Iterator[int]:
+        """The empty cells in reading order (none once somebody has won)."""
         x, o, _, winner = state
         if winner != NO_WINNER:
-            return
+            return iter(())
         taken = x | o
-        for cell, bit in self._cells:
-            if not taken & bit:
-                yield cell
+        free = self._free.get(taken)
+        if free is None:
+            free = tuple(cell for cell, bit in self._cells if not taken & bit)
+            if len(self._free) < FREE_CACHE:
+                self._free[taken] = free
+        return iter(free)
 
     def result(self, state: TicTacToeState, move: int) -> TicTacToeState:
         if type(move) is not int or not 0 <= move < self.size:

@@ -238,7 +238,11 @@ class Edge(Generic[S, M]):
             tree = self._tree
             assert tree is not None
             state = tree.game.result(self._parent_state, self.move)  # type: ignore[arg-type]
-            child = self._child = tree.node_for(state)
+            if tree._table is None:  # no sharing: Tree.node_for inlined (the hot path)
+                child = self._child = Node(tree, state)
+                tree.stats.nodes_created += 1
+            else:
+                child = self._child = tree.node_for(state)
             self._tree = None
             self._parent_state = None
         return child

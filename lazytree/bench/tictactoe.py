@@ -188,6 +188,7 @@ class TicTacToeBench:
     runs: tuple[BenchRun, ...]
     positions: int
     repeat: int
+    pause_gc: bool = False
 
     def run(self, name: str) -> BenchRun:
         for r in self.runs:
@@ -249,20 +250,29 @@ class TicTacToeBench:
         return {
             "benchmark": "tictactoe",
             "repeat": self.repeat,
+            "gc_paused": self.pause_gc,
             "distinct_positions": self.positions,
             "runs": runs,
             "targets": self.targets(),
         }
 
 
-def _timed(fn: Callable[[], tuple[float, int, int | None]], repeat: int) -> tuple[Any, float]:
+def _timed(
+    fn: Callable[[], tuple[float, int, int | None]], repeat: int, pause_gc: bool
+) -> tuple[Any, float]:
     best = INF
     out: Any = None
     for _ in range(repeat):
         gc.collect()
-        start = time.perf_counter()
-        out = fn()
-        best = min(best, time.perf_counter() - start)
+        if pause_gc:
+            gc.disable()
+        try:
+            start = time.perf_counter()
+            out = fn()
+            best = min(best, time.perf_counter() - start)
+        finally:
+            if pause_gc:
+                gc.enable()
     return out, best
 
 
@@ -271,6 +281,7 @@ def bench_tictactoe(
     state: Hashable,
     *,
     repeat: int = 1,
+    pause_gc: bool = False,
     progress: Callable[[str], None] | None = None,
 ) -> TicTacToeBench:
     """Solve tic-tac-toe five ways (see the module docstring) and time each.
@@ -282,6 +293,10 @@ def bench_tictactoe(
     repeat:
         Runs of each solve; the fastest time is kept (timings on a shared machine are
         noisy, the minimum is the least disturbed).
+    pause_gc:
+        Pause Python's cyclic garbage collector during every timed run (baselines
+        included), to see how much of the lazy tree's time is the collector scanning
+        the nodes it keeps.
     progress:
         Called with the name of each run before it starts.
     """
@@ -314,6 +329,6 @@ def bench_tictactoe(
     for name, fn in plan:
         if progress is not None:
             progress(name)
-        (value, nodes, evaluations), seconds = _timed(fn, repeat)
+        (value, nodes, evaluations), seconds = _timed(fn, repeat, pause_gc)
         runs.append(BenchRun(name, value, nodes, seconds, evaluations))
-    return TicTacToeBench(tuple(runs), reachable_positions(), repeat)
+    return TicTacToeBench(tuple(runs), reachable_positions(), repeat, pause_gc)

@@ -27,6 +27,10 @@ def tictactoe(
     repeat: Annotated[
         int, typer.Option("--repeat", "-n", min=1, help="Runs of each solve; the fastest counts.")
     ] = 1,
+    pause_gc: Annotated[
+        bool,
+        typer.Option("--pause-gc", help="Pause Python's garbage collector during every timed run."),
+    ] = False,
     json_out: JsonOption = False,
 ) -> None:
     """Solve tic-tac-toe: lazy minimax, alpha-beta, shared alpha-beta vs plain Python.
@@ -37,13 +41,18 @@ def tictactoe(
     game, state = load_game("tictactoe")
     with err_console.status("solving tic-tac-toe...") as status:
         result = bench_tictactoe(
-            game, state, repeat=repeat, progress=lambda name: status.update(f"solving: {name}")
+            game,
+            state,
+            repeat=repeat,
+            pause_gc=pause_gc,
+            progress=lambda name: status.update(f"solving: {name}"),
         )
     data = result.as_dict()
     if json_out:
         print_json(data)
         return
-    table = Table(title=f"tic-tac-toe solved from the empty board (best of {repeat})")
+    gc_note = ", garbage collector paused" if pause_gc else ""
+    table = Table(title=f"tic-tac-toe solved from the empty board (best of {repeat}{gc_note})")
     for column in ("run", "value", "nodes", "seconds", "time ratio", "node ratio"):
         table.add_column(column, justify="left" if column == "run" else "right")
     for row in data["runs"]:
