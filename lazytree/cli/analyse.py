@@ -145,7 +145,8 @@ def analyse(
     if solve:
         depth = None
     elif depth is None:
-        depth = GAMES[position.game.name].analysis_depth
+        spec = GAMES.get(position.game.name)
+        depth = spec.analysis_depth if spec is not None else 4
     tree: Tree[Any, Any] = Tree(position.game, position.state)
     start = time.perf_counter()
     with err_console.status(f"searching with {rater}..."):
