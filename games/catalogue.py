@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import fields, replace
 from typing import Any
 
+from games.checkers import Checkers, CheckersWeights
 from games.dice_of_doom import RULE_SETS, make_dice_of_doom
+from games.knights import Knights
 from games.registry import GameOption, GameSpec, OptionError, Position, register, seeded
+from games.tictactoe import TicTacToe
 from games.tree_game import tree_game
 
 
@@ -85,5 +89,118 @@ register(
         ),
         setup=_tree,
         notation="child number",
+        analysis_depth=None,
+    )
+)
+
+
+def _checkers(o: Mapping[str, Any]) -> Position:
+    weights = CheckersWeights()
+    if o["weights"]:
+        try:
+            given = json.loads(o["weights"])
+        except json.JSONDecodeError as exc:
+            raise OptionError(f"--weights is not a JSON object: {exc.msg}") from None
+        known = [f.name for f in fields(CheckersWeights)]
+        if not isinstance(given, dict):
+            raise OptionError(f"--weights must be a JSON object with keys among {known}")
+        for key, value in given.items():
+            if key not in known:
+                raise OptionError(f"--weights: unknown weight {key!r} (known: {', '.join(known)})")
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise OptionError(f"--weights: {key} must be a number, got {value!r}")
+        weights = replace(weights, **{k: float(v) for k, v in given.items()})
+    game = Checkers(o["width"], o["height"], o["draw_moves"], weights)
+    if o["red"] is not None or o["white"] is not None:
+        state = game.make_state(o["red"] or "", o["white"] or "", o["player"])
+    else:
+        state = game.initial_state()
+        if o["player"]:
+            state = state._replace(player=o["player"])
+    if o["player"] not in (0, 1):
+        raise OptionError(f"player must be 0 (red) or 1 (white), got {o['player']}")
+    return Position(game, state)
+
+
+register(
+    GameSpec(
+        name="checkers",
+        summary="Checkers (English draughts) on a W x H board, red (player 0) first",
+        options=(
+            GameOption("width", int, 8, "Board width (2 to 26)."),
+            GameOption("height", int, 8, "Board height (4 to 26)."),
+            GameOption(
+                "draw_moves",
+                int,
+                40,
+                "Draw after this many moves by each side with no capture or crowning (0: off).",
+            ),
+            GameOption("red", str, None, "Explicit position: red's squares, e.g. '1 2 K14'."),
+            GameOption("white", str, None, "Explicit position: white's squares, e.g. '30 K7'."),
+            GameOption("player", int, 0, "Player to move at the start (0 red, 1 white)."),
+            GameOption("weights", str, None, "Evaluation weights as JSON, e.g. '{\"king\": 150}'."),
+        ),
+        setup=_checkers,
+        notation="squares 1..N: 11-15, captures 11x18x25 (or 11x25)",
+        analysis_depth=6,
+    )
+)
+
+
+def _knights(o: Mapping[str, Any]) -> Position:
+    size = o["size"]
+    if o["grid"]:
+        grid_size = Knights.grid_size(o["grid"])
+        if grid_size < 3:
+            raise OptionError(
+                f"the grid has {grid_size} rows; the board must be at least 3 x 3 "
+                "(rows separated by /)"
+            )
+        if size is not None and size != grid_size:
+            raise OptionError(f"--size {size} does not match the {grid_size}-row grid")
+        game = Knights(grid_size)
+        return Position(game, game.parse_grid(o["grid"]))
+    game = Knights(4 if size is None else size)
+    return Position(game, game.initial_state())
+
+
+register(
+    GameSpec(
+        name="knights",
+        summary="Knight isolation on an N x N board: visited squares are blocked",
+        options=(
+            GameOption("size", int, None, "Board side, 3 to 26 (default 4, or the grid's)."),
+            GameOption(
+                "grid",
+                str,
+                None,
+                "Start grid, rows top to bottom: 0 unvisited, k = visited on move k "
+                "(odd: player 0, even: player 1), e.g. 0100/0400/0030/0020.",
+            ),
+        ),
+        setup=_knights,
+        notation="destination square, e.g. b3",
+        analysis_depth=None,
+    )
+)
+
+
+def _tictactoe(o: Mapping[str, Any]) -> Position:
+    game = TicTacToe(o["rows"], o["columns"], o["k"])
+    return Position(game, game.initial_state())
+
+
+register(
+    GameSpec(
+        name="tictactoe",
+        summary="Tic-tac-toe on an m x n board, k in a row wins (X = player 0 first)",
+        options=(
+            GameOption("rows", int, 3, "Rows m (1 to 26)."),
+            GameOption("columns", int, 3, "Columns n (1 to 26)."),
+            GameOption("k", int, 3, "Marks in a row needed to win."),
+        ),
+        setup=_tictactoe,
+        notation="cell, e.g. b2 (column letter, row from the top)",
+        analysis_depth=None,
     )
 )

@@ -35,7 +35,7 @@ class Position(NamedTuple):
     """A game and a position of it."""
 
     game: Game[Any, Any]
-    state: Hashable
+    state: Any
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,8 @@ class GameSpec:
     options: tuple[GameOption, ...]
     setup: Callable[[Mapping[str, Any]], Position]
     notation: str = field(default="")
+    analysis_depth: int | None = 4
+    """Search depth ``lazytree analyse`` uses when none is given (None: the whole game)."""
 
     def defaults(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}

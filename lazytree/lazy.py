@@ -137,16 +137,35 @@ class LazySeq(Generic[T]):
         return True
 
     def __iter__(self) -> Iterator[T]:
+        # Replays the cache, then pulls; the pull of :meth:`_pull` is inlined here
+        # because this loop is the hottest path of every search.
         cache = self._cache
         i = 0
         while True:
             if i < len(cache):
                 yield cache[i]
                 i += 1
-            elif self._pull():
                 continue
-            else:
+            source = self._source
+            if source is None:
                 return
+            if self._failed is not None:
+                raise RuntimeError(
+                    "the generator behind this LazySeq failed earlier"
+                ) from self._failed
+            try:
+                item = next(source)
+            except StopIteration:
+                self._source = None
+                return
+            except BaseException as exc:
+                self._failed = exc
+                raise
+            cache.append(item)
+            if self._on_pull is not None:
+                self._on_pull(item)
+            i += 1
+            yield item
 
     def __bool__(self) -> bool:
         return bool(self._cache) or self._pull()

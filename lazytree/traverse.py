@@ -10,6 +10,8 @@ Examples
 TreeCount(nodes=9, leaves=5, frontier=0, depth=None)
 >>> count_tree(TreeGame([[1, 2], [3, [4, 5]]]), (), depth=2)
 TreeCount(nodes=7, leaves=4, frontier=4, depth=2)
+>>> perft(TreeGame([[1, 2], [3, [4, 5]]]), (), 3), perft_divide(TreeGame([[1, [2]], 3]), (), 2)
+(2, [(0, 2), (1, 0)])
 """
 
 from __future__ import annotations
@@ -23,7 +25,15 @@ from lazytree.tree import Edge, Node
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
-__all__ = ["ExploredEdge", "TreeCount", "count_tree", "explored", "explored_edges"]
+__all__ = [
+    "ExploredEdge",
+    "TreeCount",
+    "count_tree",
+    "explored",
+    "explored_edges",
+    "perft",
+    "perft_divide",
+]
 
 
 class TreeCount(NamedTuple):
@@ -88,6 +98,32 @@ def count_tree(
 
 
 _END: Any = object()
+
+
+def perft(game: Game[S, M], state: S, depth: int) -> int:
+    """The number of positions exactly ``depth`` moves from ``state`` (counted as a tree:
+    one per move sequence), the standard check of a move generator.
+
+    Games that end before ``depth`` moves add nothing; ``perft(game, state, 0) == 1``.
+    It is :func:`count_tree`'s ``frontier``.
+    """
+    if depth is None or depth < 0:
+        raise ValueError(f"perft needs a depth >= 0, got {depth}")
+    return count_tree(game, state, depth).frontier
+
+
+def perft_divide(game: Game[S, M], state: S, depth: int) -> list[tuple[M, int]]:
+    """:func:`perft` broken down by first move: ``(move, perft of the position after it at
+    depth - 1)`` for every legal move of ``state``, in generation order.
+
+    The counts add up to ``perft(game, state, depth)``; a move generator that disagrees
+    with a reference can be narrowed down one move at a time.
+    """
+    if depth is None or depth < 1:
+        raise ValueError(f"perft divide needs a depth >= 1, got {depth}")
+    return [
+        (move, perft(game, game.result(state, move), depth - 1)) for move in game.legal_moves(state)
+    ]
 
 
 def explored(root: Node[S, M]) -> Iterator[tuple[Node[S, M], int]]:

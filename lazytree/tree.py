@@ -32,6 +32,7 @@ import random
 import weakref
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from lazytree.game import CHANCE, Game, Player
@@ -139,21 +140,25 @@ class Node(Generic[S, M]):
         """The outgoing edges, generated on demand and cached."""
         seq = self._children
         if seq is None:
-            self.tree.stats.nodes_expanded += 1
-            seq = self._children = LazySeq(self._generate_edges())
+            tree = self.tree
+            tree.stats.nodes_expanded += 1
+            moves = tree.game.legal_moves(self.state)
+            if self.player == CHANCE:
+                edges = self._chance_edges(moves)
+            else:
+                # The hot path: one Edge per move pulled, made by C-level ``map`` (no
+                # generator frame of our own); Edge.__init__ counts the move.
+                edges = map(partial(Edge, tree, self.state), moves)
+            seq = self._children = LazySeq(edges)
         return seq
 
-    def _generate_edges(self) -> Iterator[Edge[S, M]]:
+    def _chance_edges(self, moves: Iterator[M]) -> Iterator[Edge[S, M]]:
         tree = self.tree
-        game = tree.game
-        stats = tree.stats
         state = self.state
-        chance = self.player == CHANCE
-        for move in game.legal_moves(state):
-            stats.moves_generated += 1
+        outcome_probability = tree.game.outcome_probability  # type: ignore[attr-defined]
+        for move in moves:
             edge: Edge[S, M] = Edge(tree, state, move)
-            if chance:
-                edge.probability = game.outcome_probability(state, move)  # type: ignore[attr-defined]
+            edge.probability = outcome_probability(state, move)
             yield edge
 
     # -- read-only views that never force anything (for export and inspection) --
@@ -212,6 +217,8 @@ class Edge(Generic[S, M]):
     __slots__ = ("_child", "_parent_state", "_tree", "move", "probability")
 
     def __init__(self, tree: Tree[S, M], parent_state: S, move: M) -> None:
+        """An unforced edge for ``move`` from ``parent_state``; counts one generated move."""
+        tree.stats.moves_generated += 1
         self.move = move
         self.probability: float | None = None
         self._tree: Tree[S, M] | None = tree
@@ -231,7 +238,11 @@ class Edge(Generic[S, M]):
             tree = self._tree
             assert tree is not None
             state = tree.game.result(self._parent_state, self.move)  # type: ignore[arg-type]
-            child = self._child = tree.node_for(state)
+            if tree._table is None:  # no sharing: Tree.node_for inlined (the hot path)
+                child = self._child = Node(tree, state)
+                tree.stats.nodes_created += 1
+            else:
+                child = self._child = tree.node_for(state)
             self._tree = None
             self._parent_state = None
         return child

@@ -6,7 +6,9 @@ from __future__ import annotations
 import typer
 
 from lazytree.cli.analyse import analyse_app, count_app
+from lazytree.cli.bench import bench_app
 from lazytree.cli.explore import explore_app
+from lazytree.cli.perft import perft_app
 from lazytree.cli.play import play_app
 
 app = typer.Typer(
@@ -20,6 +22,8 @@ app.add_typer(play_app)
 app.add_typer(count_app)
 app.add_typer(analyse_app)
 app.add_typer(explore_app)
+app.add_typer(perft_app)
+app.add_typer(bench_app)
 
 
 def main() -> None:

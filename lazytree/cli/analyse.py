@@ -10,7 +10,7 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from games import Position
+from games import GAMES, Position
 from lazytree.cli.common import console, err_console, fail, game_group, print_json, progress
 from lazytree.search import RATERS, SearchResult, get_rater
 from lazytree.traverse import count_tree
@@ -97,13 +97,44 @@ def result_dict(position: Position, result: SearchResult[Any], seconds: float) -
     }
 
 
+def outcome(position: Position, result: SearchResult[Any]) -> dict[str, Any] | None:
+    """Who wins with best play, from a search to the end of the game: the returns of the
+    position its principal variation ends in (None for a depth-limited search)."""
+    if result.depth is not None:
+        return None
+    game, state = position
+    for move in result.pv:
+        state = game.result(state, move)
+    if not game.is_terminal(state):
+        return None
+    scores = list(game.returns(state))
+    best = max(scores)
+    winners = [p for p, v in enumerate(scores) if v == best]
+    if len(winners) == len(scores):
+        text = "a draw" if len(scores) == 2 else "a tie between all players"
+    elif len(winners) == 1:
+        text = f"player {winners[0]} wins"
+    else:
+        text = f"a tie between players {', '.join(map(str, winners))}"
+    return {"returns": scores, "winners": winners, "text": text, "moves": len(result.pv)}
+
+
 def analyse(
     position: Position,
     *,
     depth: Annotated[
         Optional[int],  # noqa: UP045
-        typer.Option("--depth", "-d", min=0, help="Moves to look ahead; omit to solve the game."),
-    ] = 4,
+        typer.Option(
+            "--depth",
+            "-d",
+            min=0,
+            help="Moves to look ahead; default: the game's analysis depth "
+            "(the whole game for small games such as knights, tictactoe and tree).",
+        ),
+    ] = None,
+    solve: Annotated[
+        bool, typer.Option("--solve", help="Search to the end of the game (ignores --depth).")
+    ] = False,
     rater: RaterOption = "auto",
     json_out: JsonOption = False,
 ) -> None:
@@ -112,6 +143,11 @@ def analyse(
         rate = get_rater(rater)
     except ValueError as exc:
         fail(str(exc))
+    if solve:
+        depth = None
+    elif depth is None:
+        spec = GAMES.get(position.game.name)
+        depth = spec.analysis_depth if spec is not None else 4
     tree: Tree[Any, Any] = Tree(position.game, position.state)
     start = time.perf_counter()
     with err_console.status(f"searching with {rater}..."):
@@ -121,6 +157,9 @@ def analyse(
             fail(str(exc))
     seconds = time.perf_counter() - start
     data = result_dict(position, result, seconds)
+    end = outcome(position, result)
+    if end is not None:
+        data["outcome"] = end
     if json_out:
         print_json(data)
         return
@@ -129,6 +168,8 @@ def analyse(
     table.add_row("value", f"{result.value:g} (for player {result.player})")
     table.add_row("best moves", ", ".join(data["best_moves"]) or "none (game over)")
     table.add_row("principal variation", " ".join(data["pv"]) or "-")
+    if end is not None:
+        table.add_row("with best play", f"[bold]{end['text']}[/] after {end['moves']} moves")
     scope = "end of game" if result.depth is None else f"{result.depth} moves"
     table.add_row("search", f"{result.rater} to {scope}, {seconds:.3f} s")
     s = result.stats

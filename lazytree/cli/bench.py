@@ -1,0 +1,74 @@
+"""``lazytree bench BENCHMARK``: the lazy tree against plain Python, in one process.
+
+``bench`` is a command group with one command per benchmark.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from games import load_game
+from lazytree.bench import bench_tictactoe
+from lazytree.cli.analyse import JsonOption
+from lazytree.cli.common import console, err_console, print_json
+
+bench_app = typer.Typer(
+    name="bench",
+    help="Benchmarks: lazy-tree searches against plain recursive Python, ratios in one process.",
+    no_args_is_help=True,
+)
+
+
+@bench_app.command("tictactoe")
+def tictactoe(
+    repeat: Annotated[
+        int, typer.Option("--repeat", "-n", min=1, help="Runs of each solve; the fastest counts.")
+    ] = 1,
+    pause_gc: Annotated[
+        bool,
+        typer.Option("--pause-gc", help="Pause Python's garbage collector during every timed run."),
+    ] = False,
+    json_out: JsonOption = False,
+) -> None:
+    """Solve tic-tac-toe: lazy minimax, alpha-beta, shared alpha-beta vs plain Python.
+
+    Prints nodes visited and seconds for each run, and the ratios to the baseline of the
+    same algorithm, all measured in this process.
+    """
+    game, state = load_game("tictactoe")
+    with err_console.status("solving tic-tac-toe...") as status:
+        result = bench_tictactoe(
+            game,
+            state,
+            repeat=repeat,
+            pause_gc=pause_gc,
+            progress=lambda name: status.update(f"solving: {name}"),
+        )
+    data = result.as_dict()
+    if json_out:
+        print_json(data)
+        return
+    gc_note = ", garbage collector paused" if pause_gc else ""
+    table = Table(title=f"tic-tac-toe solved from the empty board (best of {repeat}{gc_note})")
+    for column in ("run", "value", "nodes", "seconds", "time ratio", "node ratio"):
+        table.add_column(column, justify="left" if column == "run" else "right")
+    for row in data["runs"]:
+        table.add_row(
+            row["name"],
+            f"{row['value']:g}",
+            f"{row['nodes']:,}",
+            f"{row['seconds']:.3f}",
+            f"{row['time_ratio']:.2f}x" if "time_ratio" in row else "-",
+            f"{row['node_ratio']:.3f}x" if "node_ratio" in row else "-",
+        )
+    console.print(table)
+    console.print(
+        "ratios: lazy run / baseline of the same algorithm (plain recursive Python); "
+        f"distinct reachable positions: {data['distinct_positions']:,}"
+    )
+    for target, met in data["targets"].items():
+        mark = "[green]met[/]" if met else "[red]missed[/]"
+        console.print(f"  {mark}  {target}")
