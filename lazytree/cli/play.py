@@ -145,4 +145,9 @@ def _ai_moves(tree: Tree[Any, Any], depth: int, rate: Any, rng: random.Random | 
             start = time.perf_counter()
 
 
-play_app = game_group("play", "Play a game against the AI in the terminal.", play)
+play_app = game_group(
+    "play",
+    "Play a game against the AI in the terminal.",
+    play,
+    defaults={"dice-of-doom": {"eval": "heuristic"}},
+)
