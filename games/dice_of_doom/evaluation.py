@@ -27,7 +27,7 @@ Examples
 >>> game = DiceOfDoom(size=2, eval="heuristic")
 >>> s = game.parse_board("0:3 1:1 0:2 1:2")
 >>> round(game.evaluate(s, 0), 3), round(game.evaluate(s, 1), 3)
-(0.645, 0.355)
+(0.967, 0.033)
 >>> [game.move_to_str(s, m) for m in game.order_moves(s, list(game.legal_moves(s)))]
 ['2->1', '0->1', '0->3']
 """
