@@ -29,7 +29,7 @@ Examples
 >>> round(game.evaluate(s, 0), 3), round(game.evaluate(s, 1), 3)
 (0.967, 0.033)
 >>> [game.move_to_str(s, m) for m in game.order_moves(s, list(game.legal_moves(s)))]
-['2->1', '0->1', '0->3']
+['0->3', '0->1']
 """
 
 from __future__ import annotations
