@@ -11,6 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 from lazytree.search.alphabeta import alphabeta
+from lazytree.search.engine import (
+    Limit,
+    SearchOptions,
+    alphabeta_tt,
+    iterative_deepening,
+)
 from lazytree.search.minimax import minimax
 from lazytree.search.result import SearchResult
 
@@ -19,6 +25,7 @@ Rater = Callable[..., SearchResult[Any]]
 RATERS: dict[str, Rater] = {
     "minimax": minimax,
     "alphabeta": alphabeta,
+    "alphabeta-tt": alphabeta_tt,
 }
 """Raters by short name."""
 
@@ -32,4 +39,15 @@ def get_rater(name: str) -> Rater:
         raise ValueError(f"unknown rater {name!r} (known: {known})") from None
 
 
-__all__ = ["RATERS", "Rater", "SearchResult", "alphabeta", "get_rater", "minimax"]
+__all__ = [
+    "RATERS",
+    "Limit",
+    "Rater",
+    "SearchOptions",
+    "SearchResult",
+    "alphabeta",
+    "alphabeta_tt",
+    "get_rater",
+    "iterative_deepening",
+    "minimax",
+]

@@ -72,6 +72,7 @@ __all__ = [
     "SearchOptions",
     "alphabeta_tt",
     "iterative_deepening",
+    "play_options",
 ]
 
 INF = math.inf
@@ -285,7 +286,7 @@ class _Search:
         fail-soft within ``(alpha, beta)``, and the line that gives it."""
         self.visits += 1
         clock = self.clock
-        if clock is not None and not self.visits & 31:
+        if clock is not None and not self.visits & 3:
             clock.check()
         dkey = d if d > 0 else r - self.q
         if self.use_ratings:
@@ -322,6 +323,8 @@ class _Search:
             assert noisy is not None
             state = n.state
             children = [e for e in n.children if noisy.is_noisy(state, e.move)]
+            if self.width is not None:
+                del children[self.width :]
             best = self.leaf(n, ply, terminal=not n.children)  # stand pat
             if not children:
                 self.store(n, best, dkey, ply, Bound.EXACT)
@@ -472,8 +475,9 @@ def iterative_deepening(
     already built and their ratings stored, so it searches the previous best moves
     first and walks the forced part of the tree without building anything again. The
     clock and the node budget are checked inside the search (every few nodes); an
-    iteration they interrupt is thrown away. The first iteration always completes, so
-    there is always an answer. The deepening also stops once an iteration saw no depth
+    iteration they interrupt is thrown away. There is always an answer: if even the
+    first iteration is interrupted, a one-ply search without quiescence (and without
+    a clock) gives it. The deepening also stops once an iteration saw no depth
     cut-off (it solved the game from here).
 
     Returns
@@ -512,11 +516,15 @@ def iterative_deepening(
     while depth <= max_depth:
         t0 = time.perf_counter()
         n0 = stats.nodes_created
-        search = _Search(node, rating_player, opts, clock if best is not None else None)
+        search = _Search(node, rating_player, opts, clock)
         try:
             result = search.root(node, depth)
         except _Abort:
             interrupted = depth
+            if best is None:  # never without an answer: one quick ply, no clock
+                quick = replace(opts, quiescence=0)
+                best = _Search(node, rating_player, quick, None).root(node, 1)
+                iterations.append({"depth": 1, "value": best.value, "fallback": True})
             break
         best = result
         iterations.append(
@@ -540,3 +548,34 @@ def iterative_deepening(
         seconds=time.perf_counter() - start, iterations=iterations, interrupted=interrupted
     )
     return replace(best, stats=stats.snapshot() - before, extra=extra, rater="deepening")
+
+
+def play_options(
+    node: Node[Any, Any],
+    *,
+    quiescence: int | str = "auto",
+    width: int | None | str = "auto",
+) -> SearchOptions:
+    """The settings an AI player uses at ``node``: ratings, ordering, win distance,
+    a ``width`` (``"auto"``: every move when the node has at most 30, else 8 of them
+    up to 100 moves and 6 above, so a clock of about a second still reaches 4 plies on
+    boards of hundreds of territories) and ``quiescence`` (``"auto"``: 1 ply at full
+    width, else 0, since it costs plies of depth on big boards).
+
+    This generates the moves of ``node`` (to count them) when ``width`` is ``"auto"``.
+
+    >>> from lazytree.tree import Tree
+    >>> from games.tree_game import TreeGame
+    >>> play_options(Tree(TreeGame([[1, 2], [3, 4]])).root).width is None
+    True
+    """
+    if width == "auto":
+        moves = len(node.children)
+        width = None if moves <= 30 else 8 if moves <= 100 else 6
+    if isinstance(width, str):
+        raise ValueError(f"width must be a number, None or 'auto', got {width!r}")
+    if quiescence == "auto":
+        quiescence = 1 if width is None else 0
+    if isinstance(quiescence, str):
+        raise ValueError(f"quiescence must be a number or 'auto', got {quiescence!r}")
+    return SearchOptions(quiescence=quiescence, win_distance=True, width=width)
