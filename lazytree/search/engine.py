@@ -554,7 +554,7 @@ def play_options(
     node: Node[Any, Any],
     *,
     quiescence: int | str = "auto",
-    width: int | None | str = "auto",
+    width: int | str | None = "auto",
 ) -> SearchOptions:
     """The settings an AI player uses at ``node``: ratings, ordering, win distance,
     a ``width`` (``"auto"``: every move when the node has at most 30, else 8 of them
