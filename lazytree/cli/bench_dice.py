@@ -22,7 +22,7 @@ from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening,
 from lazytree.search.engine import alphabeta_tt, play_options
 from lazytree.tree import Tree, TreeStats
 
-__all__ = ["bench_app", "bench_dice_of_doom", "dice_benchmark"]
+__all__ = ["bench_app", "bench_dice_of_doom", "dice_benchmark", "scaled_cap"]
 
 
 class _OverBudget(Exception):
@@ -74,6 +74,16 @@ def _timed(
     }
 
 
+def scaled_cap(cap: int, size: int) -> int:
+    """The node budget on a ``size`` board: ``cap`` up to 5x5, scaled down by the area
+    above, so a capped search holds about as much memory on any board.
+
+    >>> scaled_cap(100_000, 5), scaled_cap(100_000, 10), scaled_cap(100_000, 20)
+    (100000, 25000, 6250)
+    """
+    return max(1, cap * 25 // max(25, size * size))
+
+
 def _ratio(a: float | None, b: float | None) -> float | None:
     return None if a is None or b is None or b == 0 else a / b
 
@@ -108,14 +118,15 @@ def dice_benchmark(
         play_depths: list[int] = []
         same_value = True
         solved = False
+        size_cap = scaled_cap(cap, size)
         for seed in range(seeds):
             state = book.initial_state(random.Random(seed))
             progress(f"{size}x{size} seed {seed}: minimax to depth {depth}")
-            mm = _timed(book, state, cap, False, lambda n: minimax(n, depth))
+            mm = _timed(book, state, size_cap, False, lambda n: minimax(n, depth))
             progress(f"{size}x{size} seed {seed}: alpha-beta to depth {depth}")
-            ab = _timed(book, state, cap, False, lambda n: alphabeta(n, depth))
+            ab = _timed(book, state, size_cap, False, lambda n: alphabeta(n, depth))
             progress(f"{size}x{size} seed {seed}: engine to depth {depth}")
-            en = _timed(book, state, cap, True, lambda n: alphabeta_tt(n, depth))
+            en = _timed(book, state, size_cap, True, lambda n: alphabeta_tt(n, depth))
             for name, run in (("minimax", mm), ("alphabeta", ab), ("engine", en)):
                 runs[name].append(run)
             for other in (mm, ab):
@@ -131,7 +142,7 @@ def dice_benchmark(
                 tree.root, Limit(time=budget), options=play_options(tree.root)
             )
             play_depths.append(played.depth or 0)
-        row: dict[str, Any] = {"size": size, "seeds": seeds, "depth": depth}
+        row: dict[str, Any] = {"size": size, "seeds": seeds, "depth": depth, "node_cap": size_cap}
         for name, rs in runs.items():
             row[name] = {
                 "finished": sum(r is not None for r in rs),
@@ -209,8 +220,13 @@ def bench_dice_of_doom(
     depth: Annotated[int, typer.Option("--depth", min=1, help="Fixed search depth.")] = 4,
     max_nodes: Annotated[
         int,
-        typer.Option("--max-nodes", min=1, help="Node budget of one fixed-depth search."),
-    ] = 300_000,
+        typer.Option(
+            "--max-nodes",
+            min=1,
+            help="Node budget of one fixed-depth search up to 5x5 (scaled down by the "
+            "board area above, to bound memory).",
+        ),
+    ] = 200_000,
     budget: Annotated[
         float, typer.Option("--budget", min=0.01, help="Seconds for the depth-reached column.")
     ] = 1.0,
@@ -292,7 +308,8 @@ def bench_dice_of_doom(
     console.print(nodes)
     console.print(times)
     console.print(
-        f"[dim]'-': did not finish within {max_nodes:,} nodes on every seed. Nodes and "
+        f"[dim]'-': did not finish within the node budget ({max_nodes:,} up to 5x5, "
+        "scaled down by the board area above) on every seed. Nodes and "
         "seconds are sums over the seeds; 'same': the engine's root value equals "
         "minimax's and alpha-beta's wherever they finished. Depth columns: the smallest "
         "over the seeds; 'exact' is the full-width engine (book eval), 'play' what "
