@@ -19,10 +19,10 @@ from rich.table import Table
 from games.dice_of_doom import DiceOfDoom, DiceState
 from lazytree.cli.common import console, err_console, fail, print_json
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
-from lazytree.search.engine import alphabeta_tt, play_options
+from lazytree.search.engine import SearchOptions, alphabeta_tt, play_options
 from lazytree.tree import Tree, TreeStats
 
-__all__ = ["bench_app", "bench_dice_of_doom", "dice_benchmark", "scaled_cap"]
+__all__ = ["bench_app", "bench_dice_of_doom", "dice_benchmark", "eval_match", "scaled_cap"]
 
 
 class _OverBudget(Exception):
@@ -103,6 +103,8 @@ def dice_benchmark(
     game_size: int,
     game_time: float,
     progress: Callable[[str], None] = lambda _: None,
+    match_size: int = 0,
+    match_seeds: int = 0,
 ) -> dict[str, Any]:
     """Measure everything the command prints; returns the JSON document."""
     rows = []
@@ -169,6 +171,9 @@ def dice_benchmark(
     if game_size:
         progress(f"AI-vs-AI game on {game_size}x{game_size}")
         doc["game"] = _ai_game(game_size, game_time, progress)
+    if match_size:
+        progress(f"heuristic against book on {match_size}x{match_size}")
+        doc["match"] = eval_match(match_size, match_seeds)
     return doc
 
 
@@ -208,6 +213,39 @@ def _ai_game(size: int, seconds: float, progress: Callable[[str], None]) -> dict
     }
 
 
+def eval_match(size: int, seeds: int, depth: int = 3, width: int | None = 8) -> dict[str, Any]:
+    """The heuristic evaluation against the book's: the same engine at a fixed depth
+    (no clock, so the result does not depend on the machine), each seeded board played
+    twice with the seats swapped. Returns wins and the heuristic's total territory
+    margin at the end of the games."""
+    players = {"heuristic": DiceOfDoom(size=size, eval="heuristic")}
+    players["book"] = DiceOfDoom(size=size, eval="book")
+    rules = players["book"]
+    options = SearchOptions(win_distance=True, width=width)
+    out = {"size": size, "depth": depth, "width": width, "games": 0}
+    out.update(heuristic=0, book=0, ties=0, margin=0)
+    for seed in range(seeds):
+        for seat in (0, 1):
+            state = rules.initial_state(random.Random(1000 + seed))
+            for _ in range(5000):
+                if rules.is_terminal(state):
+                    break
+                side = "heuristic" if state.player == seat else "book"
+                tree: Tree[DiceState, Any] = Tree(players[side], state, share=True)
+                state = rules.result(
+                    state, alphabeta_tt(tree.root, depth, options=options).best_moves[0]
+                )
+            winners = rules.winners(state)
+            counts = rules.territories(state)
+            out["games"] += 1
+            out["margin"] += counts[seat] - max(c for p, c in enumerate(counts) if p != seat)
+            if len(winners) > 1:
+                out["ties"] += 1
+            else:
+                out["heuristic" if winners[0] == seat else "book"] += 1
+    return out
+
+
 def _fmt(x: float | None, spec: str) -> str:
     return "-" if x is None else format(x, spec)
 
@@ -236,6 +274,13 @@ def bench_dice_of_doom(
     game_time: Annotated[
         float, typer.Option("--game-time", min=0.01, help="Seconds per move in that game.")
     ] = 1.0,
+    match_size: Annotated[
+        int,
+        typer.Option("--match-size", min=0, help="Board of the heuristic-vs-book match (0: none)."),
+    ] = 8,
+    match_seeds: Annotated[
+        int, typer.Option("--match-seeds", min=1, help="Boards of that match (2 games each).")
+    ] = 6,
     quick: Annotated[
         bool,
         typer.Option(
@@ -247,7 +292,8 @@ def bench_dice_of_doom(
 ) -> None:
     """Nodes and time of minimax, alpha-beta and the full engine (alpha-beta + ordering
     + stored ratings + sharing) at a fixed depth under the book's evaluation; the depth
-    a clock reaches; and a whole AI-vs-AI game with its peak memory."""
+    a clock reaches; a whole AI-vs-AI game with its peak memory; and a match of the
+    heuristic evaluation against the book's."""
     try:
         size_list = [int(s) for s in sizes.split(",") if s.strip()]
     except ValueError:
@@ -256,6 +302,7 @@ def bench_dice_of_doom(
         fail(f"--sizes {sizes!r}: every size must be at least 2")
     if quick:
         size_list, seeds, budget, game_size, game_time = [3, 4], 1, 0.1, 3, 0.05
+        match_size, match_seeds = 3, 1
         max_nodes = min(max_nodes, 20_000)
     with Progress(
         SpinnerColumn(),
@@ -274,6 +321,8 @@ def bench_dice_of_doom(
             game_size,
             game_time,
             progress=lambda text: bar.update(task, description=text),
+            match_size=match_size,
+            match_seeds=match_seeds,
         )
     if json_out:
         print_json(doc)
@@ -323,6 +372,14 @@ def bench_dice_of_doom(
             f"{g['turns']} turns, {g['moves']} moves, depth reached at least "
             f"{g['min_depth']} (mean {g['mean_depth']}), {g['seconds']:.1f} s, peak memory "
             f"{g['peak_memory_mb']} MB (tracemalloc), winners {g['winners']}"
+        )
+    m = doc.get("match")
+    if m:
+        console.print(
+            f"heuristic against book eval on {m['size']}x{m['size']} (depth {m['depth']}, "
+            f"width {m['width']}, {m['games']} games, seats swapped): heuristic wins "
+            f"{m['heuristic']}, book wins {m['book']}, ties {m['ties']}; territory margin "
+            f"{m['margin']:+d} for the heuristic"
         )
 
 

@@ -14,7 +14,7 @@ from games import Position
 from lazytree.ai import ai_turn
 from lazytree.cli.analyse import RaterOption
 from lazytree.cli.common import console, err_console, fail, game_group
-from lazytree.game import CHANCE, ChanceGame, IllegalMoveError
+from lazytree.game import CHANCE, IllegalMoveError
 from lazytree.search import Limit, SearchResult, get_rater, iterative_deepening
 from lazytree.search.engine import play_options
 from lazytree.tree import Node, Tree
@@ -96,8 +96,8 @@ def play(
         typer.Option(
             "--width",
             help="With --time: moves searched per position, best first by the game's "
-            "hint: a number, 'all', or 'auto' (all up to 30 moves, else 8, or 6 above "
-            "100 moves).",
+            "hint: a number, 'all', or 'auto' (all up to 12 moves, else 10, 8 above 40 "
+            "moves, 6 above 100).",
         ),
     ] = "auto",
     quiescence: Annotated[
@@ -147,7 +147,10 @@ def play(
             elif root.player in humans:
                 tree.play(ask_move(root))
             else:
-                _ai_moves(tree, depth, rate, rng, searcher)
+                try:
+                    _ai_moves(tree, depth, rate, rng, searcher)
+                except ValueError as exc:  # e.g. a rater that cannot handle this position
+                    fail(str(exc))
     except Quit:
         console.print("\ngame abandoned.")
         raise typer.Exit(0) from None
@@ -192,7 +195,7 @@ def deepening_searcher(
 
     ``ValueError`` for a bad ``width``/``quiescence`` or a game with chance nodes.
     """
-    if tree.root.is_chance or isinstance(tree.game, ChanceGame):
+    if tree.root.is_chance:
         raise ValueError("--time needs a game without chance nodes; use --time 0 and --rater")
     w = parse_width(width)
     q = parse_quiescence(quiescence)

@@ -557,10 +557,11 @@ def play_options(
     width: int | str | None = "auto",
 ) -> SearchOptions:
     """The settings an AI player uses at ``node``: ratings, ordering, win distance,
-    a ``width`` (``"auto"``: every move when the node has at most 30, else 8 of them
-    up to 100 moves and 6 above, so a clock of about a second still reaches 4 plies on
-    boards of hundreds of territories) and ``quiescence`` (``"auto"``: 1 ply at full
-    width, else 0, since it costs plies of depth on big boards).
+    a ``width`` (``"auto"``: every move when the node has at most 12, else 10 of them
+    up to 40 moves, 8 up to 100 and 6 above, so a clock of about a second still
+    reaches 4 plies on boards of hundreds of territories) and ``quiescence``
+    (``"auto"``: 1 ply at full width, else 0, since it costs plies of depth on big
+    boards).
 
     This generates the moves of ``node`` (to count them) when ``width`` is ``"auto"``.
 
@@ -571,7 +572,7 @@ def play_options(
     """
     if width == "auto":
         moves = len(node.children)
-        width = None if moves <= 30 else 8 if moves <= 100 else 6
+        width = None if moves <= 12 else 10 if moves <= 40 else 8 if moves <= 100 else 6
     if isinstance(width, str):
         raise ValueError(f"width must be a number, None or 'auto', got {width!r}")
     if quiescence == "auto":
