@@ -222,7 +222,7 @@ def eval_match(size: int, seeds: int, depth: int = 3, width: int | None = 8) -> 
     players["book"] = DiceOfDoom(size=size, eval="book")
     rules = players["book"]
     options = SearchOptions(win_distance=True, width=width)
-    out = {"size": size, "depth": depth, "width": width, "games": 0}
+    out: dict[str, Any] = {"size": size, "depth": depth, "width": width, "games": 0}
     out.update(heuristic=0, book=0, ties=0, margin=0)
     for seed in range(seeds):
         for seat in (0, 1):
