@@ -182,7 +182,7 @@ def _ai_game(size: int, seconds: float, progress: Callable[[str], None]) -> dict
     game = DiceOfDoom(size=size, eval="heuristic")
     tree: Tree[DiceState, Any] = Tree(game, game.initial_state(random.Random(0)), share=True)
     limit = Limit(time=seconds)
-    moves = turns = 0
+    moves = turns = solved = 0
     depths: list[int] = []
     tracemalloc.start()
     start = time.perf_counter()
@@ -190,7 +190,10 @@ def _ai_game(size: int, seconds: float, progress: Callable[[str], None]) -> dict
         while not game.is_terminal(tree.root.state) and moves < 5000:
             player = tree.root.player
             result = iterative_deepening(tree.root, limit, options=play_options(tree.root))
-            depths.append(result.depth or 0)
+            if result.extra.get("complete"):
+                solved += 1  # the search saw the end of the game: its depth says nothing
+            else:
+                depths.append(result.depth or 0)
             tree.play(result.best_moves[0])
             moves += 1
             if tree.root.player != player:
@@ -205,6 +208,7 @@ def _ai_game(size: int, seconds: float, progress: Callable[[str], None]) -> dict
         "moves": moves,
         "turns": turns + 1,
         "winners": list(game.winners(tree.root.state)),
+        "solved_moves": solved,
         "min_depth": min(depths, default=0),
         "mean_depth": round(sum(depths) / len(depths), 2) if depths else 0,
         "seconds": round(time.perf_counter() - start, 3),
@@ -369,8 +373,9 @@ def bench_dice_of_doom(
     if g:
         console.print(
             f"AI-vs-AI game on {g['size']}x{g['size']}, {g['seconds_per_move']:g} s per move: "
-            f"{g['turns']} turns, {g['moves']} moves, depth reached at least "
-            f"{g['min_depth']} (mean {g['mean_depth']}), {g['seconds']:.1f} s, peak memory "
+            f"{g['turns']} turns, {g['moves']} moves ({g['solved_moves']} searched to the end "
+            f"of the game), depth reached at least {g['min_depth']} (mean "
+            f"{g['mean_depth']}) on the others, {g['seconds']:.1f} s, peak memory "
             f"{g['peak_memory_mb']} MB (tracemalloc), winners {g['winners']}"
         )
     m = doc.get("match")
