@@ -252,9 +252,22 @@ def test_sharing_table_forgets_unreachable_positions() -> None:
     assert tree.shared_positions == reachable < before
 
 
-def test_play_options_narrow_big_boards_only() -> None:
+def test_play_options_depend_on_the_number_of_moves() -> None:
     small = DiceOfDoom(size=3)
-    big = DiceOfDoom(size=10)
-    assert play_options(Tree(small, small.initial_state(random.Random(1))).root).width is None
-    opts = play_options(Tree(big, big.initial_state(random.Random(1))).root)
-    assert opts.width is not None and opts.win_distance
+    big = DiceOfDoom(size=20)
+    few = play_options(Tree(small, small.initial_state(random.Random(1))).root)
+    many = play_options(Tree(big, big.initial_state(random.Random(1))).root)
+    assert (few.width, few.quiescence, few.win_distance) == (8, 1, True)
+    assert (many.width, many.quiescence) == (6, 0)
+    assert (
+        play_options(Tree(big, big.initial_state(random.Random(1))).root, width=None).width is None
+    )
+
+
+def test_forced_move_stops_the_clock() -> None:
+    game = TreeGame([[[[1, 2], [3]]]])  # one move at the root, a real tree below
+    tree = Tree(game)
+    forced = iterative_deepening(tree.root, Limit(depth=4), stop_when_forced=True)
+    full = iterative_deepening(tree.root, Limit(depth=4))
+    assert (forced.depth, forced.best_moves) == (1, (0,))
+    assert full.depth == 4

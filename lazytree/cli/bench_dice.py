@@ -189,9 +189,10 @@ def _ai_game(size: int, seconds: float, progress: Callable[[str], None]) -> dict
     try:
         while not game.is_terminal(tree.root.state) and moves < 5000:
             player = tree.root.player
-            result = iterative_deepening(tree.root, limit, options=play_options(tree.root))
-            if result.extra.get("complete"):
-                solved += 1  # the search saw the end of the game: its depth says nothing
+            options = play_options(tree.root)
+            result = iterative_deepening(tree.root, limit, options=options, stop_when_forced=True)
+            if result.extra.get("complete") or len(tree.root.children) == 1:
+                solved += 1  # the end of the game was in sight, or the move was forced
             else:
                 depths.append(result.depth or 0)
             tree.play(result.best_moves[0])
@@ -373,8 +374,8 @@ def bench_dice_of_doom(
     if g:
         console.print(
             f"AI-vs-AI game on {g['size']}x{g['size']}, {g['seconds_per_move']:g} s per move: "
-            f"{g['turns']} turns, {g['moves']} moves ({g['solved_moves']} searched to the end "
-            f"of the game), depth reached at least {g['min_depth']} (mean "
+            f"{g['turns']} turns, {g['moves']} moves ({g['solved_moves']} forced or searched "
+            f"to the end of the game), depth reached at least {g['min_depth']} (mean "
             f"{g['mean_depth']}) on the others, {g['seconds']:.1f} s, peak memory "
             f"{g['peak_memory_mb']} MB (tracemalloc), winners {g['winners']}"
         )

@@ -96,8 +96,8 @@ def play(
         typer.Option(
             "--width",
             help="With --time: moves searched per position, best first by the game's "
-            "hint: a number, 'all', or 'auto' (all up to 12 moves, else 10, 8 above 40 "
-            "moves, 6 above 100).",
+            "hint: a number, 'all', or 'auto' (8, or 6 where the position has more than "
+            "100 moves).",
         ),
     ] = "auto",
     quiescence: Annotated[
@@ -105,7 +105,7 @@ def play(
         typer.Option(
             "--quiescence",
             help="With --time: extra plies of noisy moves (big captures) past the depth "
-            "limit: a number or 'auto' (1 at full width, else 0).",
+            "limit: a number or 'auto' (1 where the position has at most 12 moves, else 0).",
         ),
     ] = "auto",
     rater: RaterOption = "alphabeta",
@@ -202,9 +202,8 @@ def deepening_searcher(
     limit = Limit(depth=depth, time=seconds)
 
     def search(t: Tree[Any, Any]) -> SearchResult[Any]:
-        return iterative_deepening(
-            t.root, limit, options=play_options(t.root, width=w, quiescence=q)
-        )
+        options = play_options(t.root, width=w, quiescence=q)
+        return iterative_deepening(t.root, limit, options=options, stop_when_forced=True)
 
     return search
 

@@ -467,9 +467,11 @@ def iterative_deepening(
     *,
     player: Player | None = None,
     options: SearchOptions | None = None,
+    stop_when_forced: bool = False,
 ) -> SearchResult[M]:
     """Search ``node`` to depth 1, 2, 3, ... until ``limit``; answer with the deepest
-    completed iteration.
+    completed iteration (with ``stop_when_forced``, after depth 1 when ``node`` has a
+    single move: a player needs no clock to find it).
 
     Each iteration is :func:`alphabeta_tt`; it finds the previous iterations' nodes
     already built and their ratings stored, so it searches the previous best moves
@@ -537,6 +539,8 @@ def iterative_deepening(
         )
         if result.extra["complete"] or not node.children:
             break
+        if stop_when_forced and len(node.generated_edges) == 1 and node.fully_generated:
+            break
         if deadline is not None and time.perf_counter() > deadline:
             break
         if max_nodes is not None and stats.nodes_created > max_nodes:
@@ -557,26 +561,26 @@ def play_options(
     width: int | str | None = "auto",
 ) -> SearchOptions:
     """The settings an AI player uses at ``node``: ratings, ordering, win distance,
-    a ``width`` (``"auto"``: every move when the node has at most 12, else 10 of them
-    up to 40 moves, 8 up to 100 and 6 above, so a clock of about a second still
-    reaches 4 plies on boards of hundreds of territories) and ``quiescence``
-    (``"auto"``: 1 ply at full width, else 0, since it costs plies of depth on big
-    boards).
+    a ``width`` (``"auto"``: 8 moves a node, 6 when ``node`` has more than 100
+    moves, so a clock of about a second still reaches 4 plies on boards of hundreds of
+    territories; positions with fewer moves are searched in full anyway) and
+    ``quiescence`` (``"auto"``: 1 ply when ``node`` has at most 12 moves, else 0,
+    since it costs plies of depth on big boards).
 
-    This generates the moves of ``node`` (to count them) when ``width`` is ``"auto"``.
+    This generates the moves of ``node`` (to count them) when an option is ``"auto"``.
 
     >>> from lazytree.tree import Tree
     >>> from games.tree_game import TreeGame
-    >>> play_options(Tree(TreeGame([[1, 2], [3, 4]])).root).width is None
-    True
+    >>> play_options(Tree(TreeGame([[1, 2], [3, 4]])).root)
+    SearchOptions(prune=True, ratings=True, order=True, quiescence=1, win_distance=True, width=8)
     """
+    moves = len(node.children) if "auto" in (width, quiescence) else 0
     if width == "auto":
-        moves = len(node.children)
-        width = None if moves <= 12 else 10 if moves <= 40 else 8 if moves <= 100 else 6
+        width = 8 if moves <= 100 else 6
     if isinstance(width, str):
         raise ValueError(f"width must be a number, None or 'auto', got {width!r}")
     if quiescence == "auto":
-        quiescence = 1 if width is None else 0
+        quiescence = 1 if moves <= 12 else 0
     if isinstance(quiescence, str):
         raise ValueError(f"quiescence must be a number or 'auto', got {quiescence!r}")
     return SearchOptions(quiescence=quiescence, win_distance=True, width=width)
