@@ -22,6 +22,7 @@ def _dice_of_doom(o: Mapping[str, Any]) -> Position:
         players=o["players"],
         max_dice=o["max_dice"],
         spare_dice=o["spare_dice"],
+        eval=o["eval"],
     )
     if o["board"]:
         state = game.parse_board(o["board"], player=o["player"], spare=o["spare_dice"])
@@ -55,6 +56,14 @@ register(
             GameOption("seed", int, None, "Seed for the random start board."),
             GameOption("board", str, None, "Explicit board: owner:dice pairs in territory order."),
             GameOption("player", int, 0, "Player to move at the start."),
+            GameOption(
+                "eval",
+                str,
+                "book",
+                "Position rating: 'book' (winner by territory count, as the book) or "
+                "'heuristic' (score-board, dice, largest group; the stronger, and "
+                "the default of `play`).",
+            ),
         ),
         setup=_dice_of_doom,
         notation="src->dst (e.g. 3->4) or pass",

@@ -13,7 +13,16 @@ twice; a pruning rater stops pulling moves from the generator as soon as it can.
 from lazytree.ai import AIMove, ai_turn, choose_move
 from lazytree.game import CHANCE, ChanceGame, Game, IllegalMoveError, Player
 from lazytree.lazy import LazySeq, Thunk, delay, force
-from lazytree.search import RATERS, SearchResult, alphabeta, minimax
+from lazytree.search import (
+    RATERS,
+    Limit,
+    SearchOptions,
+    SearchResult,
+    alphabeta,
+    alphabeta_tt,
+    iterative_deepening,
+    minimax,
+)
 from lazytree.traverse import TreeCount, count_tree, explored
 from lazytree.tree import Bound, Edge, Node, Rating, StatsSnapshot, Tree, TreeStats
 
@@ -27,9 +36,11 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "LazySeq",
+    "Limit",
     "Node",
     "Player",
     "Rating",
+    "SearchOptions",
     "SearchResult",
     "StatsSnapshot",
     "Thunk",
@@ -38,10 +49,12 @@ __all__ = [
     "TreeStats",
     "ai_turn",
     "alphabeta",
+    "alphabeta_tt",
     "choose_move",
     "count_tree",
     "delay",
     "explored",
     "force",
+    "iterative_deepening",
     "minimax",
 ]

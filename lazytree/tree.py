@@ -56,14 +56,18 @@ class Rating(NamedTuple):
     """A value a rater stored on a node.
 
     ``value`` is from the point of view of ``player``; it is valid for a search of
-    ``depth`` moves below the node, as an exact value or a bound. (A named tuple rather
-    than a frozen dataclass: raters create one per node, and this is the cheap kind.)
+    ``depth`` moves below the node, as an exact value or a bound. ``key`` names the
+    search settings the value is valid under (``None``: a plain depth-limited search;
+    other raters, e.g. with quiescence or win distance, put their settings there so
+    nobody mistakes their values for plain ones). (A named tuple rather than a frozen
+    dataclass: raters create one per node, and this is the cheap kind.)
     """
 
     value: float
     player: Player
     depth: int
     bound: Bound = Bound.EXACT
+    key: Hashable = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +287,8 @@ class Tree(Generic[S, M]):
         self.game = game
         self.stats = TreeStats()
         self.share = share
+        self.ply = 0
+        """Moves played with :meth:`play` since the tree was made (the root's ply)."""
         self._table: weakref.WeakValueDictionary[S, Node[S, M]] | None = (
             weakref.WeakValueDictionary() if share else None
         )
@@ -310,6 +316,7 @@ class Tree(Generic[S, M]):
         rest of the old tree is no longer referenced and becomes garbage.
         """
         self.root = self.root.child_for(move)
+        self.ply += 1
         return self.root
 
     @property

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -128,19 +129,21 @@ def test_eliminated_players_are_skipped() -> None:
         ({"size": 2}, "0:2 x:1 0:3 1:2", "owner:dice"),
     ],
 )
-def test_bad_board_specs(kwargs: dict[str, int], spec: str, message: str) -> None:
+def test_bad_board_specs(kwargs: dict[str, Any], spec: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         DiceOfDoom(**kwargs).parse_board(spec)
 
 
 def test_bad_parameters() -> None:
-    for kwargs in (
+    bad: list[dict[str, Any]] = [
         {"size": 1},
         {"players": 1},
         {"players": 9},
         {"max_dice": 1},
         {"spare_dice": -1},
-    ):
+        {"eval": "magic"},
+    ]
+    for kwargs in bad:
         with pytest.raises(ValueError):
             DiceOfDoom(**kwargs)
 

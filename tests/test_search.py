@@ -96,7 +96,8 @@ def test_alphabeta_stops_pulling_moves_after_a_cut() -> None:
     assert [e.move for e in second.generated_edges] == [0]
     assert not second.fully_generated
     assert second.rating is not None and second.rating.bound is Bound.UPPER
-    assert tree.root.rating == (3.0, 0, 2, Bound.EXACT)
+    assert tree.root.rating is not None
+    assert tree.root.rating[:4] == (3.0, 0, 2, Bound.EXACT)
 
 
 def test_minimax_stores_exact_ratings_everywhere() -> None:

@@ -89,8 +89,10 @@ class LispDiceOfDoom(DiceOfDoom):
 
     rules = "lisp"
 
-    def __init__(self, size: int = 3, players: int = 2, max_dice: int = 3) -> None:
-        super().__init__(size, players, max_dice, spare_dice=0)
+    def __init__(
+        self, size: int = 3, players: int = 2, max_dice: int = 3, eval: str = "book"
+    ) -> None:
+        super().__init__(size, players, max_dice, spare_dice=0, eval=eval)
         self.neighbors = lisp_neighbor_table(size)
 
     def __repr__(self) -> str:
@@ -197,8 +199,10 @@ class ChanceDiceOfDoom(LispDiceOfDoom):
 
     rules = "chance"
 
-    def __init__(self, size: int = 3, players: int = 2, max_dice: int = 5) -> None:
-        super().__init__(size, players, max_dice)
+    def __init__(
+        self, size: int = 3, players: int = 2, max_dice: int = 5, eval: str = "book"
+    ) -> None:
+        super().__init__(size, players, max_dice, eval)
 
     # -- moves ----------------------------------------------------------------------
     def to_move(self, state: DiceState) -> Player:
@@ -381,6 +385,7 @@ def make_dice_of_doom(
     players: int = 2,
     max_dice: int | None = None,
     spare_dice: int = 10,
+    eval: str = "book",
 ) -> DiceOfDoom:
     """Dice of Doom under rule set ``rules`` (``racket``, ``lisp`` or ``chance``).
 
@@ -398,7 +403,7 @@ def make_dice_of_doom(
         raise ValueError(f"unknown rules {rules!r} (known: {', '.join(RULE_SETS)})")
     top = DEFAULT_MAX_DICE[rules] if max_dice is None else max_dice
     if rules == "racket":
-        return DiceOfDoom(size, players, top, spare_dice)
+        return DiceOfDoom(size, players, top, spare_dice, eval)
     cls = RULE_SETS[rules]
     assert issubclass(cls, LispDiceOfDoom)
-    return cls(size, players, top)
+    return cls(size, players, top, eval)

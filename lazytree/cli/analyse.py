@@ -12,7 +12,7 @@ from rich.table import Table
 
 from games import GAMES, Position
 from lazytree.cli.common import console, err_console, fail, game_group, print_json, progress
-from lazytree.search import RATERS, SearchResult, get_rater
+from lazytree.search import RATERS, Limit, SearchResult, get_rater, iterative_deepening
 from lazytree.traverse import count_tree
 from lazytree.tree import Tree
 
@@ -136,6 +136,16 @@ def analyse(
         bool, typer.Option("--solve", help="Search to the end of the game (ignores --depth).")
     ] = False,
     rater: RaterOption = "auto",
+    time_budget: Annotated[
+        Optional[float],  # noqa: UP045
+        typer.Option(
+            "--time",
+            "-t",
+            min=0.0,
+            help="Iterative deepening (alphabeta-tt, exact: full width) for this many "
+            "seconds, up to --depth; reports the deepest completed depth.",
+        ),
+    ] = None,
     json_out: JsonOption = False,
 ) -> None:
     """Rate the start position: value, all best moves, principal variation, nodes forced."""
@@ -148,11 +158,15 @@ def analyse(
     elif depth is None:
         spec = GAMES.get(position.game.name)
         depth = spec.analysis_depth if spec is not None else 4
-    tree: Tree[Any, Any] = Tree(position.game, position.state)
+    # positions are shared only for the deepening search: plain raters count as the book
+    tree: Tree[Any, Any] = Tree(position.game, position.state, share=bool(time_budget))
     start = time.perf_counter()
     with err_console.status(f"searching with {rater}..."):
         try:
-            result = rate(tree.root, depth)
+            if time_budget:
+                result = iterative_deepening(tree.root, Limit(depth=depth, time=time_budget))
+            else:
+                result = rate(tree.root, depth)
         except ValueError as exc:
             fail(str(exc))
     seconds = time.perf_counter() - start

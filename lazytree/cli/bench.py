@@ -13,6 +13,7 @@ from rich.table import Table
 from games import load_game
 from lazytree.bench import bench_tictactoe
 from lazytree.cli.analyse import JsonOption
+from lazytree.cli.bench_dice import bench_dice_of_doom
 from lazytree.cli.common import console, err_console, print_json
 
 bench_app = typer.Typer(
@@ -20,6 +21,7 @@ bench_app = typer.Typer(
     help="Benchmarks: lazy-tree searches against plain recursive Python, ratios in one process.",
     no_args_is_help=True,
 )
+bench_app.command("dice-of-doom")(bench_dice_of_doom)
 
 
 @bench_app.command("tictactoe")

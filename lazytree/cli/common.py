@@ -51,15 +51,18 @@ def setup_position(spec: GameSpec, options: Mapping[str, Any]) -> Position:
         fail(f"{spec.name}: {exc}")
 
 
-def _game_parameters(spec: GameSpec) -> list[inspect.Parameter]:
+def _game_parameters(
+    spec: GameSpec, defaults: Mapping[str, Any] | None = None
+) -> list[inspect.Parameter]:
     params = []
     for opt in spec.options:
-        annotation: Any = Optional[opt.type] if opt.default is None else opt.type  # noqa: UP045
+        default = opt.default if defaults is None else defaults.get(opt.name, opt.default)
+        annotation: Any = Optional[opt.type] if default is None else opt.type  # noqa: UP045
         params.append(
             inspect.Parameter(
                 opt.name,
                 inspect.Parameter.KEYWORD_ONLY,
-                default=typer.Option(opt.default, opt.flag, help=opt.help, show_default=True),
+                default=typer.Option(default, opt.flag, help=opt.help, show_default=True),
                 annotation=annotation,
             )
         )
@@ -80,11 +83,14 @@ def game_group(
     action: Callable[..., None],
     *,
     describe: Callable[[GameSpec], str] | None = None,
+    defaults: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> typer.Typer:
     """A command group ``name`` with one sub-command per registered game.
 
     ``action(position, **action_options)`` runs the command once the game's options
-    have been turned into a :class:`~games.registry.Position`.
+    have been turned into a :class:`~games.registry.Position`. ``defaults`` maps a game
+    name to game-option defaults this action uses instead of the registered ones
+    (e.g. a stronger evaluation for ``play``).
     """
     group = typer.Typer(name=name, help=help, no_args_is_help=True)
     extra = action_parameters(action)
@@ -93,12 +99,15 @@ def game_group(
             spec.name,
             help=describe(spec) if describe else spec.summary,
             no_args_is_help=False,
-        )(_make_command(spec, action, extra))
+        )(_make_command(spec, action, extra, (defaults or {}).get(spec.name)))
     return group
 
 
 def _make_command(
-    spec: GameSpec, action: Callable[..., None], extra: list[inspect.Parameter]
+    spec: GameSpec,
+    action: Callable[..., None],
+    extra: list[inspect.Parameter],
+    defaults: Mapping[str, Any] | None = None,
 ) -> Callable[..., None]:
     game_names = [o.name for o in spec.options]
 
@@ -110,7 +119,7 @@ def _make_command(
     clash = {p.name for p in extra} & set(game_names)
     if clash:  # a programming error, caught by the CLI tests
         raise RuntimeError(f"{spec.name}: option names {sorted(clash)} clash with the action's")
-    command.__signature__ = inspect.Signature(_game_parameters(spec) + extra)  # type: ignore[attr-defined]
+    command.__signature__ = inspect.Signature(_game_parameters(spec, defaults) + extra)  # type: ignore[attr-defined]
     command.__name__ = spec.name.replace("-", "_")
     command.__doc__ = spec.summary
     return command

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Annotated, Any, Optional
 
 import typer
@@ -14,8 +14,9 @@ from games import Position
 from lazytree.ai import ai_turn
 from lazytree.cli.analyse import RaterOption
 from lazytree.cli.common import console, err_console, fail, game_group
-from lazytree.game import CHANCE, IllegalMoveError
-from lazytree.search import get_rater
+from lazytree.game import CHANCE, ChanceGame, IllegalMoveError
+from lazytree.search import Limit, SearchResult, get_rater, iterative_deepening
+from lazytree.search.engine import play_options
 from lazytree.tree import Node, Tree
 
 
@@ -73,7 +74,41 @@ def play(
         str,
         typer.Option("--human", help="Human player(s): a number, a list '0,2', 'none' or 'all'."),
     ] = "0",
-    depth: Annotated[int, typer.Option("--depth", "-d", min=0, help="AI search depth.")] = 4,
+    depth: Annotated[
+        int,
+        typer.Option(
+            "--depth", "-d", min=1, help="AI search depth (the maximum depth with --time)."
+        ),
+    ] = 4,
+    time_budget: Annotated[
+        float,
+        typer.Option(
+            "--time",
+            "-t",
+            min=0.0,
+            help="Seconds per AI move: iterative deepening (alphabeta-tt) up to --depth, "
+            "answering with the deepest search completed in time; 0 searches to --depth "
+            "with --rater whatever it takes. Games with chance (dice-of-doom --rules "
+            "chance) are always searched to --depth by --rater.",
+        ),
+    ] = 1.0,
+    search_width: Annotated[
+        str,
+        typer.Option(
+            "--search-width",
+            help="With --time: moves searched per position, best first by the game's "
+            "hint: a number, 'all', or 'auto' (8, or 6 where the position has more than "
+            "100 moves).",
+        ),
+    ] = "auto",
+    quiescence: Annotated[
+        str,
+        typer.Option(
+            "--quiescence",
+            help="With --time: extra plies of noisy moves (big captures) past the depth "
+            "limit: a number or 'auto' (1 where the position has at most 12 moves, else 0).",
+        ),
+    ] = "auto",
     rater: RaterOption = "auto",
     tie_seed: Annotated[
         Optional[int],  # noqa: UP045
@@ -105,7 +140,13 @@ def play(
         fail(str(exc))
     rng = random.Random(tie_seed) if tie_seed is not None else None
     chance_rng = random.Random(dice_seed if dice_seed is not None else tie_seed)
-    tree: Tree[Any, Any] = Tree(game, position.state)
+    tree: Tree[Any, Any] = Tree(game, position.state, share=True)
+    searcher = None
+    if time_budget > 0 and not isinstance(game, ChanceGame):
+        try:
+            searcher = deepening_searcher(tree, depth, time_budget, search_width, quiescence)
+        except ValueError as exc:
+            fail(str(exc))
     try:
         while not game.is_terminal(tree.root.state):
             root = tree.root
@@ -118,7 +159,10 @@ def play(
             elif root.player in humans:
                 tree.play(ask_move(root))
             else:
-                _ai_moves(tree, depth, rate, rng)
+                try:
+                    _ai_moves(tree, depth, rate, rng, searcher)
+                except ValueError as exc:  # e.g. a rater that cannot handle this position
+                    fail(str(exc))
     except Quit:
         console.print("\ngame abandoned.")
         raise typer.Exit(0) from None
@@ -153,24 +197,81 @@ def draw_outcome(node: Node[Any, Any], rng: random.Random) -> tuple[Hashable, st
     return edge.move, f"{game.move_to_str(state, edge.move)} (probability {edge.probability:.4g})"
 
 
-def _ai_moves(tree: Tree[Any, Any], depth: int, rate: Any, rng: random.Random | None) -> None:
+def parse_width(text: str) -> int | str | None:
+    """``--search-width``: a positive number, ``'all'`` (None) or ``'auto'``."""
+    t = text.strip().lower()
+    if t in ("auto", "all"):
+        return None if t == "all" else t
+    if not t.isdigit() or int(t) < 1:
+        raise ValueError(f"--search-width {text!r}: expected a number >= 1, 'all' or 'auto'")
+    return int(t)
+
+
+def parse_quiescence(text: str) -> int | str:
+    """``--quiescence``: a number >= 0 or ``'auto'``."""
+    t = text.strip().lower()
+    if t == "auto":
+        return t
+    if not t.isdigit():
+        raise ValueError(f"--quiescence {text!r}: expected a number >= 0 or 'auto'")
+    return int(t)
+
+
+def deepening_searcher(
+    tree: Tree[Any, Any], depth: int, seconds: float, width: str, quiescence: str
+) -> Callable[[Tree[Any, Any]], SearchResult[Any]]:
+    """The AI's search with a clock: iterative deepening with :func:`play_options`.
+
+    ``ValueError`` for a bad ``width``/``quiescence`` or a game with chance nodes.
+    """
+    if tree.root.is_chance:
+        raise ValueError("--time needs a game without chance nodes; use --time 0 and --rater")
+    w = parse_width(width)
+    q = parse_quiescence(quiescence)
+    limit = Limit(depth=depth, time=seconds)
+
+    def search(t: Tree[Any, Any]) -> SearchResult[Any]:
+        options = play_options(t.root, width=w, quiescence=q)
+        return iterative_deepening(t.root, limit, options=options, stop_when_forced=True)
+
+    return search
+
+
+def _ai_moves(
+    tree: Tree[Any, Any],
+    depth: int,
+    rate: Any,
+    rng: random.Random | None,
+    searcher: Callable[[Tree[Any, Any]], SearchResult[Any]] | None = None,
+) -> None:
     game = tree.game
     player = tree.root.player
     start = time.perf_counter()
     state = tree.root.state
     with err_console.status(f"player {player} (AI) is thinking..."):
-        moves = []
-        for made in ai_turn(tree, depth=depth, rater=rate, rng=rng):
-            s = made.search
-            elapsed = time.perf_counter() - start
-            moves.append(
+        for made in ai_turn(tree, depth=depth, rater=rate, rng=rng, searcher=searcher):
+            console.print(
                 f"player {player} (AI) plays [bold]{game.move_to_str(state, made.move)}[/]"
-                f"   [dim]depth {s.depth}, value {s.value:.3g}, "
-                f"{s.stats.nodes_created:,} nodes forced, {elapsed:.2f} s[/]"
+                f"   [dim]{summary(made.search, time.perf_counter() - start)}[/]"
             )
-            console.print(moves[-1])
             state = tree.root.state
             start = time.perf_counter()
 
 
-play_app = game_group("play", "Play a game against the AI in the terminal.", play)
+def summary(result: SearchResult[Any], seconds: float) -> str:
+    """One line about a search: depth reached, value, nodes forced, time."""
+    depth = "end" if result.depth is None else str(result.depth)
+    interrupted = result.extra.get("interrupted")
+    more = f" (depth {interrupted} cut short)" if interrupted else ""
+    return (
+        f"depth {depth}{more}, value {result.value:.3g}, "
+        f"{result.stats.nodes_created:,} nodes forced, {seconds:.2f} s"
+    )
+
+
+play_app = game_group(
+    "play",
+    "Play a game against the AI in the terminal.",
+    play,
+    defaults={"dice-of-doom": {"eval": "heuristic"}},
+)

@@ -11,6 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 from lazytree.search.alphabeta import alphabeta
+from lazytree.search.engine import (
+    Limit,
+    SearchOptions,
+    alphabeta_tt,
+    iterative_deepening,
+)
 from lazytree.search.expectiminimax import expectiminimax
 from lazytree.search.minimax import minimax
 from lazytree.search.multiplayer import auto, maxn, paranoid
@@ -21,6 +27,7 @@ Rater = Callable[..., SearchResult[Any]]
 RATERS: dict[str, Rater] = {
     "minimax": minimax,
     "alphabeta": alphabeta,
+    "alphabeta-tt": alphabeta_tt,
     "expectiminimax": expectiminimax,
     "paranoid": paranoid,
     "maxn": maxn,
@@ -41,12 +48,16 @@ def get_rater(name: str) -> Rater:
 
 __all__ = [
     "RATERS",
+    "Limit",
     "Rater",
+    "SearchOptions",
     "SearchResult",
     "alphabeta",
+    "alphabeta_tt",
     "auto",
     "expectiminimax",
     "get_rater",
+    "iterative_deepening",
     "maxn",
     "minimax",
     "paranoid",
