@@ -31,7 +31,7 @@ CHANCE: Final[Player] = -1
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
-__all__ = ["CHANCE", "ChanceGame", "Game", "IllegalMoveError", "Player"]
+__all__ = ["CHANCE", "BoundedGame", "ChanceGame", "Game", "IllegalMoveError", "Player"]
 
 
 class IllegalMoveError(ValueError):
@@ -104,4 +104,18 @@ class ChanceGame(Game[S, M], Protocol[S, M]):
 
     def outcome_probability(self, state: S, move: M) -> float:
         """Probability of chance outcome ``move`` at chance state ``state``."""
+        ...
+
+
+@runtime_checkable
+class BoundedGame(Protocol):
+    """A game whose ``evaluate`` values are known to lie in an interval.
+
+    Raters use the bounds to cut sooner: alpha-beta stops at a line that reaches the
+    highest value, and expectiminimax's Star1 pruning at chance nodes needs them.
+    """
+
+    def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:
+        """``(lowest, highest)`` value ``evaluate(state, player)`` can return for any
+        state, or None when no bounds are known."""
         ...

@@ -149,7 +149,7 @@ def test_protocols_are_checked_structurally() -> None:
     assert not isinstance(TreeGame([1]), OrderedGame)
     assert isinstance(NoisyTree([1]), NoisyGame)
     assert isinstance(DiceOfDoom(), OrderedGame | NoisyGame | BoundedGame)
-    assert DiceOfDoom().value_range() == (0.0, 1.0)
+    assert DiceOfDoom().evaluation_bounds(0) == (0.0, 1.0)
 
 
 def test_ordering_changes_the_search_order_not_the_reported_best_moves() -> None:

@@ -14,12 +14,12 @@ Two evaluations, chosen with ``DiceOfDoom(eval=...)`` (the game option ``eval``)
   board, is squashed into ``(0.01, 0.99)`` with ``tanh``; at the end of the game the
   value is the book's, so a real win (1) is worth more than any estimate.
 
-Both lie in ``[0, 1]`` (:meth:`SearchHints.value_range`), which lets alpha-beta cut as
-soon as a line reaches a certain win.
+Both lie in ``[0, 1]`` (``DiceOfDoom.evaluation_bounds``, the
+:class:`~lazytree.game.BoundedGame` protocol), which lets alpha-beta cut as soon as a
+line reaches a certain win.
 
 :class:`SearchHints` is mixed into the rules: the engine's optional protocols
-(:class:`~lazytree.search.engine.OrderedGame`, :class:`~lazytree.search.engine.NoisyGame`,
-:class:`~lazytree.search.engine.BoundedGame`).
+(:class:`~lazytree.search.engine.OrderedGame`, :class:`~lazytree.search.engine.NoisyGame`).
 
 Examples
 --------
@@ -106,10 +106,6 @@ class SearchHints:
     """The engine's optional protocols for Dice of Doom (mixed into the rules)."""
 
     max_dice: int
-
-    def value_range(self) -> tuple[float, float]:
-        """Both evaluations lie in ``[0, 1]``."""
-        return (0.0, 1.0)
 
     def big_stack(self) -> int:
         """The fewest dice a target holds for its capture to be *noisy*:

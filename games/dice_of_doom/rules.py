@@ -330,11 +330,15 @@ class DiceOfDoom(SearchHints):
         return self.returns(state)[player]
 
     def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:
-        """Bounds ``(L, U)`` of every value :meth:`evaluate` returns (for Star1 pruning).
+        """Bounds ``(L, U)`` of every value :meth:`evaluate` returns
+        (:class:`~lazytree.game.BoundedGame`: alpha-beta cuts at a certain win, Star1
+        prunes chance nodes).
 
-        The book's rating is a share of a win, so it lies in ``[0, 1]``. A subclass that
-        changes :meth:`evaluate` must change this too (or return None: no known bounds);
-        the expectiminimax rater checks every leaf value against the bounds it is given.
+        The book's rating is a share of a win, and the heuristic is squashed into
+        ``(0, 1)`` with the book's value at the end of the game, so both lie in
+        ``[0, 1]``. A subclass that changes :meth:`evaluate` must change this too (or
+        return None: no known bounds); the expectiminimax rater checks every leaf value
+        against the bounds it is given.
         """
         return (0.0, 1.0)
 

@@ -55,7 +55,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from lazytree.game import Player
+from lazytree.game import BoundedGame, Player
 from lazytree.search.common import UNLIMITED, check_depth
 from lazytree.search.result import SearchResult
 from lazytree.tree import Bound, Edge, Node, Rating
@@ -105,15 +105,6 @@ class NoisyGame(Protocol):
     def is_noisy(self, state: Any, move: Any) -> bool:
         """True when ``move`` changes the position so much that a search should not
         stop right before it (quiescence search)."""
-        ...
-
-
-@runtime_checkable
-class BoundedGame(Protocol):
-    """A game whose ``evaluate`` values always lie in a known interval."""
-
-    def value_range(self) -> tuple[float, float]:
-        """``(lowest, highest)`` value ``evaluate`` can return, for any player."""
         ...
 
 
@@ -217,7 +208,8 @@ class _Search:
         self.width = opts.width
         self.wd = opts.win_distance
         self.root_ply = tree.ply if root is tree.root else 0
-        lo, hi = game.value_range() if isinstance(game, BoundedGame) else (-INF, INF)
+        bounds = game.evaluation_bounds(player) if isinstance(game, BoundedGame) else None
+        lo, hi = bounds if bounds is not None else (-INF, INF)
         if self.wd:
             lo, hi = lo - WIN_BONUS, hi + WIN_BONUS
         self.lo, self.hi = lo, hi

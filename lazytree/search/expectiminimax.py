@@ -26,7 +26,7 @@ import math
 from collections.abc import Hashable
 from typing import Any, TypeVar
 
-from lazytree.game import CHANCE, Player
+from lazytree.game import CHANCE, BoundedGame, Player
 from lazytree.search.common import check_depth, leaf_value
 from lazytree.search.result import SearchResult
 from lazytree.tree import Bound, Node, Rating
@@ -103,10 +103,8 @@ def expectiminimax(
     if rating_player < 0:
         raise ValueError("the rating player must be a real player, not a chance node")
     game: Any = node.tree.game
-    if star1 and bounds is None:
-        hook = getattr(game, "evaluation_bounds", None)
-        if callable(hook):
-            bounds = hook(rating_player)
+    if star1 and bounds is None and isinstance(game, BoundedGame):
+        bounds = game.evaluation_bounds(rating_player)
     use_star1 = star1 and bounds is not None
     lo_bound, hi_bound = (-INF, INF) if bounds is None else (float(bounds[0]), float(bounds[1]))
     if use_star1 and not (math.isfinite(lo_bound) and math.isfinite(hi_bound)):
