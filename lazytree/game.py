@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterator, Sequence
-from typing import Final, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Any, Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 Player: TypeAlias = int
 """A player number, ``0 .. num_players - 1``, or :data:`CHANCE`."""
@@ -31,7 +31,15 @@ CHANCE: Final[Player] = -1
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
-__all__ = ["CHANCE", "BoundedGame", "ChanceGame", "Game", "IllegalMoveError", "Player"]
+__all__ = [
+    "CHANCE",
+    "BoundedGame",
+    "ChanceGame",
+    "Game",
+    "IllegalMoveError",
+    "Player",
+    "RollingGame",
+]
 
 
 class IllegalMoveError(ValueError):
@@ -118,4 +126,15 @@ class BoundedGame(Protocol):
     def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:
         """``(lowest, highest)`` value ``evaluate(state, player)`` can return for any
         state, or None when no bounds are known."""
+        ...
+
+
+@runtime_checkable
+class RollingGame(Protocol):
+    """A chance game that can play out a chance node itself and say what happened
+    (e.g. roll the real dice and show the numbers), for play rather than search."""
+
+    def roll_outcome(self, state: Any, rng: random.Random) -> tuple[Any, str]:
+        """Draw the outcome of chance node ``state`` with ``rng``: the outcome move (one
+        of ``legal_moves(state)``) and a sentence describing it."""
         ...

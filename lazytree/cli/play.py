@@ -14,7 +14,7 @@ from games import Position
 from lazytree.ai import ai_turn
 from lazytree.cli.analyse import RaterOption
 from lazytree.cli.common import console, err_console, fail, game_group
-from lazytree.game import CHANCE, ChanceGame, IllegalMoveError
+from lazytree.game import CHANCE, ChanceGame, IllegalMoveError, RollingGame
 from lazytree.search import Limit, SearchResult, get_rater, iterative_deepening
 from lazytree.search.engine import play_options
 from lazytree.tree import Node, Tree
@@ -183,15 +183,14 @@ def play(
 def draw_outcome(node: Node[Any, Any], rng: random.Random) -> tuple[Hashable, str]:
     """Draw a chance node's outcome with ``rng``, and say what happened.
 
-    A game with a ``roll_outcome(state, rng)`` method (Dice of Doom's chance rules)
-    rolls its own dice, so the rolled numbers can be shown; otherwise an outcome is
-    drawn by the probabilities on the edges.
+    A :class:`~lazytree.game.RollingGame` (Dice of Doom's chance rules) rolls its own
+    dice, so the rolled numbers can be shown; otherwise an outcome is drawn by the
+    probabilities on the edges.
     """
     game, state = node.tree.game, node.state
-    roll = getattr(game, "roll_outcome", None)
-    if callable(roll):
-        move, text = roll(state, rng)
-        return move, str(text)
+    if isinstance(game, RollingGame):
+        move, text = game.roll_outcome(state, rng)
+        return move, text
     edges = list(node.children)
     edge = rng.choices(edges, weights=[e.probability or 0 for e in edges])[0]
     return edge.move, f"{game.move_to_str(state, edge.move)} (probability {edge.probability:.4g})"
