@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from games import load_game
 from games.dice_of_doom import DiceOfDoom, DiceState
 from lazytree import Tree, minimax
 from lazytree.ai import ai_turn
@@ -114,8 +115,12 @@ def answers() -> list[tuple[dict[str, Any], dict[str, Any]]]:
 
 
 def position(q: dict[str, Any]) -> tuple[DiceOfDoom, DiceState]:
-    game = DiceOfDoom(size=q["size"], spare_dice=q["spare"])
-    return game, game.parse_board(q["board"], player=q["player"], spare=q["spare"])
+    """The query's position through the registry, so its default rules are checked."""
+    game, state = load_game(
+        "dice-of-doom", size=q["size"], board=q["board"], player=q["player"], spare_dice=q["spare"]
+    )
+    assert type(game) is DiceOfDoom and isinstance(state, DiceState)
+    return game, state
 
 
 def test_tree_sizes_and_move_order_match_the_book(
