@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable
 from typing import TypeVar
 
 from lazytree.game import Player
-from lazytree.search.common import check_depth, leaf_value
+from lazytree.search.common import INF, RootRating, check_depth, leaf_value, rate_root_moves
 from lazytree.search.result import SearchResult
 from lazytree.tree import Bound, Node, Rating
 
@@ -15,8 +14,6 @@ S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
 __all__ = ["alphabeta"]
-
-INF = math.inf
 
 
 def alphabeta(
@@ -110,38 +107,22 @@ def alphabeta(
         n.rating = Rating(best, rating_player, d, bound)
         return best, line
 
-    best_moves: list[M] = []
-    move_values: list[tuple[M, float]] = []
-    pv: tuple[M, ...] = ()
+    root = RootRating[M](0.0, (), (), ())
     if limit == 0 or not node.children:
         value = leaf_value(node, rating_player)
         node.rating = Rating(value, rating_player, limit, Bound.EXACT)
+        root = root._replace(value=value)
     else:
         if node.player < 0:
             raise ValueError("alpha-beta cannot rate chance nodes; use expectiminimax")
-        maximizing = node.player == rating_player
-        value = -INF if maximizing else INF
-        for edge in node.children:
-            if not best_moves:
-                v, sub = search(edge.child, limit - 1, -INF, INF)
-            elif maximizing:  # exact when v >= value, an upper bound below value otherwise
-                v, sub = search(edge.child, limit - 1, math.nextafter(value, -INF), INF)
-            else:
-                v, sub = search(edge.child, limit - 1, -INF, math.nextafter(value, INF))
-            if not best_moves or (v > value if maximizing else v < value):
-                value, best_moves, pv = v, [edge.move], (edge.move, *sub)
-                move_values.append((edge.move, v))
-            elif v == value:
-                best_moves.append(edge.move)
-                move_values.append((edge.move, v))
-        node.rating = Rating(value, rating_player, limit, Bound.EXACT)
+        root = rate_root_moves(node, limit, rating_player, search)
     return SearchResult(
-        value=value,
+        value=root.value,
         player=rating_player,
-        best_moves=tuple(best_moves),
-        pv=pv,
+        best_moves=root.best_moves,
+        pv=root.pv,
         depth=None if depth is None else limit,
         rater="alphabeta",
         stats=node.tree.stats.snapshot() - before,
-        move_values=tuple(move_values),
+        move_values=root.move_values,
     )

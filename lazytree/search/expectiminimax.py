@@ -27,7 +27,7 @@ from collections.abc import Hashable
 from typing import Any, TypeVar
 
 from lazytree.game import CHANCE, BoundedGame, Player
-from lazytree.search.common import check_depth, leaf_value
+from lazytree.search.common import check_depth, leaf_value, rate_root_moves
 from lazytree.search.result import SearchResult
 from lazytree.tree import Bound, Node, Rating
 
@@ -209,23 +209,9 @@ def expectiminimax(
         check_total(seen)
         node.rating = Rating(value, rating_player, limit, Bound.EXACT)
     else:
-        sign = 1.0 if node.player == rating_player else -1.0
-        value = -INF * sign
-        for edge in node.children:
-            if not best_moves:
-                window = (-INF, INF)
-            elif sign > 0:  # exact when v >= value, an upper bound below value otherwise
-                window = (math.nextafter(value, -INF), INF)
-            else:
-                window = (-INF, math.nextafter(value, INF))
-            v, sub = search(edge.child, limit - 1, *window)
-            if not best_moves or sign * v > sign * value:
-                value, best_moves, pv = v, [edge.move], (edge.move, *sub)
-                move_values.append((edge.move, v))
-            elif v == value:
-                best_moves.append(edge.move)
-                move_values.append((edge.move, v))
-        node.rating = Rating(value, rating_player, limit, Bound.EXACT)
+        root = rate_root_moves(node, limit, rating_player, search)
+        value, pv = root.value, root.pv
+        best_moves, move_values = list(root.best_moves), list(root.move_values)
     return SearchResult(
         value=value,
         player=rating_player,
