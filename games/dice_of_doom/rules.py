@@ -270,6 +270,11 @@ class DiceOfDoom(SearchHints):
             raise IllegalMoveError(f"{src}->{dst}: territory {dst} is not a neighbour of {src}")
         if state.owners[dst] == state.player:
             raise IllegalMoveError(f"{src}->{dst}: territory {dst} is already yours")
+        self._check_strength(state, move)
+
+    def _check_strength(self, state: DiceState, move: Attack) -> None:
+        """The rule set's own condition on the dice of an attack (here: more than the target)."""
+        src, dst = move
         if state.dice[src] <= state.dice[dst]:
             raise IllegalMoveError(
                 f"{src}->{dst}: needs more dice than the target "

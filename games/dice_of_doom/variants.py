@@ -254,17 +254,8 @@ class ChanceDiceOfDoom(LispDiceOfDoom):
         self._check_attack(state, move)
         return state._replace(first_move=False, pending=move)
 
-    def _check_attack(self, state: DiceState, move: Attack) -> None:
+    def _check_strength(self, state: DiceState, move: Attack) -> None:
         src, dst = move
-        n = len(state.owners)
-        if not (isinstance(src, int) and isinstance(dst, int) and 0 <= src < n and 0 <= dst < n):
-            raise IllegalMoveError(f"{src}->{dst}: no such territory (0 to {n - 1})")
-        if state.owners[src] != state.player:
-            raise IllegalMoveError(f"{src}->{dst}: territory {src} is not yours")
-        if dst not in self.neighbors[src]:
-            raise IllegalMoveError(f"{src}->{dst}: territory {dst} is not a neighbour of {src}")
-        if state.owners[dst] == state.player:
-            raise IllegalMoveError(f"{src}->{dst}: territory {dst} is already yours")
         if state.dice[src] < 2:
             raise IllegalMoveError(f"{src}->{dst}: attacking needs at least 2 dice")
 
