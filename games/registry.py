@@ -18,7 +18,7 @@ games.registry.OptionError: size must be at least 2, got 0
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
