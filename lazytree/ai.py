@@ -65,9 +65,13 @@ def ai_turn(
     player = tree.root.player
     for _ in range(max_moves):
         root = tree.root
-        if root.player != player or not root.children:
+        if root.player != player:
             return
+        # the search itself finds out whether the game is over here, so everything it
+        # expands (the root included) is counted in its result
         result = searcher(tree) if searcher is not None else rater(root, depth)
+        if not result.best_moves:
+            return
         move = choose_move(result, rng)
         tree.play(move)
         yield AIMove(move, result)
