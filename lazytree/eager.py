@@ -33,7 +33,7 @@ Examples
 ...     build_eager(game, game.initial_state(), max_nodes=5)
 ... except EagerBudgetExceeded as exc:
 ...     print(exc.reason, exc.nodes_built, exc.depth_reached)
-nodes 6 2
+nodes 5 2
 """
 
 from __future__ import annotations
@@ -125,12 +125,12 @@ class EagerBudgetExceeded(RuntimeError):
         self.depth = depth
         self.bytes_estimate = bytes_estimate
         if reason == "nodes":
-            budget = f"node budget of {limit:,}"
+            budget = f"the node budget of {limit:,} ran out"
         else:
-            budget = f"memory budget of {_mib(limit)} (estimated)"
+            budget = f"the memory budget of {_mib(limit)} was exceeded (estimated)"
         target = "building the whole game" if depth is None else f"of {depth}"
         super().__init__(
-            f"eager build stopped: {budget} exceeded ({nodes_built:,} nodes built, "
+            f"eager build stopped: {budget} ({nodes_built:,} nodes built, "
             f"reached depth {depth_reached} {target})"
         )
 
@@ -207,7 +207,8 @@ def build_eager(
     depth:
         Moves below the root to build; ``None`` builds the whole game.
     max_nodes:
-        Stop when more than this many nodes would exist (``None``: no node budget).
+        Build at most this many nodes (``None``: no node budget); a tree that needs more
+        stops the build.
     max_bytes:
         Stop when the estimated memory (:func:`estimate_node_bytes`) goes over this
         (``None``: no memory budget).
@@ -244,8 +245,6 @@ def build_eager(
     def over(reason: str, limit: int) -> EagerBudgetExceeded:
         return EagerBudgetExceeded(reason, limit, nodes, max_depth, depth, used)
 
-    if nodes > node_limit:
-        raise over("nodes", node_limit)
     if used > byte_limit:
         raise over("memory", byte_limit)
     root_player = to_move(state)
@@ -269,6 +268,8 @@ def build_eager(
             else:
                 root = node
             continue
+        if nodes >= node_limit:  # one more node is needed, and there is no room for it
+            raise over("nodes", node_limit)
         child = result(frame.state, move)
         nodes += 1
         if nodes <= _EXACT_NODES or nodes % _SAMPLE_EVERY == 0:
@@ -278,8 +279,6 @@ def build_eager(
         level = len(stack)
         if level > max_depth:
             max_depth = level
-        if nodes > node_limit:
-            raise over("nodes", node_limit)
         if used > byte_limit:
             raise over("memory", byte_limit)
         if progress is not None and nodes >= next_report:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import typer
 
 from lazytree.cli.analyse import analyse_app, count_app
+from lazytree.cli.compare import compare_app
 from lazytree.cli.play import play_app
 
 app = typer.Typer(
@@ -18,6 +19,7 @@ app = typer.Typer(
 app.add_typer(play_app)
 app.add_typer(count_app)
 app.add_typer(analyse_app)
+app.add_typer(compare_app)
 
 
 def main() -> None:
