@@ -498,6 +498,8 @@ def _check(runs: Sequence[Run]) -> tuple[bool | None, str | None, tuple[str, ...
 
 
 def _geomean(values: Sequence[float]) -> float:
+    if len(values) == 1:
+        return values[0]
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
 
@@ -567,7 +569,10 @@ def plot_cases(cases: Sequence[Case], path: str | Path | None = None, *, dpi: in
         ax.grid(True, which="both", alpha=0.3)
     depth = cases[0].depth
     scope = "whole game" if depth is None else f"depth {depth}"
-    fig.suptitle(f"{cases[0].game}, {scope}: eager vs lazy  (triangle: stopped by the budget)")
+    note = ""
+    if any(not r.complete for c in cases for r in c.runs):
+        note = "  (triangle: stopped by the budget, the true figure is larger)"
+    fig.suptitle(f"{cases[0].game}, {scope}: eager vs lazy{note}")
     axes[0].legend()
     if path is not None:
         fig.savefig(path, format="png", dpi=dpi)
