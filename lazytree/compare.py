@@ -41,7 +41,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, BinaryIO, NamedTuple, TypeVar, cast
 
 from lazytree.eager import (
     DEFAULT_MAX_BYTES,
@@ -67,6 +67,7 @@ __all__ = [
     "Ratio",
     "Run",
     "compare_position",
+    "markdown_table",
     "parse_methods",
     "plot_cases",
     "variants",
@@ -261,6 +262,16 @@ class Case:
             return None
         bound = "lower" if not eager.complete else "upper" if not other.complete else "exact"
         return Ratio(a / b, bound)
+
+    def verdict(self, method: str) -> str:
+        """``"ref"`` for the answer the others were checked against, ``"yes"`` when
+        ``method`` agrees with it, ``"NO"`` when it does not, ``"-"`` when unchecked."""
+        run = self.run(method)
+        if self.checked_against is None or not run.complete:
+            return "-"
+        if method == self.checked_against:
+            return "ref"
+        return "NO" if any(m.startswith(method + " ") for m in self.mismatches) else "yes"
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form: options, depth, agreement, and each run with its ratios."""
@@ -503,7 +514,9 @@ def _geomean(values: Sequence[float]) -> float:
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
 
-def plot_cases(cases: Sequence[Case], path: str | Path | None = None, *, dpi: int = 110) -> Any:
+def plot_cases(
+    cases: Sequence[Case], path: str | Path | BinaryIO | None = None, *, dpi: int = 110
+) -> Any:
     """Nodes built and time against board size, log scale, one line per method.
 
     Several seeds of one size are drawn as their geometric mean. A point where a budget
@@ -515,7 +528,7 @@ def plot_cases(cases: Sequence[Case], path: str | Path | None = None, *, dpi: in
     cases:
         From :func:`compare_position`.
     path:
-        Where to write the PNG (``None``: do not write).
+        Where to write the PNG: a file name or a binary file object (``None``: nowhere).
 
     Returns
     -------
@@ -577,3 +590,76 @@ def plot_cases(cases: Sequence[Case], path: str | Path | None = None, *, dpi: in
     if path is not None:
         fig.savefig(path, format="png", dpi=dpi)
     return fig
+
+
+def human_bytes(n: int | None) -> str:
+    """``1536`` as ``1.5 KiB``; ``None`` as ``-``.
+
+    >>> human_bytes(1536), human_bytes(3 << 20), human_bytes(None)
+    ('1.5 KiB', '3.0 MiB', '-')
+    """
+    if n is None:
+        return "-"
+    size = float(n)
+    for unit in ("B", "KiB", "MiB"):
+        if size < 1024:
+            return f"{size:,.0f} B" if unit == "B" else f"{size:,.1f} {unit}"
+        size /= 1024
+    return f"{size:,.1f} GiB"
+
+
+def short_moves(names: Sequence[str] | None, shown: int = 3) -> str:
+    """The first ``shown`` moves and how many more: ``a, b, c (+2)``."""
+    if names is None:
+        return "-"
+    if not names:
+        return "none (game over)"
+    more = f" (+{len(names) - shown})" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
+
+
+def case_label(case: Case, keys: Sequence[str] = ("size", "seed")) -> str:
+    """``size 4, seed 0`` from the options ``keys`` (else the game's name)."""
+    parts = [f"{key} {case.options[key]}" for key in keys if key in case.options]
+    return ", ".join(parts) or case.game
+
+
+def markdown_table(cases: Sequence[Case]) -> str:
+    """The comparison as a Markdown table (for notebooks and notes).
+
+    Examples
+    --------
+    >>> from games.tree_game import TreeGame
+    >>> case = compare_position(TreeGame([[1, 2], [3]]), (), 2, "alphabeta", memory=False)
+    >>> print(markdown_table([case]))  # doctest: +ELLIPSIS
+    | case | method | value | best moves | built | needed | time | peak mem | eager/x nodes | ...
+    | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
+    | tree | eager | 3 | 1 | 6 | 6 | ... s | - |  |  |  | ref |
+    | tree | alphabeta | 3 | 1 | 6 | 6 | ... s | - | 1x | ...x | - | yes |
+    """
+    head = (
+        "| case | method | value | best moves | built | needed | time | peak mem "
+        "| eager/x nodes | eager/x time | eager/x mem | same answer |\n"
+        "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+    )
+    rows = [head]
+    for case in cases:
+        for run in case.runs:
+            ratios = []
+            for metric in METRICS:
+                q = None if run.method == EAGER else case.ratio(run.method, metric)
+                ratios.append("" if run.method == EAGER else "-" if q is None else str(q))
+            cells = [
+                case_label(case),
+                run.method,
+                "stopped" if run.value is None else f"{run.value:g}",
+                short_moves(run.best_move_names),
+                f"{run.nodes_built:,}",
+                "-" if run.nodes_needed is None else f"{run.nodes_needed:,}",
+                f"{run.seconds:.3f} s",
+                human_bytes(run.peak_bytes),
+                *ratios,
+                case.verdict(run.method),
+            ]
+            rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)

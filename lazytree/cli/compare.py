@@ -27,9 +27,12 @@ from lazytree.compare import (
     EAGER,
     Case,
     Run,
+    case_label,
     compare_position,
+    human_bytes,
     parse_methods,
     plot_cases,
+    short_moves,
     variants,
 )
 from lazytree.eager import DEFAULT_MAX_BYTES, DEFAULT_MAX_NODES
@@ -58,24 +61,6 @@ def parse_sizes(text: str) -> list[int]:
     return sizes
 
 
-def human_bytes(n: int | None) -> str:
-    """``1536`` as ``1.5 KiB``; ``None`` as ``-``."""
-    if n is None:
-        return "-"
-    size = float(n)
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if size < 1024 or unit == "GiB":
-            return f"{size:,.0f} {unit}" if unit == "B" else f"{size:,.1f} {unit}"
-        size /= 1024
-    raise AssertionError("unreachable")
-
-
-def case_label(case: Case, keys: tuple[str, ...] = ("size", "seed")) -> str:
-    """``size 4, seed 0`` from the options ``keys`` (else the game's name)."""
-    parts = [f"{key} {case.options[key]}" for key in keys if key in case.options]
-    return ", ".join(parts) or case.game
-
-
 def varying_keys(cases: list[Case]) -> tuple[str, ...]:
     """The case options (size, seed) that differ between cases; all of them for one case."""
     keys = tuple(k for k in ("size", "seed") if any(k in c.options for c in cases))
@@ -87,16 +72,9 @@ def varying_keys(cases: list[Case]) -> tuple[str, ...]:
 def _answer(run: Run, case: Case) -> tuple[str, str, str]:
     if not run.complete:
         return "[bold yellow]stopped[/]", "-", "-"
-    names = list(run.best_move_names or ())
-    shown = ", ".join(names[:3]) + (f" (+{len(names) - 3})" if len(names) > 3 else "")
-    if case.checked_against is None:
-        same = "-"
-    elif run.method == case.checked_against:
-        same = "ref"
-    else:
-        wrong = any(m.startswith(run.method + " ") for m in case.mismatches)
-        same = "[bold red]NO[/]" if wrong else "[green]yes[/]"
-    return f"{run.value:g}", shown or "none (game over)", same
+    verdict = case.verdict(run.method)
+    same = {"NO": "[bold red]NO[/]", "yes": "[green]yes[/]"}.get(verdict, verdict)
+    return f"{run.value:g}", short_moves(run.best_move_names), same
 
 
 def render_table(cases: list[Case], memory: bool) -> Table:
