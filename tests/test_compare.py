@@ -259,3 +259,17 @@ def test_parsers() -> None:
         {"size": 2, "seed": 8, "board": None},
     ]
     assert list(variants({"spec": "[1]"})) == [{"spec": "[1]"}]
+
+
+def test_cli_whole_game_on_the_books_board() -> None:
+    board = ("--size", "2", "--board", "0:2 1:1 0:3 1:2")
+    result = invoke("dice-of-doom", *board, "--whole-game", "--json", "--no-memory")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["depth"] is None and data["all_agree"] is True
+    runs = data["cases"][0]["methods"]
+    game, state = load_game("dice-of-doom", size=2, board="0:2 1:1 0:3 1:2")
+    from lazytree.traverse import count_tree
+
+    assert runs[0]["nodes_built"] == count_tree(game, state).nodes
+    assert len({(r["value"], tuple(r["best_moves"])) for r in runs}) == 1

@@ -130,6 +130,14 @@ def compare(
     depth: Annotated[
         int, typer.Option("--depth", "-d", min=0, help="Search depth in single moves.")
     ] = DEFAULT_DEPTH,
+    whole_game: Annotated[
+        bool,
+        typer.Option(
+            "--whole-game",
+            help="No depth limit: build and search the whole game, as chapter 10 does "
+            "(replaces --depth; mind the budgets).",
+        ),
+    ] = False,
     sizes: Annotated[
         Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
         typer.Option(
@@ -190,6 +198,7 @@ def compare(
     except ValueError as exc:
         fail(f"{setup.spec.name}: {exc}")
     positions = [(opts, setup_position(setup.spec, opts)) for opts in option_sets]
+    search_depth = None if whole_game else depth
     start = time.perf_counter()
     cases: list[Case] = []
     steps_per_case = 1 + len(methods)
@@ -216,7 +225,7 @@ def compare(
                 case = compare_position(
                     pos.game,
                     pos.state,
-                    depth,
+                    search_depth,
                     methods,
                     max_nodes=max_nodes,
                     max_bytes=max_memory << 20,
@@ -240,7 +249,7 @@ def compare(
         print_json(
             {
                 "game": setup.spec.name,
-                "depth": depth,
+                "depth": search_depth,
                 "methods": [EAGER, *(m.name for m in methods)],
                 "max_nodes": max_nodes,
                 "max_bytes": max_memory << 20,
@@ -259,9 +268,10 @@ def compare(
             k for k in ("size", "seed") if k in cases[0].options and k not in varying_keys(cases)
         ]
         same = ", ".join(f"{k} {cases[0].options[k]}" for k in fixed)
+        scope = "the whole game" if search_depth is None else f"depth {depth}"
         out.print(
             f"[bold]{setup.spec.name}[/]{f' ({same})' if same and len(cases) > 1 else ''}, "
-            f"depth {depth}: eager (build the whole tree, then "
+            f"{scope}: eager (build the whole tree, then "
             f"minimax) against lazy raters. Budget {max_nodes:,} nodes per method"
             f"{f', {max_memory:,} MiB for the eager build' if max_memory else ''}."
         )
