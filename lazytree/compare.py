@@ -66,6 +66,7 @@ __all__ = [
     "Method",
     "Ratio",
     "Run",
+    "Step",
     "compare_position",
     "markdown_table",
     "parse_methods",
@@ -295,6 +296,17 @@ class Case:
         }
 
 
+class Step(NamedTuple):
+    """Where :func:`compare_position` is: ``method``, ``phase`` (``"timing"``: the timed
+    run, ``"memory"``: the traced run, ``"done"``), the nodes built so far in that run
+    and, when done, the :class:`Run`."""
+
+    method: str
+    phase: str
+    nodes: int = 0
+    run: Run | None = None
+
+
 class NodeBudgetExceeded(RuntimeError):
     """A lazy method computed more positions than the node budget allows."""
 
@@ -302,9 +314,17 @@ class NodeBudgetExceeded(RuntimeError):
 class _Budgeted:
     """The game, with ``result`` counting the positions computed against a budget."""
 
-    def __init__(self, game: Game[Any, Any], limit: int | None) -> None:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        limit: int | None,
+        on_nodes: Callable[[int], None] | None = None,
+        every: int = 50_000,
+    ) -> None:
         self._game = game
         self._limit = limit
+        self._on_nodes = on_nodes
+        self._every = every
         self.count = 0
         # the protocol's hot methods as plain attributes: no __getattr__ on the way
         self.name = game.name
@@ -325,6 +345,8 @@ class _Budgeted:
                 f"({self.count + 1:,} positions computed)"
             )
         self.count += 1
+        if self._on_nodes is not None and self.count % self._every == 0:
+            self._on_nodes(self.count + 1)
         return self._game.result(state, move)
 
 
@@ -338,10 +360,13 @@ def _run_eager(
     depth: int | None,
     max_nodes: int | None,
     max_bytes: int | None,
+    on_nodes: Callable[[int], None] | None = None,
 ) -> Run:
     start = time.perf_counter()
     try:
-        tree = build_eager(game, state, depth, max_nodes=max_nodes, max_bytes=max_bytes)
+        tree = build_eager(
+            game, state, depth, max_nodes=max_nodes, max_bytes=max_bytes, progress=on_nodes
+        )
         result = eager_minimax(tree)
     except EagerBudgetExceeded as exc:
         return Run(
@@ -374,10 +399,15 @@ def _run_eager(
 
 
 def _run_lazy(
-    game: Game[Any, Any], state: Any, depth: int | None, method: Method, max_nodes: int | None
+    game: Game[Any, Any],
+    state: Any,
+    depth: int | None,
+    method: Method,
+    max_nodes: int | None,
+    on_nodes: Callable[[int], None] | None = None,
 ) -> Run:
     rate = get_rater(method.rater)
-    budgeted = _Budgeted(game, None if max_nodes is None else max_nodes)
+    budgeted = _Budgeted(game, max_nodes, on_nodes)
     start = time.perf_counter()
     tree: Tree[Any, Any] = Tree(cast(Game[Any, Any], budgeted), state, share=method.share)
     try:
@@ -396,8 +426,10 @@ def _run_lazy(
             stopped=str(exc),
         )
     seconds = time.perf_counter() - start
-    needed = sum(1 for node, _ in explored(tree.root) if node.rating is not None)
-    deepest = max(d for _, d in explored(tree.root))
+    needed = deepest = 0
+    for node, d in explored(tree.root):
+        needed += node.rating is not None
+        deepest = max(deepest, d)
     return Run(
         method.name,
         True,
@@ -438,7 +470,7 @@ def compare_position(
     max_bytes: int | None = DEFAULT_MAX_BYTES,
     memory: bool = True,
     options: Mapping[str, Any] | None = None,
-    progress: Callable[[str, Run | None], None] | None = None,
+    progress: Callable[[Step], None] | None = None,
 ) -> Case:
     """Rate ``state`` eagerly and with every lazy method, and check the answers agree.
 
@@ -459,8 +491,8 @@ def compare_position(
     options:
         The game options of this position, kept in the :class:`Case` for reports.
     progress:
-        Called with ``(method, None)`` before a method starts and ``(method, run)`` when
-        it is done.
+        Called with a :class:`Step` when a method starts its timed run, its traced run,
+        every 50,000 nodes it builds, and when it is done.
 
     Returns
     -------
@@ -470,23 +502,29 @@ def compare_position(
     lazy = parse_methods(methods)
     if depth is not None and depth < 0:
         raise ValueError(f"depth must be >= 0, got {depth}")
-    jobs: list[tuple[str, Callable[[], Run]]] = [
-        (EAGER, lambda: _run_eager(game, state, depth, max_nodes, max_bytes))
+    jobs: list[tuple[str, Callable[[Callable[[int], None] | None], Run]]] = [
+        (EAGER, partial(_run_eager, game, state, depth, max_nodes, max_bytes))
     ]
     for method in lazy:
         jobs.append((method.name, partial(_run_lazy, game, state, depth, method, max_nodes)))
     runs: list[Run] = []
+
+    def tell(name: str, phase: str) -> Callable[[int], None] | None:
+        if progress is None:
+            return None
+        report = progress
+        report(Step(name, phase))
+        return lambda n: report(Step(name, phase, n))
+
     for name, job in jobs:
-        if progress is not None:
-            progress(name, None)
         gc.collect()
-        run = job()
+        run = job(tell(name, "timing"))
         if memory:
-            peak = _peak(job)
+            peak = _peak(partial(job, tell(name, "memory")))
             run = replace(run, peak_bytes=peak)
         runs.append(run)
         if progress is not None:
-            progress(name, run)
+            progress(Step(name, "done", run.nodes_built, run))
     agree, against, mismatches = _check(runs)
     return Case(game.name, dict(options or {}), depth, tuple(runs), agree, against, mismatches)
 

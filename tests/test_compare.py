@@ -273,3 +273,20 @@ def test_cli_whole_game_on_the_books_board() -> None:
 
     assert runs[0]["nodes_built"] == count_tree(game, state).nodes
     assert len({(r["value"], tuple(r["best_moves"])) for r in runs}) == 1
+
+
+def test_progress_reports_each_phase_of_each_method() -> None:
+    from lazytree.compare import Step
+
+    steps: list[Step] = []
+    game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    case = compare_position(game, (), 2, "alphabeta", progress=steps.append)
+    assert [(s.method, s.phase) for s in steps] == [
+        (EAGER, "timing"),
+        (EAGER, "memory"),
+        (EAGER, "done"),
+        ("alphabeta", "timing"),
+        ("alphabeta", "memory"),
+        ("alphabeta", "done"),
+    ]
+    assert [s.run for s in steps if s.phase == "done"] == list(case.runs)

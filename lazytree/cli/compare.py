@@ -27,6 +27,7 @@ from lazytree.compare import (
     EAGER,
     Case,
     Run,
+    Step,
     case_label,
     compare_position,
     human_bytes,
@@ -215,11 +216,16 @@ def compare(
             label = ", ".join(f"{k} {opts[k]}" for k in ("size", "seed") if k in opts)
             label = label or setup.spec.name
 
-            def report(method: str, run: Run | None, label: str = label) -> None:
-                if run is None:
-                    progress.update(task, description=f"{label}: {method}")
-                else:
+            def report(step: Step, label: str = label) -> None:
+                if step.phase == "done":
                     progress.advance(task)
+                    return
+                doing = f"{label}: {step.method}"
+                if step.phase == "memory":
+                    doing += " (memory run)"
+                if step.nodes:
+                    doing += f", {step.nodes:,} nodes"
+                progress.update(task, description=doing)
 
             try:
                 case = compare_position(
