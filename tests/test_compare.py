@@ -187,6 +187,7 @@ def test_cli_memory_budget_stop() -> None:
         (["dice-of-doom", "--sizes", "1,2"], "size must be at least 2, got 1"),
         (["dice-of-doom", "--rater", "quick"], "unknown rater 'quick'"),
         (["dice-of-doom", "--rater", "minimax+cache"], "the only suffix is '+share'"),
+        (["tree", "--plot", "/nonexistent/dir/p.png"], "no directory /nonexistent/dir"),
     ],
 )
 def test_cli_bad_input_is_a_one_line_error(args: list[str], message: str) -> None:

@@ -198,6 +198,8 @@ def compare(
         option_sets = list(variants(setup.options, size_list, seeds))
     except ValueError as exc:
         fail(f"{setup.spec.name}: {exc}")
+    if plot is not None and not plot.parent.is_dir():
+        fail(f"--plot {plot}: no directory {plot.parent}")
     positions = [(opts, setup_position(setup.spec, opts)) for opts in option_sets]
     search_depth = None if whole_game else depth
     start = time.perf_counter()
