@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: play test lint typecheck pytest system-deps images clean
+.PHONY: play test lint typecheck pytest system-deps images notebooks-clean clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,11 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest
+
+## notebooks-clean: strip outputs and execution counts from notebooks/*.ipynb (they are
+## kept in git without outputs; the test suite checks it and runs every notebook)
+notebooks-clean: $(STAMP)
+	$(BIN)/python notebooks/strip_outputs.py notebooks/*.ipynb
 
 ## system-deps: Debian packages the tests need: graphviz (`dot`) and racket (the book's
 ## own Dice of Doom program, used as an oracle). Installed with apt-get when run as root.

@@ -7,6 +7,7 @@ import typer
 
 from lazytree.cli.analyse import analyse_app, count_app
 from lazytree.cli.bench import bench_app
+from lazytree.cli.compare import compare_app
 from lazytree.cli.explore import explore_app
 from lazytree.cli.perft import perft_app
 from lazytree.cli.play import play_app
@@ -24,6 +25,7 @@ app.add_typer(analyse_app)
 app.add_typer(explore_app)
 app.add_typer(perft_app)
 app.add_typer(bench_app)
+app.add_typer(compare_app)
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ import inspect
 import json
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, NoReturn, Optional
+from typing import Any, NamedTuple, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -69,11 +69,23 @@ def _game_parameters(
     return params
 
 
-def action_parameters(fn: Callable[..., Any]) -> list[inspect.Parameter]:
-    """The keyword parameters of an action function, except the leading ``position``."""
+class GameSetup(NamedTuple):
+    """How a command's position was made: the game's spec and its option values.
+
+    Passed to actions that need to make more positions of the same game (other sizes,
+    other seeds), see ``game_group(..., pass_setup=True)``.
+    """
+
+    spec: GameSpec
+    options: dict[str, Any]
+
+
+def action_parameters(fn: Callable[..., Any], skip: int = 1) -> list[inspect.Parameter]:
+    """The keyword parameters of an action function, except the ``skip`` leading ones
+    (``position``, and ``setup`` for actions that take it)."""
     sig = inspect.signature(fn, eval_str=True)
     return [
-        p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in list(sig.parameters.values())[1:]
+        p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in list(sig.parameters.values())[skip:]
     ]
 
 
@@ -84,22 +96,24 @@ def game_group(
     *,
     describe: Callable[[GameSpec], str] | None = None,
     defaults: Mapping[str, Mapping[str, Any]] | None = None,
+    pass_setup: bool = False,
 ) -> typer.Typer:
     """A command group ``name`` with one sub-command per registered game.
 
     ``action(position, **action_options)`` runs the command once the game's options
-    have been turned into a :class:`~games.registry.Position`. ``defaults`` maps a game
-    name to game-option defaults this action uses instead of the registered ones
-    (e.g. a stronger evaluation for ``play``).
+    have been turned into a :class:`~games.registry.Position`; with ``pass_setup`` it is
+    called as ``action(position, setup, **action_options)`` with a :class:`GameSetup`.
+    ``defaults`` maps a game name to game-option defaults this action uses instead of
+    the registered ones (e.g. a stronger evaluation for ``play``).
     """
     group = typer.Typer(name=name, help=help, no_args_is_help=True)
-    extra = action_parameters(action)
+    extra = action_parameters(action, skip=2 if pass_setup else 1)
     for spec in GAMES.values():
         group.command(
             spec.name,
             help=describe(spec) if describe else spec.summary,
             no_args_is_help=False,
-        )(_make_command(spec, action, extra, (defaults or {}).get(spec.name)))
+        )(_make_command(spec, action, extra, (defaults or {}).get(spec.name), pass_setup))
     return group
 
 
@@ -108,13 +122,17 @@ def _make_command(
     action: Callable[..., None],
     extra: list[inspect.Parameter],
     defaults: Mapping[str, Any] | None = None,
+    pass_setup: bool = False,
 ) -> Callable[..., None]:
     game_names = [o.name for o in spec.options]
 
     def command(**kwargs: Any) -> None:
         options = {n: kwargs.pop(n) for n in game_names}
         position = setup_position(spec, options)
-        action(position, **kwargs)
+        if pass_setup:
+            action(position, GameSetup(spec, options), **kwargs)
+        else:
+            action(position, **kwargs)
 
     clash = {p.name for p in extra} & set(game_names)
     if clash:  # a programming error, caught by the CLI tests

@@ -1,0 +1,325 @@
+"""``lazytree compare GAME``: eager against lazy on the same start positions."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from games import Position
+from lazytree.cli.common import (
+    GameSetup,
+    console,
+    err_console,
+    fail,
+    game_group,
+    print_json,
+    setup_position,
+)
+from lazytree.compare import (
+    DEFAULT_METHODS,
+    EAGER,
+    Case,
+    Run,
+    Step,
+    case_label,
+    compare_position,
+    human_bytes,
+    parse_methods,
+    plot_cases,
+    short_moves,
+    variants,
+)
+from lazytree.eager import DEFAULT_MAX_BYTES, DEFAULT_MAX_NODES
+
+DEFAULT_DEPTH = 6
+"""Deep enough that eager's cost shows on a 5x5 board, shallow enough that
+``lazytree compare dice-of-doom --sizes 2,3,4,5`` takes about a minute."""
+
+
+def parse_sizes(text: str) -> list[int]:
+    """``"2,3,4,5"`` (or ``"2-5"``) as a list of board sizes."""
+    sizes: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        low, dash, high = part.partition("-")
+        try:
+            if dash:
+                sizes.extend(range(int(low), int(high) + 1))
+            else:
+                sizes.append(int(part))
+        except ValueError:
+            raise ValueError(f"--sizes {text!r}: expected sizes like 2,3,4,5 or 2-5") from None
+    if not sizes:
+        raise ValueError(f"--sizes {text!r}: no size given")
+    return sizes
+
+
+def varying_keys(cases: list[Case]) -> tuple[str, ...]:
+    """The case options (size, seed) that differ between cases; all of them for one case."""
+    keys = tuple(k for k in ("size", "seed") if any(k in c.options for c in cases))
+    if len(cases) < 2:
+        return keys
+    return tuple(k for k in keys if len({repr(c.options.get(k)) for c in cases}) > 1) or keys
+
+
+def _answer(run: Run, case: Case) -> tuple[str, str, str]:
+    if not run.complete:
+        return "[bold yellow]stopped[/]", "-", "-"
+    verdict = case.verdict(run.method)
+    same = {"NO": "[bold red]NO[/]", "yes": "[green]yes[/]"}.get(verdict, verdict)
+    return f"{run.value:g}", short_moves(run.best_move_names), same
+
+
+def render_table(cases: list[Case], memory: bool) -> Table:
+    """The comparison as a rich table: one row per case and method."""
+    keys = varying_keys(cases)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    columns = [
+        ("case", "left"),
+        ("method", "left"),
+        ("value", "right"),
+        ("best moves", "left"),
+        ("built", "right"),
+        ("needed", "right"),
+        ("time", "right"),
+        ("peak mem", "right"),
+        ("eager/x\nnodes", "right"),
+        ("eager/x\ntime", "right"),
+        ("eager/x\nmem", "right"),
+        ("same\nanswer", "left"),
+    ]
+    for name, justify in columns:
+        if not memory and name in ("peak mem", "eager/x\nmem"):
+            continue
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    metrics = ("nodes_built", "seconds", "peak_bytes") if memory else ("nodes_built", "seconds")
+    for i, case in enumerate(cases):
+        for j, run in enumerate(case.runs):
+            value, moves, same = _answer(run, case)
+            ratios = []
+            for metric in metrics:
+                q = None if run.method == EAGER else case.ratio(run.method, metric)
+                ratios.append("" if run.method == EAGER else "-" if q is None else str(q))
+            row = [
+                case_label(case, keys) if j == 0 else "",
+                run.method,
+                value,
+                moves,
+                f"{run.nodes_built:,}",
+                "-" if run.nodes_needed is None else f"{run.nodes_needed:,}",
+                f"{run.seconds:.3f} s",
+            ]
+            if memory:
+                row.append(human_bytes(run.peak_bytes))
+            last = j == len(case.runs) - 1 and i < len(cases) - 1
+            table.add_row(*row, *ratios, same, end_section=last)
+    return table
+
+
+def compare(
+    position: Position,
+    setup: GameSetup,
+    *,
+    depth: Annotated[
+        int, typer.Option("--depth", "-d", min=0, help="Search depth in single moves.")
+    ] = DEFAULT_DEPTH,
+    whole_game: Annotated[
+        bool,
+        typer.Option(
+            "--whole-game",
+            help="No depth limit: build and search the whole game, as chapter 10 does "
+            "(replaces --depth; mind the budgets).",
+        ),
+    ] = False,
+    sizes: Annotated[
+        Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
+        typer.Option(
+            "--sizes",
+            help="Board sizes to compare, e.g. 2,3,4,5 or 2-5 (games with a size option); "
+            "default: the --size given.",
+        ),
+    ] = None,
+    seeds: Annotated[
+        int,
+        typer.Option(
+            "--seeds",
+            min=1,
+            help="Start boards per size: seeds --seed, --seed+1, ... (--seed defaults to 0).",
+        ),
+    ] = 1,
+    rater: Annotated[
+        str,
+        typer.Option(
+            "--rater",
+            "-r",
+            help="Lazy methods, comma-separated: rater names, and NAME+share for the rater on "
+            "a tree that shares transposed positions. Eager (build, then minimax) always runs.",
+        ),
+    ] = ",".join(DEFAULT_METHODS),
+    max_nodes: Annotated[
+        int,
+        typer.Option(
+            "--max-nodes", min=1, help="Node budget of every method (eager and lazy) per case."
+        ),
+    ] = DEFAULT_MAX_NODES,
+    max_memory: Annotated[
+        int,
+        typer.Option(
+            "--max-memory", min=1, help="Memory budget of the eager build in MiB (estimated)."
+        ),
+    ] = DEFAULT_MAX_BYTES >> 20,
+    memory: Annotated[
+        bool,
+        typer.Option(
+            "--memory/--no-memory",
+            help="Measure peak memory with tracemalloc (a second, traced run of each method).",
+        ),
+    ] = True,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    plot: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--plot", help="Write a PNG: nodes and time against board size, log scale."),
+    ] = None,
+) -> None:
+    """Rate the start position eagerly (build the whole tree to the depth, then minimax) and
+    lazily (each rater forcing only what it needs); compare nodes, time and memory, and
+    check that every method finds the same value and best moves."""
+    try:
+        methods = parse_methods(rater)
+        size_list = parse_sizes(sizes) if sizes is not None else None
+        option_sets = list(variants(setup.options, size_list, seeds))
+    except ValueError as exc:
+        fail(f"{setup.spec.name}: {exc}")
+    if plot is not None and not plot.parent.is_dir():
+        fail(f"--plot {plot}: no directory {plot.parent}")
+    positions = [(opts, setup_position(setup.spec, opts)) for opts in option_sets]
+    search_depth = None if whole_game else depth
+    start = time.perf_counter()
+    cases: list[Case] = []
+    steps_per_case = 1 + len(methods)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("comparing", total=len(positions) * steps_per_case)
+        for opts, pos in positions:
+            label = ", ".join(f"{k} {opts[k]}" for k in ("size", "seed") if k in opts)
+            label = label or setup.spec.name
+
+            def report(step: Step, label: str = label) -> None:
+                if step.phase == "done":
+                    progress.advance(task)
+                    return
+                doing = f"{label}: {step.method}"
+                if step.phase == "memory":
+                    doing += " (memory run)"
+                if step.nodes:
+                    doing += f", {step.nodes:,} nodes"
+                progress.update(task, description=doing)
+
+            try:
+                case = compare_position(
+                    pos.game,
+                    pos.state,
+                    search_depth,
+                    methods,
+                    max_nodes=max_nodes,
+                    max_bytes=max_memory << 20,
+                    memory=memory,
+                    options={k: v for k, v in opts.items() if k in ("size", "seed")},
+                    progress=report,
+                )
+            except KeyboardInterrupt:
+                fail("interrupted", code=130)
+            except ValueError as exc:  # e.g. a rater that cannot handle this game
+                fail(f"{setup.spec.name}: {exc}")
+            cases.append(case)
+    seconds = time.perf_counter() - start
+    if plot is not None:
+        try:
+            plot_cases(cases, plot)
+        except OSError as exc:
+            fail(f"cannot write the plot to {plot}: {exc.strerror or exc}")
+    mismatched = [c for c in cases if c.agree is False]
+    if json_out:
+        print_json(
+            {
+                "game": setup.spec.name,
+                "depth": search_depth,
+                "methods": [EAGER, *(m.name for m in methods)],
+                "max_nodes": max_nodes,
+                "max_bytes": max_memory << 20,
+                "memory_measured": memory,
+                "cases": [c.as_dict() for c in cases],
+                "all_agree": not mismatched,
+                "seconds": round(seconds, 3),
+                "plot": None if plot is None else str(plot),
+            }
+        )
+    else:
+        out = console
+        if not console.is_terminal:  # piped: keep whole rows (rich would fold at 80 columns)
+            out = Console(highlight=False, width=max(console.width, 150))
+        fixed = [
+            k for k in ("size", "seed") if k in cases[0].options and k not in varying_keys(cases)
+        ]
+        same = ", ".join(f"{k} {cases[0].options[k]}" for k in fixed)
+        scope = "the whole game" if search_depth is None else f"depth {depth}"
+        out.print(
+            f"[bold]{setup.spec.name}[/]{f' ({same})' if same and len(cases) > 1 else ''}, "
+            f"{scope}: eager (build the whole tree, then "
+            f"minimax) against lazy raters. Budget {max_nodes:,} nodes per method"
+            f"{f', {max_memory:,} MiB for the eager build' if max_memory else ''}."
+        )
+        out.print(render_table(cases, memory))
+        _summary(out, cases, seconds, plot)
+    if mismatched:
+        for case in mismatched:
+            for line in case.mismatches:
+                err_console.print(f"[bold red]MISMATCH[/] ({case_label(case)}): {line}")
+        err_console.print(
+            "[bold red]error:[/] eager and lazy rating disagree: this is a bug, please report it"
+        )
+        raise typer.Exit(1)
+
+
+def _summary(out: Console, cases: list[Case], seconds: float, plot: Path | None) -> None:
+    checked = [c for c in cases if c.agree is not None]
+    against_eager = sum(1 for c in checked if c.checked_against == EAGER)
+    if all(c.agree is not False for c in cases):
+        out.print(
+            f"[green]Same value and best moves from every method[/] in all {len(checked)} "
+            f"case(s) checked ({against_eager} against eager; ref: the answer checked against)."
+        )
+    for case in cases:
+        for run in case.runs:
+            if not run.complete:
+                out.print(f"[yellow]{case_label(case)}, {run.method}:[/] {run.stopped}")
+    out.print(
+        "built: nodes constructed; needed: distinct nodes the rater gave a value to; "
+        "eager/x: eager's figure divided by this method's (>= when eager was stopped by "
+        "its budget, so the true ratio is larger)."
+    )
+    out.print(f"{len(cases)} case(s) in {seconds:.1f} s.")
+    if plot is not None:
+        out.print(f"plot written to {plot}")
+
+
+compare_app = game_group(
+    "compare",
+    "Eager against lazy: nodes, time and memory to rate the start position.",
+    compare,
+    pass_setup=True,
+)

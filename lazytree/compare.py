@@ -1,0 +1,703 @@
+"""Eager against lazy, measured side by side on the same positions.
+
+For one position, :func:`compare_position` rates the root
+
+* **eager**: :func:`~lazytree.eager.build_eager` builds the whole tree to the depth, then
+  :func:`~lazytree.eager.eager_minimax` rates it (the book's chapter 10);
+* **lazily** with each requested rater on a fresh :class:`~lazytree.tree.Tree`
+  (``"minimax"``, ``"alphabeta"``, ...); a name ending in ``+share`` runs the rater on a
+  tree with ``share=True`` (positions reached twice share one node).
+
+and records, per method: nodes built, nodes the rater needed (distinct nodes it gave a
+value to), leaf evaluations, time, and peak memory measured with :mod:`tracemalloc` (in a
+second, traced run, so that tracing does not slow the timed one). It then checks that
+every method found the same value and the same set of best moves.
+
+Every method is bounded by the same node budget: the eager build by its own budgets, the
+lazy raters by a thin wrapper around the game that counts the positions computed. A
+method stopped by its budget is kept in the results, marked incomplete, with how far it got.
+
+This module never imports a game: callers pass game objects (the CLI and the notebooks
+get them from the registry).
+
+Examples
+--------
+>>> from games.tree_game import TreeGame
+>>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> case = compare_position(game, game.initial_state(), 2, memory=False)
+>>> [(r.method, r.nodes_built, r.value) for r in case.runs]
+[('eager', 13, 3.0), ('minimax', 13, 3.0), ('alphabeta', 11, 3.0), ('alphabeta+share', 11, 3.0)]
+>>> case.agree, case.ratio("alphabeta", "nodes_built")
+(True, Ratio(value=1.1818181818181819, bound='exact'))
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import time
+import tracemalloc
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
+from typing import Any, BinaryIO, NamedTuple, TypeVar, cast
+
+from lazytree.eager import (
+    DEFAULT_MAX_BYTES,
+    DEFAULT_MAX_NODES,
+    EagerBudgetExceeded,
+    build_eager,
+    eager_minimax,
+)
+from lazytree.game import Game
+from lazytree.search import get_rater
+from lazytree.traverse import explored
+from lazytree.tree import Tree
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+__all__ = [
+    "DEFAULT_METHODS",
+    "EAGER",
+    "METRICS",
+    "Case",
+    "Method",
+    "Ratio",
+    "Run",
+    "Step",
+    "compare_position",
+    "markdown_table",
+    "parse_methods",
+    "plot_cases",
+    "variants",
+]
+
+EAGER = "eager"
+"""The name of the eager method (build everything, then minimax)."""
+
+DEFAULT_METHODS = ("minimax", "alphabeta", "alphabeta+share")
+"""The lazy methods compared with eager by default."""
+
+METRICS = ("nodes_built", "seconds", "peak_bytes")
+"""The figures :meth:`Case.ratio` compares (eager's figure over the method's)."""
+
+
+@dataclass(frozen=True)
+class Method:
+    """A lazy method: a rater name, on a plain or a sharing tree."""
+
+    rater: str
+    share: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.rater + ("+share" if self.share else "")
+
+
+def parse_methods(names: str | Iterable[str | Method]) -> tuple[Method, ...]:
+    """Lazy methods from names like ``"minimax,alphabeta,alphabeta+share"`` (or a list of
+    names and :class:`Method` objects).
+
+    Raises ``ValueError`` for an unknown rater, a repeated method or an empty list.
+
+    Examples
+    --------
+    >>> [m.name for m in parse_methods("alphabeta, alphabeta+share")]
+    ['alphabeta', 'alphabeta+share']
+    >>> parse_methods("minimax,quick")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rater 'quick' (known: alphabeta, ...)
+    """
+    items = names.split(",") if isinstance(names, str) else list(names)
+    methods: list[Method] = []
+    for item in items:
+        if isinstance(item, Method):
+            item = item.name
+        text = item.strip()
+        if not text:
+            continue
+        rater, plus, suffix = text.partition("+")
+        if plus and suffix != "share":
+            raise ValueError(f"{text!r}: the only suffix is '+share'")
+        get_rater(rater)  # raises ValueError naming the known raters
+        method = Method(rater, share=bool(plus))
+        if method in methods:
+            raise ValueError(f"method {method.name!r} is listed twice")
+        methods.append(method)
+    if not methods:
+        raise ValueError("no method to compare")
+    return tuple(methods)
+
+
+def variants(
+    options: Mapping[str, Any],
+    sizes: Sequence[int] | None = None,
+    seeds: int = 1,
+    *,
+    first_seed: int | None = None,
+) -> Iterator[dict[str, Any]]:
+    """The game options of every case: ``options`` with each size and each seed.
+
+    ``sizes`` replaces the ``size`` option (``None``: keep it); ``seeds`` runs that many
+    seeds from ``first_seed`` (default: the ``seed`` in ``options``, or 0) when the game
+    has a ``seed`` option. Raises ``ValueError`` when sizes or seeds are asked of a game
+    without that option.
+
+    Examples
+    --------
+    >>> list(variants({"size": 3, "seed": None}, [2, 3], seeds=2))  # doctest: +NORMALIZE_WHITESPACE
+    [{'size': 2, 'seed': 0}, {'size': 2, 'seed': 1}, {'size': 3, 'seed': 0},
+     {'size': 3, 'seed': 1}]
+    """
+    if sizes is not None and "size" not in options:
+        raise ValueError("this game has no size option, so --sizes does not apply")
+    if seeds < 1:
+        raise ValueError(f"seeds must be at least 1, got {seeds}")
+    has_seed = "seed" in options
+    if seeds > 1 and not has_seed:
+        raise ValueError("this game has no seed option, so --seeds must be 1")
+    start = first_seed if first_seed is not None else (options.get("seed") or 0)
+    for size in sizes if sizes is not None else [None]:
+        for k in range(seeds):
+            case = dict(options)
+            if size is not None:
+                case["size"] = size
+            if has_seed:
+                case["seed"] = start + k
+            yield case
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one method did on one position.
+
+    ``complete`` is false when a budget stopped the method; then ``value`` and
+    ``best_moves`` are ``None``, the node count is how far it got, and ``stopped`` says
+    why. ``nodes_needed`` counts the distinct nodes the rater gave a value to (for a lazy
+    tree that is every node built: it builds nothing the rater does not ask for).
+    ``peak_bytes`` is the tracemalloc peak above the start of the run (``None`` when
+    memory was not measured).
+    """
+
+    method: str
+    complete: bool
+    value: float | None
+    best_moves: tuple[Any, ...] | None
+    best_move_names: tuple[str, ...] | None
+    nodes_built: int
+    nodes_needed: int | None
+    evaluations: int | None
+    seconds: float
+    peak_bytes: int | None = None
+    depth_reached: int | None = None
+    stopped: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form (moves in the game's notation)."""
+        return {
+            "method": self.method,
+            "complete": self.complete,
+            "value": self.value,
+            "best_moves": None if self.best_move_names is None else list(self.best_move_names),
+            "nodes_built": self.nodes_built,
+            "nodes_needed": self.nodes_needed,
+            "evaluations": self.evaluations,
+            "seconds": round(self.seconds, 6),
+            "peak_bytes": self.peak_bytes,
+            "depth_reached": self.depth_reached,
+            "stopped": self.stopped,
+        }
+
+
+class Ratio(NamedTuple):
+    """Eager's figure divided by a method's.
+
+    ``bound`` is ``"exact"``, ``"lower"`` (eager was stopped by its budget, so the true
+    ratio is at least ``value``) or ``"upper"`` (the lazy method was stopped).
+    """
+
+    value: float
+    bound: str
+
+    def __str__(self) -> str:
+        mark = {"exact": "", "lower": ">=", "upper": "<="}[self.bound]
+        return f"{mark}{self.value:,.3g}x"
+
+
+@dataclass(frozen=True)
+class Case:
+    """Every method on one position, and whether their answers agree.
+
+    ``agree`` is true when every complete method found the same value and the same set
+    of best moves as ``checked_against`` (eager when it completed, else the first
+    complete method), false on any difference (``mismatches`` says which), and ``None``
+    when fewer than two methods completed.
+    """
+
+    game: str
+    options: dict[str, Any]
+    depth: int | None
+    runs: tuple[Run, ...]
+    agree: bool | None
+    checked_against: str | None
+    mismatches: tuple[str, ...] = field(default=())
+
+    def run(self, method: str) -> Run:
+        """The run of ``method`` (``KeyError`` if it was not compared)."""
+        for r in self.runs:
+            if r.method == method:
+                return r
+        raise KeyError(method)
+
+    def ratio(self, method: str, metric: str) -> Ratio | None:
+        """Eager's ``metric`` over ``method``'s (one of :data:`METRICS`), or ``None``
+        when a figure is missing or zero."""
+        if metric not in METRICS:
+            raise ValueError(f"unknown metric {metric!r} (known: {', '.join(METRICS)})")
+        eager, other = self.run(EAGER), self.run(method)
+        a, b = getattr(eager, metric), getattr(other, metric)
+        if a is None or b is None or b == 0 or (not eager.complete and not other.complete):
+            return None
+        bound = "lower" if not eager.complete else "upper" if not other.complete else "exact"
+        return Ratio(a / b, bound)
+
+    def verdict(self, method: str) -> str:
+        """``"ref"`` for the answer the others were checked against, ``"yes"`` when
+        ``method`` agrees with it, ``"NO"`` when it does not, ``"-"`` when unchecked."""
+        run = self.run(method)
+        if self.checked_against is None or not run.complete:
+            return "-"
+        if method == self.checked_against:
+            return "ref"
+        return "NO" if any(m.startswith(method + " ") for m in self.mismatches) else "yes"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form: options, depth, agreement, and each run with its ratios."""
+        methods = []
+        for r in self.runs:
+            entry = r.as_dict()
+            ratios: dict[str, Any] = {}
+            for metric in METRICS:
+                q = self.ratio(r.method, metric)
+                ratios[metric] = None if q is None else {"value": q.value, "bound": q.bound}
+            entry["eager_over_this"] = ratios
+            methods.append(entry)
+        return {
+            "game": self.game,
+            "options": self.options,
+            "depth": self.depth,
+            "agree": self.agree,
+            "checked_against": self.checked_against,
+            "mismatches": list(self.mismatches),
+            "methods": methods,
+        }
+
+
+class Step(NamedTuple):
+    """Where :func:`compare_position` is: ``method``, ``phase`` (``"timing"``: the timed
+    run, ``"memory"``: the traced run, ``"done"``), the nodes built so far in that run
+    and, when done, the :class:`Run`."""
+
+    method: str
+    phase: str
+    nodes: int = 0
+    run: Run | None = None
+
+
+class NodeBudgetExceeded(RuntimeError):
+    """A lazy method computed more positions than the node budget allows."""
+
+
+class _Budgeted:
+    """The game, with ``result`` counting the positions computed against a budget."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        limit: int | None,
+        on_nodes: Callable[[int], None] | None = None,
+        every: int = 50_000,
+    ) -> None:
+        self._game = game
+        self._limit = limit
+        self._on_nodes = on_nodes
+        self._every = every
+        self.count = 0
+        # the protocol's hot methods as plain attributes: no __getattr__ on the way
+        self.name = game.name
+        self.num_players = game.num_players
+        self.to_move = game.to_move
+        self.legal_moves = game.legal_moves
+        self.is_terminal = game.is_terminal
+        self.evaluate = game.evaluate
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def result(self, state: Any, move: Any) -> Any:
+        # the root is one position; refuse the one that would make limit + 1
+        if self._limit is not None and self.count + 1 >= self._limit:
+            raise NodeBudgetExceeded(
+                f"lazy search stopped: the node budget of {self._limit:,} ran out "
+                f"({self.count + 1:,} positions computed)"
+            )
+        self.count += 1
+        if self._on_nodes is not None and self.count % self._every == 0:
+            self._on_nodes(self.count + 1)
+        return self._game.result(state, move)
+
+
+def _names(game: Game[Any, Any], state: Any, moves: tuple[Any, ...]) -> tuple[str, ...]:
+    return tuple(game.move_to_str(state, m) for m in moves)
+
+
+def _run_eager(
+    game: Game[Any, Any],
+    state: Any,
+    depth: int | None,
+    max_nodes: int | None,
+    max_bytes: int | None,
+    on_nodes: Callable[[int], None] | None = None,
+) -> Run:
+    start = time.perf_counter()
+    try:
+        tree = build_eager(
+            game, state, depth, max_nodes=max_nodes, max_bytes=max_bytes, progress=on_nodes
+        )
+        result = eager_minimax(tree)
+    except EagerBudgetExceeded as exc:
+        return Run(
+            EAGER,
+            False,
+            None,
+            None,
+            None,
+            exc.nodes_built,
+            None,
+            None,
+            time.perf_counter() - start,
+            depth_reached=exc.depth_reached,
+            stopped=str(exc),
+        )
+    seconds = time.perf_counter() - start
+    s = result.stats
+    return Run(
+        EAGER,
+        True,
+        result.value,
+        result.best_moves,
+        _names(game, state, result.best_moves),
+        tree.nodes,
+        s.nodes_expanded + s.evaluations,
+        s.evaluations,
+        seconds,
+        depth_reached=tree.max_depth,
+    )
+
+
+def _run_lazy(
+    game: Game[Any, Any],
+    state: Any,
+    depth: int | None,
+    method: Method,
+    max_nodes: int | None,
+    on_nodes: Callable[[int], None] | None = None,
+) -> Run:
+    rate = get_rater(method.rater)
+    budgeted = _Budgeted(game, max_nodes, on_nodes)
+    start = time.perf_counter()
+    tree: Tree[Any, Any] = Tree(cast(Game[Any, Any], budgeted), state, share=method.share)
+    try:
+        result = rate(tree.root, depth)
+    except NodeBudgetExceeded as exc:
+        return Run(
+            method.name,
+            False,
+            None,
+            None,
+            None,
+            tree.stats.nodes_created,
+            None,
+            tree.stats.evaluations,
+            time.perf_counter() - start,
+            stopped=str(exc),
+        )
+    seconds = time.perf_counter() - start
+    needed = deepest = 0
+    for node, d in explored(tree.root):
+        needed += node.rating is not None
+        deepest = max(deepest, d)
+    return Run(
+        method.name,
+        True,
+        result.value,
+        result.best_moves,
+        _names(game, state, result.best_moves),
+        tree.stats.nodes_created,
+        needed,
+        result.stats.evaluations,
+        seconds,
+        depth_reached=deepest,
+    )
+
+
+def _peak(run: Callable[[], object]) -> int:
+    """Peak traced memory of ``run()`` above what was allocated before it, in bytes."""
+    gc.collect()
+    was_tracing = tracemalloc.is_tracing()
+    if not was_tracing:
+        tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        base = tracemalloc.get_traced_memory()[0]
+        run()
+        return max(0, tracemalloc.get_traced_memory()[1] - base)
+    finally:
+        if not was_tracing:
+            tracemalloc.stop()
+
+
+def compare_position(
+    game: Game[S, M],
+    state: S,
+    depth: int | None,
+    methods: str | Iterable[str | Method] = DEFAULT_METHODS,
+    *,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+    memory: bool = True,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[Step], None] | None = None,
+) -> Case:
+    """Rate ``state`` eagerly and with every lazy method, and check the answers agree.
+
+    Parameters
+    ----------
+    game, state:
+        The position to rate (the rating player is the player to move).
+    depth:
+        Search depth in single moves (``None``: the whole game).
+    methods:
+        Lazy methods: names or :class:`Method` objects, as :func:`parse_methods` takes.
+    max_nodes, max_bytes:
+        The eager build's budgets (:func:`~lazytree.eager.build_eager`); ``max_nodes``
+        also bounds the positions each lazy method may compute.
+    memory:
+        Also measure each method's peak memory with :mod:`tracemalloc`, in a second run
+        (tracing slows a program several times, so the timed run is not traced).
+    options:
+        The game options of this position, kept in the :class:`Case` for reports.
+    progress:
+        Called with a :class:`Step` when a method starts its timed run, its traced run,
+        every 50,000 nodes it builds, and when it is done.
+
+    Returns
+    -------
+    Case
+        The runs in order (eager first) and the agreement check.
+    """
+    lazy = parse_methods(methods)
+    if depth is not None and depth < 0:
+        raise ValueError(f"depth must be >= 0, got {depth}")
+    jobs: list[tuple[str, Callable[[Callable[[int], None] | None], Run]]] = [
+        (EAGER, partial(_run_eager, game, state, depth, max_nodes, max_bytes))
+    ]
+    for method in lazy:
+        jobs.append((method.name, partial(_run_lazy, game, state, depth, method, max_nodes)))
+    runs: list[Run] = []
+
+    def tell(name: str, phase: str) -> Callable[[int], None] | None:
+        if progress is None:
+            return None
+        report = progress
+        report(Step(name, phase))
+        return lambda n: report(Step(name, phase, n))
+
+    for name, job in jobs:
+        gc.collect()
+        run = job(tell(name, "timing"))
+        if memory:
+            peak = _peak(partial(job, tell(name, "memory")))
+            run = replace(run, peak_bytes=peak)
+        runs.append(run)
+        if progress is not None:
+            progress(Step(name, "done", run.nodes_built, run))
+    agree, against, mismatches = _check(runs)
+    return Case(game.name, dict(options or {}), depth, tuple(runs), agree, against, mismatches)
+
+
+def _check(runs: Sequence[Run]) -> tuple[bool | None, str | None, tuple[str, ...]]:
+    complete = [r for r in runs if r.complete]
+    if len(complete) < 2:
+        return None, None, ()
+    ref = complete[0]  # eager when it completed: it comes first
+    mismatches = []
+    for r in complete[1:]:
+        if r.value != ref.value:
+            mismatches.append(f"{r.method} value {r.value} differs from {ref.method}'s {ref.value}")
+        if set(r.best_moves or ()) != set(ref.best_moves or ()):
+            mismatches.append(
+                f"{r.method} best moves {list(r.best_move_names or ())} differ from "
+                f"{ref.method}'s {list(ref.best_move_names or ())}"
+            )
+    return not mismatches, ref.method, tuple(mismatches)
+
+
+def _geomean(values: Sequence[float]) -> float:
+    if len(values) == 1:
+        return values[0]
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def plot_cases(
+    cases: Sequence[Case], path: str | Path | BinaryIO | None = None, *, dpi: int = 110
+) -> Any:
+    """Nodes built and time against board size, log scale, one line per method.
+
+    Several seeds of one size are drawn as their geometric mean. A point where a budget
+    stopped a method (so the true figure is larger) is drawn as an upward triangle.
+    Cases without a ``size`` option are placed by their order.
+
+    Parameters
+    ----------
+    cases:
+        From :func:`compare_position`.
+    path:
+        Where to write the PNG: a file name or a binary file object (``None``: nowhere).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure (drawn with the Agg renderer; no GUI is needed).
+    """
+    if not cases:
+        raise ValueError("nothing to plot: no cases")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    sized = all("size" in c.options for c in cases)
+    xs_of = {id(c): (c.options["size"] if sized else i) for i, c in enumerate(cases)}
+    methods = [r.method for r in cases[0].runs]
+    fig = Figure(figsize=(10, 4.2), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(1, 2)
+    panels = (("nodes_built", "nodes built"), ("seconds", "time (s)"))
+    for ax, (metric, label) in zip(axes, panels, strict=True):
+        for method in methods:
+            points: dict[Any, list[Run]] = {}
+            for c in cases:
+                points.setdefault(xs_of[id(c)], []).append(c.run(method))
+            xs = sorted(points)
+            ys = [_geomean([max(getattr(r, metric), 1e-6) for r in points[x]]) for x in xs]
+            style: dict[str, Any] = (
+                {"linestyle": "--", "linewidth": 3, "alpha": 0.6, "marker": "s", "markersize": 8}
+                if method == EAGER
+                else {"marker": "o"}
+            )
+            (line,) = ax.plot(xs, ys, label=method, **style)
+            stopped = [
+                (x, y)
+                for x, y in zip(xs, ys, strict=True)
+                if not all(r.complete for r in points[x])
+            ]
+            if stopped:
+                ax.plot(
+                    [x for x, _ in stopped],
+                    [y for _, y in stopped],
+                    linestyle="none",
+                    marker="^",
+                    markersize=11,
+                    color=line.get_color(),
+                )
+        ax.set_yscale("log")
+        ax.set_xlabel("board size" if sized else "case")
+        if sized:
+            ax.set_xticks(sorted({xs_of[id(c)] for c in cases}))
+        ax.set_ylabel(label)
+        ax.grid(True, which="both", alpha=0.3)
+    depth = cases[0].depth
+    scope = "whole game" if depth is None else f"depth {depth}"
+    note = ""
+    if any(not r.complete for c in cases for r in c.runs):
+        note = "  (triangle: stopped by the budget, the true figure is larger)"
+    fig.suptitle(f"{cases[0].game}, {scope}: eager vs lazy{note}")
+    axes[0].legend()
+    if path is not None:
+        fig.savefig(path, format="png", dpi=dpi)
+    return fig
+
+
+def human_bytes(n: int | None) -> str:
+    """``1536`` as ``1.5 KiB``; ``None`` as ``-``.
+
+    >>> human_bytes(1536), human_bytes(3 << 20), human_bytes(None)
+    ('1.5 KiB', '3.0 MiB', '-')
+    """
+    if n is None:
+        return "-"
+    size = float(n)
+    for unit in ("B", "KiB", "MiB"):
+        if size < 1024:
+            return f"{size:,.0f} B" if unit == "B" else f"{size:,.1f} {unit}"
+        size /= 1024
+    return f"{size:,.1f} GiB"
+
+
+def short_moves(names: Sequence[str] | None, shown: int = 3) -> str:
+    """The first ``shown`` moves and how many more: ``a, b, c (+2)``."""
+    if names is None:
+        return "-"
+    if not names:
+        return "none (game over)"
+    more = f" (+{len(names) - shown})" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
+
+
+def case_label(case: Case, keys: Sequence[str] = ("size", "seed")) -> str:
+    """``size 4, seed 0`` from the options ``keys`` (else the game's name)."""
+    parts = [f"{key} {case.options[key]}" for key in keys if key in case.options]
+    return ", ".join(parts) or case.game
+
+
+def markdown_table(cases: Sequence[Case]) -> str:
+    """The comparison as a Markdown table (for notebooks and notes).
+
+    Examples
+    --------
+    >>> from games.tree_game import TreeGame
+    >>> case = compare_position(TreeGame([[1, 2], [3]]), (), 2, "alphabeta", memory=False)
+    >>> print(markdown_table([case]))  # doctest: +ELLIPSIS
+    | case | method | value | best moves | built | needed | time | peak mem | eager/x nodes | ...
+    | --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
+    | tree | eager | 3 | 1 | 6 | 6 | ... s | - |  |  |  | ref |
+    | tree | alphabeta | 3 | 1 | 6 | 6 | ... s | - | 1x | ...x | - | yes |
+    """
+    head = (
+        "| case | method | value | best moves | built | needed | time | peak mem "
+        "| eager/x nodes | eager/x time | eager/x mem | same answer |\n"
+        "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+    )
+    rows = [head]
+    for case in cases:
+        for run in case.runs:
+            ratios = []
+            for metric in METRICS:
+                q = None if run.method == EAGER else case.ratio(run.method, metric)
+                ratios.append("" if run.method == EAGER else "-" if q is None else str(q))
+            cells = [
+                case_label(case),
+                run.method,
+                "stopped" if run.value is None else f"{run.value:g}",
+                short_moves(run.best_move_names),
+                f"{run.nodes_built:,}",
+                "-" if run.nodes_needed is None else f"{run.nodes_needed:,}",
+                f"{run.seconds:.3f} s",
+                human_bytes(run.peak_bytes),
+                *ratios,
+                case.verdict(run.method),
+            ]
+            rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
