@@ -157,3 +157,17 @@ def test_explore_open_with_a_viewer(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert r.exit_code == 0, r.output
     assert opened == [["/usr/bin/xdg-open", str(out)]]
     assert "opened" in r.stderr
+
+
+def test_explore_with_a_clock(tmp_path: Path) -> None:
+    """--time deepens up to --depth; what the deepening built is what gets exported."""
+    out = tmp_path / "t.json"
+    r = run("tree", "--time", "5", "--depth", "3", "--out", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    assert summary["depth"] == 3 and summary["value"] == 8 and summary["best_move"] == "2"
+    graph = nx.node_link_graph(json.loads(out.read_text()), edges="edges")
+    positions = [n for n, a in graph.nodes(data=True) if a["kind"] == "position"]
+    assert len(positions) == summary["nodes_forced"] + 1
+    r = run("dice-of-doom", "--rules", "chance", "--time", "1", "--out", str(out))
+    assert r.exit_code == 2 and "chance" in r.stderr

@@ -12,7 +12,8 @@ from rich.table import Table
 
 from games import GAMES, Position
 from lazytree.cli.common import console, err_console, fail, game_group, print_json, progress
-from lazytree.search import RATERS, Limit, SearchResult, get_rater, iterative_deepening
+from lazytree.game import ChanceGame
+from lazytree.search import RATERS, Limit, Rater, SearchResult, get_rater, iterative_deepening
 from lazytree.traverse import count_tree
 from lazytree.tree import Tree
 
@@ -80,6 +81,31 @@ RaterOption = Annotated[
 ]
 
 
+TimeOption = Annotated[
+    Optional[float],  # noqa: UP045
+    typer.Option(
+        "--time",
+        "-t",
+        min=0.0,
+        help="Iterative deepening (alphabeta-tt, exact: full width) for this many "
+        "seconds, up to --depth; reports the deepest completed depth.",
+    ),
+]
+
+
+def run_search(
+    tree: Tree[Any, Any], rate: Rater, depth: int | None, seconds: float | None
+) -> SearchResult[Any]:
+    """Rate ``tree``'s root: iterative deepening for ``seconds`` (up to ``depth``) when a
+    time is given, else ``rate`` to ``depth``. ``ValueError`` when the search cannot
+    handle the position (e.g. chance nodes for the deepening search)."""
+    if seconds:
+        if isinstance(tree.game, ChanceGame):
+            raise ValueError("--time searches games without chance nodes; use --depth")
+        return iterative_deepening(tree.root, Limit(depth=depth, time=seconds))
+    return rate(tree.root, depth)
+
+
 def result_dict(position: Position, result: SearchResult[Any], seconds: float) -> dict[str, Any]:
     """The JSON form of a search result, moves in the game's notation."""
     game, state = position
@@ -136,16 +162,7 @@ def analyse(
         bool, typer.Option("--solve", help="Search to the end of the game (ignores --depth).")
     ] = False,
     rater: RaterOption = "auto",
-    time_budget: Annotated[
-        Optional[float],  # noqa: UP045
-        typer.Option(
-            "--time",
-            "-t",
-            min=0.0,
-            help="Iterative deepening (alphabeta-tt, exact: full width) for this many "
-            "seconds, up to --depth; reports the deepest completed depth.",
-        ),
-    ] = None,
+    time_budget: TimeOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Rate the start position: value, all best moves, principal variation, nodes forced."""
@@ -163,10 +180,7 @@ def analyse(
     start = time.perf_counter()
     with err_console.status(f"searching with {rater}..."):
         try:
-            if time_budget:
-                result = iterative_deepening(tree.root, Limit(depth=depth, time=time_budget))
-            else:
-                result = rate(tree.root, depth)
+            result = run_search(tree, rate, depth, time_budget)
         except ValueError as exc:
             fail(str(exc))
     seconds = time.perf_counter() - start

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from games import Position
-from lazytree.cli.analyse import RaterOption, move_strings
+from lazytree.cli.analyse import RaterOption, TimeOption, move_strings, run_search
 from lazytree.cli.common import console, err_console, fail, game_group, print_json
 from lazytree.export import (
     FORMATS,
@@ -74,8 +74,12 @@ def explore(
         str,
         typer.Option("--moves", help="Moves to play first, comma-separated, e.g. '0->3,pass'."),
     ] = "",
-    depth: Annotated[int, typer.Option("--depth", "-d", min=0, help="Moves to look ahead.")] = 3,
+    depth: Annotated[
+        int,
+        typer.Option("--depth", "-d", min=0, help="Moves to look ahead (the maximum with --time)."),
+    ] = 3,
     rater: RaterOption = "alphabeta",
+    time_budget: TimeOption = None,
     fmt: Annotated[
         Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
         typer.Option(
@@ -137,10 +141,11 @@ def explore(
     except (ValueError, GraphvizMissing) as exc:
         fail(str(exc))
     game, state = position
-    tree: Tree[Any, Any] = Tree(game, state, share=share)
+    # the deepening search keeps one node per position, as in play
+    tree: Tree[Any, Any] = Tree(game, state, share=share or bool(time_budget))
     with err_console.status(f"searching with {rater} to depth {depth}..."):
         try:
-            result = rate(tree.root, depth)
+            result = run_search(tree, rate, depth, time_budget)
         except ValueError as exc:
             fail(str(exc))
     forced = result.stats.nodes_created  # by the search: the root existed before
@@ -182,8 +187,9 @@ def explore(
         console.print(
             f"wrote {out} ({fmt}): {forced:,} nodes forced (and the root), {drawn:,} drawn "
             f"({notes:,} of them notes), "
-            f"{never:,} pruned sibling moves never generated; value {result.value:.3g} "
-            f"for player {result.player}, best move {best}",
+            f"{never:,} pruned sibling moves never generated; {result.rater} to depth "
+            f"{result.depth}, value {result.value:.3g} for player {result.player}, "
+            f"best move {best}",
             soft_wrap=True,
         )
     if open_viewer:
