@@ -25,8 +25,13 @@ Examples
 >>> from games.tree_game import TreeGame
 >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> case = compare_position(game, game.initial_state(), 2, memory=False)
->>> [(r.method, r.nodes_built, r.value) for r in case.runs]
-[('eager', 13, 3.0), ('minimax', 13, 3.0), ('alphabeta', 11, 3.0), ('alphabeta+share', 11, 3.0)]
+>>> for r in case.runs:
+...     print(r.method, r.nodes_built, r.value)
+eager 13 3.0
+minimax 13 3.0
+alphabeta 11 3.0
+alphabeta+share 11 3.0
+alphabeta-tt+share 11 3.0
 >>> case.agree, case.ratio("alphabeta", "nodes_built")
 (True, Ratio(value=1.1818181818181819, bound='exact'))
 """
@@ -77,7 +82,7 @@ __all__ = [
 EAGER = "eager"
 """The name of the eager method (build everything, then minimax)."""
 
-DEFAULT_METHODS = ("minimax", "alphabeta", "alphabeta+share")
+DEFAULT_METHODS = ("minimax", "alphabeta", "alphabeta+share", "alphabeta-tt+share")
 """The lazy methods compared with eager by default."""
 
 METRICS = ("nodes_built", "seconds", "peak_bytes")

@@ -44,7 +44,7 @@ def invoke(*args: str) -> Any:
 def test_every_method_agrees_with_eager_on_the_lecture_tree() -> None:
     game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     case = compare_position(game, (), 2, memory=False)
-    assert [r.method for r in case.runs] == [EAGER, "minimax", "alphabeta", "alphabeta+share"]
+    assert [r.method for r in case.runs] == [EAGER, "minimax", "alphabeta", "alphabeta+share", "alphabeta-tt+share"]
     assert case.agree is True and case.checked_against == EAGER and case.mismatches == ()
     assert {(r.value, r.best_moves) for r in case.runs} == {(3.0, (0,))}
     built = {r.method: r.nodes_built for r in case.runs}
@@ -122,7 +122,7 @@ def test_compare_json_has_the_documented_fields_and_identical_answers() -> None:
         "seconds",
         "plot",
     }
-    assert data["methods"] == [EAGER, "minimax", "alphabeta", "alphabeta+share"]
+    assert data["methods"] == [EAGER, "minimax", "alphabeta", "alphabeta+share", "alphabeta-tt+share"]
     assert data["all_agree"] is True and data["depth"] == 4
     assert [c["options"] for c in data["cases"]] == [{"size": 2, "seed": 5}, {"size": 3, "seed": 5}]
     for case in data["cases"]:
@@ -237,7 +237,7 @@ def test_plot_cases_draws_one_line_per_method(tmp_path: Path) -> None:
     fig = plot_cases(cases, tmp_path / "p.png")
     nodes_axes = fig.axes[0]
     labels = [line.get_label() for line in nodes_axes.get_lines()]
-    assert labels == [EAGER, "minimax", "alphabeta", "alphabeta+share"]
+    assert labels == [EAGER, "minimax", "alphabeta", "alphabeta+share", "alphabeta-tt+share"]
     assert nodes_axes.get_yscale() == "log"
     eager_line = nodes_axes.get_lines()[0]
     assert list(eager_line.get_xdata()) == [2, 3]
