@@ -6,7 +6,14 @@ from collections.abc import Hashable
 from typing import TypeVar
 
 from lazytree.game import Player
-from lazytree.search.common import INF, RootRating, check_depth, leaf_value, rate_root_moves
+from lazytree.search.common import (
+    INF,
+    RootRating,
+    check_depth,
+    leaf_value,
+    rate_root_moves,
+    resolve_player,
+)
 from lazytree.search.result import SearchResult
 from lazytree.tree import Bound, Node, Rating
 
@@ -60,9 +67,7 @@ def alphabeta(
     (3.0, (0,), 7)
     """
     limit = check_depth(depth)
-    rating_player = node.player if player is None else player
-    if rating_player < 0:
-        raise ValueError("the rating player must be a real player, not a chance node")
+    rating_player = resolve_player(node, player)
     before = node.tree.stats.snapshot()
 
     def search(n: Node[S, M], d: int, alpha: float, beta: float) -> tuple[float, tuple[M, ...]]:

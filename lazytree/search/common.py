@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from lazytree.game import CHANCE
 from lazytree.tree import Bound, Node, Rating
 
 S = TypeVar("S", bound=Hashable)
@@ -26,6 +27,19 @@ def check_depth(depth: int | None) -> int:
     if depth > limit and depth != UNLIMITED:
         raise ValueError(f"depth {depth} is deeper than this rater supports ({limit})")
     return depth
+
+
+def resolve_player(node: Node[Any, Any], player: int | None) -> int:
+    """The player whose point of view a search takes: ``player``, or by default the
+    player to move at ``node``. ``ValueError`` when that is no real player (a chance
+    root without an explicit ``player``, or a negative number)."""
+    if player is None:
+        if node.player == CHANCE:
+            raise ValueError("the root is a chance node: say whose point of view (player=)")
+        player = node.player
+    if player < 0:
+        raise ValueError("the rating player must be a real player, not a chance node")
+    return player
 
 
 def leaf_value(node: Node[Any, Any], player: int) -> float:

@@ -56,7 +56,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from lazytree.game import BoundedGame, Player
-from lazytree.search.common import UNLIMITED, check_depth
+from lazytree.search.common import UNLIMITED, check_depth, resolve_player
 from lazytree.search.result import SearchResult
 from lazytree.tree import Bound, Edge, Node, Rating
 
@@ -447,9 +447,7 @@ def alphabeta_tt(
     (0, 2)
     """
     limit = check_depth(depth)
-    rating_player = node.player if player is None else player
-    if rating_player < 0:
-        raise ValueError("the rating player must be a real player, not a chance node")
+    rating_player = resolve_player(node, player)
     return _Search(node, rating_player, options or SearchOptions(), None).root(node, limit)
 
 
@@ -491,9 +489,7 @@ def iterative_deepening(
     >>> r.value, r.depth, [it["depth"] for it in r.extra["iterations"]]
     (3.0, 2, [1, 2])
     """
-    rating_player = node.player if player is None else player
-    if rating_player < 0:
-        raise ValueError("the rating player must be a real player, not a chance node")
+    rating_player = resolve_player(node, player)
     opts = options or SearchOptions()
     tree = node.tree
     stats = tree.stats

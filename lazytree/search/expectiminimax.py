@@ -27,7 +27,7 @@ from collections.abc import Hashable
 from typing import Any, TypeVar
 
 from lazytree.game import CHANCE, BoundedGame, Player
-from lazytree.search.common import check_depth, leaf_value, rate_root_moves
+from lazytree.search.common import check_depth, leaf_value, rate_root_moves, resolve_player
 from lazytree.search.result import SearchResult
 from lazytree.tree import Bound, Node, Rating
 
@@ -95,13 +95,7 @@ def expectiminimax(
     (2.75, (1,), 'star1')
     """
     limit = check_depth(depth)
-    if player is None:
-        if node.player == CHANCE:
-            raise ValueError("the root is a chance node: say whose point of view (player=)")
-        player = node.player
-    rating_player = player
-    if rating_player < 0:
-        raise ValueError("the rating player must be a real player, not a chance node")
+    rating_player = resolve_player(node, player)
     game: Any = node.tree.game
     if star1 and bounds is None and isinstance(game, BoundedGame):
         bounds = game.evaluation_bounds(rating_player)

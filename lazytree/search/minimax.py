@@ -6,7 +6,7 @@ from collections.abc import Hashable
 from typing import TypeVar
 
 from lazytree.game import Player
-from lazytree.search.common import UNLIMITED, check_depth, leaf_value
+from lazytree.search.common import UNLIMITED, check_depth, leaf_value, resolve_player
 from lazytree.search.result import SearchResult
 from lazytree.tree import Bound, Node, Rating
 
@@ -53,9 +53,7 @@ def minimax(
     (3.0, (0,), (0, 0))
     """
     limit = check_depth(depth)
-    rating_player = node.player if player is None else player
-    if rating_player < 0:
-        raise ValueError("the rating player must be a real player, not a chance node")
+    rating_player = resolve_player(node, player)
     before = node.tree.stats.snapshot()
 
     def rate(n: Node[S, M], d: int) -> tuple[float, tuple[M, ...]]:

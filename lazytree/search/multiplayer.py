@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from lazytree.game import CHANCE, Player
 from lazytree.search.alphabeta import alphabeta
-from lazytree.search.common import check_depth, leaf_value
+from lazytree.search.common import check_depth, leaf_value, resolve_player
 from lazytree.search.expectiminimax import expectiminimax
 from lazytree.search.result import SearchResult
 from lazytree.tree import Node
@@ -116,11 +116,7 @@ def maxn(
     (3.0, (0,), (3.0, -3.0))
     """
     limit = check_depth(depth)
-    if player is None:
-        if node.player == CHANCE:
-            raise ValueError("the root is a chance node: say whose point of view (player=)")
-        player = node.player
-    rating_player = player
+    rating_player = resolve_player(node, player)
     game = node.tree.game
     players = range(game.num_players)
     if not 0 <= rating_player < game.num_players:
