@@ -44,7 +44,13 @@ def invoke(*args: str) -> Any:
 def test_every_method_agrees_with_eager_on_the_lecture_tree() -> None:
     game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
     case = compare_position(game, (), 2, memory=False)
-    assert [r.method for r in case.runs] == [EAGER, "minimax", "alphabeta", "alphabeta+share", "alphabeta-tt+share"]
+    assert [r.method for r in case.runs] == [
+        EAGER,
+        "minimax",
+        "alphabeta",
+        "alphabeta+share",
+        "alphabeta-tt+share",
+    ]
     assert case.agree is True and case.checked_against == EAGER and case.mismatches == ()
     assert {(r.value, r.best_moves) for r in case.runs} == {(3.0, (0,))}
     built = {r.method: r.nodes_built for r in case.runs}
@@ -122,7 +128,13 @@ def test_compare_json_has_the_documented_fields_and_identical_answers() -> None:
         "seconds",
         "plot",
     }
-    assert data["methods"] == [EAGER, "minimax", "alphabeta", "alphabeta+share", "alphabeta-tt+share"]
+    assert data["methods"] == [
+        EAGER,
+        "minimax",
+        "alphabeta",
+        "alphabeta+share",
+        "alphabeta-tt+share",
+    ]
     assert data["all_agree"] is True and data["depth"] == 4
     assert [c["options"] for c in data["cases"]] == [{"size": 2, "seed": 5}, {"size": 3, "seed": 5}]
     for case in data["cases"]:
