@@ -11,7 +11,7 @@ from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from games import GAMES, Position
-from lazytree.cli.common import console, err_console, fail, game_group, print_json, progress
+from lazytree.cli.common import console, err_console, fail, game_group, print_json, progress_bar
 from lazytree.game import ChanceGame
 from lazytree.search import RATERS, Limit, Rater, SearchResult, get_rater, iterative_deepening
 from lazytree.traverse import count_tree
@@ -37,7 +37,7 @@ def move_strings(position: Position, moves: Sequence[Hashable]) -> list[str]:
 def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption = False) -> None:
     """Count the tree from the start position (a position reached twice counts twice)."""
     start = time.perf_counter()
-    with progress(
+    with progress_bar(
         SpinnerColumn(), TextColumn("counting: {task.completed:,} nodes"), TimeElapsedColumn()
     ) as bar:
         task = bar.add_task("count", total=None)

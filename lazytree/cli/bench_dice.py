@@ -13,11 +13,11 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from games.dice_of_doom import DiceOfDoom, DiceState
-from lazytree.cli.common import console, err_console, fail, print_json
+from lazytree.cli.common import console, fail, print_json, progress_bar
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import SearchOptions, alphabeta_tt, play_options
 from lazytree.tree import Tree, TreeStats
@@ -309,12 +309,10 @@ def bench_dice_of_doom(
         size_list, seeds, budget, game_size, game_time = [3, 4], 1, 0.1, 3, 0.05
         match_size, match_seeds = 3, 1
         max_nodes = min(max_nodes, 20_000)
-    with Progress(
+    with progress_bar(
         SpinnerColumn(),
         TextColumn("{task.description}"),
         TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
     ) as bar:
         task = bar.add_task("benchmark", total=None)
         doc = dice_benchmark(

@@ -25,7 +25,7 @@ err_console = Console(stderr=True, highlight=False)
 EXIT_USAGE = 2
 
 
-def progress(*columns: ProgressColumn | str) -> Progress:
+def progress_bar(*columns: ProgressColumn | str) -> Progress:
     """A transient progress display on stderr, silent when stderr is not a terminal."""
     return Progress(
         *columns, console=err_console, transient=True, disable=not err_console.is_terminal

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from games import Position
@@ -20,6 +20,7 @@ from lazytree.cli.common import (
     fail,
     game_group,
     print_json,
+    progress_bar,
     setup_position,
 )
 from lazytree.compare import (
@@ -205,13 +206,11 @@ def compare(
     start = time.perf_counter()
     cases: list[Case] = []
     steps_per_case = 1 + len(methods)
-    with Progress(
+    with progress_bar(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
     ) as progress:
         task = progress.add_task("comparing", total=len(positions) * steps_per_case)
         for opts, pos in positions:

@@ -6,12 +6,12 @@ import time
 from typing import Annotated, Any
 
 import typer
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from games import Position
 from lazytree.cli.analyse import JsonOption
-from lazytree.cli.common import console, err_console, fail, game_group, print_json
+from lazytree.cli.common import console, fail, game_group, print_json, progress_bar
 from lazytree.traverse import count_tree, perft_divide
 
 
@@ -34,12 +34,10 @@ def perft(
         fail("--divide needs --depth 1 or more")
     start = time.perf_counter()
     rows: list[tuple[str, int]] = []
-    with Progress(
+    with progress_bar(
         SpinnerColumn(),
         TextColumn("perft {task.description}: {task.completed:,} nodes walked"),
         TimeElapsedColumn(),
-        console=err_console,
-        transient=True,
     ) as progress:
         task = progress.add_task(str(depth), total=None)
         try:
