@@ -45,6 +45,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from lazytree.game import Game, Player
+from lazytree.search.common import tied_best
 from lazytree.search.result import SearchResult
 from lazytree.tree import StatsSnapshot
 
@@ -395,9 +396,7 @@ def eager_minimax(tree: EagerTree[S, M], *, player: Player | None = None) -> Sea
     best_moves: tuple[Any, ...] = ()
     pv: tuple[Any, ...] = ()
     if root.children and root.player >= 0:
-        best_index = [i for i, (_, v) in enumerate(root_values) if v == value]
-        best_moves = tuple(root_values[i][0] for i in best_index)
-        pv = root_lines[best_index[0]]
+        best_moves, pv = tied_best(root_values, root_lines, value)
     return SearchResult(
         value=value,
         player=rating_player,

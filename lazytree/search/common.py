@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from lazytree.game import CHANCE
@@ -63,6 +63,15 @@ class RootRating(NamedTuple, Generic[M]):
     best_moves: tuple[M, ...]
     pv: tuple[M, ...]
     move_values: tuple[tuple[M, float], ...]
+
+
+def tied_best(
+    move_values: Sequence[tuple[M, float]], lines: Sequence[tuple[M, ...]], value: float
+) -> tuple[tuple[M, ...], tuple[M, ...]]:
+    """From exact root values: every move worth ``value`` (generation order) and the
+    principal line of the first of them (``lines[i]`` starts with move ``i``)."""
+    best = [i for i, (_, v) in enumerate(move_values) if v == value]
+    return tuple(move_values[i][0] for i in best), lines[best[0]]
 
 
 def rate_root_moves(node: Node[Any, M], limit: int, player: int, search: Window) -> RootRating[M]:

@@ -6,7 +6,13 @@ from collections.abc import Hashable
 from typing import TypeVar
 
 from lazytree.game import Player
-from lazytree.search.common import UNLIMITED, check_depth, leaf_value, resolve_player
+from lazytree.search.common import (
+    UNLIMITED,
+    check_depth,
+    leaf_value,
+    resolve_player,
+    tied_best,
+)
 from lazytree.search.result import SearchResult
 from lazytree.tree import Bound, Node, Rating
 
@@ -94,9 +100,7 @@ def minimax(
         value = _combine(node, rating_player, [v for _, v in root_values])
         node.rating = Rating(value, rating_player, limit, Bound.EXACT)
         if node.player >= 0:  # a chance root has no best move, only an expectation
-            best_index = [i for i, (_, v) in enumerate(root_values) if v == value]
-            best_moves = tuple(root_values[i][0] for i in best_index)
-            pv = lines[best_index[0]]
+            best_moves, pv = tied_best(root_values, lines, value)
     return SearchResult(
         value=value,
         player=rating_player,
