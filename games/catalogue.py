@@ -7,12 +7,12 @@ from collections.abc import Mapping
 from dataclasses import fields, replace
 from typing import Any
 
-from games.checkers import Checkers, CheckersWeights
-from games.dice_of_doom import RULE_SETS, make_dice_of_doom
-from games.knights import Knights
-from games.registry import GameOption, GameSpec, OptionError, Position, register, seeded
-from games.tictactoe import TicTacToe
-from games.tree_game import tree_game
+from lazytree.games.checkers import Checkers, CheckersWeights
+from lazytree.games.dice_of_doom import RULE_SETS, make_dice_of_doom
+from lazytree.games.knights import Knights
+from lazytree.games.registry import GameOption, GameSpec, OptionError, Position, register, seeded
+from lazytree.games.tictactoe import TicTacToe
+from lazytree.games.tree_game import tree_game
 
 
 def _dice_of_doom(o: Mapping[str, Any]) -> Position:

@@ -12,7 +12,7 @@ Examples
 >>> load_game("dice-of-doom", size=0)
 Traceback (most recent call last):
 ...
-games.registry.OptionError: size must be at least 2, got 0
+lazytree.games.registry.OptionError: size must be at least 2, got 0
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Nothing below a node exists until a rater forces it; a forced child is never com
 twice; a pruning rater stops pulling moves from the generator as soon as it can.
 
 >>> from lazytree import Tree, alphabeta
->>> from games.tree_game import TreeGame
+>>> from lazytree.games.tree_game import TreeGame
 >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> alphabeta(tree.root, depth=2).value
 3.0

@@ -57,7 +57,7 @@ def ai_turn(
 
     Examples
     --------
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> tree = Tree(TreeGame([[3, 12], [2, 4]]))
     >>> [m.move for m in ai_turn(tree, depth=2)]
     [0]

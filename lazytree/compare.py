@@ -22,7 +22,7 @@ get them from the registry).
 
 Examples
 --------
->>> from games.tree_game import TreeGame
+>>> from lazytree.games.tree_game import TreeGame
 >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> case = compare_position(game, game.initial_state(), 2, memory=False)
 >>> for r in case.runs:
@@ -672,7 +672,7 @@ def markdown_table(cases: Sequence[Case]) -> str:
 
     Examples
     --------
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> case = compare_position(TreeGame([[1, 2], [3]]), (), 2, "alphabeta", memory=False)
     >>> print(markdown_table([case]))  # doctest: +ELLIPSIS
     | case | method | value | best moves | built | needed | time | peak mem | eager/x nodes | ...

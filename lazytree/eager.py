@@ -21,7 +21,7 @@ recursion limit.
 
 Examples
 --------
->>> from games.tree_game import TreeGame
+>>> from lazytree.games.tree_game import TreeGame
 >>> game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> tree = build_eager(game, game.initial_state())
 >>> tree.nodes, tree.leaves, tree.max_depth
@@ -151,7 +151,7 @@ def estimate_node_bytes(state: object, move: object = None) -> int:
 
     ``sys.getsizeof`` of the node, of its ``(move, child)`` pair and slot in the parent's
     tuple, of the move, of the state and of the containers directly inside the state (a
-    :class:`~games.dice_of_doom.DiceState`'s owner and dice tuples, say). Objects shared
+    :class:`~lazytree.games.dice_of_doom.DiceState`'s owner and dice tuples, say). Objects shared
     between nodes are counted for each node and small cached integers not at all, so it
     is an estimate, not a measurement; ``tracemalloc`` gives the real figure.
 

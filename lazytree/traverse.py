@@ -5,7 +5,7 @@ limit.
 
 Examples
 --------
->>> from games.tree_game import TreeGame
+>>> from lazytree.games.tree_game import TreeGame
 >>> count_tree(TreeGame([[1, 2], [3, [4, 5]]]), ())
 TreeCount(nodes=9, leaves=5, frontier=0, depth=None)
 >>> count_tree(TreeGame([[1, 2], [3, [4, 5]]]), (), depth=2)
@@ -163,7 +163,7 @@ def explored_edges(root: Node[S, M]) -> Iterator[ExploredEdge]:
     Examples
     --------
     >>> from lazytree.tree import Tree
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> tree = Tree(TreeGame([[1, 2], [3, 4]]))
     >>> _ = tree.root.children[1].child.children[0].child
     >>> [(e.edge.move, e.depth, e.first) for e in explored_edges(tree.root)]

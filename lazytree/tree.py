@@ -12,7 +12,7 @@ A :class:`Tree` keeps counters of all of this in :class:`TreeStats`.
 
 Examples
 --------
->>> from games.tree_game import TreeGame
+>>> from lazytree.games.tree_game import TreeGame
 >>> tree = Tree(TreeGame([[3, 5], [2, 9]]))
 >>> tree.stats.nodes_created, tree.stats.moves_generated
 (1, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.dice_of_doom import DiceOfDoom, DiceState
+from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
 
 
 def random_tree(rng: random.Random, depth: int, branching: tuple[int, int] = (1, 4)) -> Any:

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from games import load_game
-from games.dice_of_doom import DiceOfDoom, DiceState
 from lazytree import Tree, minimax
 from lazytree.ai import ai_turn
+from lazytree.games import load_game
+from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
 from lazytree.traverse import count_tree
 
 ORACLE = Path(__file__).parent / "oracle" / "book_oracle.rkt"

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from games import load_game
-from games.dice_of_doom import ChanceDiceOfDoom, DiceMove
-from games.tree_game import ChanceTreeGame, TreeGame
 from lazytree.game import CHANCE, IllegalMoveError, Player
+from lazytree.games import load_game
+from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceMove
+from lazytree.games.tree_game import ChanceTreeGame, TreeGame
 from lazytree.search import RATERS, alphabeta, expectiminimax, get_rater, maxn, minimax, paranoid
 from lazytree.tree import Tree
 

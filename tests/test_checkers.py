@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from games import OptionError, load_game
-from games.checkers import Checkers, CheckersMove, CheckersState, CheckersWeights
 from lazytree.game import IllegalMoveError
+from lazytree.games import OptionError, load_game
+from lazytree.games.checkers import Checkers, CheckersMove, CheckersState, CheckersWeights
 from lazytree.search import alphabeta
 from lazytree.traverse import count_tree, perft, perft_divide
 from lazytree.tree import Tree

@@ -7,9 +7,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from games import GAMES
-from games.dice_of_doom import DiceOfDoom
 from lazytree.cli import app
+from lazytree.games import GAMES
+from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.traverse import count_tree
 
 runner = CliRunner()

@@ -7,8 +7,8 @@ import shlex
 
 from typer.testing import CliRunner
 
-from games import load_game
 from lazytree.cli import app
+from lazytree.games import load_game
 
 runner = CliRunner()
 

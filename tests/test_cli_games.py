@@ -8,8 +8,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from games import GAMES
 from lazytree.cli import app
+from lazytree.games import GAMES
 
 runner = CliRunner()
 

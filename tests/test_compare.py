@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from games import load_game
-from games.tree_game import TreeGame
 from lazytree.cli import app
 from lazytree.cli.compare import parse_sizes
 from lazytree.compare import EAGER, compare_position, parse_methods, plot_cases, variants
+from lazytree.games import load_game
+from lazytree.games.tree_game import TreeGame
 from lazytree.search import RATERS, SearchResult, minimax
 from lazytree.tree import Node
 

@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from games import GAMES, load_game
 from lazytree.game import CHANCE, IllegalMoveError
+from lazytree.games import GAMES, load_game
 
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "dice-of-doom": [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.dice_of_doom import PASS, Attack, DiceOfDoom
-from games.dice_of_doom.evaluation import largest_groups
+from lazytree.games.dice_of_doom import PASS, Attack, DiceOfDoom
+from lazytree.games.dice_of_doom.evaluation import largest_groups
 
 
 def test_heuristic_is_in_range_zero_sum_and_exact_at_the_end() -> None:

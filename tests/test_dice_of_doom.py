@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from games.dice_of_doom import PASS, Attack, DiceOfDoom, neighbors
 from lazytree import IllegalMoveError, Tree, minimax
 from lazytree.ai import ai_turn
+from lazytree.games.dice_of_doom import PASS, Attack, DiceOfDoom, neighbors
 
 
 def test_neighbours_are_the_books() -> None:

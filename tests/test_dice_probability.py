@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from games.dice_of_doom.dice import attack_win_probability, sum_counts, sum_distribution
+from lazytree.games.dice_of_doom.dice import attack_win_probability, sum_counts, sum_distribution
 
 # Land of Lisp, chapter 20: *dice-odds*, rows = defender's dice 1..5, columns = attacker's
 # dice 2..5, rounded by the book to two decimals.

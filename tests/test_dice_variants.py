@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from games import load_game
-from games.dice_of_doom import (
+from lazytree.game import CHANCE, IllegalMoveError
+from lazytree.games import load_game
+from lazytree.games.dice_of_doom import (
     PASS,
     Attack,
     ChanceDiceOfDoom,
@@ -20,9 +21,8 @@ from games.dice_of_doom import (
     make_dice_of_doom,
     neighbors,
 )
-from games.dice_of_doom.dice import attack_win_probability
-from games.registry import OptionError
-from lazytree.game import CHANCE, IllegalMoveError
+from lazytree.games.dice_of_doom.dice import attack_win_probability
+from lazytree.games.registry import OptionError
 
 
 def moves(game: DiceOfDoom, state: DiceState) -> list[str]:

@@ -11,8 +11,6 @@ from typing import Any
 
 import pytest
 
-from games import load_game
-from games.tree_game import TreeGame
 from lazytree import CHANCE, Tree, alphabeta, minimax
 from lazytree.eager import (
     EagerBudgetExceeded,
@@ -21,6 +19,8 @@ from lazytree.eager import (
     eager_minimax,
     walk_eager,
 )
+from lazytree.games import load_game
+from lazytree.games.tree_game import TreeGame
 from lazytree.traverse import count_tree
 from lazytree.tree import Node
 

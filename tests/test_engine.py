@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from games.dice_of_doom import DiceOfDoom, DiceState
-from games.tree_game import TreeGame
+from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
+from lazytree.games.tree_game import TreeGame
 from lazytree.search import alphabeta, minimax
 from lazytree.search.engine import (
     BoundedGame,

@@ -13,10 +13,6 @@ from typing import Any, ClassVar
 import networkx as nx
 import pytest
 
-from games import load_game
-from games.catalogue import LECTURE_TREE
-from games.dice_of_doom import DiceOfDoom
-from games.tree_game import TreeGame
 from lazytree.export import (
     ExportGraph,
     GraphvizMissing,
@@ -32,6 +28,10 @@ from lazytree.export import (
     write_graph,
 )
 from lazytree.game import CHANCE, Player
+from lazytree.games import load_game
+from lazytree.games.catalogue import LECTURE_TREE
+from lazytree.games.dice_of_doom import DiceOfDoom
+from lazytree.games.tree_game import TreeGame
 from lazytree.search import alphabeta, minimax
 from lazytree.traverse import explored
 from lazytree.tree import Tree

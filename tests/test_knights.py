@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from games import OptionError, load_game
-from games.knights import Knights
 from lazytree.game import IllegalMoveError
+from lazytree.games import OptionError, load_game
+from lazytree.games.knights import Knights
 from lazytree.search import alphabeta, minimax
 from lazytree.traverse import count_tree
 from lazytree.tree import Tree
@@ -21,7 +21,7 @@ ARTICLE_GRID = "0100/0400/0030/0020"
 def brute_force(grid: str) -> tuple[int, int, bool]:
     """(nodes, leaves, does the player to move win) by plain recursion over cells.
 
-    Knows nothing of games.knights: cells are (row, column) pairs, a visited set, and
+    Knows nothing of lazytree.games.knights: cells are (row, column) pairs, a visited set, and
     the two knights' cells, the mover's first.
     """
     rows = grid.split("/")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from games import load_game
-from games.catalogue import LECTURE_TREE
+from lazytree.games import load_game
+from lazytree.games.catalogue import LECTURE_TREE
 from lazytree.search import alphabeta, minimax
 from lazytree.traverse import explored
 from lazytree.tree import Tree

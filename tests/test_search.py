@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from games.dice_of_doom import DiceOfDoom
-from games.tree_game import TreeGame
 from lazytree import Bound, Tree, alphabeta, minimax
+from lazytree.games.dice_of_doom import DiceOfDoom
+from lazytree.games.tree_game import TreeGame
 from lazytree.search import get_rater
 from tests.helpers import random_dice_position, random_tree
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from games import OptionError, load_game
-from games.tictactoe import TicTacToe
 from lazytree.bench.tictactoe import baseline_alphabeta, baseline_minimax, reachable_positions
 from lazytree.game import IllegalMoveError
+from lazytree.games import OptionError, load_game
+from lazytree.games.tictactoe import TicTacToe
 from lazytree.search import alphabeta, minimax
 from lazytree.traverse import count_tree
 from lazytree.tree import Tree

@@ -6,9 +6,9 @@ import gc
 import random
 from collections.abc import Iterator
 
-from games.dice_of_doom import DiceOfDoom
-from games.tree_game import TreeGame
 from lazytree import Tree, alphabeta, explored, minimax
+from lazytree.games.dice_of_doom import DiceOfDoom
+from lazytree.games.tree_game import TreeGame
 from lazytree.traverse import count_tree
 from tests.helpers import random_tree
 

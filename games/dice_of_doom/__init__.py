@@ -1,7 +1,12 @@
 """Dice of Doom (*Land of Lisp* / *Realm of Racket*)."""
 
-from games.dice_of_doom.board import lisp_neighbor_table, lisp_neighbors, neighbor_table, neighbors
-from games.dice_of_doom.rules import (
+from lazytree.games.dice_of_doom.board import (
+    lisp_neighbor_table,
+    lisp_neighbors,
+    neighbor_table,
+    neighbors,
+)
+from lazytree.games.dice_of_doom.rules import (
     PASS,
     Attack,
     DiceMove,
@@ -10,7 +15,7 @@ from games.dice_of_doom.rules import (
     Outcome,
     Pass,
 )
-from games.dice_of_doom.variants import (
+from lazytree.games.dice_of_doom.variants import (
     RULE_SETS,
     ChanceDiceOfDoom,
     LispDiceOfDoom,

@@ -23,7 +23,7 @@ line reaches a certain win.
 
 Examples
 --------
->>> from games.dice_of_doom import DiceOfDoom
+>>> from lazytree.games.dice_of_doom import DiceOfDoom
 >>> game = DiceOfDoom(size=2, eval="heuristic")
 >>> s = game.parse_board("0:3 1:1 0:2 1:2")
 >>> round(game.evaluate(s, 0), 3), round(game.evaluate(s, 1), 3)
@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from games.dice_of_doom.rules import DiceMove, DiceOfDoom, DiceState
+    from lazytree.games.dice_of_doom.rules import DiceMove, DiceOfDoom, DiceState
 
 __all__ = ["EVALS", "SearchHints", "book_value", "heuristic_value", "largest_groups"]
 

@@ -11,7 +11,7 @@
   winners are the players with the most territories.
 
 (The *Land of Lisp* rule sets, ``--rules lisp`` and ``--rules chance``, are subclasses
-in :mod:`games.dice_of_doom.variants`.)
+in :mod:`lazytree.games.dice_of_doom.variants`.)
 
 Two details follow the book's program to the letter, because they change which
 positions exist and which of several equal moves the AI picks:
@@ -39,9 +39,9 @@ import random
 from collections.abc import Iterator
 from typing import NamedTuple, TypeAlias
 
-from games.dice_of_doom.board import neighbor_table
-from games.dice_of_doom.evaluation import EVALS, SearchHints, heuristic_value
 from lazytree.game import IllegalMoveError, Player
+from lazytree.games.dice_of_doom.board import neighbor_table
+from lazytree.games.dice_of_doom.evaluation import EVALS, SearchHints, heuristic_value
 
 __all__ = ["PASS", "Attack", "DiceMove", "DiceOfDoom", "DiceState", "Outcome", "Pass"]
 
@@ -81,7 +81,7 @@ class DiceState(NamedTuple):
     pool of reinforcement dice; ``first_move`` is true at the start of a turn (no attack
     made yet, so no pass allowed); ``reversed`` is the book's board-list order.
 
-    The other rule sets (:mod:`games.dice_of_doom.variants`) use two more fields, which
+    The other rule sets (:mod:`lazytree.games.dice_of_doom.variants`) use two more fields, which
     stay at their defaults under the book's rules: ``captured``, the dice captured so far
     this turn (*Land of Lisp* reinforcements), and ``pending``, an attack whose dice are
     still to be rolled (a chance node).
@@ -112,7 +112,7 @@ class DiceOfDoom(SearchHints):
         The reinforcement pool at the start of the game.
     eval:
         How :meth:`evaluate` rates a position: ``"book"`` (the book's winner share) or
-        ``"heuristic"`` (see :mod:`games.dice_of_doom.evaluation`).
+        ``"heuristic"`` (see :mod:`lazytree.games.dice_of_doom.evaluation`).
     """
 
     name = "dice-of-doom"

@@ -1,10 +1,10 @@
 """The other rule sets of Dice of Doom: *Land of Lisp*'s, without and with dice rolls.
 
-``--rules racket`` is :class:`~games.dice_of_doom.rules.DiceOfDoom` itself (*Realm of
+``--rules racket`` is :class:`~lazytree.games.dice_of_doom.rules.DiceOfDoom` itself (*Realm of
 Racket*). This module adds the two rule sets of *Land of Lisp* (Conrad Barski, 2010):
 
 ``lisp`` -- chapters 15-18 (:class:`LispDiceOfDoom`)
-    The board is the book's rhombus (:func:`~games.dice_of_doom.board.lisp_neighbors`)
+    The board is the book's rhombus (:func:`~lazytree.games.dice_of_doom.board.lisp_neighbors`)
     and every territory's owner is drawn at random (``gen-board``). An attack needs
     strictly more dice than the target, as in *Realm of Racket*. There is no shared
     pool: ``attacking-moves`` adds the dice of every captured territory to the
@@ -26,7 +26,7 @@ Racket*). This module adds the two rule sets of *Land of Lisp* (Conrad Barski, 2
     Choosing an attack leads to a **chance node** (``to_move == CHANCE``) whose two
     moves are the outcomes :data:`Outcome.WIN` and :data:`Outcome.LOSE`, weighted by
     the exact probability that one sum of dice beats the other
-    (:func:`~games.dice_of_doom.dice.attack_win_probability`; the book uses a table
+    (:func:`~lazytree.games.dice_of_doom.dice.attack_win_probability`; the book uses a table
     rounded to two decimals instead).
 
 Under every rule set a player who owns no territory any more is skipped in the turn
@@ -53,9 +53,10 @@ import random
 from collections.abc import Iterator
 from fractions import Fraction
 
-from games.dice_of_doom.board import lisp_neighbor_table
-from games.dice_of_doom.dice import attack_win_probability, roll
-from games.dice_of_doom.rules import (
+from lazytree.game import CHANCE, IllegalMoveError, Player
+from lazytree.games.dice_of_doom.board import lisp_neighbor_table
+from lazytree.games.dice_of_doom.dice import attack_win_probability, roll
+from lazytree.games.dice_of_doom.rules import (
     PASS,
     PLAYER_LETTERS,
     Attack,
@@ -64,7 +65,6 @@ from games.dice_of_doom.rules import (
     DiceState,
     Outcome,
 )
-from lazytree.game import CHANCE, IllegalMoveError, Player
 
 __all__ = [
     "RULE_SETS",

@@ -10,9 +10,9 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from games import GAMES, Position
 from lazytree.cli.common import console, err_console, fail, game_group, print_json, progress_bar
 from lazytree.game import ChanceGame
+from lazytree.games import GAMES, Position
 from lazytree.search import RATERS, Limit, Rater, SearchResult, get_rater, iterative_deepening
 from lazytree.traverse import count_tree
 from lazytree.tree import Tree

@@ -10,11 +10,11 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from games import load_game
 from lazytree.bench import bench_tictactoe
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.bench_dice import bench_dice_of_doom
 from lazytree.cli.common import console, err_console, print_json
+from lazytree.games import load_game
 
 bench_app = typer.Typer(
     name="bench",

@@ -16,8 +16,8 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from games.dice_of_doom import DiceOfDoom, DiceState
 from lazytree.cli.common import console, fail, print_json, progress_bar
+from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import SearchOptions, alphabeta_tt, play_options
 from lazytree.tree import Tree, TreeStats

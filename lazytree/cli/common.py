@@ -17,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.progress import Progress, ProgressColumn
 
-from games import GAMES, GameSpec, OptionError, Position, load_game
+from lazytree.games import GAMES, GameSpec, OptionError, Position, load_game
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -101,7 +101,7 @@ def game_group(
     """A command group ``name`` with one sub-command per registered game.
 
     ``action(position, **action_options)`` runs the command once the game's options
-    have been turned into a :class:`~games.registry.Position`; with ``pass_setup`` it is
+    have been turned into a :class:`~lazytree.games.registry.Position`; with ``pass_setup`` it is
     called as ``action(position, setup, **action_options)`` with a :class:`GameSetup`.
     ``defaults`` maps a game name to game-option defaults this action uses instead of
     the registered ones (e.g. a stronger evaluation for ``play``).

@@ -12,7 +12,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from games import Position
 from lazytree.cli.common import (
     GameSetup,
     console,
@@ -38,6 +37,7 @@ from lazytree.compare import (
     variants,
 )
 from lazytree.eager import DEFAULT_MAX_BYTES, DEFAULT_MAX_NODES
+from lazytree.games import Position
 
 DEFAULT_DEPTH = 6
 """Deep enough that eager's cost shows on a 5x5 board, shallow enough that

@@ -10,7 +10,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from games import Position
 from lazytree.cli.analyse import RaterOption, TimeOption, move_strings, run_search
 from lazytree.cli.common import console, err_console, fail, game_group, print_json
 from lazytree.export import (
@@ -25,6 +24,7 @@ from lazytree.export import (
     write_graph,
 )
 from lazytree.game import IllegalMoveError
+from lazytree.games import Position
 from lazytree.search import get_rater
 from lazytree.tree import Tree
 

@@ -9,9 +9,9 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from games import Position
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.common import console, fail, game_group, print_json, progress_bar
+from lazytree.games import Position
 from lazytree.traverse import count_tree, perft_divide
 
 

@@ -10,11 +10,11 @@ from typing import Annotated, Any, Optional
 import typer
 from rich.columns import Columns
 
-from games import Position
 from lazytree.ai import ai_turn
 from lazytree.cli.analyse import RaterOption
 from lazytree.cli.common import console, err_console, fail, game_group
 from lazytree.game import CHANCE, ChanceGame, IllegalMoveError, RollingGame
+from lazytree.games import Position
 from lazytree.search import Limit, SearchResult, get_rater, iterative_deepening
 from lazytree.search.engine import play_options
 from lazytree.tree import Node, Tree

@@ -8,7 +8,7 @@ Examples
 --------
 >>> from lazytree.tree import Tree
 >>> from lazytree.search import alphabeta
->>> from games.tree_game import TreeGame
+>>> from lazytree.games.tree_game import TreeGame
 >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> result = alphabeta(tree.root, depth=2)
 >>> before = tree.stats.snapshot()

@@ -11,7 +11,7 @@ Examples
 --------
 >>> from lazytree.tree import Tree
 >>> from lazytree.search import alphabeta
->>> from games.tree_game import TreeGame
+>>> from lazytree.games.tree_game import TreeGame
 >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> dot = to_graphviz(tree, result=alphabeta(tree.root, depth=2))
 >>> "2 moves never generated" in dot.source

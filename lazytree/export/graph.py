@@ -12,7 +12,7 @@ Examples
 --------
 >>> from lazytree.tree import Tree
 >>> from lazytree.search import alphabeta
->>> from games.tree_game import TreeGame
+>>> from lazytree.games.tree_game import TreeGame
 >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> result = alphabeta(tree.root, depth=2)
 >>> g = to_networkx(tree, result=result)
@@ -78,7 +78,7 @@ class Labelled(Protocol[S_contra]):
 def node_label(game: Game[Any, Any], state: Hashable) -> str:
     """The game's compact label of ``state``, or the first line of its ``render``.
 
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> node_label(TreeGame([[1, 2], 3]), (0, 1))
     '2'
     """
@@ -242,7 +242,7 @@ def derived_pv(root: Node[Any, Any]) -> tuple[Any, ...]:
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.search import minimax
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> derived_pv(tree.root), minimax(tree.root, 2).pv, derived_pv(tree.root)
     ((), (0, 0), (0, 0))

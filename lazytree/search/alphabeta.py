@@ -60,7 +60,7 @@ def alphabeta(
     Examples
     --------
     >>> from lazytree.tree import Tree
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> r = alphabeta(tree.root, depth=2)
     >>> r.value, r.best_moves, r.stats.evaluations

@@ -37,7 +37,7 @@ seconds, nodes) and answers with the deepest completed iteration.
 Examples
 --------
 >>> from lazytree.tree import Tree
->>> from games.tree_game import TreeGame
+>>> from lazytree.games.tree_game import TreeGame
 >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> r = alphabeta_tt(tree.root, 2)
 >>> r.value, r.best_moves
@@ -441,7 +441,7 @@ def alphabeta_tt(
     Examples
     --------
     >>> from lazytree.tree import Tree
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> tree = Tree(TreeGame([[5, 6], [1, 5], [7, 5]]))
     >>> alphabeta_tt(tree.root, 2).best_moves   # all tied best moves, generation order
     (0, 2)
@@ -483,7 +483,7 @@ def iterative_deepening(
     Examples
     --------
     >>> from lazytree.tree import Tree
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> r = iterative_deepening(tree.root, Limit(depth=5))
     >>> r.value, r.depth, [it["depth"] for it in r.extra["iterations"]]
@@ -558,7 +558,7 @@ def play_options(
     This generates the moves of ``node`` (to count them) when an option is ``"auto"``.
 
     >>> from lazytree.tree import Tree
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> play_options(Tree(TreeGame([[1, 2], [3, 4]])).root)
     SearchOptions(prune=True, ratings=True, order=True, quiescence=1, win_distance=True, width=8)
     """

@@ -86,7 +86,7 @@ def expectiminimax(
     A max node over two coin flips, leaves from the max player's point of view:
 
     >>> from lazytree.tree import Tree
-    >>> from games.tree_game import ChanceTreeGame
+    >>> from lazytree.games.tree_game import ChanceTreeGame
     >>> coin = {"chance": [[0.5, 4], [0.5, 0]]}
     >>> biased = {"chance": [[0.25, 8], [0.75, 1]]}
     >>> game = ChanceTreeGame([coin, biased])

@@ -43,7 +43,7 @@ def paranoid(
     Examples
     --------
     >>> from lazytree.tree import Tree
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> r = paranoid(Tree(TreeGame([[3, 12], [2, 4]])).root, depth=2)
     >>> r.value, r.best_moves, r.rater
     (3.0, (0,), 'paranoid')
@@ -65,7 +65,7 @@ def auto(
     The result's ``rater`` names the rater that ran.
 
     >>> from lazytree.tree import Tree
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> auto(Tree(TreeGame([[3, 12], [2, 4]])).root, depth=2).rater
     'alphabeta'
     """
@@ -110,7 +110,7 @@ def maxn(
     Examples
     --------
     >>> from lazytree.tree import Tree
-    >>> from games.tree_game import TreeGame
+    >>> from lazytree.games.tree_game import TreeGame
     >>> r = maxn(Tree(TreeGame([[3, 12], [2, 4]])).root, depth=2)
     >>> r.value, r.best_moves, r.extra["vector"]       # two players, zero-sum: as minimax
     (3.0, (0,), (3.0, -3.0))
