@@ -130,11 +130,13 @@ class Node(Generic[S, M]):
     something holds its root.
     """
 
-    __slots__ = ("__weakref__", "_children", "player", "rating", "state", "tree")
+    __slots__ = ("__weakref__", "_children", "player", "rating", "serial", "state", "tree")
 
     def __init__(self, tree: Tree[S, M], state: S) -> None:
         self.tree = tree
         self.state = state
+        self.serial = tree.stats.nodes_created
+        """The order of creation in its tree: the root is 0, the next node built 1, ..."""
         self.player: Player = tree.game.to_move(state)
         self._children: LazySeq[Edge[S, M]] | None = None
         self.rating: Rating | None = None

@@ -179,3 +179,12 @@ def test_shared_positions_are_one_node_and_freed_when_unreachable() -> None:
     tree.play(tree.root.children[0].move)
     gc.collect()
     assert tree.shared_positions < tree.stats.nodes_created
+
+
+def test_serial_numbers_give_the_order_of_creation() -> None:
+    tree = Tree(TreeGame([[3, 5], [2, 9]]))
+    root = tree.root
+    second = root.children[1].child
+    first = root.children[0].child
+    assert (root.serial, second.serial, first.serial) == (0, 1, 2)
+    assert root.children[1].child is second and second.serial == 1  # forced once only
