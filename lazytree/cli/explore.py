@@ -12,6 +12,7 @@ import typer
 
 from lazytree.cli.analyse import RaterOption, TimeOption, move_strings, run_search
 from lazytree.cli.common import console, err_console, fail, game_group, print_json
+from lazytree.explorer.html import write_html
 from lazytree.export import (
     FORMATS,
     GraphvizMissing,
@@ -25,11 +26,16 @@ from lazytree.export import (
 )
 from lazytree.game import IllegalMoveError
 from lazytree.games import Position
-from lazytree.search import get_rater
+from lazytree.search import SearchResult, get_rater
 from lazytree.tree import Tree
 
 DEFAULT_CAP = 150
 """Most nodes drawn in a picture (dot/svg/png) unless --max-nodes says otherwise."""
+
+HTML_HINT = 300
+"""Past this many positions, a picture's command says the HTML explorer is the readable choice."""
+
+PICTURES = ("dot", "svg", "png")
 
 
 def play_moves(position: Position, text: str) -> Position:
@@ -127,7 +133,10 @@ def explore(
 ) -> None:
     """Rate a position, then write the part of the tree the rater forced.
 
-    The drawing shows every node that exists after the search (nothing more is forced),
+    --format html (or --out tree.html) writes the interactive explorer: one page that opens
+    offline, for trees of any size (collapsible, the best line highlighted, replay of the
+    search's order, a board per position). The pictures are for small trees: they
+    show every node that exists after the search (nothing more is forced),
     its stored value (alpha-beta bounds as >= / <=), the best line in bold, positions
     created but never expanded dashed, and, under a node whose moves were cut off, a
     grey note with the moves that were never even generated.
@@ -148,6 +157,81 @@ def explore(
             result = run_search(tree, rate, depth, time_budget)
         except ValueError as exc:
             fail(str(exc))
+    if fmt == "html":
+        _write_explorer(position, tree, result, out, json_out=json_out)
+    else:
+        _write_picture(position, tree, result, out, fmt, max_nodes, show_pruned, boards, json_out)
+    if open_viewer:
+        viewer = open_file(out)
+        if viewer is None:
+            err_console.print(f"no system viewer found (xdg-open); open {out} yourself")
+        else:
+            err_console.print(f"opened {out} with {viewer}")
+
+
+def _write_explorer(
+    position: Position,
+    tree: Tree[Any, Any],
+    result: SearchResult[Any],
+    out: Path,
+    *,
+    json_out: bool,
+) -> None:
+    """Write the interactive explorer page (``--format html``) and say what it holds."""
+    game, state = position
+    depth = "the whole game" if result.depth is None else f"depth {result.depth}"
+    title = f"{game.name}: {result.rater} to {depth}"
+    try:
+        with err_console.status(f"writing {out}..."):
+            model = write_html(tree, out, result=result, title=title)
+    except ValueError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    summary = model.data["summary"]
+    size = out.stat().st_size
+    best = game.move_to_str(state, result.best_move) if result.best_move is not None else "none"
+    if json_out:
+        print_json(
+            {
+                "game": game.name,
+                "out": str(out),
+                "format": "html",
+                "rater": result.rater,
+                "depth": result.depth,
+                "nodes_forced": result.stats.nodes_created,
+                "positions": summary["positions"],
+                "never_generated": summary["never"],
+                "bytes": size,
+                "value": result.value,
+                "player": result.player,
+                "best_move": None if result.best_move is None else best,
+                "pv": move_strings(position, result.pv),
+            }
+        )
+    else:
+        console.print(
+            f"wrote {out} (html, {size / 1e6:.1f} MB): {summary['positions']:,} positions, "
+            f"{result.stats.nodes_created:,} forced by {result.rater} to {depth}, "
+            f"{summary['never']:,} moves never generated; value {result.value:.3g} for "
+            f"player {result.player}, best move {best}. Open it in a browser (no server needed).",
+            soft_wrap=True,
+        )
+
+
+def _write_picture(
+    position: Position,
+    tree: Tree[Any, Any],
+    result: SearchResult[Any],
+    out: Path,
+    fmt: str,
+    max_nodes: int | None,
+    show_pruned: bool,
+    boards: bool | None,
+    json_out: bool,
+) -> None:
+    """Write a Graphviz picture or a graph file and say what it holds."""
+    game, state = position
     forced = result.stats.nodes_created  # by the search: the root existed before
     full = to_networkx(tree, result=result)
     never = sum(a.get("count", 0) for _, a in node_items(full) if a["kind"] == "pruned")
@@ -164,6 +248,14 @@ def explore(
         fail(f"cannot write {out}: {exc.strerror or exc}")
     drawn = graph.number_of_nodes()
     notes = drawn - sum(1 for _, a in node_items(graph) if a["kind"] == "position")
+    positions = sum(1 for _, a in node_items(full) if a["kind"] == "position")
+    if fmt in PICTURES and positions > HTML_HINT:
+        err_console.print(
+            f"note: the search left {positions:,} positions; a picture stops being readable "
+            f"past a few hundred (this one draws {drawn - notes:,}). The interactive explorer "
+            f"shows them all: --format html (or an --out ending in .html)",
+            soft_wrap=True,
+        )
     best = game.move_to_str(state, result.best_move) if result.best_move is not None else "none"
     if json_out:
         print_json(
@@ -192,16 +284,11 @@ def explore(
             f"best move {best}",
             soft_wrap=True,
         )
-    if open_viewer:
-        viewer = open_file(out)
-        if viewer is None:
-            err_console.print(f"no system viewer found (xdg-open); open {out} yourself")
-        else:
-            err_console.print(f"opened {out} with {viewer}")
 
 
 explore_app = game_group(
     "explore",
-    "Draw the part of the tree a rater explored (DOT, SVG, PNG, GraphML, JSON).",
+    "Show the part of the tree a rater explored: an interactive HTML explorer, or DOT, SVG, "
+    "PNG, GraphML, JSON.",
     explore,
 )
