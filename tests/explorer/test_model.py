@@ -36,7 +36,7 @@ def test_tictactoe_depth_two_has_82_positions_and_forces_nothing() -> None:
     # the PV is the result's line, as node indices
     moves = [data["strings"][_move_into(data, i)] for i in data["pv"][1:]]
     assert moves == [tree.game.move_to_str(tree.root.state, result.pv[0]), "a1"]
-    assert [model.nodes[i].serial for i in data["pv"]][0] == 0
+    assert model.nodes[data["pv"][0]].serial == 0
     # every position text is its board; the child's highlighted cell is the move's
     for i, node in enumerate(model.nodes):
         assert data["pos"][i] == node.state.board(9)
@@ -60,9 +60,10 @@ def test_ratings_bounds_and_never_generated_match_the_graph_export() -> None:
     for i, node_id in enumerate(ids):  # both walks visit positions in the same order
         attrs = graph.nodes[node_id]
         assert data["value"][i] == attrs.get("value")
-        assert data["bound"][i] == {"exact": "=", "lower": ">", "upper": "<", None: "-"}[
-            attrs.get("bound")
-        ]
+        assert (
+            data["bound"][i]
+            == {"exact": "=", "lower": ">", "upper": "<", None: "-"}[attrs.get("bound")]
+        )
         pruned = graph.nodes.get(f"{node_id}/pruned", {}).get("count", 0)
         assert data["never"][i] == pruned
     assert data["summary"]["never"] == 2  # 4 and 6 below the second move (the module doc)
@@ -72,7 +73,7 @@ def test_ratings_bounds_and_never_generated_match_the_graph_export() -> None:
 def test_generated_but_unforced_moves_are_edges_without_a_child() -> None:
     game, state = load_game("tictactoe")
     tree: Tree[Any, Any] = Tree(game, state)
-    tree.root.children[0]  # noqa: B018 (generates one move, forces nothing)
+    tree.root.children[0]  # generates one move, forces nothing
     _ = tree.root.children[1].child
     data = explorer_model(tree).data
     assert data["edges"][0] == [0, -1, 1, 1]

@@ -1,0 +1,163 @@
+"""The explorer page in a real browser: Debian's Chromium driven by Selenium.
+
+The pages are the offline HTML files ``lazytree explore --format html`` writes, opened
+from disk (``file://``): nothing is served. Open times of a big tree are measured with
+the Performance API and printed (run with ``-s`` to see them); no test asserts a time.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lazytree.explorer.html import write_html
+from lazytree.games import load_game
+from lazytree.search import alphabeta, minimax
+from lazytree.tree import Tree
+
+
+def open_page(driver: Any, path: Path) -> None:
+    driver.get(path.as_uri())
+    deadline = time.monotonic() + 60
+    while not driver.execute_script(
+        "return document.getElementById('explorer').dataset.ready === '1'"
+    ):
+        assert time.monotonic() < deadline, "the explorer never finished its first drawing"
+        time.sleep(0.05)
+
+
+def drawn(driver: Any) -> list[int]:
+    """The node indices drawn, in document order."""
+    nodes: list[int] = driver.execute_script(
+        "return [...document.querySelectorAll('[data-node]')].map(e => +e.dataset.node)"
+    )
+    return nodes
+
+
+def click(driver: Any, selector: str) -> None:
+    driver.execute_script(
+        "document.querySelector(arguments[0]).dispatchEvent("
+        "new MouseEvent('click', {bubbles: true}))",
+        selector,
+    )
+
+
+@pytest.fixture(scope="module")
+def tictactoe_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    game, state = load_game("tictactoe")
+    tree: Tree[Any, Any] = Tree(game, state)
+    path = tmp_path_factory.mktemp("pages") / "tictactoe.html"
+    write_html(tree, path, result=minimax(tree.root, 2), title="tictactoe")
+    return path
+
+
+def test_tictactoe_after_depth_two_minimax(driver: Any, tictactoe_page: Path) -> None:
+    open_page(driver, tictactoe_page)
+    summary = driver.find_element("css selector", "[data-summary]").text
+    assert "82 positions" in summary and "81 forced by minimax to depth 2" in summary
+    data = driver.execute_script("return lazytreeExplorer.model.data")
+    pv = data["pv"]
+    nodes = drawn(driver)
+    # collapsed by default: the PV and the best few children of each PV node
+    assert set(pv) <= set(nodes) and 3 < len(nodes) < 82
+    highlighted = driver.execute_script(
+        "return [...document.querySelectorAll('[data-node].lt-pv')].map(e => +e.dataset.node)"
+    )
+    assert sorted(highlighted) == sorted(pv) and len(pv) == 3
+    pv_links = driver.find_elements("css selector", "path.lt-link.lt-pv")
+    assert len(pv_links) == len(pv) - 1
+
+
+def test_expand_a_node_and_show_all_children(driver: Any, tictactoe_page: Path) -> None:
+    open_page(driver, tictactoe_page)
+    data = driver.execute_script("return lazytreeExplorer.model.data")
+    parent = data["parent"]
+    closed = next(i for i in drawn(driver) if parent[i] == 0 and i not in data["pv"])
+    assert not [i for i in drawn(driver) if parent[i] == closed]
+    click(driver, f'[data-node="{closed}"]')
+    below = [i for i in drawn(driver) if parent[i] == closed]
+    assert len(below) == 3  # the best three of its eight children...
+    assert driver.find_element("css selector", f'[data-more="{closed}"]').text == "+5 more…"
+    click(driver, f'[data-more="{closed}"]')
+    assert len([i for i in drawn(driver) if parent[i] == closed]) == 8  # ...then all of them
+    info = driver.find_element("css selector", "[data-info]").text
+    move = data["strings"][data["edges"][0][data["edges"][0].index(closed) - 1]]
+    assert f"move {move} by X" in info and "to move O" in info and "depth 1" in info
+    # its board: one X, where the move was played, drawn in the info panel
+    marks = driver.execute_script(
+        "return [...document.querySelectorAll('[data-board] text')].map(t => t.textContent)"
+        ".filter(t => t === 'X' || t === 'O')"
+    )
+    assert marks == ["X"]
+
+
+def test_search_by_move_and_replay(driver: Any, tictactoe_page: Path) -> None:
+    open_page(driver, tictactoe_page)
+    box = driver.find_element("css selector", "[data-search]")
+    box.send_keys("a1 c3\n")  # the line a1, then c3
+    assert driver.find_element("css selector", "[data-matches]").text == "1 match"
+    matched = driver.execute_script(
+        "return [...document.querySelectorAll('[data-node].lt-match')].map(e => +e.dataset.node)"
+    )
+    assert len(matched) == 1
+    assert "line a1 c3" in driver.find_element("css selector", "[data-info]").text
+    click(driver, '[data-action="replay"]')
+    for _ in range(12):
+        click(driver, '[data-action="step"]')
+    # 13 nodes created so far: minimax went depth first, so the root, a1 and a1's eight
+    # replies, then b1 and its first two replies (b1 c1 is the 13th); the replay opens
+    # the line to the newest node and shows what was created along it
+    text = driver.find_element("css selector", "[data-replay-text]").text
+    assert text == "node 13 of 82 created: b1 c1"
+    data = driver.execute_script("return lazytreeExplorer.model.data")
+    serial, parent = data["serial"], data["parent"]
+    newest = serial.index(12)
+    line = {0, parent[newest]}
+    expected = {0} | {i for i, p in enumerate(parent) if p in line and serial[i] <= 12}
+    assert sorted(drawn(driver)) == sorted(expected) and len(expected) == 5
+    current = driver.find_elements("css selector", "[data-node].lt-current")
+    assert [int(e.get_attribute("data-node")) for e in current] == [newest]
+
+
+@pytest.fixture(scope="module")
+def big_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
+    game, state = load_game("dice-of-doom", size=8, seed=3)
+    tree: Tree[Any, Any] = Tree(game, state)
+    result = alphabeta(tree.root, 3)
+    path = tmp_path_factory.mktemp("pages") / "dice-of-doom-8x8.html"
+    model = write_html(tree, path, result=result, title="dice-of-doom 8x8")
+    return path, model.data["summary"]["positions"]
+
+
+def test_a_tree_of_50000_positions_opens_and_is_measured(
+    driver: Any, big_page: tuple[Path, int]
+) -> None:
+    path, positions = big_page
+    assert positions > 50_000
+    open_page(driver, path)
+    timing = driver.execute_script(
+        "const nav = performance.getEntriesByType('navigation')[0];"
+        "return {ready: lazytreeExplorer.readyAt, dom: nav.domContentLoadedEventEnd}"
+    )
+    summary = driver.find_element("css selector", "[data-summary]").text
+    assert f"{positions:,} positions" in summary
+    nodes = drawn(driver)
+    data_pv = driver.execute_script("return lazytreeExplorer.model.pv")
+    assert set(data_pv) <= set(nodes) and len(nodes) < 200  # only what is open is drawn
+    # responsiveness: open the root's "+N more" (every first move) and time the redraw
+    expand_ms = driver.execute_script(
+        "const t = performance.now();"
+        "document.querySelector('[data-more=\"0\"]').dispatchEvent("
+        "new MouseEvent('click', {bubbles: true}));"
+        "return performance.now() - t"
+    )
+    assert len(drawn(driver)) > len(nodes)
+    size = path.stat().st_size
+    print(
+        f"\n{positions:,} positions, {size / 1e6:.1f} MB page: explorer drawn "
+        f"{timing['ready']:.0f} ms after navigation start (DOMContentLoaded "
+        f"{timing['dom']:.0f} ms); opening all root moves redrew in {expand_ms:.0f} ms"
+    )
