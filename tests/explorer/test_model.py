@@ -46,7 +46,7 @@ def test_tictactoe_depth_two_has_82_positions_and_forces_nothing() -> None:
 
 
 def _move_into(data: dict[str, Any], i: int) -> int:
-    edges = data["edges"][data["parent"][i]]
+    edges: list[int] = data["edges"][data["parent"][i]]
     return next(edges[k] for k in range(0, len(edges), 2) if edges[k + 1] == i)
 
 
