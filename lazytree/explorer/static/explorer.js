@@ -12,7 +12,7 @@
 const PLAYER_COLOURS = ["#3b6fb6", "#d0602a", "#3f9142", "#8a55b0", "#b59a12", "#2a9494", "#c2467d", "#666666"];
 const PLAYER_FILLS = ["#d6e6ff", "#ffe0d1", "#d9f2d9", "#f3e0ff", "#fff4bf", "#d9f4f4", "#f4d9e6", "#e6e6e6"];
 const BEST_FEW = 3; // children shown when a node is opened (best first); the rest behind "+N more"
-const ROW = 24; // vertical distance between siblings
+const ROW = 22; // vertical distance between siblings
 const COLUMN = 190; // horizontal distance between depths
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -326,7 +326,8 @@ export function mount(element, data, options = {}) {
       const x = d.y + ox, y = d.x + oy;
       const it = d.data;
       if (d.parent) {
-        const px = d.parent.y + ox + 5, py = d.parent.x + oy;
+        // links leave a node after its label, so they never cross it
+        const px = d.parent.y + ox + labelWidth(d.parent.data), py = d.parent.x + oy;
         const mx = (px + x) / 2;
         const pv = it.kind === "node" && model.pvSet.has(it.i) && model.pvSet.has(d.parent.data.i);
         const cls = `lt-link${pv ? " lt-pv" : ""}${it.kind === "unforced" || it.kind === "link" ? " lt-dashed" : ""}${it.kind === "never" || it.kind === "more" ? " lt-faint" : ""}`;
@@ -335,6 +336,15 @@ export function mount(element, data, options = {}) {
       nodes.push(drawItem(it, x, y, current));
     });
     svg.innerHTML = `<g class="lt-links">${links.join("")}</g><g class="lt-nodes">${nodes.join("")}</g>`;
+  }
+
+  // About how wide a node's label is drawn (12px text; the value in 11px).
+  function labelWidth(it) {
+    if (it.kind !== "node") return 5;
+    const i = it.i;
+    const v = model.data.value[i];
+    const text = (i === 0 ? "root" : model.move(i)).length * 7.2;
+    return Math.min(COLUMN - 30, 14 + text + (v === null ? 0 : 6 + (fmt(v).length + 1) * 6.4));
   }
 
   function drawItem(it, x, y, current) {
@@ -361,9 +371,7 @@ export function mount(element, data, options = {}) {
       const val = v === null ? "" : `${b === ">" ? "≥" : b === "<" ? "≤" : ""}${fmt(v)}`;
       const label = `${esc(i === 0 ? "root" : model.move(i))}${val ? ` <tspan class="lt-val">${val}</tspan>` : ""}${!open && nKids ? ` <tspan class="lt-count">+${nKids}</tspan>` : ""}${model.parents[i] > 1 ? ' <tspan class="lt-count">⤳' + model.parents[i] + "</tspan>" : ""}`;
       const shape = st === "t" ? `<rect x="-5" y="-5" width="10" height="10" fill="${fill}" stroke="${colour}"/>` : `<circle r="5" fill="${fill}" stroke="${colour}"/>`;
-      // an open node's label sits above it, clear of the links leaving it
-      const at = open && nKids ? 'x="-4" y="-8"' : 'x="9" y="4"';
-      return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape}<text ${at}>${label}</text></g>`;
+      return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
     }
     if (it.kind === "unforced")
       return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text x="9" y="4">${esc(model.strings[it.m])} <tspan class="lt-val">not forced${live ? " (click: search)" : ""}</tspan></text></g>`;
