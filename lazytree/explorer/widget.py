@@ -131,10 +131,16 @@ def _widget_class() -> type[Any]:
             except ValueError as exc:
                 self.status = f"not done: {exc}"
 
+        def __repr__(self) -> str:
+            data = self.live.model.data
+            return f"TreeExplorer({data['summary']['positions']:,} positions of {data['game']})"
+
         def summary(self) -> dict[str, Any]:
             """The model's summary (positions, forced, never generated, ...)."""
             return dict(json.loads(self.data)["summary"])
 
+    TreeExplorer.__module__ = __name__
+    TreeExplorer.__qualname__ = "TreeExplorer"
     return TreeExplorer
 
 

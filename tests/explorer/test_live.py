@@ -75,6 +75,7 @@ def test_the_widget_model_after_a_force_from_the_page() -> None:
     after = json.loads(widget.data)
     assert after["summary"]["positions"] == 10 + 8 + 8 * 7
     assert widget.status == "forced 64 nodes, generated 64 moves; 74 positions"
+    assert repr(widget) == "TreeExplorer(74 positions of tictactoe)"
     below = [i for i, p in enumerate(after["parent"]) if p == b2]
     assert len(below) == 8 and all(after["status"][i] == "e" for i in below)
     # a stale page (an index of an older model) gets a message, not an exception
