@@ -161,3 +161,74 @@ def test_a_tree_of_50000_positions_opens_and_is_measured(
         f"{timing['ready']:.0f} ms after navigation start (DOMContentLoaded "
         f"{timing['dom']:.0f} ms); opening all root moves redrew in {expand_ms:.0f} ms"
     )
+
+
+FAKE_ANYWIDGET = """<!doctype html>
+<html><head><meta charset="utf-8"><style>%(css)s</style></head>
+<body><div id="widget"></div>
+<script type="text/plain" id="esm">%(esm)s</script>
+<script type="application/json" id="data">%(data)s</script>
+<script type="module">
+// what anywidget does: load the widget's module and call render({model, el})
+const code = document.getElementById("esm").textContent.replace(/<\\\\\\/script/gi, "</script");
+const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+const widget = (await import(url)).default;
+const handlers = {}, sent = [];
+const model = {
+  data: document.getElementById("data").textContent, status: "",
+  get(key) { return this[key]; },
+  set(key, value) { this[key] = value; (handlers["change:" + key] || []).forEach((f) => f()); },
+  on(event, f) { (handlers[event] ||= []).push(f); },
+  off(event, f) { handlers[event] = (handlers[event] || []).filter((g) => g !== f); },
+  send(message) { sent.push(message); },
+};
+widget.render({ model, el: document.getElementById("widget") });
+globalThis.fake = { model, sent };
+document.getElementById("widget").dataset.widgetReady = "1";
+</script></body></html>
+"""
+
+
+def test_the_widget_front_end_forces_through_the_kernel(driver: Any, tmp_path: Path) -> None:
+    from lazytree.explorer.html import _inline, _inline_json, asset
+    from lazytree.explorer.widget import TreeExplorer, widget_module
+
+    game, state = load_game("tictactoe")
+    tree: Tree[Any, Any] = Tree(game, state)
+    widget = TreeExplorer(tree, result=minimax(tree.root, 1), rater="minimax", depth=2)
+    path = tmp_path / "widget.html"
+    path.write_text(
+        FAKE_ANYWIDGET
+        % {
+            "css": asset("explorer.css"),
+            "esm": _inline(widget_module()),
+            "data": _inline_json(widget.data),
+        },
+        encoding="utf-8",
+    )
+    driver.get(path.as_uri())
+    deadline = time.monotonic() + 30
+    while not driver.execute_script("return document.getElementById('widget').dataset.ready"):
+        assert time.monotonic() < deadline, driver.get_log("browser")
+        time.sleep(0.05)
+    summary = driver.find_element("css selector", "[data-summary]")
+    assert summary.text.startswith("10 positions")
+    b2 = widget.model.data["pv"][1]
+    click(driver, f'[data-node="{b2}"]')
+    click(driver, '[data-action="force-here"]')
+    sent = driver.execute_script("return fake.sent")
+    serial = widget.model.data["serial"][b2]
+    assert sent == [{"type": "force", "node": b2, "serial": serial, "depth": 2}]
+    widget._handle_custom_msg(sent[0], [])  # the kernel's side
+    driver.execute_script(
+        "fake.model.set('data', arguments[0]); fake.model.set('status', arguments[1])",
+        widget.data,
+        widget.status,
+    )
+    assert summary.text.startswith("74 positions")
+    assert driver.find_element("css selector", "[data-matches]").text == widget.status
+    parent = widget.model.data["parent"]
+    b2_now = widget.model.data["serial"].index(serial)
+    below = [i for i in drawn(driver) if parent[i] == b2_now]
+    assert len(below) == 3  # b2 stayed open: its best three replies, then "+5 more"
+    assert driver.find_elements("css selector", f'[data-more="{b2_now}"]')
