@@ -232,3 +232,32 @@ def test_the_widget_front_end_forces_through_the_kernel(driver: Any, tmp_path: P
     below = [i for i in drawn(driver) if parent[i] == b2_now]
     assert len(below) == 3  # b2 stayed open: its best three replies, then "+5 more"
     assert driver.find_elements("css selector", f'[data-more="{b2_now}"]')
+
+
+def test_moves_never_generated_and_never_forced_are_drawn(driver: Any, tmp_path: Path) -> None:
+    from lazytree.games.tree_game import TreeGame
+
+    lecture = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    model = write_html(lecture, tmp_path / "lecture.html", result=alphabeta(lecture.root, 2))
+    open_page(driver, tmp_path / "lecture.html")
+    cut = model.data["edges"][0][3]  # the second move, cut after its first reply
+    click(driver, f'[data-node="{cut}"]')
+    never = driver.find_element("css selector", f'[data-never="{cut}"]')
+    assert never.text == "2 moves never generated"
+    assert "2 moves never generated" in driver.find_element("css selector", "[data-info]").text
+
+    game, state = load_game("tictactoe")
+    tree: Tree[Any, Any] = Tree(game, state)
+    for _ in tree.root.children:  # generate every first move...
+        pass
+    _ = tree.root.children[4].child  # ...and force one of them
+    write_html(tree, tmp_path / "unforced.html")
+    open_page(driver, tmp_path / "unforced.html")
+    group = driver.find_element("css selector", '[data-unforced="0"]')
+    assert group.text == "8 moves not forced"
+    click(driver, '[data-unforced="0"]')
+    stubs = driver.find_elements("css selector", "[data-edge]")
+    assert sorted(s.text for s in stubs) == sorted(
+        f"{m} not forced" for m in ("a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3")
+    )
+    assert drawn(driver) == [0, 1]

@@ -11,6 +11,7 @@
 
 const PLAYER_COLOURS = ["#3b6fb6", "#d0602a", "#3f9142", "#8a55b0", "#b59a12", "#2a9494", "#c2467d", "#666666"];
 const PLAYER_FILLS = ["#d6e6ff", "#ffe0d1", "#d9f2d9", "#f3e0ff", "#fff4bf", "#d9f4f4", "#f4d9e6", "#e6e6e6"];
+const UNFORCED_FEW = 2; // more moves generated but never forced than this are one "N moves" stub
 const BEST_FEW = 3; // children shown when a node is opened (best first); the rest behind "+N more"
 const ROW = 22; // vertical distance between siblings
 const COLUMN = 190; // horizontal distance between depths
@@ -81,7 +82,10 @@ class Model {
   best(i) {
     if (!this.sorted[i]) {
       const kids = this.kids[i].slice();
-      kids.sort((a, b) => this.score(i, b.c) - this.score(i, a.c) || a.k - b.k);
+      // the principal variation's child first (the search's choice), then by stored value
+      // (values stored by different iterations of a deepening search are not comparable)
+      const pv = (c) => (this.pvSet.has(c) && this.pvSet.has(i) ? 1 : 0);
+      kids.sort((a, b) => pv(b.c) - pv(a.c) || this.score(i, b.c) - this.score(i, a.c) || a.k - b.k);
       this.sorted[i] = kids;
     }
     return this.sorted[i];
@@ -238,7 +242,7 @@ export function mount(element, data, options = {}) {
   const info = $("[data-info]");
   const scroller = $(".lt-tree");
 
-  let model, expanded, showAll, selected, matches, matchAt, replay;
+  let model, expanded, showAll, showUnforced, selected, matches, matchAt, replay;
 
   function reset(newData, keep) {
     const old = model;
@@ -249,10 +253,12 @@ export function mount(element, data, options = {}) {
       const carry = (set) => new Set([...set].map((i) => bySerial.get(old.data.serial[i])).filter((i) => i !== undefined));
       expanded = carry(expanded);
       showAll = carry(showAll);
+      showUnforced = carry(showUnforced);
       selected = bySerial.get(old.data.serial[selected]) ?? 0;
     } else {
       expanded = new Set(model.pv);
       showAll = new Set();
+      showUnforced = new Set();
       selected = 0;
     }
     matches = [];
@@ -298,7 +304,9 @@ export function mount(element, data, options = {}) {
     const hidden = model.kids[i].length - kids.length;
     if (hidden > 0) item.children.push({ kind: "more", i, count: hidden });
     for (const e of model.links[i]) item.children.push({ kind: "link", i, c: e.c, m: e.m });
-    for (const e of model.unforced[i]) item.children.push({ kind: "unforced", i, m: e.m, k: e.k });
+    const unforced = model.unforced[i];
+    if (unforced.length > UNFORCED_FEW && !showUnforced.has(i)) item.children.push({ kind: "unforcedGroup", i, count: unforced.length });
+    else for (const e of unforced) item.children.push({ kind: "unforced", i, m: e.m, k: e.k });
     const never = model.data.never[i];
     if (never > 0) item.children.push({ kind: "never", i, count: never });
     return item;
@@ -374,11 +382,13 @@ export function mount(element, data, options = {}) {
       return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
     }
     if (it.kind === "unforced")
-      return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text x="9" y="4">${esc(model.strings[it.m])} <tspan class="lt-val">not forced${live ? " (click: search)" : ""}</tspan></text></g>`;
+      return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text x="9" y="4">${esc(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
+    if (it.kind === "unforcedGroup")
+      return `<g class="lt-stub lt-unforced" data-unforced="${it.i}" ${t}><circle r="5"/><text x="9" y="4">${plural(it.count, "move")} not forced</text><title>${plural(it.count, "move")} generated but never forced: click to list them</title></g>`;
     if (it.kind === "link")
-      return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc(model.strings[it.m])} <tspan class="lt-val">(transposition: same position as ${esc(model.path(it.c).slice(1).map((j) => model.move(j)).join(" "))})</tspan></text></g>`;
+      return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc(model.strings[it.m])} <tspan class="lt-val">(shared)</tspan></text><title>a transposition: the same position as ${esc(model.path(it.c).slice(1).map((j) => model.move(j)).join(" "))}; click to go there</title></g>`;
     if (it.kind === "never")
-      return `<g class="lt-stub lt-never" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated${live ? " (click: generate)" : ""}</text></g>`;
+      return `<g class="lt-stub lt-never" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
     return `<g class="lt-stub lt-more" data-more="${it.i}" ${t}><text x="-4" y="4">+${it.count} more…</text></g>`;
   }
 
@@ -419,7 +429,7 @@ export function mount(element, data, options = {}) {
     const list = model.best(i).map((e) => `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${d.value[e.c] === null ? "" : fmt(d.value[e.c])}</span></li>`);
     for (const e of model.links[i]) list.push(`<li data-goto="${e.c}">${esc(model.strings[e.m])} ⤳</li>`);
     for (const e of model.unforced[i]) list.push(`<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc(model.strings[e.m])} <span class="lt-val">not forced</span></li>`);
-    if (list.length) html += `<div class="lt-kids-head">children, best first for ${esc(model.playerName(p))}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
+    if (list.length) html += `<div class="lt-kids-head">children: the principal variation's first, then by stored value for ${esc(model.playerName(p))}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
     info.innerHTML = html;
   }
 
@@ -526,7 +536,7 @@ export function mount(element, data, options = {}) {
 
   // ---- events ----
   function onClick(ev) {
-    const target = ev.target.closest("[data-node],[data-more],[data-link],[data-edge],[data-never],[data-goto],[data-action]");
+    const target = ev.target.closest("[data-node],[data-more],[data-unforced],[data-link],[data-edge],[data-never],[data-goto],[data-action]");
     if (!target || !element.contains(target)) return;
     const ds = target.dataset;
     if (ds.action) return action(ds.action);
@@ -538,6 +548,10 @@ export function mount(element, data, options = {}) {
     }
     if (ds.more !== undefined) {
       showAll.add(Number(ds.more));
+      return render();
+    }
+    if (ds.unforced !== undefined) {
+      showUnforced.add(Number(ds.unforced));
       return render();
     }
     if (ds.link !== undefined || ds.goto !== undefined) {
@@ -565,6 +579,7 @@ export function mount(element, data, options = {}) {
       if (replay) stopReplay();
       expanded = new Set(model.pv);
       showAll = new Set();
+      showUnforced = new Set();
       matchSet = new Set();
       return select(0);
     }
