@@ -10,6 +10,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from lazytree.ai import AIPlayer, AISettings
 from lazytree.cli.analyse import RaterOption, TimeOption, move_strings, run_search
 from lazytree.cli.common import console, err_console, fail, game_group, print_json
 from lazytree.explorer.html import write_html
@@ -124,6 +125,15 @@ def explore(
             show_default=False,
         ),
     ] = None,
+    play_ai: Annotated[
+        bool,
+        typer.Option(
+            "--ai",
+            help="Search as the play AI does (iterative deepening with its move ordering, "
+            "width and quiescence) for --time seconds (default 1); --depth and --rater "
+            "are not used.",
+        ),
+    ] = False,
     open_viewer: Annotated[
         bool, typer.Option("--open", help="Open the written file with the system viewer.")
     ] = False,
@@ -151,12 +161,17 @@ def explore(
         fail(str(exc))
     game, state = position
     # the deepening search keeps one node per position, as in play
-    tree: Tree[Any, Any] = Tree(game, state, share=share or bool(time_budget))
-    with err_console.status(f"searching with {rater} to depth {depth}..."):
-        try:
-            result = run_search(tree, rate, depth, time_budget)
-        except ValueError as exc:
-            fail(str(exc))
+    tree: Tree[Any, Any] = Tree(game, state, share=share or bool(time_budget) or play_ai)
+    if play_ai:
+        ai = AIPlayer(AISettings(seconds=time_budget or 1.0))
+        with err_console.status(f"the play AI is thinking ({ai.settings.seconds:g} s)..."):
+            result = ai.search(tree)
+    else:
+        with err_console.status(f"searching with {rater} to depth {depth}..."):
+            try:
+                result = run_search(tree, rate, depth, time_budget)
+            except ValueError as exc:
+                fail(str(exc))
     if fmt == "html":
         _write_explorer(position, tree, result, out, json_out=json_out)
     else:

@@ -96,3 +96,15 @@ def test_write_html_returns_the_model_it_wrote(tmp_path: Path) -> None:
     tree: Tree[Any, Any] = Tree(game, state)
     model = write_html(tree, tmp_path / "t.html", result=minimax(tree.root, 1))
     assert page_data((tmp_path / "t.html").read_text("utf-8")) == model.data
+
+
+def test_explore_the_play_ai_s_search(tmp_path: Path) -> None:
+    out = tmp_path / "ai.html"
+    args = ["explore", "dice-of-doom", "--size", "4", "--seed", "2", "--ai", "--time", "0.3"]
+    r = runner.invoke(app, [*args, "--json", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    data = page_data(out.read_text(encoding="utf-8"))
+    assert summary["rater"] == data["summary"]["rater"] == "deepening"
+    assert summary["positions"] == data["summary"]["positions"] == summary["nodes_forced"] + 1
+    assert data["summary"]["pvMoves"] == summary["pv"]
