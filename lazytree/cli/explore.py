@@ -173,7 +173,8 @@ def explore(
             except ValueError as exc:
                 fail(str(exc))
     if fmt == "html":
-        _write_explorer(position, tree, result, out, json_out=json_out)
+        who = "the play AI: " if play_ai else ""
+        _write_explorer(position, tree, result, out, json_out=json_out, who=who)
     else:
         _write_picture(position, tree, result, out, fmt, max_nodes, show_pruned, boards, json_out)
     if open_viewer:
@@ -191,11 +192,14 @@ def _write_explorer(
     out: Path,
     *,
     json_out: bool,
+    who: str = "",
 ) -> None:
     """Write the interactive explorer page (``--format html``) and say what it holds."""
     game, state = position
     depth = "the whole game" if result.depth is None else f"depth {result.depth}"
-    title = f"{game.name}: {result.rater} to {depth}"
+    size = getattr(game, "size", None)
+    board = f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
+    title = f"{game.name}{board}: {who}{result.rater} to {depth}"
     try:
         with err_console.status(f"writing {out}..."):
             model = write_html(tree, out, result=result, title=title)
