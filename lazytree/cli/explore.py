@@ -185,6 +185,27 @@ def explore(
             err_console.print(f"opened {out} with {viewer}")
 
 
+def _summary(
+    position: Position, result: SearchResult[Any], out: Path, fmt: str, **counts: Any
+) -> dict[str, Any]:
+    """The ``--json`` document of ``explore``: the search, what was written, ``counts``."""
+    game, state = position
+    best = None if result.best_move is None else game.move_to_str(state, result.best_move)
+    return {
+        "game": game.name,
+        "out": str(out),
+        "format": fmt,
+        "rater": result.rater,
+        "depth": result.depth,
+        "nodes_forced": result.stats.nodes_created,
+        **counts,
+        "value": result.value,
+        "player": result.player,
+        "best_move": best,
+        "pv": move_strings(position, result.pv),
+    }
+
+
 def _write_explorer(
     position: Position,
     tree: Tree[Any, Any],
@@ -212,21 +233,15 @@ def _write_explorer(
     best = game.move_to_str(state, result.best_move) if result.best_move is not None else "none"
     if json_out:
         print_json(
-            {
-                "game": game.name,
-                "out": str(out),
-                "format": "html",
-                "rater": result.rater,
-                "depth": result.depth,
-                "nodes_forced": result.stats.nodes_created,
-                "positions": summary["positions"],
-                "never_generated": summary["never"],
-                "bytes": size,
-                "value": result.value,
-                "player": result.player,
-                "best_move": None if result.best_move is None else best,
-                "pv": move_strings(position, result.pv),
-            }
+            _summary(
+                position,
+                result,
+                out,
+                "html",
+                positions=summary["positions"],
+                never_generated=summary["never"],
+                bytes=size,
+            )
         )
     else:
         console.print(
@@ -278,21 +293,15 @@ def _write_picture(
     best = game.move_to_str(state, result.best_move) if result.best_move is not None else "none"
     if json_out:
         print_json(
-            {
-                "game": game.name,
-                "out": str(out),
-                "format": fmt,
-                "rater": result.rater,
-                "depth": result.depth,
-                "nodes_forced": forced,
-                "nodes_drawn": drawn,
-                "notes_drawn": notes,
-                "never_generated": never,
-                "value": result.value,
-                "player": result.player,
-                "best_move": None if result.best_move is None else best,
-                "pv": move_strings(position, result.pv),
-            }
+            _summary(
+                position,
+                result,
+                out,
+                fmt,
+                nodes_drawn=drawn,
+                notes_drawn=notes,
+                never_generated=never,
+            )
         )
     else:
         console.print(
