@@ -102,7 +102,7 @@ def run_search(
     if seconds:
         if isinstance(tree.game, ChanceGame):
             raise ValueError("--time searches games without chance nodes; use --depth")
-        return iterative_deepening(tree.root, Limit(depth=depth, time=seconds))
+        return iterative_deepening(tree.root, Limit(depth=depth, seconds=seconds))
     return rate(tree.root, depth)
 
 

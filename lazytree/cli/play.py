@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from typing import Annotated, Any, Optional
 
 import typer
 from rich.columns import Columns
 
-from lazytree.ai import ai_turn
+from lazytree.ai import DEFAULT_CHANCE_DEPTH, AIPlayer, AISettings
 from lazytree.cli.analyse import RaterOption
 from lazytree.cli.common import console, err_console, fail, game_group
-from lazytree.game import CHANCE, ChanceGame, IllegalMoveError, RollingGame
+from lazytree.game import CHANCE, IllegalMoveError, RollingGame
 from lazytree.games import Position
-from lazytree.search import Limit, SearchResult, get_rater, iterative_deepening
-from lazytree.search.engine import play_options
+from lazytree.search import SearchResult
 from lazytree.tree import Node, Tree
 
 
@@ -75,19 +74,24 @@ def play(
         typer.Option("--human", help="Human player(s): a number, a list '0,2', 'none' or 'all'."),
     ] = "0",
     depth: Annotated[
-        int,
+        Optional[int],  # noqa: UP045
         typer.Option(
-            "--depth", "-d", min=1, help="AI search depth (the maximum depth with --time)."
+            "--depth",
+            "-d",
+            min=1,
+            help="With --time: an optional cap on the AI's depth (default: deepen until "
+            "the time is spent). With --time 0, or in games with chance: the depth "
+            "searched (default 4).",
         ),
-    ] = 4,
+    ] = None,
     time_budget: Annotated[
         float,
         typer.Option(
             "--time",
             "-t",
             min=0.0,
-            help="Seconds per AI move: iterative deepening (alphabeta-tt) up to --depth, "
-            "answering with the deepest search completed in time; 0 searches to --depth "
+            help="Seconds per AI move: iterative deepening (alphabeta-tt) until the time "
+            "is spent, answering with the deepest search completed; 0 searches to --depth "
             "with --rater whatever it takes. Games with chance (dice-of-doom --rules "
             "chance) are always searched to --depth by --rater.",
         ),
@@ -135,18 +139,19 @@ def play(
     game = position.game
     try:
         humans = parse_humans(human, game.num_players)
-        rate = get_rater(rater)
+        settings = AISettings(
+            seconds=time_budget if time_budget > 0 else None,
+            depth=depth if depth is not None or time_budget > 0 else DEFAULT_CHANCE_DEPTH,
+            rater=rater,
+            width=parse_width(search_width),
+            quiescence=parse_quiescence(quiescence),
+            tie_seed=tie_seed,
+        )
     except ValueError as exc:
         fail(str(exc))
-    rng = random.Random(tie_seed) if tie_seed is not None else None
+    ai = AIPlayer(settings)
     chance_rng = random.Random(dice_seed if dice_seed is not None else tie_seed)
     tree: Tree[Any, Any] = Tree(game, position.state, share=True)
-    searcher = None
-    if time_budget > 0 and not isinstance(game, ChanceGame):
-        try:
-            searcher = deepening_searcher(tree, depth, time_budget, search_width, quiescence)
-        except ValueError as exc:
-            fail(str(exc))
     try:
         while not game.is_terminal(tree.root.state):
             root = tree.root
@@ -160,7 +165,7 @@ def play(
                 tree.play(ask_move(root))
             else:
                 try:
-                    _ai_moves(tree, depth, rate, rng, searcher)
+                    _ai_moves(tree, ai)
                 except ValueError as exc:  # e.g. a rater that cannot handle this position
                     fail(str(exc))
     except Quit:
@@ -216,39 +221,13 @@ def parse_quiescence(text: str) -> int | str:
     return int(t)
 
 
-def deepening_searcher(
-    tree: Tree[Any, Any], depth: int, seconds: float, width: str, quiescence: str
-) -> Callable[[Tree[Any, Any]], SearchResult[Any]]:
-    """The AI's search with a clock: iterative deepening with :func:`play_options`.
-
-    ``ValueError`` for a bad ``width``/``quiescence`` or a game with chance nodes.
-    """
-    if tree.root.is_chance:
-        raise ValueError("--time needs a game without chance nodes; use --time 0 and --rater")
-    w = parse_width(width)
-    q = parse_quiescence(quiescence)
-    limit = Limit(depth=depth, time=seconds)
-
-    def search(t: Tree[Any, Any]) -> SearchResult[Any]:
-        options = play_options(t.root, width=w, quiescence=q)
-        return iterative_deepening(t.root, limit, options=options, stop_when_forced=True)
-
-    return search
-
-
-def _ai_moves(
-    tree: Tree[Any, Any],
-    depth: int,
-    rate: Any,
-    rng: random.Random | None,
-    searcher: Callable[[Tree[Any, Any]], SearchResult[Any]] | None = None,
-) -> None:
+def _ai_moves(tree: Tree[Any, Any], ai: AIPlayer) -> None:
     game = tree.game
     player = tree.root.player
     start = time.perf_counter()
     state = tree.root.state
     with err_console.status(f"player {player} (AI) is thinking..."):
-        for made in ai_turn(tree, depth=depth, rater=rate, rng=rng, searcher=searcher):
+        for made in ai.turn(tree):
             console.print(
                 f"player {player} (AI) plays [bold]{game.move_to_str(state, made.move)}[/]"
                 f"   [dim]{summary(made.search, time.perf_counter() - start)}[/]"

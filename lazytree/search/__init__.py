@@ -12,12 +12,12 @@ from typing import Any
 
 from lazytree.search.alphabeta import alphabeta
 from lazytree.search.engine import (
-    Limit,
     SearchOptions,
     alphabeta_tt,
     iterative_deepening,
 )
 from lazytree.search.expectiminimax import expectiminimax
+from lazytree.search.limit import Budget, Limit, SearchStopped
 from lazytree.search.minimax import minimax
 from lazytree.search.multiplayer import auto, maxn, paranoid
 from lazytree.search.result import SearchResult
@@ -48,10 +48,12 @@ def get_rater(name: str) -> Rater:
 
 __all__ = [
     "RATERS",
+    "Budget",
     "Limit",
     "Rater",
     "SearchOptions",
     "SearchResult",
+    "SearchStopped",
     "alphabeta",
     "alphabeta_tt",
     "auto",

@@ -51,12 +51,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from lazytree.game import BoundedGame, Player
 from lazytree.search.common import UNLIMITED, check_depth, resolve_player
+from lazytree.search.limit import Budget, Limit, SearchStopped
 from lazytree.search.result import SearchResult
 from lazytree.tree import Bound, Edge, Node, Rating
 
@@ -109,26 +110,6 @@ class NoisyGame(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Limit:
-    """When :func:`iterative_deepening` stops: at ``depth`` plies, after ``time``
-    seconds, or after forcing ``nodes`` nodes (``None``: no such limit)."""
-
-    depth: int | None = None
-    time: float | None = None
-    nodes: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.depth is not None and self.depth < 1:
-            raise ValueError(f"depth limit must be >= 1, got {self.depth}")
-        if self.time is not None and not self.time > 0:
-            raise ValueError(f"time limit must be > 0 seconds, got {self.time}")
-        if self.nodes is not None and self.nodes < 1:
-            raise ValueError(f"node limit must be >= 1, got {self.nodes}")
-        if self.depth is None and self.time is None and self.nodes is None:
-            raise ValueError("a limit needs a depth, a time or a node budget")
-
-
-@dataclass(frozen=True, slots=True)
 class SearchOptions:
     """Switches of :func:`alphabeta_tt` (the defaults give exactly minimax's answers).
 
@@ -164,32 +145,11 @@ class SearchOptions:
             raise ValueError(f"width must be >= 1, got {self.width}")
 
 
-class _Abort(Exception):
-    """Raised inside a search when the clock or the node budget runs out."""
-
-
-class _Clock:
-    """Deadline and node budget, checked every few nodes."""
-
-    __slots__ = ("deadline", "max_nodes", "stats")
-
-    def __init__(self, deadline: float | None, max_nodes: int | None, stats: Any) -> None:
-        self.deadline = deadline
-        self.max_nodes = max_nodes
-        self.stats = stats
-
-    def check(self) -> None:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise _Abort
-        if self.max_nodes is not None and self.stats.nodes_created > self.max_nodes:
-            raise _Abort
-
-
 class _Search:
     """One search: its settings and the recursive routine (one, for every player)."""
 
     def __init__(
-        self, root: Node[Any, Any], player: Player, opts: SearchOptions, clock: _Clock | None
+        self, root: Node[Any, Any], player: Player, opts: SearchOptions, clock: Budget | None
     ) -> None:
         tree = root.tree
         game = tree.game
@@ -458,6 +418,7 @@ def iterative_deepening(
     player: Player | None = None,
     options: SearchOptions | None = None,
     stop_when_forced: bool = False,
+    progress: Callable[[SearchResult[M]], None] | None = None,
 ) -> SearchResult[M]:
     """Search ``node`` to depth 1, 2, 3, ... until ``limit``; answer with the deepest
     completed iteration (with ``stop_when_forced``, after depth 1 when ``node`` has a
@@ -466,19 +427,23 @@ def iterative_deepening(
     Each iteration is :func:`alphabeta_tt`; it finds the previous iterations' nodes
     already built and their ratings stored, so it searches the previous best moves
     first and walks the forced part of the tree without building anything again. The
-    clock and the node budget are checked inside the search (every few nodes); an
-    iteration they interrupt is thrown away. There is always an answer: if even the
-    first iteration is interrupted, a one-ply search without quiescence (and without
-    a clock) gives it. The deepening also stops once an iteration saw no depth
-    cut-off (it solved the game from here).
+    limit's clock, node and memory budgets and stop event are checked inside the search
+    (every few nodes); an iteration they interrupt is thrown away. There is always an
+    answer: if even the first iteration is interrupted, a one-ply search without
+    quiescence (and without a clock) gives it. The deepening also stops once an
+    iteration saw no depth cut-off (it solved the game from here). ``limit.depth``
+    ``None`` deepens until another part of the limit stops it (a limit with no part at
+    all is a ``ValueError``). ``progress`` is called with each completed iteration's
+    result (from the searching thread).
 
     Returns
     -------
     SearchResult
         The deepest completed iteration's answer with ``stats`` of all iterations;
         ``depth`` is the depth reached, and ``extra`` holds ``seconds``,
-        ``iterations`` (depth, value, nodes created, seconds of each completed one)
-        and ``interrupted`` (the depth abandoned, or ``None``).
+        ``iterations`` (depth, value, nodes created, seconds of each completed one),
+        ``interrupted`` (the depth abandoned, or ``None``) and ``stopped`` (why it was
+        abandoned: ``"time"``, ``"nodes"``, ``"memory"``, ``"stop"``, or ``None``).
 
     Examples
     --------
@@ -489,28 +454,30 @@ def iterative_deepening(
     >>> r.value, r.depth, [it["depth"] for it in r.extra["iterations"]]
     (3.0, 2, [1, 2])
     """
+    if limit.unbounded:
+        raise ValueError("iterative deepening needs a limit: a depth, seconds, nodes or a stop")
+    if limit.depth == 0:
+        raise ValueError("iterative deepening needs a depth limit >= 1, got 0")
     rating_player = resolve_player(node, player)
     opts = options or SearchOptions()
     tree = node.tree
     stats = tree.stats
-    start = time.perf_counter()
     before = stats.snapshot()
     max_depth = check_depth(limit.depth)
-    deadline = None if limit.time is None else start + limit.time
-    max_nodes = None if limit.nodes is None else before.nodes_created + limit.nodes
-    clock = _Clock(deadline, max_nodes, stats)
+    budget = limit.budget(tree)
     best: SearchResult[M] | None = None
     iterations: list[dict[str, Any]] = []
     interrupted: int | None = None
+    stopped: str | None = None
     depth = 1
     while depth <= max_depth:
         t0 = time.perf_counter()
         n0 = stats.nodes_created
-        search = _Search(node, rating_player, opts, clock)
+        search = _Search(node, rating_player, opts, budget)
         try:
             result = search.root(node, depth)
-        except _Abort:
-            interrupted = depth
+        except SearchStopped as why:
+            interrupted, stopped = depth, why.reason
             if best is None:  # never without an answer: one quick ply, no clock
                 quick = replace(opts, quiescence=0)
                 best = _Search(node, rating_player, quick, None).root(node, 1)
@@ -525,19 +492,21 @@ def iterative_deepening(
                 "seconds": round(time.perf_counter() - t0, 6),
             }
         )
+        if progress is not None:
+            progress(result)
         if result.extra["complete"] or not node.children:
             break
         if stop_when_forced and len(node.generated_edges) == 1 and node.fully_generated:
             break
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-        if max_nodes is not None and stats.nodes_created > max_nodes:
+        over = budget.exceeded()
+        if over is not None:
+            stopped = over.reason
             break
         depth += 1
     assert best is not None
     extra = dict(best.extra)
     extra.update(
-        seconds=time.perf_counter() - start, iterations=iterations, interrupted=interrupted
+        seconds=budget.elapsed, iterations=iterations, interrupted=interrupted, stopped=stopped
     )
     return replace(best, stats=stats.snapshot() - before, extra=extra, rater="deepening")
 
