@@ -53,8 +53,9 @@ MAX_BODY = 1 << 20
 MAX_LOG = 40
 """History entries sent with each view (the page shows the latest)."""
 
-BOOK_AI = AISettings.book(depth=4, rater="alphabeta")
-"""The books' AI: four plies, every move (alpha-beta gives minimax's moves, faster)."""
+BOOK_AI = AISettings.book(depth=4, rater="auto")
+"""The books' AI: four plies, every move (rater auto: alpha-beta, which gives minimax's moves
+faster; expectiminimax under the chance rules)."""
 
 RESERVED = ("game", "seats", "ai", "speed", "session")
 """Query parameters of ``/play`` that are not game options."""
