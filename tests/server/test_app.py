@@ -26,7 +26,7 @@ def new_game(client: TestClient, query: str) -> str:
     """Open ``/play?query`` and return the id of the session the page shows."""
     r = client.get(f"/play?{query}")
     assert r.status_code == 200, r.text
-    sid = r.text.split('data-session="', 1)[1].split('"', 1)[0]
+    sid = str(r.text).split('data-session="', 1)[1].split('"', 1)[0]
     assert sid
     return sid
 
