@@ -12,6 +12,11 @@ window.lazytree = { timings: [], view: null, ready: false };
 function measure(name, start) {
   const m = performance.measure(name, { start, end: performance.now() });
   window.lazytree.timings.push({ name, ms: m.duration });
+  // and once the browser has laid out and painted the change (the next frame)
+  requestAnimationFrame(() => setTimeout(() => {
+    const p = performance.measure(`${name}-painted`, { start, end: performance.now() });
+    window.lazytree.timings.push({ name: `${name}-painted`, ms: p.duration });
+  }, 0));
 }
 
 function showError(message) {
@@ -232,6 +237,7 @@ async function refresh() {
   try {
     const t0 = performance.now();
     const fresh = await api(sessionId);
+    if (!view) measure("fetch", t0);
     const changed = !view || fresh.version !== view.version || fresh.thinking !== view.thinking;
     view = fresh;
     if (changed) selected = null;
@@ -247,10 +253,10 @@ function schedule() {
   if (view.thinking) polling = setTimeout(refresh, 250);
 }
 
-async function send(path, body) {
+async function send(path, body, started) {
   if (busy) return;
   busy = true;
-  const t0 = performance.now();
+  const t0 = started ?? performance.now();
   try {
     view = await api(`${sessionId}/${path}`, body ?? {});
     selected = null;
@@ -267,13 +273,13 @@ async function send(path, body) {
 
 function onBoardClick(event) {
   if (dragged || !view || !isHumanTurn()) return;
-  const t0 = performance.now();
+  const t0 = event.timeStamp;  // when the click happened
   const b = view.board;
   if (b.kind === "hex") {
     const t = board.territoryAt(event.target);
     if (t === null) return;
     if (selected !== null && board.sources.get(selected)?.includes(t)) {
-      send("move", { move: `${selected}->${t}` });
+      send("move", { move: `${selected}->${t}` }, t0);
       return;
     }
     selected = board.sources.has(t) && t !== selected ? t : null;
@@ -284,7 +290,7 @@ function onBoardClick(event) {
     const c = board.cellAt(event.target);
     if (c === null) return;
     const what = board.click(b, selected, c);
-    if (what.move) { send("move", { move: what.move }); return; }
+    if (what.move) { send("move", { move: what.move }, t0); return; }
     selected = what.select;
     board.render(b, selected);
     measure("select", t0);
