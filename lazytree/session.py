@@ -56,6 +56,7 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "HUMAN",
+    "PLAY_DEFAULTS",
     "AIStep",
     "Played",
     "Seat",
@@ -69,6 +70,11 @@ FORMAT: Final = "lazytree-session"
 
 FORMAT_VERSION: Final = 1
 """The ``version`` field of a saved session this module writes and reads."""
+
+PLAY_DEFAULTS: Final[Mapping[str, Mapping[str, Any]]] = {"dice-of-doom": {"eval": "heuristic"}}
+"""Game options a game is played with unless given (Dice of Doom: the stronger heuristic
+rating for the AI, not the book's territory count); ``lazytree play`` and ``lazytree
+serve`` both use them."""
 
 MAX_MOVES: Final = 100_000
 """Most moves a saved session may hold (a budget on what a file can make us replay)."""

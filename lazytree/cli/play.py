@@ -15,7 +15,7 @@ from lazytree.cli.common import GameSetup, console, err_console, fail, game_grou
 from lazytree.game import IllegalMoveError
 from lazytree.games import Position
 from lazytree.search import SearchResult
-from lazytree.session import HUMAN, Played, Seat, Session, SessionError
+from lazytree.session import HUMAN, PLAY_DEFAULTS, Played, Seat, Session, SessionError
 
 
 class Quit(Exception):
@@ -281,6 +281,6 @@ play_app = game_group(
     "play",
     "Play a game against the AI in the terminal.",
     play,
-    defaults={"dice-of-doom": {"eval": "heuristic"}},
+    defaults=PLAY_DEFAULTS,
     pass_setup=True,
 )

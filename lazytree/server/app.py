@@ -43,7 +43,14 @@ from lazytree.games import GAMES
 from lazytree.games.dice_of_doom import RULE_SETS, Attack
 from lazytree.server.boards import board_view
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
-from lazytree.session import HUMAN, Seat, Session, SessionError, options_from_text
+from lazytree.session import (
+    HUMAN,
+    PLAY_DEFAULTS,
+    Seat,
+    Session,
+    SessionError,
+    options_from_text,
+)
 
 __all__ = ["MAX_BODY", "create_app", "seats_from_text"]
 
@@ -105,7 +112,8 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
     spec = GAMES.get(name)
     if spec is None:
         raise SessionError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    options = options_from_text(spec, {k: v for k, v in params.items() if k not in RESERVED})
+    given = options_from_text(spec, {k: v for k, v in params.items() if k not in RESERVED})
+    options = {**PLAY_DEFAULTS.get(name, {}), **given}
     ai = ai_settings(params.get("ai", "1"))
     seed = options.get("seed")
     probe = Session(name, options, seed=seed)

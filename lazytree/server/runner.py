@@ -84,6 +84,9 @@ class Runner:
     # -- the AI worker -------------------------------------------------------------------
     def start_ai(self) -> bool:
         """Start the AI worker if an AI seat is to move and it is not running yet."""
+        t = self._thread
+        if t is not None and t.is_alive() and self._cancel.is_set():
+            t.join(5.0)  # a cancelled turn ends at its next move: let it, then start anew
         with self.lock:
             s = self.session
             if self.thinking or s.is_over or s.seat().is_human:
@@ -117,6 +120,7 @@ class Runner:
         try:
             while not self._cancel.is_set() and not s.is_over and not s.seat().is_human:
                 self._progress = self._new_progress(s)
+                self.last_search = {"player": s.to_move, "moves": 0, "depth": 0, "nodes": 0}
                 for step in s.ai_turn(stop=self._stop, progress=self._on_progress):
                     self._after_move(step.played, step.search)
                     if self._cancel.is_set():
@@ -139,12 +143,18 @@ class Runner:
             p.value = result.value
 
     def _after_move(self, played: tuple[Played, ...], search: SearchResult[Any]) -> None:
-        self.last_search = {
-            "depth": search.depth,
-            "value": search.value,
-            "nodes": search.stats.nodes_created,
-            "stopped": search.extra.get("stopped"),
-        }
+        """Sum up the AI's turn so far: moves, deepest search, nodes forced, why a
+        search stopped early (the clock, the Stop button, a budget)."""
+        turn = self.last_search if self.last_search is not None else {}
+        depth = search.depth
+        turn["moves"] = turn.get("moves", 0) + 1
+        turn["depth"] = None if depth is None else max(depth, turn.get("depth") or 0)
+        turn["nodes"] = turn.get("nodes", 0) + search.stats.nodes_created
+        turn["value"] = search.value
+        stopped = search.extra.get("stopped")
+        if stopped == "stop" or "stopped" not in turn:
+            turn["stopped"] = stopped
+        self.last_search = turn
         self.changed()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -175,8 +176,140 @@ def test_big_boards_draw_and_answer_clicks(driver: Any, live_server: str, size: 
         f"click on a territory to highlighted targets painted {figures['select-painted'][-1]:.0f} "
         f"ms; attack click to the server's answer painted {figures['move-painted'][-1]:.0f} ms"
     )
-    shot = os.environ.get("LAZYTREE_SCREENSHOT")
-    if shot and size == 10:
-        driver.find_element(By.CSS_SELECTOR, "[data-action=pass]").click()
-        wait_for(driver, "window.lazytree.view.moves_made === 2")
-        driver.save_screenshot(shot)
+
+
+def api(live_server: str, sid: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{live_server}/api/sessions/{sid}") as r:
+        data: dict[str, Any] = json.loads(r.read())
+        return data
+
+
+def test_closing_the_tab_stops_the_ai(driver: Any, live_server: str) -> None:
+    # a 600 s clock: this AI thinks until something stops it
+    driver.get(f"{live_server}/play?game=dice-of-doom&size=8&seed=2&seats=ai,human&ai=600")
+    wait_for(driver, "window.lazytree.view && window.lazytree.view.thinking")
+    wait_for(driver, "document.querySelector('[data-role=thinking]')")
+    sid = view(driver)["id"]
+    assert api(live_server, sid)["thinking"]
+    driver.get("about:blank")  # the tab leaves the page
+    deadline = time.monotonic() + 30
+    while api(live_server, sid)["thinking"] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    after = api(live_server, sid)
+    assert not after["thinking"] and after["moves_made"] <= 1
+
+
+def test_stop_makes_the_ai_move_now(driver: Any, live_server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get(f"{live_server}/play?game=dice-of-doom&size=6&seed=2&seats=ai,human&ai=600")
+    wait_for(driver, "window.lazytree.view && window.lazytree.view.thinking")
+    stop = driver.find_element(By.CSS_SELECTOR, "[data-action=stop]")
+    wait_for(driver, "!document.querySelector('[data-action=stop]').disabled")
+    stop.click()
+    wait_for(driver, "window.lazytree.view.moves_made >= 1", 30)
+    assert view(driver)["log"][0]["player"] == 0
+    driver.get("about:blank")
+
+
+def test_zoom_and_pan(driver: Any, live_server: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    driver.get(f"{live_server}/play?game=dice-of-doom&size=20&seed=1&seats=human,human")
+    wait_for(driver, "window.lazytree.ready")
+    board = driver.find_element(By.CSS_SELECTOR, "[data-role=board]")
+
+    def box() -> list[float]:
+        text = driver.execute_script("return arguments[0].getAttribute('viewBox')", board)
+        return [float(x) for x in str(text).split()]
+
+    whole = box()
+    driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-in]").click()
+    zoomed = box()
+    assert zoomed[2] < whole[2] and zoomed[3] < whole[3]
+    ActionChains(driver).move_to_element(board).click_and_hold().move_by_offset(
+        120, 80
+    ).release().perform()
+    panned = box()
+    assert panned[0] < zoomed[0] and panned[1] < zoomed[1] and panned[2] == zoomed[2]
+    assert view(driver)["moves_made"] == 0  # a drag is not a click
+    driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-fit]").click()
+    assert box() == whole
+
+
+def test_a_person_finishes_a_game_by_clicking(driver: Any, live_server: str) -> None:
+    """Click the first attack each time, pass when no attack is left, until the end."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(f"{live_server}/play?game=dice-of-doom&size=4&seed=5&ai=0.2")
+    wait_for(driver, "window.lazytree.ready")
+    for _ in range(300):
+        wait_for(
+            driver,
+            "!window.lazytree.view.thinking && (window.lazytree.view.over || "
+            "window.lazytree.view.to_move === 0)",
+        )
+        v = view(driver)
+        if v["over"]:
+            break
+        made = v["moves_made"]
+        attacks = v["board"]["attacks"]
+        if attacks and (not v["board"]["can_pass"] or made % 3):
+            src, dst = attacks[0]
+            territory(driver, src).click()
+            territory(driver, dst).click()
+        else:
+            driver.find_element(By.CSS_SELECTOR, "[data-action=pass]").click()
+        wait_for(driver, f"window.lazytree.view.moves_made > {made}")
+    final = view(driver)
+    assert final["over"] and final["winners"]
+    status = driver.find_element(By.CSS_SELECTOR, "[data-role=status]").text
+    assert status.startswith("Game over")
+
+
+def test_dice_rolls_are_shown_under_the_chance_rules(driver: Any, live_server: str) -> None:
+    driver.get(f"{live_server}/play?game=dice-of-doom&size=3&seed=4&rules=chance&seats=human,human")
+    wait_for(driver, "window.lazytree.ready")
+    src, dst = view(driver)["board"]["attacks"][0]
+    territory(driver, src).click()
+    territory(driver, dst).click()
+    rolls = wait_for(driver, "document.querySelector('[data-role=rolls]')")
+    assert " rolls " in rolls.text and f"{src}->{dst}" in rolls.text
+    note = view(driver)["log"][-1]["note"]
+    assert note in rolls.text
+
+
+def test_a_grid_game_by_clicking(driver: Any, live_server: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get(f"{live_server}/play?game=checkers&seats=human,human")
+    wait_for(driver, "window.lazytree.ready")
+    move = view(driver)["board"]["moves"][0]
+    first, last = move["path"][0], move["path"][-1]
+    driver.find_element(By.CSS_SELECTOR, f'[data-cell="{first}"]').click()
+    target = driver.find_element(By.CSS_SELECTOR, f'[data-cell="{last}"]')
+    assert "target" in str(target.get_attribute("class"))
+    target.click()
+    wait_for(driver, "window.lazytree.view.moves_made === 1")
+    assert view(driver)["log"][0]["text"] == move["text"]
+
+
+def test_screenshot_for_the_readme(driver: Any, live_server: str, tmp_path: Path) -> None:
+    """A 10x10 game after the AI's first turn (LAZYTREE_SCREENSHOT=docs/play.png keeps it)."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(f"{live_server}/play?game=dice-of-doom&size=10&seed=1&ai=1")
+    wait_for(driver, "window.lazytree.ready")
+    src, dst = view(driver)["board"]["attacks"][0]
+    territory(driver, src).click()
+    territory(driver, dst).click()
+    wait_for(driver, "window.lazytree.view.moves_made === 1")
+    driver.find_element(By.CSS_SELECTOR, "[data-action=pass]").click()
+    wait_for(driver, "window.lazytree.view.to_move === 0 && !window.lazytree.view.thinking", 120)
+    v = view(driver)
+    own = [s for s, _ in v["board"]["attacks"]]
+    territory(driver, own[len(own) // 2]).click()  # a territory selected, its targets shown
+    shot = Path(os.environ.get("LAZYTREE_SCREENSHOT") or tmp_path / "play.png")
+    driver.save_screenshot(str(shot))
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -202,10 +202,15 @@ function renderSide() {
     `${p.nodes.toLocaleString()} nodes forced, ${p.seconds.toFixed(1)} s</span>`;
   else if (view.last_search) {
     const s = view.last_search;
-    progress = `AI's last search: depth ${s.depth ?? "end"}, ${s.nodes.toLocaleString()} nodes` +
-      (s.stopped ? ` (stopped: ${s.stopped})` : "");
+    progress = `AI's last turn: ${s.moves} moves, searched up to depth ${s.depth ?? "end"}, ` +
+      `${s.nodes.toLocaleString()} nodes forced` + (s.stopped === "stop" ? " (stopped by you)" : "");
   }
   if (view.error) progress += `<br><span class="error">${view.error}</span>`;
+  const rolls = view.log.filter((m) => m.note);
+  if (rolls.length) {
+    progress += `<div data-role="rolls">` +
+      rolls.slice(-4).map((m) => `<div class="roll">\u2684 ${m.note}</div>`).join("") + `</div>`;
+  }
   $("#progress").innerHTML = progress;
   const movesBox = $("#moves");
   movesBox.innerHTML = "";
