@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: play test lint typecheck pytest system-deps images notebooks-clean clean
+.PHONY: play serve test lint typecheck pytest system-deps images notebooks-clean clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,11 @@ $(STAMP): pyproject.toml
 ## play: start a game of Dice of Doom against the AI (pass options with ARGS="--size 5")
 play: $(STAMP)
 	$(BIN)/lazytree play dice-of-doom $(ARGS)
+
+## serve: play in the browser: a local web server on http://127.0.0.1:8000/ (opens the page;
+## pass options with ARGS="--port 8001 --no-open")
+serve: $(STAMP)
+	$(BIN)/lazytree serve $(ARGS)
 
 ## test: lint, type-check and run the whole test suite (notebooks included)
 test: $(STAMP) system-deps lint typecheck pytest

@@ -5,13 +5,19 @@
   ``chromium`` and ``chromium-driver`` (``make system-deps`` installs them). The tests
   are skipped only when Chromium is absent and the environment variable ``CI`` is unset;
   under CI a missing browser is a failure.
+* ``serve_app(app)``: run any ASGI app with uvicorn on a free port of 127.0.0.1 in a
+  thread, yielding its base URL (``live_server`` is the play server's app).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import socket
 import tempfile
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -82,3 +88,41 @@ def driver() -> Iterator[Any]:
         browser.quit()
         shutil.rmtree(profile, ignore_errors=True)
         shutil.rmtree(downloads, ignore_errors=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def serve_app(app: Any) -> Iterator[str]:
+    """Serve the ASGI ``app`` on 127.0.0.1 in a thread; yields ``http://127.0.0.1:PORT``."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(400):
+        if server.started:
+            break
+        if not thread.is_alive():
+            raise RuntimeError(f"the test server could not start on port {port}")
+        time.sleep(0.025)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture
+def live_server() -> Iterator[str]:
+    """The play server (``lazytree serve``'s app) on a free local port."""
+    from lazytree.server import create_app
+
+    with serve_app(create_app()) as url:
+        yield url
