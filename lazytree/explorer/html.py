@@ -20,6 +20,7 @@ Examples
 from __future__ import annotations
 
 import html
+import json
 import re
 from importlib import resources
 from pathlib import Path
@@ -49,8 +50,35 @@ def _inline_json(text: str) -> str:
     return text.replace("<", "\\u003c")
 
 
-def page(model: ExplorerModel) -> str:
-    """The explorer of ``model`` as one HTML document (a string)."""
+LIVE_GLUE = """
+const explorer = mount(element, data, {
+  onForce: async (request) => {
+    const answer = await fetch(%(url)s, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(request),
+    });
+    const reply = await answer.json();
+    if (reply.data) explorer.update(reply.data);
+    else element.classList.remove("lt-busy");
+    element.querySelector("[data-matches]").textContent = reply.status ?? reply.error ?? "";
+  },
+});
+"""
+
+
+def page(model: ExplorerModel, *, force_url: str | None = None) -> str:
+    """The explorer of ``model`` as one HTML document (a string).
+
+    With ``force_url`` the page is live: a click on a move never forced (or "search
+    below this position", or "N moves never generated") POSTs the request as JSON to
+    that URL, which answers ``{"data": new model, "status": "..."}`` or ``{"error": ...}``
+    (see :class:`~lazytree.explorer.live.LiveExplorer`).
+    """
+    if force_url is None:
+        start = "const explorer = mount(element, data);"
+    else:
+        start = LIVE_GLUE % {"url": json.dumps(force_url)}
     title = html.escape(f"{model.data['title']}: explored tree")
     return f"""<!doctype html>
 <html lang="en">
@@ -74,8 +102,10 @@ html, body {{ margin: 0; height: 100%; }}
 <script type="module">
 {_inline(asset("explorer.js"))}
 const data = JSON.parse(document.getElementById("explorer-data").textContent);
-globalThis.lazytreeExplorer = mount(document.getElementById("explorer"), data);
-globalThis.lazytreeExplorer.readyAt = performance.now();
+const element = document.getElementById("explorer");
+{start}
+globalThis.lazytreeExplorer = explorer;
+explorer.readyAt = performance.now();
 </script>
 </body>
 </html>

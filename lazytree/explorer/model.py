@@ -93,6 +93,7 @@ def explorer_model(
     count_never: bool = True,
     max_positions: int | None = DEFAULT_MAX_POSITIONS,
     title: str | None = None,
+    until: int | None = None,
 ) -> ExplorerModel:
     """Describe the nodes that exist below ``source``; nothing is forced.
 
@@ -110,6 +111,11 @@ def explorer_model(
         Raise ``ValueError`` rather than describe more positions than this (None: no cap).
     title:
         A headline for the page (default: the game's name).
+    until:
+        Describe only the nodes created before this count of the tree's
+        ``stats.nodes_created`` (``serial < until``): the tree as one search left it,
+        although later searches went on below it. Their children count as generated
+        but never forced (a move they generated later looks generated here too).
     """
     root = source.root if isinstance(source, Tree) else source
     game = root.tree.game
@@ -118,7 +124,8 @@ def explorer_model(
     nodes: list[Node[Any, Any]] = [root]
     parent = [-1]
     hl: list[list[int]] = [[]]
-    for up, edge, child, _, first in explored_edges(root):
+    keep = None if until is None else (lambda node: node.serial < until)
+    for up, edge, child, _, first in explored_edges(root, keep):
         if not first:
             continue
         if max_positions is not None and len(nodes) >= max_positions:

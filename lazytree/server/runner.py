@@ -18,6 +18,7 @@ from typing import Any
 
 from lazytree.search import SearchResult
 from lazytree.session import Played, Session, SessionError
+from lazytree.tree import Node
 
 __all__ = ["MAX_SESSIONS", "Runner", "Sessions"]
 
@@ -63,6 +64,9 @@ class Runner:
     error: str | None = None
     """The last AI failure, shown on the page."""
     last_search: dict[str, Any] | None = None
+    last_tree: tuple[Node[Any, Any], SearchResult[Any], int] | None = None
+    """The AI's last search for the explorer: the node it searched from, its result, and
+    the tree's count of nodes created when it ended."""
     _thread: threading.Thread | None = None
     _stop: threading.Event = field(default_factory=threading.Event)
     _cancel: threading.Event = field(default_factory=threading.Event)
@@ -121,7 +125,10 @@ class Runner:
             while not self._cancel.is_set() and not s.is_over and not s.seat().is_human:
                 self._progress = self._new_progress(s)
                 self.last_search = {"player": s.to_move, "moves": 0, "depth": 0, "nodes": 0}
+                root = s.tree.root
                 for step in s.ai_turn(stop=self._stop, progress=self._on_progress):
+                    self.last_tree = (root, step.search, s.tree.stats.nodes_created)
+                    root = s.tree.root
                     self._after_move(step.played, step.search)
                     if self._cancel.is_set():
                         break
