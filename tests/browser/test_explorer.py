@@ -272,3 +272,54 @@ def test_moves_never_generated_and_never_forced_are_drawn(driver: Any, tmp_path:
         f"{m} not forced" for m in ("a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3")
     )
     assert drawn(driver) == [0, 1]
+
+
+def wait_text_change(driver: Any, selector: str, old: str, seconds: float = 60) -> str:
+    deadline = time.monotonic() + seconds
+    while True:
+        text: str = driver.find_element("css selector", selector).text
+        if text != old:
+            return text
+        assert time.monotonic() < deadline, f"{selector} still says {old!r}"
+        time.sleep(0.05)
+
+
+def positions_in(summary: str) -> int:
+    return int(summary.split(" positions")[0].replace(",", ""))
+
+
+def test_live_explore_page_forces_a_move_a_cut_off_never_generated(
+    driver: Any, live_server: str
+) -> None:
+    driver.get(f"{live_server}/explore?game=tictactoe&depth=2&rater=alphabeta")
+    deadline = time.monotonic() + 60
+    while not driver.execute_script(
+        "return document.getElementById('explorer').dataset.ready === '1'"
+    ):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    summary = driver.find_element("css selector", "[data-summary]").text
+    before = positions_in(summary)
+    # open a first move under which alpha-beta cut, and generate the moves it never did
+    cut = driver.execute_script(
+        "const d = lazytreeExplorer.model.data;"
+        "return d.never.findIndex((n, i) => n > 0 && d.parent[i] === 0)"
+    )
+    serial = driver.execute_script("return lazytreeExplorer.model.data.serial[arguments[0]]", cut)
+    click(driver, '[data-more="0"]')  # every first move
+    click(driver, f'[data-node="{cut}"]')
+    click(driver, f'[data-never="{cut}"]')
+    summary = wait_text_change(driver, "[data-summary]", summary)
+    assert positions_in(summary) == before  # generating forces nothing
+    cut = driver.execute_script(
+        "return lazytreeExplorer.model.data.serial.indexOf(arguments[0])", serial
+    )
+    if driver.find_elements("css selector", f'[data-unforced="{cut}"]'):
+        click(driver, f'[data-unforced="{cut}"]')
+    edges = driver.find_elements("css selector", f'[data-edge^="{cut}:"]')
+    assert edges, "the generated moves are drawn as moves never forced"
+    click(driver, f'[data-edge="{edges[0].get_attribute("data-edge")}"]')
+    summary = wait_text_change(driver, "[data-summary]", summary)
+    status = driver.find_element("css selector", "[data-matches]").text
+    forced = int(status.split("forced ")[1].split(" nodes")[0].replace(",", ""))
+    assert forced >= 1 and positions_in(summary) == before + forced
