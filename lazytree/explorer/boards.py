@@ -130,11 +130,11 @@ def _checkers_view(game: Checkers) -> BoardView:
         # square i is drawn where the game's own diagram puts it (mirrored columns)
         "squares": [[y, w - 1 - x] for x, y in game.geo.xy],
         "labels": True,
-        "pieces": {
-            "r": {"text": "●", "player": 0},
-            "R": {"text": "♚", "player": 0},
-            "w": {"text": "●", "player": 1},
-            "W": {"text": "♚", "player": 1},
+        "pieces": {  # drawn in the pieces' own colours, not the players' colours
+            "r": {"text": "●", "player": 0, "colour": "#c62828"},
+            "R": {"text": "♚", "player": 0, "colour": "#c62828"},
+            "w": {"text": "●", "player": 1, "colour": "#ffffff"},
+            "W": {"text": "♚", "player": 1, "colour": "#ffffff"},
         },
     }
     return BoardView(layout, lambda state: state.board, lambda state, move: list(move.path))

@@ -165,9 +165,10 @@ function gridBoard(layout, pos, hl, model) {
   const where = layout.squares ?? values.map((_, n) => [Math.floor(n / cols), n % cols]);
   const width = pad + cols * cell + 2, height = pad + rows * cell + 2;
   let out = `<svg class="lt-board" xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`;
+  const playable = new Set((layout.squares ?? []).map(([r, c]) => `${r},${c}`)); // dark squares
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < cols; c++) {
-      const light = layout.squares && (r + c) % 2 === 1 ? "#f3ecdc" : layout.squares ? "#b58863" : "#fafafa";
+      const light = !layout.squares ? "#fafafa" : playable.has(`${r},${c}`) ? "#b58863" : "#f3ecdc";
       out += `<rect x="${pad + c * cell}" y="${pad + r * cell}" width="${cell}" height="${cell}" fill="${light}" stroke="#bbb" stroke-width="0.5"/>`;
     }
   if (layout.colNames) layout.colNames.forEach((t, c) => (out += `<text class="lt-coord" x="${pad + c * cell + cell / 2}" y="10" text-anchor="middle">${esc(t)}</text>`));
@@ -190,7 +191,7 @@ function gridBoard(layout, pos, hl, model) {
       else if (v) { text = String(v); colour = "#999"; }
     } else if (layout.pieces && layout.pieces[v]) {
       text = layout.pieces[v].text;
-      colour = PLAYER_COLOURS[layout.pieces[v].player];
+      colour = layout.pieces[v].colour ?? PLAYER_COLOURS[layout.pieces[v].player];
     }
     if (text) out += `<text x="${x + cell / 2}" y="${y + cell * 0.68}" font-size="${(cell * 0.6).toFixed(0)}" text-anchor="middle" fill="${colour}">${esc(text)}</text>`;
     if (layout.labels) out += `<text class="lt-sq" x="${x + 2}" y="${y + 8}">${n + 1}</text>`;
