@@ -139,3 +139,17 @@ def test_every_game_has_a_board_view(name: str) -> None:
     for cell in view.cells(state, move):
         assert 0 <= cell < layout.get("rows", 1) * layout.get("cols", 1)
     json.dumps(layout)
+
+
+def test_until_shows_the_tree_as_one_search_left_it() -> None:
+    game, state = load_game("tictactoe")
+    tree: Tree[Any, Any] = Tree(game, state, share=True)
+    first = minimax(tree.root, 1)
+    cutoff = tree.stats.nodes_created
+    minimax(tree.root, 2)  # a later search goes on below the same root
+    then = explorer_model(tree, result=first, until=cutoff).data
+    now = explorer_model(tree).data
+    assert then["summary"]["positions"] == 10 and now["summary"]["positions"] == 82
+    # the later search's children look generated but never forced
+    assert then["summary"]["unforced"] == 72 and now["summary"]["unforced"] == 0
+    assert max(then["serial"]) < cutoff
