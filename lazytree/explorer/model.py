@@ -16,7 +16,9 @@ The document (``model.data``) holds:
   a value from ``rplayer``'s point of view for a search ``rdepth`` moves deep, or
   null/-1), ``bound`` (one character: ``=`` exact, ``>`` lower bound, ``<`` upper
   bound, ``-`` no rating), ``never`` (moves never generated; -1 when not counted),
-  ``pos`` (position text), ``hl`` (cells the move into it touched), ``edges`` (a flat
+  ``pos`` (position text), ``hl`` (cells the move into it touched), ``prob`` (the
+  probability of the chance outcome into it; the whole list is null in games without
+  chance), ``edges`` (a flat
   list ``[move, child, move, child, ...]`` in generation order; child -1 for a move
   generated but never forced);
 * ``pv``: the node indices of the principal variation, root first;
@@ -124,6 +126,7 @@ def explorer_model(
     nodes: list[Node[Any, Any]] = [root]
     parent = [-1]
     hl: list[list[int]] = [[]]
+    prob: list[float | int | None] = [None]
     keep = None if until is None else (lambda node: node.serial < until)
     for up, edge, child, _, first in explored_edges(root, keep):
         if not first:
@@ -137,6 +140,7 @@ def explorer_model(
         nodes.append(child)
         parent.append(index[id(up)])
         hl.append(view.cells(up.state, edge.move))
+        prob.append(None if edge.probability is None else _number(edge.probability))
     strings: dict[str, int] = {}
     edges: list[list[int]] = []
     parents_of = [0] * len(nodes)
@@ -203,6 +207,7 @@ def explorer_model(
         "never": never,
         "pos": [view.encode(n.state) for n in nodes],
         "hl": hl,
+        "prob": prob if any(p is not None for p in prob) else None,
         "edges": edges,
         "pv": pv,
     }

@@ -11,7 +11,7 @@ from lazytree.explorer import board_view, explorer_model
 from lazytree.export import to_networkx
 from lazytree.games import GAMES, load_game
 from lazytree.games.tree_game import TreeGame
-from lazytree.search import alphabeta, minimax
+from lazytree.search import alphabeta, expectiminimax, minimax
 from lazytree.tree import Tree
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -153,3 +153,16 @@ def test_until_shows_the_tree_as_one_search_left_it() -> None:
     # the later search's children look generated but never forced
     assert then["summary"]["unforced"] == 72 and now["summary"]["unforced"] == 0
     assert max(then["serial"]) < cutoff
+
+
+def test_chance_outcomes_carry_their_probability() -> None:
+    game, state = load_game("dice-of-doom", rules="chance", size=2, seed=1)
+    tree: Tree[Any, Any] = Tree(game, state)
+    expectiminimax(tree.root, 2)
+    data = explorer_model(tree).data
+    chance = [i for i, p in enumerate(data["player"]) if p == -1]
+    assert chance and data["prob"] is not None
+    for i in chance:
+        below = [c for c in data["edges"][i][1::2] if c >= 0]
+        assert below and abs(sum(data["prob"][c] for c in below) - 1) < 1e-5
+    assert explorer_model(tictactoe_tree(1)[0]).data["prob"] is None

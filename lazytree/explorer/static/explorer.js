@@ -401,6 +401,7 @@ export function mount(element, data, options = {}) {
     const path = model.path(i).slice(1).map((j) => model.move(j));
     const rows = [];
     rows.push(["move", i === 0 ? "(the root)" : `${esc(model.move(i))} by ${esc(model.playerName(d.player[d.parent[i]]))}`]);
+    if (d.prob && d.prob[i] !== null) rows.push(["chance", `probability ${fmt(d.prob[i])} (a dice roll)`]);
     rows.push(["line", path.length ? esc(path.join(" ")) : "—"]);
     rows.push(["to move", st === "t" ? "game over" : esc(model.playerName(p))]);
     rows.push(["depth", String(model.depth[i])]);
