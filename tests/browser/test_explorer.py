@@ -252,6 +252,8 @@ def test_moves_never_generated_and_never_forced_are_drawn(driver: Any, tmp_path:
     model = write_html(lecture, tmp_path / "lecture.html", result=alphabeta(lecture.root, 2))
     open_page(driver, tmp_path / "lecture.html")
     cut = model.data["edges"][0][3]  # the second move, cut after its first reply
+    closed = driver.find_element("css selector", f'[data-node="{cut}"]').text
+    assert closed.endswith("✂2")  # its cut-off, on the closed node
     click(driver, f'[data-node="{cut}"]')
     never = driver.find_element("css selector", f'[data-never="{cut}"]')
     assert never.text == "2 moves never generated"

@@ -98,6 +98,13 @@ class Model {
       this.bySerial = order;
       this.rankOf = new Int32Array(this.n);
       order.forEach((node, r) => (this.rankOf[node] = r));
+      // the rank of the last node created below each node: once the replay is past it,
+      // the search has left the node for good (and a cut-off there is final)
+      this.doneAt = Int32Array.from(this.rankOf);
+      for (let i = this.n - 1; i > 0; i--) {
+        const p = this.data.parent[i];
+        if (this.doneAt[i] > this.doneAt[p]) this.doneAt[p] = this.doneAt[i];
+      }
     }
     return this.bySerial;
   }
@@ -378,7 +385,9 @@ export function mount(element, data, options = {}) {
       const v = model.data.value[i];
       const b = model.data.bound[i];
       const val = v === null ? "" : `${b === ">" ? "≥" : b === "<" ? "≤" : ""}${fmt(v)}`;
-      const label = `${esc(i === 0 ? "root" : model.move(i))}${val ? ` <tspan class="lt-val">${val}</tspan>` : ""}${!open && nKids ? ` <tspan class="lt-count">+${nKids}</tspan>` : ""}${model.parents[i] > 1 ? ' <tspan class="lt-count">⤳' + model.parents[i] + "</tspan>" : ""}`;
+      const never = model.data.never[i];
+      const cut = never > 0 && !open && (!replay || replay.step >= model.doneAt[i]);
+      const label = `${esc(i === 0 ? "root" : model.move(i))}${val ? ` <tspan class="lt-val">${val}</tspan>` : ""}${!open && nKids ? ` <tspan class="lt-count">+${nKids}</tspan>` : ""}${cut ? ` <tspan class="lt-cut">✂${never}<title>a cut-off: ${plural(never, "move")} never generated</title></tspan>` : ""}${model.parents[i] > 1 ? ' <tspan class="lt-count">⤳' + model.parents[i] + "</tspan>" : ""}`;
       const shape = st === "t" ? `<rect x="-5" y="-5" width="10" height="10" fill="${fill}" stroke="${colour}"/>` : `<circle r="5" fill="${fill}" stroke="${colour}"/>`;
       return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
     }
