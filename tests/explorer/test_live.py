@@ -89,3 +89,19 @@ def test_the_widget_module_is_one_self_contained_es_module() -> None:
     assert "export default" in code and "export function mount" in code
     assert not re.search(r"^\s*import\s", code, re.MULTILINE)  # nothing to fetch
     assert "d3hierarchy" in code
+
+
+def test_without_anywidget_the_widget_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    from lazytree.explorer import widget
+
+    widget._widget_class.cache_clear()
+    monkeypatch.setitem(sys.modules, "anywidget", None)  # as if it were not installed
+    try:
+        with pytest.raises(ImportError, match=r"pip install 'lazytree\[explorer\]'"):
+            widget.TreeExplorer  # noqa: B018 (the class is made on first use)
+    finally:
+        widget._widget_class.cache_clear()
