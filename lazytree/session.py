@@ -301,10 +301,12 @@ class Session:
         """Record ``move`` made in ``state`` in the history (a new turn when the player
         changes; chance outcomes belong to the turn they follow)."""
         player = self.game.to_move(state)
-        if player != CHANCE and (not self._turns or self.history[self._turns[-1]].player != player):
-            self._turns.append(len(self.history))
+        turns = self._turns
+        new_turn = player != CHANCE and (not turns or self.history[turns[-1]].player != player)
         played = Played(player, move, self.game.move_to_str(state, move), note)
-        self.history.append(played)
+        self.history.append(played)  # before the turn index: readers in other threads
+        if new_turn:  # (the server's views) never see a turn that has no move yet
+            turns.append(len(self.history) - 1)
         return played
 
     def _resolve_chance(self) -> list[Played]:

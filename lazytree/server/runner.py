@@ -129,8 +129,8 @@ class Runner:
                     if self.delay and self._cancel.wait(self.delay):
                         break
                     self._progress = self._new_progress(s)
-        except (SessionError, ValueError, MemoryError) as exc:
-            self.error = f"the AI failed: {exc}"
+        except Exception as exc:  # shown on the page; the server and the game go on
+            self.error = f"the AI failed: {type(exc).__name__}: {exc}"
             self.changed()
 
     def _new_progress(self, s: Session) -> Progress:
