@@ -260,8 +260,10 @@ class Session:
         """Let the AI at the seat to move play its whole turn, one :class:`AIStep` at a
         time (the session is updated before each step is yielded).
 
-        ``stop`` (set from another thread) makes the current search answer at once with
-        its best move so far; closing the generator ends the turn early. Raises
+        ``stop`` (set from another thread) makes the clocked AI's search answer at once
+        with its best move so far; the book's AI (no clock) has no such move, and its
+        search raises :class:`~lazytree.search.limit.SearchStopped` instead (the session
+        is then as before that move). Closing the generator ends the turn early. Raises
         :class:`SessionError` when the seat to move is human.
         """
         if self.is_over:

@@ -168,6 +168,7 @@ def session_view(runner: Runner) -> dict[str, Any]:
         "last_turn": [_played_json(p) for p in s.last_turn()],
         "log": [_played_json(p) for p in history[-MAX_LOG:]],
         "thinking": runner.thinking,
+        "can_stop": runner.can_stop,
         "progress": None,
         "last_search": runner.last_search,
         "error": runner.error,

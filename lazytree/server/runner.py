@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lazytree.search import SearchResult
+from lazytree.search.limit import SearchStopped
 from lazytree.session import Played, Session, SessionError
 
 __all__ = ["MAX_SESSIONS", "Runner", "Sessions"]
@@ -98,10 +99,20 @@ class Runner:
             self._thread.start()
             return True
 
-    def stop_search(self) -> bool:
-        """Make the AI move now with its best move so far (it goes on thinking about the
-        next moves of its turn). False when it is not thinking."""
+    @property
+    def can_stop(self) -> bool:
+        """True while a clocked AI thinks: it can answer at once with the deepest search it
+        completed. The book's AI searches a fixed depth and has no shallower answer."""
         if not self.thinking:
+            return False
+        s = self.session
+        settings = None if s.is_over else s.seat().ai
+        return settings is not None and settings.clocked
+
+    def stop_search(self) -> bool:
+        """Make the clocked AI move now with its best move so far (it goes on thinking
+        about the next moves of its turn). False when it cannot (see :attr:`can_stop`)."""
+        if not self.can_stop:
             return False
         self._stop.set()
         return True
@@ -129,6 +140,10 @@ class Runner:
                     if self.delay and self._cancel.wait(self.delay):
                         break
                     self._progress = self._new_progress(s)
+        except SearchStopped:
+            if not self._cancel.is_set():  # a budget of the AI's settings ran out
+                self.error = "the AI stopped: its search ran out of its budget"
+                self.changed()
         except Exception as exc:  # shown on the page; the server and the game go on
             self.error = f"the AI failed: {type(exc).__name__}: {exc}"
             self.changed()

@@ -190,7 +190,9 @@ function renderSide() {
   const human = isHumanTurn();
   $("[data-action=pass]").disabled = !(human && b.can_pass);
   $("[data-action=pass]").hidden = b.kind !== "hex";
-  $("[data-action=stop]").disabled = !view.thinking;
+  $("[data-action=stop]").disabled = !view.can_stop;
+  $("[data-action=stop]").title = view.thinking && !view.can_stop
+    ? "the book's AI searches a fixed depth: it has no shallower move to play now" : "";
   const aiIdle = !view.over && !view.thinking && view.seats[view.to_move].kind === "ai";
   $("[data-action=ai]").hidden = !aiIdle;
   $("[data-action=undo]").disabled = !view.can_undo;
