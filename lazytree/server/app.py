@@ -40,7 +40,7 @@ from starlette.staticfiles import StaticFiles
 from lazytree.ai import AISettings
 from lazytree.game import IllegalMoveError
 from lazytree.games import GAMES
-from lazytree.games.dice_of_doom import RULE_SETS, Attack
+from lazytree.games.dice_of_doom import RULE_SETS, Attack, DiceOfDoom
 from lazytree.server.boards import board_view
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
 from lazytree.session import (
@@ -56,6 +56,9 @@ __all__ = ["MAX_BODY", "create_app", "seats_from_text"]
 
 MAX_BODY = 1 << 20
 """Largest request body accepted (a saved 40x40 game is far smaller), in bytes."""
+
+MAX_SIDE = 40
+"""Largest Dice of Doom board the page plays (1,600 territories)."""
 
 MAX_LOG = 40
 """History entries sent with each view (the page shows the latest)."""
@@ -119,7 +122,18 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
     probe = Session(name, options, seed=seed)
     seats = seats_from_text(params.get("seats"), probe.game.num_players, ai)
     session = Session(name, options, seats, seed=seed)
+    check_board(session)
     return session, _delay(params.get("speed", "0"))
+
+
+def check_board(session: Session) -> None:
+    """A :class:`SessionError` for a board larger than the page draws well."""
+    size = getattr(session.game, "size", None)
+    if isinstance(session.game, DiceOfDoom) and size is not None and size > MAX_SIDE:
+        raise SessionError(
+            f"size {size}: the browser plays boards up to {MAX_SIDE}x{MAX_SIDE} "
+            "(lazytree play has no such limit)"
+        )
 
 
 def _delay(value: Any) -> float:
@@ -346,7 +360,9 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
     async def load(request: Request) -> Response:
         data = await read_json(request)
         try:
-            runner = store.add(Session.load(data))
+            session = Session.load(data)
+            check_board(session)
+            runner = store.add(session)
         except SessionError as exc:
             raise BadRequest(str(exc)) from None
         return JSONResponse({"id": runner.id, "url": f"/play?session={runner.id}"}, 201)

@@ -78,6 +78,7 @@ def test_play_opens_a_game_from_its_options(client: TestClient) -> None:
         ("game=tictactoe&seats=human", "expected 2 words"),
         ("game=tictactoe&ai=fast", "expected &#x27;book&#x27; or seconds"),
         ("game=tictactoe&speed=-1", "speed"),
+        ("game=dice-of-doom&size=41", "the browser plays boards up to 40x40"),
     ],
 )
 def test_bad_options_show_the_message_on_the_page(

@@ -179,6 +179,7 @@ function renderSide() {
     status = `Turn ${view.turn}: ${playerName(view.to_move)} to move.`;
     if (isHumanTurn() && b.kind === "hex") status += selected === null
       ? " Click one of your territories (outlined) to attack from." : " Click a highlighted enemy neighbour.";
+    if (isHumanTurn() && b.kind === "grid") status += " Click an outlined square.";
   }
   if (b.spare !== undefined) status += `<br>Spare dice: ${b.spare}`;
   if (b.reinforcements) status += `<br>Passing now brings ${b.reinforcements} reinforcement dice`;
