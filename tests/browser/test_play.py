@@ -306,7 +306,12 @@ def test_screenshot_for_the_readme(driver: Any, live_server: str, tmp_path: Path
     territory(driver, dst).click()
     wait_for(driver, "window.lazytree.view.moves_made === 1")
     driver.find_element(By.CSS_SELECTOR, "[data-action=pass]").click()
-    wait_for(driver, "window.lazytree.view.to_move === 0 && !window.lazytree.view.thinking", 120)
+    wait_for(
+        driver,
+        "window.lazytree.view.moves_made > 2 && window.lazytree.view.to_move === 0 && "
+        "!window.lazytree.view.thinking",
+        120,
+    )
     v = view(driver)
     own = [s for s, _ in v["board"]["attacks"]]
     territory(driver, own[len(own) // 2]).click()  # a territory selected, its targets shown
