@@ -297,3 +297,13 @@ def test_a_stop_event_interrupts_the_book_ai_and_changes_nothing() -> None:
     with pytest.raises(SearchStopped):
         next(s.ai_turn(stop=stop))
     assert s.state == before and s.history == []
+
+
+def test_a_cancelled_turn_plays_nothing() -> None:
+    s = Session("dice-of-doom", {"size": 6, "seed": 2}, [Seat(AISettings(seconds=600)), HUMAN])
+    stop, cancel = threading.Event(), threading.Event()
+    stop.set()
+    cancel.set()
+    before = s.state
+    assert list(s.ai_turn(stop=stop, cancel=cancel)) == []
+    assert s.state == before and s.history == []

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -299,7 +300,7 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
             except SessionError as exc:
                 raise BadRequest(str(exc), 409) from None
             runner.changed()
-        runner.start_ai()
+        await run_in_threadpool(runner.start_ai)  # may wait for a cancelled turn to end
         return JSONResponse(session_view(runner))
 
     async def start_ai(request: Request) -> Response:
@@ -307,7 +308,7 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
         s = runner.session
         if not runner.thinking and (s.is_over or s.seat().is_human):
             raise BadRequest("no AI is to move", 409)
-        runner.start_ai()
+        await run_in_threadpool(runner.start_ai)
         return JSONResponse(session_view(runner))
 
     async def stop(request: Request) -> Response:
@@ -315,12 +316,13 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
         return JSONResponse({"stopped": runner.stop_search()})
 
     async def undo(request: Request) -> Response:
-        return take_back(request, "undo")
+        return await run_in_threadpool(take_back, request, "undo")
 
     async def redo(request: Request) -> Response:
-        return take_back(request, "redo")
+        return await run_in_threadpool(take_back, request, "redo")
 
     def take_back(request: Request, action: str) -> Response:
+        """Undo or redo (in a worker thread: the AI's turn is cancelled and awaited)."""
         runner = runner_of(request)
         runner.cancel()
         with runner.lock:

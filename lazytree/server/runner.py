@@ -87,7 +87,7 @@ class Runner:
         """Start the AI worker if an AI seat is to move and it is not running yet."""
         t = self._thread
         if t is not None and t.is_alive() and self._cancel.is_set():
-            t.join(5.0)  # a cancelled turn ends at its next move: let it, then start anew
+            t.join(5.0)  # a cancelled turn ends at once (its move dropped): then start anew
         with self.lock:
             s = self.session
             if self.thinking or s.is_over or s.seat().is_human:
@@ -118,8 +118,8 @@ class Runner:
         return True
 
     def cancel(self, wait: float = 5.0) -> None:
-        """Stop the AI's turn altogether (after the move it is making) and wait for the
-        worker to end."""
+        """Stop the AI's turn altogether (the move it is searching is not played) and
+        wait for the worker to end."""
         self._cancel.set()
         self._stop.set()
         t = self._thread
@@ -132,11 +132,13 @@ class Runner:
             while not self._cancel.is_set() and not s.is_over and not s.seat().is_human:
                 self._progress = self._new_progress(s)
                 self.last_search = {"player": s.to_move, "moves": 0, "depth": 0, "nodes": 0}
-                for step in s.ai_turn(stop=self._stop, progress=self._on_progress):
+                turn = s.ai_turn(stop=self._stop, progress=self._on_progress, cancel=self._cancel)
+                for step in turn:
                     self._after_move(step.played, step.search)
+                    self._stop.clear()  # a Stop was for that move only
                     if self._cancel.is_set():
+                        self._stop.set()  # (cancel may have come just now: keep it)
                         break
-                    self._stop.clear()
                     if self.delay and self._cancel.wait(self.delay):
                         break
                     self._progress = self._new_progress(s)

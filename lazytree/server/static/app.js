@@ -351,7 +351,9 @@ async function startGame() {
   $("#game").hidden = false;
   setupBoard();
   await refresh();
-  if (view && !view.over && !view.thinking && view.seats[view.to_move].kind === "ai") await send("ai");
+  // an AI to move starts (or goes on) thinking; a turn cancelled when this page was
+  // last closed or reloaded is started again
+  if (view && !view.over && view.seats[view.to_move].kind === "ai") await send("ai");
   // the URL now names this session, so reloading the page shows the same game
   history.replaceState(null, "", `/play?session=${sessionId}`);
 }
