@@ -41,7 +41,8 @@ from typing import NamedTuple, TypeAlias
 
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.board import neighbor_table
-from lazytree.games.dice_of_doom.evaluation import EVALS, SearchHints, heuristic_value
+from lazytree.games.dice_of_doom.evaluation import EVALUATORS, Evaluation
+from lazytree.games.dice_of_doom.hints import SearchHints
 
 __all__ = ["PASS", "Attack", "DiceMove", "DiceOfDoom", "DiceState", "Outcome", "Pass"]
 
@@ -111,8 +112,10 @@ class DiceOfDoom(SearchHints):
     spare_dice:
         The reinforcement pool at the start of the game.
     eval:
-        How :meth:`evaluate` rates a position: ``"book"`` (the book's winner share) or
-        ``"heuristic"`` (see :mod:`lazytree.games.dice_of_doom.evaluation`).
+        How :meth:`evaluate` rates a position: an evaluator (any
+        :class:`~lazytree.games.dice_of_doom.evaluation.Evaluation`) or the name of one:
+        ``"book"`` (the book's winner share) or ``"heuristic"`` (see
+        :mod:`lazytree.games.dice_of_doom.evaluation`).
     """
 
     name = "dice-of-doom"
@@ -125,7 +128,7 @@ class DiceOfDoom(SearchHints):
         players: int = 2,
         max_dice: int = 3,
         spare_dice: int = 10,
-        eval: str = "book",
+        eval: str | Evaluation = "book",
     ) -> None:
         if size < 2:
             raise ValueError(f"size must be at least 2, got {size}")
@@ -137,9 +140,17 @@ class DiceOfDoom(SearchHints):
             raise ValueError(f"max dice must be at least 2, got {max_dice}")
         if spare_dice < 0:
             raise ValueError(f"spare dice must be >= 0, got {spare_dice}")
-        if eval not in EVALS:
-            raise ValueError(f"unknown evaluation {eval!r} (known: {', '.join(EVALS)})")
-        self.eval = eval
+        if isinstance(eval, str):
+            if eval not in EVALUATORS:
+                known = ", ".join(EVALUATORS)
+                raise ValueError(f"unknown evaluation {eval!r} (known: {known})")
+            evaluator = EVALUATORS[eval]()
+        else:
+            evaluator = eval
+        self.evaluator: Evaluation = evaluator
+        """What :meth:`evaluate` asks (injected; see ``eval``)."""
+        self.eval: str = evaluator.name
+        """The evaluator's name (``"book"``, ``"heuristic"``, ...)."""
         self.size = size
         self.num_players = players
         self.max_dice = max_dice
@@ -328,11 +339,9 @@ class DiceOfDoom(SearchHints):
         return tuple(share if p in w else 0.0 for p in range(self.num_players))
 
     def evaluate(self, state: DiceState, player: Player) -> float:
-        """The position's rating from ``player``'s point of view: the book's (winner
-        share) or the heuristic, as chosen by ``eval``."""
-        if self.eval == "heuristic":
-            return heuristic_value(self, state, player)
-        return self.returns(state)[player]
+        """The position's rating from ``player``'s point of view, by the evaluator the
+        game was given (``eval``: the book's winner share by default)."""
+        return self.evaluator(self, state, player)
 
     def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:
         """Bounds ``(L, U)`` of every value :meth:`evaluate` returns
