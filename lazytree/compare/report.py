@@ -137,6 +137,7 @@ def markdown_table(cases: Sequence[Case]) -> str:
 
     Examples
     --------
+    >>> from lazytree.compare import compare_position
     >>> from lazytree.games.tree_game import TreeGame
     >>> case = compare_position(TreeGame([[1, 2], [3]]), (), 2, "alphabeta", memory=False)
     >>> print(markdown_table([case]))  # doctest: +ELLIPSIS
