@@ -43,6 +43,7 @@ from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.board import neighbor_table
 from lazytree.games.dice_of_doom.evaluation import EVALUATORS, Evaluation
 from lazytree.games.dice_of_doom.hints import SearchHints
+from lazytree.games.states import CachedHashState
 
 __all__ = ["PASS", "Attack", "DiceMove", "DiceOfDoom", "DiceState", "Outcome", "Pass"]
 
@@ -75,7 +76,7 @@ class Outcome(enum.Enum):
 DiceMove: TypeAlias = Attack | Pass | Outcome
 
 
-class DiceState(NamedTuple):
+class DiceState(CachedHashState):
     """An immutable Dice of Doom position.
 
     ``owners[i]`` and ``dice[i]`` describe territory ``i``; ``spare`` is the shared
@@ -86,16 +87,61 @@ class DiceState(NamedTuple):
     stay at their defaults under the book's rules: ``captured``, the dice captured so far
     this turn (*Land of Lisp* reinforcements), and ``pending``, an attack whose dice are
     still to be rolled (a chance node).
+
+    Compared and hashed by value like a named tuple, with the hash computed once
+    (:class:`~lazytree.games.states.CachedHashState`): a big board's two tuples take
+    microseconds to hash, and a sharing tree looks every position up.
     """
 
+    __slots__ = (
+        "captured",
+        "dice",
+        "first_move",
+        "owners",
+        "pending",
+        "player",
+        "reversed",
+        "spare",
+    )
+    _fields = (
+        "owners",
+        "dice",
+        "player",
+        "spare",
+        "first_move",
+        "reversed",
+        "captured",
+        "pending",
+    )
     owners: tuple[int, ...]
     dice: tuple[int, ...]
     player: Player
     spare: int
-    first_move: bool = True
-    reversed: bool = False
-    captured: int = 0
-    pending: Attack | None = None
+    first_move: bool
+    reversed: bool
+    captured: int
+    pending: Attack | None
+
+    def __init__(
+        self,
+        owners: tuple[int, ...],
+        dice: tuple[int, ...],
+        player: Player,
+        spare: int,
+        first_move: bool = True,
+        reversed: bool = False,
+        captured: int = 0,
+        pending: Attack | None = None,
+    ) -> None:
+        self.owners = owners
+        self.dice = dice
+        self.player = player
+        self.spare = spare
+        self.first_move = first_move
+        self.reversed = reversed
+        self.captured = captured
+        self.pending = pending
+        self._hash = None
 
 
 class DiceOfDoom(SearchHints):
@@ -268,7 +314,16 @@ class DiceOfDoom(SearchHints):
         owners[dst] = state.player
         dice[dst] = dice[src] - 1
         dice[src] = 1
-        return state._replace(owners=tuple(owners), dice=tuple(dice), first_move=False)
+        return DiceState(
+            tuple(owners),
+            tuple(dice),
+            state.player,
+            state.spare,
+            False,
+            state.reversed,
+            state.captured,
+            state.pending,
+        )
 
     def _check_attack(self, state: DiceState, move: Attack) -> None:
         src, dst = move
