@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import math
 import random
 import time
 from collections.abc import Iterator, Sequence
@@ -190,10 +191,17 @@ def test_win_distance_prefers_fast_wins_and_slow_losses() -> None:
 
 # -- limits ------------------------------------------------------------------------------
 def test_limit_and_options_are_validated() -> None:
-    with pytest.raises(ValueError, match="needs a depth"):
-        Limit()
-    with pytest.raises(ValueError, match="time"):
-        Limit(time=0)
+    tree = Tree(TreeGame([[1, 2], [3, 4]]))
+    with pytest.raises(ValueError, match="needs a limit"):
+        iterative_deepening(tree.root, Limit())
+    with pytest.raises(ValueError, match="seconds must be a number > 0"):
+        Limit(seconds=0)
+    with pytest.raises(ValueError, match="seconds"):
+        Limit(seconds=math.inf)
+    with pytest.raises(TypeError, match="depth must be an int"):
+        Limit(depth=2.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="nodes must be >= 1"):
+        Limit(nodes=0)
     with pytest.raises(ValueError, match="width"):
         SearchOptions(width=0)
 
@@ -202,7 +210,7 @@ def test_time_limited_search_returns_within_budget_plus_margin() -> None:
     game = DiceOfDoom(size=10, eval="heuristic")
     tree = Tree(game, game.initial_state(random.Random(4)), share=True)
     start = time.perf_counter()
-    result = iterative_deepening(tree.root, Limit(time=0.3))  # full width: never finishes
+    result = iterative_deepening(tree.root, Limit(seconds=0.3))  # full width: never finishes
     elapsed = time.perf_counter() - start
     assert elapsed < 0.3 + 2.0  # generous: the clock is checked every few nodes
     assert result.extra["interrupted"] == (result.depth or 0) + 1

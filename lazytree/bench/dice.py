@@ -132,12 +132,12 @@ def dice_benchmark(
                     same_value = False
             progress(f"{size}x{size} seed {seed}: {budget:g} s iterative deepening")
             tree: Tree[Any, Any] = Tree(book, state, share=True)
-            exact = iterative_deepening(tree.root, Limit(time=budget))
+            exact = iterative_deepening(tree.root, Limit(seconds=budget))
             exact_depths.append(exact.depth or 0)
             solved = solved or bool(exact.extra.get("complete"))
             tree = Tree(heuristic, state, share=True)
             played = iterative_deepening(
-                tree.root, Limit(time=budget), options=play_options(tree.root)
+                tree.root, Limit(seconds=budget), options=play_options(tree.root)
             )
             play_depths.append(played.depth or 0)
         row: dict[str, Any] = {"size": size, "seeds": seeds, "depth": depth, "node_cap": size_cap}
@@ -177,7 +177,7 @@ def _ai_game(size: int, seconds: float, progress: Callable[[str], None]) -> dict
     """A whole game, the heuristic AI against itself, ``seconds`` per move."""
     game = DiceOfDoom(size=size, eval="heuristic")
     tree: Tree[DiceState, Any] = Tree(game, game.initial_state(random.Random(0)), share=True)
-    limit = Limit(time=seconds)
+    limit = Limit(seconds=seconds)
     moves = turns = solved = 0
     depths: list[int] = []
     tracemalloc.start()

@@ -1,0 +1,216 @@
+"""One :class:`Limit` for every search, and the :class:`Budget` that enforces it.
+
+A limit is data (as python-chess's ``engine.Limit``): how deep, how long, how many new
+nodes, how much memory, and an event another thread may set to say "stop now". A search
+turns it into a running :class:`Budget` with :meth:`Limit.budget` and calls
+:meth:`Budget.check` every few nodes; ``check`` raises :class:`SearchStopped` naming
+the reason. This is the only place budgets are implemented.
+
+Examples
+--------
+>>> from lazytree.tree import Tree
+>>> from lazytree.games.tree_game import TreeGame
+>>> tree = Tree(TreeGame([[1, 2], [3, 4], [5, 6]]))
+>>> budget = Limit(nodes=2).budget(tree)
+>>> budget.check()                      # nothing built yet
+>>> for edge in tree.root.children:
+...     _ = edge.child
+>>> budget.check()                      # three new nodes
+Traceback (most recent call last):
+...
+lazytree.search.limit.SearchStopped: the node budget (2 new nodes) ran out
+>>> Limit(seconds=float("nan"))
+Traceback (most recent call last):
+...
+ValueError: seconds must be a number > 0, got nan
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+__all__ = [
+    "DEFAULT_MEMORY",
+    "Budget",
+    "Limit",
+    "SearchStopped",
+    "StopReason",
+    "memory_in_use",
+]
+
+StopReason = Literal["time", "nodes", "memory", "stop"]
+
+
+def _machine_memory() -> int | None:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+_TOTAL = _machine_memory()
+DEFAULT_MEMORY: int = min(2 * 1024**3, _TOTAL // 4) if _TOTAL else 2 * 1024**3
+"""The default memory budget in bytes: the smaller of 2 GiB and a quarter of the
+machine's memory."""
+
+
+def memory_in_use() -> int:
+    """The memory this process holds now (resident set size, bytes).
+
+    Read from ``/proc/self/statm`` where there is one (cheap: one small file); elsewhere
+    the peak resident size from :func:`resource.getrusage`, which can only overstate.
+    """
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        import resource
+        import sys
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+
+
+try:
+    _PAGE = os.sysconf("SC_PAGE_SIZE")
+except (ValueError, OSError, AttributeError):
+    _PAGE = 4096
+
+
+class SearchStopped(Exception):
+    """A search ran into its :class:`Limit` (``reason`` says which part)."""
+
+    def __init__(self, reason: StopReason, message: str) -> None:
+        super().__init__(message)
+        self.reason: StopReason = reason
+
+
+def _positive_int(name: str, value: int | None, low: int) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int or None, got {type(value).__name__}")
+    if value < low:
+        raise ValueError(f"{name} must be >= {low}, got {value}")
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """When a search stops: any field left ``None`` is no limit.
+
+    Attributes
+    ----------
+    depth:
+        Plies to search (iterative deepening: the deepest iteration tried).
+    seconds:
+        Wall-clock seconds from the start of the search.
+    nodes:
+        New nodes the search may build (its tree's ``nodes_created`` may grow by this).
+    memory:
+        Bytes of memory the whole process may hold (:func:`memory_in_use`).
+    stop:
+        An event; once set (by any thread) the search stops as soon as it checks.
+    """
+
+    depth: int | None = None
+    seconds: float | None = None
+    nodes: int | None = None
+    memory: int | None = None
+    stop: threading.Event | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        _positive_int("depth", self.depth, 0)
+        _positive_int("nodes", self.nodes, 1)
+        _positive_int("memory", self.memory, 1)
+        if self.seconds is not None:
+            if isinstance(self.seconds, bool) or not isinstance(self.seconds, int | float):
+                raise TypeError(f"seconds must be a number or None, got {self.seconds!r}")
+            if not (math.isfinite(self.seconds) and self.seconds > 0):
+                raise ValueError(f"seconds must be a number > 0, got {self.seconds}")
+
+    @property
+    def unbounded(self) -> bool:
+        """True when nothing at all limits a search (it may run to the end of the game)."""
+        return (
+            self.depth is None
+            and self.seconds is None
+            and self.nodes is None
+            and self.memory is None
+            and self.stop is None
+        )
+
+    def replace(self, **changes: Any) -> Limit:
+        """A copy with some fields changed (``dataclasses.replace``)."""
+        return replace(self, **changes)
+
+    def budget(self, tree: Any) -> Budget:
+        """Start the clock: a :class:`Budget` over ``tree``'s counters from now on."""
+        return Budget(self, tree)
+
+
+class Budget:
+    """A :class:`Limit` running over one tree: call :meth:`check` every few nodes.
+
+    The clock and the stop event are read on every call; the process's memory every
+    ``memory_every``-th call (reading it costs a system call).
+    """
+
+    __slots__ = (
+        "_calls",
+        "deadline",
+        "limit",
+        "max_memory",
+        "max_nodes",
+        "memory_every",
+        "start",
+        "stats",
+        "stop",
+    )
+
+    def __init__(self, limit: Limit, tree: Any, *, memory_every: int = 256) -> None:
+        self.limit = limit
+        self.stats = tree.stats
+        self.start = time.perf_counter()
+        self.deadline = None if limit.seconds is None else self.start + limit.seconds
+        self.max_nodes = None if limit.nodes is None else self.stats.nodes_created + limit.nodes
+        self.max_memory = limit.memory
+        self.stop = limit.stop
+        self.memory_every = memory_every
+        self._calls = 0
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the budget started."""
+        return time.perf_counter() - self.start
+
+    def exceeded(self, *, memory: bool = True) -> SearchStopped | None:
+        """The reason to stop now, or ``None`` (with ``memory=False`` the process's
+        memory is not read)."""
+        if self.stop is not None and self.stop.is_set():
+            return SearchStopped("stop", "the search was asked to stop")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            return SearchStopped("time", f"the time budget ({self.limit.seconds:g} s) ran out")
+        if self.max_nodes is not None and self.stats.nodes_created > self.max_nodes:
+            return SearchStopped(
+                "nodes", f"the node budget ({self.limit.nodes:,} new nodes) ran out"
+            )
+        if memory and self.max_memory is not None and memory_in_use() > self.max_memory:
+            mib = self.max_memory / 1024**2
+            return SearchStopped("memory", f"the memory budget ({mib:,.0f} MiB) ran out")
+        return None
+
+    def check(self) -> None:
+        """Raise :class:`SearchStopped` when any part of the limit is reached (the
+        memory is read on every ``memory_every``-th call)."""
+        self._calls += 1
+        memory = self._calls >= self.memory_every
+        if memory:
+            self._calls = 0
+        stopped = self.exceeded(memory=memory)
+        if stopped is not None:
+            raise stopped
