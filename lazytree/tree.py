@@ -130,7 +130,16 @@ class Node(Generic[S, M]):
     something holds its root.
     """
 
-    __slots__ = ("__weakref__", "_children", "player", "rating", "serial", "state", "tree")
+    __slots__ = (
+        "__weakref__",
+        "_children",
+        "_sparse",
+        "player",
+        "rating",
+        "serial",
+        "state",
+        "tree",
+    )
 
     def __init__(self, tree: Tree[S, M], state: S) -> None:
         self.tree = tree
@@ -139,6 +148,7 @@ class Node(Generic[S, M]):
         """The order of creation in its tree: the root is 0, the next node built 1, ..."""
         self.player: Player = tree.game.to_move(state)
         self._children: LazySeq[Edge[S, M]] | None = None
+        self._sparse: _Sparse[S, M] | None = None  # what moves() and edge_for() made
         self.rating: Rating | None = None
 
     @property
@@ -147,9 +157,16 @@ class Node(Generic[S, M]):
         seq = self._children
         if seq is None:
             tree = self.tree
-            tree.stats.nodes_expanded += 1
-            moves = tree.game.legal_moves(self.state)
-            if self.player == CHANCE:
+            sparse = self._sparse
+            if sparse is None or sparse.moves is None:
+                tree.stats.nodes_expanded += sparse is None
+                moves: Iterator[M] = tree.game.legal_moves(self.state)
+            else:
+                moves = iter(sparse.moves)
+            edges: Iterator[Edge[S, M]]
+            if sparse is not None and sparse.loose:
+                edges = self._with_loose(moves, sparse.loose)
+            elif self.player == CHANCE:
                 edges = self._chance_edges(moves)
             else:
                 # The hot path: one Edge per move pulled, made by C-level ``map`` (no
@@ -157,6 +174,54 @@ class Node(Generic[S, M]):
                 edges = map(partial(Edge, tree, self.state), moves)
             seq = self._children = LazySeq(edges)
         return seq
+
+    def moves(self) -> list[M]:
+        """All legal moves here, in generation order, without building their edges
+        (cached; do not change the list). With :meth:`edge_for` a search can rank the
+        moves and build edges only for those it searches."""
+        sparse = self._sparse
+        if sparse is not None and sparse.moves is not None:
+            return sparse.moves
+        seq = self._children
+        if seq is not None and seq.exhausted:
+            return [e.move for e in seq.cached]
+        if sparse is None:
+            sparse = self._sparse = _Sparse()
+            self.tree.stats.nodes_expanded += seq is None
+        moves = sparse.moves = list(self.tree.game.legal_moves(self.state))
+        return moves
+
+    def edge_for(self, move: M) -> Edge[S, M]:
+        """The edge of legal move ``move`` (one of :meth:`moves`), building no other:
+        an edge generated already is returned; a new one is kept and later yielded by
+        :attr:`children` in its place, so its child (and rating) is never built twice."""
+        seq = self._children
+        if seq is not None:  # generated, at least in part: generate up to the move
+            for edge in seq:
+                if edge.move == move:
+                    return edge
+            raise KeyError(move)
+        sparse = self._sparse
+        if sparse is None:
+            sparse = self._sparse = _Sparse()
+            self.tree.stats.nodes_expanded += 1
+        found = sparse.loose.get(move)
+        if found is None:
+            found = sparse.loose[move] = self._new_edge(move)
+        return found
+
+    def _new_edge(self, move: M) -> Edge[S, M]:
+        edge: Edge[S, M] = Edge(self.tree, self.state, move)
+        if self.player == CHANCE:
+            outcome_probability = self.tree.game.outcome_probability  # type: ignore[attr-defined]
+            edge.probability = outcome_probability(self.state, move)
+        return edge
+
+    def _with_loose(self, moves: Iterator[M], loose: dict[M, Edge[S, M]]) -> Iterator[Edge[S, M]]:
+        """The edges of ``moves``, taking the ones :meth:`edge_for` built already."""
+        for move in moves:
+            edge = loose.pop(move, None)
+            yield self._new_edge(move) if edge is None else edge
 
     def _chance_edges(self, moves: Iterator[M]) -> Iterator[Edge[S, M]]:
         tree = self.tree
@@ -171,12 +236,15 @@ class Node(Generic[S, M]):
     @property
     def expanded(self) -> bool:
         """True once the move list was asked for."""
-        return self._children is not None
+        return self._children is not None or self._sparse is not None
 
     @property
     def generated_edges(self) -> tuple[Edge[S, M], ...]:
-        """The edges generated so far; never generates more."""
-        return () if self._children is None else self._children.cached
+        """The edges generated so far (those :meth:`edge_for` built last); never
+        generates more."""
+        cached = () if self._children is None else self._children.cached
+        sparse = self._sparse
+        return cached + tuple(sparse.loose.values()) if sparse and sparse.loose else cached
 
     @property
     def fully_generated(self) -> bool:
@@ -211,6 +279,17 @@ class Node(Generic[S, M]):
         """Draw the explored subtree below this node in a notebook (needs the export layer)."""
         hook = _svg_hook
         return None if hook is None else hook(self)
+
+
+class _Sparse(Generic[S, M]):
+    """A node's moves listed and edges built one at a time (:meth:`Node.moves`,
+    :meth:`Node.edge_for`) before, or instead of, generating its children."""
+
+    __slots__ = ("loose", "moves")
+
+    def __init__(self) -> None:
+        self.moves: list[M] | None = None
+        self.loose: dict[M, Edge[S, M]] = {}
 
 
 _svg_hook: Callable[[Node[Any, Any]], str | None] | None = None
