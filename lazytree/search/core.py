@@ -34,7 +34,7 @@ worse one fails.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -241,30 +241,49 @@ class Search:
         return value
 
     def edges(self, n: Node[Any, Any], maximizing: bool) -> Iterable[Edge[Any, Any]]:
-        """The edges of ``n`` in search order (lazy when nothing asks for an order)."""
+        """The edges of ``n`` in search order (lazy when nothing asks for an order).
+
+        With a width, the moves are ranked without their edges (:meth:`Node.moves`)
+        and edges are built only for the ``width`` searched (:meth:`Node.edge_for`).
+        """
         hint = self.hint
         width = self.width
         if hint is None and width is None and not (self.order and n.fully_generated):
             return n.children
+        if width is not None and not n.fully_generated:
+            moves: Sequence[Any] = n.moves()
+            if hint is not None and len(moves) > 1:
+                moves = hint.order_moves(n.state, moves)
+            if self.order and len(moves) > 1:
+                rank = self.rated_first(maximizing)
+                rated = {e.move: rank(e) for e in n.generated_edges}
+                rated = {m: r for m, r in rated.items() if r[0] == 0}
+                if rated:  # (else the stable sort would change nothing)
+                    moves = sorted(moves, key=lambda m: rated.get(m, (1, 0.0)))
+            return [n.edge_for(m) for m in moves[:width]]
         edges = list(n.children)
         if hint is not None and len(edges) > 1:
             by_move = {e.move: e for e in edges}
             edges = [by_move[m] for m in hint.order_moves(n.state, [e.move for e in edges])]
         if self.order and len(edges) > 1:
-            player = self.player
-            sign = -1.0 if maximizing else 1.0
-
-            def rated_first(e: Edge[Any, Any]) -> tuple[int, float]:
-                child = e.peek()
-                r = None if child is None else child.rating
-                if r is None or r.player != player:
-                    return (1, 0.0)
-                return (0, sign * r.value)
-
-            edges.sort(key=rated_first)
+            edges.sort(key=self.rated_first(maximizing))
         if width is not None:
             del edges[width:]
         return edges
+
+    def rated_first(self, maximizing: bool) -> Callable[[Edge[Any, Any]], tuple[int, float]]:
+        """A sort key: edges to children rated for this player first, best first."""
+        player = self.player
+        sign = -1.0 if maximizing else 1.0
+
+        def key(e: Edge[Any, Any]) -> tuple[int, float]:
+            child = e.peek()
+            r = None if child is None else child.rating
+            if r is None or r.player != player:
+                return (1, 0.0)
+            return (0, sign * r.value)
+
+        return key
 
     def store(self, n: Node[Any, Any], value: float, dkey: int, ply: int, bound: Bound) -> None:
         n.rating = Rating(value, self.player, dkey, bound, self.key(ply))
@@ -442,7 +461,8 @@ class Search:
         best_moves: list[Any] = []
         move_values: list[tuple[Any, float]] = []
         pv: tuple[Any, ...] = ()
-        if limit == 0 or not node.children:
+        # (a width search lists the root's moves without building their edges)
+        if limit == 0 or not (node.moves() if self.width is not None else node.children):
             value = self.leaf(node, 0, terminal=True if limit else None)
             self.frontier = self.frontier or limit == 0
             self.store(node, value, limit, 0, Bound.EXACT)
@@ -484,7 +504,7 @@ class Search:
                 elif not prune:  # every value is exact without pruning
                     move_values.append((edge.move, v))
             if self.order or self.width is not None:  # back to generation order
-                position = {e.move: i for i, e in enumerate(node.generated_edges)}
+                position = {m: i for i, m in enumerate(node.moves())}
                 best_moves.sort(key=position.__getitem__)
                 move_values.sort(key=lambda mv: position[mv[0]])
             pv = lines[best_moves[0]]

@@ -184,14 +184,15 @@ def play_options(
     ``quiescence`` (``"auto"``: 1 ply when ``node`` has at most 12 moves, else 0,
     since it costs plies of depth on big boards).
 
-    This generates the moves of ``node`` (to count them) when an option is ``"auto"``.
+    This lists the moves of ``node`` (to count them, without building their edges)
+    when an option is ``"auto"``.
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
     >>> play_options(Tree(TreeGame([[1, 2], [3, 4]])).root)
     SearchOptions(prune=True, ratings=True, order=True, quiescence=1, win_distance=True, width=8)
     """
-    moves = len(node.children) if "auto" in (width, quiescence) else 0
+    moves = len(node.moves()) if "auto" in (width, quiescence) else 0
     if width == "auto":
         width = 8 if moves <= 100 else 6
     if isinstance(width, str):
