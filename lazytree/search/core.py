@@ -391,7 +391,14 @@ class Search:
         return best, line
 
     def average(
-        self, n: Node[Any, Any], d: int, r: int, ply: int, alpha: float, beta: float
+        self,
+        n: Node[Any, Any],
+        d: int,
+        r: int,
+        ply: int,
+        alpha: float,
+        beta: float,
+        record: list[tuple[Any, float]] | None = None,
     ) -> tuple[float, tuple[Any, ...]]:
         """A chance node: the probability-weighted mean of its outcomes' values (in
         generation order), the line through the first outcome.
@@ -400,9 +407,11 @@ class Search:
         searched with the narrowest window that still decides whether the whole node
         falls outside ``(alpha, beta)``, and the node is cut off (returning a bound) as
         soon as it must; otherwise every outcome is searched with an open window.
-        Outcomes of probability 0 are skipped.
+        Outcomes of probability 0 are skipped, unless ``record`` asks for the exact
+        value of every outcome (a chance root): then each is searched with an open
+        window and its ``(outcome, value)`` appended to ``record``.
         """
-        star1 = self.star1 and self.prune
+        star1 = self.star1 and self.prune and record is None
         lo_v, hi_v = self.value_lo, self.value_hi
         total = 0.0  # sum of p * value over the outcomes searched so far
         seen = 0.0  # their probability
@@ -412,7 +421,7 @@ class Search:
         for edge in n.children:
             any_outcome = True
             p = check_probability(edge.probability)
-            if p == 0.0:
+            if p == 0.0 and record is None:
                 continue
             seen += p
             if star1:
@@ -432,8 +441,10 @@ class Search:
                     return self._cut(n, d, ply, cut, alpha, beta, line or (edge.move, *sub))
             else:
                 value, sub = self.search(edge.child, d - 1, r, ply + 1, -INF, INF)
+                if record is not None:
+                    record.append((edge.move, value))
             total += p * value
-            if not line:
+            if not line and p > 0:
                 line = (edge.move, *sub)
         if not any_outcome:  # no outcomes: the game is over here
             best = self.leaf(n, ply, terminal=True)
@@ -469,17 +480,7 @@ class Search:
         elif node.player == CHANCE:  # no move to choose: rate every outcome exactly
             if not self.chance:
                 raise ValueError(CHANCE_REFUSED)
-            value, seen = 0.0, 0.0
-            for edge in node.children:
-                p = check_probability(edge.probability)
-                v, sub = self.search(edge.child, limit - 1, self.q, 1, -INF, INF)
-                move_values.append((edge.move, v))
-                value += p * v
-                seen += p
-                if not pv and p > 0:
-                    pv = (edge.move, *sub)
-            check_total(seen)
-            self.store(node, value, limit, 0, Bound.EXACT)
+            value, pv = self.average(node, limit, self.q, 0, -INF, INF, record=move_values)
         else:
             maximizing = node.player == self.player
             value = -INF if maximizing else INF
