@@ -243,14 +243,15 @@ class Search:
     def edges(self, n: Node[Any, Any], maximizing: bool) -> Iterable[Edge[Any, Any]]:
         """The edges of ``n`` in search order (lazy when nothing asks for an order).
 
-        With a width, the moves are ranked without their edges (:meth:`Node.moves`)
-        and edges are built only for the ``width`` searched (:meth:`Node.edge_for`).
+        To order a node that has not generated its edges, its moves are ranked without
+        them (:meth:`Node.moves`) and an edge is built only when the search reaches its
+        move (:meth:`Node.edge_for`): a cut-off, or a width, leaves the rest unbuilt.
         """
         hint = self.hint
         width = self.width
         if hint is None and width is None and not (self.order and n.fully_generated):
             return n.children
-        if width is not None and not n.fully_generated:
+        if not n.fully_generated:
             moves: Sequence[Any] = n.moves()
             if hint is not None and len(moves) > 1:
                 moves = hint.order_moves(n.state, moves)
@@ -260,7 +261,9 @@ class Search:
                 rated = {m: r for m, r in rated.items() if r[0] == 0}
                 if rated:  # (else the stable sort would change nothing)
                     moves = sorted(moves, key=lambda m: rated.get(m, (1, 0.0)))
-            return [n.edge_for(m) for m in moves[:width]]
+            if width is not None:
+                moves = moves[:width]
+            return map(n.edge_for, moves)
         edges = list(n.children)
         if hint is not None and len(edges) > 1:
             by_move = {e.move: e for e in edges}
@@ -472,8 +475,9 @@ class Search:
         best_moves: list[Any] = []
         move_values: list[tuple[Any, float]] = []
         pv: tuple[Any, ...] = ()
-        # (a width search lists the root's moves without building their edges)
-        if limit == 0 or not (node.moves() if self.width is not None else node.children):
+        # (a search that ranks moves lists the root's without building their edges)
+        ranks = self.hint is not None or self.width is not None
+        if limit == 0 or not (node.moves() if ranks else node.children):
             value = self.leaf(node, 0, terminal=True if limit else None)
             self.frontier = self.frontier or limit == 0
             self.store(node, value, limit, 0, Bound.EXACT)

@@ -173,7 +173,7 @@ def _deepen(
         )
         if progress is not None:
             progress(result)
-        if result.extra.get("complete") or not node.children:
+        if result.extra.get("complete") or not node.moves():
             break
         if stop_when_forced and len(node.moves()) == 1:
             break
