@@ -92,6 +92,9 @@ class SearchOptions:
         Reuse stored ratings (and store them).
     order:
         Search rated children best first, the rest by the game's hint.
+    hint:
+        Use the game's hint: ``True``, ``False`` or ``None`` (auto: with a width, or
+        when the root has at most :data:`~lazytree.search.core.HINT_MAX_MOVES` moves).
     quiescence:
         Extra plies of noisy moves searched past the depth limit (0: off).
     win_distance:
@@ -104,6 +107,7 @@ class SearchOptions:
     prune: bool = True
     ratings: bool = True
     order: bool = True
+    hint: bool | None = None
     quiescence: int = 0
     win_distance: bool = False
     width: int | None = None
@@ -122,6 +126,7 @@ class SearchOptions:
             prune=self.prune,
             reuse=self.ratings,
             order=self.order,
+            hint=self.hint,
             quiescence=self.quiescence,
             win_distance=self.win_distance,
             width=self.width,
@@ -189,8 +194,9 @@ def play_options(
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
-    >>> play_options(Tree(TreeGame([[1, 2], [3, 4]])).root)
-    SearchOptions(prune=True, ratings=True, order=True, quiescence=1, win_distance=True, width=8)
+    >>> o = play_options(Tree(TreeGame([[1, 2], [3, 4]])).root)
+    >>> o.quiescence, o.win_distance, o.width
+    (1, True, 8)
     """
     moves = len(node.moves()) if "auto" in (width, quiescence) else 0
     if width == "auto":

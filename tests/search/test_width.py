@@ -1,4 +1,4 @@
-"""A width search ranks the raw moves and builds edges only for those it searches."""
+"""Ranking moves: a width search builds edges only for those it searches; the hint."""
 
 from __future__ import annotations
 
@@ -7,9 +7,12 @@ import random
 import pytest
 
 from lazytree.games.dice_of_doom import DiceOfDoom
+from lazytree.search.core import HINT_MAX_MOVES, Search
 from lazytree.search.engine import SearchOptions, alphabeta_tt, play_options
+from lazytree.search.minimax import minimax
 from lazytree.traverse import explored
 from lazytree.tree import Tree
+from tests.conftest import random_dice_position
 
 
 def board(size: int, seed: int) -> Tree[object, object]:
@@ -52,3 +55,27 @@ def test_the_width_search_picks_what_the_full_edge_list_picked(seed: int) -> Non
         full.move_values,
     )
     assert sparse.stats.moves_generated * 2 < reference.stats.moves_generated
+
+
+def test_the_hint_is_skipped_on_big_boards_without_changing_a_result() -> None:
+    small, big = board(10, 2), board(20, 2)
+    assert len(small.root.moves()) <= HINT_MAX_MOVES < len(big.root.moves())
+    assert Search(small.root, 0, SearchOptions().settings()).hint is not None
+    assert Search(big.root, 0, SearchOptions().settings()).hint is None
+    assert Search(big.root, 0, SearchOptions(hint=True).settings()).hint is not None
+    assert Search(big.root, 0, SearchOptions(width=6).settings()).hint is not None
+    for size, seed in ((20, 1), (20, 3), (10, 1)):
+        auto = alphabeta_tt(board(size, seed).root, 2)
+        hinted = alphabeta_tt(board(size, seed).root, 2, options=SearchOptions(hint=True))
+        assert (auto.value, auto.best_moves) == (hinted.value, hinted.best_moves)
+
+
+def test_the_engine_without_the_hint_equals_minimax() -> None:
+    rng = random.Random(12)
+    for _ in range(12):
+        game, state = random_dice_position(rng, size=rng.choice([3, 4]))
+        ref = minimax(Tree(game, state).root, 3)
+        for share in (False, True):
+            tree = Tree(game, state, share=share)
+            got = alphabeta_tt(tree.root, 3, options=SearchOptions(hint=False))
+            assert (got.value, got.best_moves) == (ref.value, ref.best_moves)
