@@ -21,6 +21,12 @@ def cli(args: Sequence[str], input: str | None = None) -> Result:
     return _RUNNER.invoke(app, list(args), input=input)
 
 
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    """:func:`cli` with the arguments spread: ``(exit code, stdout, stderr)``."""
+    result = cli(args, input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
 def random_tree(rng: random.Random, depth: int, branching: tuple[int, int] = (1, 4)) -> Any:
     """A nested-list tree with ragged depth and small integer leaves (many ties)."""
     if depth == 0 or rng.random() < 0.15:

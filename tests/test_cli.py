@@ -9,14 +9,9 @@ import pytest
 from lazytree.games import GAMES
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.traverse import count_tree
-from tests.conftest import cli
+from tests.conftest import run
 
 BOARD = "0:2 1:1 0:3 1:2"
-
-
-def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = cli(list(args), input=input)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_every_game_has_every_command() -> None:
