@@ -25,18 +25,10 @@ import math
 import random
 import threading
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from lazytree.search import (
-    Limit,
-    Rater,
-    SearchResult,
-    SearchStopped,
-    auto,
-    get_rater,
-    iterative_deepening,
-)
+from lazytree.search import Limit, Rater, SearchResult, auto, get_rater, iterative_deepening
 from lazytree.search.engine import play_options
 from lazytree.tree import Tree
 
@@ -215,8 +207,9 @@ class AIPlayer:
         With a clock, ``stop`` (set from another thread) makes it answer now with the
         deepest search completed, and ``progress`` is called after every completed
         depth. Without a clock the rater runs to its depth and ``progress`` is called
-        once with its result; if ``stop`` is set or a node or memory budget runs out
-        first, the answer is a one-ply search (``extra["stopped"]`` says why).
+        once with its result; there ``stop`` or a node or memory budget running out
+        raises :class:`~lazytree.search.limit.SearchStopped` (there is no shallower
+        answer to fall back on).
         """
         s = self.settings
         root = tree.root
@@ -229,12 +222,7 @@ class AIPlayer:
                 root, limit, options=options, stop_when_forced=True, progress=progress
             )
         limit = Limit(depth=s.depth, nodes=s.nodes, memory=s.memory, stop=stop)
-        try:
-            result = self._rater(root, limit)
-        except SearchStopped as why:  # never without an answer: one ply, no budget
-            quick = self._rater(root, 1)
-            extra = {**quick.extra, "stopped": why.reason, "interrupted": s.depth}
-            result = replace(quick, extra=extra)
+        result = self._rater(root, limit)
         if progress is not None:
             progress(result)
         return result

@@ -80,15 +80,3 @@ def test_a_budget_stops_a_search_with_its_reason() -> None:
                 _ = grandchild.child
             budget.check()
     assert stopped.value.reason == "nodes"
-
-
-def test_stop_makes_the_books_ai_answer_with_one_ply() -> None:
-    stop = threading.Event()
-    stop.set()
-    result = AIPlayer(AISettings.book(depth=6)).search(dice(5, 1), stop=stop)
-    assert result.depth == 1 and result.best_moves
-    assert (result.extra["stopped"], result.extra["interrupted"]) == ("stop", 6)
-    budget = AIPlayer(AISettings(seconds=None, depth=8, nodes=100)).search(dice(5, 1))
-    assert budget.depth == 1 and budget.extra["stopped"] == "nodes"
-    full = AIPlayer(AISettings.book(depth=2)).search(dice(5, 1))
-    assert full.depth == 2 and "stopped" not in full.extra
