@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import shlex
+from pathlib import Path
 
+import pytest
+
+from lazytree.bench.racket import RacketUnavailable, compare_with_racket
 from lazytree.games import load_game
 from tests.conftest import cli
 
@@ -66,3 +70,20 @@ def test_analyse_with_a_clock_and_the_eval_option() -> None:
     bad = cli(shlex.split("analyse dice-of-doom --eval clever"))
     assert bad.exit_code == 2
     assert "unknown evaluation" in bad.output
+
+
+def test_bench_against_racket_plays_the_books_moves() -> None:
+    result = cli(
+        shlex.split("bench dice-of-doom --against-racket --sizes 3 --seeds 2 --depth 3 --json")
+    )
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    (row,) = doc["sizes"]
+    assert row["size"] == 3 and row["boards"] == 2 and row["same_moves"] is True
+    assert row["python_seconds"] > 0 and row["nodes"] > 0
+    assert all(b["moves"] == b["racket_moves"] and b["moves"] for b in doc["boards"])
+
+
+def test_bench_against_racket_without_the_oracle_says_so(tmp_path: Path) -> None:
+    with pytest.raises(RacketUnavailable, match="missing"):
+        compare_with_racket([3], 1, oracle=tmp_path / "absent.rkt")

@@ -216,3 +216,57 @@ def test_edge_for_on_a_partly_generated_node_generates_up_to_the_move() -> None:
     first = tree.root.children[0]
     assert tree.root.edge_for(1) is tree.root.children[1]
     assert tree.root.edge_for(0) is first and tree.stats.moves_generated == 2
+
+
+def test_nested_iterations_of_one_node_each_see_every_edge_once() -> None:
+    game = CountingGame([[1, 2], [3, 4], [5, 6]])
+    tree = Tree(game)
+    pairs = []
+    for outer in tree.root.children:
+        for inner in tree.root.children:
+            pairs.append((outer.move, inner.move))
+    assert pairs == [(a, b) for a in range(3) for b in range(3)]
+    assert game.yielded == [((), 0), ((), 1), ((), 2)]  # each move generated once
+    assert tree.stats.moves_generated == 3
+
+
+def test_generated_children_are_a_plain_tuple_and_leaves_share_one() -> None:
+    tree = Tree(TreeGame([[1, 2], 3]))
+    assert not tree.root.fully_generated
+    minimax(tree.root, None)
+    assert type(tree.root.children) is tuple and tree.root.fully_generated
+    leaf = tree.root.children[1].child
+    other_leaf = tree.root.children[0].child.children[0].child
+    assert leaf.children == () and leaf.children is other_leaf.children
+    assert bool(leaf.children) is False and leaf.fully_generated
+
+
+class FailingGame(TreeGame):
+    """A TreeGame whose generator fails after the first move of the root."""
+
+    def legal_moves(self, state: tuple[int, ...]) -> Iterator[int]:
+        for m in super().legal_moves(state):
+            if state == () and m == 1:
+                raise KeyError("generator broke")
+            yield m
+
+
+def test_a_failed_generator_is_never_taken_for_exhausted() -> None:
+    tree = Tree(FailingGame([[1, 2], [3, 4]]))
+    children = tree.root.children
+    assert children[0].move == 0
+    try:
+        list(children)
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("the generator's error was swallowed")
+    assert not tree.root.fully_generated
+    assert [e.move for e in tree.root.generated_edges] == [0]
+    for attempt in (lambda: list(tree.root.children), lambda: len(tree.root.children)):
+        try:
+            attempt()
+        except RuntimeError as err:
+            assert "failed earlier" in str(err)
+        else:
+            raise AssertionError("a failed generator was taken for exhausted")

@@ -1,25 +1,31 @@
-"""Position values and search hints for Dice of Doom.
+"""Position values for Dice of Doom: evaluators the rules are given.
 
-Two evaluations, chosen with ``DiceOfDoom(eval=...)`` (the game option ``eval``):
+An evaluator is an object with a ``name`` and a call ``(game, state, player) -> value``
+(:class:`Evaluation`); ``DiceOfDoom(eval=...)`` takes one, or the name of one of
+:data:`EVALUATORS` (the game option ``eval``):
 
-* ``"book"``: the book's rating of a position: the share of the win of the players who
-  own the most territories (1, 1/k for a k-way tie, else 0), at a depth cut-off as at
-  the end of the game. Values are 0, 1/k or 1 only, so most positions tie.
-* ``"heuristic"``: in the spirit of *Land of Lisp*'s ``score-board`` (chapter 18) a
-  player's territory counts 2 when it is safe and 1 when an enemy neighbour holds more
-  dice (it can be taken next turn); to that are added the dice a player holds (a
-  quarter point a die: dice are attacking power) and the size of its largest connected
-  group of territories (half a point a territory: a compact front is easier to
-  defend). The rating player's score minus the best opponent's, per territory of the
-  board, is squashed into ``(0.01, 0.99)`` with ``tanh``; at the end of the game the
-  value is the book's, so a real win (1) is worth more than any estimate.
+* ``"book"`` (:class:`BookEvaluation`): the book's rating of a position: the share of
+  the win of the players who own the most territories (1, 1/k for a k-way tie, else 0),
+  at a depth cut-off as at the end of the game. Values are 0, 1/k or 1 only, so most
+  positions tie.
+* ``"heuristic"`` (:class:`HeuristicEvaluation`): in the spirit of *Land of Lisp*'s
+  ``score-board`` (chapter 18) a player's territory counts 2 when it is safe and 1 when
+  an enemy neighbour holds more dice (it can be taken next turn); to that are added the
+  dice a player holds (a quarter point a die: dice are attacking power) and the size of
+  its largest connected group of territories (half a point a territory: a compact front
+  is easier to defend). The rating player's score minus the best opponent's, per
+  territory of the board, is squashed into ``(0.01, 0.99)`` with ``tanh``; at the end
+  of the game the value is the book's, so a real win (1) is worth more than any
+  estimate. Every player's score of a board is computed at once (one pass over the
+  territories, one flood fill for the groups) and remembered, so rating the same board
+  for another player, or again in the next iteration of a deepening search, is a
+  lookup; a pass leaves the owners as they were, so its groups are looked up too.
 
 Both lie in ``[0, 1]`` (``DiceOfDoom.evaluation_bounds``, the
 :class:`~lazytree.game.BoundedGame` protocol), which lets alpha-beta cut as soon as a
 line reaches a certain win.
 
-:class:`SearchHints` is mixed into the rules: the engine's optional protocols
-(:class:`~lazytree.search.engine.OrderedGame`, :class:`~lazytree.search.engine.NoisyGame`).
+This module knows nothing of the rules module: the rules import it, not the reverse.
 
 Examples
 --------
@@ -28,104 +34,156 @@ Examples
 >>> s = game.parse_board("0:3 1:1 0:2 1:2")
 >>> round(game.evaluate(s, 0), 3), round(game.evaluate(s, 1), 3)
 (0.967, 0.033)
->>> [game.move_to_str(s, m) for m in game.order_moves(s, list(game.legal_moves(s)))]
-['0->3', '0->1']
+>>> DiceOfDoom(size=2, eval=HeuristicEvaluation()).evaluate(s, 0) == game.evaluate(s, 0)
+True
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from lazytree.games.dice_of_doom.rules import DiceMove, DiceOfDoom, DiceState
+from lazytree.games.dice_of_doom import board
 
-__all__ = ["EVALS", "SearchHints", "book_value", "heuristic_value", "largest_groups"]
-
-EVALS = ("book", "heuristic")
-"""The evaluation names ``DiceOfDoom(eval=...)`` accepts."""
+__all__ = [
+    "EVALUATORS",
+    "BookEvaluation",
+    "DiceRules",
+    "Evaluation",
+    "HeuristicEvaluation",
+    "heuristic_scores",
+    "largest_groups",
+]
 
 DIE_WEIGHT = 0.25
 GROUP_WEIGHT = 0.5
 SQUASH = 3.0
 """``tanh`` steepness: a lead of a third of a point per territory is worth about 0.87."""
 
+CACHE_LIMIT = 1 << 15
+"""Boards an evaluator remembers; when full it forgets them all and starts again."""
 
-def book_value(game: DiceOfDoom, state: DiceState, player: int) -> float:
+
+class DiceRules(Protocol):
+    """What an evaluator may ask of the rules."""
+
+    num_players: int
+    neighbors: tuple[tuple[int, ...], ...]
+
+    def is_terminal(self, state: Any) -> bool: ...
+
+    def returns(self, state: Any) -> Sequence[float]: ...
+
+
+class Evaluation(Protocol):
+    """An evaluator: ``evaluation(game, state, player)`` is the value of ``state`` from
+    ``player``'s point of view (bigger is better), in ``[0, 1]``."""
+
+    name: str
+
+    def __call__(self, game: DiceRules, state: Any, player: int) -> float: ...
+
+
+def largest_groups(game: DiceRules, owners: tuple[int, ...]) -> list[int]:
+    """The size of each player's largest group of connected territories on ``game``'s
+    board (:func:`~lazytree.games.dice_of_doom.board.largest_groups`)."""
+    return board.largest_groups(game.neighbors, owners, game.num_players)
+
+
+class BookEvaluation:
     """The book's rating: ``returns(state)[player]`` (winners by territory count)."""
-    return game.returns(state)[player]
 
+    name = "book"
 
-def largest_groups(game: DiceOfDoom, owners: Sequence[int]) -> list[int]:
-    """The size of each player's largest group of connected territories."""
-    neighbors = game.neighbors
-    best = [0] * game.num_players
-    seen = [False] * len(owners)
-    for start, owner in enumerate(owners):
-        if seen[start]:
-            continue
-        seen[start] = True
-        stack = [start]
-        size = 0
-        while stack:
-            i = stack.pop()
-            size += 1
-            for j in neighbors[i]:
-                if not seen[j] and owners[j] == owner:
-                    seen[j] = True
-                    stack.append(j)
-        if size > best[owner]:
-            best[owner] = size
-    return best
-
-
-def heuristic_value(game: DiceOfDoom, state: DiceState, player: int) -> float:
-    """The score-board heuristic described in the module docstring, in ``[0, 1]``."""
-    if game.is_terminal(state):
+    def __call__(self, game: DiceRules, state: Any, player: int) -> float:
         return game.returns(state)[player]
-    owners, dice = state.owners, state.dice
-    neighbors = game.neighbors
-    score = [0.0] * game.num_players
+
+    def __repr__(self) -> str:
+        return "BookEvaluation()"
+
+
+def heuristic_scores(
+    neighbors: tuple[tuple[int, ...], ...],
+    owners: tuple[int, ...],
+    dice: tuple[int, ...],
+    players: int,
+    groups: Sequence[int] | None = None,
+) -> list[float]:
+    """Every player's score-board score (the module docstring), before squashing.
+
+    ``groups`` (each player's largest group) is computed when not given. Every term is
+    a multiple of a quarter, so the sum is exact in any order.
+
+    >>> from lazytree.games.dice_of_doom.board import neighbor_table
+    >>> heuristic_scores(neighbor_table(2), (0, 1, 0, 1), (3, 1, 2, 2), 2)
+    [6.25, 3.75]
+    """
+    unsafe = [0] * players
+    held = [0] * players
+    top = max(dice)
     for i, owner in enumerate(owners):
         d = dice[i]
-        safe = 2.0
-        for j in neighbors[i]:
-            if dice[j] > d and owners[j] != owner:
-                safe = 1.0
-                break
-        score[owner] += safe + DIE_WEIGHT * d
-    for p, g in enumerate(largest_groups(game, owners)):
-        score[p] += GROUP_WEIGHT * g
-    mine = score[player]
-    rival = max(s for p, s in enumerate(score) if p != player)
-    return 0.5 + 0.49 * math.tanh(SQUASH * (mine - rival) / len(owners))
+        held[owner] += d
+        if d < top:  # a territory with the most dice on the board cannot be outdiced
+            for j in neighbors[i]:
+                if dice[j] > d and owners[j] != owner:
+                    unsafe[owner] += 1
+                    break
+    if groups is None:
+        groups = board.largest_groups(neighbors, owners, players)
+    return [
+        2.0 * owners.count(p) - unsafe[p] + DIE_WEIGHT * held[p] + GROUP_WEIGHT * groups[p]
+        for p in range(players)
+    ]
 
 
-class SearchHints:
-    """The engine's optional protocols for Dice of Doom (mixed into the rules)."""
+class HeuristicEvaluation:
+    """The score-board heuristic (the module docstring), with its scores remembered per
+    board (at most :data:`CACHE_LIMIT` boards; not pickled)."""
 
-    max_dice: int
+    name = "heuristic"
 
-    def big_stack(self) -> int:
-        """The fewest dice a target holds for its capture to be *noisy*:
-        ``max(2, max_dice - 1)`` (2 with the book's 3 dice)."""
-        return max(2, self.max_dice - 1)
+    def __init__(self) -> None:
+        self._scores: dict[tuple[tuple[int, ...], tuple[int, ...]], list[float]] = {}
+        self._groups: dict[tuple[int, ...], list[int]] = {}
 
-    def is_noisy(self, state: DiceState, move: DiceMove) -> bool:
-        """An attack is noisy when it captures a big stack (see :meth:`big_stack`)."""
-        dst = getattr(move, "dst", None)
-        return dst is not None and state.dice[dst] >= self.big_stack()
+    def __call__(self, game: DiceRules, state: Any, player: int) -> float:
+        if game.is_terminal(state):
+            return game.returns(state)[player]
+        owners, dice = state.owners, state.dice
+        key = (owners, dice)
+        scores = self._scores.get(key)
+        if scores is None:
+            players = game.num_players
+            groups = self._groups.get(owners)
+            if groups is None:
+                groups = board.largest_groups(game.neighbors, owners, players)
+                _remember(self._groups, owners, groups)
+            scores = heuristic_scores(game.neighbors, owners, dice, players, groups)
+            _remember(self._scores, key, scores)
+        mine = scores[player]
+        rival = max(s for p, s in enumerate(scores) if p != player)
+        return 0.5 + 0.49 * math.tanh(SQUASH * (mine - rival) / len(owners))
 
-    def order_moves(self, state: DiceState, moves: Sequence[DiceMove]) -> list[DiceMove]:
-        """Pass first (the book's own first choice, and often best), then attacks on
-        the biggest stacks, then from the biggest stacks; ties in generation order."""
-        dice = state.dice
+    def __getstate__(self) -> dict[str, Any]:
+        return {}
 
-        def key(move: Any) -> tuple[int, int, int]:
-            dst = getattr(move, "dst", None)
-            if dst is None:
-                return (0, 0, 0)
-            return (1, -dice[dst], -dice[move.src])
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__()  # type: ignore[misc]
 
-        return sorted(moves, key=key)
+    def __repr__(self) -> str:
+        return "HeuristicEvaluation()"
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+
+
+EVALUATORS: dict[str, Callable[[], Evaluation]] = {
+    "book": BookEvaluation,
+    "heuristic": HeuristicEvaluation,
+}
+"""The evaluations ``DiceOfDoom(eval=name)`` knows by name (each game makes its own)."""
