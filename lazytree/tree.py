@@ -163,7 +163,7 @@ class Node(Generic[S, M]):
     generator), and a tuple once they all were (the shared :data:`EMPTY` for a leaf).
     """
 
-    __slots__ = ("_edges", "_source", "player", "rating", "serial", "state", "tree")
+    __slots__ = ("_edges", "_source", "_sparse", "player", "rating", "serial", "state", "tree")
 
     def __init__(self, tree: Tree[S, M], state: S) -> None:
         self.tree = tree
@@ -173,6 +173,7 @@ class Node(Generic[S, M]):
         self.player: Player = tree.game.to_move(state)
         self._edges: list[Edge[S, M]] | tuple[Edge[S, M], ...] | None = None
         self._source: Iterator[Edge[S, M]] | _Failed | None = None
+        self._sparse: _Sparse[S, M] | None = None  # what moves() and edge_for() made
         self.rating: Rating | None = None
 
     @property
@@ -189,8 +190,13 @@ class Node(Generic[S, M]):
             return edges
         if edges is None:  # the first time: start the game's generator
             tree = self.tree
-            tree.stats.nodes_expanded += 1
             state = self.state
+            sparse = self._sparse
+            if sparse is not None:  # moves() or edge_for() came first
+                self._source = sparse.source(self)
+                self._edges = []
+                return _Children(self)
+            tree.stats.nodes_expanded += 1
             moves = tree.game.legal_moves(state)
             if self.player == CHANCE:
                 self._source = _chance_edges((tree, state), moves)
@@ -225,19 +231,55 @@ class Node(Generic[S, M]):
         self._edges = tuple(edges) if edges else EMPTY
         self._source = None
 
+    def moves(self) -> list[M]:
+        """All legal moves here, in generation order, without building their edges
+        (cached; do not change the list). With :meth:`edge_for` a search can rank the
+        moves and build edges only for those it searches."""
+        sparse = self._sparse
+        if sparse is not None and sparse.moves is not None:
+            return sparse.moves
+        edges = self._edges
+        if type(edges) is tuple:
+            return [e.move for e in edges]
+        if sparse is None:
+            sparse = self._sparse = _Sparse(self)
+            self.tree.stats.nodes_expanded += edges is None
+        moves = sparse.moves = list(self.tree.game.legal_moves(self.state))
+        return moves
+
+    def edge_for(self, move: M) -> Edge[S, M]:
+        """The edge of legal move ``move`` (one of :meth:`moves`), building no other:
+        an edge generated already is returned; a new one is kept and later yielded by
+        :attr:`children` in its place, so its child (and rating) is never built twice."""
+        if self._edges is not None:  # generated, at least in part: generate up to the move
+            for edge in self.children:
+                if edge.move == move:
+                    return edge
+            raise KeyError(move)
+        sparse = self._sparse
+        if sparse is None:
+            sparse = self._sparse = _Sparse(self)
+            self.tree.stats.nodes_expanded += 1
+        found = sparse.loose.get(move)
+        if found is None:
+            found = sparse.loose[move] = sparse.edge(move)
+            self.tree.stats.moves_generated += 1
+        return found
+
     # -- read-only views that never force anything (for export and inspection) --
     @property
     def expanded(self) -> bool:
         """True once the move list was asked for."""
-        return self._edges is not None
+        return self._edges is not None or self._sparse is not None
 
     @property
     def generated_edges(self) -> tuple[Edge[S, M], ...]:
-        """The edges generated so far; never generates more."""
+        """The edges generated so far (those :meth:`edge_for` built last); never
+        generates more."""
         edges = self._edges
-        if edges is None:
-            return EMPTY
-        return edges if type(edges) is tuple else tuple(edges)
+        cached = EMPTY if edges is None else edges if type(edges) is tuple else tuple(edges)
+        sparse = self._sparse
+        return cached + tuple(sparse.loose.values()) if sparse and sparse.loose else cached
 
     @property
     def fully_generated(self) -> bool:
@@ -272,6 +314,39 @@ class Node(Generic[S, M]):
         """Draw the explored subtree below this node in a notebook (needs the export layer)."""
         hook = _svg_hook
         return None if hook is None else hook(self)
+
+
+class _Sparse(Generic[S, M]):
+    """A node's moves listed and edges built one at a time (:meth:`Node.moves`,
+    :meth:`Node.edge_for`) before, or instead of, generating its children."""
+
+    __slots__ = ("loose", "moves", "origin")
+
+    def __init__(self, node: Node[S, M]) -> None:
+        self.origin = (node.tree, node.state)
+        self.moves: list[M] | None = None
+        self.loose: dict[M, Edge[S, M]] = {}
+
+    def edge(self, move: M) -> Edge[S, M]:
+        tree, state = self.origin
+        if tree.game.to_move(state) == CHANCE:
+            probability = tree.game.outcome_probability(state, move)  # type: ignore[attr-defined]
+            return ChanceEdge(self.origin, move, probability)
+        return Edge(self.origin, move)
+
+    def source(self, node: Node[S, M]) -> Iterator[Edge[S, M]]:
+        """The node's edges in generation order, taking the ones built already (they
+        were counted when built, so the pull that yields them is not counted again)."""
+        moves = self.moves
+        stats = node.tree.stats
+        loose = self.loose
+        for move in node.tree.game.legal_moves(node.state) if moves is None else moves:
+            edge = loose.pop(move, None)
+            if edge is None:
+                yield self.edge(move)
+            else:
+                stats.moves_generated -= 1
+                yield edge
 
 
 class _SharedNode(Node[S, M]):

@@ -5,17 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from lazytree.cli import app
 from lazytree.session import Session
-
-runner = CliRunner()
-
-
-def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), input=input)
-    return result.exit_code, result.stdout, result.stderr
+from tests.conftest import run
 
 
 def test_quit_saves_and_load_goes_on(tmp_path: Path) -> None:

@@ -6,15 +6,12 @@ import json
 import re
 
 import pytest
-from typer.testing import CliRunner
 
-from lazytree.cli import app
-
-runner = CliRunner()
+from tests.conftest import cli
 
 
 def play(*args: str) -> str:
-    result = runner.invoke(app, ["play", "dice-of-doom", "--human", "none", *args])
+    result = cli(["play", "dice-of-doom", "--human", "none", *args])
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -58,8 +55,7 @@ def test_play_four_players_with_maxn(rules: str) -> None:
 
 
 def test_human_plays_chance_rules() -> None:
-    result = runner.invoke(
-        app,
+    result = cli(
         ["play", "dice-of-doom", "--rules", "chance", "--seed", "3", "--depth", "1"],
         input="1\n" * 200,
     )
@@ -68,8 +64,7 @@ def test_human_plays_chance_rules() -> None:
 
 
 def test_analyse_chance_uses_expectiminimax() -> None:
-    result = runner.invoke(
-        app,
+    result = cli(
         ["analyse", "dice-of-doom", "--rules", "chance", "--seed", "3", "--depth", "3", "--json"],
     )
     assert result.exit_code == 0, result.output
@@ -79,8 +74,7 @@ def test_analyse_chance_uses_expectiminimax() -> None:
 
 
 def test_alphabeta_on_chance_rules_is_a_clear_error() -> None:
-    result = runner.invoke(
-        app,
+    result = cli(
         ["analyse", "dice-of-doom", "--rules", "chance", "--seed", "3", "-r", "alphabeta"],
     )
     assert result.exit_code == 2
@@ -95,6 +89,6 @@ def test_alphabeta_on_chance_rules_is_a_clear_error() -> None:
     ],
 )
 def test_bad_rule_options(args: list[str], message: str) -> None:
-    result = runner.invoke(app, ["play", "dice-of-doom", *args])
+    result = cli(["play", "dice-of-doom", *args])
     assert result.exit_code == 2
     assert message in result.output

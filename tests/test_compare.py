@@ -9,17 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from lazytree.cli import app
 from lazytree.cli.compare import parse_sizes
 from lazytree.compare import EAGER, compare_position, parse_methods, plot_cases, variants
 from lazytree.games import load_game
 from lazytree.games.tree_game import TreeGame
 from lazytree.search import RATERS, SearchResult, minimax
 from lazytree.tree import Node
-
-runner = CliRunner()
+from tests.conftest import cli
 
 RUN_FIELDS = {
     "method",
@@ -38,7 +35,7 @@ RUN_FIELDS = {
 
 
 def invoke(*args: str) -> Any:
-    return runner.invoke(app, ["compare", *args])
+    return cli(["compare", *args])
 
 
 def test_every_method_agrees_with_eager_on_the_lecture_tree() -> None:

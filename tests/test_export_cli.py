@@ -8,15 +8,12 @@ from typing import Any
 
 import networkx as nx
 import pytest
-from typer.testing import CliRunner
 
-from lazytree.cli import app
-
-runner = CliRunner()
+from tests.conftest import cli
 
 
 def run(*args: str) -> Any:
-    return runner.invoke(app, ["explore", *args])
+    return cli(["explore", *args])
 
 
 def test_explore_lecture_tree_json(tmp_path: Path) -> None:

@@ -6,11 +6,13 @@ import gc
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from lazytree import Tree, alphabeta, explored, minimax
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.tree_game import TreeGame
 from lazytree.traverse import count_tree
-from tests.helpers import random_tree
+from tests.conftest import random_tree
 
 
 class CountingGame(TreeGame):
@@ -188,6 +190,32 @@ def test_serial_numbers_give_the_order_of_creation() -> None:
     first = root.children[0].child
     assert (root.serial, second.serial, first.serial) == (0, 1, 2)
     assert root.children[1].child is second and second.serial == 1  # forced once only
+
+
+def test_edges_for_some_moves_only_and_children_reuse_them() -> None:
+    tree = Tree(TreeGame([[1, 2], [3, 4], [5, 6], [7]]))
+    root = tree.root
+    assert root.moves() == [0, 1, 2, 3] and tree.stats.moves_generated == 0
+    assert root.expanded and not root.fully_generated and tree.stats.nodes_expanded == 1
+    third = root.edge_for(2)
+    assert root.edge_for(2) is third and tree.stats.moves_generated == 1
+    child = third.child
+    assert [e.move for e in root.generated_edges] == [2]  # built, though not generated
+    edges = list(root.children)  # generation order, the built edge in its place
+    assert [e.move for e in edges] == [0, 1, 2, 3] and edges[2] is third
+    assert edges[2].child is child and tree.stats.moves_generated == 4
+    assert tree.stats.nodes_expanded == 1 and root.edge_for(3) is edges[3]
+    assert [e.move for e in root.generated_edges] == [0, 1, 2, 3]
+    assert root.moves() == [0, 1, 2, 3]
+    with pytest.raises(KeyError):
+        root.edge_for(9)
+
+
+def test_edge_for_on_a_partly_generated_node_generates_up_to_the_move() -> None:
+    tree = Tree(TreeGame([[1, 2], [3, 4], [5, 6]]))
+    first = tree.root.children[0]
+    assert tree.root.edge_for(1) is tree.root.children[1]
+    assert tree.root.edge_for(0) is first and tree.stats.moves_generated == 2
 
 
 def test_nested_iterations_of_one_node_each_see_every_edge_once() -> None:

@@ -319,10 +319,14 @@ class ChanceDiceOfDoom(LispDiceOfDoom):
 
     # -- text -------------------------------------------------------------------------
     def parse_move(self, state: DiceState, text: str) -> DiceMove:
-        """At a chance node ``win``/``lose``; otherwise like the book's rules."""
+        """At a chance node ``win``/``lose`` (or the outcome as :meth:`move_to_str`
+        writes it, e.g. ``0->3 wins``); otherwise like the book's rules."""
         if state.pending is None:
             return super().parse_move(state, text)
         t = text.strip().lower()
+        for outcome in (Outcome.WIN, Outcome.LOSE):
+            if t == self.move_to_str(state, outcome).lower():
+                return outcome
         names = {"win": Outcome.WIN, "wins": Outcome.WIN, "w": Outcome.WIN}
         names.update({"lose": Outcome.LOSE, "fail": Outcome.LOSE, "fails": Outcome.LOSE})
         names["l"] = Outcome.LOSE

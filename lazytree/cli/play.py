@@ -79,8 +79,7 @@ def play(
             "-d",
             min=1,
             help="With --time: an optional cap on the AI's depth (default: deepen until "
-            "the time is spent). With --time 0, or in games with chance: the depth "
-            "searched (default 4).",
+            "the time is spent). With --time 0: the depth searched (default 4).",
         ),
     ] = None,
     time_budget: Annotated[
@@ -89,10 +88,9 @@ def play(
             "--time",
             "-t",
             min=0.0,
-            help="Seconds per AI move: iterative deepening (alphabeta-tt) until the time "
-            "is spent, answering with the deepest search completed; 0 searches to --depth "
-            "with --rater whatever it takes. Games with chance (dice-of-doom --rules "
-            "chance) are always searched to --depth by --rater.",
+            help="Seconds per AI move: iterative deepening (alphabeta-tt, expectations at "
+            "chance nodes) until the time is spent, answering with the deepest search "
+            "completed; 0 searches to --depth with --rater whatever it takes.",
         ),
     ] = 1.0,
     search_width: Annotated[
@@ -149,7 +147,8 @@ def play(
     """Play against the AI: pick moves from a numbered list, or type them.
 
     In games with chance (dice-of-doom --rules chance) the dice are rolled from the
-    seeded generator and shown; the default rater, auto, then uses expectiminimax.
+    seeded generator and shown; the clocked AI takes the expectation over them (with
+    --time 0 the default rater, auto, uses expectiminimax).
     """
     game = position.game
     try:

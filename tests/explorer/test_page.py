@@ -8,17 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from lazytree.cli import app
 from lazytree.explorer.html import asset, page, write_html
 from lazytree.explorer.model import explorer_model
 from lazytree.export import to_networkx, write_graph
 from lazytree.games import load_game
 from lazytree.search import minimax
 from lazytree.tree import Tree
-
-runner = CliRunner()
+from tests.conftest import cli
 
 
 def page_data(text: str) -> dict[str, Any]:
@@ -54,9 +51,7 @@ def test_script_closing_text_in_move_labels_cannot_break_the_page() -> None:
 
 def test_explore_writes_the_html_explorer(tmp_path: Path) -> None:
     out = tmp_path / "tree.html"
-    r = runner.invoke(
-        app, ["explore", "tictactoe", "--rater", "minimax", "--depth", "2", "--out", str(out)]
-    )
+    r = cli(["explore", "tictactoe", "--rater", "minimax", "--depth", "2", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "82 positions, 81 forced by minimax to depth 2" in r.stdout
     data = page_data(out.read_text(encoding="utf-8"))
@@ -66,7 +61,7 @@ def test_explore_writes_the_html_explorer(tmp_path: Path) -> None:
 def test_explore_html_json_summary(tmp_path: Path) -> None:
     out = tmp_path / "page.htm"
     args = ["explore", "dice-of-doom", "--size", "3", "--seed", "1", "--depth", "3", "--json"]
-    r = runner.invoke(app, [*args, "--out", str(out)])
+    r = cli([*args, "--out", str(out)])
     assert r.exit_code == 0, r.output
     summary = json.loads(r.stdout)
     data = page_data(out.read_text(encoding="utf-8"))
@@ -78,10 +73,10 @@ def test_explore_html_json_summary(tmp_path: Path) -> None:
 def test_a_big_picture_points_to_the_html_explorer(tmp_path: Path) -> None:
     out = tmp_path / "big.dot"
     args = ["explore", "dice-of-doom", "--size", "4", "--seed", "3", "--depth", "4"]
-    r = runner.invoke(app, [*args, "--out", str(out)])
+    r = cli([*args, "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "1,569 positions" in r.stderr and "--format html" in r.stderr
-    small = runner.invoke(app, ["explore", "tictactoe", "--depth", "1", "--out", str(out)])
+    small = cli(["explore", "tictactoe", "--depth", "1", "--out", str(out)])
     assert small.exit_code == 0 and "--format html" not in small.stderr
 
 
@@ -101,7 +96,7 @@ def test_write_html_returns_the_model_it_wrote(tmp_path: Path) -> None:
 def test_explore_the_play_ai_s_search(tmp_path: Path) -> None:
     out = tmp_path / "ai.html"
     args = ["explore", "dice-of-doom", "--size", "4", "--seed", "2", "--ai", "--time", "0.3"]
-    r = runner.invoke(app, [*args, "--json", "--out", str(out)])
+    r = cli([*args, "--json", "--out", str(out)])
     assert r.exit_code == 0, r.output
     summary = json.loads(r.stdout)
     data = page_data(out.read_text(encoding="utf-8"))
