@@ -14,7 +14,10 @@ Two evaluations, chosen with ``DiceOfDoom(eval=...)`` (the game option ``eval``)
   board, is squashed into ``(0.01, 0.99)`` with ``tanh``; at the end of the game the
   value is the book's, so a real win (1) is worth more than any estimate.
 
-Both lie in ``[0, 1]`` (``DiceOfDoom.evaluation_bounds``, the
+* ``"score-board"``: *Land of Lisp*'s own rating (see
+  :mod:`lazytree.games.dice_of_doom.score_board`), scaled into ``[0, 1]``.
+
+All lie in ``[0, 1]`` (``DiceOfDoom.evaluation_bounds``, the
 :class:`~lazytree.game.BoundedGame` protocol), which lets alpha-beta cut as soon as a
 line reaches a certain win.
 
@@ -43,7 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EVALS", "SearchHints", "book_value", "heuristic_value", "largest_groups"]
 
-EVALS = ("book", "heuristic")
+EVALS = ("book", "heuristic", "score-board")
 """The evaluation names ``DiceOfDoom(eval=...)`` accepts."""
 
 DIE_WEIGHT = 0.25

@@ -42,6 +42,7 @@ from typing import NamedTuple, TypeAlias
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.board import neighbor_table
 from lazytree.games.dice_of_doom.evaluation import EVALS, SearchHints, heuristic_value
+from lazytree.games.dice_of_doom.score_board import score_board_value
 
 __all__ = ["PASS", "Attack", "DiceMove", "DiceOfDoom", "DiceState", "Outcome", "Pass"]
 
@@ -332,6 +333,8 @@ class DiceOfDoom(SearchHints):
         share) or the heuristic, as chosen by ``eval``."""
         if self.eval == "heuristic":
             return heuristic_value(self, state, player)
+        if self.eval == "score-board":
+            return score_board_value(self, state, player)
         return self.returns(state)[player]
 
     def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:
