@@ -53,6 +53,7 @@ from typing import Any, Protocol
 from lazytree.ai import AIPlayer, AISettings, choose_move
 from lazytree.game import CHANCE, Game
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceOfDoom, Outcome
+from lazytree.games.dice_of_doom.evaluation import EVALS
 from lazytree.games.dice_of_doom.score_board import score_board
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import play_options
@@ -358,8 +359,10 @@ class MCTSAgent:
         c: float,
         cutoff: int,
         seed: int,
+        eval: str = "heuristic",
     ) -> None:
         self.name = name
+        self.eval = eval
         self.limit = Limit(seconds=seconds, nodes=nodes)
         self.playouts = playouts
         if playouts is not None and playouts < 1:
@@ -370,6 +373,10 @@ class MCTSAgent:
         self._search = MCTS(c, cutoff)
 
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
+        if isinstance(game, DiceOfDoom) and game.eval != self.eval:
+            rated = copy.copy(game)
+            rated.eval = self.eval
+            game = rated
         self._tree = Tree(game, state, share=True)
         self._search = MCTS(self.c, self.cutoff, random.Random(f"{self.seed}/{seed}"))
 
@@ -502,9 +509,15 @@ def _make_lol4(name: str, depth: int) -> Agent:
     return Lol4Agent(name, _positive(name, "depth", depth) or 2)
 
 
+def _check_eval(name: str, eval: str) -> None:
+    if eval not in EVALS:
+        raise PlayerError(f"{name}: unknown evaluation {eval!r} (known: {', '.join(EVALS)})")
+
+
 def _make_default(
     name: str, time: float | None, nodes: int | None, depth: int | None, eval: str
 ) -> Agent:
+    _check_eval(name, eval)
     if time == 0:
         time = None
     return DefaultAgent(name, time, _positive(name, "nodes", nodes), depth, eval)
@@ -518,7 +531,9 @@ def _make_mcts(
     c: float,
     cutoff: int,
     seed: int,
+    eval: str,
 ) -> Agent:
+    _check_eval(name, eval)
     if playouts is None and time is None and nodes is None:
         raise PlayerError(f"{name}: give playouts, time or nodes")
     try:
@@ -530,6 +545,7 @@ def _make_mcts(
             c=c,
             cutoff=cutoff,
             seed=seed,
+            eval=eval,
         )
     except (TypeError, ValueError) as exc:
         raise PlayerError(f"{name}: {exc}") from None
@@ -573,6 +589,7 @@ register_player(
             PlayerParam("c", float, 1.4, "UCT exploration constant."),
             PlayerParam("cutoff", int, 8, "Playout moves before the evaluation rates it."),
             PlayerParam("seed", int, 0, "Seed of the playouts (with the game's)."),
+            PlayerParam("eval", str, "heuristic", "Dice of Doom evaluation."),
         ),
         _make_mcts,
         deterministic=False,
