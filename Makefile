@@ -37,12 +37,13 @@ pytest: $(STAMP)
 notebooks-clean: $(STAMP)
 	$(BIN)/python notebooks/strip_outputs.py notebooks/*.ipynb
 
-## system-deps: Debian packages the tests need: graphviz (`dot`) and racket (the book's
-## own Dice of Doom program, used as an oracle). Installed with apt-get when run as root.
+## system-deps: Debian packages the tests need: graphviz (`dot`), racket (the book's
+## own Dice of Doom program, used as an oracle) and sbcl (runs Land of Lisp's program). Installed with apt-get when run as root.
 system-deps:
 	@missing=""; \
 	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
 	command -v racket >/dev/null 2>&1 || missing="$$missing racket"; \
+	command -v sbcl >/dev/null 2>&1 || missing="$$missing sbcl"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing Debian packages:$$missing"; \
