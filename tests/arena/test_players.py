@@ -125,6 +125,7 @@ def test_lol4_rates_by_the_books_odds_table() -> None:
     # depth 1: each attack is rated by its two outcomes' score-board, weighted by
     # the table (BOOK_ODDS[defending - 1][attacking - 2])
     for edge in root.children:
+        assert isinstance(edge.move, Attack)
         src, dst = edge.move
         p = BOOK_ODDS[state.dice[dst] - 1][state.dice[src] - 2]
         pending = game.result(state, edge.move)
