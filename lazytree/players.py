@@ -58,7 +58,6 @@ from lazytree.games.dice_of_doom.score_board import score_board
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import play_options
 from lazytree.search.mcts import MCTS
-from lazytree.search.multiplayer import has_chance
 from lazytree.tree import Node, Tree
 
 __all__ = [
@@ -297,7 +296,12 @@ class DefaultAgent(TreeAgent):
             raise PlayerError(f"{name}: without a clock (time=none) give a node budget (nodes=)")
         self.eval = eval
         try:
-            self.ai = AIPlayer(AISettings(seconds=seconds, depth=depth or 4, nodes=nodes))
+            # without a clock the settings are only checked (the search is the node-limited
+            # deepening of search() below)
+            settings = AISettings(
+                seconds=seconds, depth=depth if seconds is not None else depth or 1, nodes=nodes
+            )
+            self.ai = AIPlayer(settings)
         except (TypeError, ValueError) as exc:
             raise PlayerError(f"{name}: {exc}") from None
         self.seconds, self.nodes, self.depth = seconds, nodes, depth
@@ -314,12 +318,8 @@ class DefaultAgent(TreeAgent):
 
     def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
         root = tree.root
-        if self.seconds is not None or has_chance(root):
-            if self.seconds is None:
-                return AIPlayer(AISettings.book(self.depth or 4, "auto")).search(tree)
-            return AIPlayer(
-                AISettings(seconds=self.seconds, depth=self.depth, nodes=self.nodes)
-            ).search(tree)
+        if self.seconds is not None:
+            return self.ai.search(tree)
         limit = Limit(depth=self.depth, nodes=self.nodes)
         return iterative_deepening(root, limit, options=play_options(root), stop_when_forced=True)
 

@@ -25,16 +25,13 @@ from typing import Any, Final
 
 from lazytree.game import CHANCE, Game, RollingGame
 from lazytree.games import GAMES, load_game
-from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.players import Agent, make_player
+from lazytree.session import FORMAT, FORMAT_VERSION, start_options
 
 __all__ = ["MAX_PLIES", "GameRecord", "PairTask", "play_game", "play_pair", "session_document"]
 
 MAX_PLIES: Final = 10_000
 """Moves after which an unfinished game is stopped and scored as a draw."""
-
-SESSION_FORMAT: Final = "lazytree-session"
-SESSION_VERSION: Final = 1
 
 
 @dataclass(frozen=True)
@@ -98,8 +95,8 @@ def session_document(
     """A saved session of a replay: every seat a human, the moves as played."""
     players = load_game(game, **{**options, **start}).game.num_players
     return {
-        "format": SESSION_FORMAT,
-        "version": SESSION_VERSION,
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
         "game": game,
         "options": dict(options),
         "start": dict(start),
@@ -107,18 +104,6 @@ def session_document(
         "seed": None,
         "moves": list(moves),
     }
-
-
-def start_options(game: Game[Any, Any], state: Hashable) -> dict[str, Any]:
-    """The options that rebuild exactly ``state`` as a start position (Dice of Doom:
-    the board, the player and the spare dice; other games: none)."""
-    if isinstance(game, DiceOfDoom):
-        return {
-            "board": game.board_spec(state),  # type: ignore[arg-type]
-            "player": state.player,  # type: ignore[attr-defined]
-            "spare_dice": state.spare,  # type: ignore[attr-defined]
-        }
-    return {}
 
 
 def _roll(game: Game[Any, Any], state: Any, rng: random.Random) -> Hashable:
