@@ -89,6 +89,26 @@ class GameRecord:
         }
 
 
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any]) -> GameRecord:
+        """The game of a JSONL line :meth:`record` wrote (to sum up a file again)."""
+        session = data["session"]
+        return cls(
+            game=session["game"],
+            options=dict(session["options"]),
+            start=dict(session["start"]),
+            seats=tuple(data["players"]),
+            pair=data["pair"],
+            seed=data["seed"],
+            moves=list(session["moves"]),
+            scores=tuple(data["scores"]),
+            seconds=list(data["seconds"]),
+            turns=list(data["moves"]),
+            nodes=list(data["nodes"]),
+            adjudicated=data["adjudicated"],
+        )
+
+
 def session_document(
     game: str, options: Mapping[str, Any], start: Mapping[str, Any], moves: list[str]
 ) -> dict[str, Any]:

@@ -120,6 +120,7 @@ def test_jsonl_records_replay_to_their_results(tmp_path: Any) -> None:
         assert tuple(session.game.returns(session.state)) == tuple(line["scores"])
         assert [p.text for p in session.history] == line["session"]["moves"]
         assert sum(line["moves"]) > 0 and len(line["seconds"]) == 2
+        assert GameRecord.from_record(line).record() == line
 
 
 def records(result: MatchResult) -> list[tuple[Any, ...]]:
