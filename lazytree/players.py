@@ -182,12 +182,16 @@ def score_board_rating(game: DiceOfDoom) -> DiceOfDoom:
     return with_evaluation(game, value)
 
 
-class RorAgent(TreeAgent):
-    """*Realm of Racket*: minimax over the book's rating, first best move."""
+class DepthAgent(TreeAgent):
+    """A book's AI: a search to a fixed ``depth``."""
 
     def __init__(self, name: str, depth: int) -> None:
         super().__init__(name)
         self.depth = depth
+
+
+class RorAgent(DepthAgent):
+    """*Realm of Racket*: minimax over the book's rating, first best move."""
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         return book_rating(game) if isinstance(game, DiceOfDoom) else game
@@ -196,12 +200,8 @@ class RorAgent(TreeAgent):
         return minimax(tree.root, self.depth)
 
 
-class Lol2Agent(TreeAgent):
+class Lol2Agent(DepthAgent):
     """*Land of Lisp* ch. 18: alpha-beta over ``score-board``, first best move."""
-
-    def __init__(self, name: str, depth: int) -> None:
-        super().__init__(name)
-        self.depth = depth
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         game = _dice_game(game, "lol2")
@@ -245,12 +245,8 @@ def lol4_rating(node: Node[Any, Any], depth: int, player: int) -> float:
     return max(values) if node.player == player else min(values)
 
 
-class Lol4Agent(TreeAgent):
+class Lol4Agent(DepthAgent):
     """*Land of Lisp* ch. 20: :func:`lol4_rating` at every root move, first best move."""
-
-    def __init__(self, name: str, depth: int) -> None:
-        super().__init__(name)
-        self.depth = depth
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         game = _dice_game(game, "lol4")

@@ -88,7 +88,6 @@ class GameRecord:
             "session": session_document(self.game, self.options, self.start, self.moves),
         }
 
-
     @classmethod
     def from_record(cls, data: Mapping[str, Any]) -> GameRecord:
         """The game of a JSONL line :meth:`record` wrote (to sum up a file again)."""

@@ -13,6 +13,9 @@ from lazytree.cli import app
 runner = CliRunner()
 
 
+LISP3 = ("dice-of-doom", "--rules", "lisp", "--size", "3")
+
+
 def run(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, ["arena", *args])
     return result.exit_code, result.stdout, result.stderr
@@ -21,11 +24,7 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_json_summary_and_jsonl_records(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     code, stdout, _ = run(
-        "dice-of-doom",
-        "--rules",
-        "lisp",
-        "--size",
-        "3",
+        *LISP3,
         "--players",
         "lol2,ror:depth=2",
         "--pairs",
@@ -52,11 +51,7 @@ def test_json_summary_and_jsonl_records(tmp_path: Path) -> None:
 
 def test_table_and_sprt() -> None:
     code, stdout, _ = run(
-        "dice-of-doom",
-        "--rules",
-        "lisp",
-        "--size",
-        "3",
+        *LISP3,
         "--players",
         "lol2,random",
         "--pairs",
