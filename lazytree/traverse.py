@@ -152,13 +152,16 @@ class ExploredEdge(NamedTuple):
     first: bool
 
 
-def explored_edges(root: Node[S, M]) -> Iterator[ExploredEdge]:
+def explored_edges(
+    root: Node[S, M], keep: Callable[[Node[Any, Any]], bool] | None = None
+) -> Iterator[ExploredEdge]:
     """Every built edge below ``root``, depth-first in generation order.
 
     The same walk as :func:`explored`, but it reports the edges: each edge whose child
     exists is reported once, so a shared position (DAG) comes once with ``first`` true
     and once more for each other parent. Edges generated but never forced, and moves
-    never generated, are not reported (nothing is forced).
+    never generated, are not reported (nothing is forced). With ``keep``, only edges whose
+    child passes ``keep(child)`` are followed (e.g. the nodes one search created).
 
     Examples
     --------
@@ -180,7 +183,7 @@ def explored_edges(root: Node[S, M]) -> Iterator[ExploredEdge]:
             stack.pop()
             continue
         child = edge.peek()
-        if child is None:
+        if child is None or (keep is not None and not keep(child)):
             continue
         first = id(child) not in seen
         yield ExploredEdge(parent, edge, child, d, first)

@@ -10,8 +10,10 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from lazytree.ai import AIPlayer, AISettings
 from lazytree.cli.analyse import RaterOption, TimeOption, move_strings, run_search
 from lazytree.cli.common import console, err_console, fail, game_group, print_json
+from lazytree.explorer.html import write_html
 from lazytree.export import (
     FORMATS,
     GraphvizMissing,
@@ -25,11 +27,16 @@ from lazytree.export import (
 )
 from lazytree.game import IllegalMoveError
 from lazytree.games import Position
-from lazytree.search import get_rater
+from lazytree.search import SearchResult, get_rater
 from lazytree.tree import Tree
 
 DEFAULT_CAP = 150
 """Most nodes drawn in a picture (dot/svg/png) unless --max-nodes says otherwise."""
+
+HTML_HINT = 300
+"""Past this many positions, a picture's command says the HTML explorer is the readable choice."""
+
+PICTURES = ("dot", "svg", "png")
 
 
 def play_moves(position: Position, text: str) -> Position:
@@ -118,6 +125,15 @@ def explore(
             show_default=False,
         ),
     ] = None,
+    play_ai: Annotated[
+        bool,
+        typer.Option(
+            "--ai",
+            help="Search as the play AI does (iterative deepening with its move ordering, "
+            "width and quiescence) for --time seconds (default 1); --depth and --rater "
+            "are not used.",
+        ),
+    ] = False,
     open_viewer: Annotated[
         bool, typer.Option("--open", help="Open the written file with the system viewer.")
     ] = False,
@@ -127,7 +143,10 @@ def explore(
 ) -> None:
     """Rate a position, then write the part of the tree the rater forced.
 
-    The drawing shows every node that exists after the search (nothing more is forced),
+    --format html (or --out tree.html) writes the interactive explorer: one page that opens
+    offline, for trees of any size (collapsible, the best line highlighted, replay of the
+    search's order, a board per position). The pictures are for small trees: they
+    show every node that exists after the search (nothing more is forced),
     its stored value (alpha-beta bounds as >= / <=), the best line in bold, positions
     created but never expanded dashed, and, under a node whose moves were cut off, a
     grey note with the moves that were never even generated.
@@ -142,12 +161,111 @@ def explore(
         fail(str(exc))
     game, state = position
     # the deepening search keeps one node per position, as in play
-    tree: Tree[Any, Any] = Tree(game, state, share=share or bool(time_budget))
-    with err_console.status(f"searching with {rater} to depth {depth}..."):
-        try:
-            result = run_search(tree, rate, depth, time_budget)
-        except ValueError as exc:
-            fail(str(exc))
+    tree: Tree[Any, Any] = Tree(game, state, share=share or bool(time_budget) or play_ai)
+    if play_ai:
+        ai = AIPlayer(AISettings(seconds=time_budget or 1.0))
+        with err_console.status(f"the play AI is thinking ({ai.settings.seconds:g} s)..."):
+            result = ai.search(tree)
+    else:
+        with err_console.status(f"searching with {rater} to depth {depth}..."):
+            try:
+                result = run_search(tree, rate, depth, time_budget)
+            except ValueError as exc:
+                fail(str(exc))
+    if fmt == "html":
+        who = "the play AI: " if play_ai else ""
+        _write_explorer(position, tree, result, out, json_out=json_out, who=who)
+    else:
+        _write_picture(position, tree, result, out, fmt, max_nodes, show_pruned, boards, json_out)
+    if open_viewer:
+        viewer = open_file(out)
+        if viewer is None:
+            err_console.print(f"no system viewer found (xdg-open); open {out} yourself")
+        else:
+            err_console.print(f"opened {out} with {viewer}")
+
+
+def _summary(
+    position: Position, result: SearchResult[Any], out: Path, fmt: str, **counts: Any
+) -> dict[str, Any]:
+    """The ``--json`` document of ``explore``: the search, what was written, ``counts``."""
+    game, state = position
+    best = None if result.best_move is None else game.move_to_str(state, result.best_move)
+    return {
+        "game": game.name,
+        "out": str(out),
+        "format": fmt,
+        "rater": result.rater,
+        "depth": result.depth,
+        "nodes_forced": result.stats.nodes_created,
+        **counts,
+        "value": result.value,
+        "player": result.player,
+        "best_move": best,
+        "pv": move_strings(position, result.pv),
+    }
+
+
+def _write_explorer(
+    position: Position,
+    tree: Tree[Any, Any],
+    result: SearchResult[Any],
+    out: Path,
+    *,
+    json_out: bool,
+    who: str = "",
+) -> None:
+    """Write the interactive explorer page (``--format html``) and say what it holds."""
+    game, state = position
+    depth = "the whole game" if result.depth is None else f"depth {result.depth}"
+    size = getattr(game, "size", None)
+    board = f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
+    title = f"{game.name}{board}: {who}{result.rater} to {depth}"
+    try:
+        with err_console.status(f"writing {out}..."):
+            model = write_html(tree, out, result=result, title=title)
+    except ValueError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    summary = model.data["summary"]
+    size = out.stat().st_size
+    best = game.move_to_str(state, result.best_move) if result.best_move is not None else "none"
+    if json_out:
+        print_json(
+            _summary(
+                position,
+                result,
+                out,
+                "html",
+                positions=summary["positions"],
+                never_generated=summary["never"],
+                bytes=size,
+            )
+        )
+    else:
+        console.print(
+            f"wrote {out} (html, {size / 1e6:.1f} MB): {summary['positions']:,} positions, "
+            f"{result.stats.nodes_created:,} forced by {result.rater} to {depth}, "
+            f"{summary['never']:,} moves never generated; value {result.value:.3g} for "
+            f"player {result.player}, best move {best}. Open it in a browser (no server needed).",
+            soft_wrap=True,
+        )
+
+
+def _write_picture(
+    position: Position,
+    tree: Tree[Any, Any],
+    result: SearchResult[Any],
+    out: Path,
+    fmt: str,
+    max_nodes: int | None,
+    show_pruned: bool,
+    boards: bool | None,
+    json_out: bool,
+) -> None:
+    """Write a Graphviz picture or a graph file and say what it holds."""
+    game, state = position
     forced = result.stats.nodes_created  # by the search: the root existed before
     full = to_networkx(tree, result=result)
     never = sum(a.get("count", 0) for _, a in node_items(full) if a["kind"] == "pruned")
@@ -164,24 +282,26 @@ def explore(
         fail(f"cannot write {out}: {exc.strerror or exc}")
     drawn = graph.number_of_nodes()
     notes = drawn - sum(1 for _, a in node_items(graph) if a["kind"] == "position")
+    positions = sum(1 for _, a in node_items(full) if a["kind"] == "position")
+    if fmt in PICTURES and positions > HTML_HINT:
+        err_console.print(
+            f"note: the search left {positions:,} positions; a picture stops being readable "
+            f"past a few hundred (this one draws {drawn - notes:,}). The interactive explorer "
+            f"shows them all: --format html (or an --out ending in .html)",
+            soft_wrap=True,
+        )
     best = game.move_to_str(state, result.best_move) if result.best_move is not None else "none"
     if json_out:
         print_json(
-            {
-                "game": game.name,
-                "out": str(out),
-                "format": fmt,
-                "rater": result.rater,
-                "depth": result.depth,
-                "nodes_forced": forced,
-                "nodes_drawn": drawn,
-                "notes_drawn": notes,
-                "never_generated": never,
-                "value": result.value,
-                "player": result.player,
-                "best_move": None if result.best_move is None else best,
-                "pv": move_strings(position, result.pv),
-            }
+            _summary(
+                position,
+                result,
+                out,
+                fmt,
+                nodes_drawn=drawn,
+                notes_drawn=notes,
+                never_generated=never,
+            )
         )
     else:
         console.print(
@@ -192,16 +312,11 @@ def explore(
             f"best move {best}",
             soft_wrap=True,
         )
-    if open_viewer:
-        viewer = open_file(out)
-        if viewer is None:
-            err_console.print(f"no system viewer found (xdg-open); open {out} yourself")
-        else:
-            err_console.print(f"opened {out} with {viewer}")
 
 
 explore_app = game_group(
     "explore",
-    "Draw the part of the tree a rater explored (DOT, SVG, PNG, GraphML, JSON).",
+    "Show the part of the tree a rater explored: an interactive HTML explorer, or DOT, SVG, "
+    "PNG, GraphML, JSON.",
     explore,
 )

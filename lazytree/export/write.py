@@ -34,11 +34,12 @@ FORMATS: dict[str, str] = {
     "png": "PNG picture (needs dot)",
     "graphml": "GraphML (networkx)",
     "json": "node-link JSON (networkx)",
+    "html": "interactive explorer page, self-contained (lazytree.explorer)",
 }
 """The output formats, each with a short description."""
 
 _SUFFIXES = {".dot": "dot", ".gv": "dot", ".svg": "svg", ".png": "png", ".graphml": "graphml"}
-_SUFFIXES[".json"] = "json"
+_SUFFIXES.update({".json": "json", ".html": "html", ".htm": "html"})
 
 INSTALL_HINT = (
     "Graphviz's `dot` program is needed to lay out SVG and PNG pictures, and it is not on "
@@ -127,6 +128,11 @@ def write_graph(
         For an unknown format or suffix.
     """
     fmt = format_for(path, format)
+    if fmt == "html":
+        raise ValueError(
+            "the HTML explorer is written from the tree, not from an exported graph: "
+            "use lazytree.explorer.write_html"
+        )
     out = Path(path)
     if fmt == "graphml":
         nx.write_graphml(graph, out)
