@@ -43,13 +43,14 @@ notebooks-clean: $(STAMP)
 	$(BIN)/python notebooks/strip_outputs.py notebooks/*.ipynb
 
 ## system-deps: Debian packages the tests need: graphviz (`dot`), racket (the book's
-## own Dice of Doom program, used as an oracle), and chromium with chromium-driver (the
-## browser tests drive them with Selenium; no browser is downloaded at run time).
-## Installed with apt-get when run as root.
+## own Dice of Doom program, used as an oracle), sbcl (runs Land of Lisp's program), and
+## chromium with chromium-driver (the browser tests drive them with Selenium; no browser
+## is downloaded at run time). Installed with apt-get when run as root.
 system-deps:
 	@missing=""; \
 	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
 	command -v racket >/dev/null 2>&1 || missing="$$missing racket"; \
+	command -v sbcl >/dev/null 2>&1 || missing="$$missing sbcl"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
 	if [ -n "$$missing" ]; then \

@@ -21,7 +21,10 @@ An evaluator is an object with a ``name`` and a call ``(game, state, player) -> 
   for another player, or again in the next iteration of a deepening search, is a
   lookup; a pass leaves the owners as they were, so its groups are looked up too.
 
-Both lie in ``[0, 1]`` (``DiceOfDoom.evaluation_bounds``, the
+* ``"score-board"``: *Land of Lisp*'s own rating (see
+  :mod:`lazytree.games.dice_of_doom.score_board`), scaled into ``[0, 1]``.
+
+All lie in ``[0, 1]`` (``DiceOfDoom.evaluation_bounds``, the
 :class:`~lazytree.game.BoundedGame` protocol), which lets alpha-beta cut as soon as a
 line reaches a certain win.
 
@@ -45,6 +48,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from lazytree.games.dice_of_doom import board
+from lazytree.games.dice_of_doom.score_board import score_board_value
 
 __all__ = [
     "EVALUATORS",
@@ -52,6 +56,7 @@ __all__ = [
     "DiceRules",
     "Evaluation",
     "HeuristicEvaluation",
+    "ScoreBoardEvaluation",
     "heuristic_scores",
     "largest_groups",
 ]
@@ -182,8 +187,22 @@ def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
     cache[key] = value
 
 
+class ScoreBoardEvaluation:
+    """*Land of Lisp*'s ``score-board`` scaled into ``[0, 1]``, the winner share at the
+    end of the game (:func:`~lazytree.games.dice_of_doom.score_board.score_board_value`)."""
+
+    name = "score-board"
+
+    def __call__(self, game: DiceRules, state: Any, player: int) -> float:
+        return score_board_value(game, state, player)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return "ScoreBoardEvaluation()"
+
+
 EVALUATORS: dict[str, Callable[[], Evaluation]] = {
     "book": BookEvaluation,
     "heuristic": HeuristicEvaluation,
+    "score-board": ScoreBoardEvaluation,
 }
 """The evaluations ``DiceOfDoom(eval=name)`` knows by name (each game makes its own)."""

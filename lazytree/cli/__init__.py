@@ -6,6 +6,7 @@ from __future__ import annotations
 import typer
 
 from lazytree.cli.analyse import analyse_app, count_app
+from lazytree.cli.arena import arena_app
 from lazytree.cli.bench import bench_app
 from lazytree.cli.compare import compare_app
 from lazytree.cli.explore import explore_app
@@ -28,6 +29,7 @@ app.add_typer(perft_app)
 app.add_typer(bench_app)
 app.add_typer(compare_app)
 app.command("serve")(serve)
+app.add_typer(arena_app)
 
 
 def main() -> None:

@@ -1,0 +1,29 @@
+"""The arena: paired matches between named players, with scores, Elo and an SPRT.
+
+* :mod:`lazytree.arena.stats`: score intervals over game pairs, Elo, Bradley-Terry,
+  the pentanomial SPRT;
+* :mod:`lazytree.arena.play`: one game and one pair of games (plain data in, records
+  out, so they run in worker processes or on a Dask cluster);
+* :mod:`lazytree.arena.match`: a whole match (:func:`run_match`).
+
+The players are named as in :mod:`lazytree.players` (``ror``, ``default:time=0.5``, ...).
+"""
+
+from lazytree.arena.match import MatchResult, MatchSpec, PlayerSummary, run_match
+from lazytree.arena.play import GameRecord, PairTask, play_game, play_pair
+from lazytree.arena.stats import SPRT, bradley_terry, elo_from_score, score_interval
+
+__all__ = [
+    "SPRT",
+    "GameRecord",
+    "MatchResult",
+    "MatchSpec",
+    "PairTask",
+    "PlayerSummary",
+    "bradley_terry",
+    "elo_from_score",
+    "play_game",
+    "play_pair",
+    "run_match",
+    "score_interval",
+]

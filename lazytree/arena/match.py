@@ -1,0 +1,345 @@
+"""A match: every two named players meet in pairs of games, on local cores or Dask.
+
+:func:`run_match` plays the pairs of a :class:`MatchSpec` (pair ``k`` of every
+meeting starts from the position of seed ``seed + k``, so all meetings see the same
+boards), in this process (``jobs=1``), in worker processes (joblib's loky executor)
+or on a Dask cluster (``dask=ADDRESS`` or a ``distributed.Client``), calls
+``on_pair`` with each finished pair, and stops early when the SPRT decides.
+:class:`MatchResult` sums it up per player and per meeting.
+
+Examples
+--------
+>>> spec = MatchSpec("dice-of-doom", {"rules": "lisp", "size": 2}, ("lol2", "random"), pairs=3)
+>>> result = run_match(spec)
+>>> result.games, [p.name for p in result.players()]
+(6, ['lol2', 'random'])
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Future, as_completed
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from lazytree.arena.play import MAX_PLIES, GameRecord, PairTask, play_pair
+from lazytree.arena.stats import (
+    SPRT,
+    bradley_terry,
+    elo_from_score,
+    elo_interval,
+    mean_score,
+    pentanomial,
+    score_interval,
+)
+from lazytree.games import load_game
+from lazytree.players import PlayerError, make_player
+
+__all__ = ["MatchResult", "MatchSpec", "PlayerSummary", "run_match"]
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """What to play: the game and its options, two or more player names, pairs per
+    meeting, the first seed, an optional SPRT (two players only)."""
+
+    game: str
+    options: Mapping[str, Any]
+    players: tuple[str, ...]
+    pairs: int = 50
+    seed: int = 0
+    sprt: SPRT | None = None
+    max_plies: int = MAX_PLIES
+
+    def check(self) -> None:
+        """Raise ``ValueError`` (a one-line message) for a match that cannot be played."""
+        if len(self.players) < 2:
+            raise ValueError("a match needs at least 2 players")
+        if isinstance(self.pairs, bool) or not isinstance(self.pairs, int) or self.pairs < 1:
+            raise ValueError(f"pairs must be a whole number >= 1, got {self.pairs!r}")
+        if len(set(self.players)) != len(self.players):
+            raise ValueError(
+                "each player must be named once (two alike can differ in a parameter "
+                "written differently, e.g. default:time=1 and default:time=1.0)"
+            )
+        if self.sprt is not None and len(self.players) != 2:
+            raise ValueError("the SPRT compares exactly 2 players")
+        position = load_game(self.game, **self.options)
+        if position.game.num_players != 2:
+            raise ValueError(
+                f"the arena plays two-player games; this {self.game} has "
+                f"{position.game.num_players} players"
+            )
+        for name in self.players:
+            agent = make_player(name)  # PlayerError for a bad name
+            try:
+                agent.start(position.game, position.state, 0)
+            except PlayerError:
+                raise
+            except (TypeError, ValueError) as exc:
+                raise PlayerError(f"{name}: {exc}") from None
+
+    def meetings(self) -> list[tuple[int, int]]:
+        """Every two players (by index), in order."""
+        return list(itertools.combinations(range(len(self.players)), 2))
+
+    def tasks(self) -> Iterator[PairTask]:
+        """The pairs to play: pair 0 of every meeting, then pair 1, ..."""
+        for k in range(self.pairs):
+            for i, j in self.meetings():
+                yield PairTask(
+                    self.game,
+                    dict(self.options),
+                    (self.players[i], self.players[j]),
+                    k,
+                    self.seed + k,
+                    self.max_plies,
+                )
+
+
+@dataclass
+class PlayerSummary:
+    """One player's results over the match (against everybody)."""
+
+    name: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    pair_scores: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+    moves: int = 0
+    nodes: int = 0
+    elo: float = 0.0
+    elo_se: float = 0.0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def pentanomial(self) -> tuple[int, int, int, int, int]:
+        return pentanomial(self.pair_scores)
+
+    @property
+    def score(self) -> float:
+        return mean_score(self.pentanomial)
+
+    def as_dict(self, two: bool) -> dict[str, Any]:
+        lo, hi = score_interval(self.pentanomial)
+        if two:
+            elo = elo_from_score(self.score)
+            elo_lo, elo_hi = elo_interval(self.pentanomial)
+        else:
+            elo = self.elo
+            elo_lo, elo_hi = self.elo - 1.96 * self.elo_se, self.elo + 1.96 * self.elo_se
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": round(self.score, 4),
+            "score_ci": [round(lo, 4), round(hi, 4)],
+            "elo": round(elo, 1),
+            "elo_ci": [round(elo_lo, 1), round(elo_hi, 1)],
+            "pentanomial": list(self.pentanomial),
+            "seconds_per_move": round(self.seconds / self.moves, 4) if self.moves else None,
+            "nodes_per_move": round(self.nodes / self.moves, 1) if self.moves else None,
+        }
+
+
+@dataclass
+class MatchResult:
+    """The games of a match so far, and their sums."""
+
+    spec: MatchSpec
+    records: list[GameRecord] = field(default_factory=list)
+    sprt_result: Literal["H0", "H1", "continue"] | None = None
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    def add_pair(self, first: GameRecord, second: GameRecord) -> None:
+        self.records += [first, second]
+        if self.spec.sprt is not None:
+            self.sprt_result = self.spec.sprt.decide(self.meeting_pentanomial(0, 1))
+
+    def _pairs(self) -> dict[tuple[int, str, str], list[GameRecord]]:
+        out: dict[tuple[int, str, str], list[GameRecord]] = {}
+        for r in self.records:
+            low, high = sorted(r.seats)
+            out.setdefault((r.pair, low, high), []).append(r)
+        return out
+
+    def meeting_pentanomial(self, i: int, j: int) -> tuple[int, int, int, int, int]:
+        """The pair results of player ``i`` against player ``j``."""
+        return pentanomial(self._pair_scores(i, j))
+
+    def _pair_scores(self, i: int, j: int) -> list[float]:
+        a, b = self.spec.players[i], self.spec.players[j]
+        scores = []
+        for pair in self._pairs().values():
+            if len(pair) == 2 and set(pair[0].seats) == {a, b}:
+                scores.append((pair[0].score_of(a) + pair[1].score_of(a)) / 2)
+        return scores
+
+    def players(self) -> list[PlayerSummary]:
+        """Each player's sums, with Bradley-Terry ratings (first player at 0)."""
+        names = self.spec.players
+        out = [PlayerSummary(n) for n in names]
+        index = {n: k for k, n in enumerate(names)}
+        results: list[tuple[int, int, float]] = []
+        for r in self.records:
+            ks = [index[n] for n in r.seats]
+            for seat, k in enumerate(ks):
+                s = r.scores[seat]
+                p = out[k]
+                if s == 1:
+                    p.wins += 1
+                elif s == 0:
+                    p.losses += 1
+                else:
+                    p.draws += 1
+                p.seconds += r.seconds[seat]
+                p.moves += r.turns[seat]
+                p.nodes += r.nodes[seat]
+            results.append((ks[0], ks[1], r.scores[0]))
+        for i, j in self.spec.meetings():
+            scores = self._pair_scores(i, j)
+            out[i].pair_scores += scores
+            out[j].pair_scores += [1 - s for s in scores]
+        if results:
+            elo, se = bradley_terry(results, len(names))
+            for p, e, s in zip(out, elo, se, strict=True):
+                p.elo, p.elo_se = e, s
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """The match as a JSON-ready dict (the ``--json`` output)."""
+        two = len(self.spec.players) == 2
+        data: dict[str, Any] = {
+            "game": self.spec.game,
+            "options": dict(self.spec.options),
+            "games": self.games,
+            "pairs": self.games // 2,
+            "players": [p.as_dict(two) for p in self.players()],
+            "elo_reference": None if two else self.spec.players[0],
+        }
+        if self.spec.sprt is not None:
+            t = self.spec.sprt
+            data["sprt"] = {
+                "elo0": t.elo0,
+                "elo1": t.elo1,
+                "alpha": t.alpha,
+                "beta": t.beta,
+                "llr": round(t.llr(self.meeting_pentanomial(0, 1)), 4),
+                "bounds": [round(t.lower, 4), round(t.upper, 4)],
+                "result": self.sprt_result or "continue",
+            }
+        return data
+
+
+class _Inline:
+    """An executor that runs each task when it is submitted (``jobs=1``)."""
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args))
+        except BaseException as exc:
+            future.set_exception(exc)
+        return future
+
+    def shutdown(self) -> None:
+        pass
+
+
+def run_match(
+    spec: MatchSpec,
+    *,
+    jobs: int = 1,
+    dask: Any = None,
+    on_pair: Callable[[MatchResult, tuple[GameRecord, GameRecord]], None] | None = None,
+) -> MatchResult:
+    """Play ``spec``'s pairs and return the results (in the order the pairs finished;
+    each record says its pair).
+
+    ``jobs``: worker processes (1: here, one pair after another). ``dask``: a
+    ``distributed.Client`` or a scheduler address; the pairs then run on that cluster.
+    ``on_pair(result, pair)`` is called after each pair (progress, writing records).
+    With an SPRT the match stops as soon as it decides (pairs already running are
+    dropped).
+    """
+    spec.check()
+    result = MatchResult(spec)
+    tasks = list(spec.tasks())
+    if dask is not None:
+        _run_dask(tasks, result, dask, on_pair)
+        return result
+    executor: Any
+    if jobs <= 1:
+        executor = _Inline()
+        submit = executor.submit
+    else:
+        from joblib.externals.loky import get_reusable_executor
+
+        executor = get_reusable_executor(max_workers=jobs)
+        submit = executor.submit
+    window = max(1, jobs) * 2
+    pending: set[Future[Any]] = set()
+    it = iter(tasks)
+    try:
+        for task in itertools.islice(it, window):
+            pending.add(submit(play_pair, task))
+        while pending:
+            done = next(as_completed(pending))
+            pending.discard(done)
+            if _take(result, done.result(), on_pair):
+                break
+            nxt = next(it, None)
+            if nxt is not None:
+                pending.add(submit(play_pair, nxt))
+    finally:
+        for f in pending:
+            f.cancel()
+    return result
+
+
+def _take(
+    result: MatchResult,
+    pair: tuple[GameRecord, GameRecord],
+    on_pair: Callable[[MatchResult, tuple[GameRecord, GameRecord]], None] | None,
+) -> bool:
+    """Add a finished pair; True when the SPRT has decided."""
+    result.add_pair(*pair)
+    if on_pair is not None:
+        on_pair(result, pair)
+    return result.sprt_result in ("H0", "H1")
+
+
+def _run_dask(
+    tasks: list[PairTask],
+    result: MatchResult,
+    dask: Any,
+    on_pair: Callable[[MatchResult, tuple[GameRecord, GameRecord]], None] | None,
+) -> None:
+    try:
+        from distributed import Client
+        from distributed import as_completed as dask_completed
+    except ImportError:
+        raise RuntimeError(
+            "--dask needs the distributed package: pip install 'lazytree[dask]'"
+        ) from None
+    client = dask if isinstance(dask, Client) else Client(dask)
+    try:
+        futures = client.map(play_pair, tasks, pure=False)
+        stream = dask_completed(futures)
+        for future in stream:
+            if _take(result, future.result(), on_pair):
+                client.cancel(futures)
+                break
+    finally:
+        if client is not dask:
+            client.close()

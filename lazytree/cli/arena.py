@@ -1,0 +1,200 @@
+"""``lazytree arena GAME [game options] --players A,B[,C...]``: a paired match.
+
+Every two players meet in ``--pairs`` pairs of games (pair ``k`` starts from the board
+of seed ``--seed + k``, once with each player moving first). Prints each player's
+wins/draws/losses, score with its 95% interval, Elo with its interval and time per
+move; ``--json`` prints the same as one document; ``--out`` writes every game as a
+JSON line (with a saved session of it, which ``lazytree.session`` can replay).
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from pathlib import Path
+from typing import IO, Annotated, Any, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from lazytree.arena import MatchSpec, run_match
+from lazytree.arena.match import MatchResult
+from lazytree.arena.play import GameRecord
+from lazytree.arena.stats import SPRT
+from lazytree.cli.common import (
+    _game_parameters,
+    console,
+    fail,
+    print_json,
+    progress_bar,
+)
+from lazytree.games import GAMES, GameSpec, OptionError
+from lazytree.players import PLAYERS, PlayerError
+
+arena_app = typer.Typer(
+    name="arena",
+    help="Play paired matches between named AI players: score, Elo, SPRT.",
+    no_args_is_help=True,
+)
+
+PLAYER_HELP = "Players, comma-separated: " + ", ".join(
+    f"{name} ({', '.join(p.name for p in spec.params)})" for name, spec in PLAYERS.items()
+)
+
+
+def parse_sprt(text: str) -> SPRT:
+    """``"ELO0,ELO1"`` -> :class:`SPRT`; ``ValueError`` with a one-line message."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        elo0, elo1 = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise ValueError(f"--sprt {text!r}: write two Elo numbers, ELO0,ELO1 (e.g. 0,10)") from None
+    return SPRT(elo0, elo1)
+
+
+def arena(
+    setup: tuple[GameSpec, dict[str, Any]],
+    *,
+    players: Annotated[str, typer.Option("--players", help=PLAYER_HELP)] = "",
+    pairs: Annotated[int, typer.Option("--pairs", help="Pairs of games per meeting.")] = 50,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    sprt: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--sprt", help="Stop early: SPRT of ELO1 against ELO0 (2 players)."),
+    ] = None,
+    dask: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--dask", help="Run on the Dask scheduler at this address."),
+    ] = None,
+    out: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--out", help="Write every game as a JSON line to this file."),
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+) -> None:
+    """Play the match and print its table."""
+    spec, options = setup
+    names = tuple(p.strip() for p in players.split(",") if p.strip())
+    seed = options.pop("seed", None)
+    try:
+        if len(names) < 2:
+            raise ValueError("--players needs at least 2 players, e.g. --players default,ror")
+        if pairs < 1:
+            raise ValueError(f"--pairs must be at least 1, got {pairs}")
+        if jobs < 1:
+            raise ValueError(f"--jobs must be at least 1, got {jobs}")
+        test = parse_sprt(sprt) if sprt is not None else None
+        match = MatchSpec(
+            spec.name,
+            {k: v for k, v in options.items() if v is not None},
+            names,
+            pairs=pairs,
+            seed=seed or 0,
+            sprt=test,
+        )
+        match.check()
+    except (PlayerError, OptionError, ValueError) as exc:
+        fail(str(exc))
+    sink: IO[str] | None = None
+    if out is not None:
+        try:
+            sink = out.open("w", encoding="utf-8")
+        except OSError as exc:
+            fail(f"--out {out}: {exc.strerror or exc}")
+    total = pairs * len(match.meetings())
+    try:
+        with progress_bar(
+            TextColumn("arena"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[score]}"),
+            TimeElapsedColumn(),
+        ) as bar:
+            task = bar.add_task("pairs", total=total, score="")
+
+            def on_pair(result: MatchResult, pair: tuple[GameRecord, GameRecord]) -> None:
+                if sink is not None:
+                    for record in pair:
+                        sink.write(json.dumps(record.record()) + "\n")
+                    sink.flush()
+                bar.update(task, advance=1, score=running_score(result))
+
+            try:
+                result = run_match(match, jobs=jobs, dask=dask, on_pair=on_pair)
+            except KeyboardInterrupt:
+                fail("interrupted", code=130)
+            except (OSError, RuntimeError) as exc:
+                fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, code=1)
+    finally:
+        if sink is not None:
+            sink.close()
+    summary = result.summary()
+    if json_out:
+        print_json(summary)
+        return
+    show(summary)
+
+
+def running_score(result: MatchResult) -> str:
+    """``name score`` of each player so far (for the progress bar)."""
+    return "  ".join(f"{p.name} {p.score:.3f}" for p in result.players())
+
+
+def show(summary: dict[str, Any]) -> None:
+    table = Table(title=f"{summary['game']}: {summary['games']} games ({summary['pairs']} pairs)")
+    for col in ("player", "W", "D", "L", "score", "95% interval", "Elo", "Elo interval", "s/move"):
+        table.add_column(col, justify="left" if col == "player" else "right")
+    for p in summary["players"]:
+        lo, hi = p["score_ci"]
+        elo_lo, elo_hi = p["elo_ci"]
+        per = p["seconds_per_move"]
+        table.add_row(
+            p["name"],
+            str(p["wins"]),
+            str(p["draws"]),
+            str(p["losses"]),
+            f"{p['score']:.3f}",
+            f"{lo:.3f} to {hi:.3f}",
+            f"{p['elo']:+.0f}",
+            f"{elo_lo:+.0f} to {elo_hi:+.0f}",
+            "-" if per is None else f"{per:.3f}",
+        )
+    console.print(table)
+    if summary.get("elo_reference"):
+        console.print(f"Elo: Bradley-Terry, {summary['elo_reference']} at 0")
+    sprt = summary.get("sprt")
+    if sprt is not None:
+        verdict = {"H1": "H1 accepted", "H0": "H0 accepted", "continue": "undecided"}
+        console.print(
+            f"SPRT [{sprt['elo0']:g}, {sprt['elo1']:g}]: LLR {sprt['llr']:.2f} "
+            f"(bounds {sprt['bounds'][0]:.2f}, {sprt['bounds'][1]:.2f}): "
+            f"{verdict[sprt['result']]}"
+        )
+
+
+def _command(spec: GameSpec) -> Any:
+    game_params = [p for p in _game_parameters(spec) if p.name != "players"]
+    names = [p.name for p in game_params]
+    has_players = any(o.name == "players" for o in spec.options)
+    extra = [
+        p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
+        for p in list(inspect.signature(arena, eval_str=True).parameters.values())[1:]
+    ]
+
+    def command(**kwargs: Any) -> None:
+        options = {n: kwargs.pop(n) for n in names}
+        if has_players:
+            options["players"] = 2
+        arena((spec, options), **kwargs)
+
+    command.__signature__ = inspect.Signature(game_params + extra)  # type: ignore[attr-defined]
+    command.__name__ = spec.name.replace("-", "_")
+    command.__doc__ = spec.summary
+    return command
+
+
+for _spec in GAMES.values():
+    arena_app.command(_spec.name, help=_spec.summary)(_command(_spec))

@@ -1,0 +1,299 @@
+"""Monte Carlo tree search (UCT) on the lazy tree.
+
+Each iteration walks down from the root by the UCT rule, and at the first node with a
+move not tried yet pulls **one** new move from that node's generator (the untried
+siblings stay ungenerated, as alpha-beta leaves them), builds its child, plays a short
+random playout from it (``cutoff`` moves, then the game's ``evaluate`` rates the
+position, so long games need no playout to the end) and adds the values to every edge
+of the path.
+
+* Statistics are kept **per edge** (visits and the sum of the values of the player who
+  moved), in a table keyed weakly by the nodes: positions shared by several move orders
+  (a tree built with ``share=True`` is a DAG) share their statistics, and what lies
+  below a move that is played stays for the next search (**tree reuse**) while the rest
+  is freed with the nodes.
+* At a **chance node** the outcome whose visits fall furthest below its exact
+  probability is followed (``visits / probability`` smallest), so the visits of the
+  outcomes follow the probabilities exactly instead of by sampling.
+* The search stops at its :class:`~lazytree.search.Limit` (time, nodes, memory, stop
+  event) or after ``playouts`` iterations, and answers with the usual
+  :class:`~lazytree.search.SearchResult`: the most visited root move (ties: all of them,
+  in generation order), its mean value, the principal variation as the most visited
+  line. Visited nodes carry a :class:`~lazytree.tree.Rating` (key ``"mcts"``, the mean
+  value for the player to move there), so the explorer draws an MCTS tree like any other.
+* All randomness comes from one seeded ``random.Random``.
+
+Examples
+--------
+>>> from lazytree.games.tree_game import TreeGame
+>>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+>>> result = mcts(tree.root, playouts=300, rng=random.Random(1))
+>>> result.best_moves, result.rater
+((0,), 'mcts')
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import weakref
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from lazytree.game import CHANCE, Game
+from lazytree.search.limit import Limit, SearchStopped
+from lazytree.search.result import SearchResult
+from lazytree.tree import Bound, Node, Rating, Tree
+
+__all__ = ["MCTS", "mcts"]
+
+
+class _Stats:
+    """The statistics of one node: per generated edge, visits and value sums."""
+
+    __slots__ = ("complete", "visits", "wins")
+
+    def __init__(self) -> None:
+        self.visits: list[int] = []
+        self.wins: list[float] = []
+        self.complete = False
+
+
+@dataclass(frozen=True)
+class _Step:
+    node: Node[Any, Any]
+    stats: _Stats
+    index: int
+
+
+class MCTS:
+    """A UCT searcher that keeps its statistics between searches (tree reuse).
+
+    Parameters
+    ----------
+    c:
+        The exploration constant of UCT (values lie in ``[0, 1]`` for Dice of Doom).
+    cutoff:
+        Random moves of a playout before the evaluation rates its position.
+    rng:
+        The source of every random choice.
+    """
+
+    def __init__(self, c: float = 1.4, cutoff: int = 8, rng: random.Random | None = None):
+        if not (isinstance(c, int | float) and math.isfinite(c) and c >= 0):
+            raise ValueError(f"c must be a number >= 0, got {c!r}")
+        if isinstance(cutoff, bool) or not isinstance(cutoff, int) or cutoff < 0:
+            raise ValueError(f"cutoff must be a whole number >= 0, got {cutoff!r}")
+        self.c = float(c)
+        self.cutoff = cutoff
+        self.rng = rng if rng is not None else random.Random(0)
+        self._table: weakref.WeakKeyDictionary[Node[Any, Any], _Stats] = weakref.WeakKeyDictionary()
+
+    def stats_of(self, node: Node[Any, Any]) -> _Stats:
+        stats = self._table.get(node)
+        if stats is None:
+            stats = self._table[node] = _Stats()
+        return stats
+
+    def edge_visits(self, node: Node[Any, Any]) -> dict[Hashable, int]:
+        """Visits of each edge of ``node`` tried so far, by move."""
+        stats = self._table.get(node)
+        if stats is None:
+            return {}
+        edges = node.generated_edges
+        return {edges[i].move: n for i, n in enumerate(stats.visits)}
+
+    # -- one iteration ---------------------------------------------------------------
+    def _values(self, game: Game[Any, Any], state: Any, tree: Tree[Any, Any]) -> list[float]:
+        tree.stats.evaluations += 1
+        return [float(game.evaluate(state, p)) for p in range(game.num_players)]
+
+    def _playout(self, node: Node[Any, Any]) -> list[float]:
+        tree = node.tree
+        game = tree.game
+        state = node.state
+        rng = self.rng
+        for _ in range(self.cutoff):
+            moves = list(game.legal_moves(state))
+            if not moves:
+                break
+            if game.to_move(state) == CHANCE:
+                weights = [game.outcome_probability(state, m) for m in moves]  # type: ignore[attr-defined]
+                move = rng.choices(moves, weights)[0]
+            else:
+                move = moves[rng.randrange(len(moves))]
+            state = game.result(state, move)
+        return self._values(game, state, tree)
+
+    def _select(self, node: Node[Any, Any], stats: _Stats) -> int | None:
+        """The index of the edge to follow from ``node``, pulling one new move when one
+        is left untried; None when the node has no move."""
+        edges = node.children
+        tried = len(stats.visits)
+        if node.player == CHANCE:
+            while not stats.complete:  # outcomes are few: generate them all
+                try:
+                    edges[len(stats.visits)]
+                except IndexError:
+                    stats.complete = True
+                    break
+                stats.visits.append(0)
+                stats.wins.append(0.0)
+            if not stats.visits:
+                return None
+            cached = node.generated_edges
+            return min(
+                range(len(stats.visits)),
+                key=lambda i: (stats.visits[i] + 1) / (cached[i].probability or 1e-300),
+            )
+        if not stats.complete:
+            try:
+                edges[tried]
+            except IndexError:
+                stats.complete = True
+            else:
+                stats.visits.append(0)
+                stats.wins.append(0.0)
+                return tried
+        if not stats.visits:
+            return None
+        total = math.log(sum(stats.visits) or 1)
+        c = self.c
+        best, best_score = 0, -math.inf
+        for i, n in enumerate(stats.visits):
+            if n == 0:
+                return i
+            score = stats.wins[i] / n + c * math.sqrt(total / n)
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def iterate(self, root: Node[Any, Any]) -> None:
+        """One iteration: select and expand one new edge, play out, back up."""
+        path: list[_Step] = []
+        node = root
+        seen = {id(node)}
+        while True:
+            stats = self.stats_of(node)
+            before = len(stats.visits)
+            index = self._select(node, stats)
+            if index is None:  # the end of the game
+                values = self._values(node.tree.game, node.state, node.tree)
+                break
+            path.append(_Step(node, stats, index))
+            child = node.children[index].child
+            if len(stats.visits) > before or stats.visits[index] == 0 or id(child) in seen:
+                values = self._playout(child)
+                self.stats_of(child)
+                break
+            seen.add(id(child))
+            node = child
+        for step in path:
+            stats, i = step.stats, step.index
+            stats.visits[i] += 1
+            mover = step.node.player
+            if mover != CHANCE:
+                stats.wins[i] += values[mover]
+                n = sum(stats.visits)
+                step.node.rating = Rating(sum(stats.wins) / n, mover, 0, Bound.EXACT, "mcts")
+
+    # -- a search --------------------------------------------------------------------
+    def search(
+        self,
+        node: Node[Any, Any],
+        limit: Limit | None = None,
+        *,
+        playouts: int | None = None,
+    ) -> SearchResult[Any]:
+        """Iterate from ``node`` until ``limit`` or ``playouts`` iterations; the result
+        is from the point of view of the player to move at ``node``."""
+        if playouts is not None and (isinstance(playouts, bool) or playouts < 1):
+            raise ValueError(f"playouts must be a whole number >= 1, got {playouts!r}")
+        if node.player == CHANCE:
+            raise ValueError("mcts rates a player's node, not a chance node")
+        limit = limit if limit is not None else Limit()
+        if limit.unbounded and playouts is None:
+            raise ValueError("mcts needs a limit (time, nodes, stop) or a number of playouts")
+        tree = node.tree
+        before = tree.stats.snapshot()
+        budget = limit.budget(tree)
+        done = 0
+        reason = "playouts"
+        started = time.perf_counter()
+        while playouts is None or done < playouts:
+            try:
+                budget.check()
+            except SearchStopped as stop:
+                reason = stop.reason
+                break
+            self.iterate(node)
+            done += 1
+            if self._table[node].complete and not self._table[node].visits:
+                break
+        return self._result(node, before, done, reason, time.perf_counter() - started)
+
+    def _most_visited(self, node: Node[Any, Any]) -> tuple[int, ...]:
+        stats = self._table.get(node)
+        if stats is None or not stats.visits:
+            return ()
+        top = max(stats.visits)
+        return tuple(i for i, n in enumerate(stats.visits) if n == top)
+
+    def _result(
+        self, node: Node[Any, Any], before: Any, done: int, reason: str, seconds: float
+    ) -> SearchResult[Any]:
+        tree = node.tree
+        player = node.player
+        stats = self._table.get(node)
+        edges = node.generated_edges
+        best = self._most_visited(node)
+        move_values: list[tuple[Any, float]] = []
+        if stats is not None:
+            for i, n in enumerate(stats.visits):
+                if n:
+                    move_values.append((edges[i].move, stats.wins[i] / n))
+        value = stats.wins[best[0]] / stats.visits[best[0]] if stats and best else 0.0
+        if not best and node.is_terminal():
+            value = float(tree.game.evaluate(node.state, player))
+        pv: list[Any] = []
+        walk: Node[Any, Any] | None = node
+        seen: set[int] = set()
+        while walk is not None and id(walk) not in seen:
+            seen.add(id(walk))
+            top = self._most_visited(walk)
+            if not top:
+                break
+            edge = walk.generated_edges[top[0]]
+            pv.append(edge.move)
+            walk = edge.peek()
+        return SearchResult(
+            value=value,
+            player=player,
+            best_moves=tuple(edges[i].move for i in best),
+            pv=tuple(pv),
+            depth=len(pv) or None,
+            rater="mcts",
+            stats=tree.stats.snapshot() - before,
+            move_values=tuple(move_values),
+            extra={
+                "playouts": done,
+                "stopped": reason,
+                "seconds": seconds,
+                "visits": self.edge_visits(node),
+            },
+        )
+
+
+def mcts(
+    node: Node[Any, Any],
+    limit: Limit | None = None,
+    *,
+    playouts: int | None = None,
+    c: float = 1.4,
+    cutoff: int = 8,
+    rng: random.Random | None = None,
+) -> SearchResult[Any]:
+    """One UCT search from ``node`` with fresh statistics (see :class:`MCTS`)."""
+    return MCTS(c, cutoff, rng).search(node, limit, playouts=playouts)
