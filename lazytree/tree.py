@@ -163,7 +163,17 @@ class Node(Generic[S, M]):
     generator), and a tuple once they all were (the shared :data:`EMPTY` for a leaf).
     """
 
-    __slots__ = ("_edges", "_source", "_sparse", "player", "rating", "serial", "state", "tree")
+    __slots__ = (
+        "__weakref__",
+        "_edges",
+        "_source",
+        "_sparse",
+        "player",
+        "rating",
+        "serial",
+        "state",
+        "tree",
+    )
 
     def __init__(self, tree: Tree[S, M], state: S) -> None:
         self.tree = tree
@@ -347,12 +357,6 @@ class _Sparse(Generic[S, M]):
             else:
                 stats.moves_generated -= 1
                 yield edge
-
-
-class _SharedNode(Node[S, M]):
-    """A node of a sharing tree: the transposition table holds it by a weak reference."""
-
-    __slots__ = ("__weakref__",)
 
 
 class _Children(Sequence["Edge[S, M]"]):
@@ -544,7 +548,7 @@ class Tree(Generic[S, M]):
             node = table.get(state)
             if node is not None:
                 return node
-        node = Node(self, state) if table is None else _SharedNode(self, state)
+        node = Node(self, state)
         self.stats.nodes_created += 1
         if table is not None:
             table[state] = node
