@@ -7,12 +7,14 @@ import typer
 
 from lazytree.cli.analyse import analyse_app, count_app
 from lazytree.cli.bench import bench_app
+from lazytree.cli.common import OneLineGroup
 from lazytree.cli.compare import compare_app
 from lazytree.cli.explore import explore_app
 from lazytree.cli.perft import perft_app
 from lazytree.cli.play import play_app
 
 app = typer.Typer(
+    cls=OneLineGroup,
     name="lazytree",
     help="Explore game trees lazily: play against a search AI, count and analyse trees.",
     no_args_is_help=True,

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, NoReturn, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress, ProgressColumn
+from typer._click import exceptions as click_errors
+from typer._click.core import Context, ParameterSource
+from typer.core import TyperCommand, TyperGroup
 
 from lazytree.games import GAMES, GameSpec, OptionError, Position, load_game
 
@@ -23,6 +28,135 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 EXIT_USAGE = 2
+"""Exit code of a user mistake (a bad option, a bad value, a file that cannot be written)."""
+EXIT_PARTIAL = 3
+"""Exit code of a command stopped by a node, memory or time budget: what it found so far
+is printed and marked partial."""
+EXIT_INTERRUPTED = 130
+"""Exit code after Ctrl-C (the shell's convention: 128 + SIGINT)."""
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of whitespace (newlines included) turned into one space."""
+    return " ".join(text.split())
+
+
+def _report_usage_error(exc: click_errors.ClickException) -> int:
+    """Print a click error as one line on stderr; the exit code to use."""
+    where = ""
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(ctx, Context):
+        where = f"{ctx.command_path}: "
+    hint = ""
+    if isinstance(exc, click_errors.UsageError) and ctx is not None:
+        hint = " (see --help)"
+    message = one_line(exc.format_message()).rstrip(".")
+    err_console.print(f"[bold red]error:[/] {escape(where + message)}{hint}", soft_wrap=True)
+    return exc.exit_code
+
+
+class OneLineGroup(TyperGroup):
+    """The root command group: usage errors as one line on stderr and exit code 2
+    (typer's default is a multi-line box with the usage and a help hint)."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(
+                args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
+            )
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except click_errors.NoArgsIsHelpError as exc:
+            err_console.print(exc.format_message(), markup=False, end="")
+            code = 0
+        except click_errors.ClickException as exc:
+            code = _report_usage_error(exc)
+        except typer.Abort:
+            code = EXIT_INTERRUPTED
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+class CheckedCommand(TyperCommand):
+    """A command whose number options must be finite: ``nan`` and ``inf`` are usage
+    errors (exit 2), not values a budget or a size silently accepts."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        rest = super().parse_args(ctx, args)
+        for param in self.get_params(ctx):
+            value = ctx.params.get(param.name or "")
+            if isinstance(value, float) and not math.isfinite(value):
+                raise click_errors.BadParameter(
+                    f"{value} is not a finite number", ctx=ctx, param=param
+                )
+        return rest
+
+
+def given(name: str) -> bool:
+    """Whether the running command's option ``name`` (its Python name) was given on the
+    command line (or by an environment variable), rather than left at its default."""
+    ctx = typer.get_current_context(silent=True)
+    if ctx is None:
+        return False
+    source = ctx.get_parameter_source(name)
+    return source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
+
+
+def conflict(first: str, second: str, why: str = "") -> NoReturn:
+    """Fail because two options were given together that do not go together."""
+    fail(f"{first} and {second} cannot be used together{f': {why}' if why else ''}")
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``"1 node"``, ``"2 nodes"``, ``"1,234 nodes"``.
+
+    >>> plural(1, "node"), plural(0, "leaf", "leaves"), plural(1234, "node")
+    ('1 node', '0 leaves', '1,234 nodes')
+    """
+    return f"{count:,} {word if count == 1 else many or word + 's'}"
+
+
+_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
+
+
+def parse_bytes(text: str, option: str = "--max-memory") -> int:
+    """A memory size such as ``500M``, ``2G``, ``1.5G`` or ``800000000`` (bytes) as bytes.
+
+    >>> parse_bytes("500M"), parse_bytes("2g"), parse_bytes("1024")
+    (524288000, 2147483648, 1024)
+    >>> parse_bytes("lots")
+    Traceback (most recent call last):
+    ...
+    ValueError: --max-memory 'lots': expected a size such as 500M or 2G
+    """
+    t = text.strip().upper().removesuffix("IB").removesuffix("B")
+    unit = t[-1:] if t[-1:] in _UNITS else ""
+    number = t[: len(t) - len(unit)]
+    try:
+        value = float(number) * _UNITS[unit]
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 1:
+        raise ValueError(f"{option} {text!r}: expected a size such as 500M or 2G")
+    return int(value)
+
+
+def human_size(n: int) -> str:
+    """Bytes for people: ``512 MiB``, ``2.0 GiB``.
+
+    >>> human_size(512 * 1024**2), human_size(2 * 1024**3)
+    ('512 MiB', '2.0 GiB')
+    """
+    if n >= 1024**3:
+        return f"{n / 1024**3:.1f} GiB"
+    return f"{n / 1024**2:,.0f} MiB"
 
 
 def progress_bar(*columns: ProgressColumn | str) -> Progress:
@@ -34,7 +168,7 @@ def progress_bar(*columns: ProgressColumn | str) -> Progress:
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     """Print a one-line error to stderr and exit (code 2: the user's input was wrong)."""
-    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    err_console.print(f"[bold red]error:[/] {escape(one_line(message))}", soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -113,6 +247,7 @@ def game_group(
             spec.name,
             help=describe(spec) if describe else spec.summary,
             no_args_is_help=False,
+            cls=CheckedCommand,
         )(_make_command(spec, action, extra, (defaults or {}).get(spec.name), pass_setup))
     return group
 
