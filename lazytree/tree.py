@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from lazytree.checks import require_game
 from lazytree.game import CHANCE, Game, Player
 from lazytree.lazy import LazySeq
 
@@ -286,6 +287,7 @@ class Tree(Generic[S, M]):
         rng: random.Random | None = None,
         share: bool = False,
     ) -> None:
+        require_game(game)
         self.game = game
         self.stats = TreeStats()
         self.share = share

@@ -10,7 +10,15 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from lazytree.cli.common import console, err_console, fail, game_group, print_json, progress_bar
+from lazytree.cli.common import (
+    console,
+    err_console,
+    fail,
+    game_group,
+    plural,
+    print_json,
+    progress_bar,
+)
 from lazytree.game import ChanceGame
 from lazytree.games import GAMES, Position
 from lazytree.search import RATERS, Limit, Rater, SearchResult, get_rater, iterative_deepening
@@ -49,7 +57,8 @@ def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption
                 progress=lambda n: bar.update(task, completed=n),
             )
         except KeyboardInterrupt:
-            fail("interrupted: the tree is too big to count this way; try --depth", code=130)
+            hint = "a smaller --depth" if depth is not None else "--depth"
+            fail(f"interrupted: the tree is too big to count this way; try {hint}", code=130)
     seconds = time.perf_counter() - start
     data: dict[str, Any] = {
         "game": position.game.name,
@@ -65,8 +74,8 @@ def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption
         return
     scope = "whole tree" if depth is None else f"to depth {depth}"
     console.print(
-        f"{position.game.name} ({scope}): [bold]{result.nodes:,}[/] nodes, "
-        f"{result.leaves:,} leaves, in {seconds:.3f} s"
+        f"{position.game.name} ({scope}): [bold]{plural(result.nodes, 'node')}[/], "
+        f"{plural(result.leaves, 'leaf', 'leaves')}, in {seconds:.3f} s"
     )
 
 

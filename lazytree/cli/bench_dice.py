@@ -16,8 +16,9 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from lazytree.cli.common import console, fail, print_json, progress_bar
+from lazytree.cli.common import conflict, console, fail, given, print_json, progress_bar
 from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
+from lazytree.games.dice_of_doom.rules import MAX_SIZE
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import SearchOptions, alphabeta_tt, play_options
 from lazytree.tree import Tree, TreeStats
@@ -255,6 +256,18 @@ def _fmt(x: float | None, spec: str) -> str:
     return "-" if x is None else format(x, spec)
 
 
+QUICK_SETS = {
+    "sizes": "--sizes",
+    "seeds": "--seeds",
+    "budget": "--budget",
+    "game_size": "--game-size",
+    "game_time": "--game-time",
+    "match_size": "--match-size",
+    "match_seeds": "--match-seeds",
+}
+"""The options ``--quick`` sets (giving one of them too is a conflict)."""
+
+
 def bench_dice_of_doom(
     sizes: Annotated[
         str, typer.Option("--sizes", help="Board sizes, comma separated.")
@@ -303,8 +316,18 @@ def bench_dice_of_doom(
         size_list = [int(s) for s in sizes.split(",") if s.strip()]
     except ValueError:
         fail(f"--sizes {sizes!r}: expected sizes separated by commas, e.g. 3,5,10")
-    if not size_list or any(s < 2 for s in size_list):
-        fail(f"--sizes {sizes!r}: every size must be at least 2")
+    if not size_list or any(not 2 <= s <= MAX_SIZE for s in size_list):
+        fail(f"--sizes {sizes!r}: every size must be from 2 to {MAX_SIZE}")
+    for flag, value in (("--game-size", game_size), ("--match-size", match_size)):
+        if value != 0 and not 2 <= value <= MAX_SIZE:
+            fail(f"{flag} {value}: expected 0 (none) or a board size from 2 to {MAX_SIZE}")
+    overridden = [
+        flag
+        for name, flag in QUICK_SETS.items()
+        if given(name)  # --quick sets these itself
+    ]
+    if quick and overridden:
+        conflict("--quick", overridden[0], "--quick sets it")
     if quick:
         size_list, seeds, budget, game_size, game_time = [3, 4], 1, 0.1, 3, 0.05
         match_size, match_seeds = 3, 1

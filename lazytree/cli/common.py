@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.progress import Progress, ProgressColumn
 from typer._click import exceptions as click_errors
 from typer._click.core import Context, ParameterSource
+from typer._click.globals import get_current_context
 from typer.core import TyperCommand, TyperGroup
 
 from lazytree.games import GAMES, GameSpec, OptionError, Position, load_game
@@ -81,6 +82,13 @@ class OneLineGroup(TyperGroup):
             code = _report_usage_error(exc)
         except typer.Abort:
             code = EXIT_INTERRUPTED
+        except MemoryError:
+            err_console.print(
+                "[bold red]error:[/] out of memory: give a smaller --max-memory or --max-nodes "
+                "budget so the command stops cleanly before this",
+                soft_wrap=True,
+            )
+            code = EXIT_PARTIAL
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -102,7 +110,7 @@ class CheckedCommand(TyperCommand):
 def given(name: str) -> bool:
     """Whether the running command's option ``name`` (its Python name) was given on the
     command line (or by an environment variable), rather than left at its default."""
-    ctx = typer.get_current_context(silent=True)
+    ctx = get_current_context(silent=True)
     if ctx is None:
         return False
     source = ctx.get_parameter_source(name)

@@ -14,10 +14,12 @@ from rich.table import Table
 
 from lazytree.cli.common import (
     GameSetup,
+    conflict,
     console,
     err_console,
     fail,
     game_group,
+    given,
     print_json,
     progress_bar,
     setup_position,
@@ -193,6 +195,8 @@ def compare(
     """Rate the start position eagerly (build the whole tree to the depth, then minimax) and
     lazily (each rater forcing only what it needs); compare nodes, time and memory, and
     check that every method finds the same value and best moves."""
+    if whole_game and given("depth"):
+        conflict("--whole-game", "--depth", "the whole game has no depth limit")
     try:
         methods = parse_methods(rater)
         size_list = parse_sizes(sizes) if sizes is not None else None
@@ -246,11 +250,6 @@ def compare(
                 fail(f"{setup.spec.name}: {exc}")
             cases.append(case)
     seconds = time.perf_counter() - start
-    if plot is not None:
-        try:
-            plot_cases(cases, plot)
-        except OSError as exc:
-            fail(f"cannot write the plot to {plot}: {exc.strerror or exc}")
     mismatched = [c for c in cases if c.agree is False]
     if json_out:
         print_json(
@@ -283,7 +282,14 @@ def compare(
             f"{f', {max_memory:,} MiB for the eager build' if max_memory else ''}."
         )
         out.print(render_table(cases, memory))
-        _summary(out, cases, seconds, plot)
+        _summary(out, cases, seconds)
+    if plot is not None:  # after the table: a plot that cannot be written loses nothing
+        try:
+            plot_cases(cases, plot)
+        except (OSError, ValueError) as exc:
+            fail(f"cannot write the plot to {plot}: {getattr(exc, 'strerror', None) or exc}")
+        if not json_out:
+            console.print(f"plot written to {plot}", soft_wrap=True)
     if mismatched:
         for case in mismatched:
             for line in case.mismatches:
@@ -294,7 +300,7 @@ def compare(
         raise typer.Exit(1)
 
 
-def _summary(out: Console, cases: list[Case], seconds: float, plot: Path | None) -> None:
+def _summary(out: Console, cases: list[Case], seconds: float) -> None:
     checked = [c for c in cases if c.agree is not None]
     against_eager = sum(1 for c in checked if c.checked_against == EAGER)
     if all(c.agree is not False for c in cases):
@@ -312,8 +318,6 @@ def _summary(out: Console, cases: list[Case], seconds: float, plot: Path | None)
         "its budget, so the true ratio is larger)."
     )
     out.print(f"{len(cases)} case(s) in {seconds:.1f} s.")
-    if plot is not None:
-        out.print(f"plot written to {plot}")
 
 
 compare_app = game_group(

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from lazytree.cli.analyse import RaterOption, TimeOption, move_strings, run_search
-from lazytree.cli.common import console, err_console, fail, game_group, print_json
+from lazytree.cli.common import console, err_console, fail, game_group, plural, print_json
 from lazytree.export import (
     FORMATS,
     GraphvizMissing,
@@ -185,9 +185,9 @@ def explore(
         )
     else:
         console.print(
-            f"wrote {out} ({fmt}): {forced:,} nodes forced (and the root), {drawn:,} drawn "
-            f"({notes:,} of them notes), "
-            f"{never:,} pruned sibling moves never generated; {result.rater} to depth "
+            f"wrote {out} ({fmt}): {plural(forced, 'node')} forced (and the root), "
+            f"{drawn:,} drawn ({notes:,} of them notes), "
+            f"{plural(never, 'pruned sibling move')} never generated; {result.rater} to depth "
             f"{result.depth}, value {result.value:.3g} for player {result.player}, "
             f"best move {best}",
             soft_wrap=True,
