@@ -7,7 +7,7 @@ import typer
 
 from lazytree.cli.analyse import analyse_app, count_app
 from lazytree.cli.bench import bench_app
-from lazytree.cli.common import OneLineGroup
+from lazytree.cli.common import OneLineGroup, set_memory_ceiling
 from lazytree.cli.compare import compare_app
 from lazytree.cli.explore import explore_app
 from lazytree.cli.perft import perft_app
@@ -31,7 +31,8 @@ app.add_typer(compare_app)
 
 
 def main() -> None:
-    """Entry point of the ``lazytree`` script."""
+    """Entry point of the ``lazytree`` script: the memory ceiling, then the command."""
+    set_memory_ceiling()
     app()
 
 

@@ -12,7 +12,7 @@ import json
 import math
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, NoReturn, Optional
+from typing import Annotated, Any, NamedTuple, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -24,6 +24,8 @@ from typer._click.globals import get_current_context
 from typer.core import TyperCommand, TyperGroup
 
 from lazytree.games import GAMES, GameSpec, OptionError, Position, load_game
+from lazytree.search import Limit
+from lazytree.search.limit import DEFAULT_MEMORY
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -60,7 +62,7 @@ class OneLineGroup(TyperGroup):
     """The root command group: usage errors as one line on stderr and exit code 2
     (typer's default is a multi-line box with the usage and a help hint)."""
 
-    def main(  # type: ignore[override]
+    def main(
         self,
         args: Sequence[str] | None = None,
         prog_name: str | None = None,
@@ -101,8 +103,9 @@ class CheckedCommand(TyperCommand):
         for param in self.get_params(ctx):
             value = ctx.params.get(param.name or "")
             if isinstance(value, float) and not math.isfinite(value):
-                raise click_errors.BadParameter(
-                    f"{value} is not a finite number", ctx=ctx, param=param
+                flags = "/".join(getattr(param, "opts", []) or [param.name or "?"])
+                raise click_errors.UsageError(
+                    f"Invalid value for {flags}: {value} is not a finite number", ctx=ctx
                 )
         return rest
 
@@ -131,28 +134,31 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count:,} {word if count == 1 else many or word + 's'}"
 
 
-_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
+_UNITS = {"K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
 
 
 def parse_bytes(text: str, option: str = "--max-memory") -> int:
-    """A memory size such as ``500M``, ``2G``, ``1.5G`` or ``800000000`` (bytes) as bytes.
+    """A memory size such as ``500M``, ``2G``, ``1.5G`` or ``500`` (a bare number is
+    MiB) as bytes.
 
-    >>> parse_bytes("500M"), parse_bytes("2g"), parse_bytes("1024")
-    (524288000, 2147483648, 1024)
+    >>> parse_bytes("500M"), parse_bytes("2g"), parse_bytes("64"), parse_bytes("1.5GiB")
+    (524288000, 2147483648, 67108864, 1610612736)
     >>> parse_bytes("lots")
     Traceback (most recent call last):
     ...
-    ValueError: --max-memory 'lots': expected a size such as 500M or 2G
+    ValueError: --max-memory 'lots': expected a size such as 500M or 2G (a bare number is MiB)
     """
     t = text.strip().upper().removesuffix("IB").removesuffix("B")
-    unit = t[-1:] if t[-1:] in _UNITS else ""
-    number = t[: len(t) - len(unit)]
+    unit = t[-1:] if t[-1:] in _UNITS else "M"
+    number = t[:-1] if t[-1:] in _UNITS else t
     try:
         value = float(number) * _UNITS[unit]
     except ValueError:
         value = math.nan
-    if not math.isfinite(value) or value < 1:
-        raise ValueError(f"{option} {text!r}: expected a size such as 500M or 2G")
+    if not math.isfinite(value) or value < 1024**2:
+        raise ValueError(
+            f"{option} {text!r}: expected a size such as 500M or 2G (a bare number is MiB)"
+        )
     return int(value)
 
 
@@ -165,6 +171,120 @@ def human_size(n: int) -> str:
     if n >= 1024**3:
         return f"{n / 1024**3:.1f} GiB"
     return f"{n / 1024**2:,.0f} MiB"
+
+
+# -- budgets ----------------------------------------------------------------------------
+
+DEFAULT_NODES = 1_000_000
+"""The default node budget of a command on a small board (fewer on big boards, see
+:func:`default_nodes`)."""
+
+MaxNodesOption = Annotated[
+    Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
+    typer.Option(
+        "--max-nodes",
+        min=1,
+        help=f"Node budget: new nodes the search may build (default {DEFAULT_NODES:,}, fewer "
+        "on big boards so they fit the memory budget). Reaching it prints what was found "
+        "so far, marked partial, and exits with code 3.",
+        show_default=False,
+    ),
+]
+MaxMemoryOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--max-memory",
+        help="Memory budget of the whole process, e.g. 500M or 2G (a bare number is MiB); "
+        f"default and most: {human_size(DEFAULT_MEMORY)} (the smaller of 2 GiB and a quarter "
+        "of this machine's memory). Reaching it stops cleanly like --max-nodes (exit 3).",
+        show_default=False,
+    ),
+]
+
+
+def default_nodes(state: object) -> int:
+    """The node budget used when none is given: :data:`DEFAULT_NODES`, or fewer when
+    the positions are big (about half the memory budget's worth of nodes), so big
+    boards stop on their node budget in seconds instead of filling the memory.
+
+    >>> default_nodes((1, 2, 3))
+    1000000
+    >>> default_nodes(tuple(range(10_000))) < 100_000
+    True
+    """
+    from lazytree.eager import estimate_node_bytes
+
+    per_node = estimate_node_bytes(state) + _NODE_OVERHEAD
+    return max(1_000, min(DEFAULT_NODES, DEFAULT_MEMORY // 2 // per_node))
+
+
+_NODE_OVERHEAD = 600
+"""Bytes a lazy tree's node costs besides its state (node, edges, lazy sequence)."""
+
+
+def memory_budget(text: str | None) -> int:
+    """``--max-memory`` in bytes: :data:`DEFAULT_MEMORY` when not given; a usage
+    error (exit 2) when it is not a size, or above the default (the most any command
+    may use on this machine)."""
+    if text is None:
+        return DEFAULT_MEMORY
+    try:
+        value = parse_bytes(text)
+    except ValueError as exc:
+        fail(str(exc))
+    if value > DEFAULT_MEMORY:
+        fail(f"--max-memory {text}: at most {human_size(DEFAULT_MEMORY)} on this machine")
+    return value
+
+
+def command_limit(
+    state: object,
+    max_nodes: int | None,
+    max_memory: str | None,
+    *,
+    depth: int | None = None,
+    seconds: float | None = None,
+) -> Limit:
+    """The :class:`~lazytree.search.Limit` of a command: its depth and clock, and the
+    node and memory budgets (defaults when the options were not given)."""
+    return Limit(
+        depth=depth,
+        seconds=seconds or None,
+        nodes=max_nodes if max_nodes is not None else default_nodes(state),
+        memory=memory_budget(max_memory),
+    )
+
+
+def report_partial(why: str) -> None:
+    """Say on stderr that the result printed is partial, and why (one line)."""
+    err_console.print(f"[bold yellow]partial:[/] {escape(one_line(why))}", soft_wrap=True)
+
+
+def exit_partial(why: str) -> NoReturn:
+    """:func:`report_partial`, then exit with :data:`EXIT_PARTIAL` (3)."""
+    report_partial(why)
+    raise typer.Exit(EXIT_PARTIAL)
+
+
+HARD_CEILING_HEADROOM = 256 * 1024**2
+
+
+def set_memory_ceiling(limit: int = DEFAULT_MEMORY + HARD_CEILING_HEADROOM) -> None:
+    """Backstop for code paths that check no budget: cap the process's data segment
+    (``RLIMIT_DATA``) at ``limit`` bytes, so an allocation past it raises
+    ``MemoryError`` (reported as one line, exit 3) instead of taking the machine's
+    memory. Only lowers an existing limit; called by the ``lazytree`` script, not by
+    the library or the in-process tests."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if soft != resource.RLIM_INFINITY and soft <= limit:
+        return
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
 
 
 def progress_bar(*columns: ProgressColumn | str) -> Progress:
