@@ -33,7 +33,7 @@ app.add_typer(compare_app)
 def main() -> None:
     """Entry point of the ``lazytree`` script: the memory ceiling, then the command."""
     set_memory_ceiling()
-    app()
+    app(prog_name="lazytree")
 
 
 __all__ = ["app", "main"]
