@@ -70,7 +70,10 @@ def test_human_plays_chance_rules() -> None:
 def test_analyse_chance_uses_expectiminimax() -> None:
     result = runner.invoke(
         app,
-        ["analyse", "dice-of-doom", "--rules", "chance", "--seed", "3", "--depth", "3", "--json"],
+        [
+            *("analyse", "dice-of-doom", "--rules", "chance", "--seed", "3", "--depth", "3"),
+            *("--rater", "auto", "--json"),
+        ],
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)

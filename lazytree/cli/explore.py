@@ -10,8 +10,26 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from lazytree.cli.analyse import RaterOption, TimeOption, move_strings, run_search
-from lazytree.cli.common import console, err_console, fail, game_group, plural, print_json
+from lazytree.cli.analyse import (
+    EngineRaterOption,
+    TimeOption,
+    move_strings,
+    partial_reason,
+    run_search,
+    stopped_message,
+)
+from lazytree.cli.common import (
+    MaxMemoryOption,
+    command_limit,
+    console,
+    default_nodes,
+    err_console,
+    exit_partial,
+    fail,
+    game_group,
+    plural,
+    print_json,
+)
 from lazytree.export import (
     FORMATS,
     GraphvizMissing,
@@ -25,11 +43,14 @@ from lazytree.export import (
 )
 from lazytree.game import IllegalMoveError
 from lazytree.games import Position
-from lazytree.search import get_rater
+from lazytree.search import SearchResult, SearchStopped, get_rater
 from lazytree.tree import Tree
 
 DEFAULT_CAP = 150
 """Most nodes drawn in a picture (dot/svg/png) unless --max-nodes says otherwise."""
+DEFAULT_SEARCH_NODES = 200_000
+"""The search's node budget unless --search-nodes says otherwise (the whole explored
+tree becomes a graph before it is cut down for drawing: this bounds its memory)."""
 
 
 def play_moves(position: Position, text: str) -> Position:
@@ -78,7 +99,7 @@ def explore(
         int,
         typer.Option("--depth", "-d", min=0, help="Moves to look ahead (the maximum with --time)."),
     ] = 3,
-    rater: RaterOption = "alphabeta",
+    rater: EngineRaterOption = None,
     time_budget: TimeOption = None,
     fmt: Annotated[
         Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
@@ -121,6 +142,18 @@ def explore(
     open_viewer: Annotated[
         bool, typer.Option("--open", help="Open the written file with the system viewer.")
     ] = False,
+    search_nodes: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--search-nodes",
+            min=1,
+            help=f"Node budget of the search (default {DEFAULT_SEARCH_NODES:,}, fewer on big "
+            "boards; --max-nodes caps the drawing). Reaching it draws what was built, "
+            "marked partial, and exits with code 3.",
+            show_default=False,
+        ),
+    ] = None,
+    max_memory: MaxMemoryOption = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON document.")
     ] = False,
@@ -134,21 +167,33 @@ def explore(
     """
     try:
         fmt = format_for(out, fmt)
-        rate = get_rater(rater)
+        rate = get_rater(rater) if rater is not None else None
         if fmt in ("svg", "png"):
             require_dot()
         position = play_moves(position, moves) if moves else position
     except (ValueError, GraphvizMissing) as exc:
         fail(str(exc))
     game, state = position
-    # the deepening search keeps one node per position, as in play
-    tree: Tree[Any, Any] = Tree(game, state, share=share or bool(time_budget))
-    with err_console.status(f"searching with {rater} to depth {depth}..."):
+    nodes = search_nodes
+    if nodes is None:
+        nodes = min(DEFAULT_SEARCH_NODES, default_nodes(state))
+    limit = command_limit(state, nodes, max_memory, depth=depth, seconds=time_budget)
+    # the default engine and the deepening search keep one node per position, as in play
+    tree: Tree[Any, Any] = Tree(game, state, share=share or rate is None or bool(time_budget))
+    stopped: str | None = None
+    result: SearchResult[Any] | None = None
+    with err_console.status(f"searching with {rater or 'the exact engine'} to depth {depth}..."):
         try:
-            result = run_search(tree, rate, depth, time_budget)
+            result = run_search(tree, rate, limit)
         except ValueError as exc:
             fail(str(exc))
-    forced = result.stats.nodes_created  # by the search: the root existed before
+        except SearchStopped as stop:  # a named rater: draw what it built
+            stopped = stopped_message(stop.reason, limit, None)
+    if result is not None:
+        reason = partial_reason(result, depth)
+        if reason is not None:
+            stopped = stopped_message(reason, limit, result)
+    forced = tree.stats.nodes_created - 1  # by the search: the root existed before
     full = to_networkx(tree, result=result)
     never = sum(a.get("count", 0) for _, a in node_items(full) if a["kind"] == "pruned")
     graph = full if show_pruned else without_pruned(full)
@@ -164,32 +209,39 @@ def explore(
         fail(f"cannot write {out}: {exc.strerror or exc}")
     drawn = graph.number_of_nodes()
     notes = drawn - sum(1 for _, a in node_items(graph) if a["kind"] == "position")
-    best = game.move_to_str(state, result.best_move) if result.best_move is not None else "none"
+    best = "none"
+    if result is not None and result.best_move is not None:
+        best = game.move_to_str(state, result.best_move)
     if json_out:
         print_json(
             {
                 "game": game.name,
                 "out": str(out),
                 "format": fmt,
-                "rater": result.rater,
-                "depth": result.depth,
+                "rater": rater if result is None else result.rater,
+                "depth": None if result is None else result.depth,
+                "partial": stopped is not None,
                 "nodes_forced": forced,
                 "nodes_drawn": drawn,
                 "notes_drawn": notes,
                 "never_generated": never,
-                "value": result.value,
-                "player": result.player,
-                "best_move": None if result.best_move is None else best,
-                "pv": move_strings(position, result.pv),
+                "value": None if result is None else result.value,
+                "player": None if result is None else result.player,
+                "best_move": None if result is None or result.best_move is None else best,
+                "pv": [] if result is None else move_strings(position, result.pv),
             }
         )
     else:
+        answer = "no answer"
+        if result is not None:
+            answer = (
+                f"{result.rater} to depth {result.depth}, value {result.value:.3g} for player "
+                f"{result.player}, best move {best}"
+            )
         console.print(
             f"wrote {out} ({fmt}): {plural(forced, 'node')} forced (and the root), "
             f"{drawn:,} drawn ({notes:,} of them notes), "
-            f"{plural(never, 'pruned sibling move')} never generated; {result.rater} to depth "
-            f"{result.depth}, value {result.value:.3g} for player {result.player}, "
-            f"best move {best}",
+            f"{plural(never, 'pruned sibling move')} never generated; {answer}",
             soft_wrap=True,
         )
     if open_viewer:
@@ -198,6 +250,8 @@ def explore(
             err_console.print(f"no system viewer found (xdg-open); open {out} yourself")
         else:
             err_console.print(f"opened {out} with {viewer}")
+    if stopped is not None:
+        exit_partial(stopped)
 
 
 explore_app = game_group(
