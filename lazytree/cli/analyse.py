@@ -162,14 +162,16 @@ def partial_reason(result: SearchResult[Any], depth: int | None) -> str | None:
     return str(stopped)
 
 
-def stopped_message(reason: str, limit: Limit, result: SearchResult[Any] | None) -> str:
+def stopped_message(
+    reason: str, limit: Limit, result: SearchResult[Any] | None, nodes_flag: str = "--max-nodes"
+) -> str:
     """The one line that says a budget stopped the search, and what the answer is worth."""
     what = (
         f"the node budget ({plural(limit.nodes or 0, 'new node')})"
         if reason == "nodes"
         else f"the memory budget ({human_size(limit.memory or 0)})"
     )
-    hint = "--max-nodes" if reason == "nodes" else "--max-memory"
+    hint = nodes_flag if reason == "nodes" else "--max-memory"
     if result is None:
         return (
             f"{what} ran out before the search finished: no answer. Raise {hint}, search "

@@ -204,8 +204,9 @@ MaxMemoryOption = Annotated[
 
 def default_nodes(state: object) -> int:
     """The node budget used when none is given: :data:`DEFAULT_NODES`, or fewer when
-    the positions are big (about half the memory budget's worth of nodes), so big
-    boards stop on their node budget in seconds instead of filling the memory.
+    the positions are big (about a quarter of the memory budget's worth of nodes, room
+    for the interpreter and for tracemalloc's copy when memory is measured), so big
+    boards stop on their node budget instead of filling the memory.
 
     >>> default_nodes((1, 2, 3))
     1000000
@@ -215,7 +216,7 @@ def default_nodes(state: object) -> int:
     from lazytree.eager import estimate_node_bytes
 
     per_node = estimate_node_bytes(state) + _NODE_OVERHEAD
-    return max(1_000, min(DEFAULT_NODES, DEFAULT_MEMORY // 2 // per_node))
+    return max(1_000, min(DEFAULT_NODES, DEFAULT_MEMORY // 4 // per_node))
 
 
 _NODE_OVERHEAD = 600

@@ -48,9 +48,10 @@ from lazytree.tree import Tree
 
 DEFAULT_CAP = 150
 """Most nodes drawn in a picture (dot/svg/png) unless --max-nodes says otherwise."""
-DEFAULT_SEARCH_NODES = 200_000
-"""The search's node budget unless --search-nodes says otherwise (the whole explored
-tree becomes a graph before it is cut down for drawing: this bounds its memory)."""
+DEFAULT_SEARCH_NODES = 20_000
+"""The search's node budget unless --search-nodes says otherwise: a picture shows 150
+nodes, and the whole explored tree becomes a graph (a board drawn for every node) before
+it is cut down, so this bounds the time and memory of that step too."""
 
 
 def play_moves(position: Position, text: str) -> Position:
@@ -188,11 +189,11 @@ def explore(
         except ValueError as exc:
             fail(str(exc))
         except SearchStopped as stop:  # a named rater: draw what it built
-            stopped = stopped_message(stop.reason, limit, None)
+            stopped = stopped_message(stop.reason, limit, None, "--search-nodes")
     if result is not None:
         reason = partial_reason(result, depth)
         if reason is not None:
-            stopped = stopped_message(reason, limit, result)
+            stopped = stopped_message(reason, limit, result, "--search-nodes")
     forced = tree.stats.nodes_created - 1  # by the search: the root existed before
     full = to_networkx(tree, result=result)
     never = sum(a.get("count", 0) for _, a in node_items(full) if a["kind"] == "pruned")
