@@ -12,6 +12,7 @@ from lazytree.cli.compare import compare_app
 from lazytree.cli.explore import explore_app
 from lazytree.cli.perft import perft_app
 from lazytree.cli.play import play_app
+from lazytree.cli.serve import serve
 
 app = typer.Typer(
     cls=OneLineGroup,
@@ -28,6 +29,7 @@ app.add_typer(explore_app)
 app.add_typer(perft_app)
 app.add_typer(bench_app)
 app.add_typer(compare_app)
+app.command("serve")(serve)
 
 
 def main() -> None:
