@@ -32,7 +32,9 @@ def test_play_runs_every_game_to_the_end(name: str) -> None:
 
 def test_play_knights_typing_a_square() -> None:
     result = runner.invoke(
-        app, ["play", "knights", "--grid", "0100/0400/0030/0020", "--human", "0"], input="d4\n"
+        app,
+        ["play", "knights", "--grid", "0100/0400/0030/0020", "--human", "0", "-v"],
+        input="d4\n",
     )
     assert result.exit_code == 0, result.output
     assert "player 1 (AI) plays d2" in result.output
@@ -41,7 +43,7 @@ def test_play_knights_typing_a_square() -> None:
 
 def test_play_checkers_typing_notation_and_a_bad_move() -> None:
     result = runner.invoke(
-        app, ["play", "checkers", "--depth", "1"], input="11-16-20\n11-15\nquit\n"
+        app, ["play", "checkers", "--depth", "1", "-v"], input="11-16-20\n11-15\nquit\n"
     )
     assert result.exit_code == 0, result.output
     assert "not a legal move" in result.output

@@ -51,7 +51,7 @@ def test_play_chance_dice_seed_changes_the_rolls() -> None:
 def test_play_four_players_with_maxn(rules: str) -> None:
     out = play(
         "--rules", rules, "--players", "4", "--size", "3", "--max-dice", "2", "--seed", "3",
-        "--depth", "1", "--rater", "maxn", "--dice-seed", "5",
+        "--depth", "1", "--rater", "maxn", "--time", "0", "--dice-seed", "5",
     )  # fmt: skip
     assert "game over" in out
     assert "D " in out  # the legend names the fourth player

@@ -137,18 +137,21 @@ def turn_summary(
     player: int,
     labels: Sequence[str],
     *,
+    letter: str | None = None,
     depth: str,
     nodes: int,
     seconds: float,
     partial: bool = False,
 ) -> str:
-    """One line about an AI turn: its moves and the search behind them (rich markup).
+    """One line about an AI turn: its moves and the search behind them (rich markup);
+    ``letter`` names the player's colour where the game has one (Dice of Doom).
 
     >>> from rich.text import Text
-    >>> Text.from_markup(turn_summary(1, ["4->1", "pass"], depth="5", nodes=1, seconds=0.8)).plain
+    >>> line = turn_summary(1, ["4->1", "pass"], letter="B", depth="5", nodes=1, seconds=0.8)
+    >>> Text.from_markup(line).plain
     'player 1 (B, AI) played 4->1, pass  depth 5, 1 node, 0.80 s'
     """
-    who = f"player {player} ({PLAYER_LETTERS[player % len(PLAYER_LETTERS)]}, AI)"
+    who = f"player {player} ({letter}, AI)" if letter else f"player {player} (AI)"
     moves = ", ".join(escape(label) for label in labels) or "nothing"
     cut = " (partial: a budget ran out)" if partial else ""
     noun = "node" if nodes == 1 else "nodes"

@@ -208,8 +208,8 @@ def default_nodes(state: object) -> int:
     for the interpreter and for tracemalloc's copy when memory is measured), so big
     boards stop on their node budget instead of filling the memory.
 
-    >>> default_nodes((1, 2, 3))
-    1000000
+    >>> default_nodes((1, 2, 3)) > 500_000
+    True
     >>> default_nodes(tuple(range(10_000))) < 100_000
     True
     """
