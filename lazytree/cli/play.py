@@ -57,7 +57,7 @@ def ask_move(session: Session) -> list[Played]:
     """Show the numbered moves and play one, typed by number or in the game's notation;
     an illegal move is explained and asked again."""
     moves = session.legal_moves()
-    console.print(move_menu([label for _, label in moves]), soft_wrap=True)
+    console.print(move_menu([label for _, label in moves]))
     while True:
         try:
             prompt = f"player {session.to_move}, your move (or quit): "
