@@ -63,7 +63,7 @@ def test_a_player_out_of_range_is_named(name: str, player: int) -> None:
         (lambda: Tree(bad(STATE), GAME), TypeError, "game must be a Game"),
         (lambda: DiceOfDoom(size=bad(3.0)), TypeError, "size must be an int"),
         (lambda: DiceOfDoom(size=101), ValueError, "size must be at most 100"),
-        (lambda: DiceOfDoom(max_dice=10), ValueError, "max dice must be from 2 to 9"),
+        (lambda: DiceOfDoom(max_dice=21), ValueError, "max dice must be from 2 to 20"),
         (lambda: tree_game([1, float("nan")]), ValueError, "leaf values must be finite"),
         (lambda: tree_game([1, bad(nested(300))]), ValueError, "nested 301 levels deep"),
     ],

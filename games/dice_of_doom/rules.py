@@ -99,8 +99,8 @@ class DiceState(NamedTuple):
 
 MAX_SIZE = 100
 """Largest board side: what ``lazytree play`` and the board drawings support."""
-MAX_DICE = 9
-"""Most dice a territory may hold (one digit on the drawn board)."""
+MAX_DICE = 20
+"""Most dice a territory may hold (the dice rolls of the chance rules stay cheap)."""
 MAX_SPARE_DICE = 10_000
 """Largest reinforcement pool."""
 

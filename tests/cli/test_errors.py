@@ -38,7 +38,7 @@ def deep_spec(levels: int) -> str:
         # sizes out of range
         (["count", "dice-of-doom", "--size", "1000", "--depth", "1"], "at most 100"),
         (["count", "dice-of-doom", "--size", "101"], "at most 100"),
-        (["count", "dice-of-doom", "--max-dice", "10"], "max dice must be from 2 to 9"),
+        (["count", "dice-of-doom", "--max-dice", "21"], "max dice must be from 2 to 20"),
         (["count", "dice-of-doom", "--spare-dice", "100000"], "spare dice must be from 0"),
         (["count", "checkers", "--width", "27"], "width"),
         (["count", "knights", "--size", "27"], "size"),
