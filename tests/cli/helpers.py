@@ -50,16 +50,37 @@ def run(*args: str, input: str | None = None) -> Ran:
     return Ran(result.exit_code, result.stdout, result.stderr)
 
 
+_LAUNCH = """
+import atexit, os, runpy, sys
+
+def peak():
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                with open(os.environ["LAZYTREE_PEAK_FILE"], "w") as out:
+                    out.write(line.split()[1])
+
+atexit.register(peak)
+sys.argv = ["lazytree", *sys.argv[1:]]
+runpy.run_module("lazytree", run_name="__main__", alter_sys=True)
+"""
+"""``python -m lazytree`` that writes its peak resident memory (kB, ``VmHWM``) to the
+file named by ``LAZYTREE_PEAK_FILE`` as it exits. (The kernel's ``ru_maxrss`` of a child
+keeps the peak of the forked test process across ``exec``, so it cannot be used.)"""
+
+
 def run_process(*args: str, timeout: float = 300) -> Ran:
     """Run ``python -m lazytree ARGS`` in a child process (the real script, so its
-    memory ceiling applies) and read the child's peak resident memory from ``wait4``.
+    memory ceiling applies) and read the child's peak resident memory.
 
     ``timeout`` is a safety net against a hung command (it fails the test), not a
     measure of speed."""
-    env = dict(os.environ, COLUMNS="200", PYTHONPATH=str(ROOT))
+    handle, peak_name = tempfile.mkstemp()
+    os.close(handle)
+    env = dict(os.environ, COLUMNS="200", PYTHONPATH=str(ROOT), LAZYTREE_PEAK_FILE=peak_name)
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "lazytree", *args],
+            [sys.executable, "-c", _LAUNCH, *args],
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=err,
@@ -70,7 +91,7 @@ def run_process(*args: str, timeout: float = 300) -> Ran:
         timer = threading.Timer(timeout, proc.kill)
         timer.start()
         try:
-            _, status, usage = os.wait4(proc.pid, 0)
+            _, status, _ = os.wait4(proc.pid, 0)
         finally:
             timer.cancel()
         code = os.waitstatus_to_exitcode(status)
@@ -78,4 +99,7 @@ def run_process(*args: str, timeout: float = 300) -> Ran:
         assert code != -signal.SIGKILL, f"lazytree {' '.join(args)} hung for {timeout} s"
         out.seek(0)
         err.seek(0)
-        return Ran(code, out.read(), err.read(), usage.ru_maxrss * 1024)
+        with open(peak_name) as f:
+            peak = int(f.read() or 0) * 1024
+        os.unlink(peak_name)
+        return Ran(code, out.read(), err.read(), peak)
