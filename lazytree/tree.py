@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
+from lazytree.checks import require_game
 from lazytree.game import CHANCE, Game, Player
 
 S = TypeVar("S", bound=Hashable)
@@ -529,6 +530,7 @@ class Tree(Generic[S, M]):
         rng: random.Random | None = None,
         share: bool = False,
     ) -> None:
+        require_game(game)
         self.game = game
         self.stats = TreeStats()
         self.share = share

@@ -88,7 +88,11 @@ def test_ai_plays_a_whole_game_alone() -> None:
     code, out, _ = run("play", "dice-of-doom", "--size", "2", "--board", BOARD, "--human", "none")
     assert code == 0
     assert "game over" in out
-    assert "(AI) plays" in out
+    assert "(A, AI) played" in out  # one line per turn
+    code, out, _ = run(
+        "play", "dice-of-doom", "--size", "2", "--board", BOARD, "--human", "none", "--verbose"
+    )
+    assert code == 0 and "(AI) plays" in out  # one line per move
 
 
 def test_a_human_finishes_a_game() -> None:

@@ -42,7 +42,9 @@ def test_bench_dice_table_and_bad_sizes() -> None:
 
 def test_play_with_a_clock_prints_a_summary_per_ai_move() -> None:
     result = cli(
-        shlex.split("play dice-of-doom --size 3 --seed 2 --human none --time 0.05 --depth 3"),
+        shlex.split(
+            "play dice-of-doom --size 3 --seed 2 --human none --time 0.05 --depth 3 --verbose"
+        ),
     )
     assert result.exit_code == 0, result.output
     lines = [line for line in result.stdout.splitlines() if "(AI) plays" in line]

@@ -28,14 +28,16 @@ def test_play_runs_every_game_to_the_end(name: str) -> None:
 
 
 def test_play_knights_typing_a_square() -> None:
-    result = cli(["play", "knights", "--grid", "0100/0400/0030/0020", "--human", "0"], input="d4\n")
+    result = cli(
+        ["play", "knights", "--grid", "0100/0400/0030/0020", "--human", "0", "-v"], input="d4\n"
+    )
     assert result.exit_code == 0, result.output
     assert "player 1 (AI) plays d2" in result.output
     assert "player 1 wins" in result.output
 
 
 def test_play_checkers_typing_notation_and_a_bad_move() -> None:
-    result = cli(["play", "checkers", "--depth", "1"], input="11-16-20\n11-15\nquit\n")
+    result = cli(["play", "checkers", "--depth", "1", "-v"], input="11-16-20\n11-15\nquit\n")
     assert result.exit_code == 0, result.output
     assert "not a legal move" in result.output
     assert "player 1 (AI) plays" in result.output

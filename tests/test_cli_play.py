@@ -30,7 +30,7 @@ def test_a_finished_game_is_saved_and_replays(tmp_path: Path) -> None:
     path = tmp_path / "dice.json"
     code, out, _ = run(
         "play", "dice-of-doom", "--size", "3", "--seed", "2", "--rules", "chance",
-        "--human", "none", "--depth", "1", "--dice-seed", "4", "--save", str(path),
+        "--human", "none", "--depth", "1", "--dice-seed", "4", "--save", str(path), "-v",
     )  # fmt: skip
     assert code == 0 and "game over" in out and " rolls " in out
     saved = Session.loads(path.read_text())

@@ -48,7 +48,7 @@ def test_play_chance_dice_seed_changes_the_rolls() -> None:
 def test_play_four_players_with_maxn(rules: str) -> None:
     out = play(
         "--rules", rules, "--players", "4", "--size", "3", "--max-dice", "2", "--seed", "3",
-        "--depth", "1", "--rater", "maxn", "--dice-seed", "5",
+        "--depth", "1", "--rater", "maxn", "--time", "0", "--dice-seed", "5",
     )  # fmt: skip
     assert "game over" in out
     assert "D " in out  # the legend names the fourth player
@@ -65,7 +65,10 @@ def test_human_plays_chance_rules() -> None:
 
 def test_analyse_chance_uses_expectiminimax() -> None:
     result = cli(
-        ["analyse", "dice-of-doom", "--rules", "chance", "--seed", "3", "--depth", "3", "--json"],
+        [
+            *("analyse", "dice-of-doom", "--rules", "chance", "--seed", "3", "--depth", "3"),
+            *("--rater", "auto", "--json"),
+        ],
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)

@@ -144,13 +144,21 @@ class DiceState(CachedHashState):
         self._hash = None
 
 
+MAX_SIZE = 100
+"""Largest board side: what ``lazytree play`` and the board drawings support."""
+MAX_DICE = 20
+"""Most dice a territory may hold (the dice rolls of the chance rules stay cheap)."""
+MAX_SPARE_DICE = 10_000
+"""Largest reinforcement pool."""
+
+
 class DiceOfDoom(SearchHints):
     """The rules, for a board of ``size`` x ``size`` territories.
 
     Parameters
     ----------
     size:
-        Territories per row and column (>= 2).
+        Territories per row and column (2 to :data:`MAX_SIZE`).
     players:
         Number of players (2 to 8).
     max_dice:
@@ -176,16 +184,26 @@ class DiceOfDoom(SearchHints):
         spare_dice: int = 10,
         eval: str | Evaluation = "book",
     ) -> None:
+        for name, value in (("size", size), ("players", players), ("max dice", max_dice)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+        if isinstance(spare_dice, bool) or not isinstance(spare_dice, int):
+            raise TypeError(f"spare dice must be an int, got {type(spare_dice).__name__}")
         if size < 2:
             raise ValueError(f"size must be at least 2, got {size}")
+        if size > MAX_SIZE:
+            raise ValueError(
+                f"size must be at most {MAX_SIZE} (what play and the board drawings "
+                f"support), got {size}"
+            )
         if not 2 <= players <= len(PLAYER_LETTERS):
             raise ValueError(f"players must be from 2 to {len(PLAYER_LETTERS)}, got {players}")
         if players > size * size:
             raise ValueError(f"{players} players need at least {players} territories")
-        if max_dice < 2:
-            raise ValueError(f"max dice must be at least 2, got {max_dice}")
-        if spare_dice < 0:
-            raise ValueError(f"spare dice must be >= 0, got {spare_dice}")
+        if not 2 <= max_dice <= MAX_DICE:
+            raise ValueError(f"max dice must be from 2 to {MAX_DICE}, got {max_dice}")
+        if not 0 <= spare_dice <= MAX_SPARE_DICE:
+            raise ValueError(f"spare dice must be from 0 to {MAX_SPARE_DICE}, got {spare_dice}")
         if isinstance(eval, str):
             if eval not in EVALUATORS:
                 known = ", ".join(EVALUATORS)

@@ -14,11 +14,24 @@ from collections.abc import Callable
 from typing import Any
 
 from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
-from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
+from lazytree.search import (
+    Limit,
+    SearchResult,
+    SearchStopped,
+    alphabeta,
+    iterative_deepening,
+    minimax,
+)
 from lazytree.search.engine import SearchOptions, alphabeta_tt, play_options
+from lazytree.search.limit import DEFAULT_MEMORY
 from lazytree.tree import Tree, TreeStats
 
 __all__ = ["dice_benchmark", "eval_match", "scaled_cap"]
+
+
+_MEMORY = Limit(memory=DEFAULT_MEMORY)
+"""Every search of the benchmark stays within the process's memory budget (a search
+that reaches it counts as not finished, like one over its node cap)."""
 
 
 class _OverBudget(Exception):
@@ -60,7 +73,7 @@ def _timed(
     start = time.perf_counter()
     try:
         result = search(tree.root)
-    except _OverBudget:
+    except (_OverBudget, SearchStopped):
         return None
     return {
         "value": result.value,
@@ -104,6 +117,7 @@ def dice_benchmark(
 ) -> dict[str, Any]:
     """Measure everything the command prints; returns the JSON document."""
     rows = []
+    fixed = _MEMORY.replace(depth=depth)  # every fixed-depth search
     for size in sizes:
         book = DiceOfDoom(size=size, eval="book")
         heuristic = DiceOfDoom(size=size, eval="heuristic")
@@ -120,11 +134,11 @@ def dice_benchmark(
         for seed in range(seeds):
             state = book.initial_state(random.Random(seed))
             progress(f"{size}x{size} seed {seed}: minimax to depth {depth}")
-            mm = _timed(book, state, size_cap, False, lambda n: minimax(n, depth))
+            mm = _timed(book, state, size_cap, False, lambda n: minimax(n, fixed))
             progress(f"{size}x{size} seed {seed}: alpha-beta to depth {depth}")
-            ab = _timed(book, state, size_cap, False, lambda n: alphabeta(n, depth))
+            ab = _timed(book, state, size_cap, False, lambda n: alphabeta(n, fixed))
             progress(f"{size}x{size} seed {seed}: engine to depth {depth}")
-            en = _timed(book, state, size_cap, True, lambda n: alphabeta_tt(n, depth))
+            en = _timed(book, state, size_cap, True, lambda n: alphabeta_tt(n, fixed))
             for name, run in (("minimax", mm), ("alphabeta", ab), ("engine", en)):
                 runs[name].append(run)
             for other in (mm, ab):
@@ -132,12 +146,12 @@ def dice_benchmark(
                     same_value = False
             progress(f"{size}x{size} seed {seed}: {budget:g} s iterative deepening")
             tree: Tree[Any, Any] = Tree(book, state, share=True)
-            exact = iterative_deepening(tree.root, Limit(seconds=budget))
+            exact = iterative_deepening(tree.root, _MEMORY.replace(seconds=budget))
             exact_depths.append(exact.depth or 0)
             solved = solved or bool(exact.extra.get("complete"))
             tree = Tree(heuristic, state, share=True)
             played = iterative_deepening(
-                tree.root, Limit(seconds=budget), options=play_options(tree.root)
+                tree.root, _MEMORY.replace(seconds=budget), options=play_options(tree.root)
             )
             play_depths.append(played.depth or 0)
         row: dict[str, Any] = {"size": size, "seeds": seeds, "depth": depth, "node_cap": size_cap}
@@ -177,7 +191,7 @@ def _ai_game(size: int, seconds: float, progress: Callable[[str], None]) -> dict
     """A whole game, the heuristic AI against itself, ``seconds`` per move."""
     game = DiceOfDoom(size=size, eval="heuristic")
     tree: Tree[DiceState, Any] = Tree(game, game.initial_state(random.Random(0)), share=True)
-    limit = Limit(seconds=seconds)
+    limit = _MEMORY.replace(seconds=seconds)
     moves = turns = solved = 0
     depths: list[int] = []
     tracemalloc.start()

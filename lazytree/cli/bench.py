@@ -13,7 +13,7 @@ from rich.table import Table
 from lazytree.bench import bench_tictactoe
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.bench_dice import bench_dice_of_doom
-from lazytree.cli.common import console, err_console, print_json
+from lazytree.cli.common import CheckedCommand, console, err_console, print_json
 from lazytree.games import load_game
 
 bench_app = typer.Typer(
@@ -21,10 +21,10 @@ bench_app = typer.Typer(
     help="Benchmarks: lazy-tree searches against plain recursive Python, ratios in one process.",
     no_args_is_help=True,
 )
-bench_app.command("dice-of-doom")(bench_dice_of_doom)
+bench_app.command("dice-of-doom", cls=CheckedCommand)(bench_dice_of_doom)
 
 
-@bench_app.command("tictactoe")
+@bench_app.command("tictactoe", cls=CheckedCommand)
 def tictactoe(
     repeat: Annotated[
         int, typer.Option("--repeat", "-n", min=1, help="Runs of each solve; the fastest counts.")

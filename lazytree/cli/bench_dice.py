@@ -10,13 +10,26 @@ from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from lazytree.bench.dice import dice_benchmark
-from lazytree.cli.common import console, fail, print_json, progress_bar
+from lazytree.cli.common import conflict, console, fail, given, print_json, progress_bar
+from lazytree.games.dice_of_doom.rules import MAX_SIZE
 
 __all__ = ["bench_dice_of_doom"]
 
 
 def _fmt(x: float | None, spec: str) -> str:
     return "-" if x is None else format(x, spec)
+
+
+QUICK_SETS = {
+    "sizes": "--sizes",
+    "seeds": "--seeds",
+    "budget": "--budget",
+    "game_size": "--game-size",
+    "game_time": "--game-time",
+    "match_size": "--match-size",
+    "match_seeds": "--match-seeds",
+}
+"""The options ``--quick`` sets (giving one of them too is a conflict)."""
 
 
 def bench_dice_of_doom(
@@ -85,8 +98,14 @@ def bench_dice_of_doom(
         size_list = [int(s) for s in sizes.split(",") if s.strip()]
     except ValueError:
         fail(f"--sizes {sizes!r}: expected sizes separated by commas, e.g. 3,5,10")
-    if not size_list or any(s < 2 for s in size_list):
-        fail(f"--sizes {sizes!r}: every size must be at least 2")
+    if not size_list or any(not 2 <= s <= MAX_SIZE for s in size_list):
+        fail(f"--sizes {sizes!r}: every size must be from 2 to {MAX_SIZE}")
+    for flag, value in (("--game-size", game_size), ("--match-size", match_size)):
+        if value != 0 and not 2 <= value <= MAX_SIZE:
+            fail(f"{flag} {value}: expected 0 (none) or a board size from 2 to {MAX_SIZE}")
+    overridden = [flag for name, flag in QUICK_SETS.items() if given(name)]
+    if quick and overridden:
+        conflict("--quick", overridden[0], "--quick sets it")
     if against_racket:
         _against_racket(size_list if sizes_given else [5, 6], seeds, depth, repeat, json_out)
         return

@@ -54,7 +54,7 @@ from lazytree.eager import (
     eager_minimax,
 )
 from lazytree.game import Game
-from lazytree.search import get_rater
+from lazytree.search import Limit, SearchStopped, get_rater
 from lazytree.traverse import explored
 from lazytree.tree import Tree
 
@@ -362,11 +362,19 @@ def _run_eager(
     max_nodes: int | None,
     max_bytes: int | None,
     on_nodes: Callable[[int], None] | None = None,
+    *,
+    limit: Limit | None = None,
 ) -> Run:
     start = time.perf_counter()
     try:
         tree = build_eager(
-            game, state, depth, max_nodes=max_nodes, max_bytes=max_bytes, progress=on_nodes
+            game,
+            state,
+            depth,
+            max_nodes=max_nodes,
+            max_bytes=max_bytes,
+            progress=on_nodes,
+            limit=limit,
         )
         result = eager_minimax(tree)
     except EagerBudgetExceeded as exc:
@@ -406,14 +414,17 @@ def _run_lazy(
     method: Method,
     max_nodes: int | None,
     on_nodes: Callable[[int], None] | None = None,
+    *,
+    limit: Limit | None = None,
 ) -> Run:
     rate = get_rater(method.rater)
     budgeted = _Budgeted(game, max_nodes, on_nodes)
     start = time.perf_counter()
     tree: Tree[Any, Any] = Tree(cast(Game[Any, Any], budgeted), state, share=method.share)
     try:
-        result = rate(tree.root, depth)
-    except NodeBudgetExceeded as exc:
+        result = rate(tree.root, depth if limit is None else limit.replace(depth=depth, nodes=None))
+    except (NodeBudgetExceeded, SearchStopped) as exc:
+        why = f"lazy search stopped: {exc}" if isinstance(exc, SearchStopped) else str(exc)
         return Run(
             method.name,
             False,
@@ -424,7 +435,7 @@ def _run_lazy(
             None,
             tree.stats.evaluations,
             time.perf_counter() - start,
-            stopped=str(exc),
+            stopped=why,
         )
     seconds = time.perf_counter() - start
     needed = deepest = 0
@@ -472,6 +483,7 @@ def compare_position(
     memory: bool = True,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[Step], None] | None = None,
+    limit: Limit | None = None,
 ) -> Case:
     """Rate ``state`` eagerly and with every lazy method, and check the answers agree.
 
@@ -494,6 +506,10 @@ def compare_position(
     progress:
         Called with a :class:`Step` when a method starts its timed run, its traced run,
         every 50,000 nodes it builds, and when it is done.
+    limit:
+        The process's memory budget and a stop event for every method (a
+        :class:`~lazytree.search.Limit`; its depth and nodes are not used): a method
+        that reaches it is stopped like one over its node budget.
 
     Returns
     -------
@@ -504,10 +520,11 @@ def compare_position(
     if depth is not None and depth < 0:
         raise ValueError(f"depth must be >= 0, got {depth}")
     jobs: list[tuple[str, Callable[[Callable[[int], None] | None], Run]]] = [
-        (EAGER, partial(_run_eager, game, state, depth, max_nodes, max_bytes))
+        (EAGER, partial(_run_eager, game, state, depth, max_nodes, max_bytes, limit=limit))
     ]
     for method in lazy:
-        jobs.append((method.name, partial(_run_lazy, game, state, depth, method, max_nodes)))
+        lazy_job = partial(_run_lazy, game, state, depth, method, max_nodes, limit=limit)
+        jobs.append((method.name, lazy_job))
     runs: list[Run] = []
 
     def tell(name: str, phase: str) -> Callable[[int], None] | None:

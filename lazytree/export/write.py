@@ -69,6 +69,10 @@ def format_for(path: str | Path, format: str | None = None) -> str:
 
     >>> format_for("tree.svg"), format_for("out.gv"), format_for("x.txt", "dot")
     ('svg', 'dot', 'dot')
+    >>> format_for("tree.svg", "png")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --format png does not match the suffix of 'tree.svg' (svg): ...
     >>> format_for("tree.pdf")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -77,6 +81,12 @@ def format_for(path: str | Path, format: str | None = None) -> str:
     if format is not None:
         if format not in FORMATS:
             raise ValueError(f"unknown format {format!r} (known: {', '.join(FORMATS)})")
+        implied = _SUFFIXES.get(Path(path).suffix.lower())
+        if implied is not None and implied != format:
+            raise ValueError(
+                f"--format {format} does not match the suffix of {str(path)!r} ({implied}): "
+                "drop one or make them agree"
+            )
         return format
     suffix = Path(path).suffix.lower()
     if suffix not in _SUFFIXES:
