@@ -309,7 +309,7 @@ def _write_explorer(
     partial: bool = False,
 ) -> None:
     """Write the interactive explorer page (``--format html``) and say what it holds."""
-    game, _ = position
+    game, state = position
     size = getattr(game, "size", None)
     board = f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
     if result is None:
@@ -342,10 +342,18 @@ def _write_explorer(
             )
         )
     else:
+        if result is None:
+            how = f"{rater} (stopped by a budget); no answer"
+        else:
+            depth = "the whole game" if result.depth is None else f"depth {result.depth}"
+            best = "none" if result.best_move is None else game.move_to_str(state, result.best_move)
+            how = (
+                f"{result.rater} to {depth}, {summary['never']:,} moves never generated; value "
+                f"{result.value:.3g} for player {result.player}, best move {best}"
+            )
         console.print(
             f"wrote {out} (html, {size / 1e6:.1f} MB): {summary['positions']:,} positions, "
-            f"{plural(tree.stats.nodes_created - 1, 'node')} forced, "
-            f"{summary['never']:,} moves never generated; {_answer(position, result)}. "
+            f"{tree.stats.nodes_created - 1:,} forced by {how}. "
             "Open it in a browser (no server needed).",
             soft_wrap=True,
         )

@@ -30,7 +30,9 @@ def test_explore_a_10x10_board_at_depth_6(tmp_path: Path) -> None:
     assert ran.code in (0, 3), ran.err
     assert out.exists() and ran.peak < 2 * GIB
     if ran.code == 3:  # the search's node budget ran out: what it built is drawn
-        assert ran.err.startswith("partial: the node budget") and "--search-nodes" in ran.err
+        last = ran.err.strip().splitlines()[-1]
+        assert last.startswith("partial: the node budget") and "--search-nodes" in last
+        assert "--format html" in ran.err  # 20,000 positions: the picture points to the explorer
 
 
 def test_compare_a_50x50_board_stops_on_its_budgets() -> None:

@@ -73,7 +73,7 @@ def test_explore_html_json_summary(tmp_path: Path) -> None:
 def test_a_big_picture_points_to_the_html_explorer(tmp_path: Path) -> None:
     out = tmp_path / "big.dot"
     args = ["explore", "dice-of-doom", "--size", "4", "--seed", "3", "--depth", "4"]
-    r = cli([*args, "--out", str(out)])
+    r = cli([*args, "--rater", "alphabeta", "--out", str(out)])  # the default engine shares
     assert r.exit_code == 0, r.output
     assert "1,569 positions" in r.stderr and "--format html" in r.stderr
     small = cli(["explore", "tictactoe", "--depth", "1", "--out", str(out)])
