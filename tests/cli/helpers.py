@@ -13,16 +13,12 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from lazytree.cli import app
+from tests.conftest import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 OK_CODES = {0, 2, 3, 130}
 """Every exit code a command may end with: done, user mistake, budget reached
 (partial result), interrupted."""
-
-_runner = CliRunner()
 
 
 @dataclass
@@ -44,7 +40,7 @@ class Ran:
 
 def run(*args: str, input: str | None = None) -> Ran:
     """Run ``lazytree ARGS`` in this process."""
-    result = _runner.invoke(app, list(args), input=input)
+    result = cli(args, input=input)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception  # a traceback: fail the test with it
     return Ran(result.exit_code, result.stdout, result.stderr)
