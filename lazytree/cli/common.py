@@ -195,8 +195,9 @@ MaxMemoryOption = Annotated[
     typer.Option(
         "--max-memory",
         help="Memory budget of the whole process, e.g. 500M or 2G (a bare number is MiB); "
-        f"default and most: {human_size(DEFAULT_MEMORY)} (the smaller of 2 GiB and a quarter "
-        "of this machine's memory). Reaching it stops cleanly like --max-nodes (exit 3).",
+        f"default and most: {human_size(DEFAULT_MEMORY)} (128 MiB under the smaller of 2 GiB "
+        "and a quarter of this machine's memory). Reaching it stops cleanly like "
+        "--max-nodes (exit 3).",
         show_default=False,
     ),
 ]
