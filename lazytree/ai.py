@@ -2,8 +2,10 @@
 
 :class:`AIPlayer` is the AI the terminal, the web server and the arena all build from
 the same :class:`AISettings`: by default it deepens (alpha-beta with stored ratings,
-ordering, win distance and a search width) until its clock is spent; with no clock it
-searches to a fixed depth with a named rater, like the books' AIs.
+ordering, win distance and a search width; expectations at chance nodes, so games with
+dice too) until its clock is spent or the game's end is searched; ``depth`` is then only
+an optional cap. With no clock it searches to a fixed depth with a named rater, like the
+books' AIs.
 
 Examples
 --------
@@ -28,7 +30,6 @@ from typing import Any, Generic, TypeVar
 
 from lazytree.search import Limit, Rater, SearchResult, auto, get_rater, iterative_deepening
 from lazytree.search.engine import play_options
-from lazytree.search.multiplayer import has_chance
 from lazytree.tree import Tree
 
 S = TypeVar("S", bound=Hashable)
@@ -100,8 +101,8 @@ def ai_turn(
 
 
 DEFAULT_CHANCE_DEPTH = 4
-"""Depth of the AI's search in games with chance nodes when no ``depth`` is set (the
-clocked engine cannot rate chance nodes)."""
+"""The depth a front end gives an AI without a clock when the user names no depth (the
+books' depth)."""
 
 
 def _whole(value: object, low: int) -> bool:
@@ -116,16 +117,16 @@ class AISettings:
     ----------
     seconds:
         The clock per move: iterative deepening with the play options (alpha-beta,
-        stored ratings, ordering, win distance, ``width``, ``quiescence``) until the
-        time is spent or the game's end is searched. ``None``: no clock; search to
-        ``depth`` with ``rater`` (the books' AIs).
+        stored ratings, ordering, win distance, ``width``, ``quiescence``, and the
+        expectation at chance nodes) until the time is spent or the game's end is
+        searched. ``None``: no clock; search to ``depth`` with ``rater`` (the books'
+        AIs).
     depth:
         With a clock, an optional cap on the depth; without one, the depth searched
-        (required). Games with chance nodes are searched to this depth (default
-        :data:`DEFAULT_CHANCE_DEPTH`) with ``rater``.
+        (required).
     rater:
         The rater's short name (see :data:`lazytree.search.RATERS`) used without a
-        clock and for games with chance nodes.
+        clock.
     width:
         Moves searched per position with a clock: a number, ``None`` (all) or
         ``"auto"`` (see :func:`~lazytree.search.engine.play_options`).
@@ -205,12 +206,14 @@ class AIPlayer:
 
         With a clock, ``stop`` (set from another thread) makes it answer now with the
         deepest search completed, and ``progress`` is called after every completed
-        depth. Without a clock (or in a game with chance nodes) the rater runs to its
-        depth and ``progress`` is called once with its result.
+        depth. Without a clock the rater runs to its depth and ``progress`` is called
+        once with its result; there ``stop`` or a node or memory budget running out
+        raises :class:`~lazytree.search.limit.SearchStopped` (there is no shallower
+        answer to fall back on).
         """
         s = self.settings
         root = tree.root
-        if s.clocked and not has_chance(root):
+        if s.clocked:
             options = play_options(root, width=s.width, quiescence=s.quiescence)
             limit = Limit(
                 depth=s.depth, seconds=s.seconds, nodes=s.nodes, memory=s.memory, stop=stop
@@ -218,8 +221,8 @@ class AIPlayer:
             return iterative_deepening(
                 root, limit, options=options, stop_when_forced=True, progress=progress
             )
-        depth = s.depth if s.depth is not None else DEFAULT_CHANCE_DEPTH
-        result = self._rater(root, depth)
+        limit = Limit(depth=s.depth, nodes=s.nodes, memory=s.memory, stop=stop)
+        result = self._rater(root, limit)
         if progress is not None:
             progress(result)
         return result

@@ -3,6 +3,12 @@
 The engine (trees, raters, export) talks to games only through :class:`Game`; it imports
 no game. States must be immutable and hashable; moves must be hashable too.
 
+A game may offer more through the optional protocols, all defined here (raters and
+players test for them with ``isinstance``): :class:`ChanceGame` (chance nodes),
+:class:`BoundedGame` (evaluation bounds), :class:`OrderedGame` (a move-ordering hint),
+:class:`NoisyGame` (moves a search should look past: quiescence) and
+:class:`RollingGame` (plays out a chance node itself, for play).
+
 Conventions
 -----------
 * Players are numbered ``0 .. num_players - 1``. :data:`CHANCE` (``-1``) as the player to
@@ -37,8 +43,11 @@ __all__ = [
     "ChanceGame",
     "Game",
     "IllegalMoveError",
+    "NoisyGame",
+    "OrderedGame",
     "Player",
     "RollingGame",
+    "has_chance",
 ]
 
 
@@ -115,6 +124,17 @@ class ChanceGame(Game[S, M], Protocol[S, M]):
         ...
 
 
+def has_chance(game: object) -> bool:
+    """True when ``game`` can have chance nodes (it offers ``outcome_probability``):
+    the one test of a game for chance (a node's own test is ``node.player == CHANCE``).
+
+    >>> from lazytree.games.tree_game import ChanceTreeGame, TreeGame
+    >>> has_chance(ChanceTreeGame([1])), has_chance(TreeGame([1]))
+    (True, False)
+    """
+    return callable(getattr(game, "outcome_probability", None))
+
+
 @runtime_checkable
 class BoundedGame(Protocol):
     """A game whose ``evaluate`` values are known to lie in an interval.
@@ -137,4 +157,24 @@ class RollingGame(Protocol):
     def roll_outcome(self, state: Any, rng: random.Random) -> tuple[Any, str]:
         """Draw the outcome of chance node ``state`` with ``rng``: the outcome move (one
         of ``legal_moves(state)``) and a sentence describing it."""
+        ...
+
+
+@runtime_checkable
+class OrderedGame(Protocol):
+    """A game that can say which moves to search first."""
+
+    def order_moves(self, state: Any, moves: Sequence[Any]) -> Sequence[Any]:
+        """``moves`` (all legal moves of ``state``, generation order) reordered, most
+        promising for the player to move first; the same moves, each once."""
+        ...
+
+
+@runtime_checkable
+class NoisyGame(Protocol):
+    """A game whose positions can be unsettled by some moves (captures, ...)."""
+
+    def is_noisy(self, state: Any, move: Any) -> bool:
+        """True when ``move`` changes the position so much that a search should not
+        stop right before it (quiescence search)."""
         ...

@@ -11,9 +11,17 @@ from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from lazytree.cli.common import console, err_console, fail, game_group, print_json, progress_bar
-from lazytree.game import ChanceGame
 from lazytree.games import GAMES, Position
-from lazytree.search import RATERS, Limit, Rater, SearchResult, get_rater, iterative_deepening
+from lazytree.search import (
+    RATERS,
+    Limit,
+    Rater,
+    SearchResult,
+    alphabeta_tt,
+    auto,
+    get_rater,
+    iterative_deepening,
+)
 from lazytree.traverse import count_tree
 from lazytree.tree import Tree
 
@@ -87,8 +95,8 @@ TimeOption = Annotated[
         "--time",
         "-t",
         min=0.0,
-        help="Iterative deepening (alphabeta-tt, exact: full width) for this many "
-        "seconds, up to --depth; reports the deepest completed depth.",
+        help="Iterative deepening of --rater (auto: alphabeta-tt, exact, full width) for "
+        "this many seconds, up to --depth; reports the deepest completed depth.",
     ),
 ]
 
@@ -96,22 +104,23 @@ TimeOption = Annotated[
 def run_search(
     tree: Tree[Any, Any], rate: Rater, depth: int | None, seconds: float | None
 ) -> SearchResult[Any]:
-    """Rate ``tree``'s root: iterative deepening for ``seconds`` (up to ``depth``) when a
-    time is given, else ``rate`` to ``depth``. ``ValueError`` when the search cannot
-    handle the position (e.g. chance nodes for the deepening search)."""
+    """Rate ``tree``'s root: iterative deepening of ``rate`` for ``seconds`` (up to
+    ``depth``) when a time is given, else ``rate`` to ``depth``. The ``auto`` rater
+    deepens with alphabeta-tt (exact, full width; its stored ratings make each depth
+    cheap). ``ValueError`` when the rater cannot handle the position."""
     if seconds:
-        if isinstance(tree.game, ChanceGame):
-            raise ValueError("--time searches games without chance nodes; use --depth")
-        return iterative_deepening(tree.root, Limit(depth=depth, seconds=seconds))
+        deepened: Rater = alphabeta_tt if rate is auto else rate
+        return iterative_deepening(tree.root, Limit(depth=depth, seconds=seconds), rater=deepened)
     return rate(tree.root, depth)
 
 
 def result_dict(position: Position, result: SearchResult[Any], seconds: float) -> dict[str, Any]:
     """The JSON form of a search result, moves in the game's notation."""
     game, state = position
-    return {
-        "game": game.name,
-        "rater": result.rater,
+    data: dict[str, Any] = {"game": game.name, "rater": result.rater}
+    if "searched_by" in result.extra:  # iterative deepening: the rater of its iterations
+        data["deepened"] = result.extra["searched_by"]
+    return data | {
         "depth": result.depth,
         "player": result.player,
         "value": result.value,
@@ -199,7 +208,8 @@ def analyse(
     if end is not None:
         table.add_row("with best play", f"[bold]{end['text']}[/] after {end['moves']} moves")
     scope = "end of game" if result.depth is None else f"{result.depth} moves"
-    table.add_row("search", f"{result.rater} to {scope}, {seconds:.3f} s")
+    name = result.rater if "deepened" not in data else f"{result.rater} ({data['deepened']})"
+    table.add_row("search", f"{name} to {scope}, {seconds:.3f} s")
     s = result.stats
     table.add_row(
         "forced",

@@ -1,8 +1,13 @@
 """Raters: search functions that force a lazy tree and return a :class:`SearchResult`.
 
-Every rater has the signature ``rater(node, depth, *, player=None) -> SearchResult`` and
-is listed in :data:`RATERS` under its short name, which is what the CLI's ``--rater``
-option accepts.
+Every rater has the signature ``rater(node, depth, *, player=None) -> SearchResult``,
+where ``depth`` is a number of plies, ``None`` (to the end of the game) or a whole
+:class:`Limit` (depth, seconds, nodes, memory, stop event: a budget that runs out
+mid-search raises :class:`SearchStopped`), and is listed in :data:`RATERS` under its
+short name, which is what the CLI's ``--rater`` option accepts.
+:func:`iterative_deepening` wraps any of them to search within a clock.
+
+All but ``maxn`` are settings of one alpha-beta search (:mod:`lazytree.search.core`).
 """
 
 from __future__ import annotations
@@ -11,11 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from lazytree.search.alphabeta import alphabeta
-from lazytree.search.engine import (
-    SearchOptions,
-    alphabeta_tt,
-    iterative_deepening,
-)
+from lazytree.search.deepening import iterative_deepening
+from lazytree.search.engine import SearchOptions, alphabeta_tt
 from lazytree.search.expectiminimax import expectiminimax
 from lazytree.search.limit import Budget, Limit, SearchStopped
 from lazytree.search.minimax import minimax

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, NamedTuple, TypeVar
+from collections.abc import Hashable, Sequence
+from typing import Any, TypeVar
 
 from lazytree.game import CHANCE
-from lazytree.tree import Bound, Node, Rating
+from lazytree.tree import Node
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -23,10 +23,15 @@ def check_depth(depth: int | None) -> int:
         return UNLIMITED
     if depth < 0:
         raise ValueError(f"depth must be >= 0, got {depth}")
-    limit = sys.getrecursionlimit() // 4
+    limit = deepest_depth()
     if depth > limit and depth != UNLIMITED:
         raise ValueError(f"depth {depth} is deeper than this rater supports ({limit})")
     return depth
+
+
+def deepest_depth() -> int:
+    """The deepest depth limit a rater accepts (a quarter of the recursion limit)."""
+    return sys.getrecursionlimit() // 4
 
 
 def resolve_player(node: Node[Any, Any], player: int | None) -> int:
@@ -51,19 +56,6 @@ def leaf_value(node: Node[Any, Any], player: int) -> float:
 
 INF = math.inf
 
-Window = Callable[[Node[Any, Any], int, float, float], tuple[float, tuple[Any, ...]]]
-"""A windowed search: ``(node, depth, alpha, beta) -> (value, principal line)``,
-exact when ``alpha < value < beta``, fail-soft otherwise."""
-
-
-class RootRating(NamedTuple, Generic[M]):
-    """What :func:`rate_root_moves` found."""
-
-    value: float
-    best_moves: tuple[M, ...]
-    pv: tuple[M, ...]
-    move_values: tuple[tuple[M, float], ...]
-
 
 def tied_best(
     move_values: Sequence[tuple[M, float]], lines: Sequence[tuple[M, ...]], value: float
@@ -72,34 +64,3 @@ def tied_best(
     principal line of the first of them (``lines[i]`` starts with move ``i``)."""
     best = [i for i, (_, v) in enumerate(move_values) if v == value]
     return tuple(move_values[i][0] for i in best), lines[best[0]]
-
-
-def rate_root_moves(node: Node[Any, M], limit: int, player: int, search: Window) -> RootRating[M]:
-    """Rate every move of a player's root with a windowed search, finding *all* tied
-    best moves.
-
-    Each later move is searched with the window just beyond the best value so far
-    (``math.nextafter``), so a move equal to the best comes back exact while a worse
-    one fails: the value, best-move set and principal line equal plain minimax's. The
-    root keeps an exact rating.
-    """
-    maximizing = node.player == player
-    value = -INF if maximizing else INF
-    best_moves: list[M] = []
-    pv: tuple[M, ...] = ()
-    move_values: list[tuple[M, float]] = []
-    for edge in node.children:
-        if not best_moves:
-            v, sub = search(edge.child, limit - 1, -INF, INF)
-        elif maximizing:  # exact when v >= value, an upper bound below value otherwise
-            v, sub = search(edge.child, limit - 1, math.nextafter(value, -INF), INF)
-        else:
-            v, sub = search(edge.child, limit - 1, -INF, math.nextafter(value, INF))
-        if not best_moves or (v > value if maximizing else v < value):
-            value, best_moves, pv = v, [edge.move], (edge.move, *sub)
-            move_values.append((edge.move, v))
-        elif v == value:
-            best_moves.append(edge.move)
-            move_values.append((edge.move, v))
-    node.rating = Rating(value, player, limit, Bound.EXACT)
-    return RootRating(value, tuple(best_moves), pv, tuple(move_values))

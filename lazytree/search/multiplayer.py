@@ -13,27 +13,33 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Hashable
 from typing import Any, TypeVar
 
+from lazytree import game as _game
 from lazytree.game import CHANCE, Player
+from lazytree.gcpause import gc_paused
 from lazytree.search.alphabeta import alphabeta
 from lazytree.search.common import check_depth, leaf_value, resolve_player
+from lazytree.search.core import Settings, as_limit, budget_of, check_probability, check_total, run
 from lazytree.search.expectiminimax import expectiminimax
+from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
 from lazytree.tree import Node
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
-__all__ = ["auto", "has_chance", "maxn", "paranoid"]
+__all__ = ["PARANOID", "auto", "has_chance", "maxn", "paranoid"]
 
 Vector = tuple[float, ...]
 
+PARANOID = Settings("paranoid")
+"""Alpha-beta's settings under the name of the assumption it makes."""
+
 
 def paranoid(
-    node: Node[S, M], depth: int | None = 4, *, player: Player | None = None, **options: Any
+    node: Node[S, M], depth: int | Limit | None = 4, *, player: Player | None = None
 ) -> SearchResult[M]:
     """Rate ``node`` assuming every other player plays against ``player`` (alpha-beta).
 
@@ -48,17 +54,16 @@ def paranoid(
     >>> r.value, r.best_moves, r.rater
     (3.0, (0,), 'paranoid')
     """
-    result = alphabeta(node, depth, player=player, **options)
-    return dataclasses.replace(result, rater="paranoid")
+    return run(node, depth, player, PARANOID)
 
 
 def has_chance(node: Node[Any, Any]) -> bool:
-    """True when the node's game can have chance nodes (it has ``outcome_probability``)."""
-    return callable(getattr(node.tree.game, "outcome_probability", None))
+    """True when the node's game can have chance nodes (:func:`lazytree.game.has_chance`)."""
+    return _game.has_chance(node.tree.game)
 
 
 def auto(
-    node: Node[S, M], depth: int | None = 4, *, player: Player | None = None
+    node: Node[S, M], depth: int | Limit | None = 4, *, player: Player | None = None
 ) -> SearchResult[M]:
     """Expectiminimax for a game with chance nodes, alpha-beta for any other.
 
@@ -75,7 +80,7 @@ def auto(
 
 
 def maxn(
-    node: Node[S, M], depth: int | None = 4, *, player: Player | None = None
+    node: Node[S, M], depth: int | Limit | None = 4, *, player: Player | None = None
 ) -> SearchResult[M]:
     """Rate ``node`` by max^n: each player maximises its own component of the score vector.
 
@@ -88,7 +93,9 @@ def maxn(
     node:
         The root to rate.
     depth:
-        Plies to look ahead (chance nodes count); ``None`` searches to the end.
+        Plies to look ahead (chance nodes count); ``None`` searches to the end; or a
+        :class:`~lazytree.search.limit.Limit` (running out of its seconds, nodes,
+        memory or stop raises :class:`~lazytree.search.limit.SearchStopped`).
     player:
         The player whose component is reported as ``value``; by default the player to
         move (required at a chance root).
@@ -115,8 +122,14 @@ def maxn(
     >>> r.value, r.best_moves, r.extra["vector"]       # two players, zero-sum: as minimax
     (3.0, (0,), (3.0, -3.0))
     """
-    limit = check_depth(depth)
-    rating_player = resolve_player(node, player)
+    whole = as_limit(depth)
+    with gc_paused():
+        return _maxn(node, whole, resolve_player(node, player))
+
+
+def _maxn(node: Node[S, M], whole: Limit, rating_player: Player) -> SearchResult[M]:
+    limit = check_depth(whole.depth)
+    budget = budget_of(whole, node)
     game = node.tree.game
     players = range(game.num_players)
     if not 0 <= rating_player < game.num_players:
@@ -140,14 +153,12 @@ def maxn(
     def expected(rated: list[tuple[float | None, Vector, tuple[M, ...]]]) -> Vector:
         total = [0.0] * len(players)
         seen = 0.0
-        for p, vec, _ in rated:
-            if p is None or not p >= 0:
-                raise ValueError(f"a chance outcome has probability {p!r}")
+        for probability, vec, _ in rated:
+            p = check_probability(probability)
             seen += p
             for i, v in enumerate(vec):
                 total[i] += p * v
-        if abs(seen - 1.0) > 1e-9:
-            raise ValueError(f"the outcomes of a chance node have probabilities adding to {seen}")
+        check_total(seen)
         return tuple(total)
 
     def rate_children(n: Node[S, M], d: int) -> list[tuple[float | None, Vector, tuple[M, ...]]]:
@@ -158,6 +169,8 @@ def maxn(
         return out
 
     def rate(n: Node[S, M], d: int) -> tuple[Vector, tuple[M, ...]]:
+        if budget is not None:
+            budget.check()
         if d == 0 or not n.children:
             return leaf(n), ()
         rated = rate_children(n, d)
@@ -186,7 +199,7 @@ def maxn(
         player=rating_player,
         best_moves=best_moves,
         pv=pv,
-        depth=None if depth is None else limit,
+        depth=None if whole.depth is None else limit,
         rater="maxn",
         stats=node.tree.stats.snapshot() - before,
         move_values=tuple((m, vec[rating_player]) for m, vec in move_vectors),

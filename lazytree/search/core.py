@@ -1,0 +1,526 @@
+"""The one alpha-beta search every deterministic rater (and expectiminimax) is a setting of.
+
+:func:`run` is the single entry of every search: it turns the depth-or-:class:`Limit`
+into a depth and a running :class:`~lazytree.search.limit.Budget`, pauses full garbage
+collections (:func:`~lazytree.gcpause.gc_paused`) and rates the root with one
+:class:`Search`. The raters differ only in their :class:`Settings`:
+
+=================  =====  ==============  ========  ============================
+rater              prune  stored ratings  ordering  chance nodes
+=================  =====  ==============  ========  ============================
+minimax            no     stored          no        mean
+alphabeta          yes    stored          no        refused (``ValueError``)
+paranoid           yes    stored          no        refused
+expectiminimax     yes    stored          no        Star1 with bounds, else mean
+alphabeta-tt       yes    reused          yes       Star1 with the game's bounds
+=================  =====  ==============  ========  ============================
+
+and the engine adds quiescence, win distance, a width and the game's evaluation bounds
+(:class:`~lazytree.search.engine.SearchOptions`).
+
+The search is written once, parameterised by the rating player: a node maximises on the
+rating player's turns and minimises on everybody else's (*paranoid* for more than two
+players); at a chance node it takes the probability-weighted mean of the outcomes
+(:meth:`Search.average`, the one averaging routine). Values are fail-soft: exact when
+strictly inside the window, a bound otherwise, and each node searched keeps a
+:class:`~lazytree.tree.Rating` saying which.
+
+The root loop (:meth:`Search.root`) rates every move and reports *all* tied best moves
+in generation order: each later move is searched with the window just beyond the best
+value so far (``math.nextafter``), so a move equal to the best comes back exact and a
+worse one fails.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from lazytree.game import CHANCE, BoundedGame, NoisyGame, OrderedGame, Player
+from lazytree.gcpause import gc_paused
+from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
+from lazytree.search.limit import Budget, Limit
+from lazytree.search.result import SearchResult
+from lazytree.tree import Bound, Edge, Node, Rating
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+__all__ = [
+    "PROBABILITY_TOLERANCE",
+    "WIN_BONUS",
+    "Search",
+    "Settings",
+    "as_limit",
+    "run",
+]
+
+WIN_BONUS = 1e-3
+"""With win distance on, a terminal position reached ``p`` plies from the start of the
+game is worth ``WIN_BONUS / (p + 1)`` more when the rating player wins it (the unique
+best ``returns``) and that much less when it loses (someone else scores more). The
+bonus shrinks with the ply, so the fastest win and the slowest loss are preferred; it
+is counted from the tree's start (``Tree.ply``) rather than from the search root so a
+node's value does not depend on where a search started (ratings stay reusable after
+:meth:`Tree.play`)."""
+
+PROBABILITY_TOLERANCE = 1e-9
+"""How far a chance node's outcome probabilities may add up away from 1 (float rounding)."""
+
+CHANCE_REFUSED = "alpha-beta cannot rate chance nodes; use expectiminimax"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What makes one rater different from another (see the module's table).
+
+    Attributes
+    ----------
+    rater:
+        The name the result carries.
+    prune:
+        Alpha-beta cut-offs (``False``: every child of every node is searched).
+    reuse:
+        Answer from a node's stored rating when it was made at the same depth, for the
+        same player and settings, and its bound settles the window.
+    order:
+        Search rated children best first, the rest by the game's hint
+        (:class:`~lazytree.game.OrderedGame`).
+    quiescence:
+        Extra plies of noisy moves (:class:`~lazytree.game.NoisyGame`) past the depth.
+    win_distance:
+        Prefer the fastest win and the slowest loss (:data:`WIN_BONUS`).
+    width:
+        Search only the first ``width`` moves of a player's node in search order.
+    bounded:
+        Use the game's evaluation bounds (:class:`~lazytree.game.BoundedGame`) as the
+        root window (a line reaching the highest value cuts) and for Star1.
+    chance:
+        Rate chance nodes by their expectation (``False``: refuse them).
+    star1:
+        Star1 pruning at chance nodes when evaluation bounds are known.
+    """
+
+    rater: str
+    prune: bool = True
+    reuse: bool = False
+    order: bool = False
+    quiescence: int = 0
+    win_distance: bool = False
+    width: int | None = None
+    bounded: bool = False
+    chance: bool = False
+    star1: bool = False
+
+
+def as_limit(depth: int | Limit | None) -> Limit:
+    """A rater's ``depth`` argument as a :class:`Limit`: a number of plies, ``None``
+    (to the end of the game) or a whole limit.
+
+    >>> as_limit(3)
+    Limit(depth=3, seconds=None, nodes=None, memory=None, stop=None)
+    >>> as_limit(None).unbounded
+    True
+    """
+    if isinstance(depth, Limit):
+        return depth
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)):
+        raise TypeError(f"depth must be an int, None or a Limit, got {depth!r}")
+    check_depth(depth)
+    return Limit(depth=depth)
+
+
+def budget_of(limit: Limit, node: Node[Any, Any]) -> Budget | None:
+    """A running budget for ``limit``, or ``None`` when only the depth limits it."""
+    if limit.replace(depth=None).unbounded:
+        return None
+    return limit.budget(node.tree)
+
+
+def run(
+    node: Node[S, M],
+    depth: int | Limit | None,
+    player: Player | None,
+    settings: Settings,
+    *,
+    bounds: tuple[float, float] | None = None,
+) -> SearchResult[M]:
+    """The single entry of every search: rate ``node`` to ``depth`` (plies, ``None``
+    for the end of the game, or a :class:`Limit`) with ``settings``.
+
+    A budget of the limit (seconds, nodes, memory, stop) that runs out mid-search
+    raises :class:`~lazytree.search.limit.SearchStopped`. ``bounds`` overrides the
+    game's evaluation bounds for Star1.
+    """
+    limit = as_limit(depth)
+    plies = check_depth(limit.depth)
+    rating_player = resolve_player(node, player)
+    with gc_paused():
+        search = Search(node, rating_player, settings, budget_of(limit, node), bounds)
+        return search.root(node, plies)
+
+
+class Search:
+    """One search: its settings and the recursive routine (one, for every player)."""
+
+    def __init__(
+        self,
+        root: Node[Any, Any],
+        player: Player,
+        settings: Settings,
+        budget: Budget | None = None,
+        bounds: tuple[float, float] | None = None,
+    ) -> None:
+        tree = root.tree
+        game = tree.game
+        self.game = game
+        self.stats = tree.stats
+        self.player = player
+        self.settings = settings
+        self.budget = budget
+        self.visits = 0
+        self.frontier = False  # did the search stop anywhere before the end of the game?
+        self.prune = settings.prune
+        self.reuse = settings.reuse
+        self.order = settings.order
+        self.hint = game if settings.order and isinstance(game, OrderedGame) else None
+        self.noisy = game if settings.quiescence and isinstance(game, NoisyGame) else None
+        self.q = settings.quiescence if self.noisy is not None else 0
+        self.width = settings.width
+        self.wd = settings.win_distance
+        self.chance = settings.chance
+        self.root_ply = tree.ply if root is tree.root else 0
+        wants_bounds = settings.bounded or settings.star1
+        if bounds is None and wants_bounds and isinstance(game, BoundedGame):
+            bounds = game.evaluation_bounds(player)
+        lo, hi = (-INF, INF) if bounds is None else (float(bounds[0]), float(bounds[1]))
+        if lo > hi:
+            raise ValueError(f"evaluation bounds {bounds} are empty (lower > upper)")
+        if self.wd:
+            lo, hi = lo - WIN_BONUS, hi + WIN_BONUS
+        self.star1 = settings.star1 and bounds is not None
+        if self.star1 and not (math.isfinite(lo) and math.isfinite(hi)):
+            raise ValueError(f"Star1 needs finite evaluation bounds, got {bounds}")
+        self.value_lo, self.value_hi = lo, hi  # what every leaf value lies within
+        # the window at the root (and the range where a bound may be stored as exact)
+        self.lo, self.hi = (lo, hi) if settings.bounded else (-INF, INF)
+        base = (self.q, self.width, self.wd)
+        self.base_key: Hashable = None if base == (0, None, False) else base
+
+    # -- helpers ---------------------------------------------------------------------
+    def key(self, ply: int) -> Hashable:
+        if self.wd:
+            return (self.base_key, self.root_ply + ply)
+        return self.base_key
+
+    def leaf(self, n: Node[Any, Any], ply: int, terminal: bool | None = None) -> float:
+        """The game's evaluation of ``n`` (plus the win-distance bonus), counted."""
+        self.stats.evaluations += 1
+        game = self.game
+        value = float(game.evaluate(n.state, self.player))
+        if self.wd:
+            if terminal is None:
+                terminal = game.is_terminal(n.state)
+            if terminal:
+                scores = game.returns(n.state)
+                mine = scores[self.player]
+                top = max(scores)
+                bonus = WIN_BONUS / (self.root_ply + ply + 1)
+                if mine < top:
+                    value -= bonus
+                elif sum(1 for s in scores if s == top) == 1:
+                    value += bonus
+        if self.star1 and not self.value_lo <= value <= self.value_hi:
+            raise ValueError(
+                f"evaluate returned {value}, outside the bounds [{self.value_lo}, "
+                f"{self.value_hi}] that Star1 pruning relies on (check evaluation_bounds "
+                "or pass bounds=)"
+            )
+        return value
+
+    def edges(self, n: Node[Any, Any], maximizing: bool) -> Iterable[Edge[Any, Any]]:
+        """The edges of ``n`` in search order (lazy when nothing asks for an order)."""
+        hint = self.hint
+        width = self.width
+        if hint is None and width is None and not (self.order and n.fully_generated):
+            return n.children
+        edges = list(n.children)
+        if hint is not None and len(edges) > 1:
+            by_move = {e.move: e for e in edges}
+            edges = [by_move[m] for m in hint.order_moves(n.state, [e.move for e in edges])]
+        if self.order and len(edges) > 1:
+            player = self.player
+            sign = -1.0 if maximizing else 1.0
+
+            def rated_first(e: Edge[Any, Any]) -> tuple[int, float]:
+                child = e.peek()
+                r = None if child is None else child.rating
+                if r is None or r.player != player:
+                    return (1, 0.0)
+                return (0, sign * r.value)
+
+            edges.sort(key=rated_first)
+        if width is not None:
+            del edges[width:]
+        return edges
+
+    def store(self, n: Node[Any, Any], value: float, dkey: int, ply: int, bound: Bound) -> None:
+        n.rating = Rating(value, self.player, dkey, bound, self.key(ply))
+
+    def bound(self, best: float, alpha: float, beta: float) -> Bound:
+        """How a fail-soft value searched in ``(alpha, beta)`` relates to the truth."""
+        if self.prune and self.lo < best < self.hi:
+            return Bound.UPPER if best <= alpha else Bound.LOWER if best >= beta else Bound.EXACT
+        return Bound.EXACT  # without pruning, or at the edge of the value range
+
+    # -- the search --------------------------------------------------------------------
+    def search(
+        self, n: Node[Any, Any], d: int, r: int, ply: int, alpha: float, beta: float
+    ) -> tuple[float, tuple[Any, ...]]:
+        """Value of ``n`` searched ``d`` plies deep (then ``r`` quiescence plies),
+        fail-soft within ``(alpha, beta)``, and the line that gives it."""
+        self.visits += 1
+        budget = self.budget
+        if budget is not None and not self.visits & 3:
+            budget.check()
+        dkey = d if d > 0 else r - self.q
+        if self.reuse:
+            rating = n.rating
+            if (
+                rating is not None
+                and rating.depth == dkey
+                and rating.player == self.player
+                and rating.key == self.key(ply)
+            ):
+                bound = rating.bound
+                v = rating.value
+                if (
+                    bound is Bound.EXACT
+                    or (bound is Bound.LOWER and v >= beta)
+                    or (bound is Bound.UPPER and v <= alpha)
+                ):
+                    self.frontier = True  # unknown: the rated subtree may have been cut off
+                    return v, ()
+        mover = n.player
+        if mover == CHANCE:
+            if not self.chance:
+                raise ValueError(CHANCE_REFUSED)
+            if d > 0:
+                return self.average(n, d, r, ply, alpha, beta)
+            r = 0  # no quiescence below a chance node: it is a leaf here
+        maximizing = mover == self.player
+        a0, b0 = alpha, beta
+        line: tuple[Any, ...] = ()
+        children: Iterable[Edge[Any, Any]]
+        if d == 0:
+            if not self.frontier and not self.game.is_terminal(n.state):
+                self.frontier = True
+            if r == 0:
+                value = self.leaf(n, ply)
+                self.store(n, value, dkey, ply, Bound.EXACT)
+                return value, ()
+            noisy = self.noisy
+            assert noisy is not None
+            state = n.state
+            quiet = [e for e in n.children if noisy.is_noisy(state, e.move)]
+            if self.width is not None:
+                del quiet[self.width :]
+            best = self.leaf(n, ply, terminal=not n.children)  # stand pat
+            if not quiet:
+                self.store(n, best, dkey, ply, Bound.EXACT)
+                return best, ()
+            if self.prune:
+                if maximizing:
+                    alpha = max(alpha, best)
+                else:
+                    beta = min(beta, best)
+                if alpha >= beta:  # standing pat is already good enough
+                    self.store(n, best, dkey, ply, self.bound(best, a0, b0))
+                    return best, ()
+            children = quiet
+        else:
+            children = self.edges(n, maximizing)
+            best = -INF if maximizing else INF
+        prune = self.prune
+        seen = False
+        for edge in children:
+            seen = True
+            if d > 0:
+                value, sub = self.search(edge.child, d - 1, r, ply + 1, alpha, beta)
+            else:
+                value, sub = self.search(edge.child, 0, r - 1, ply + 1, alpha, beta)
+            if maximizing:
+                if value > best:
+                    best, line = value, (edge.move, *sub)
+                    if prune and best > alpha:
+                        alpha = best
+                        if alpha >= beta:  # cut: the rest is never even generated
+                            break
+            elif value < best:
+                best, line = value, (edge.move, *sub)
+                if prune and best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+        if d > 0 and not seen:  # no moves: the game is over here
+            best = self.leaf(n, ply, terminal=True)
+            self.store(n, best, dkey, ply, Bound.EXACT)
+            return best, ()
+        self.store(n, best, dkey, ply, self.bound(best, a0, b0))
+        return best, line
+
+    def average(
+        self, n: Node[Any, Any], d: int, r: int, ply: int, alpha: float, beta: float
+    ) -> tuple[float, tuple[Any, ...]]:
+        """A chance node: the probability-weighted mean of its outcomes' values (in
+        generation order), the line through the first outcome.
+
+        With Star1 (Ballard 1983; Hauk, Buro and Schaeffer 2004) each outcome is
+        searched with the narrowest window that still decides whether the whole node
+        falls outside ``(alpha, beta)``, and the node is cut off (returning a bound) as
+        soon as it must; otherwise every outcome is searched with an open window.
+        Outcomes of probability 0 are skipped.
+        """
+        star1 = self.star1 and self.prune
+        lo_v, hi_v = self.value_lo, self.value_hi
+        total = 0.0  # sum of p * value over the outcomes searched so far
+        seen = 0.0  # their probability
+        line: tuple[Any, ...] = ()
+        value: float
+        any_outcome = False
+        for edge in n.children:
+            any_outcome = True
+            p = check_probability(edge.probability)
+            if p == 0.0:
+                continue
+            seen += p
+            if star1:
+                rest = max(0.0, 1.0 - seen)  # probability still unsearched after this one
+                a = (alpha - total - rest * hi_v) / p
+                b = (beta - total - rest * lo_v) / p
+                if a >= hi_v:  # even the best outcomes cannot lift it above alpha
+                    return self._cut(n, d, ply, total + (p + rest) * hi_v, alpha, beta, line)
+                if b <= lo_v:  # even the worst outcomes keep it at or above beta
+                    return self._cut(n, d, ply, total + (p + rest) * lo_v, alpha, beta, line)
+                value, sub = self.search(edge.child, d - 1, r, ply + 1, max(lo_v, a), min(hi_v, b))
+                if value <= a:  # fail low: an upper bound <= alpha
+                    cut = total + p * value + rest * hi_v
+                    return self._cut(n, d, ply, cut, alpha, beta, line or (edge.move, *sub))
+                if value >= b:  # fail high: a lower bound >= beta
+                    cut = total + p * value + rest * lo_v
+                    return self._cut(n, d, ply, cut, alpha, beta, line or (edge.move, *sub))
+            else:
+                value, sub = self.search(edge.child, d - 1, r, ply + 1, -INF, INF)
+            total += p * value
+            if not line:
+                line = (edge.move, *sub)
+        if not any_outcome:  # no outcomes: the game is over here
+            best = self.leaf(n, ply, terminal=True)
+            self.store(n, best, d, ply, Bound.EXACT)
+            return best, ()
+        check_total(seen)
+        return self._cut(n, d, ply, total, alpha, beta, line)
+
+    def _cut(
+        self,
+        n: Node[Any, Any],
+        d: int,
+        ply: int,
+        value: float,
+        alpha: float,
+        beta: float,
+        line: tuple[Any, ...],
+    ) -> tuple[float, tuple[Any, ...]]:
+        self.store(n, value, d, ply, self.bound(value, alpha, beta))
+        return value, line
+
+    def root(self, node: Node[Any, Any], limit: int) -> SearchResult[Any]:
+        """Rate ``node`` ``limit`` plies deep: every move, all tied best ones."""
+        before = self.stats.snapshot()
+        best_moves: list[Any] = []
+        move_values: list[tuple[Any, float]] = []
+        pv: tuple[Any, ...] = ()
+        if limit == 0 or not node.children:
+            value = self.leaf(node, 0, terminal=True if limit else None)
+            self.frontier = self.frontier or limit == 0
+            self.store(node, value, limit, 0, Bound.EXACT)
+        elif node.player == CHANCE:  # no move to choose: rate every outcome exactly
+            if not self.chance:
+                raise ValueError(CHANCE_REFUSED)
+            value, seen = 0.0, 0.0
+            for edge in node.children:
+                p = check_probability(edge.probability)
+                v, sub = self.search(edge.child, limit - 1, self.q, 1, -INF, INF)
+                move_values.append((edge.move, v))
+                value += p * v
+                seen += p
+                if not pv and p > 0:
+                    pv = (edge.move, *sub)
+            check_total(seen)
+            self.store(node, value, limit, 0, Bound.EXACT)
+        else:
+            maximizing = node.player == self.player
+            value = -INF if maximizing else INF
+            lines: dict[Any, tuple[Any, ...]] = {}
+            prune = self.prune
+            for edge in self.edges(node, maximizing):
+                if not prune or not best_moves:
+                    a, b = (self.lo, self.hi) if prune else (-INF, INF)
+                elif maximizing:  # exact when v >= value, an upper bound below value otherwise
+                    a, b = math.nextafter(value, -INF), self.hi
+                else:
+                    a, b = self.lo, math.nextafter(value, INF)
+                v, sub = self.search(edge.child, limit - 1, self.q, 1, a, b)
+                if not best_moves or (v > value if maximizing else v < value):
+                    value, best_moves = v, [edge.move]
+                    move_values.append((edge.move, v))
+                    lines[edge.move] = (edge.move, *sub)
+                elif v == value:
+                    best_moves.append(edge.move)
+                    move_values.append((edge.move, v))
+                    lines[edge.move] = (edge.move, *sub)
+                elif not prune:  # every value is exact without pruning
+                    move_values.append((edge.move, v))
+            if self.order or self.width is not None:  # back to generation order
+                position = {e.move: i for i, e in enumerate(node.generated_edges)}
+                best_moves.sort(key=position.__getitem__)
+                move_values.sort(key=lambda mv: position[mv[0]])
+            pv = lines[best_moves[0]]
+            self.store(node, value, limit, 0, Bound.EXACT)
+        return SearchResult(
+            value=value,
+            player=self.player,
+            best_moves=tuple(best_moves),
+            pv=pv,
+            depth=limit if limit < UNLIMITED else None,
+            rater=self.settings.rater,
+            stats=self.stats.snapshot() - before,
+            move_values=tuple(move_values),
+            extra=self.extra(),
+        )
+
+    def extra(self) -> dict[str, Any]:
+        """What the result's ``extra`` says about this search: ``visits`` (nodes
+        entered), ``complete`` (no leaf was cut off by the depth limit: the value is the
+        game's own) and, for a rater of chance nodes, ``chance_pruning`` (``"star1"``
+        or ``"none"``) and the evaluation ``bounds`` Star1 used."""
+        extra: dict[str, Any] = {"visits": self.visits, "complete": not self.frontier}
+        if self.chance:
+            extra["chance_pruning"] = "star1" if self.star1 else "none"
+            extra["bounds"] = (self.value_lo, self.value_hi) if self.star1 else None
+        return extra
+
+
+def check_probability(p: float | None) -> float:
+    """``p`` when it is a probability (>= 0); ``ValueError`` otherwise."""
+    if p is None or not p >= 0:
+        raise ValueError(f"a chance outcome has probability {p!r}")
+    return p
+
+
+def check_total(total: float) -> None:
+    """``ValueError`` unless a chance node's probabilities add up to 1."""
+    if abs(total - 1.0) > PROBABILITY_TOLERANCE:
+        raise ValueError(f"the outcomes of a chance node have probabilities adding to {total}")

@@ -1,0 +1,196 @@
+"""Iterative deepening: a wrapper any rater can use to search within a :class:`Limit`.
+
+:func:`iterative_deepening` calls a rater at depth 1, 2, 3, ... with what is left of the
+limit (the seconds and nodes not yet spent, the memory cap, the stop event); the rater
+raises :class:`SearchStopped` when that runs out mid-search, and the deepening answers
+with the deepest iteration that completed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import replace
+from functools import partial
+from typing import Any, TypeVar
+
+from lazytree.game import Player
+from lazytree.gcpause import gc_paused
+from lazytree.search.common import check_depth, deepest_depth, resolve_player
+from lazytree.search.limit import Limit, SearchStopped
+from lazytree.search.result import SearchResult
+from lazytree.tree import Node
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+__all__ = ["iterative_deepening"]
+
+RaterFn = Callable[..., SearchResult[Any]]
+
+
+def _raters(rater: RaterFn | str | None, options: Any) -> tuple[RaterFn, RaterFn]:
+    """The rater of each iteration and the one for the fallback ply (no quiescence)."""
+    from lazytree.search import engine, get_rater
+
+    if isinstance(rater, str):
+        rater = get_rater(rater)
+    if rater is None:
+        rater = engine.alphabeta_tt
+    if options is None:
+        return rater, rater
+    if rater is not engine.alphabeta_tt:
+        raise ValueError("options= are the alphabeta-tt engine's; pass a rater without them")
+    quick = replace(options, quiescence=0)
+    return partial(rater, options=options), partial(rater, options=quick)
+
+
+def iterative_deepening(
+    node: Node[S, M],
+    limit: Limit,
+    *,
+    rater: RaterFn | str | None = None,
+    player: Player | None = None,
+    options: Any = None,
+    stop_when_forced: bool = False,
+    progress: Callable[[SearchResult[M]], None] | None = None,
+) -> SearchResult[M]:
+    """Search ``node`` to depth 1, 2, 3, ... until ``limit``; answer with the deepest
+    completed iteration (with ``stop_when_forced``, after depth 1 when ``node`` has a
+    single move: a player needs no clock to find it).
+
+    Parameters
+    ----------
+    node:
+        The root to rate.
+    limit:
+        When to stop: ``depth`` is the deepest iteration tried (``None``: until another
+        part of the limit stops it); seconds, nodes, memory and the stop event count
+        over all iterations. A limit with no part at all is a ``ValueError``.
+    rater:
+        Any rater (a function or its short name, see :data:`lazytree.search.RATERS`);
+        by default :func:`~lazytree.search.engine.alphabeta_tt`, whose stored ratings
+        let each iteration search the previous best moves first and walk the part of
+        the tree already built without building it again.
+    player:
+        The rating player; by default the player to move at ``node``.
+    options:
+        :class:`~lazytree.search.engine.SearchOptions` of the default rater.
+    stop_when_forced:
+        Stop after depth 1 when the root has a single move.
+    progress:
+        Called with each completed iteration's result (from the searching thread).
+
+    Each iteration gets what is left of the limit; a budget that runs out inside one
+    raises :class:`SearchStopped` there and that iteration is thrown away. There is
+    always an answer: if even the first iteration is interrupted, a one-ply search
+    without quiescence (and without a clock) gives it. The deepening also stops once an
+    iteration saw no depth cut-off (it solved the game from here).
+
+    Returns
+    -------
+    SearchResult
+        The deepest completed iteration's answer with ``stats`` of all iterations;
+        ``depth`` is the depth reached, and ``extra`` holds ``seconds``,
+        ``iterations`` (depth, value, nodes created, seconds of each completed one),
+        ``interrupted`` (the depth abandoned, or ``None``), ``stopped`` (why it was
+        abandoned: ``"time"``, ``"nodes"``, ``"memory"``, ``"stop"``, or ``None``) and
+        ``searched_by`` (the rater of the iterations).
+
+    Examples
+    --------
+    >>> from lazytree.tree import Tree
+    >>> from lazytree.games.tree_game import TreeGame
+    >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    >>> r = iterative_deepening(tree.root, Limit(depth=5))
+    >>> r.value, r.depth, [it["depth"] for it in r.extra["iterations"]]
+    (3.0, 2, [1, 2])
+    >>> iterative_deepening(tree.root, Limit(depth=5), rater="minimax").best_moves
+    (0,)
+    """
+    if limit.unbounded:
+        raise ValueError("iterative deepening needs a limit: a depth, seconds, nodes or a stop")
+    if limit.depth == 0:
+        raise ValueError("iterative deepening needs a depth limit >= 1, got 0")
+    rate, quick = _raters(rater, options)
+    rating_player = resolve_player(node, player)
+    with gc_paused():
+        return _deepen(node, limit, rate, quick, rating_player, stop_when_forced, progress)
+
+
+def _rest(limit: Limit, depth: int, elapsed: float, built: int) -> Limit | str:
+    """What is left of ``limit`` for the iteration at ``depth``, or why nothing is."""
+    seconds = nodes = None
+    if limit.seconds is not None:
+        seconds = limit.seconds - elapsed
+        if seconds <= 0:
+            return "time"
+    if limit.nodes is not None:
+        nodes = limit.nodes - built
+        if nodes < 1:
+            return "nodes"
+    return limit.replace(depth=depth, seconds=seconds, nodes=nodes)
+
+
+def _deepen(
+    node: Node[S, M],
+    limit: Limit,
+    rate: RaterFn,
+    quick: RaterFn,
+    player: Player,
+    stop_when_forced: bool,
+    progress: Callable[[SearchResult[M]], None] | None,
+) -> SearchResult[M]:
+    stats = node.tree.stats
+    before = stats.snapshot()
+    max_depth = min(check_depth(limit.depth), deepest_depth())
+    budget = limit.budget(node.tree)
+    best: SearchResult[M] | None = None
+    iterations: list[dict[str, Any]] = []
+    interrupted: int | None = None
+    stopped: str | None = None
+    depth = 1
+    while depth <= max_depth:
+        t0 = time.perf_counter()
+        n0 = stats.nodes_created
+        rest = _rest(limit, depth, budget.elapsed, n0 - before.nodes_created)
+        if isinstance(rest, str):  # spent between two iterations
+            stopped = rest
+            break
+        try:
+            result = rate(node, rest, player=player)
+        except SearchStopped as why:
+            interrupted, stopped = depth, why.reason
+            break
+        best = result
+        iterations.append(
+            {
+                "depth": depth,
+                "value": result.value,
+                "nodes_created": stats.nodes_created - n0,
+                "seconds": round(time.perf_counter() - t0, 6),
+            }
+        )
+        if progress is not None:
+            progress(result)
+        if result.extra.get("complete") or not node.children:
+            break
+        if stop_when_forced and len(node.generated_edges) == 1 and node.fully_generated:
+            break
+        over = budget.exceeded()
+        if over is not None:
+            stopped = over.reason
+            break
+        depth += 1
+    if best is None:  # never without an answer: one quick ply, no clock
+        best = quick(node, 1, player=player)
+        iterations.append({"depth": 1, "value": best.value, "fallback": True})
+    extra = dict(best.extra)
+    extra.update(
+        searched_by=best.rater,
+        seconds=budget.elapsed,
+        iterations=iterations,
+        interrupted=interrupted,
+        stopped=stopped,
+    )
+    return replace(best, stats=stats.snapshot() - before, extra=extra, rater="deepening")
