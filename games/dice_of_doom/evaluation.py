@@ -39,20 +39,64 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from lazytree.games.dice_of_doom.rules import DiceMove, DiceOfDoom, DiceState
 
-__all__ = ["EVALS", "SearchHints", "book_value", "heuristic_value", "largest_groups"]
+__all__ = [
+    "EVALS",
+    "HEURISTIC_WEIGHTS",
+    "HeuristicWeights",
+    "SearchHints",
+    "book_value",
+    "heuristic_features",
+    "heuristic_value",
+    "largest_groups",
+]
 
 EVALS = ("book", "heuristic", "score-board")
 """The evaluation names ``DiceOfDoom(eval=...)`` accepts."""
 
-DIE_WEIGHT = 0.25
-GROUP_WEIGHT = 0.5
-SQUASH = 3.0
-"""``tanh`` steepness: a lead of a third of a point per territory is worth about 0.87."""
+
+@dataclass(frozen=True, slots=True)
+class HeuristicWeights:
+    """The heuristic's weights, as data (``lazytree tune`` fits them from self-play).
+
+    Attributes
+    ----------
+    safe, threatened:
+        Per territory that no enemy neighbour outnumbers / that one does.
+    die:
+        Per die held.
+    group:
+        Per territory of the largest connected group.
+    squash:
+        ``tanh`` steepness: with the shipped weights a lead of a third of a point per
+        territory is worth about 0.87.
+    """
+
+    safe: float = 2.0
+    threatened: float = 1.0
+    die: float = 0.25
+    group: float = 0.5
+    squash: float = 3.0
+
+    FEATURES: ClassVar[tuple[str, ...]] = ("safe", "threatened", "die", "group")
+    """The feature names, in the order of :func:`heuristic_features`."""
+
+    def __post_init__(self) -> None:
+        for name in (*self.FEATURES, "squash"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or not math.isfinite(value):
+                raise ValueError(f"weight {name} must be a finite number, got {value!r}")
+        if self.squash <= 0:
+            raise ValueError(f"weight squash must be > 0, got {self.squash}")
+
+
+HEURISTIC_WEIGHTS = HeuristicWeights()
+"""The shipped weights."""
 
 
 def book_value(game: DiceOfDoom, state: DiceState, player: int) -> float:
@@ -83,26 +127,42 @@ def largest_groups(game: DiceOfDoom, owners: Sequence[int]) -> list[int]:
     return best
 
 
-def heuristic_value(game: DiceOfDoom, state: DiceState, player: int) -> float:
-    """The score-board heuristic described in the module docstring, in ``[0, 1]``."""
-    if game.is_terminal(state):
-        return game.returns(state)[player]
+def heuristic_features(game: DiceOfDoom, state: DiceState) -> list[list[float]]:
+    """Each player's counts of :attr:`HeuristicWeights.FEATURES`: safe territories,
+    threatened territories, dice, and the size of the largest group."""
     owners, dice = state.owners, state.dice
     neighbors = game.neighbors
-    score = [0.0] * game.num_players
+    counts = [[0.0, 0.0, 0.0, 0.0] for _ in range(game.num_players)]
     for i, owner in enumerate(owners):
         d = dice[i]
-        safe = 2.0
+        row = counts[owner]
         for j in neighbors[i]:
             if dice[j] > d and owners[j] != owner:
-                safe = 1.0
+                row[1] += 1
                 break
-        score[owner] += safe + DIE_WEIGHT * d
+        else:
+            row[0] += 1
+        row[2] += d
     for p, g in enumerate(largest_groups(game, owners)):
-        score[p] += GROUP_WEIGHT * g
+        counts[p][3] = g
+    return counts
+
+
+def heuristic_value(
+    game: DiceOfDoom, state: DiceState, player: int, weights: HeuristicWeights | None = None
+) -> float:
+    """The score-board heuristic described in the module docstring, in ``[0, 1]``, with
+    ``weights`` (default: the game's ``weights``)."""
+    if game.is_terminal(state):
+        return game.returns(state)[player]
+    w = weights if weights is not None else game.weights
+    ws = (w.safe, w.threatened, w.die, w.group)
+    score = [
+        sum(x * c for x, c in zip(ws, row, strict=True)) for row in heuristic_features(game, state)
+    ]
     mine = score[player]
     rival = max(s for p, s in enumerate(score) if p != player)
-    return 0.5 + 0.49 * math.tanh(SQUASH * (mine - rival) / len(owners))
+    return 0.5 + 0.49 * math.tanh(w.squash * (mine - rival) / len(state.owners))
 
 
 class SearchHints:

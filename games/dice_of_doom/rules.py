@@ -41,7 +41,13 @@ from typing import NamedTuple, TypeAlias
 
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.board import neighbor_table
-from lazytree.games.dice_of_doom.evaluation import EVALS, SearchHints, heuristic_value
+from lazytree.games.dice_of_doom.evaluation import (
+    EVALS,
+    HEURISTIC_WEIGHTS,
+    HeuristicWeights,
+    SearchHints,
+    heuristic_value,
+)
 from lazytree.games.dice_of_doom.score_board import score_board_value
 
 __all__ = ["PASS", "Attack", "DiceMove", "DiceOfDoom", "DiceState", "Outcome", "Pass"]
@@ -119,6 +125,8 @@ class DiceOfDoom(SearchHints):
     name = "dice-of-doom"
     rules = "racket"
     """The rule set's short name (``--rules``)."""
+    weights: HeuristicWeights = HEURISTIC_WEIGHTS
+    """The weights of the ``heuristic`` evaluation (``lazytree tune`` fits them)."""
 
     def __init__(
         self,
