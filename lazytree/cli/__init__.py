@@ -10,6 +10,7 @@ from lazytree.cli.arena import arena_app
 from lazytree.cli.bench import bench_app
 from lazytree.cli.compare import compare_app
 from lazytree.cli.explore import explore_app
+from lazytree.cli.learn import tune_app
 from lazytree.cli.perft import perft_app
 from lazytree.cli.play import play_app
 
@@ -28,6 +29,7 @@ app.add_typer(perft_app)
 app.add_typer(bench_app)
 app.add_typer(compare_app)
 app.add_typer(arena_app)
+app.add_typer(tune_app)
 
 
 def main() -> None:

@@ -10,7 +10,9 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from lazytree.book import COMPLETE, booked_search
 from lazytree.cli.common import console, err_console, fail, game_group, print_json, progress_bar
+from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
 from lazytree.games import GAMES, Position
 from lazytree.search import (
     RATERS,
@@ -173,8 +175,12 @@ def analyse(
     rater: RaterOption = "auto",
     time_budget: TimeOption = None,
     json_out: JsonOption = False,
+    book: BookOption = None,
+    weights: WeightsOption = None,
 ) -> None:
     """Rate the start position: value, all best moves, principal variation, nodes forced."""
+    position = Position(learned_game(position.game, weights), position.state)
+    opened = open_book(book, position.game)
     try:
         rate = get_rater(rater)
     except ValueError as exc:
@@ -189,11 +195,18 @@ def analyse(
     start = time.perf_counter()
     with err_console.status(f"searching with {rater}..."):
         try:
-            result = run_search(tree, rate, depth, time_budget)
+            result = booked_search(  # --book: answered from it, or stored in it
+                opened,
+                tree,
+                lambda: run_search(tree, rate, depth, time_budget),
+                depth=COMPLETE if depth is None else depth,
+            )
         except ValueError as exc:
             fail(str(exc))
     seconds = time.perf_counter() - start
     data = result_dict(position, result, seconds)
+    if "book" in result.extra:
+        data["book"] = result.extra["book"]
     end = outcome(position, result)
     if end is not None:
         data["outcome"] = end

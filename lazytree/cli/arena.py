@@ -23,12 +23,14 @@ from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord
 from lazytree.arena.stats import SPRT
 from lazytree.cli.common import (
+    GAME_PROVIDED,
     _game_parameters,
     console,
     fail,
     print_json,
     progress_bar,
 )
+from lazytree.cli.learn import BookOption, WeightsOption, player_files
 from lazytree.games import GAMES, GameSpec, OptionError
 from lazytree.players import PLAYERS, PlayerError
 
@@ -74,10 +76,13 @@ def arena(
         typer.Option("--out", help="Write every game as a JSON line to this file."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    book: BookOption = None,
+    weights: WeightsOption = None,
 ) -> None:
     """Play the match and print its table."""
     spec, options = setup
     names = tuple(p.strip() for p in players.split(",") if p.strip())
+    names = player_files(names, book, weights)  # --book/--weights: every default player
     seed = options.pop("seed", None)
     try:
         if len(names) < 2:
@@ -182,6 +187,7 @@ def _command(spec: GameSpec) -> Any:
     extra = [
         p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
         for p in list(inspect.signature(arena, eval_str=True).parameters.values())[1:]
+        if not (p.name in GAME_PROVIDED and p.name in names)  # checkers' own --weights
     ]
 
     def command(**kwargs: Any) -> None:

@@ -24,6 +24,9 @@ err_console = Console(stderr=True, highlight=False)
 
 EXIT_USAGE = 2
 
+GAME_PROVIDED = frozenset({"weights"})
+"""Action options a game may declare itself; its own then replaces the action's."""
+
 
 def progress_bar(*columns: ProgressColumn | str) -> Progress:
     """A transient progress display on stderr, silent when stderr is not a terminal."""
@@ -134,6 +137,8 @@ def _make_command(
         else:
             action(position, **kwargs)
 
+    # an action option the game declares itself (checkers' --weights) is the game's
+    extra = [p for p in extra if not (p.name in GAME_PROVIDED and p.name in game_names)]
     clash = {p.name for p in extra} & set(game_names)
     if clash:  # a programming error, caught by the CLI tests
         raise RuntimeError(f"{spec.name}: option names {sorted(clash)} clash with the action's")

@@ -13,6 +13,7 @@ from rich.columns import Columns
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, AIPlayer, AISettings
 from lazytree.cli.analyse import RaterOption
 from lazytree.cli.common import console, err_console, fail, game_group
+from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
 from lazytree.game import CHANCE, IllegalMoveError, RollingGame
 from lazytree.games import Position
 from lazytree.search import SearchResult
@@ -130,13 +131,15 @@ def play(
             "given, else fresh randomness).",
         ),
     ] = None,
+    book: BookOption = None,
+    weights: WeightsOption = None,
 ) -> None:
     """Play against the AI: pick moves from a numbered list, or type them.
 
     In games with chance (dice-of-doom --rules chance) the dice are rolled from the
     seeded generator and shown; the default rater, auto, then uses expectiminimax.
     """
-    game = position.game
+    game = learned_game(position.game, weights)  # --weights: the AI's evaluation
     try:
         humans = parse_humans(human, game.num_players)
         settings = AISettings(
@@ -149,7 +152,7 @@ def play(
         )
     except ValueError as exc:
         fail(str(exc))
-    ai = AIPlayer(settings)
+    ai = AIPlayer(settings, book=open_book(book, game))
     chance_rng = random.Random(dice_seed if dice_seed is not None else tie_seed)
     tree: Tree[Any, Any] = Tree(game, position.state, share=True)
     try:
@@ -241,6 +244,8 @@ def summary(result: SearchResult[Any], seconds: float) -> str:
     depth = "end" if result.depth is None else str(result.depth)
     interrupted = result.extra.get("interrupted")
     more = f" (depth {interrupted} cut short)" if interrupted else ""
+    if result.extra.get("book") == "hit":  # --book: the position was searched before
+        more += f" from the book (used {result.extra['book_uses']} times)"
     return (
         f"depth {depth}{more}, value {result.value:.3g}, "
         f"{result.stats.nodes_created:,} nodes forced, {seconds:.2f} s"
