@@ -312,6 +312,9 @@ class DefaultAgent(TreeAgent):
         except (TypeError, ValueError) as exc:
             raise PlayerError(f"{name}: {exc}") from None
         self.seconds, self.nodes, self.depth = seconds, nodes, depth
+        # a node budget counts new nodes only: on a shared tree (a DAG) a deep
+        # iteration could walk old positions for ever without building one
+        self.share = seconds is not None
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         if isinstance(game, DiceOfDoom) and game.eval != self.eval:

@@ -187,11 +187,12 @@ def sprt_llr(penta: Sequence[float], elo0: float, elo1: float) -> float:
     results ``penta``, by the normal approximation of the generalised SPRT over the
     pentanomial (as Fishtest and fastchess compute it): ``N (s1 - s0) (2m - s0 - s1) /
     (2 v)`` with ``m``, ``v`` the mean and variance of the pair score and ``s0``, ``s1``
-    the scores the two hypotheses expect. Empty categories count 0.001 pairs, so a
-    match whose pairs all scored alike still has a spread."""
+    the scores the two hypotheses expect. One pseudo-pair spread evenly over the five
+    results is added (a prior with mean 1/2), so a few pairs that all scored alike do
+    not look certain: without it the first pair would decide the test."""
     if sum(penta) == 0:
         return 0.0
-    regular = [c if c > 0 else 1e-3 for c in penta]
+    regular = [c + 0.2 for c in penta]
     n, mean, var = _moments(regular)
     s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)

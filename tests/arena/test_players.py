@@ -1,0 +1,153 @@
+"""The player registry: names and parameters, and what each named player plays."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from lazytree.ai import AIPlayer, AISettings
+from lazytree.games import load_game
+from lazytree.games.dice_of_doom import Attack, ChanceDiceOfDoom, LispDiceOfDoom, Outcome
+from lazytree.games.dice_of_doom.score_board import score_board
+from lazytree.players import (
+    BOOK_ODDS,
+    PLAYERS,
+    PlayerError,
+    lol4_rating,
+    make_player,
+    parse_player,
+)
+from lazytree.tree import Tree
+
+
+def test_parameters_are_parsed_with_their_types() -> None:
+    assert parse_player("default:time=0.5") == ("default", {"time": 0.5})
+    assert parse_player("mcts:playouts=2000:c=2") == ("mcts", {"playouts": 2000, "c": 2.0})
+    assert parse_player("default:time=none:nodes=500") == (
+        "default",
+        {"time": None, "nodes": 500},
+    )
+    assert parse_player(" ror ") == ("ror", {})
+    assert list(PLAYERS) == ["ror", "lol2", "lol4", "default", "mcts", "random"]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("deep-blue", "unknown player 'deep-blue' (known: ror, lol2"),
+        ("ror:width=2", "ror has no parameter 'width' (parameters: depth)"),
+        ("ror:depth", "parameters are written key=value"),
+        ("ror:depth=two", "ror: depth='two' is not a whole number"),
+        ("ror:depth=0", "depth must be >= 1, got 0"),
+        ("mcts:c=-1", "mcts: c must be >= 0"),
+        ("default:time=none", "give a node budget"),
+        ("default:eval=magic", "unknown evaluation 'magic'"),
+    ],
+)
+def test_bad_names_are_one_line_errors(name: str, message: str) -> None:
+    with pytest.raises(PlayerError, match=message.replace("(", r"\(").replace(")", r"\)")) as err:
+        make_player(name)
+    assert "\n" not in str(err.value)
+
+
+def test_book_players_refuse_the_wrong_rules() -> None:
+    racket = load_game("dice-of-doom", size=3, seed=1)
+    chance = load_game("dice-of-doom", rules="chance", size=3, seed=1)
+    with pytest.raises(PlayerError, match="lol4 is the AI of the chance rules"):
+        make_player("lol4").start(racket.game, racket.state, 0)
+    with pytest.raises(PlayerError, match="use lol4"):
+        make_player("lol2").start(chance.game, chance.state, 0)
+
+
+def play_out(names: tuple[str, str], rules: str, seed: int) -> list[Any]:
+    pos = load_game("dice-of-doom", rules=rules, size=3, seed=seed)
+    game, state = pos.game, pos.state
+    agents = [make_player(n) for n in names]
+    for k, a in enumerate(agents):
+        a.start(game, state, seed + k)
+    rng = random.Random(seed)
+    moves = []
+    while not game.is_terminal(state):
+        mover = game.to_move(state)
+        if mover < 0:
+            move = game.roll_outcome(state, rng)[0]  # type: ignore[attr-defined]
+        else:
+            move = agents[mover].choose().move
+            assert move in list(game.legal_moves(state))
+        for a in agents:
+            a.observe(move)
+        state = game.result(state, move)
+        moves.append(move)
+    return moves
+
+
+@pytest.mark.parametrize(
+    ("names", "rules"),
+    [
+        (("ror", "lol2"), "lisp"),
+        (("default:time=none:nodes=300", "random"), "racket"),
+        (("mcts:playouts=60", "lol4"), "chance"),
+        (("random:seed=4", "mcts:playouts=30:time=5"), "lisp"),
+    ],
+)
+def test_every_player_plays_legal_games_and_the_same_again(
+    names: tuple[str, str], rules: str
+) -> None:
+    first = play_out(names, rules, 5)
+    assert first and first == play_out(names, rules, 5)
+
+
+def test_random_depends_on_its_seed_and_the_games() -> None:
+    assert play_out(("random", "random:seed=1"), "lisp", 3) != play_out(
+        ("random:seed=2", "random:seed=1"), "lisp", 3
+    )
+
+
+def test_ror_is_the_books_ai() -> None:
+    for seed in range(6):
+        pos = load_game("dice-of-doom", size=3, seed=seed, eval="heuristic")
+        agent = make_player("ror")
+        agent.start(pos.game, pos.state, 0)
+        ours = agent.choose()
+        book_game = load_game("dice-of-doom", size=3, seed=seed).game
+        book = AIPlayer(AISettings.book()).search(Tree(book_game, pos.state))
+        assert ours.move == book.best_moves[0]
+
+
+def test_lol4_rates_by_the_books_odds_table() -> None:
+    game = ChanceDiceOfDoom(size=2)
+    state = game.parse_board("0:3 1:2 1:1 0:1")
+    tree = Tree(game, state)
+    root = tree.root
+    player = 0
+    # depth 1: each attack is rated by its two outcomes' score-board, weighted by
+    # the table (BOOK_ODDS[defending - 1][attacking - 2])
+    for edge in root.children:
+        assert isinstance(edge.move, Attack)
+        src, dst = edge.move
+        p = BOOK_ODDS[state.dice[dst] - 1][state.dice[src] - 2]
+        pending = game.result(state, edge.move)
+        win = score_board(game, game.result(pending, Outcome.WIN), player)
+        lose = score_board(game, game.result(pending, Outcome.LOSE), player)
+        assert lol4_rating(edge.child, 0, player) == pytest.approx(p * win + (1 - p) * lose)
+    agent = make_player("lol4:depth=1")
+    agent.start(game, state, 0)
+    choice = agent.choose()
+    assert choice.search is not None
+    values = dict(choice.search.move_values)
+    assert choice.move == max(values, key=lambda m: values[m])
+    assert set(values) == {Attack(0, 1), Attack(0, 2)}
+
+
+def test_lol2_rates_with_score_board_at_the_end_too() -> None:
+    game = LispDiceOfDoom(size=2)
+    state = game.parse_board("0:3 1:1 0:1 1:2")
+    agent = make_player("lol2:depth=1")
+    agent.start(game, state, 0)
+    choice = agent.choose()
+    assert choice.search is not None
+    for move, value in choice.search.move_values:
+        child = game.result(state, move)
+        assert value == pytest.approx((score_board(game, child, 0) + 4) / 12)
