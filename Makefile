@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: play test lint typecheck pytest system-deps images notebooks-clean clean
+.PHONY: play serve test lint typecheck pytest system-deps images notebooks-clean clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,11 @@ $(STAMP): pyproject.toml
 ## play: start a game of Dice of Doom against the AI (pass options with ARGS="--size 5")
 play: $(STAMP)
 	$(BIN)/lazytree play dice-of-doom $(ARGS)
+
+## serve: play in the browser: a local web server on http://127.0.0.1:8000/ (opens the page;
+## pass options with ARGS="--port 8001 --no-open")
+serve: $(STAMP)
+	$(BIN)/lazytree serve $(ARGS)
 
 ## test: lint, type-check and run the whole test suite (notebooks included)
 test: $(STAMP) system-deps lint typecheck pytest
@@ -38,12 +43,16 @@ notebooks-clean: $(STAMP)
 	$(BIN)/python notebooks/strip_outputs.py notebooks/*.ipynb
 
 ## system-deps: Debian packages the tests need: graphviz (`dot`), racket (the book's
-## own Dice of Doom program, used as an oracle) and sbcl (runs Land of Lisp's program). Installed with apt-get when run as root.
+## own Dice of Doom program, used as an oracle), sbcl (runs Land of Lisp's program), and
+## chromium with chromium-driver (the browser tests drive them with Selenium; no browser
+## is downloaded at run time). Installed with apt-get when run as root.
 system-deps:
 	@missing=""; \
 	command -v dot >/dev/null 2>&1 || missing="$$missing graphviz"; \
 	command -v racket >/dev/null 2>&1 || missing="$$missing racket"; \
 	command -v sbcl >/dev/null 2>&1 || missing="$$missing sbcl"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing Debian packages:$$missing"; \

@@ -13,6 +13,7 @@ from lazytree.cli.explore import explore_app
 from lazytree.cli.learn import tune_app
 from lazytree.cli.perft import perft_app
 from lazytree.cli.play import play_app
+from lazytree.cli.serve import serve
 
 app = typer.Typer(
     name="lazytree",
@@ -30,6 +31,7 @@ app.add_typer(bench_app)
 app.add_typer(compare_app)
 app.add_typer(arena_app)
 app.add_typer(tune_app)
+app.command("serve")(serve)
 
 
 def main() -> None:

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Hashable
+from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 from rich.columns import Columns
 
-from lazytree.ai import DEFAULT_CHANCE_DEPTH, AIPlayer, AISettings
+from lazytree.ai import DEFAULT_CHANCE_DEPTH, AISettings
 from lazytree.cli.analyse import RaterOption
-from lazytree.cli.common import console, err_console, fail, game_group
+from lazytree.cli.common import GameSetup, console, err_console, fail, game_group
 from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
-from lazytree.game import CHANCE, IllegalMoveError, RollingGame
+from lazytree.game import IllegalMoveError
 from lazytree.games import Position
 from lazytree.search import SearchResult
-from lazytree.tree import Node, Tree
+from lazytree.session import HUMAN, PLAY_DEFAULTS, Played, Seat, Session, SessionError
+from lazytree.tree import Tree
 
 
 class Quit(Exception):
@@ -41,15 +41,15 @@ def parse_humans(text: str, num_players: int) -> frozenset[int]:
     return frozenset(players)
 
 
-def ask_move(node: Node[Any, Any]) -> Hashable:
-    """Show the numbered moves and read one, by number or in the game's notation."""
-    game, state = node.tree.game, node.state
-    moves: list[Hashable] = [edge.move for edge in node.children]
-    labels = [game.move_to_str(state, m) for m in moves]
-    console.print(Columns([f"[cyan]{i + 1:>3}[/] {label}" for i, label in enumerate(labels)]))
+def ask_move(session: Session) -> list[Played]:
+    """Show the numbered moves and play one, typed by number or in the game's notation;
+    an illegal move is explained and asked again."""
+    moves = session.legal_moves()
+    console.print(Columns([f"[cyan]{i + 1:>3}[/] {label}" for i, (_, label) in enumerate(moves)]))
     while True:
         try:
-            text = console.input(f"player {node.player}, your move (1-{len(moves)}, or quit): ")
+            prompt = f"player {session.to_move}, your move (1-{len(moves)}, or quit): "
+            text = console.input(prompt)
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
         text = text.strip()
@@ -57,18 +57,18 @@ def ask_move(node: Node[Any, Any]) -> Hashable:
             raise Quit
         if text.isdigit():
             if 1 <= int(text) <= len(moves):
-                return moves[int(text) - 1]
+                return session.play(moves[int(text) - 1][0])
             console.print(f"[red]no move {text}: pick a number from 1 to {len(moves)}[/]")
             continue
         try:
-            move: Hashable = game.parse_move(state, text)
-            return move
+            return session.play(text)
         except IllegalMoveError as exc:
             console.print(f"[red]{exc}[/]")
 
 
 def play(
     position: Position,
+    setup: GameSetup,
     *,
     human: Annotated[
         str,
@@ -131,6 +131,22 @@ def play(
             "given, else fresh randomness).",
         ),
     ] = None,
+    save: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--save",
+            help="Save the game to this JSON file when it ends or when you quit "
+            "(lazytree serve's Load opens it too).",
+        ),
+    ] = None,
+    load: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--load",
+            help="Go on with a saved game (its options and moves; the seats come from "
+            "--human and the AI options given here).",
+        ),
+    ] = None,
     book: BookOption = None,
     weights: WeightsOption = None,
 ) -> None:
@@ -139,7 +155,7 @@ def play(
     In games with chance (dice-of-doom --rules chance) the dice are rolled from the
     seeded generator and shown; the default rater, auto, then uses expectiminimax.
     """
-    game = learned_game(position.game, weights)  # --weights: the AI's evaluation
+    game = position.game
     try:
         humans = parse_humans(human, game.num_players)
         settings = AISettings(
@@ -152,56 +168,81 @@ def play(
         )
     except ValueError as exc:
         fail(str(exc))
-    ai = AIPlayer(settings, book=open_book(book, game))
-    chance_rng = random.Random(dice_seed if dice_seed is not None else tie_seed)
-    tree: Tree[Any, Any] = Tree(game, position.state, share=True)
+    seats = [HUMAN if p in humans else Seat(settings) for p in range(game.num_players)]
+    seed = dice_seed if dice_seed is not None else tie_seed
+    session = _open_session(setup, seats, seed, load)
+    _learned(session, book, weights)
     try:
-        while not game.is_terminal(tree.root.state):
-            root = tree.root
+        while not session.is_over:
             console.print()
-            console.print(game.render(root.state))
-            if root.player == CHANCE:
-                move, text = draw_outcome(root, chance_rng)
-                console.print(f"chance: {text}")
-                tree.play(move)
-            elif root.player in humans:
-                tree.play(ask_move(root))
+            console.print(game.render(session.state))
+            if session.seat().is_human:
+                _show(ask_move(session)[1:])
             else:
                 try:
-                    _ai_moves(tree, ai)
+                    _ai_moves(session)
                 except ValueError as exc:  # e.g. a rater that cannot handle this position
                     fail(str(exc))
-    except Quit:
+    except (Quit, KeyboardInterrupt) as exc:
         console.print("\ngame abandoned.")
-        raise typer.Exit(0) from None
-    except KeyboardInterrupt:
-        console.print("\ngame abandoned.")
-        raise typer.Exit(130) from None
+        _save(session, save)
+        raise typer.Exit(0 if isinstance(exc, Quit) else 130) from None
     console.print()
-    console.print(game.render(tree.root.state))
-    scores = list(game.returns(tree.root.state))
-    best = max(scores)
-    winners = [str(p) for p, s in enumerate(scores) if s == best]
+    console.print(game.render(session.state))
+    winners = [str(p) for p in session.winners()]
     if len(winners) == 1:
         console.print(f"[bold]game over: player {winners[0]} wins.[/]")
     else:
         console.print(f"[bold]game over: a tie between players {', '.join(winners)}.[/]")
+    _save(session, save)
 
 
-def draw_outcome(node: Node[Any, Any], rng: random.Random) -> tuple[Hashable, str]:
-    """Draw a chance node's outcome with ``rng``, and say what happened.
+def _learned(session: Session, book: Path | None, weights: Path | None) -> None:
+    """``--weights``: the AI rates with them (the tree is made again at the position
+    now); ``--book``: the AI seats look positions up in it and fill it."""
+    if weights is not None:
+        session.game = learned_game(session.game, weights)
+        session.tree = Tree(session.game, session.state, share=True)
+    session.book = open_book(book, session.game)
 
-    A :class:`~lazytree.game.RollingGame` (Dice of Doom's chance rules) rolls its own
-    dice, so the rolled numbers can be shown; otherwise an outcome is drawn by the
-    probabilities on the edges.
-    """
-    game, state = node.tree.game, node.state
-    if isinstance(game, RollingGame):
-        move, text = game.roll_outcome(state, rng)
-        return move, text
-    edges = list(node.children)
-    edge = rng.choices(edges, weights=[e.probability or 0 for e in edges])[0]
-    return edge.move, f"{game.move_to_str(state, edge.move)} (probability {edge.probability:.4g})"
+
+def _open_session(
+    setup: GameSetup, seats: list[Seat], seed: int | None, load: Path | None
+) -> Session:
+    """A new session of the command's game, or the saved one of ``--load``."""
+    if load is None:
+        return Session(setup.spec.name, setup.options, seats, seed=seed)
+    try:
+        text = load.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"--load {load}: {exc.strerror or exc}")
+    try:
+        session = Session.loads(text)
+    except SessionError as exc:
+        fail(f"--load {load}: {exc}")
+    if session.spec.name != setup.spec.name:
+        fail(f"--load {load}: a game of {session.spec.name}, not {setup.spec.name}")
+    session.seats = tuple(seats)
+    if seed is not None:
+        session.rng.seed(seed)
+    console.print(f"loaded {load}: {len(session.history)} moves played", soft_wrap=True)
+    return session
+
+
+def _save(session: Session, path: Path | None) -> None:
+    if path is None:
+        return
+    try:
+        path.write_text(session.dumps() + "\n", encoding="utf-8")
+    except OSError as exc:
+        fail(f"--save {path}: {exc.strerror or exc}")
+    console.print(f"saved the game to {path}", soft_wrap=True)
+
+
+def _show(rolled: list[Played]) -> None:
+    """Say what the dice did after a move."""
+    for played in rolled:
+        console.print(f"chance: {played.note or played.text}")
 
 
 def parse_width(text: str) -> int | str | None:
@@ -224,18 +265,18 @@ def parse_quiescence(text: str) -> int | str:
     return int(t)
 
 
-def _ai_moves(tree: Tree[Any, Any], ai: AIPlayer) -> None:
-    game = tree.game
-    player = tree.root.player
+def _ai_moves(session: Session) -> None:
+    player = session.to_move
     start = time.perf_counter()
-    state = tree.root.state
     with err_console.status(f"player {player} (AI) is thinking..."):
-        for made in ai.turn(tree):
+        for step in session.ai_turn():
+            made, rolled = step.played[0], list(step.played[1:])
             console.print(
-                f"player {player} (AI) plays [bold]{game.move_to_str(state, made.move)}[/]"
-                f"   [dim]{summary(made.search, time.perf_counter() - start)}[/]"
+                f"player {player} (AI) plays [bold]{made.text}[/]"
+                f"   [dim]{summary(step.search, time.perf_counter() - start)}[/]",
+                soft_wrap=True,  # one line per move, however narrow the terminal
             )
-            state = tree.root.state
+            _show(rolled)
             start = time.perf_counter()
 
 
@@ -256,5 +297,6 @@ play_app = game_group(
     "play",
     "Play a game against the AI in the terminal.",
     play,
-    defaults={"dice-of-doom": {"eval": "heuristic"}},
+    defaults=PLAY_DEFAULTS,
+    pass_setup=True,
 )

@@ -1,0 +1,75 @@
+"""``lazytree serve``: play in the browser (a local web server)."""
+
+from __future__ import annotations
+
+import threading
+import time
+import webbrowser
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from lazytree.cli.common import console, err_console, fail
+
+if TYPE_CHECKING:
+    import uvicorn
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+
+def serve(
+    host: Annotated[
+        str,
+        typer.Option("--host", help="Address to listen on (127.0.0.1: this computer only)."),
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")
+    ] = 8000,
+    no_open: Annotated[
+        bool, typer.Option("--no-open", help="Do not open the page in a web browser.")
+    ] = False,
+) -> None:
+    """Play Dice of Doom (boards up to 40x40) and the other games in the browser.
+
+    Prints the address of the page and opens it (unless --no-open). Games live in the
+    server's memory: save a game (Save button) to keep it over a restart.
+    """
+    import uvicorn
+
+    from lazytree.server import create_app
+
+    if host not in LOCAL_HOSTS:
+        err_console.print(
+            f"[bold yellow]warning:[/] listening on {host}: anyone who can reach this "
+            "machine on that network can open the page and play."
+        )
+    shown = f"[{host}]" if ":" in host else host
+    config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    url = f"http://{shown}:{port}/"
+
+    def announce() -> None:
+        console.print(f"lazytree serve: open {url} (Ctrl-C stops the server)")
+        if not no_open:
+            webbrowser.open(url)
+
+    # print (and open) once the socket is listening, not before
+    threading.Thread(target=_when_started, args=(server, announce), daemon=True).start()
+    try:
+        server.run()
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    if not server.started:
+        fail(f"cannot listen on {host}:{port} (is another server using it? try --port)")
+
+
+def _when_started(server: uvicorn.Server, then: Callable[[], None]) -> None:
+    """Call ``then`` once ``server`` listens (give up after 30 s or when it exits)."""
+    for _ in range(600):
+        if server.started:
+            then()
+            return
+        if server.should_exit:
+            return
+        time.sleep(0.05)

@@ -1,0 +1,384 @@
+"""The web app of ``lazytree serve``: Starlette routes over :class:`~lazytree.session.Session`.
+
+Pages
+-----
+``GET /``                        the new-game form
+``GET /play?game=G&OPTION=V...`` a new game (options spelled as on the command line; also
+                                 ``seats=human,ai``, ``ai=book`` or seconds per AI move,
+                                 ``speed`` = seconds between AI moves); ``/play?session=ID``
+                                 reopens a game held by the server
+``GET /healthz``                 200 ``ok``
+
+JSON API (``/api/sessions/ID/...``; errors are 4xx with ``{"error": message}``)
+-------------------------------------------------------------------------------
+``GET  ID``       the game now (board, whose turn, last turn, AI progress)
+``POST ID/move``  ``{"move": "3->4"}``: a human's move
+``POST ID/ai``    let the AI to move start thinking (in a worker thread)
+``POST ID/stop``  the AI moves now with its best move so far
+``POST ID/undo``, ``ID/redo``: whole turns (the AI stops first)
+``POST ID/speed`` ``{"delay": seconds}`` between AI moves (watching AI against AI)
+``POST ID/close`` the tab was closed: the AI stops thinking
+``GET  ID/save``  the saved session (a JSON download); ``POST /api/sessions/load`` loads one
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import json
+from collections.abc import AsyncIterator, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from lazytree.ai import AISettings
+from lazytree.game import IllegalMoveError
+from lazytree.games import GAMES
+from lazytree.games.dice_of_doom import RULE_SETS, Attack
+from lazytree.server.boards import board_view
+from lazytree.server.runner import MAX_DELAY, Runner, Sessions
+from lazytree.session import (
+    HUMAN,
+    PLAY_DEFAULTS,
+    Seat,
+    Session,
+    SessionError,
+    options_from_text,
+)
+
+__all__ = ["MAX_BODY", "create_app", "seats_from_text"]
+
+MAX_BODY = 1 << 20
+"""Largest request body accepted (a saved 40x40 game is far smaller), in bytes."""
+
+MAX_LOG = 40
+"""History entries sent with each view (the page shows the latest)."""
+
+BOOK_AI = AISettings.book(depth=4, rater="auto")
+"""The books' AI: four plies, every move (rater auto: alpha-beta, which gives minimax's moves
+faster; expectiminimax under the chance rules)."""
+
+RESERVED = ("game", "seats", "ai", "speed", "session")
+"""Query parameters of ``/play`` that are not game options."""
+
+UNKNOWN_SESSION = "unknown session (the server may have restarted: load a saved game)"
+
+STATIC = Path(str(resources.files("lazytree.server") / "static"))
+
+
+class BadRequest(Exception):
+    """A client's mistake: answered with ``status`` and the message."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def ai_settings(text: str) -> AISettings:
+    """``book`` (the books' AI) or seconds per move (``1``, ``0.5``)."""
+    t = text.strip().lower()
+    if t == "book":
+        return BOOK_AI
+    try:
+        seconds = float(t)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 600:
+        raise SessionError(f"ai {text!r}: expected 'book' or seconds per move (0 to 600)")
+    return AISettings(seconds=seconds)
+
+
+def seats_from_text(text: str | None, players: int, ai: AISettings) -> list[Seat]:
+    """``human,ai,ai``: one word per player (default: player 0 human, the others AI)."""
+    if not text:
+        return [HUMAN] + [Seat(ai)] * (players - 1)
+    words = [w.strip().lower() for w in text.split(",")]
+    if len(words) != players or any(w not in ("human", "ai") for w in words):
+        raise SessionError(
+            f"seats {text!r}: expected {players} words 'human' or 'ai' separated by commas"
+        )
+    return [HUMAN if w == "human" else Seat(ai) for w in words]
+
+
+def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
+    """A session (and the watch delay) from ``/play``'s query parameters."""
+    name = params.get("game", "dice-of-doom")
+    spec = GAMES.get(name)
+    if spec is None:
+        raise SessionError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    given = options_from_text(spec, {k: v for k, v in params.items() if k not in RESERVED})
+    options = {**PLAY_DEFAULTS.get(name, {}), **given}
+    ai = ai_settings(params.get("ai", "1"))
+    seed = options.get("seed")
+    probe = Session(name, options, seed=seed)
+    seats = seats_from_text(params.get("seats"), probe.game.num_players, ai)
+    session = Session(name, options, seats, seed=seed)
+    return session, _delay(params.get("speed", "0"))
+
+
+def _delay(value: Any) -> float:
+    try:
+        delay = float(value)
+    except (TypeError, ValueError):
+        delay = -1.0
+    if not 0 <= delay <= MAX_DELAY:
+        raise SessionError(f"speed {value!r}: expected seconds between AI moves, 0 to {MAX_DELAY}")
+    return delay
+
+
+# -- views --------------------------------------------------------------------------------
+def _played_json(played: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": played.player, "text": played.text}
+    if played.note:
+        out["note"] = played.note
+    if isinstance(played.move, Attack):
+        out["src"], out["dst"] = played.move.src, played.move.dst
+    return out
+
+
+def session_view(runner: Runner) -> dict[str, Any]:
+    """Everything the page shows about a session."""
+    s = runner.session
+    state = s.state  # one snapshot: the AI thread may move on meanwhile
+    history = list(s.history)
+    game = s.game
+    over = game.is_terminal(state)
+    board = board_view(game, state)
+    view: dict[str, Any] = {
+        "id": runner.id,
+        "version": runner.version,
+        "game": s.spec.name,
+        "options": s.options,
+        "players": game.num_players,
+        "seats": [
+            {"kind": "human"} if seat.is_human else {"kind": "ai", "label": _ai_label(seat.ai)}
+            for seat in s.seats
+        ],
+        "to_move": game.to_move(state),
+        "over": over,
+        "board": board,
+        "moves_made": len(history),
+        "turn": s.turn_number(),
+        "last_turn": [_played_json(p) for p in s.last_turn()],
+        "log": [_played_json(p) for p in history[-MAX_LOG:]],
+        "thinking": runner.thinking,
+        "progress": None,
+        "last_search": runner.last_search,
+        "error": runner.error,
+        "can_undo": bool(history) and not runner.thinking,
+        "can_redo": s.can_redo and not runner.thinking,
+        "delay": runner.delay,
+    }
+    progress = runner.progress
+    if progress is not None:
+        view["progress"] = progress.as_json(s.tree.stats.nodes_created)
+    if over:
+        scores = list(game.returns(state))
+        best = max(scores)
+        view["scores"] = scores
+        view["winners"] = [p for p, v in enumerate(scores) if v == best]
+    if board["kind"] == "none":
+        view["moves"] = [game.move_to_str(state, m) for m in game.legal_moves(state)][:500]
+        view["text"] = game.render(state)
+    return view
+
+
+def _ai_label(settings: AISettings | None) -> str:
+    if settings is None:
+        return "human"
+    if settings.seconds is None:
+        return f"book AI ({settings.rater}, depth {settings.depth})"
+    return f"AI, {settings.seconds:g} s a move"
+
+
+# -- requests -----------------------------------------------------------------------------
+async def read_json(request: Request) -> Any:
+    """The request's JSON body (at most :data:`MAX_BODY` bytes)."""
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > MAX_BODY:
+        raise BadRequest(f"request body too large (more than {MAX_BODY:,} bytes)", 413)
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise BadRequest(f"request body too large (more than {MAX_BODY:,} bytes)", 413)
+    if not body:
+        return {}
+    try:
+        return json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise BadRequest(f"malformed JSON: {exc}") from None
+
+
+def create_app(sessions: Sessions | None = None) -> Starlette:
+    """The web app; ``sessions`` holds the games (a fresh store by default)."""
+    store = sessions if sessions is not None else Sessions()
+    template = (STATIC / "play.html").read_text(encoding="utf-8")
+
+    def page(session_id: str = "", error: str = "", status: int = 200) -> HTMLResponse:
+        games = {
+            name: {"summary": spec.summary, "notation": spec.notation}
+            for name, spec in GAMES.items()
+            if name != "tree"
+        }
+        text = (
+            template.replace("__SESSION__", html.escape(session_id))
+            .replace("__ERROR__", html.escape(error))
+            .replace("__GAMES__", html.escape(json.dumps(games)))
+            .replace("__RULES__", html.escape(json.dumps(list(RULE_SETS))))
+        )
+        return HTMLResponse(text, status_code=status)
+
+    def runner_of(request: Request) -> Runner:
+        runner = store.get(request.path_params["sid"])
+        if runner is None:
+            raise BadRequest(
+                "unknown session (the server may have restarted: load a saved game)", 404
+            )
+        return runner
+
+    async def home(request: Request) -> Response:
+        return page()
+
+    async def play(request: Request) -> Response:
+        params = dict(request.query_params)
+        if "session" in params:
+            if store.get(params["session"]) is None:
+                return page(error=UNKNOWN_SESSION, status=404)
+            return page(params["session"])
+        if "game" not in params and not params:
+            return page()
+        try:
+            session, delay = new_session(params)
+            runner = store.add(session)
+        except SessionError as exc:
+            return page(error=str(exc), status=400)
+        runner.delay = delay
+        return page(runner.id)
+
+    async def healthz(request: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    async def get_session(request: Request) -> Response:
+        return JSONResponse(session_view(runner_of(request)))
+
+    async def move(request: Request) -> Response:
+        runner = runner_of(request)
+        data = await read_json(request)
+        text = data.get("move") if isinstance(data, dict) else None
+        if not isinstance(text, str):
+            raise BadRequest('expected {"move": "..."}: the move in the game\'s notation')
+        with runner.lock:
+            if runner.thinking:
+                raise BadRequest("the AI is thinking: wait for its move, or press Stop", 409)
+            try:
+                runner.session.play(text)
+            except IllegalMoveError as exc:
+                raise BadRequest(f"illegal move {text!r}: {exc}") from None
+            except SessionError as exc:
+                raise BadRequest(str(exc), 409) from None
+            runner.changed()
+        runner.start_ai()
+        return JSONResponse(session_view(runner))
+
+    async def start_ai(request: Request) -> Response:
+        runner = runner_of(request)
+        s = runner.session
+        if not runner.thinking and (s.is_over or s.seat().is_human):
+            raise BadRequest("no AI is to move", 409)
+        runner.start_ai()
+        return JSONResponse(session_view(runner))
+
+    async def stop(request: Request) -> Response:
+        runner = runner_of(request)
+        return JSONResponse({"stopped": runner.stop_search()})
+
+    async def undo(request: Request) -> Response:
+        return take_back(request, "undo")
+
+    async def redo(request: Request) -> Response:
+        return take_back(request, "redo")
+
+    def take_back(request: Request, action: str) -> Response:
+        runner = runner_of(request)
+        runner.cancel()
+        with runner.lock:
+            if runner.thinking:
+                raise BadRequest("the AI is still finishing its move: try again", 409)
+            s = runner.session
+            done = s.undo() if action == "undo" else s.redo()
+            if not done:
+                raise BadRequest(f"nothing to {action}", 409)
+            runner.changed()
+        return JSONResponse(session_view(runner))
+
+    async def speed(request: Request) -> Response:
+        runner = runner_of(request)
+        data = await read_json(request)
+        try:
+            runner.delay = _delay(data.get("delay") if isinstance(data, dict) else None)
+        except SessionError as exc:
+            raise BadRequest(str(exc)) from None
+        return JSONResponse({"delay": runner.delay})
+
+    async def close(request: Request) -> Response:
+        runner = runner_of(request)
+        runner.cancel(wait=0)
+        return JSONResponse({"closed": True})
+
+    async def save(request: Request) -> Response:
+        runner = runner_of(request)
+        s = runner.session
+        name = f"{s.spec.name}-{len(s.history)}-moves.json"
+        return Response(
+            s.dumps(),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def load(request: Request) -> Response:
+        data = await read_json(request)
+        try:
+            runner = store.add(Session.load(data))
+        except SessionError as exc:
+            raise BadRequest(str(exc)) from None
+        return JSONResponse({"id": runner.id, "url": f"/play?session={runner.id}"}, 201)
+
+    async def bad_request(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, BadRequest)
+        return JSONResponse({"error": str(exc)}, exc.status)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        store.close_all()  # the AI threads stop with the server
+
+    api = "/api/sessions/{sid}"
+    app = Starlette(
+        routes=[
+            Route("/", home),
+            Route("/play", play),
+            Route("/healthz", healthz),
+            Route("/api/sessions/load", load, methods=["POST"]),
+            Route(api, get_session),
+            Route(api + "/move", move, methods=["POST"]),
+            Route(api + "/ai", start_ai, methods=["POST"]),
+            Route(api + "/stop", stop, methods=["POST"]),
+            Route(api + "/undo", undo, methods=["POST"]),
+            Route(api + "/redo", redo, methods=["POST"]),
+            Route(api + "/speed", speed, methods=["POST"]),
+            Route(api + "/close", close, methods=["POST"]),
+            Route(api + "/save", save),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        exception_handlers={BadRequest: bad_request},
+        lifespan=lifespan,
+    )
+    app.state.sessions = store
+    return app

@@ -1,0 +1,194 @@
+"""Sessions held by the server, each with the worker thread in which its AI thinks.
+
+The web requests never search: a :class:`Runner` plays the AI's turns in its own
+thread (so another request is answered at once), publishes the search's progress
+(depth reached, nodes forced) for the page to poll, and stops when asked (the Stop
+button: move now with the best move so far) or cancelled (the tab was closed, the game
+was undone or replaced). Human moves, undo and redo are refused while the AI thinks.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from lazytree.search import SearchResult
+from lazytree.session import Played, Session, SessionError
+
+__all__ = ["MAX_SESSIONS", "Runner", "Sessions"]
+
+MAX_SESSIONS = 64
+"""Sessions kept in memory at once; the least recently used idle one is dropped first."""
+
+MAX_DELAY = 10.0
+"""Longest pause between two AI moves (the watch speed), in seconds."""
+
+
+@dataclass
+class Progress:
+    """What the AI's search has reached so far in the move it is thinking about."""
+
+    player: int
+    started: float
+    start_nodes: int
+    depth: int | None = None
+    value: float | None = None
+
+    def as_json(self, nodes_now: int) -> dict[str, Any]:
+        """Progress now; ``nodes_now`` is the tree's count of nodes created."""
+        return {
+            "player": self.player,
+            "seconds": round(time.monotonic() - self.started, 2),
+            "depth": self.depth,
+            "nodes": nodes_now - self.start_nodes,
+            "value": self.value,
+        }
+
+
+@dataclass
+class Runner:
+    """One session and its AI worker."""
+
+    session: Session
+    id: str = field(default_factory=lambda: secrets.token_urlsafe(9))
+    delay: float = 0.0
+    """Pause after each AI move, so AI-vs-AI games can be watched."""
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    version: int = 0
+    """Bumped at every change of the position (the page polls for it)."""
+    error: str | None = None
+    """The last AI failure, shown on the page."""
+    last_search: dict[str, Any] | None = None
+    _thread: threading.Thread | None = None
+    _stop: threading.Event = field(default_factory=threading.Event)
+    _cancel: threading.Event = field(default_factory=threading.Event)
+    _progress: Progress | None = None
+
+    @property
+    def thinking(self) -> bool:
+        """True while the AI worker runs."""
+        t = self._thread
+        return t is not None and t.is_alive()
+
+    @property
+    def progress(self) -> Progress | None:
+        return self._progress if self.thinking else None
+
+    def changed(self) -> None:
+        self.version += 1
+
+    # -- the AI worker -------------------------------------------------------------------
+    def start_ai(self) -> bool:
+        """Start the AI worker if an AI seat is to move and it is not running yet."""
+        t = self._thread
+        if t is not None and t.is_alive() and self._cancel.is_set():
+            t.join(5.0)  # a cancelled turn ends at its next move: let it, then start anew
+        with self.lock:
+            s = self.session
+            if self.thinking or s.is_over or s.seat().is_human:
+                return False
+            self._stop.clear()
+            self._cancel.clear()
+            self.error = None
+            self._thread = threading.Thread(target=self._work, name=f"ai-{self.id}", daemon=True)
+            self._thread.start()
+            return True
+
+    def stop_search(self) -> bool:
+        """Make the AI move now with its best move so far (it goes on thinking about the
+        next moves of its turn). False when it is not thinking."""
+        if not self.thinking:
+            return False
+        self._stop.set()
+        return True
+
+    def cancel(self, wait: float = 5.0) -> None:
+        """Stop the AI's turn altogether (after the move it is making) and wait for the
+        worker to end."""
+        self._cancel.set()
+        self._stop.set()
+        t = self._thread
+        if t is not None and t is not threading.current_thread():
+            t.join(wait)
+
+    def _work(self) -> None:
+        s = self.session
+        try:
+            while not self._cancel.is_set() and not s.is_over and not s.seat().is_human:
+                self._progress = self._new_progress(s)
+                self.last_search = {"player": s.to_move, "moves": 0, "depth": 0, "nodes": 0}
+                for step in s.ai_turn(stop=self._stop, progress=self._on_progress):
+                    self._after_move(step.played, step.search)
+                    if self._cancel.is_set():
+                        break
+                    self._stop.clear()
+                    if self.delay and self._cancel.wait(self.delay):
+                        break
+                    self._progress = self._new_progress(s)
+        except (SessionError, ValueError, MemoryError) as exc:
+            self.error = f"the AI failed: {exc}"
+            self.changed()
+
+    def _new_progress(self, s: Session) -> Progress:
+        return Progress(s.to_move, time.monotonic(), s.tree.stats.nodes_created)
+
+    def _on_progress(self, result: SearchResult[Any]) -> None:
+        p = self._progress
+        if p is not None:
+            p.depth = result.depth
+            p.value = result.value
+
+    def _after_move(self, played: tuple[Played, ...], search: SearchResult[Any]) -> None:
+        """Sum up the AI's turn so far: moves, deepest search, nodes forced, why a
+        search stopped early (the clock, the Stop button, a budget)."""
+        turn = self.last_search if self.last_search is not None else {}
+        depth = search.depth
+        turn["moves"] = turn.get("moves", 0) + 1
+        turn["depth"] = None if depth is None else max(depth, turn.get("depth") or 0)
+        turn["nodes"] = turn.get("nodes", 0) + search.stats.nodes_created
+        turn["value"] = search.value
+        stopped = search.extra.get("stopped")
+        if stopped == "stop" or "stopped" not in turn:
+            turn["stopped"] = stopped
+        self.last_search = turn
+        self.changed()
+
+
+class Sessions:
+    """The sessions in memory, by id (at most :data:`MAX_SESSIONS`)."""
+
+    def __init__(self, limit: int = MAX_SESSIONS) -> None:
+        self.limit = limit
+        self._runners: OrderedDict[str, Runner] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def add(self, session: Session) -> Runner:
+        runner = Runner(session)
+        with self._lock:
+            while len(self._runners) >= self.limit:
+                idle = next((k for k, r in self._runners.items() if not r.thinking), None)
+                if idle is None:
+                    raise SessionError(
+                        f"the server already runs {self.limit} games whose AI is thinking"
+                    )
+                del self._runners[idle]
+            self._runners[runner.id] = runner
+        return runner
+
+    def get(self, session_id: str) -> Runner | None:
+        with self._lock:
+            runner = self._runners.get(session_id)
+            if runner is not None:
+                self._runners.move_to_end(session_id)
+            return runner
+
+    def __len__(self) -> int:
+        return len(self._runners)
+
+    def close_all(self) -> None:
+        for runner in list(self._runners.values()):
+            runner.cancel(wait=1.0)

@@ -1,0 +1,358 @@
+// lazytree play page: the new-game form, or one game session drawn from the server's JSON.
+import { HexBoard } from "./hexboard.js";
+import { GridBoard } from "./gridboard.js";
+
+const $ = (sel) => document.querySelector(sel);
+const app = $("#app");
+const sessionId = app.dataset.session;
+const NAMES = ["red", "blue", "green", "orange", "purple", "teal", "pink", "olive"];
+
+// Timings the browser test reads (Performance API measures, in milliseconds).
+window.lazytree = { timings: [], view: null, ready: false };
+function measure(name, start) {
+  const m = performance.measure(name, { start, end: performance.now() });
+  window.lazytree.timings.push({ name, ms: m.duration });
+  // and once the browser has laid out and painted the change (the next frame)
+  requestAnimationFrame(() => setTimeout(() => {
+    const p = performance.measure(`${name}-painted`, { start, end: performance.now() });
+    window.lazytree.timings.push({ name: `${name}-painted`, ms: p.duration });
+  }, 0));
+}
+
+function showError(message) {
+  const el = $("#error");
+  el.textContent = message || "";
+  el.hidden = !message;
+}
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  const response = await fetch(`/api/sessions/${path}`, options);
+  const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
+  if (!response.ok) throw new Error(data.error || `${response.status}`);
+  return data;
+}
+
+// -- the new-game form ------------------------------------------------------------------
+function setupForm() {
+  $("#newgame").hidden = false;
+  const games = JSON.parse(app.dataset.games);
+  const rules = JSON.parse(app.dataset.rules);
+  const gameSel = $("#f-game");
+  for (const [name, g] of Object.entries(games)) gameSel.add(new Option(`${name}: ${g.summary}`, name));
+  for (const r of rules) $("#f-rules").add(new Option(r, r));
+  const seats = () => {
+    const dice = gameSel.value === "dice-of-doom";
+    const players = dice ? Math.max(2, Math.min(8, Number($("#f-players").value) || 2)) : 2;
+    const box = $("#f-seats");
+    const old = Array.from(box.querySelectorAll("select")).map((s) => s.value);
+    box.innerHTML = "";
+    for (let p = 0; p < players; p++) {
+      const label = document.createElement("label");
+      label.className = `seat p${p}`;
+      label.textContent = `Player ${p} (${NAMES[p]}) `;
+      const sel = document.createElement("select");
+      sel.add(new Option("human", "human"));
+      sel.add(new Option("AI", "ai"));
+      sel.value = old[p] || (p === 0 ? "human" : "ai");
+      label.append(sel);
+      box.append(label);
+    }
+  };
+  const toggle = () => {
+    const dice = gameSel.value === "dice-of-doom";
+    for (const el of $("#f-dice").querySelectorAll("input, select")) el.disabled = !dice;
+    $("#f-dice").hidden = !dice;
+    const knights = gameSel.value === "knights";
+    $("#f-knights").hidden = !knights;
+    $("#f-knights").querySelector("input").disabled = !knights;
+    seats();
+  };
+  gameSel.addEventListener("change", toggle);
+  $("#f-players").addEventListener("input", seats);
+  $("#newgame-form").addEventListener("submit", () => {
+    $("#f-seats-value").value = Array.from($("#f-seats").querySelectorAll("select")).map((s) => s.value).join(",");
+  });
+  toggle();
+  $("[data-action=load-file-home]").addEventListener("change", loadFile);
+}
+
+async function loadFile(event) {
+  const file = event.target.files[0];
+  if (!file) return;
+  try {
+    const text = await file.text();
+    let data;
+    try { data = JSON.parse(text); } catch (e) { throw new Error(`${file.name} is not JSON: ${e.message}`); }
+    const made = await api("load", data);
+    window.location.href = made.url;
+  } catch (e) {
+    showError(`cannot load ${file.name}: ${e.message}`);
+  }
+}
+
+// -- the game ---------------------------------------------------------------------------
+let view = null;
+let selected = null;
+let board = null;
+let polling = null;
+let busy = false;
+const svg = $("#board");
+const viewBox = { x: 0, y: 0, w: 100, h: 100 };
+
+function setViewBox() {
+  svg.setAttribute("viewBox", `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`);
+}
+
+function fit() {
+  if (!board) return;
+  Object.assign(viewBox, { x: 0, y: 0, w: board.width, h: board.height });
+  setViewBox();
+}
+
+function zoom(factor, cx, cy) {
+  const x = cx ?? viewBox.x + viewBox.w / 2, y = cy ?? viewBox.y + viewBox.h / 2;
+  const w = Math.max(60, Math.min(viewBox.w * factor, (board ? board.width : 100) * 4));
+  const k = w / viewBox.w;
+  viewBox.x = x - (x - viewBox.x) * k;
+  viewBox.y = y - (y - viewBox.y) * k;
+  viewBox.w = w;
+  viewBox.h *= k;
+  setViewBox();
+}
+
+function svgPoint(event) {
+  const r = svg.getBoundingClientRect();
+  const scale = Math.max(viewBox.w / r.width, viewBox.h / r.height);
+  // preserveAspectRatio xMidYMid meet: the drawing is centred in the element
+  const ox = (r.width * scale - viewBox.w) / 2, oy = (r.height * scale - viewBox.h) / 2;
+  return [viewBox.x - ox + (event.clientX - r.left) * scale, viewBox.y - oy + (event.clientY - r.top) * scale, scale];
+}
+
+function isHumanTurn() {
+  return view && !view.over && !view.thinking && view.seats[view.to_move].kind === "human";
+}
+
+function render(started) {
+  const t0 = started ?? performance.now();
+  const b = view.board;
+  const wrap = $("#board-wrap");
+  if (b.kind === "hex") {
+    if (!(board instanceof HexBoard)) board = new HexBoard(svg);
+    const fresh = board.key !== `${b.size}/${b.layout}`;
+    board.render(b, isHumanTurn() ? selected : null, view.last_turn);
+    if (fresh) fit();
+  } else if (b.kind === "grid") {
+    if (!(board instanceof GridBoard)) board = new GridBoard(svg);
+    const fresh = board.key !== `grid/${b.rows}/${b.cols}`;
+    board.render(b, isHumanTurn() ? selected : null);
+    if (fresh) fit();
+  }
+  wrap.hidden = b.kind === "none";
+  svg.classList.toggle("your-turn", isHumanTurn());
+  app.dataset.version = view.version;
+  app.dataset.toMove = view.to_move;
+  app.dataset.thinking = view.thinking;
+  app.dataset.over = view.over;
+  app.dataset.moves = view.moves_made;
+  renderSide();
+  window.lazytree.view = view;
+  window.lazytree.ready = true;
+  measure(`draw-${b.kind}`, t0);
+}
+
+function playerName(p) {
+  const seat = view.seats[p];
+  return `<span class="swatch p${p}"></span>player ${p} (${NAMES[p]}, ${seat.kind === "human" ? "human" : seat.label})`;
+}
+
+function renderSide() {
+  const b = view.board;
+  $("#title").textContent = `${view.game} ${Object.entries(view.options).map(([k, v]) => `${k}=${v}`).join(" ")}`;
+  let status;
+  if (view.over) {
+    const w = view.winners;
+    status = w.length === 1 ? `Game over: ${playerName(w[0])} wins.` : `Game over: a tie between players ${w.join(", ")}.`;
+  } else {
+    status = `Turn ${view.turn}: ${playerName(view.to_move)} to move.`;
+    if (isHumanTurn() && b.kind === "hex") status += selected === null
+      ? " Click one of your territories (outlined) to attack from." : " Click a highlighted enemy neighbour.";
+  }
+  if (b.spare !== undefined) status += `<br>Spare dice: ${b.spare}`;
+  if (b.reinforcements) status += `<br>Passing now brings ${b.reinforcements} reinforcement dice`;
+  $("#status").innerHTML = status;
+  $("#status").dataset.toMove = view.to_move;
+  $("#scores").innerHTML = b.territories
+    ? b.territories.map((n, p) => `<span class="score"><span class="swatch p${p}"></span>${n}</span>`).join(" ") + " territories"
+    : "";
+  const human = isHumanTurn();
+  $("[data-action=pass]").disabled = !(human && b.can_pass);
+  $("[data-action=pass]").hidden = b.kind !== "hex";
+  $("[data-action=stop]").disabled = !view.thinking;
+  const aiIdle = !view.over && !view.thinking && view.seats[view.to_move].kind === "ai";
+  $("[data-action=ai]").hidden = !aiIdle;
+  $("[data-action=undo]").disabled = !view.can_undo;
+  $("[data-action=redo]").disabled = !view.can_redo;
+  $("[data-action=speed]").value = String(view.delay);
+  const p = view.progress;
+  let progress = "";
+  if (p) progress = `<span data-role="thinking">${playerName(p.player)} is thinking: depth ${p.depth ?? "-"}, ` +
+    `${p.nodes.toLocaleString()} nodes forced, ${p.seconds.toFixed(1)} s</span>`;
+  else if (view.last_search) {
+    const s = view.last_search;
+    progress = `AI's last turn: ${s.moves} moves, searched up to depth ${s.depth ?? "end"}, ` +
+      `${s.nodes.toLocaleString()} nodes forced` + (s.stopped === "stop" ? " (stopped by you)" : "");
+  }
+  if (view.error) progress += `<br><span class="error">${view.error}</span>`;
+  const rolls = view.log.filter((m) => m.note);
+  if (rolls.length) {
+    progress += `<div data-role="rolls">` +
+      rolls.slice(-4).map((m) => `<div class="roll">\u2684 ${m.note}</div>`).join("") + `</div>`;
+  }
+  $("#progress").innerHTML = progress;
+  const movesBox = $("#moves");
+  movesBox.innerHTML = "";
+  if (view.moves && human) {
+    for (const m of view.moves) {
+      const button = document.createElement("button");
+      button.textContent = m;
+      button.dataset.move = m;
+      movesBox.append(button);
+    }
+  }
+  $("#text").hidden = !view.text;
+  $("#text").textContent = view.text || "";
+  const log = $("#log");
+  log.innerHTML = "";
+  const first = view.moves_made - view.log.length;
+  view.log.forEach((m, i) => {
+    const li = document.createElement("li");
+    li.value = first + i + 1;
+    li.className = m.player >= 0 ? `p${m.player}` : "chance";
+    li.textContent = m.note || (m.player >= 0 ? `player ${m.player}: ${m.text}` : m.text);
+    log.append(li);
+  });
+  log.scrollTop = log.scrollHeight;
+  $("#save").href = `/api/sessions/${sessionId}/save`;
+}
+
+async function refresh() {
+  try {
+    const t0 = performance.now();
+    const fresh = await api(sessionId);
+    if (!view) measure("fetch", t0);
+    const changed = !view || fresh.version !== view.version || fresh.thinking !== view.thinking;
+    view = fresh;
+    if (changed) selected = null;
+    if (changed) render(t0); else renderSide();
+    schedule();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function schedule() {
+  clearTimeout(polling);
+  if (view.thinking) polling = setTimeout(refresh, 250);
+}
+
+async function send(path, body, started) {
+  if (busy) return;
+  busy = true;
+  const t0 = started ?? performance.now();
+  try {
+    view = await api(`${sessionId}/${path}`, body ?? {});
+    selected = null;
+    showError("");
+    render(t0);
+    if (path === "move") measure("move", t0);
+    schedule();
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    busy = false;
+  }
+}
+
+function onBoardClick(event) {
+  if (dragged || !view || !isHumanTurn()) return;
+  const t0 = event.timeStamp;  // when the click happened
+  const b = view.board;
+  if (b.kind === "hex") {
+    const t = board.territoryAt(event.target);
+    if (t === null) return;
+    if (selected !== null && board.sources.get(selected)?.includes(t)) {
+      send("move", { move: `${selected}->${t}` }, t0);
+      return;
+    }
+    selected = board.sources.has(t) && t !== selected ? t : null;
+    board.render(b, selected, view.last_turn);
+    renderSide();
+    measure("select", t0);
+  } else if (b.kind === "grid") {
+    const c = board.cellAt(event.target);
+    if (c === null) return;
+    const what = board.click(b, selected, c);
+    if (what.move) { send("move", { move: what.move }, t0); return; }
+    selected = what.select;
+    board.render(b, selected);
+    measure("select", t0);
+  }
+}
+
+// dragging pans the board; a drag is not a click
+let drag = null;
+let dragged = false;
+function setupBoard() {
+  svg.addEventListener("click", onBoardClick);
+  svg.addEventListener("pointerdown", (e) => {
+    drag = { x: e.clientX, y: e.clientY, vx: viewBox.x, vy: viewBox.y, scale: svgPoint(e)[2] };
+    dragged = false;
+  });
+  window.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!dragged && Math.hypot(dx, dy) < 5) return;
+    dragged = true;
+    viewBox.x = drag.vx - dx * drag.scale;
+    viewBox.y = drag.vy - dy * drag.scale;
+    setViewBox();
+  });
+  window.addEventListener("pointerup", () => { drag = null; });
+  svg.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const [x, y] = svgPoint(e);
+    zoom(e.deltaY > 0 ? 1.2 : 1 / 1.2, x, y);
+  }, { passive: false });
+  $("[data-action=zoom-in]").addEventListener("click", () => zoom(1 / 1.4));
+  $("[data-action=zoom-out]").addEventListener("click", () => zoom(1.4));
+  $("[data-action=zoom-fit]").addEventListener("click", fit);
+  $("[data-action=pass]").addEventListener("click", () => send("move", { move: "pass" }));
+  $("[data-action=ai]").addEventListener("click", () => send("ai"));
+  $("[data-action=stop]").addEventListener("click", () => api(`${sessionId}/stop`, {}).catch((e) => showError(e.message)));
+  $("[data-action=undo]").addEventListener("click", () => send("undo"));
+  $("[data-action=redo]").addEventListener("click", () => send("redo"));
+  $("[data-action=speed]").addEventListener("change", (e) =>
+    api(`${sessionId}/speed`, { delay: Number(e.target.value) }).catch((err) => showError(err.message)));
+  $("[data-action=load-file]").addEventListener("change", loadFile);
+  $("#moves").addEventListener("click", (e) => {
+    if (e.target.dataset.move) send("move", { move: e.target.dataset.move });
+  });
+  // closing the tab stops this game's AI
+  window.addEventListener("pagehide", () => navigator.sendBeacon(`/api/sessions/${sessionId}/close`));
+}
+
+async function startGame() {
+  $("#game").hidden = false;
+  setupBoard();
+  await refresh();
+  if (view && !view.over && !view.thinking && view.seats[view.to_move].kind === "ai") await send("ai");
+  // the URL now names this session, so reloading the page shows the same game
+  history.replaceState(null, "", `/play?session=${sessionId}`);
+}
+
+showError(app.dataset.error);
+if (sessionId) startGame();
+else if (!app.dataset.error || !sessionId) setupForm();

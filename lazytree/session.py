@@ -1,0 +1,538 @@
+"""A game session: one game being played, shared by the terminal and the web server.
+
+A :class:`Session` holds the game (by registry name and options), its start position,
+the lazy tree of the position now, who sits at each seat (a human or the AI with its
+:class:`~lazytree.ai.AISettings`) and the history of moves. The drivers (``lazytree
+play``, ``lazytree serve``) only ask it for moves and show what happened:
+
+* :meth:`Session.play` makes a human's move, given as a move or in the game's notation;
+  an illegal move raises :class:`~lazytree.game.IllegalMoveError` and changes nothing;
+* :meth:`Session.ai_turn` lets the AI play its whole turn, a generator of
+  :class:`AIStep` (stoppable through a ``threading.Event``);
+* chance outcomes (the dice of ``--rules chance``) are drawn at once after the move that
+  leads to them, from the session's seeded ``random.Random``;
+* :meth:`Session.undo` / :meth:`Session.redo` take back or replay whole turns;
+* :meth:`Session.save` / :meth:`Session.load` write and read a JSON document (format
+  version, game and options, start position, seats, moves in the game's notation);
+  loading checks every field and replays every move through the rules, and a problem is
+  one :class:`SessionError` with a message for the user.
+
+Examples
+--------
+>>> s = Session("dice-of-doom", {"size": 2, "board": "0:2 1:1 0:3 1:2"})
+>>> s.to_move, [text for _, text in s.legal_moves()]
+(0, ['0->1', '2->3'])
+>>> [p.text for p in s.play("2->3")]
+['2->3']
+>>> s.play("1->0")
+Traceback (most recent call last):
+...
+lazytree.game.IllegalMoveError: 1->0: territory 1 is not yours
+>>> _ = s.play("pass"); s.to_move
+1
+>>> s.undo(), s.to_move, len(s.history)
+(True, 0, 0)
+>>> Session.load(s.save()).state == s.state
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from collections.abc import Callable, Generator, Hashable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Final
+
+from lazytree.ai import AIPlayer, AISettings
+from lazytree.book import Book
+from lazytree.game import CHANCE, Game, IllegalMoveError, Player, RollingGame
+from lazytree.games import GAMES, GameSpec, OptionError, load_game
+from lazytree.games.dice_of_doom import DiceOfDoom
+from lazytree.search import SearchResult
+from lazytree.tree import Node, Tree
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "HUMAN",
+    "PLAY_DEFAULTS",
+    "AIStep",
+    "Played",
+    "Seat",
+    "Session",
+    "SessionError",
+    "options_from_text",
+]
+
+FORMAT: Final = "lazytree-session"
+"""The ``format`` field of a saved session."""
+
+FORMAT_VERSION: Final = 1
+"""The ``version`` field of a saved session this module writes and reads."""
+
+PLAY_DEFAULTS: Final[Mapping[str, Mapping[str, Any]]] = {"dice-of-doom": {"eval": "heuristic"}}
+"""Game options a game is played with unless given (Dice of Doom: the stronger heuristic
+rating for the AI, not the book's territory count); ``lazytree play`` and ``lazytree
+serve`` both use them."""
+
+MAX_MOVES: Final = 100_000
+"""Most moves a saved session may hold (a budget on what a file can make us replay)."""
+
+
+class SessionError(ValueError):
+    """A session that cannot be made or loaded, or a request that does not fit its
+    state (e.g. a human move when the AI is to play); the message is for the user."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays one side: a human (``ai`` is None) or the AI with its settings."""
+
+    ai: AISettings | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.ai is None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.ai is None:
+            return {"kind": "human"}
+        return {"kind": "ai", "settings": asdict(self.ai)}
+
+
+HUMAN: Final = Seat()
+
+
+@dataclass(frozen=True)
+class Played:
+    """One move of the history: who made it (:data:`~lazytree.game.CHANCE` for a dice
+    roll), the move, its notation, and for a roll what was rolled."""
+
+    player: Player
+    move: Hashable
+    text: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class AIStep:
+    """One move of an AI turn: the move (and the chance outcomes that followed it) and
+    the search that chose it."""
+
+    played: tuple[Played, ...]
+    search: SearchResult[Any]
+
+
+class Session:
+    """A game being played: game, start position, tree, seats and history.
+
+    Parameters
+    ----------
+    game:
+        Registry name of the game (see :data:`lazytree.games.GAMES`).
+    options:
+        The game's options (Python names, e.g. ``spare_dice``); bad ones raise
+        :class:`SessionError` with the same message as the command line.
+    seats:
+        One :class:`Seat` per player (default: everyone human).
+    seed:
+        Seed of the generator that draws chance outcomes (None: fresh entropy).
+    """
+
+    def __init__(
+        self,
+        game: str,
+        options: Mapping[str, Any] | None = None,
+        seats: Sequence[Seat] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> None:
+        spec = GAMES.get(game)
+        if spec is None:
+            raise SessionError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+        self.spec: GameSpec = spec
+        self.options: dict[str, Any] = dict(options or {})
+        try:
+            position = load_game(game, **self.options)
+        except OptionError as exc:
+            raise SessionError(f"{game}: {exc}") from None
+        self.game: Game[Any, Any] = position.game
+        self.start: Any = position.state
+        if seats is None:
+            seats = [HUMAN] * self.game.num_players
+        if len(seats) != self.game.num_players:
+            raise SessionError(f"{len(seats)} seats for a game of {self.game.num_players} players")
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.history: list[Played] = []
+        self._turns: list[int] = []  # index in history where each turn starts
+        self._redo: list[list[Played]] = []
+        self._ais: dict[Player, AIPlayer] = {}  # one per AI seat: its tie-break rng goes on
+        self.book: Book | None = None  # a position book the AI seats use (lazytree.book)
+        self.tree: Tree[Any, Any] = Tree(self.game, self.start, share=True)
+        self._resolve_chance()
+
+    # -- the position now --------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The position now."""
+        return self.tree.root.state
+
+    @property
+    def to_move(self) -> Player:
+        """The player to move now (never :data:`~lazytree.game.CHANCE`: dice are rolled at
+        once)."""
+        return self.game.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    def seat(self, player: Player | None = None) -> Seat:
+        """The seat of ``player`` (default: the player to move)."""
+        return self.seats[self.to_move if player is None else player]
+
+    def legal_moves(self) -> list[tuple[Hashable, str]]:
+        """The legal moves now, each with its notation, in the game's order."""
+        state = self.state
+        return [(m, self.game.move_to_str(state, m)) for m in self.game.legal_moves(state)]
+
+    def scores(self) -> tuple[float, ...] | None:
+        """The final score of every player once the game is over, else None."""
+        return tuple(self.game.returns(self.state)) if self.is_over else None
+
+    def winners(self) -> tuple[Player, ...]:
+        """The players with the best final score (empty while the game goes on)."""
+        scores = self.scores()
+        if scores is None:
+            return ()
+        best = max(scores)
+        return tuple(p for p, s in enumerate(scores) if s == best)
+
+    def turn_number(self) -> int:
+        """The number of the turn now (1 for the first)."""
+        started = len(self._turns)
+        if started and self.history[self._turns[-1]].player == self.to_move:
+            return started
+        return started + 1
+
+    def last_turn(self) -> list[Played]:
+        """The moves of the last turn made by someone other than the player to move
+        (what a person wants to see after the AI played), chance outcomes included."""
+        for t in range(len(self._turns) - 1, -1, -1):
+            start = self._turns[t]
+            if self.history[start].player != self.to_move or self.is_over:
+                end = self._turns[t + 1] if t + 1 < len(self._turns) else len(self.history)
+                return self.history[start:end]
+        return []
+
+    # -- moves -------------------------------------------------------------------------
+    def parse(self, move: Hashable | str) -> Hashable:
+        """``move`` as a legal move of the position now (text in the game's notation is
+        parsed); :class:`~lazytree.game.IllegalMoveError` otherwise."""
+        state = self.state
+        if self.game.is_terminal(state):
+            raise IllegalMoveError("the game is over")
+        if isinstance(move, str):
+            return _parse_text(self.game, state, move)
+        self.game.result(state, move)  # raises IllegalMoveError with the reason
+        return move
+
+    def play(self, move: Hashable | str) -> list[Played]:
+        """Make a human's move: the move and any chance outcomes drawn after it.
+
+        Raises :class:`~lazytree.game.IllegalMoveError` (session unchanged) for an
+        illegal move and :class:`SessionError` when the AI's seat is to move.
+        """
+        if not self.seat().is_human and not self.is_over:
+            raise SessionError(f"player {self.to_move} is played by the AI, not by a human")
+        made = self._make(self.parse(move))
+        self._redo.clear()
+        return made
+
+    def ai_turn(
+        self,
+        *,
+        stop: threading.Event | None = None,
+        progress: Callable[[SearchResult[Any]], None] | None = None,
+    ) -> Iterator[AIStep]:
+        """Let the AI at the seat to move play its whole turn, one :class:`AIStep` at a
+        time (the session is updated before each step is yielded).
+
+        ``stop`` (set from another thread) makes the current search answer at once with
+        its best move so far; closing the generator ends the turn early. Raises
+        :class:`SessionError` when the seat to move is human.
+        """
+        if self.is_over:
+            return
+        player = self.to_move
+        settings = self.seat(player).ai
+        if settings is None:
+            raise SessionError(f"player {player} is a human, not the AI")
+        ai = self._ais.get(player)
+        if ai is None or ai.settings != settings:
+            ai = self._ais[player] = AIPlayer(settings, book=self.book)
+        while not self.is_over and self.to_move == player:
+            moves = ai.turn(self.tree, stop=stop, progress=progress)
+            try:
+                while True:
+                    before = self.state
+                    made = next(moves, None)  # the AI plays its move on the tree
+                    if made is None:
+                        return
+                    played = self._append(before, made.move)
+                    step = AIStep((played, *self._resolve_chance()), made.search)
+                    self._redo.clear()
+                    yield step
+                    if len(step.played) > 1:
+                        break  # dice were rolled: a new search starts from the outcome
+            finally:
+                if isinstance(moves, Generator):
+                    moves.close()
+
+    def _make(self, move: Hashable) -> list[Played]:
+        """Play a legal ``move`` and the chance outcomes after it, recording them."""
+        played = self._append(self.state, move)
+        self.tree.play(move)
+        return [played, *self._resolve_chance()]
+
+    def _append(self, state: Any, move: Hashable, note: str = "") -> Played:
+        """Record ``move`` made in ``state`` in the history (a new turn when the player
+        changes; chance outcomes belong to the turn they follow)."""
+        player = self.game.to_move(state)
+        if player != CHANCE and (not self._turns or self.history[self._turns[-1]].player != player):
+            self._turns.append(len(self.history))
+        played = Played(player, move, self.game.move_to_str(state, move), note)
+        self.history.append(played)
+        return played
+
+    def _resolve_chance(self) -> list[Played]:
+        rolled = []
+        while self.tree.root.player == CHANCE:
+            move, note = _draw_outcome(self.tree.root, self.rng)
+            played = self._append(self.state, move, note)
+            self.tree.play(move)
+            rolled.append(played)
+        return rolled
+
+    # -- undo / redo --------------------------------------------------------------------
+    def undo(self) -> bool:
+        """Take back the last whole turn, and more turns until a human is to move (when
+        some seat is human). False when there is nothing to take back."""
+        if not self.history:
+            return False
+        any_human = any(seat.is_human for seat in self.seats)
+        removed: list[Played] = []
+        while self._turns:
+            start = self._turns.pop()
+            removed[:0] = self.history[start:]
+            del self.history[start:]
+            self._replay()
+            if not any_human or self.seat().is_human:
+                break
+        self._redo.append(removed)
+        return True
+
+    def redo(self) -> bool:
+        """Replay the turns the last :meth:`undo` took back. False when there are none."""
+        if not self._redo:
+            return False
+        for played in self._redo.pop():
+            self._append(self.state, played.move, played.note)
+            self.tree.play(played.move)
+        return True
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def _replay(self) -> None:
+        """Rebuild the tree from the start position through the history."""
+        tree: Tree[Any, Any] = Tree(self.game, self.start, share=True)
+        for played in self.history:
+            tree.play(played.move)
+        self.tree = tree
+
+    # -- save / load --------------------------------------------------------------------
+    def save(self) -> dict[str, Any]:
+        """The session as a JSON-ready dict (see :meth:`load`)."""
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "game": self.spec.name,
+            "options": self.options,
+            "start": start_options(self.game, self.start),
+            "seats": [seat.to_json() for seat in self.seats],
+            "seed": self.seed,
+            "moves": [played.text for played in self.history],
+        }
+
+    def dumps(self) -> str:
+        """:meth:`save` as JSON text."""
+        return json.dumps(self.save(), indent=1)
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> Session:
+        """:meth:`load` from JSON text; malformed JSON is a :class:`SessionError` too."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise SessionError(f"not a saved session: malformed JSON ({exc})") from None
+        return cls.load(data)
+
+    @classmethod
+    def load(cls, data: Any) -> Session:
+        """A session from what :meth:`save` wrote, every field checked and every move
+        replayed through the rules. :class:`SessionError` names the first problem."""
+        if not isinstance(data, dict):
+            raise SessionError("not a saved session: expected a JSON object")
+        if data.get("format") != FORMAT:
+            raise SessionError(f"not a saved session: 'format' must be {FORMAT!r}")
+        version = data.get("version")
+        if version != FORMAT_VERSION:
+            raise SessionError(
+                f"unknown session format version {version!r} (this lazytree reads "
+                f"version {FORMAT_VERSION})"
+            )
+        known = {"format", "version", "game", "options", "start", "seats", "seed", "moves"}
+        extra = sorted(set(data) - known)
+        if extra:
+            raise SessionError(f"unknown field {extra[0]!r} in the saved session")
+        name = data.get("game")
+        if not isinstance(name, str) or name not in GAMES:
+            raise SessionError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+        spec = GAMES[name]
+        options = _check_options(spec, data.get("options", {}), "options")
+        start = _check_options(spec, data.get("start", {}), "start")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise SessionError(f"seed must be a whole number or null, got {seed!r}")
+        moves = data.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise SessionError("moves must be a list of moves written as text")
+        if len(moves) > MAX_MOVES:
+            raise SessionError(f"{len(moves)} moves is more than the limit of {MAX_MOVES:,}")
+        session = cls(name, {**options, **start}, seed=seed)
+        session.options = options
+        if start_options(session.game, session.start) != start:
+            raise SessionError(f"start: does not describe a start position of {name}")
+        session.seats = _check_seats(data.get("seats"), session.game.num_players)
+        for i, text in enumerate(moves, 1):
+            state = session.state
+            try:
+                if session.game.is_terminal(state):
+                    raise IllegalMoveError("the game is already over")
+                move = _parse_text(session.game, state, text)
+            except IllegalMoveError as exc:
+                raise SessionError(f"move {i} ({text!r}) is illegal: {exc}") from None
+            session._append(state, move)
+            session.tree.play(move)
+        session._resolve_chance()
+        return session
+
+
+def start_options(game: Game[Any, Any], state: Any) -> dict[str, Any]:
+    """The game options that rebuild exactly the start position ``state`` whatever the
+    seed: a Dice of Doom board (owners and dice), its player and spare dice. Other games'
+    start positions follow from their options alone (an empty dict)."""
+    if isinstance(game, DiceOfDoom):
+        return {"board": game.board_spec(state), "player": state.player, "spare_dice": state.spare}
+    return {}
+
+
+def options_from_text(spec: GameSpec, params: Mapping[str, str]) -> dict[str, Any]:
+    """Game options from text (a URL's query), named as on the command line
+    (``spare-dice`` or ``spare_dice``); :class:`SessionError` with a one-line message for
+    an unknown option or a value of the wrong type."""
+    by_name = {o.name: o for o in spec.options}
+    out: dict[str, Any] = {}
+    for key, text in params.items():
+        name = key.removeprefix("--").replace("-", "_")
+        opt = by_name.get(name)
+        if opt is None:
+            known = ", ".join(o.flag for o in spec.options)
+            raise SessionError(f"{spec.name} has no option {key!r} (options: {known})")
+        if opt.type is int:
+            try:
+                out[name] = int(text)
+            except ValueError:
+                raise SessionError(
+                    f"{spec.name}: {opt.flag} {text!r} is not a whole number"
+                ) from None
+        else:
+            out[name] = text
+    return out
+
+
+def _check_options(spec: GameSpec, given: Any, field: str) -> dict[str, Any]:
+    if not isinstance(given, dict):
+        raise SessionError(f"{field} must be a JSON object of {spec.name}'s options")
+    by_name = {o.name: o for o in spec.options}
+    for key, value in given.items():
+        opt = by_name.get(key)
+        if opt is None:
+            known = ", ".join(by_name)
+            raise SessionError(f"{field}: {spec.name} has no option {key!r} (options: {known})")
+        ok = value is None or (
+            isinstance(value, opt.type) and not (opt.type is int and isinstance(value, bool))
+        )
+        if not ok:
+            raise SessionError(
+                f"{field}: {key} must be {'a whole number' if opt.type is int else 'text'}, "
+                f"got {value!r}"
+            )
+    return dict(given)
+
+
+def _check_seats(given: Any, players: int) -> tuple[Seat, ...]:
+    if not isinstance(given, list) or len(given) != players:
+        raise SessionError(f"seats must be a list of {players} seats, one per player")
+    names = {f.name for f in fields(AISettings)}
+    seats = []
+    for i, seat in enumerate(given):
+        kind = seat.get("kind") if isinstance(seat, dict) else None
+        if kind == "human":
+            seats.append(HUMAN)
+        elif kind == "ai":
+            settings = seat.get("settings", {})
+            if not isinstance(settings, dict) or set(settings) - names:
+                raise SessionError(
+                    f"seat {i}: AI settings must be an object with keys among {sorted(names)}"
+                )
+            try:
+                seats.append(Seat(AISettings(**settings)))
+            except (TypeError, ValueError) as exc:
+                raise SessionError(f"seat {i}: bad AI settings: {exc}") from None
+        else:
+            raise SessionError(f"seat {i}: kind must be 'human' or 'ai'")
+    return tuple(seats)
+
+
+def _parse_text(game: Game[Any, Any], state: Any, text: str) -> Hashable:
+    """A move from the game's notation: the game's own parser, or the exact text
+    ``move_to_str`` writes (chance outcomes such as ``0->2 wins`` are saved that way)."""
+    try:
+        move: Hashable = game.parse_move(state, text)
+        return move
+    except IllegalMoveError as exc:
+        for legal in game.legal_moves(state):
+            if game.move_to_str(state, legal) == text.strip():
+                found: Hashable = legal
+                return found
+        raise exc from None
+
+
+def _draw_outcome(node: Node[Any, Any], rng: random.Random) -> tuple[Hashable, str]:
+    """Draw a chance node's outcome with ``rng`` and say what happened: a
+    :class:`~lazytree.game.RollingGame` rolls its dice (so the numbers can be shown),
+    otherwise the outcome is drawn by the edges' probabilities."""
+    game, state = node.tree.game, node.state
+    if isinstance(game, RollingGame):
+        move, text = game.roll_outcome(state, rng)
+        return move, text
+    edges = list(node.children)
+    edge = rng.choices(edges, weights=[e.probability or 0 for e in edges])[0]
+    return edge.move, f"{game.move_to_str(state, edge.move)} (probability {edge.probability:.4g})"

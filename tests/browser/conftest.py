@@ -1,0 +1,128 @@
+"""Real-browser fixtures: Debian's ``chromium`` driven by Selenium through ``chromedriver``.
+
+* ``driver``: a headless Chromium (1280x900) that downloads into ``driver.download_dir``.
+  Nothing is downloaded at run time: the browser and its driver are the Debian packages
+  ``chromium`` and ``chromium-driver`` (``make system-deps`` installs them). The tests
+  are skipped only when Chromium is absent and the environment variable ``CI`` is unset;
+  under CI a missing browser is a failure.
+* ``serve_app(app)``: run any ASGI app with uvicorn on a free port of 127.0.0.1 in a
+  thread, yielding its base URL (``live_server`` is the play server's app).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = ("chromium", "chromium-browser")
+CHROMEDRIVER = ("chromedriver", "chromium-driver")
+
+
+def _which(names: tuple[str, ...]) -> str | None:
+    for name in names:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def browser_paths() -> tuple[str, str]:
+    """Chromium and chromedriver, or skip (fail under CI) when they are absent."""
+    chromium, driver = _which(CHROMIUM), _which(CHROMEDRIVER)
+    if chromium is None or driver is None:
+        missing = "chromium" if chromium is None else "chromium-driver"
+        message = f"{missing} is not installed (make system-deps installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return chromium, driver
+
+
+@pytest.fixture
+def driver() -> Iterator[Any]:
+    """A headless Chromium under Selenium; ``driver.download_dir`` receives downloads."""
+    chromium, chromedriver = browser_paths()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="lazytree-chromium-")
+    downloads = tempfile.mkdtemp(prefix="lazytree-downloads-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1280,900",
+        f"--user-data-dir={profile}",
+    ):
+        options.add_argument(arg)
+    options.add_experimental_option(
+        "prefs",
+        {"download.default_directory": downloads, "download.prompt_for_download": False},
+    )
+    browser = webdriver.Chrome(options=options, service=Service(executable_path=chromedriver))
+    browser.execute_cdp_cmd(
+        "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads}
+    )
+    browser.download_dir = Path(downloads)  # type: ignore[attr-defined]
+    try:
+        yield browser
+    finally:
+        browser.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(downloads, ignore_errors=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def serve_app(app: Any) -> Iterator[str]:
+    """Serve the ASGI ``app`` on 127.0.0.1 in a thread; yields ``http://127.0.0.1:PORT``."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(400):
+        if server.started:
+            break
+        if not thread.is_alive():
+            raise RuntimeError(f"the test server could not start on port {port}")
+        time.sleep(0.025)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture
+def live_server() -> Iterator[str]:
+    """The play server (``lazytree serve``'s app) on a free local port."""
+    from lazytree.server import create_app
+
+    with serve_app(create_app()) as url:
+        yield url

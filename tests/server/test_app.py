@@ -1,0 +1,243 @@
+"""The web app through Starlette's test client: every endpoint, bad input, a thinking AI."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from lazytree.server import create_app
+from lazytree.server.app import MAX_BODY
+from lazytree.server.runner import Sessions
+from lazytree.session import Session
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Sessions(limit=8))) as c:
+        yield c
+
+
+def new_game(client: TestClient, query: str) -> str:
+    """Open ``/play?query`` and return the id of the session the page shows."""
+    r = client.get(f"/play?{query}")
+    assert r.status_code == 200, r.text
+    sid = str(r.text).split('data-session="', 1)[1].split('"', 1)[0]
+    assert sid
+    return sid
+
+
+def wait_idle(client: TestClient, sid: str, seconds: float = 60) -> dict[str, Any]:
+    """The view once the AI has stopped thinking (polling, as the page does)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        view: dict[str, Any] = client.get(f"/api/sessions/{sid}").json()
+        if not view["thinking"] or time.monotonic() > deadline:
+            return view
+        time.sleep(0.05)
+
+
+def test_healthz_and_pages(client: TestClient) -> None:
+    assert client.get("/healthz").text == "ok"
+    home = client.get("/")
+    assert home.status_code == 200 and 'data-session=""' in home.text
+    assert "dice-of-doom" in home.text  # the form lists the games
+    assert client.get("/static/app.js").status_code == 200
+    assert "data-territory" in client.get("/static/hexboard.js").text
+
+
+def test_play_opens_a_game_from_its_options(client: TestClient) -> None:
+    sid = new_game(client, "game=dice-of-doom&size=5&seed=1&seats=human,ai&ai=book")
+    view = client.get(f"/api/sessions/{sid}").json()
+    board = view["board"]
+    assert board["kind"] == "hex" and board["size"] == 5 and len(board["owners"]) == 25
+    assert view["seats"][0] == {"kind": "human"} and view["seats"][1]["kind"] == "ai"
+    assert view["to_move"] == 0 and not view["thinking"]
+    # the same seed gives the same board as the command line's
+    start = Session("dice-of-doom", {"size": 5, "seed": 1}).state
+    assert board["owners"] == list(start.owners) and board["dice"] == list(start.dice)
+    assert board["attacks"] and all(start.owners[s] == 0 for s, _ in board["attacks"])
+    # reopening the session by id
+    again = client.get(f"/play?session={sid}")
+    assert again.status_code == 200 and f'data-session="{sid}"' in again.text
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("game=dice-of-doom&size=x", "dice-of-doom: --size &#x27;x&#x27; is not a whole number"),
+        ("game=dice-of-doom&size=1", "dice-of-doom: size must be at least 2, got 1"),
+        ("game=dice-of-doom&players=9", "players must be from 2 to 8, got 9"),
+        ("game=dice-of-doom&rules=chess", "rules"),
+        ("game=dice-of-doom&colour=red", "has no option &#x27;colour&#x27;"),
+        ("game=go", "unknown game &#x27;go&#x27;"),
+        ("game=tictactoe&seats=human", "expected 2 words"),
+        ("game=tictactoe&ai=fast", "expected &#x27;book&#x27; or seconds"),
+        ("game=tictactoe&speed=-1", "speed"),
+    ],
+)
+def test_bad_options_show_the_message_on_the_page(
+    client: TestClient, query: str, message: str
+) -> None:
+    r = client.get(f"/play?{query}")
+    assert r.status_code == 400
+    assert message in r.text.split('data-error="', 1)[1].split('"', 1)[0]
+    assert 'data-session=""' in r.text
+
+
+def test_a_move_an_illegal_move_and_the_ai_answer(client: TestClient) -> None:
+    sid = new_game(client, "game=dice-of-doom&size=4&seed=1&seats=human,ai&ai=book")
+    view = client.get(f"/api/sessions/{sid}").json()
+    src, dst = view["board"]["attacks"][0]
+    bad = client.post(f"/api/sessions/{sid}/move", json={"move": f"{dst}->{src}"})
+    assert bad.status_code == 400 and "illegal move" in bad.json()["error"]
+    assert client.get(f"/api/sessions/{sid}").json()["version"] == view["version"]
+    r = client.post(f"/api/sessions/{sid}/move", json={"move": f"{src}->{dst}"})
+    assert r.status_code == 200
+    after = r.json()
+    assert after["board"]["owners"][dst] == 0 and after["board"]["can_pass"]
+    assert after["log"][-1] == {"player": 0, "text": f"{src}->{dst}", "src": src, "dst": dst}
+    r = client.post(f"/api/sessions/{sid}/move", json={"move": "pass"})
+    assert r.status_code == 200
+    done = wait_idle(client, sid)
+    assert not done["thinking"] and done["error"] is None
+    assert done["to_move"] == 0 or done["over"]
+    assert done["last_turn"] and all(m["player"] == 1 for m in done["last_turn"])
+    assert done["last_search"]["depth"] == 4
+
+
+def test_undo_redo_save_and_load(client: TestClient) -> None:
+    sid = new_game(client, "game=tictactoe&seats=human,human")
+    for cell in ("a1", "b2"):
+        assert client.post(f"/api/sessions/{sid}/move", json={"move": cell}).status_code == 200
+    view = client.post(f"/api/sessions/{sid}/undo").json()
+    assert view["moves_made"] == 1 and view["can_redo"]
+    view = client.post(f"/api/sessions/{sid}/redo").json()
+    assert view["moves_made"] == 2 and not view["can_redo"]
+    assert client.post(f"/api/sessions/{sid}/redo").status_code == 409
+    saved = client.get(f"/api/sessions/{sid}/save")
+    assert saved.status_code == 200 and "attachment" in saved.headers["content-disposition"]
+    data = saved.json()
+    assert data["moves"] == ["a1", "b2"] and data["game"] == "tictactoe"
+    loaded = client.post("/api/sessions/load", json=data)
+    assert loaded.status_code == 201
+    new = loaded.json()["id"]
+    assert new != sid and loaded.json()["url"] == f"/play?session={new}"
+    assert client.get(f"/api/sessions/{new}").json()["board"]["cells"][4]["label"] == "O"
+    data["moves"].append("b2")
+    bad = client.post("/api/sessions/load", json=data)
+    assert bad.status_code == 400 and "move 3 ('b2') is illegal" in bad.json()["error"]
+
+
+def test_grid_boards_for_the_other_games(client: TestClient) -> None:
+    for query, cells in (
+        ("game=tictactoe", 9),
+        ("game=knights&size=5", 25),
+        ("game=checkers&width=8&height=8", 64),
+    ):
+        sid = new_game(client, query + "&seats=human,human")
+        board = client.get(f"/api/sessions/{sid}").json()["board"]
+        assert board["kind"] == "grid" and len(board["cells"]) == cells
+        move = board["moves"][0]
+        r = client.post(f"/api/sessions/{sid}/move", json={"move": move["text"]})
+        assert r.status_code == 200 and r.json()["log"][0]["text"] == move["text"]
+    # a checkers move goes from a piece of the player to an empty cell
+    sid = new_game(client, "game=checkers&seats=human,human")
+    board = client.get(f"/api/sessions/{sid}").json()["board"]
+    first = board["moves"][0]["path"]
+    assert board["cells"][first[0]]["owner"] == 0 and board["cells"][first[-1]]["owner"] == -1
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "message"),
+    [
+        ("move", b"{not json", 400, "malformed JSON"),
+        ("move", b'{"move": 3}', 400, "expected"),
+        ("move", b'["a1"]', 400, "expected"),
+        ("move", b'{"move": "z9"}', 400, "illegal move"),
+        ("speed", b'{"delay": "fast"}', 400, "speed"),
+        ("speed", b'{"delay": 1000}', 400, "speed"),
+        ("ai", b"{}", 409, "no AI is to move"),
+        ("undo", b"{}", 409, "nothing to undo"),
+    ],
+)
+def test_bad_requests_get_a_4xx_and_change_nothing(
+    client: TestClient, path: str, body: bytes, status: int, message: str
+) -> None:
+    sid = new_game(client, "game=tictactoe&seats=human,human")
+    before = client.get(f"/api/sessions/{sid}").json()
+    r = client.post(f"/api/sessions/{sid}/{path}", content=body)
+    assert r.status_code == status and message in r.json()["error"]
+    assert client.get(f"/api/sessions/{sid}").json() == before
+
+
+def test_unknown_sessions_and_oversized_bodies(client: TestClient) -> None:
+    assert client.get("/api/sessions/nope").status_code == 404
+    assert "unknown session" in client.post("/api/sessions/nope/move", json={}).json()["error"]
+    page = client.get("/play?session=nope")
+    assert page.status_code == 404 and "unknown session" in page.text
+    big = b'{"moves": "' + b"x" * (MAX_BODY + 10) + b'"}'
+    r = client.post("/api/sessions/load", content=big)
+    assert r.status_code == 413 and "too large" in r.json()["error"]
+    assert client.get("/healthz").text == "ok"  # still serving
+
+
+def test_the_ai_thinks_in_a_worker_and_stop_makes_it_move(client: TestClient) -> None:
+    # a 600 s clock: only the Stop button can make this AI move
+    sid = new_game(client, "game=dice-of-doom&size=12&seed=3&seats=ai,human&ai=600")
+    r = client.post(f"/api/sessions/{sid}/ai")
+    assert r.status_code == 200 and r.json()["thinking"]
+    # another request is answered while the AI thinks
+    assert client.get("/healthz").text == "ok"
+    other = new_game(client, "game=tictactoe&seats=human,human")
+    assert client.post(f"/api/sessions/{other}/move", json={"move": "b2"}).status_code == 200
+    view = client.get(f"/api/sessions/{sid}").json()
+    assert view["thinking"] and view["progress"]["player"] == 0
+    assert client.post(f"/api/sessions/{sid}/move", json={"move": "pass"}).status_code == 409
+    moves = 0
+    while moves < 3:  # each Stop makes the AI play one move at once
+        assert client.post(f"/api/sessions/{sid}/stop").status_code == 200
+        view = client.get(f"/api/sessions/{sid}").json()
+        moves = view["moves_made"]
+        if not view["thinking"]:
+            break
+        time.sleep(0.05)
+    assert moves >= 1
+    assert client.post(f"/api/sessions/{sid}/close").json() == {"closed": True}
+    view = wait_idle(client, sid, 30)
+    assert not view["thinking"]
+    assert view["last_search"]["stopped"] == "stop"
+    stopped_at = view["moves_made"]
+    time.sleep(0.2)
+    assert client.get(f"/api/sessions/{sid}").json()["moves_made"] == stopped_at
+
+
+def test_ai_against_ai_can_be_watched_with_a_delay(client: TestClient) -> None:
+    sid = new_game(client, "game=tictactoe&seats=ai,ai&ai=book&speed=0")
+    r = client.post(f"/api/sessions/{sid}/speed", json={"delay": 0.05})
+    assert r.json() == {"delay": 0.05}
+    client.post(f"/api/sessions/{sid}/ai")
+    view = wait_idle(client, sid)
+    assert view["over"] and view["moves_made"] == 9  # perfect play: a draw
+    assert sorted(view["winners"]) == [0, 1]
+
+
+def test_the_store_drops_idle_sessions_past_its_limit() -> None:
+    store = Sessions(limit=2)
+    with TestClient(create_app(store)) as c:
+        first = new_game(c, "game=tictactoe")
+        new_game(c, "game=tictactoe")
+        new_game(c, "game=tictactoe")
+        assert len(store) == 2
+        assert c.get(f"/api/sessions/{first}").status_code == 404
+
+
+def test_a_saved_file_is_json_the_session_reads() -> None:
+    with TestClient(create_app()) as c:
+        sid = new_game(c, "game=dice-of-doom&size=3&seed=2&rules=lisp&seats=human,human")
+        text = c.get(f"/api/sessions/{sid}/save").text
+    assert Session.loads(text).save() == json.loads(text)

@@ -1,0 +1,66 @@
+"""``lazytree play`` on the session: --save (at the end and on quit), --load, their errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from lazytree.cli import app
+from lazytree.session import Session
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_quit_saves_and_load_goes_on(tmp_path: Path) -> None:
+    first = tmp_path / "game.json"
+    code, out, _ = run(
+        "play", "tictactoe", "--human", "all", "--save", str(first), input="b2\nquit\n"
+    )
+    assert code == 0 and "game abandoned" in out and f"saved the game to {first}" in out
+    assert json.loads(first.read_text())["moves"] == ["b2"]
+    second = tmp_path / "more.json"
+    code, out, _ = run(
+        "play", "tictactoe", "--human", "all", "--load", str(first), "--save", str(second),
+        input="a1\nc3\nquit\n",
+    )  # fmt: skip
+    assert code == 0 and "loaded" in out and "1 moves played" in out
+    assert json.loads(second.read_text())["moves"] == ["b2", "a1", "c3"]
+    assert Session.loads(second.read_text()).to_move == 1
+
+
+def test_a_finished_game_is_saved_and_replays(tmp_path: Path) -> None:
+    path = tmp_path / "dice.json"
+    code, out, _ = run(
+        "play", "dice-of-doom", "--size", "3", "--seed", "2", "--rules", "chance",
+        "--human", "none", "--depth", "1", "--dice-seed", "4", "--save", str(path),
+    )  # fmt: skip
+    assert code == 0 and "game over" in out and " rolls " in out
+    saved = Session.loads(path.read_text())
+    assert saved.is_over
+    assert len(saved.history) == out.count("plays") + out.count("chance: ")
+
+
+def test_load_errors_are_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "none.json"
+    code, _, err = run("play", "tictactoe", "--load", str(missing))
+    assert code == 2 and "--load" in err and "Traceback" not in err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops")
+    code, _, err = run("play", "tictactoe", "--load", str(bad))
+    assert code == 2 and "malformed JSON" in err
+    other = tmp_path / "checkers.json"
+    other.write_text(Session("checkers").dumps())
+    code, _, err = run("play", "tictactoe", "--load", str(other))
+    assert code == 2 and "a game of checkers, not tictactoe" in err
+    data = json.loads(Session("tictactoe").dumps())
+    data["moves"] = ["b2", "b2"]
+    bad.write_text(json.dumps(data))
+    code, _, err = run("play", "tictactoe", "--load", str(bad))
+    assert code == 2 and "move 2 ('b2') is illegal" in err
