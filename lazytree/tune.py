@@ -38,7 +38,7 @@ from typing import Any
 
 from lazytree.arena import MatchSpec, run_match
 from lazytree.arena.match import MatchResult
-from lazytree.arena.play import _roll
+from lazytree.arena.play import _roll, match_scores
 from lazytree.arena.stats import SPRT
 from lazytree.game import CHANCE, Game
 from lazytree.games import GAMES, load_game
@@ -233,13 +233,6 @@ class SelfPlayTask:
     max_plies: int = 2000
 
 
-def _score(scores: Sequence[float], player: int) -> float:
-    top = max(scores)
-    if scores[player] < top:
-        return 0.0
-    return 1.0 / sum(1 for s in scores if s == top)
-
-
 def play_for_samples(task: SelfPlayTask) -> list[Sample]:
     """Play ``task``'s game; the features at the end of every search's principal
     variation with the searching player's final score."""
@@ -288,8 +281,8 @@ def play_for_samples(task: SelfPlayTask) -> list[Sample]:
         plies += 1
     if not game.is_terminal(state):
         return []
-    scores = list(game.returns(state))
-    return [Sample(x, _score(scores, p)) for x, p in seen]
+    scores = match_scores(game.returns(state))
+    return [Sample(x, scores[p]) for x, p in seen]
 
 
 @dataclass(frozen=True)

@@ -201,3 +201,10 @@ def test_tune_end_to_end_writes_only_accepted_weights(tmp_path: Path) -> None:
     else:
         assert not out.exists() and rejected.exists()
         assert json.loads(rejected.read_text())["match"]["sprt"]["result"] != "H1"
+
+
+def test_checkers_self_play_scores_are_shares_of_the_win() -> None:
+    spec = TuneSpec("checkers", {"width": 6, "height": 6}, games=1, nodes=30, depth=1)
+    samples = play_for_samples(spec.tasks()[0])
+    assert samples and {s.y for s in samples} <= {0.0, 0.5, 1.0}
+    assert {len(s.x) for s in samples} == {len(get_weights(Checkers()))}
