@@ -31,22 +31,22 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from lazytree.arena import MatchSpec, run_match
 from lazytree.arena.match import MatchResult
-from lazytree.arena.play import _roll, match_scores
+from lazytree.arena.play import play_game
 from lazytree.arena.stats import SPRT
 from lazytree.game import CHANCE, Game
-from lazytree.games import GAMES, load_game
+from lazytree.games import load_game
 from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.dice_of_doom.evaluation import heuristic_features
-from lazytree.players import make_player
-from lazytree.weights import get_weights, scale_weight, with_weights
+from lazytree.players import Agent, Choice, make_player
+from lazytree.weights import apply_weights_file, get_weights, scale_weight, with_weights
 
 __all__ = [
     "Sample",
@@ -233,56 +233,67 @@ class SelfPlayTask:
     max_plies: int = 2000
 
 
-def play_for_samples(task: SelfPlayTask) -> list[Sample]:
-    """Play ``task``'s game; the features at the end of every search's principal
-    variation with the searching player's final score."""
-    spec = GAMES[task.game]
-    opts = dict(task.options)
-    if "seed" in {o.name for o in spec.options} and opts.get("board") is None:
-        opts["seed"] = task.seed
-    position = load_game(task.game, **opts)
-    game: Game[Any, Any] = position.game
-    state = position.state
-    learner = game
-    if task.weights is not None:
-        from lazytree.weights import apply_weights_file
+class _Recorder:
+    """An agent that plays as ``agent`` and notes, at each of its searches, the features
+    of the principal variation's leaf (by ``learner``'s weights); in the first
+    ``random_plies`` plies it sometimes plays a random move instead (from ``rng``)."""
 
-        learner = apply_weights_file(game, task.weights)
-    elif isinstance(game, DiceOfDoom):
-        learner = with_weights(game, get_weights(game))
-    agents = [make_player(name) for name in task.seats]
-    for k, agent in enumerate(agents):
-        agent.start(game, state, task.seed * 31 + k)
-    rng = random.Random(f"tune/{task.seed}")
-    dice = random.Random(f"dice/{task.seed}")
-    seen: list[tuple[tuple[float, ...], int]] = []
-    plies = 0
-    while not game.is_terminal(state) and plies < task.max_plies:
-        mover = game.to_move(state)
-        if mover == CHANCE:
-            move = _roll(game, state, dice)
+    def __init__(
+        self, agent: Agent, task: SelfPlayTask, rng: random.Random, seen: list[Any]
+    ) -> None:
+        self.agent, self.task, self.rng, self.seen = agent, task, rng, seen
+        self.name = agent.name
+        self.game: Any = None
+        self.learner: Any = None
+        self.state: Any = None
+        self.plies = 0
+
+    def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
+        self.agent.start(game, state, seed)
+        self.game, self.state = game, state
+        if self.task.weights is not None:
+            self.learner = apply_weights_file(game, self.task.weights)
         else:
-            choice = agents[mover].choose()
-            move = choice.move
-            result = choice.search
-            if result is not None and result.pv:
-                leaf = state
-                for m in result.pv:
-                    leaf = game.result(leaf, m)
-                    if game.to_move(leaf) == CHANCE:
-                        break
-                if not game.is_terminal(leaf) and game.to_move(leaf) != CHANCE:
-                    seen.append((tuple(features(learner, leaf, mover)), mover))
-            if plies < task.random_plies and rng.random() < task.epsilon:
-                move = rng.choice(list(game.legal_moves(state)))
-        for agent in agents:
-            agent.observe(move)
-        state = game.result(state, move)
-        plies += 1
-    if not game.is_terminal(state):
+            self.learner = with_weights(game, get_weights(game))
+
+    def choose(self) -> Choice:
+        game, state = self.game, self.state
+        mover = game.to_move(state)
+        choice = self.agent.choose()
+        result = choice.search
+        if result is not None and result.pv:
+            leaf = state
+            for m in result.pv:
+                leaf = game.result(leaf, m)
+                if game.to_move(leaf) == CHANCE:
+                    break
+            if not game.is_terminal(leaf) and game.to_move(leaf) != CHANCE:
+                self.seen.append((tuple(features(self.learner, leaf, mover)), mover))
+        task = self.task
+        if self.plies < task.random_plies and self.rng.random() < task.epsilon:
+            move = self.rng.choice(list(game.legal_moves(state)))
+            return replace(choice, move=move)
+        return choice
+
+    def observe(self, move: Hashable) -> None:
+        self.agent.observe(move)
+        self.state = self.game.result(self.state, move)
+        self.plies += 1
+
+
+def play_for_samples(task: SelfPlayTask) -> list[Sample]:
+    """Play ``task``'s game (the arena's :func:`~lazytree.arena.play.play_game`); the
+    features at the end of every search's principal variation with the searching
+    player's final score (nothing from a game stopped unfinished)."""
+    rng = random.Random(f"tune/{task.seed}")
+    seen: list[tuple[tuple[float, ...], int]] = []
+    agents = tuple(_Recorder(make_player(name), task, rng, seen) for name in task.seats)
+    record = play_game(
+        task.game, task.options, agents, pair=0, seed=task.seed, max_plies=task.max_plies
+    )
+    if record.adjudicated:
         return []
-    scores = match_scores(game.returns(state))
-    return [Sample(x, scores[p]) for x, p in seen]
+    return [Sample(x, record.scores[p]) for x, p in seen]
 
 
 @dataclass(frozen=True)
@@ -399,8 +410,6 @@ def current_game(spec: TuneSpec) -> Any:
     """The game of ``spec`` rating with its current weights."""
     game = load_game(spec.game, **dict(spec.options)).game
     if spec.weights is not None:
-        from lazytree.weights import apply_weights_file
-
         return apply_weights_file(game, spec.weights)
     return game
 

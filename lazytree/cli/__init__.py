@@ -10,10 +10,10 @@ from lazytree.cli.arena import arena_app
 from lazytree.cli.bench import bench_app
 from lazytree.cli.compare import compare_app
 from lazytree.cli.explore import explore_app
-from lazytree.cli.learn import tune_app
 from lazytree.cli.perft import perft_app
 from lazytree.cli.play import play_app
 from lazytree.cli.serve import serve
+from lazytree.cli.tune import tune_app
 
 app = typer.Typer(
     name="lazytree",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Annotated, Any, Optional
 
@@ -180,13 +181,16 @@ def show(summary: dict[str, Any]) -> None:
         )
 
 
-def _command(spec: GameSpec) -> Any:
+def game_command(spec: GameSpec, action: Callable[..., None]) -> Any:
+    """The command of ``action((spec, options), **action_options)`` for one two-player
+    game: the game's options (``players`` fixed at 2), then the action's (shared by
+    ``arena`` and ``tune``)."""
     game_params = [p for p in _game_parameters(spec) if p.name != "players"]
     names = [p.name for p in game_params]
     has_players = any(o.name == "players" for o in spec.options)
     extra = [
         p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
-        for p in list(inspect.signature(arena, eval_str=True).parameters.values())[1:]
+        for p in list(inspect.signature(action, eval_str=True).parameters.values())[1:]
         if not (p.name in GAME_PROVIDED and p.name in names)  # checkers' own --weights
     ]
 
@@ -194,7 +198,7 @@ def _command(spec: GameSpec) -> Any:
         options = {n: kwargs.pop(n) for n in names}
         if has_players:
             options["players"] = 2
-        arena((spec, options), **kwargs)
+        action((spec, options), **kwargs)
 
     command.__signature__ = inspect.Signature(game_params + extra)  # type: ignore[attr-defined]
     command.__name__ = spec.name.replace("-", "_")
@@ -203,4 +207,4 @@ def _command(spec: GameSpec) -> Any:
 
 
 for _spec in GAMES.values():
-    arena_app.command(_spec.name, help=_spec.summary)(_command(_spec))
+    arena_app.command(_spec.name, help=_spec.summary)(game_command(_spec, arena))
