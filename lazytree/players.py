@@ -59,7 +59,6 @@ from lazytree.games.dice_of_doom.score_board import score_board
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import play_options
 from lazytree.search.mcts import MCTS
-from lazytree.search.multiplayer import has_chance
 from lazytree.tree import Node, Tree
 from lazytree.weights import WeightsError, apply_weights_file
 
@@ -185,12 +184,16 @@ def score_board_rating(game: DiceOfDoom) -> DiceOfDoom:
     return with_evaluation(game, value)
 
 
-class RorAgent(TreeAgent):
-    """*Realm of Racket*: minimax over the book's rating, first best move."""
+class DepthAgent(TreeAgent):
+    """A book's AI: a search to a fixed ``depth``."""
 
     def __init__(self, name: str, depth: int) -> None:
         super().__init__(name)
         self.depth = depth
+
+
+class RorAgent(DepthAgent):
+    """*Realm of Racket*: minimax over the book's rating, first best move."""
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         return book_rating(game) if isinstance(game, DiceOfDoom) else game
@@ -199,12 +202,8 @@ class RorAgent(TreeAgent):
         return minimax(tree.root, self.depth)
 
 
-class Lol2Agent(TreeAgent):
+class Lol2Agent(DepthAgent):
     """*Land of Lisp* ch. 18: alpha-beta over ``score-board``, first best move."""
-
-    def __init__(self, name: str, depth: int) -> None:
-        super().__init__(name)
-        self.depth = depth
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         game = _dice_game(game, "lol2")
@@ -248,12 +247,8 @@ def lol4_rating(node: Node[Any, Any], depth: int, player: int) -> float:
     return max(values) if node.player == player else min(values)
 
 
-class Lol4Agent(TreeAgent):
+class Lol4Agent(DepthAgent):
     """*Land of Lisp* ch. 20: :func:`lol4_rating` at every root move, first best move."""
-
-    def __init__(self, name: str, depth: int) -> None:
-        super().__init__(name)
-        self.depth = depth
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         game = _dice_game(game, "lol4")
@@ -308,7 +303,12 @@ class DefaultAgent(TreeAgent):
             raise PlayerError(f"{name}: without a clock (time=none) give a node budget (nodes=)")
         self.eval = eval
         try:
-            self.ai = AIPlayer(AISettings(seconds=seconds, depth=depth or 4, nodes=nodes))
+            # without a clock the settings are only checked (the search is the node-limited
+            # deepening of search() below)
+            settings = AISettings(
+                seconds=seconds, depth=depth if seconds is not None else depth or 1, nodes=nodes
+            )
+            self.ai = AIPlayer(settings)
         except (TypeError, ValueError) as exc:
             raise PlayerError(f"{name}: {exc}") from None
         self.seconds, self.nodes, self.depth = seconds, nodes, depth
@@ -338,12 +338,8 @@ class DefaultAgent(TreeAgent):
 
     def _search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
         root = tree.root
-        if self.seconds is not None or has_chance(root):
-            if self.seconds is None:
-                return AIPlayer(AISettings.book(self.depth or 4, "auto")).search(tree)
-            return AIPlayer(
-                AISettings(seconds=self.seconds, depth=self.depth, nodes=self.nodes)
-            ).search(tree)
+        if self.seconds is not None:
+            return self.ai.search(tree)
         limit = Limit(depth=self.depth, nodes=self.nodes)
         return iterative_deepening(root, limit, options=play_options(root), stop_when_forced=True)
 

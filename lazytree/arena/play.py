@@ -25,16 +25,13 @@ from typing import Any, Final
 
 from lazytree.game import CHANCE, Game, RollingGame
 from lazytree.games import GAMES, load_game
-from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.players import Agent, make_player
+from lazytree.session import FORMAT, FORMAT_VERSION, start_options
 
 __all__ = ["MAX_PLIES", "GameRecord", "PairTask", "play_game", "play_pair", "session_document"]
 
 MAX_PLIES: Final = 10_000
 """Moves after which an unfinished game is stopped and scored as a draw."""
-
-SESSION_FORMAT: Final = "lazytree-session"
-SESSION_VERSION: Final = 1
 
 
 @dataclass(frozen=True)
@@ -91,6 +88,25 @@ class GameRecord:
             "session": session_document(self.game, self.options, self.start, self.moves),
         }
 
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any]) -> GameRecord:
+        """The game of a JSONL line :meth:`record` wrote (to sum up a file again)."""
+        session = data["session"]
+        return cls(
+            game=session["game"],
+            options=dict(session["options"]),
+            start=dict(session["start"]),
+            seats=tuple(data["players"]),
+            pair=data["pair"],
+            seed=data["seed"],
+            moves=list(session["moves"]),
+            scores=tuple(data["scores"]),
+            seconds=list(data["seconds"]),
+            turns=list(data["moves"]),
+            nodes=list(data["nodes"]),
+            adjudicated=data["adjudicated"],
+        )
+
 
 def session_document(
     game: str, options: Mapping[str, Any], start: Mapping[str, Any], moves: list[str]
@@ -98,8 +114,8 @@ def session_document(
     """A saved session of a replay: every seat a human, the moves as played."""
     players = load_game(game, **{**options, **start}).game.num_players
     return {
-        "format": SESSION_FORMAT,
-        "version": SESSION_VERSION,
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
         "game": game,
         "options": dict(options),
         "start": dict(start),
@@ -107,18 +123,6 @@ def session_document(
         "seed": None,
         "moves": list(moves),
     }
-
-
-def start_options(game: Game[Any, Any], state: Hashable) -> dict[str, Any]:
-    """The options that rebuild exactly ``state`` as a start position (Dice of Doom:
-    the board, the player and the spare dice; other games: none)."""
-    if isinstance(game, DiceOfDoom):
-        return {
-            "board": game.board_spec(state),  # type: ignore[arg-type]
-            "player": state.player,  # type: ignore[attr-defined]
-            "spare_dice": state.spare,  # type: ignore[attr-defined]
-        }
-    return {}
 
 
 def match_scores(returns: Sequence[float]) -> tuple[float, ...]:

@@ -29,9 +29,9 @@ app.add_typer(explore_app)
 app.add_typer(perft_app)
 app.add_typer(bench_app)
 app.add_typer(compare_app)
+app.command("serve")(serve)
 app.add_typer(arena_app)
 app.add_typer(tune_app)
-app.command("serve")(serve)
 
 
 def main() -> None:

@@ -12,6 +12,7 @@ from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord, PairTask, play_pair
 from lazytree.games import load_game
 from lazytree.players import PlayerError
+from lazytree.session import Session
 
 LISP3 = {"rules": "lisp", "size": 3}
 
@@ -114,7 +115,12 @@ def test_jsonl_records_replay_to_their_results(tmp_path: Any) -> None:
             "moves",
         }
         assert replay(line) == tuple(line["scores"])
+        session = Session.load(line["session"])  # the browser session replays it too
+        assert session.game.is_terminal(session.state)
+        assert tuple(session.game.returns(session.state)) == tuple(line["scores"])
+        assert [p.text for p in session.history] == line["session"]["moves"]
         assert sum(line["moves"]) > 0 and len(line["seconds"]) == 2
+        assert GameRecord.from_record(line).record() == line
 
 
 def records(result: MatchResult) -> list[tuple[Any, ...]]:

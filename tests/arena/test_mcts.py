@@ -113,3 +113,16 @@ def test_shared_positions_share_statistics() -> None:
     # every visit of the shared node went on below it (or ended the playout there)
     below = sum(searcher.edge_visits(shared).values())
     assert through_one + through_other - 2 <= below <= through_one + through_other
+
+
+def test_its_tree_exports_like_any_search() -> None:
+    from lazytree.export import to_graphviz, to_networkx
+
+    tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    result = mcts(tree.root, playouts=40, rng=random.Random(2))
+    before = tree.stats.snapshot()
+    graph = to_networkx(tree, result=result)
+    assert tree.stats.snapshot() == before  # exporting forces nothing
+    assert graph.number_of_nodes() >= tree.stats.nodes_created
+    assert graph.graph["pv"].split()[0] == str(result.pv[0])
+    assert "digraph" in str(to_graphviz(tree, result=result).source)

@@ -1,0 +1,86 @@
+"""``lazytree arena``: the table, --json, --out, --sprt and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lazytree.cli import app
+
+runner = CliRunner()
+
+
+LISP3 = ("dice-of-doom", "--rules", "lisp", "--size", "3")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["arena", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_summary_and_jsonl_records(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    code, stdout, _ = run(
+        *LISP3,
+        "--players",
+        "lol2,ror:depth=2",
+        "--pairs",
+        "3",
+        "--seed",
+        "4",
+        "--json",
+        "--out",
+        str(out),
+    )
+    assert code == 0
+    data = json.loads(stdout)
+    assert data["games"] == 6 and data["pairs"] == 3
+    names = [p["name"] for p in data["players"]]
+    assert names == ["lol2", "ror:depth=2"]
+    for p in data["players"]:
+        assert set(p) >= {"name", "score", "elo", "elo_ci", "score_ci", "wins", "draws", "losses"}
+        assert len(p["elo_ci"]) == 2
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(lines) == 6
+    assert {line["seed"] for line in lines} == {4, 5, 6}
+    assert all(line["session"]["options"]["rules"] == "lisp" for line in lines)
+
+
+def test_table_and_sprt() -> None:
+    code, stdout, _ = run(
+        *LISP3,
+        "--players",
+        "lol2,random",
+        "--pairs",
+        "200",
+        "--sprt",
+        "0,100",
+    )
+    assert code == 0
+    assert "lol2" in stdout and "random" in stdout and "Elo" in stdout
+    assert "SPRT [0, 100]" in stdout and "H1 accepted" in stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "lol2"], "at least 2 players"),
+        (["--players", "lol2,stockfish"], "unknown player 'stockfish'"),
+        (["--players", "lol2,ror:depth=deep"], "is not a whole number"),
+        (["--players", "lol2,ror:speed=1"], "ror has no parameter 'speed'"),
+        (["--players", "lol2,ror", "--pairs", "0"], "--pairs must be at least 1"),
+        (["--players", "lol2,ror", "--sprt", "10"], "write two Elo numbers"),
+        (["--players", "lol2,ror", "--sprt", "10,0"], "elo0 < elo1"),
+        (["--players", "lol2,ror,random", "--sprt", "0,10"], "exactly 2 players"),
+        (["--players", "lol2,ror", "--size", "1"], "size must be at least 2"),
+        (["--players", "lol2,ror", "--out", "/no/such/dir/g.jsonl"], "--out"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    code, stdout, stderr = run("dice-of-doom", "--rules", "lisp", *args)
+    assert code == 2
+    assert message in stderr
+    assert len(stderr.strip().splitlines()) == 1 and not stdout
