@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import random
 import sqlite3
 from pathlib import Path
 
@@ -24,7 +25,7 @@ def dice() -> DiceOfDoom:
 
 def test_round_trip_keeps_every_field(tmp_path: Path) -> None:
     game = dice()
-    state = game.initial_state(__import__("random").Random(3))
+    state = game.initial_state(random.Random(3))
     with Book(tmp_path / "b", game) as book:
         book.store(state, 3, 0.625, state.player, "pass", Bound.LOWER)
     with Book(tmp_path / "b", game) as book:  # a new connection reads what was written
@@ -43,8 +44,8 @@ def test_round_trip_keeps_every_field(tmp_path: Path) -> None:
 
 def test_the_key_is_canonical_and_refuses_addresses() -> None:
     game = dice()
-    a = game.initial_state(__import__("random").Random(1))
-    b = game.initial_state(__import__("random").Random(1))
+    a = game.initial_state(random.Random(1))
+    b = game.initial_state(random.Random(1))
     assert a is not b and state_key(a) == state_key(b)
     assert state_key(a) != state_key(a._replace(player=1 - a.player))
     with pytest.raises(ValueError, match="stable"):
@@ -84,7 +85,7 @@ def test_a_solved_position_answers_any_depth(tmp_path: Path) -> None:
 
 def test_the_ai_uses_the_book_and_shows_hits(tmp_path: Path) -> None:
     game = dice()
-    state = game.initial_state(__import__("random").Random(5))
+    state = game.initial_state(random.Random(5))
     book = Book(tmp_path / "ai", game)
     ai = AIPlayer(AISettings(seconds=None, depth=2, rater="alphabeta"), book=book)
     first = ai.search(Tree(game, state))
@@ -167,7 +168,7 @@ def test_a_book_corrupted_during_a_game_never_stops_it(tmp_path: Path) -> None:
     game = dice()
     book = Book(path, game)
     ai = AIPlayer(AISettings(seconds=None, depth=2, rater="alphabeta"), book=book)
-    tree = Tree(game, game.initial_state(__import__("random").Random(8)))
+    tree = Tree(game, game.initial_state(random.Random(8)))
     ai.search(tree)
     # the file is overwritten with garbage while the game goes on; a big book is mostly
     # not in SQLite's page cache, which a cache of one page stands for here
