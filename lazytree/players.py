@@ -319,6 +319,7 @@ class DefaultAgent(TreeAgent):
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         if isinstance(game, DiceOfDoom) and game.eval != self.eval:
             out = copy.copy(game)
+            out.eval = self.eval
             game = out
         try:  # a weights file (lazytree tune's JSON) replaces the evaluation's weights
             return apply_weights_file(game, self.weights)  # type: ignore[no-any-return]

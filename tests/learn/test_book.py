@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import random
 import sqlite3
@@ -185,3 +186,31 @@ def test_a_book_corrupted_during_a_game_never_stops_it(tmp_path: Path) -> None:
     assert moves > 0
     assert book.broken is not None
     assert result.extra["book"] == "off"
+
+
+def test_arena_and_play_use_the_book(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from lazytree.cli import app
+
+    runner = CliRunner()
+    book = tmp_path / "arena.book"
+    args = ["arena", "dice-of-doom", "--rules", "lisp", "--size", "3", "--pairs", "2"]
+    args += ["--players", "default:time=none:nodes=50:depth=2,ror:depth=2", "--book", str(book)]
+    args += ["--json"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.stderr
+    with Book(book, LispDiceOfDoom(size=3, eval="heuristic")) as opened:
+        rows = len(opened)
+    assert rows > 0
+    again = runner.invoke(app, args)
+    assert again.exit_code == 0, again.stderr
+    cold, warm = (json.loads(r.stdout)["players"][0] for r in (first, again))
+    assert warm["score"] == cold["score"]  # the same answers ...
+    assert warm["nodes_per_move"] < cold["nodes_per_move"] / 4  # ... from the book
+    play = ["play", "dice-of-doom", "--size", "2", "--seed", "3", "--human", "none"]
+    play += ["--time", "0", "--depth", "2", "--book", str(tmp_path / "play.book")]
+    assert "from the book" not in runner.invoke(app, play).stdout
+    assert "from the book" in runner.invoke(app, play).stdout
+    wrong = runner.invoke(app, [*play[:-1], str(book)])
+    assert wrong.exit_code == 2 and "a book of dice-of-doom" in wrong.stderr
