@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 import random
 import threading
-from collections.abc import Callable, Generator, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Final
 
@@ -258,12 +258,19 @@ class Session:
         *,
         stop: threading.Event | None = None,
         progress: Callable[[SearchResult[Any]], None] | None = None,
+        cancel: threading.Event | None = None,
     ) -> Iterator[AIStep]:
         """Let the AI at the seat to move play its whole turn, one :class:`AIStep` at a
-        time (the session is updated before each step is yielded).
+        time (the session is updated before each step is yielded), like
+        :meth:`AIPlayer.turn <lazytree.ai.AIPlayer.turn>`: it searches
+        (:meth:`AIPlayer.search <lazytree.ai.AIPlayer.search>`), plays its choice and
+        goes on while it is its turn.
 
-        ``stop`` (set from another thread) makes the current search answer at once with
-        its best move so far; closing the generator ends the turn early. Raises
+        ``stop`` (set from another thread) makes the clocked AI's search answer at once
+        with its best move so far; the book's AI (no clock) has no such move, and its
+        search raises :class:`~lazytree.search.limit.SearchStopped` instead (the session
+        is then as before that move). ``cancel`` set (with ``stop``, to end the search)
+        ends the turn without playing the move being searched. Raises
         :class:`SessionError` when the seat to move is human.
         """
         if self.is_over:
@@ -275,23 +282,16 @@ class Session:
         ai = self._ais.get(player)
         if ai is None or ai.settings != settings:
             ai = self._ais[player] = AIPlayer(settings, book=self.book)
-        while not self.is_over and self.to_move == player:
-            moves = ai.turn(self.tree, stop=stop, progress=progress)
-            try:
-                while True:
-                    before = self.state
-                    made = next(moves, None)  # the AI plays its move on the tree
-                    if made is None:
-                        return
-                    played = self._append(before, made.move)
-                    step = AIStep((played, *self._resolve_chance()), made.search)
-                    self._redo.clear()
-                    yield step
-                    if len(step.played) > 1:
-                        break  # dice were rolled: a new search starts from the outcome
-            finally:
-                if isinstance(moves, Generator):
-                    moves.close()
+        for _ in range(MAX_MOVES):
+            if self.is_over or self.to_move != player:
+                return
+            result = ai.search(self.tree, stop=stop, progress=progress)
+            if (cancel is not None and cancel.is_set()) or not result.best_moves:
+                return
+            step = AIStep(tuple(self._make(ai.choose(result))), result)
+            self._redo.clear()
+            yield step
+        raise SessionError(f"the AI made {MAX_MOVES:,} moves in one turn; the game never passes")
 
     def _make(self, move: Hashable) -> list[Played]:
         """Play a legal ``move`` and the chance outcomes after it, recording them."""
@@ -303,10 +303,12 @@ class Session:
         """Record ``move`` made in ``state`` in the history (a new turn when the player
         changes; chance outcomes belong to the turn they follow)."""
         player = self.game.to_move(state)
-        if player != CHANCE and (not self._turns or self.history[self._turns[-1]].player != player):
-            self._turns.append(len(self.history))
+        turns = self._turns
+        new_turn = player != CHANCE and (not turns or self.history[turns[-1]].player != player)
         played = Played(player, move, self.game.move_to_str(state, move), note)
-        self.history.append(played)
+        self.history.append(played)  # before the turn index: readers in other threads
+        if new_turn:  # (the server's views) never see a turn that has no move yet
+            turns.append(len(self.history) - 1)
         return played
 
     def _resolve_chance(self) -> list[Played]:

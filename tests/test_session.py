@@ -12,6 +12,7 @@ from lazytree.ai import AIPlayer, AISettings
 from lazytree.game import CHANCE, IllegalMoveError
 from lazytree.games import GAMES
 from lazytree.search import SearchResult
+from lazytree.search.limit import SearchStopped
 from lazytree.session import HUMAN, Seat, Session, SessionError, options_from_text
 from lazytree.tree import Tree
 
@@ -286,3 +287,23 @@ def test_options_from_text_as_on_the_command_line() -> None:
     # the same message as the command line's for a value the rules refuse
     with pytest.raises(SessionError, match="players must be from 2 to 8, got 9"):
         Session("dice-of-doom", options_from_text(spec, {"players": "9"}))
+
+
+def test_a_stop_event_interrupts_the_book_ai_and_changes_nothing() -> None:
+    s = Session("dice-of-doom", {"size": 6, "seed": 2}, [Seat(AISettings.book(depth=4)), HUMAN])
+    stop = threading.Event()
+    stop.set()
+    before = s.state
+    with pytest.raises(SearchStopped):
+        next(s.ai_turn(stop=stop))
+    assert s.state == before and s.history == []
+
+
+def test_a_cancelled_turn_plays_nothing() -> None:
+    s = Session("dice-of-doom", {"size": 6, "seed": 2}, [Seat(AISettings(seconds=600)), HUMAN])
+    stop, cancel = threading.Event(), threading.Event()
+    stop.set()
+    cancel.set()
+    before = s.state
+    assert list(s.ai_turn(stop=stop, cancel=cancel)) == []
+    assert s.state == before and s.history == []

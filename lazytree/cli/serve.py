@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 import webbrowser
@@ -24,7 +25,7 @@ def serve(
         typer.Option("--host", help="Address to listen on (127.0.0.1: this computer only)."),
     ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")
+        int, typer.Option("--port", min=0, max=65535, help="Port to listen on (0: any free one).")
     ] = 8000,
     no_open: Annotated[
         bool, typer.Option("--no-open", help="Do not open the page in a web browser.")
@@ -42,26 +43,40 @@ def serve(
     if host not in LOCAL_HOSTS:
         err_console.print(
             f"[bold yellow]warning:[/] listening on {host}: anyone who can reach this "
-            "machine on that network can open the page and play."
+            "machine on that network can open the page and play.",
+            soft_wrap=True,
         )
-    shown = f"[{host}]" if ":" in host else host
-    config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning")
+    sock = _listen(host, port)
+    port = sock.getsockname()[1]  # the one chosen with --port 0
+    config = uvicorn.Config(create_app(), log_level="warning")
     server = uvicorn.Server(config)
+    shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
 
     def announce() -> None:
-        console.print(f"lazytree serve: open {url} (Ctrl-C stops the server)")
+        console.print(f"lazytree serve: open {url} (Ctrl-C stops the server)", soft_wrap=True)
         if not no_open:
             webbrowser.open(url)
 
-    # print (and open) once the socket is listening, not before
+    # print (and open) once the server answers, not before
     threading.Thread(target=_when_started, args=(server, announce), daemon=True).start()
+    server.run(sockets=[sock])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port``; a one-line error when that is impossible."""
     try:
-        server.run()
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        fail(f"--host {host}: {exc.strerror or exc}")
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
     except OSError as exc:
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
-    if not server.started:
-        fail(f"cannot listen on {host}:{port} (is another server using it? try --port)")
+        sock.close()
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc} (try another --port)")
+    return sock
 
 
 def _when_started(server: uvicorn.Server, then: Callable[[], None]) -> None:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -40,7 +41,7 @@ from starlette.staticfiles import StaticFiles
 from lazytree.ai import AISettings
 from lazytree.game import IllegalMoveError
 from lazytree.games import GAMES
-from lazytree.games.dice_of_doom import RULE_SETS, Attack
+from lazytree.games.dice_of_doom import RULE_SETS, Attack, DiceOfDoom
 from lazytree.server.boards import board_view
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
 from lazytree.session import (
@@ -56,6 +57,9 @@ __all__ = ["MAX_BODY", "create_app", "seats_from_text"]
 
 MAX_BODY = 1 << 20
 """Largest request body accepted (a saved 40x40 game is far smaller), in bytes."""
+
+MAX_SIDE = 40
+"""Largest Dice of Doom board the page plays (1,600 territories)."""
 
 MAX_LOG = 40
 """History entries sent with each view (the page shows the latest)."""
@@ -119,7 +123,18 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
     probe = Session(name, options, seed=seed)
     seats = seats_from_text(params.get("seats"), probe.game.num_players, ai)
     session = Session(name, options, seats, seed=seed)
+    check_board(session)
     return session, _delay(params.get("speed", "0"))
+
+
+def check_board(session: Session) -> None:
+    """A :class:`SessionError` for a board larger than the page draws well."""
+    size = getattr(session.game, "size", None)
+    if isinstance(session.game, DiceOfDoom) and size is not None and size > MAX_SIDE:
+        raise SessionError(
+            f"size {size}: the browser plays boards up to {MAX_SIDE}x{MAX_SIDE} "
+            "(lazytree play has no such limit)"
+        )
 
 
 def _delay(value: Any) -> float:
@@ -168,6 +183,7 @@ def session_view(runner: Runner) -> dict[str, Any]:
         "last_turn": [_played_json(p) for p in s.last_turn()],
         "log": [_played_json(p) for p in history[-MAX_LOG:]],
         "thinking": runner.thinking,
+        "can_stop": runner.can_stop,
         "progress": None,
         "last_search": runner.last_search,
         "error": runner.error,
@@ -284,7 +300,7 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
             except SessionError as exc:
                 raise BadRequest(str(exc), 409) from None
             runner.changed()
-        runner.start_ai()
+        await run_in_threadpool(runner.start_ai)  # may wait for a cancelled turn to end
         return JSONResponse(session_view(runner))
 
     async def start_ai(request: Request) -> Response:
@@ -292,7 +308,7 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
         s = runner.session
         if not runner.thinking and (s.is_over or s.seat().is_human):
             raise BadRequest("no AI is to move", 409)
-        runner.start_ai()
+        await run_in_threadpool(runner.start_ai)
         return JSONResponse(session_view(runner))
 
     async def stop(request: Request) -> Response:
@@ -300,12 +316,13 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
         return JSONResponse({"stopped": runner.stop_search()})
 
     async def undo(request: Request) -> Response:
-        return take_back(request, "undo")
+        return await run_in_threadpool(take_back, request, "undo")
 
     async def redo(request: Request) -> Response:
-        return take_back(request, "redo")
+        return await run_in_threadpool(take_back, request, "redo")
 
     def take_back(request: Request, action: str) -> Response:
+        """Undo or redo (in a worker thread: the AI's turn is cancelled and awaited)."""
         runner = runner_of(request)
         runner.cancel()
         with runner.lock:
@@ -345,7 +362,9 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
     async def load(request: Request) -> Response:
         data = await read_json(request)
         try:
-            runner = store.add(Session.load(data))
+            session = Session.load(data)
+            check_board(session)
+            runner = store.add(session)
         except SessionError as exc:
             raise BadRequest(str(exc)) from None
         return JSONResponse({"id": runner.id, "url": f"/play?session={runner.id}"}, 201)

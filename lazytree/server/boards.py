@@ -84,10 +84,10 @@ def _knights(game: Knights, state: Any) -> dict[str, Any]:
     cells: list[dict[str, Any]] = []
     for sq, visited in enumerate(state.visited):
         cell: dict[str, Any] = {"label": str(visited) if visited else "", "owner": -1}
-        cell["dark"] = bool(visited)
+        cell["dark"] = cell["visited"] = bool(visited)
         for player, at in enumerate(state.knights):
             if at == sq:
-                cell.update(label="\u265e", owner=player)
+                cell.update(label="\u265e", owner=player, visited=False)
         cells.append(cell)
     moves = [{"path": [m], "text": game.move_to_str(state, m)} for m in game.legal_moves(state)]
     return {**_grid(n, n), "cells": cells, "moves": moves}

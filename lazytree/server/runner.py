@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lazytree.search import SearchResult
+from lazytree.search.limit import SearchStopped
 from lazytree.session import Played, Session, SessionError
 
 __all__ = ["MAX_SESSIONS", "Runner", "Sessions"]
@@ -86,7 +87,7 @@ class Runner:
         """Start the AI worker if an AI seat is to move and it is not running yet."""
         t = self._thread
         if t is not None and t.is_alive() and self._cancel.is_set():
-            t.join(5.0)  # a cancelled turn ends at its next move: let it, then start anew
+            t.join(5.0)  # a cancelled turn ends at once (its move dropped): then start anew
         with self.lock:
             s = self.session
             if self.thinking or s.is_over or s.seat().is_human:
@@ -98,17 +99,27 @@ class Runner:
             self._thread.start()
             return True
 
-    def stop_search(self) -> bool:
-        """Make the AI move now with its best move so far (it goes on thinking about the
-        next moves of its turn). False when it is not thinking."""
+    @property
+    def can_stop(self) -> bool:
+        """True while a clocked AI thinks: it can answer at once with the deepest search it
+        completed. The book's AI searches a fixed depth and has no shallower answer."""
         if not self.thinking:
+            return False
+        s = self.session
+        settings = None if s.is_over else s.seat().ai
+        return settings is not None and settings.clocked
+
+    def stop_search(self) -> bool:
+        """Make the clocked AI move now with its best move so far (it goes on thinking
+        about the next moves of its turn). False when it cannot (see :attr:`can_stop`)."""
+        if not self.can_stop:
             return False
         self._stop.set()
         return True
 
     def cancel(self, wait: float = 5.0) -> None:
-        """Stop the AI's turn altogether (after the move it is making) and wait for the
-        worker to end."""
+        """Stop the AI's turn altogether (the move it is searching is not played) and
+        wait for the worker to end."""
         self._cancel.set()
         self._stop.set()
         t = self._thread
@@ -121,16 +132,22 @@ class Runner:
             while not self._cancel.is_set() and not s.is_over and not s.seat().is_human:
                 self._progress = self._new_progress(s)
                 self.last_search = {"player": s.to_move, "moves": 0, "depth": 0, "nodes": 0}
-                for step in s.ai_turn(stop=self._stop, progress=self._on_progress):
+                turn = s.ai_turn(stop=self._stop, progress=self._on_progress, cancel=self._cancel)
+                for step in turn:
                     self._after_move(step.played, step.search)
+                    self._stop.clear()  # a Stop was for that move only
                     if self._cancel.is_set():
+                        self._stop.set()  # (cancel may have come just now: keep it)
                         break
-                    self._stop.clear()
                     if self.delay and self._cancel.wait(self.delay):
                         break
                     self._progress = self._new_progress(s)
-        except (SessionError, ValueError, MemoryError) as exc:
-            self.error = f"the AI failed: {exc}"
+        except SearchStopped:
+            if not self._cancel.is_set():  # a budget of the AI's settings ran out
+                self.error = "the AI stopped: its search ran out of its budget"
+                self.changed()
+        except Exception as exc:  # shown on the page; the server and the game go on
+            self.error = f"the AI failed: {type(exc).__name__}: {exc}"
             self.changed()
 
     def _new_progress(self, s: Session) -> Progress:

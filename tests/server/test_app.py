@@ -78,6 +78,7 @@ def test_play_opens_a_game_from_its_options(client: TestClient) -> None:
         ("game=tictactoe&seats=human", "expected 2 words"),
         ("game=tictactoe&ai=fast", "expected &#x27;book&#x27; or seconds"),
         ("game=tictactoe&speed=-1", "speed"),
+        ("game=dice-of-doom&size=41", "the browser plays boards up to 40x40"),
     ],
 )
 def test_bad_options_show_the_message_on_the_page(
@@ -241,3 +242,14 @@ def test_a_saved_file_is_json_the_session_reads() -> None:
         sid = new_game(c, "game=dice-of-doom&size=3&seed=2&rules=lisp&seats=human,human")
         text = c.get(f"/api/sessions/{sid}/save").text
     assert Session.loads(text).save() == json.loads(text)
+
+
+def test_the_book_ai_cannot_be_hurried_but_closing_stops_it(client: TestClient) -> None:
+    # the book's AI (4 plies, every move) on 10x10 thinks for long: no Stop, but close
+    sid = new_game(client, "game=dice-of-doom&size=10&seed=1&seats=ai,human&ai=book")
+    view = client.post(f"/api/sessions/{sid}/ai").json()
+    assert view["thinking"] and not view["can_stop"]
+    assert client.post(f"/api/sessions/{sid}/stop").json() == {"stopped": False}
+    client.post(f"/api/sessions/{sid}/close")
+    view = wait_idle(client, sid, 30)
+    assert not view["thinking"] and view["error"] is None and view["moves_made"] == 0

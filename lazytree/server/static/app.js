@@ -179,6 +179,7 @@ function renderSide() {
     status = `Turn ${view.turn}: ${playerName(view.to_move)} to move.`;
     if (isHumanTurn() && b.kind === "hex") status += selected === null
       ? " Click one of your territories (outlined) to attack from." : " Click a highlighted enemy neighbour.";
+    if (isHumanTurn() && b.kind === "grid") status += " Click an outlined square.";
   }
   if (b.spare !== undefined) status += `<br>Spare dice: ${b.spare}`;
   if (b.reinforcements) status += `<br>Passing now brings ${b.reinforcements} reinforcement dice`;
@@ -190,7 +191,9 @@ function renderSide() {
   const human = isHumanTurn();
   $("[data-action=pass]").disabled = !(human && b.can_pass);
   $("[data-action=pass]").hidden = b.kind !== "hex";
-  $("[data-action=stop]").disabled = !view.thinking;
+  $("[data-action=stop]").disabled = !view.can_stop;
+  $("[data-action=stop]").title = view.thinking && !view.can_stop
+    ? "the book's AI searches a fixed depth: it has no shallower move to play now" : "";
   const aiIdle = !view.over && !view.thinking && view.seats[view.to_move].kind === "ai";
   $("[data-action=ai]").hidden = !aiIdle;
   $("[data-action=undo]").disabled = !view.can_undo;
@@ -348,7 +351,9 @@ async function startGame() {
   $("#game").hidden = false;
   setupBoard();
   await refresh();
-  if (view && !view.over && !view.thinking && view.seats[view.to_move].kind === "ai") await send("ai");
+  // an AI to move starts (or goes on) thinking; a turn cancelled when this page was
+  // last closed or reloaded is started again
+  if (view && !view.over && view.seats[view.to_move].kind === "ai") await send("ai");
   // the URL now names this session, so reloading the page shows the same game
   history.replaceState(null, "", `/play?session=${sessionId}`);
 }

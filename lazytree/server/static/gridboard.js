@@ -31,6 +31,7 @@ export class GridBoard {
     view.cells.forEach((cell, i) => {
       let c = "cell";
       if (cell.dark) c += " dark";
+      if (cell.visited) c += " visited";
       if (cell.owner >= 0) c += ` p${cell.owner}`;
       if (single.has(i) || (starts.has(i) && selected === null)) c += " can";
       if (i === selected) c += " sel";
@@ -38,6 +39,8 @@ export class GridBoard {
       this.cells[i].setAttribute("class", c);
       this.cells[i].lastChild.textContent = cell.label;
     });
+    // outlined cells go on top, so their neighbours do not hide half the outline
+    for (const g of this.svg.querySelectorAll(".can, .sel, .target")) this.svg.appendChild(g);
   }
 
   // The move a click on cell `i` makes, or the new selection.

@@ -96,6 +96,10 @@ export class HexBoard {
     for (const i of this.marked) if (!marks.has(i)) this.cells[i].setAttribute("class", `t p${owners[i]}`);
     for (const [i, c] of marks) this.cells[i].setAttribute("class", `t p${owners[i]}${c}`);
     this.marked = new Set(marks.keys());
+    // the selection, its targets and the last turn on top: their outlines show whole
+    const top = [];
+    for (const [i, c] of marks) if (c !== " can") top.push(this.cells[i]);
+    if (top.length) this.svg.querySelector("#cells").append(...top);
     const lines = [];
     for (const m of lastTurn) {
       if (m.src === undefined) continue;
