@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from lazytree.cli import app
+from lazytree.session import Session
 
 runner = CliRunner()
 
@@ -47,6 +48,9 @@ def test_json_summary_and_jsonl_records(tmp_path: Path) -> None:
     assert len(lines) == 6
     assert {line["seed"] for line in lines} == {4, 5, 6}
     assert all(line["session"]["options"]["rules"] == "lisp" for line in lines)
+    for line in lines:  # what the command wrote loads as a browser session
+        session = Session.load(line["session"])
+        assert tuple(session.game.returns(session.state)) == tuple(line["scores"])
 
 
 def test_table_and_sprt() -> None:
