@@ -19,12 +19,12 @@ Examples
 >>> from lazytree.games.dice_of_doom import DiceOfDoom
 >>> game = DiceOfDoom(size=3, eval="heuristic")
 >>> get_weights(game)["die"]
-0.309
+0.25
 >>> evaluation_id(game)[0]
 'heuristic'
 >>> other = with_weights(game, {**get_weights(game), "die": 0.5})
 >>> other.weights.die, game.weights.die
-(0.5, 0.309)
+(0.5, 0.25)
 >>> evaluation_id(other) != evaluation_id(game)
 True
 """
