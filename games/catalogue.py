@@ -10,6 +10,7 @@ from typing import Any
 
 from lazytree.games.checkers import Checkers, CheckersWeights
 from lazytree.games.dice_of_doom import RULE_SETS, make_dice_of_doom
+from lazytree.games.dice_of_doom.rules import MAX_DICE, MAX_SIZE, MAX_SPARE_DICE
 from lazytree.games.knights import Knights
 from lazytree.games.registry import GameOption, GameSpec, OptionError, Position, register, seeded
 from lazytree.games.tictactoe import TicTacToe
@@ -25,6 +26,8 @@ def _dice_of_doom(o: Mapping[str, Any]) -> Position:
         spare_dice=o["spare_dice"],
         eval=o["eval"],
     )
+    if o["board"] is not None and not o["board"].strip():
+        raise OptionError("--board is empty: give owner:dice pairs, e.g. '0:2 1:1 0:3 1:2'")
     if o["board"]:
         state = game.parse_board(o["board"], player=o["player"], spare=o["spare_dice"])
     else:
@@ -46,13 +49,19 @@ register(
                 f"Rule set: {', '.join(RULE_SETS)} (Realm of Racket; Land of Lisp; "
                 "Land of Lisp with dice rolls).",
             ),
-            GameOption("size", int, 3, "Territories per row and column (>= 2)."),
+            GameOption("size", int, 3, f"Territories per row and column (2 to {MAX_SIZE})."),
             GameOption("players", int, 2, "Number of players (2 to 8)."),
             GameOption(
-                "max_dice", int, None, "Most dice a territory can hold (default 3; 5 with chance)."
+                "max_dice",
+                int,
+                None,
+                f"Most dice a territory can hold, 2 to {MAX_DICE} (default 3; 5 with chance).",
             ),
             GameOption(
-                "spare_dice", int, 10, "Reinforcement dice in the shared pool (racket rules)."
+                "spare_dice",
+                int,
+                10,
+                f"Reinforcement dice in the shared pool, 0 to {MAX_SPARE_DICE:,} (racket rules).",
             ),
             GameOption("seed", int, None, "Seed for the random start board."),
             GameOption("board", str, None, "Explicit board: owner:dice pairs in territory order."),
@@ -77,6 +86,8 @@ def _tree(o: Mapping[str, Any]) -> Position:
         spec = json.loads(o["spec"])
     except json.JSONDecodeError as exc:
         raise OptionError(f"--spec is not a JSON nested list: {exc.msg}") from None
+    except RecursionError:
+        raise OptionError("--spec is nested too deeply to read") from None
     game = tree_game(spec, root_player=o["root_player"])
     return Position(game, game.initial_state())
 

@@ -41,9 +41,9 @@ import random
 import re
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import NamedTuple
 
 from lazytree.game import IllegalMoveError, Player
+from lazytree.games.states import CachedHashState
 
 __all__ = ["Knights", "KnightsState", "knight_moves"]
 
@@ -52,17 +52,27 @@ MAX_SIZE = 26
 JUMPS = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
 
 
-class KnightsState(NamedTuple):
+class KnightsState(CachedHashState):
     """An immutable position.
 
     ``visited[i]`` is the move number on which square ``i`` (reading order, row 0 at the
     top) was visited, 0 if never; ``knights`` the squares of the two knights
-    (``-1``: not placed yet); ``player`` the player to move.
+    (``-1``: not placed yet); ``player`` the player to move. Compared and hashed by value
+    like a named tuple, the hash computed once
+    (:class:`~lazytree.games.states.CachedHashState`).
     """
 
+    __slots__ = ("knights", "player", "visited")
+    _fields = ("visited", "knights", "player")
     visited: tuple[int, ...]
     knights: tuple[int, int]
     player: Player
+
+    def __init__(self, visited: tuple[int, ...], knights: tuple[int, int], player: Player) -> None:
+        self.visited = visited
+        self.knights = knights
+        self.player = player
+        self._hash = None
 
 
 @lru_cache(maxsize=32)

@@ -39,10 +39,43 @@ class ChanceNode(NamedTuple):
     children: tuple[object, ...]
 
 
+MAX_DEPTH = 200
+"""Deepest nesting a tree spec may have: the searches recurse once per level, and deeper
+trees would run into Python's recursion limit."""
+
+
+def nesting_depth(spec: object) -> int:
+    """How deeply ``spec`` nests lists (and chance nodes), found without recursion.
+
+    >>> nesting_depth(5), nesting_depth([1, [2, [3]]]), nesting_depth([{"chance": [[1, [4]]]}])
+    (0, 3, 3)
+    """
+    deepest = 0
+    stack: list[tuple[object, int]] = [(spec, 0)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        if isinstance(node, Mapping) and set(node) == {"chance"}:
+            outcomes = node["chance"]
+            if isinstance(outcomes, list | tuple):
+                for pair in outcomes:
+                    if isinstance(pair, list | tuple) and len(pair) == 2:
+                        stack.append((pair[1], level + 1))
+        elif isinstance(node, list | tuple):
+            stack.extend((child, level + 1) for child in node)
+    return deepest
+
+
 def _freeze(spec: object, where: str = "root", chance: bool = False) -> object:
+    if where == "root":
+        depth = nesting_depth(spec)
+        if depth > MAX_DEPTH:
+            raise ValueError(f"the tree is nested {depth} levels deep; at most {MAX_DEPTH}")
     if isinstance(spec, bool):
         raise ValueError(f"tree node at {where} is a boolean, not a number or list")
     if isinstance(spec, int | float):
+        if not math.isfinite(spec):
+            raise ValueError(f"tree node at {where} is {spec}: leaf values must be finite")
         return float(spec)
     if isinstance(spec, list | tuple):
         if not spec:

@@ -46,8 +46,9 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from lazytree.game import Game, Player
 from lazytree.search.common import tied_best
+from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
-from lazytree.tree import StatsSnapshot
+from lazytree.tree import StatsSnapshot, TreeStats
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -129,6 +130,10 @@ class EagerBudgetExceeded(RuntimeError):
         self.bytes_estimate = bytes_estimate
         if reason == "nodes":
             budget = f"the node budget of {limit:,} ran out"
+        elif reason == "process":
+            budget = f"the process's memory budget of {_mib(limit)} was reached"
+        elif reason in ("stop", "time"):
+            budget = "it was asked to stop" if reason == "stop" else "its time ran out"
         else:
             budget = f"the memory budget of {_mib(limit)} was exceeded (estimated)"
         target = "building the whole game" if depth is None else f"of {depth}"
@@ -136,6 +141,14 @@ class EagerBudgetExceeded(RuntimeError):
             f"eager build stopped: {budget} ({nodes_built:,} nodes built, "
             f"reached depth {depth_reached} {target})"
         )
+
+
+class _NoTree:
+    """What a :class:`~lazytree.search.Budget` reads from a tree, for a build that has
+    none (only its memory and stop parts are used)."""
+
+    def __init__(self) -> None:
+        self.stats = TreeStats()
 
 
 def _mib(n: int) -> str:
@@ -196,6 +209,7 @@ def build_eager(
     max_bytes: int | None = DEFAULT_MAX_BYTES,
     progress: Callable[[int], None] | None = None,
     every: int = 50_000,
+    limit: Limit | None = None,
 ) -> EagerTree[S, M]:
     """Build the complete tree of ``game`` below ``state``, to ``depth`` moves.
 
@@ -217,6 +231,10 @@ def build_eager(
         nodes, scaled up) goes over this many bytes (``None``: no memory budget).
     progress:
         Called with the number of nodes built so far every ``every`` nodes.
+    limit:
+        A :class:`~lazytree.search.Limit` whose memory budget (the whole process's,
+        measured) and stop event are checked every 1,024 nodes; reaching it stops the
+        build like the other budgets (reason ``"process"`` or ``"stop"``).
 
     Returns
     -------
@@ -250,6 +268,7 @@ def build_eager(
 
     if used > byte_limit:
         raise over("memory", byte_limit)
+    budget = None if limit is None else limit.replace(depth=None, nodes=None).budget(_NoTree())
     root_player = to_move(state)
     if depth == 0:
         return EagerTree(game, EagerNode(state, root_player, None), 0, 1, 1, 1, 0, used)
@@ -284,6 +303,13 @@ def build_eager(
             max_depth = level
         if used > byte_limit:
             raise over("memory", byte_limit)
+        if budget is not None and not nodes & 1023:
+            stopped = budget.exceeded()
+            if stopped is not None:
+                assert limit is not None
+                if stopped.reason == "memory":
+                    raise over("process", limit.memory or 0)
+                raise over(stopped.reason, 0)
         if progress is not None and nodes >= next_report:
             progress(nodes)
             next_report += every

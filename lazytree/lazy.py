@@ -1,8 +1,10 @@
 """Memoized thunks and lazy, caching sequences over generators.
 
-These two small types are the whole of lazytree's laziness: a node's children are a
-:class:`LazySeq` over the game's move generator, and every child is a :class:`Thunk`
-that builds the child node the first time it is forced.
+These two small types state lazytree's laziness in general form: a sequence that pulls
+from a generator only on demand and never twice, and a computation that runs once.
+:class:`~lazytree.tree.Node` folds the same contract into itself (its children are
+pulled from the game's move generator as a :class:`LazySeq` would, without a separate
+object per node) and every :class:`~lazytree.tree.Edge` is a thunk for its child.
 
 Examples
 --------

@@ -54,7 +54,7 @@ from lazytree.ai import AIPlayer, AISettings, choose_move
 from lazytree.book import Book, BookError, booked_search
 from lazytree.game import CHANCE, Game
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceOfDoom, Outcome
-from lazytree.games.dice_of_doom.evaluation import EVALS
+from lazytree.games.dice_of_doom.evaluation import EVALUATORS
 from lazytree.games.dice_of_doom.score_board import score_board
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import play_options
@@ -166,11 +166,21 @@ def with_evaluation(game: DiceOfDoom, evaluate: Callable[[Any, int], float]) -> 
     return out
 
 
+def rated_by(game: DiceOfDoom, eval: str) -> DiceOfDoom:
+    """A copy of ``game`` whose evaluator is the one named ``eval`` (see
+    :data:`~lazytree.games.dice_of_doom.evaluation.EVALUATORS`); ``game`` itself when it
+    already uses it."""
+    if game.eval == eval:
+        return game
+    out = copy.copy(game)
+    out.evaluator = EVALUATORS[eval]()
+    out.eval = eval
+    return out
+
+
 def book_rating(game: DiceOfDoom) -> DiceOfDoom:
     """``game`` rated like *Realm of Racket* (the winner share)."""
-    out = copy.copy(game)
-    out.eval = "book"
-    return out
+    return rated_by(game, "book")
 
 
 def score_board_rating(game: DiceOfDoom) -> DiceOfDoom:
@@ -317,10 +327,8 @@ class DefaultAgent(TreeAgent):
         self.share = seconds is not None
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
-        if isinstance(game, DiceOfDoom) and game.eval != self.eval:
-            out = copy.copy(game)
-            out.eval = self.eval
-            game = out
+        if isinstance(game, DiceOfDoom):
+            game = rated_by(game, self.eval)
         try:  # a weights file (lazytree tune's JSON) replaces the evaluation's weights
             return apply_weights_file(game, self.weights)  # type: ignore[no-any-return]
         except WeightsError as exc:
@@ -397,10 +405,8 @@ class MCTSAgent:
         self._search = MCTS(c, cutoff)
 
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
-        if isinstance(game, DiceOfDoom) and game.eval != self.eval:
-            rated = copy.copy(game)
-            rated.eval = self.eval
-            game = rated
+        if isinstance(game, DiceOfDoom):
+            game = rated_by(game, self.eval)
         self._tree = Tree(game, state, share=True)
         self._search = MCTS(self.c, self.cutoff, random.Random(f"{self.seed}/{seed}"))
 
@@ -534,8 +540,9 @@ def _make_lol4(name: str, depth: int) -> Agent:
 
 
 def _check_eval(name: str, eval: str) -> None:
-    if eval not in EVALS:
-        raise PlayerError(f"{name}: unknown evaluation {eval!r} (known: {', '.join(EVALS)})")
+    if eval not in EVALUATORS:
+        known = ", ".join(EVALUATORS)
+        raise PlayerError(f"{name}: unknown evaluation {eval!r} (known: {known})")
 
 
 def _make_default(

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any, NamedTuple, TypeVar
 
+from lazytree.checks import require_depth, require_game
 from lazytree.game import Game
 from lazytree.tree import Edge, Node
 
@@ -64,8 +65,8 @@ def count_tree(
     it can count trees far bigger than could be built. ``progress`` is called with the
     nodes counted so far every ``every`` nodes.
     """
-    if depth is not None and depth < 0:
-        raise ValueError(f"depth must be >= 0, got {depth}")
+    require_game(game)
+    require_depth(depth)
     legal_moves, result = game.legal_moves, game.result
     nodes = 1
     leaves = 0
@@ -107,8 +108,7 @@ def perft(game: Game[S, M], state: S, depth: int) -> int:
     Games that end before ``depth`` moves add nothing; ``perft(game, state, 0) == 1``.
     It is :func:`count_tree`'s ``frontier``.
     """
-    if depth is None or depth < 0:
-        raise ValueError(f"perft needs a depth >= 0, got {depth}")
+    require_depth(depth, optional=False)
     return count_tree(game, state, depth).frontier
 
 
@@ -119,7 +119,9 @@ def perft_divide(game: Game[S, M], state: S, depth: int) -> list[tuple[M, int]]:
     The counts add up to ``perft(game, state, depth)``; a move generator that disagrees
     with a reference can be narrowed down one move at a time.
     """
-    if depth is None or depth < 1:
+    require_game(game)
+    require_depth(depth, optional=False)
+    if depth < 1:
         raise ValueError(f"perft divide needs a depth >= 1, got {depth}")
     return [
         (move, perft(game, game.result(state, move), depth - 1)) for move in game.legal_moves(state)
@@ -152,13 +154,16 @@ class ExploredEdge(NamedTuple):
     first: bool
 
 
-def explored_edges(root: Node[S, M]) -> Iterator[ExploredEdge]:
+def explored_edges(
+    root: Node[S, M], keep: Callable[[Node[Any, Any]], bool] | None = None
+) -> Iterator[ExploredEdge]:
     """Every built edge below ``root``, depth-first in generation order.
 
     The same walk as :func:`explored`, but it reports the edges: each edge whose child
     exists is reported once, so a shared position (DAG) comes once with ``first`` true
     and once more for each other parent. Edges generated but never forced, and moves
-    never generated, are not reported (nothing is forced).
+    never generated, are not reported (nothing is forced). With ``keep``, only edges whose
+    child passes ``keep(child)`` are followed (e.g. the nodes one search created).
 
     Examples
     --------
@@ -180,7 +185,7 @@ def explored_edges(root: Node[S, M]) -> Iterator[ExploredEdge]:
             stack.pop()
             continue
         child = edge.peek()
-        if child is None:
+        if child is None or (keep is not None and not keep(child)):
             continue
         first = id(child) not in seen
         yield ExploredEdge(parent, edge, child, d, first)

@@ -2,8 +2,9 @@
 
 Nothing below a node exists until something asks for it:
 
-* ``node.children`` is a :class:`~lazytree.lazy.LazySeq` of :class:`Edge` objects; moves
-  are pulled from the game's generator one at a time, only as far as a caller iterates;
+* ``node.children`` is a lazy sequence of :class:`Edge` objects folded into the node;
+  moves are pulled from the game's generator one at a time, only as far as a caller
+  iterates (once all are pulled it is a plain tuple; a leaf shares one empty tuple);
 * each :class:`Edge` is a memoized thunk: its child node (and the child's state) is built
   the first time ``edge.child`` is read, and never again;
 * a child's own moves are not generated until its ``children`` are iterated.
@@ -30,18 +31,28 @@ from __future__ import annotations
 import enum
 import random
 import weakref
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
+from lazytree.checks import require_game
 from lazytree.game import CHANCE, Game, Player
-from lazytree.lazy import LazySeq
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
-__all__ = ["Bound", "Edge", "Node", "Rating", "StatsSnapshot", "Tree", "TreeStats"]
+__all__ = [
+    "EMPTY",
+    "Bound",
+    "ChanceEdge",
+    "Edge",
+    "Node",
+    "Rating",
+    "StatsSnapshot",
+    "Tree",
+    "TreeStats",
+]
 
 
 class Bound(enum.Enum):
@@ -123,14 +134,47 @@ class TreeStats:
         return f"TreeStats({self.snapshot().as_dict()})"
 
 
+EMPTY: tuple[Any, ...] = ()
+"""The one child sequence every leaf shares (a node with no moves holds nothing of its own)."""
+
+
+class _Failed:
+    """Put in place of a move generator that raised: the node's moves are *not* all
+    generated, and asking for more says so instead of pretending there are none."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def fail(self) -> RuntimeError:
+        err = RuntimeError("the move generator of this node failed earlier")
+        err.__cause__ = self.error
+        return err
+
+
 class Node(Generic[S, M]):
     """One position of a lazy tree.
 
     A node never refers to its parent, so a subtree stays alive exactly as long as
     something holds its root.
+
+    The node is its own lazy child sequence: ``_edges`` is None before the moves were
+    asked for, a list while they are being generated (``_source`` is the rest of the
+    generator), and a tuple once they all were (the shared :data:`EMPTY` for a leaf).
     """
 
-    __slots__ = ("__weakref__", "_children", "player", "rating", "serial", "state", "tree")
+    __slots__ = (
+        "__weakref__",
+        "_edges",
+        "_source",
+        "_sparse",
+        "player",
+        "rating",
+        "serial",
+        "state",
+        "tree",
+    )
 
     def __init__(self, tree: Tree[S, M], state: S) -> None:
         self.tree = tree
@@ -138,50 +182,120 @@ class Node(Generic[S, M]):
         self.serial = tree.stats.nodes_created
         """The order of creation in its tree: the root is 0, the next node built 1, ..."""
         self.player: Player = tree.game.to_move(state)
-        self._children: LazySeq[Edge[S, M]] | None = None
+        self._edges: list[Edge[S, M]] | tuple[Edge[S, M], ...] | None = None
+        self._source: Iterator[Edge[S, M]] | _Failed | None = None
+        self._sparse: _Sparse[S, M] | None = None  # what moves() and edge_for() made
         self.rating: Rating | None = None
 
     @property
-    def children(self) -> LazySeq[Edge[S, M]]:
-        """The outgoing edges, generated on demand and cached."""
-        seq = self._children
-        if seq is None:
-            tree = self.tree
-            tree.stats.nodes_expanded += 1
-            moves = tree.game.legal_moves(self.state)
-            if self.player == CHANCE:
-                edges = self._chance_edges(moves)
-            else:
-                # The hot path: one Edge per move pulled, made by C-level ``map`` (no
-                # generator frame of our own); Edge.__init__ counts the move.
-                edges = map(partial(Edge, tree, self.state), moves)
-            seq = self._children = LazySeq(edges)
-        return seq
+    def children(self) -> Sequence[Edge[S, M]]:
+        """The outgoing edges, generated on demand and cached.
 
-    def _chance_edges(self, moves: Iterator[M]) -> Iterator[Edge[S, M]]:
-        tree = self.tree
-        state = self.state
-        outcome_probability = tree.game.outcome_probability  # type: ignore[attr-defined]
-        for move in moves:
-            edge: Edge[S, M] = Edge(tree, state, move)
-            edge.probability = outcome_probability(state, move)
-            yield edge
+        Once every move is generated this is a plain tuple (the fast path: searches that
+        come back to a node replay it at C speed); before, a view that pulls moves from
+        the game's generator only as far as it is iterated or indexed (``bool`` pulls at
+        most one, ``len`` all), each move at most once.
+        """
+        edges = self._edges
+        if type(edges) is tuple:
+            return edges
+        if edges is None:  # the first time: start the game's generator
+            tree = self.tree
+            state = self.state
+            sparse = self._sparse
+            if sparse is not None:  # moves() or edge_for() came first
+                self._source = sparse.source(self)
+                self._edges = []
+                return _Children(self)
+            tree.stats.nodes_expanded += 1
+            moves = tree.game.legal_moves(state)
+            if self.player == CHANCE:
+                self._source = _chance_edges((tree, state), moves)
+            else:
+                # The hot path: one Edge per move pulled, made by C-level ``map``.
+                self._source = map(partial(Edge, (tree, state)), moves)
+            self._edges = []
+        return _Children(self)
+
+    def _pull(self) -> bool:
+        """Generate one more edge; False when there are no more (never after a failure)."""
+        source = self._source
+        if source is None:
+            return False
+        if type(source) is _Failed:
+            raise source.fail()
+        edges = self._edges
+        assert isinstance(edges, list)
+        try:
+            edge = next(source)  # type: ignore[arg-type]
+        except StopIteration:
+            self._finish(edges)
+            return False
+        except BaseException as exc:
+            self._source = _Failed(exc)
+            raise
+        edges.append(edge)
+        self.tree.stats.moves_generated += 1
+        return True
+
+    def _finish(self, edges: list[Edge[S, M]]) -> None:
+        self._edges = tuple(edges) if edges else EMPTY
+        self._source = None
+
+    def moves(self) -> list[M]:
+        """All legal moves here, in generation order, without building their edges
+        (cached; do not change the list). With :meth:`edge_for` a search can rank the
+        moves and build edges only for those it searches."""
+        sparse = self._sparse
+        if sparse is not None and sparse.moves is not None:
+            return sparse.moves
+        edges = self._edges
+        if type(edges) is tuple:
+            return [e.move for e in edges]
+        if sparse is None:
+            sparse = self._sparse = _Sparse(self)
+            self.tree.stats.nodes_expanded += edges is None
+        moves = sparse.moves = list(self.tree.game.legal_moves(self.state))
+        return moves
+
+    def edge_for(self, move: M) -> Edge[S, M]:
+        """The edge of legal move ``move`` (one of :meth:`moves`), building no other:
+        an edge generated already is returned; a new one is kept and later yielded by
+        :attr:`children` in its place, so its child (and rating) is never built twice."""
+        if self._edges is not None:  # generated, at least in part: generate up to the move
+            for edge in self.children:
+                if edge.move == move:
+                    return edge
+            raise KeyError(move)
+        sparse = self._sparse
+        if sparse is None:
+            sparse = self._sparse = _Sparse(self)
+            self.tree.stats.nodes_expanded += 1
+        found = sparse.loose.get(move)
+        if found is None:
+            found = sparse.loose[move] = sparse.edge(move)
+            self.tree.stats.moves_generated += 1
+        return found
 
     # -- read-only views that never force anything (for export and inspection) --
     @property
     def expanded(self) -> bool:
         """True once the move list was asked for."""
-        return self._children is not None
+        return self._edges is not None or self._sparse is not None
 
     @property
     def generated_edges(self) -> tuple[Edge[S, M], ...]:
-        """The edges generated so far; never generates more."""
-        return () if self._children is None else self._children.cached
+        """The edges generated so far (those :meth:`edge_for` built last); never
+        generates more."""
+        edges = self._edges
+        cached = EMPTY if edges is None else edges if type(edges) is tuple else tuple(edges)
+        sparse = self._sparse
+        return cached + tuple(sparse.loose.values()) if sparse and sparse.loose else cached
 
     @property
     def fully_generated(self) -> bool:
         """True when every move of this node has been generated."""
-        return self._children is not None and self._children.exhausted
+        return type(self._edges) is tuple
 
     @property
     def is_chance(self) -> bool:
@@ -213,6 +327,118 @@ class Node(Generic[S, M]):
         return None if hook is None else hook(self)
 
 
+class _Sparse(Generic[S, M]):
+    """A node's moves listed and edges built one at a time (:meth:`Node.moves`,
+    :meth:`Node.edge_for`) before, or instead of, generating its children."""
+
+    __slots__ = ("loose", "moves", "origin")
+
+    def __init__(self, node: Node[S, M]) -> None:
+        self.origin = (node.tree, node.state)
+        self.moves: list[M] | None = None
+        self.loose: dict[M, Edge[S, M]] = {}
+
+    def edge(self, move: M) -> Edge[S, M]:
+        tree, state = self.origin
+        if tree.game.to_move(state) == CHANCE:
+            probability = tree.game.outcome_probability(state, move)  # type: ignore[attr-defined]
+            return ChanceEdge(self.origin, move, probability)
+        return Edge(self.origin, move)
+
+    def source(self, node: Node[S, M]) -> Iterator[Edge[S, M]]:
+        """The node's edges in generation order, taking the ones built already (they
+        were counted when built, so the pull that yields them is not counted again)."""
+        moves = self.moves
+        stats = node.tree.stats
+        loose = self.loose
+        for move in node.tree.game.legal_moves(node.state) if moves is None else moves:
+            edge = loose.pop(move, None)
+            if edge is None:
+                yield self.edge(move)
+            else:
+                stats.moves_generated -= 1
+                yield edge
+
+
+class _Children(Sequence["Edge[S, M]"]):
+    """The children of a node whose moves are not all generated yet: a short-lived view
+    (made by :attr:`Node.children`, never stored) over the node's own cache.
+
+    Iterating replays the edges generated so far, then pulls more from the node's
+    generator; several iterations at once (nested loops) each see every edge once.
+    """
+
+    __slots__ = ("_node",)
+
+    def __init__(self, node: Node[S, M]) -> None:
+        self._node = node
+
+    def __iter__(self) -> Iterator[Edge[S, M]]:
+        node = self._node
+        edges = node._edges
+        assert edges is not None
+        i = 0
+        while True:
+            while i < len(edges):
+                yield edges[i]
+                i += 1
+            source = node._source
+            if source is None:
+                return
+            if type(source) is _Failed:
+                raise source.fail()
+            stats = node.tree.stats
+            # the pull of Node._pull, inlined: this loop is the hottest of a first search
+            while True:
+                try:
+                    edge = next(source)  # type: ignore[arg-type]
+                except StopIteration:
+                    node._edges = tuple(edges) if edges else EMPTY
+                    node._source = None
+                    return
+                except BaseException as exc:
+                    node._source = _Failed(exc)
+                    raise
+                edges.append(edge)  # type: ignore[union-attr]
+                stats.moves_generated += 1
+                i += 1
+                yield edge
+                if i != len(edges):  # another iteration pulled meanwhile: replay first
+                    break
+
+    def __bool__(self) -> bool:
+        node = self._node
+        return bool(node._edges) or node._pull()
+
+    @overload
+    def __getitem__(self, index: int) -> Edge[S, M]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Edge[S, M]]: ...
+
+    def __getitem__(self, index: int | slice) -> Edge[S, M] | Sequence[Edge[S, M]]:
+        node = self._node
+        if isinstance(index, slice) or index < 0:
+            while node._pull():
+                pass
+            return node.generated_edges[index]
+        while index >= len(node._edges):  # type: ignore[arg-type]
+            if not node._pull():
+                raise IndexError("child index out of range")
+        return node._edges[index]  # type: ignore[index]
+
+    def __len__(self) -> int:
+        node = self._node
+        while node._pull():
+            pass
+        return len(node.generated_edges)
+
+    def __repr__(self) -> str:
+        node = self._node
+        more = "" if node.fully_generated else ", ..."
+        return f"Children([{', '.join(map(repr, node.generated_edges))}{more}])"
+
+
 _svg_hook: Callable[[Node[Any, Any]], str | None] | None = None
 """Set by the export layer when it is imported, so the core never imports it."""
 
@@ -220,15 +446,16 @@ _svg_hook: Callable[[Node[Any, Any]], str | None] | None = None
 class Edge(Generic[S, M]):
     """A move and the memoized thunk of the child it leads to."""
 
-    __slots__ = ("_child", "_parent_state", "_tree", "move", "probability")
+    __slots__ = ("_child", "_origin", "move")
 
-    def __init__(self, tree: Tree[S, M], parent_state: S, move: M) -> None:
-        """An unforced edge for ``move`` from ``parent_state``; counts one generated move."""
-        tree.stats.moves_generated += 1
+    probability: float | None = None
+    """The chance of this outcome at a chance node (None for a player's move)."""
+
+    def __init__(self, origin: tuple[Tree[S, M], S], move: M) -> None:
+        """An unforced edge for ``move`` from a parent position: ``origin`` is its
+        ``(tree, state)``, shared by all edges of the parent."""
         self.move = move
-        self.probability: float | None = None
-        self._tree: Tree[S, M] | None = tree
-        self._parent_state: S | None = parent_state
+        self._origin: tuple[Tree[S, M], S] | None = origin
         self._child: Node[S, M] | None = None
 
     @property
@@ -241,16 +468,16 @@ class Edge(Generic[S, M]):
         """The child node, built on first access and cached."""
         child = self._child
         if child is None:
-            tree = self._tree
-            assert tree is not None
-            state = tree.game.result(self._parent_state, self.move)  # type: ignore[arg-type]
+            origin = self._origin
+            assert origin is not None
+            tree = origin[0]
+            state = tree.game.result(origin[1], self.move)
             if tree._table is None:  # no sharing: Tree.node_for inlined (the hot path)
                 child = self._child = Node(tree, state)
                 tree.stats.nodes_created += 1
             else:
                 child = self._child = tree.node_for(state)
-            self._tree = None
-            self._parent_state = None
+            self._origin = None
         return child
 
     def peek(self) -> Node[S, M] | None:
@@ -259,6 +486,23 @@ class Edge(Generic[S, M]):
 
     def __repr__(self) -> str:
         return f"<Edge {self.move!r} {'forced' if self.forced else 'unforced'}>"
+
+
+class ChanceEdge(Edge[S, M]):
+    """An outcome of a chance node, with its probability."""
+
+    __slots__ = ("probability",)
+
+    def __init__(self, origin: tuple[Tree[S, M], S], move: M, probability: float) -> None:
+        super().__init__(origin, move)
+        self.probability = probability
+
+
+def _chance_edges(origin: tuple[Tree[S, M], S], moves: Iterator[M]) -> Iterator[Edge[S, M]]:
+    tree, state = origin
+    outcome_probability = tree.game.outcome_probability  # type: ignore[attr-defined]
+    for move in moves:
+        yield ChanceEdge(origin, move, outcome_probability(state, move))
 
 
 class Tree(Generic[S, M]):
@@ -286,6 +530,7 @@ class Tree(Generic[S, M]):
         rng: random.Random | None = None,
         share: bool = False,
     ) -> None:
+        require_game(game)
         self.game = game
         self.stats = TreeStats()
         self.share = share

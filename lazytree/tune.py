@@ -46,7 +46,13 @@ from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.dice_of_doom.evaluation import heuristic_features
 from lazytree.players import Agent, Choice, make_player
-from lazytree.weights import apply_weights_file, get_weights, scale_weight, with_weights
+from lazytree.weights import (
+    apply_weights_file,
+    get_weights,
+    heuristic_weights,
+    scale_weight,
+    with_weights,
+)
 
 __all__ = [
     "Sample",
@@ -87,7 +93,7 @@ def features(game: Any, state: Any, player: int) -> list[float]:
     game's weights), per territory; checkers: :meth:`Checkers.features`."""
     if isinstance(game, DiceOfDoom):
         counts = heuristic_features(game, state)
-        w = game.weights
+        w = heuristic_weights(game)
         ws = (w.safe, w.threatened, w.die, w.group)
 
         def score(row: list[float]) -> float:

@@ -23,7 +23,7 @@ Examples
 >>> evaluation_id(game)[0]
 'heuristic'
 >>> other = with_weights(game, {**get_weights(game), "die": 0.5})
->>> other.weights.die, game.weights.die
+>>> other.evaluator.weights.die, game.evaluator.weights.die
 (0.5, 0.25)
 >>> evaluation_id(other) != evaluation_id(game)
 True
@@ -42,13 +42,18 @@ from typing import Any, Final
 
 from lazytree.games.checkers import Checkers, CheckersWeights
 from lazytree.games.dice_of_doom import DiceOfDoom
-from lazytree.games.dice_of_doom.evaluation import HeuristicWeights
+from lazytree.games.dice_of_doom.evaluation import (
+    HEURISTIC_WEIGHTS,
+    HeuristicEvaluation,
+    HeuristicWeights,
+)
 
 __all__ = [
     "WEIGHTS_FORMAT",
     "WeightsError",
     "evaluation_id",
     "get_weights",
+    "heuristic_weights",
     "load_weights",
     "save_weights",
     "scale_weight",
@@ -77,12 +82,22 @@ def evaluation_name(game: Any) -> str:
     return "evaluate"
 
 
+def heuristic_weights(game: DiceOfDoom) -> HeuristicWeights:
+    """The weights of Dice of Doom ``game``'s heuristic: its evaluator's when that is a
+    :class:`~lazytree.games.dice_of_doom.evaluation.HeuristicEvaluation`, else the
+    shipped ones."""
+    evaluator = game.evaluator
+    if isinstance(evaluator, HeuristicEvaluation):
+        return evaluator.weights
+    return HEURISTIC_WEIGHTS
+
+
 def get_weights(game: Any) -> dict[str, float]:
     """The weights of ``game``'s tunable evaluation (Dice of Doom: the heuristic's, even
     when the game rates with another evaluation); :class:`WeightsError` for a game
     without weights."""
     if isinstance(game, DiceOfDoom):
-        return dataclasses.asdict(game.weights)
+        return dataclasses.asdict(heuristic_weights(game))
     if isinstance(game, Checkers):
         return dataclasses.asdict(game.weights)
     raise WeightsError(f"{getattr(game, 'name', game)!s} has no evaluation weights to tune")
@@ -111,7 +126,9 @@ def evaluation_id(game: Any) -> tuple[str, str]:
     """``(name, version)`` of the evaluation ``game`` rates with; the version changes
     with the weights (a position rated with other weights is another position's value)."""
     name = evaluation_name(game)
-    if (isinstance(game, DiceOfDoom) and name == "heuristic") or isinstance(game, Checkers):
+    if isinstance(game, Checkers) or (
+        isinstance(game, DiceOfDoom) and isinstance(game.evaluator, HeuristicEvaluation)
+    ):
         return name, f"1+{_digest(get_weights(game))}"
     return name, "1"
 
@@ -132,14 +149,14 @@ def with_weights(game: Any, weights: Mapping[str, float]) -> Any:
         if not math.isfinite(value):
             raise WeightsError(f"weight {key} must be finite, got {value!r}")
     try:
-        made = kind(**{**dataclasses.asdict(game.weights), **weights})
+        made = kind(**{**get_weights(game), **weights})
     except (TypeError, ValueError) as exc:
         raise WeightsError(str(exc)) from None
     if isinstance(game, Checkers):
         return Checkers(game.width, game.height, game.draw_moves, made)
-    out = copy.copy(game)
-    out.weights = made
-    out.eval = "heuristic"
+    out = copy.copy(game)  # the rules are shared; the evaluator (and its scores) is new
+    out.evaluator = HeuristicEvaluation(made)
+    out.eval = out.evaluator.name
     return out
 
 

@@ -6,12 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from lazytree.cli import app
 from lazytree.games import GAMES
-
-runner = CliRunner()
+from tests.conftest import cli
 
 PLAY_OPTIONS: dict[str, list[str]] = {
     "dice-of-doom": ["--size", "2", "--seed", "1"],
@@ -25,14 +22,14 @@ PLAY_OPTIONS: dict[str, list[str]] = {
 @pytest.mark.parametrize("name", list(GAMES))
 def test_play_runs_every_game_to_the_end(name: str) -> None:
     args = ["play", name, *PLAY_OPTIONS.get(name, []), "--human", "none", "--depth", "2"]
-    result = runner.invoke(app, args)
+    result = cli(args)
     assert result.exit_code == 0, result.output
     assert "game over" in result.output
 
 
 def test_play_knights_typing_a_square() -> None:
-    result = runner.invoke(
-        app, ["play", "knights", "--grid", "0100/0400/0030/0020", "--human", "0"], input="d4\n"
+    result = cli(
+        ["play", "knights", "--grid", "0100/0400/0030/0020", "--human", "0", "-v"], input="d4\n"
     )
     assert result.exit_code == 0, result.output
     assert "player 1 (AI) plays d2" in result.output
@@ -40,9 +37,7 @@ def test_play_knights_typing_a_square() -> None:
 
 
 def test_play_checkers_typing_notation_and_a_bad_move() -> None:
-    result = runner.invoke(
-        app, ["play", "checkers", "--depth", "1"], input="11-16-20\n11-15\nquit\n"
-    )
+    result = cli(["play", "checkers", "--depth", "1", "-v"], input="11-16-20\n11-15\nquit\n")
     assert result.exit_code == 0, result.output
     assert "not a legal move" in result.output
     assert "player 1 (AI) plays" in result.output
@@ -50,54 +45,51 @@ def test_play_checkers_typing_notation_and_a_bad_move() -> None:
 
 
 def test_play_tictactoe_typing_cells() -> None:
-    result = runner.invoke(app, ["play", "tictactoe", "--human", "all"], input="b2\nb2\na1\nquit\n")
+    result = cli(["play", "tictactoe", "--human", "all"], input="b2\nb2\na1\nquit\n")
     assert result.exit_code == 0, result.output
     assert "already taken" in result.output
 
 
 def test_perft_json_and_divide() -> None:
-    result = runner.invoke(app, ["perft", "checkers", "--depth", "4", "--json"])
+    result = cli(["perft", "checkers", "--depth", "4", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["perft"] == 1469 and data["depth"] == 4
-    result = runner.invoke(app, ["perft", "checkers", "--depth", "3", "--divide", "--json"])
+    result = cli(["perft", "checkers", "--depth", "3", "--divide", "--json"])
     data = json.loads(result.stdout)
     assert len(data["divide"]) == 7
     assert sum(row["perft"] for row in data["divide"]) == data["perft"] == 302
-    text = runner.invoke(app, ["perft", "tictactoe", "-d", "2", "--divide"])
+    text = cli(["perft", "tictactoe", "-d", "2", "--divide"])
     assert text.exit_code == 0 and "perft(2) = 72" in text.output
 
 
 def test_perft_errors() -> None:
-    result = runner.invoke(app, ["perft", "checkers", "--depth", "0", "--divide"])
+    result = cli(["perft", "checkers", "--depth", "0", "--divide"])
     assert result.exit_code == 2 and "--divide needs" in result.output
-    result = runner.invoke(app, ["perft", "checkers"])
+    result = cli(["perft", "checkers"])
     assert result.exit_code == 2  # --depth is required
 
 
 def test_analyse_knights_solves_the_article_position() -> None:
-    result = runner.invoke(app, ["analyse", "knights", "--grid", "0100/0400/0030/0020"])
+    result = cli(["analyse", "knights", "--grid", "0100/0400/0030/0020"])
     assert result.exit_code == 0, result.output
     assert "player 1 wins" in result.output
     assert "end of game" in result.output
-    data = json.loads(
-        runner.invoke(app, ["analyse", "knights", "--grid", "0100/0400/0030/0020", "--json"]).stdout
-    )
+    data = json.loads(cli(["analyse", "knights", "--grid", "0100/0400/0030/0020", "--json"]).stdout)
     assert data["depth"] is None and data["value"] == -1.0
     assert data["outcome"]["winners"] == [1]
 
 
 def test_analyse_depth_default_comes_from_the_game_and_solve_overrides() -> None:
-    data = json.loads(runner.invoke(app, ["analyse", "checkers", "--json"]).stdout)
+    data = json.loads(cli(["analyse", "checkers", "--json"]).stdout)
     assert data["depth"] == GAMES["checkers"].analysis_depth == 6
     assert "outcome" not in data
-    data = json.loads(runner.invoke(app, ["analyse", "tictactoe", "--json"]).stdout)
+    data = json.loads(cli(["analyse", "tictactoe", "--json"]).stdout)
     assert data["depth"] is None and data["outcome"]["text"] == "a draw"
-    data = json.loads(runner.invoke(app, ["analyse", "tree", "--depth", "1", "--json"]).stdout)
+    data = json.loads(cli(["analyse", "tree", "--depth", "1", "--json"]).stdout)
     assert data["depth"] == 1
     data = json.loads(
-        runner.invoke(
-            app,
+        cli(
             [
                 "analyse",
                 "checkers",
@@ -126,12 +118,12 @@ def test_analyse_depth_default_comes_from_the_game_and_solve_overrides() -> None
     ],
 )
 def test_bad_game_options_are_one_line_errors(args: list[str], message: str) -> None:
-    result = runner.invoke(app, args)
+    result = cli(args)
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
 
 
 def test_bench_is_a_group_with_a_tictactoe_command() -> None:
-    result = runner.invoke(app, ["bench", "--help"])
+    result = cli(["bench", "--help"])
     assert result.exit_code == 0 and "tictactoe" in result.output

@@ -5,17 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from lazytree.cli import app
 from lazytree.session import Session
-
-runner = CliRunner()
-
-
-def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), input=input)
-    return result.exit_code, result.stdout, result.stderr
+from tests.conftest import run
 
 
 def test_quit_saves_and_load_goes_on(tmp_path: Path) -> None:
@@ -39,7 +30,7 @@ def test_a_finished_game_is_saved_and_replays(tmp_path: Path) -> None:
     path = tmp_path / "dice.json"
     code, out, _ = run(
         "play", "dice-of-doom", "--size", "3", "--seed", "2", "--rules", "chance",
-        "--human", "none", "--depth", "1", "--dice-seed", "4", "--save", str(path),
+        "--human", "none", "--depth", "1", "--dice-seed", "4", "--save", str(path), "-v",
     )  # fmt: skip
     assert code == 0 and "game over" in out and " rolls " in out
     saved = Session.loads(path.read_text())

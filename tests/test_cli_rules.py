@@ -6,15 +6,12 @@ import json
 import re
 
 import pytest
-from typer.testing import CliRunner
 
-from lazytree.cli import app
-
-runner = CliRunner()
+from tests.conftest import cli
 
 
 def play(*args: str) -> str:
-    result = runner.invoke(app, ["play", "dice-of-doom", "--human", "none", *args])
+    result = cli(["play", "dice-of-doom", "--human", "none", *args])
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -51,15 +48,14 @@ def test_play_chance_dice_seed_changes_the_rolls() -> None:
 def test_play_four_players_with_maxn(rules: str) -> None:
     out = play(
         "--rules", rules, "--players", "4", "--size", "3", "--max-dice", "2", "--seed", "3",
-        "--depth", "1", "--rater", "maxn", "--dice-seed", "5",
+        "--depth", "1", "--rater", "maxn", "--time", "0", "--dice-seed", "5",
     )  # fmt: skip
     assert "game over" in out
     assert "D " in out  # the legend names the fourth player
 
 
 def test_human_plays_chance_rules() -> None:
-    result = runner.invoke(
-        app,
+    result = cli(
         ["play", "dice-of-doom", "--rules", "chance", "--seed", "3", "--depth", "1"],
         input="1\n" * 200,
     )
@@ -68,9 +64,11 @@ def test_human_plays_chance_rules() -> None:
 
 
 def test_analyse_chance_uses_expectiminimax() -> None:
-    result = runner.invoke(
-        app,
-        ["analyse", "dice-of-doom", "--rules", "chance", "--seed", "3", "--depth", "3", "--json"],
+    result = cli(
+        [
+            *("analyse", "dice-of-doom", "--rules", "chance", "--seed", "3", "--depth", "3"),
+            *("--rater", "auto", "--json"),
+        ],
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -79,8 +77,7 @@ def test_analyse_chance_uses_expectiminimax() -> None:
 
 
 def test_alphabeta_on_chance_rules_is_a_clear_error() -> None:
-    result = runner.invoke(
-        app,
+    result = cli(
         ["analyse", "dice-of-doom", "--rules", "chance", "--seed", "3", "-r", "alphabeta"],
     )
     assert result.exit_code == 2
@@ -95,6 +92,6 @@ def test_alphabeta_on_chance_rules_is_a_clear_error() -> None:
     ],
 )
 def test_bad_rule_options(args: list[str], message: str) -> None:
-    result = runner.invoke(app, ["play", "dice-of-doom", *args])
+    result = cli(["play", "dice-of-doom", *args])
     assert result.exit_code == 2
     assert message in result.output

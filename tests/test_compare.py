@@ -9,17 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from lazytree.cli import app
 from lazytree.cli.compare import parse_sizes
 from lazytree.compare import EAGER, compare_position, parse_methods, plot_cases, variants
 from lazytree.games import load_game
 from lazytree.games.tree_game import TreeGame
 from lazytree.search import RATERS, SearchResult, minimax
 from lazytree.tree import Node
-
-runner = CliRunner()
+from tests.conftest import cli
 
 RUN_FIELDS = {
     "method",
@@ -38,7 +35,7 @@ RUN_FIELDS = {
 
 
 def invoke(*args: str) -> Any:
-    return runner.invoke(app, ["compare", *args])
+    return cli(["compare", *args])
 
 
 def test_every_method_agrees_with_eager_on_the_lecture_tree() -> None:
@@ -122,6 +119,7 @@ def test_compare_json_has_the_documented_fields_and_identical_answers() -> None:
         "methods",
         "max_nodes",
         "max_bytes",
+        "max_process_bytes",
         "memory_measured",
         "cases",
         "all_agree",
@@ -163,9 +161,10 @@ def load_count(options: dict[str, Any], depth: int) -> int:
     return count_tree(game, state, depth).nodes
 
 
-def test_cli_shows_a_blown_budget_and_exits_normally() -> None:
+def test_cli_shows_a_blown_budget_and_exits_with_code_3() -> None:
     result = invoke("dice-of-doom", "--size", "4", "--seed", "3", "--max-nodes", "10000")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 3, result.output  # partial: some runs were stopped
+    assert "partial: 2 of 5 runs were stopped by a budget" in result.stderr
     assert "stopped" in result.output
     assert (
         "eager build stopped: the node budget of 10,000 ran out "
@@ -175,7 +174,7 @@ def test_cli_shows_a_blown_budget_and_exits_normally() -> None:
     data = json.loads(
         invoke(
             "dice-of-doom", "--size", "4", "--seed", "3", "--max-nodes", "10000", "--json"
-        ).output
+        ).stdout
     )
     eager = data["cases"][0]["methods"][0]
     assert (eager["complete"], eager["value"], eager["nodes_built"]) == (False, None, 10_000)
@@ -186,8 +185,10 @@ def test_cli_memory_budget_stop() -> None:
     result = invoke(
         "dice-of-doom", "--size", "4", "--seed", "3", "--max-memory", "1", "--no-memory"
     )
-    assert result.exit_code == 0, result.output
-    assert "the memory budget of 1.0 MiB was exceeded (estimated)" in result.output
+    assert result.exit_code == 3, result.output
+    # the eager build stops on its estimate or on the process's measured memory
+    assert "eager build stopped: the" in result.output
+    assert "memory budget of 1.0 MiB" in result.output
 
 
 @pytest.mark.parametrize(

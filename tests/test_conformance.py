@@ -28,6 +28,10 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"size": 2, "seed": 1},
         {"size": 3, "seed": 7},
         {"size": 3, "players": 3, "seed": 2},
+        {"size": 3, "rules": "lisp", "seed": 4},
+        {"size": 3, "rules": "lisp", "players": 3, "seed": 6},
+        {"size": 3, "rules": "chance", "max_dice": 3, "seed": 5},
+        {"size": 2, "rules": "chance", "players": 3, "seed": 8},
     ],
     "checkers": [
         {},
@@ -61,6 +65,8 @@ def test_every_registered_game_has_option_sets() -> None:
     assert set(OPTION_SETS) <= set(GAMES)
     for name in ("dice-of-doom", "checkers", "knights", "tictactoe", "tree"):
         assert name in GAMES
+    rules = {o.get("rules", "racket") for o in OPTION_SETS["dice-of-doom"]}
+    assert rules == {"racket", "lisp", "chance"}  # every rule set of Dice of Doom
 
 
 def check_position(game: Any, state: Hashable) -> list[Hashable]:

@@ -8,20 +8,17 @@ from typing import Any
 
 import networkx as nx
 import pytest
-from typer.testing import CliRunner
 
-from lazytree.cli import app
-
-runner = CliRunner()
+from tests.conftest import cli
 
 
 def run(*args: str) -> Any:
-    return runner.invoke(app, ["explore", *args])
+    return cli(["explore", *args])
 
 
 def test_explore_lecture_tree_json(tmp_path: Path) -> None:
     out = tmp_path / "tree.json"
-    r = run("tree", "--depth", "3", "--out", str(out))
+    r = run("tree", "--depth", "3", "--rater", "alphabeta", "--out", str(out))
     assert r.exit_code == 0, r.output
     line = r.stdout.strip()
     assert "\n" not in line
@@ -79,7 +76,17 @@ def test_explore_format_option_beats_the_suffix(tmp_path: Path) -> None:
 
 def test_explore_max_nodes_and_no_pruned(tmp_path: Path) -> None:
     out = tmp_path / "t.json"
-    r = run("tree", "--out", str(out), "--max-nodes", "12", "--no-show-pruned", "--json")
+    r = run(
+        "tree",
+        "--rater",
+        "alphabeta",
+        "--out",
+        str(out),
+        "--max-nodes",
+        "12",
+        "--no-show-pruned",
+        "--json",
+    )
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert data["nodes_drawn"] <= 12 and data["never_generated"] == 4
@@ -169,5 +176,16 @@ def test_explore_with_a_clock(tmp_path: Path) -> None:
     graph = nx.node_link_graph(json.loads(out.read_text()), edges="edges")
     positions = [n for n, a in graph.nodes(data=True) if a["kind"] == "position"]
     assert len(positions) == summary["nodes_forced"] + 1
-    r = run("dice-of-doom", "--rules", "chance", "--time", "1", "--out", str(out))
+    # a rater that refuses chance nodes says so in one line
+    r = run(
+        "dice-of-doom",
+        "--rules",
+        "chance",
+        "--time",
+        "1",
+        "--rater",
+        "alphabeta",
+        "--out",
+        str(out),
+    )
     assert r.exit_code == 2 and "chance" in r.stderr

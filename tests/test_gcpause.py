@@ -8,7 +8,7 @@ from typing import Any
 
 from lazytree import Tree, minimax
 from lazytree.games import load_game
-from lazytree.gcpause import PAUSED_THRESHOLD, gc_is_paused, gc_paused
+from lazytree.gcpause import PAUSED_THRESHOLD, gc_as_usual, gc_is_paused, gc_paused
 
 
 def full_collections_while(work: Any) -> int:
@@ -116,3 +116,17 @@ def test_a_search_gives_the_same_result_paused() -> None:
         plain.best_moves,
         plain.stats,
     )
+
+
+def test_as_usual_lets_a_search_run_with_the_collector_as_usual() -> None:
+    count = max(300_000, 2 * len(gc.get_objects()))
+    kept: list[Any] = []
+
+    def usual() -> None:
+        with gc_as_usual(), gc_paused():
+            assert not gc_is_paused()
+            kept.append(grow(count))
+
+    assert full_collections_while(usual) >= 1
+    with gc_paused():
+        assert gc_is_paused()

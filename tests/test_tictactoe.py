@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from lazytree.bench.tictactoe import baseline_alphabeta, baseline_minimax, reachable_positions
+from lazytree.bench.tictactoe import (
+    baseline_alphabeta,
+    baseline_minimax,
+    memory_per_node,
+    reachable_positions,
+)
 from lazytree.game import IllegalMoveError
 from lazytree.games import OptionError, load_game
 from lazytree.games.tictactoe import TicTacToe
@@ -130,3 +135,17 @@ def test_notation() -> None:
 def test_bad_options(options: dict[str, int], message: str) -> None:
     with pytest.raises(OptionError, match=message):
         load_game("tictactoe", **options)
+
+
+def test_memory_per_node_accounts_for_every_byte_of_the_tree() -> None:
+    game, state = load_game("tictactoe")
+    for cell in ("a1", "b2", "c3"):
+        state = game.result(state, game.parse_move(state, cell))
+    used = memory_per_node(game, state)
+    _value, nodes = baseline_minimax(
+        tuple(1 if ch == "X" else 2 if ch == "O" else 0 for ch in state.board(9)), 2
+    )
+    assert used.nodes == nodes
+    assert used.tree > 0 and used.game > 0 and used.rater > 0
+    parts = used.tree + used.game + used.rater + used.other
+    assert abs(parts - used.total) < 1e-6

@@ -6,11 +6,13 @@ import gc
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from lazytree import Tree, alphabeta, explored, minimax
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.tree_game import TreeGame
 from lazytree.traverse import count_tree
-from tests.helpers import random_tree
+from tests.conftest import random_tree
 
 
 class CountingGame(TreeGame):
@@ -188,3 +190,83 @@ def test_serial_numbers_give_the_order_of_creation() -> None:
     first = root.children[0].child
     assert (root.serial, second.serial, first.serial) == (0, 1, 2)
     assert root.children[1].child is second and second.serial == 1  # forced once only
+
+
+def test_edges_for_some_moves_only_and_children_reuse_them() -> None:
+    tree = Tree(TreeGame([[1, 2], [3, 4], [5, 6], [7]]))
+    root = tree.root
+    assert root.moves() == [0, 1, 2, 3] and tree.stats.moves_generated == 0
+    assert root.expanded and not root.fully_generated and tree.stats.nodes_expanded == 1
+    third = root.edge_for(2)
+    assert root.edge_for(2) is third and tree.stats.moves_generated == 1
+    child = third.child
+    assert [e.move for e in root.generated_edges] == [2]  # built, though not generated
+    edges = list(root.children)  # generation order, the built edge in its place
+    assert [e.move for e in edges] == [0, 1, 2, 3] and edges[2] is third
+    assert edges[2].child is child and tree.stats.moves_generated == 4
+    assert tree.stats.nodes_expanded == 1 and root.edge_for(3) is edges[3]
+    assert [e.move for e in root.generated_edges] == [0, 1, 2, 3]
+    assert root.moves() == [0, 1, 2, 3]
+    with pytest.raises(KeyError):
+        root.edge_for(9)
+
+
+def test_edge_for_on_a_partly_generated_node_generates_up_to_the_move() -> None:
+    tree = Tree(TreeGame([[1, 2], [3, 4], [5, 6]]))
+    first = tree.root.children[0]
+    assert tree.root.edge_for(1) is tree.root.children[1]
+    assert tree.root.edge_for(0) is first and tree.stats.moves_generated == 2
+
+
+def test_nested_iterations_of_one_node_each_see_every_edge_once() -> None:
+    game = CountingGame([[1, 2], [3, 4], [5, 6]])
+    tree = Tree(game)
+    pairs = []
+    for outer in tree.root.children:
+        for inner in tree.root.children:
+            pairs.append((outer.move, inner.move))
+    assert pairs == [(a, b) for a in range(3) for b in range(3)]
+    assert game.yielded == [((), 0), ((), 1), ((), 2)]  # each move generated once
+    assert tree.stats.moves_generated == 3
+
+
+def test_generated_children_are_a_plain_tuple_and_leaves_share_one() -> None:
+    tree = Tree(TreeGame([[1, 2], 3]))
+    assert not tree.root.fully_generated
+    minimax(tree.root, None)
+    assert type(tree.root.children) is tuple and tree.root.fully_generated
+    leaf = tree.root.children[1].child
+    other_leaf = tree.root.children[0].child.children[0].child
+    assert leaf.children == () and leaf.children is other_leaf.children
+    assert bool(leaf.children) is False and leaf.fully_generated
+
+
+class FailingGame(TreeGame):
+    """A TreeGame whose generator fails after the first move of the root."""
+
+    def legal_moves(self, state: tuple[int, ...]) -> Iterator[int]:
+        for m in super().legal_moves(state):
+            if state == () and m == 1:
+                raise KeyError("generator broke")
+            yield m
+
+
+def test_a_failed_generator_is_never_taken_for_exhausted() -> None:
+    tree = Tree(FailingGame([[1, 2], [3, 4]]))
+    children = tree.root.children
+    assert children[0].move == 0
+    try:
+        list(children)
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("the generator's error was swallowed")
+    assert not tree.root.fully_generated
+    assert [e.move for e in tree.root.generated_edges] == [0]
+    for attempt in (lambda: list(tree.root.children), lambda: len(tree.root.children)):
+        try:
+            attempt()
+        except RuntimeError as err:
+            assert "failed earlier" in str(err)
+        else:
+            raise AssertionError("a failed generator was taken for exhausted")

@@ -24,7 +24,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["lisp_neighbor_table", "lisp_neighbors", "neighbor_table", "neighbors", "row_of"]
+__all__ = [
+    "largest_groups",
+    "lisp_neighbor_table",
+    "lisp_neighbors",
+    "neighbor_table",
+    "neighbors",
+    "row_of",
+]
 
 
 def row_of(pos: int, size: int) -> int:
@@ -90,3 +97,32 @@ def lisp_neighbors(pos: int, size: int) -> tuple[int, ...]:
 def lisp_neighbor_table(size: int) -> tuple[tuple[int, ...], ...]:
     """:func:`lisp_neighbors` of every territory of a ``size`` x ``size`` board (cached)."""
     return tuple(lisp_neighbors(pos, size) for pos in range(size * size))
+
+
+def largest_groups(
+    neighbors: tuple[tuple[int, ...], ...], owners: tuple[int, ...], players: int
+) -> list[int]:
+    """The size of each player's largest group of connected territories: one flood fill
+    over the whole board (every territory is visited once).
+
+    >>> largest_groups(neighbor_table(3), (0, 0, 0, 0, 1, 1, 1, 1, 1), 2)
+    [4, 5]
+    """
+    best = [0] * players
+    seen = [False] * len(owners)
+    for start, owner in enumerate(owners):
+        if seen[start]:
+            continue
+        seen[start] = True
+        stack = [start]
+        size = 0
+        while stack:
+            i = stack.pop()
+            size += 1
+            for j in neighbors[i]:
+                if not seen[j] and owners[j] == owner:
+                    seen[j] = True
+                    stack.append(j)
+        if size > best[owner]:
+            best[owner] = size
+    return best

@@ -1,21 +1,29 @@
-"""Position values and search hints for Dice of Doom.
+"""Position values for Dice of Doom: evaluators the rules are given.
 
-Two evaluations, chosen with ``DiceOfDoom(eval=...)`` (the game option ``eval``):
+An evaluator is an object with a ``name`` and a call ``(game, state, player) -> value``
+(:class:`Evaluation`); ``DiceOfDoom(eval=...)`` takes one, or the name of one of
+:data:`EVALUATORS` (the game option ``eval``):
 
-* ``"book"``: the book's rating of a position: the share of the win of the players who
-  own the most territories (1, 1/k for a k-way tie, else 0), at a depth cut-off as at
-  the end of the game. Values are 0, 1/k or 1 only, so most positions tie.
-* ``"heuristic"``: in the spirit of *Land of Lisp*'s ``score-board`` (chapter 18) a
-  player's territory counts 2 when it is safe and 1 when an enemy neighbour holds more
-  dice (it can be taken next turn); to that are added the dice a player holds (a
-  quarter point a die: dice are attacking power) and the size of its largest connected
-  group of territories (half a point a territory: a compact front is easier to
-  defend). The rating player's score minus the best opponent's, per territory of the
-  board, is squashed into ``(0.01, 0.99)`` with ``tanh``; at the end of the game the
-  value is the book's, so a real win (1) is worth more than any estimate. The weights are data
-  (:class:`HeuristicWeights`, which ``lazytree tune`` fits from self-play); the shipped
-  ones are set by hand (weights tuned on 8x8 boards under the lisp rules passed an SPRT
-  but scored only 0.499 against these over 200 further pairs, so they were not shipped).
+* ``"book"`` (:class:`BookEvaluation`): the book's rating of a position: the share of
+  the win of the players who own the most territories (1, 1/k for a k-way tie, else 0),
+  at a depth cut-off as at the end of the game. Values are 0, 1/k or 1 only, so most
+  positions tie.
+* ``"heuristic"`` (:class:`HeuristicEvaluation`): in the spirit of *Land of Lisp*'s
+  ``score-board`` (chapter 18) a player's territory counts 2 when it is safe and 1 when
+  an enemy neighbour holds more dice (it can be taken next turn); to that are added the
+  dice a player holds (a quarter point a die: dice are attacking power) and the size of
+  its largest connected group of territories (half a point a territory: a compact front
+  is easier to defend). The rating player's score minus the best opponent's, per
+  territory of the board, is squashed into ``(0.01, 0.99)`` with ``tanh``; at the end
+  of the game the value is the book's, so a real win (1) is worth more than any
+  estimate. Every player's score of a board is computed at once (one pass over the
+  territories, one flood fill for the groups) and remembered, so rating the same board
+  for another player, or again in the next iteration of a deepening search, is a
+  lookup; a pass leaves the owners as they were, so its groups are looked up too.
+  The weights are data (:class:`HeuristicWeights`, ``HeuristicEvaluation(weights)``;
+  ``lazytree tune`` fits them from self-play); the shipped ones are set by hand (weights
+  tuned on 8x8 boards under the lisp rules passed an SPRT but scored only 0.499 against
+  these over 200 further pairs, so they were not shipped).
 
 * ``"score-board"``: *Land of Lisp*'s own rating (see
   :mod:`lazytree.games.dice_of_doom.score_board`), scaled into ``[0, 1]``.
@@ -24,8 +32,7 @@ All lie in ``[0, 1]`` (``DiceOfDoom.evaluation_bounds``, the
 :class:`~lazytree.game.BoundedGame` protocol), which lets alpha-beta cut as soon as a
 line reaches a certain win.
 
-:class:`SearchHints` is mixed into the rules: the engine's optional protocols
-(:class:`~lazytree.search.engine.OrderedGame`, :class:`~lazytree.search.engine.NoisyGame`).
+This module knows nothing of the rules module: the rules import it, not the reverse.
 
 Examples
 --------
@@ -34,33 +41,33 @@ Examples
 >>> s = game.parse_board("0:3 1:1 0:2 1:2")
 >>> round(game.evaluate(s, 0), 3), round(game.evaluate(s, 1), 3)
 (0.967, 0.033)
->>> [game.move_to_str(s, m) for m in game.order_moves(s, list(game.legal_moves(s)))]
-['0->3', '0->1']
+>>> DiceOfDoom(size=2, eval=HeuristicEvaluation()).evaluate(s, 0) == game.evaluate(s, 0)
+True
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
-if TYPE_CHECKING:
-    from lazytree.games.dice_of_doom.rules import DiceMove, DiceOfDoom, DiceState
+from lazytree.games.dice_of_doom import board
+from lazytree.games.dice_of_doom.score_board import score_board_value
 
 __all__ = [
-    "EVALS",
+    "EVALUATORS",
     "HEURISTIC_WEIGHTS",
+    "BookEvaluation",
+    "DiceRules",
+    "Evaluation",
+    "HeuristicEvaluation",
     "HeuristicWeights",
-    "SearchHints",
-    "book_value",
+    "ScoreBoardEvaluation",
     "heuristic_features",
-    "heuristic_value",
+    "heuristic_scores",
     "largest_groups",
 ]
-
-EVALS = ("book", "heuristic", "score-board")
-"""The evaluation names ``DiceOfDoom(eval=...)`` accepts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,97 +110,191 @@ class HeuristicWeights:
 HEURISTIC_WEIGHTS = HeuristicWeights()
 """The shipped weights."""
 
+CACHE_LIMIT = 1 << 15
+"""Boards an evaluator remembers; when full it forgets them all and starts again."""
 
-def book_value(game: DiceOfDoom, state: DiceState, player: int) -> float:
+
+class DiceRules(Protocol):
+    """What an evaluator may ask of the rules."""
+
+    num_players: int
+    neighbors: tuple[tuple[int, ...], ...]
+
+    def is_terminal(self, state: Any) -> bool: ...
+
+    def returns(self, state: Any) -> Sequence[float]: ...
+
+
+class Evaluation(Protocol):
+    """An evaluator: ``evaluation(game, state, player)`` is the value of ``state`` from
+    ``player``'s point of view (bigger is better), in ``[0, 1]``."""
+
+    name: str
+
+    def __call__(self, game: DiceRules, state: Any, player: int) -> float: ...
+
+
+def largest_groups(game: DiceRules, owners: tuple[int, ...]) -> list[int]:
+    """The size of each player's largest group of connected territories on ``game``'s
+    board (:func:`~lazytree.games.dice_of_doom.board.largest_groups`)."""
+    return board.largest_groups(game.neighbors, owners, game.num_players)
+
+
+class BookEvaluation:
     """The book's rating: ``returns(state)[player]`` (winners by territory count)."""
-    return game.returns(state)[player]
+
+    name = "book"
+
+    def __call__(self, game: DiceRules, state: Any, player: int) -> float:
+        return game.returns(state)[player]
+
+    def __repr__(self) -> str:
+        return "BookEvaluation()"
 
 
-def largest_groups(game: DiceOfDoom, owners: Sequence[int]) -> list[int]:
-    """The size of each player's largest group of connected territories."""
-    neighbors = game.neighbors
-    best = [0] * game.num_players
-    seen = [False] * len(owners)
-    for start, owner in enumerate(owners):
-        if seen[start]:
-            continue
-        seen[start] = True
-        stack = [start]
-        size = 0
-        while stack:
-            i = stack.pop()
-            size += 1
-            for j in neighbors[i]:
-                if not seen[j] and owners[j] == owner:
-                    seen[j] = True
-                    stack.append(j)
-        if size > best[owner]:
-            best[owner] = size
-    return best
-
-
-def heuristic_features(game: DiceOfDoom, state: DiceState) -> list[list[float]]:
-    """Each player's counts of :attr:`HeuristicWeights.FEATURES`: safe territories,
-    threatened territories, dice, and the size of the largest group."""
-    owners, dice = state.owners, state.dice
-    neighbors = game.neighbors
-    counts = [[0.0, 0.0, 0.0, 0.0] for _ in range(game.num_players)]
+def _counts(
+    neighbors: tuple[tuple[int, ...], ...],
+    owners: tuple[int, ...],
+    dice: tuple[int, ...],
+    players: int,
+) -> tuple[list[int], list[int]]:
+    """Each player's threatened territories and dice held (one pass over the board)."""
+    unsafe = [0] * players
+    held = [0] * players
+    top = max(dice)
     for i, owner in enumerate(owners):
         d = dice[i]
-        row = counts[owner]
-        for j in neighbors[i]:
-            if dice[j] > d and owners[j] != owner:
-                row[1] += 1
-                break
-        else:
-            row[0] += 1
-        row[2] += d
-    for p, g in enumerate(largest_groups(game, owners)):
-        counts[p][3] = g
-    return counts
+        held[owner] += d
+        if d < top:  # a territory with the most dice on the board cannot be outdiced
+            for j in neighbors[i]:
+                if dice[j] > d and owners[j] != owner:
+                    unsafe[owner] += 1
+                    break
+    return unsafe, held
 
 
-def heuristic_value(
-    game: DiceOfDoom, state: DiceState, player: int, weights: HeuristicWeights | None = None
-) -> float:
-    """The score-board heuristic described in the module docstring, in ``[0, 1]``, with
-    ``weights`` (default: the game's ``weights``)."""
-    if game.is_terminal(state):
-        return game.returns(state)[player]
-    w = weights if weights is not None else game.weights
-    ws = (w.safe, w.threatened, w.die, w.group)
-    score = [
-        sum(x * c for x, c in zip(ws, row, strict=True)) for row in heuristic_features(game, state)
+def heuristic_scores(
+    neighbors: tuple[tuple[int, ...], ...],
+    owners: tuple[int, ...],
+    dice: tuple[int, ...],
+    players: int,
+    groups: Sequence[int] | None = None,
+    weights: HeuristicWeights = HEURISTIC_WEIGHTS,
+) -> list[float]:
+    """Every player's score-board score (the module docstring), before squashing.
+
+    ``groups`` (each player's largest group) is computed when not given. With the shipped
+    ``weights`` every term is a multiple of a quarter, so the sum is exact in any order.
+
+    >>> from lazytree.games.dice_of_doom.board import neighbor_table
+    >>> heuristic_scores(neighbor_table(2), (0, 1, 0, 1), (3, 1, 2, 2), 2)
+    [6.25, 3.75]
+    >>> heuristic_scores(neighbor_table(2), (0, 1, 0, 1), (3, 1, 2, 2), 2,
+    ...                  weights=HeuristicWeights(die=0.5))
+    [7.5, 4.5]
+    """
+    unsafe, held = _counts(neighbors, owners, dice, players)
+    if groups is None:
+        groups = board.largest_groups(neighbors, owners, players)
+    w = weights
+    return [
+        w.safe * (owners.count(p) - unsafe[p])
+        + w.threatened * unsafe[p]
+        + w.die * held[p]
+        + w.group * groups[p]
+        for p in range(players)
     ]
-    mine = score[player]
-    rival = max(s for p, s in enumerate(score) if p != player)
-    return 0.5 + 0.49 * math.tanh(w.squash * (mine - rival) / len(state.owners))
 
 
-class SearchHints:
-    """The engine's optional protocols for Dice of Doom (mixed into the rules)."""
+def heuristic_features(game: DiceRules, state: Any) -> list[list[float]]:
+    """Each player's counts of :attr:`HeuristicWeights.FEATURES`: safe territories,
+    threatened territories, dice, and the size of the largest group (the heuristic's
+    score is their dot product with the weights).
 
-    max_dice: int
+    >>> from lazytree.games.dice_of_doom import DiceOfDoom
+    >>> game = DiceOfDoom(size=2)
+    >>> heuristic_features(game, game.parse_board("0:3 1:1 0:2 1:2"))
+    [[2.0, 0.0, 5.0, 2.0], [0.0, 2.0, 3.0, 2.0]]
+    """
+    owners, dice = state.owners, state.dice
+    players = game.num_players
+    unsafe, held = _counts(game.neighbors, owners, dice, players)
+    groups = board.largest_groups(game.neighbors, owners, players)
+    return [
+        [
+            float(owners.count(p) - unsafe[p]),
+            float(unsafe[p]),
+            float(held[p]),
+            float(groups[p]),
+        ]
+        for p in range(players)
+    ]
 
-    def big_stack(self) -> int:
-        """The fewest dice a target holds for its capture to be *noisy*:
-        ``max(2, max_dice - 1)`` (2 with the book's 3 dice)."""
-        return max(2, self.max_dice - 1)
 
-    def is_noisy(self, state: DiceState, move: DiceMove) -> bool:
-        """An attack is noisy when it captures a big stack (see :meth:`big_stack`)."""
-        dst = getattr(move, "dst", None)
-        return dst is not None and state.dice[dst] >= self.big_stack()
+class HeuristicEvaluation:
+    """The score-board heuristic (the module docstring) with ``weights`` (default: the
+    shipped :data:`HEURISTIC_WEIGHTS`), its scores remembered per board (at most
+    :data:`CACHE_LIMIT` boards; not pickled, the weights are)."""
 
-    def order_moves(self, state: DiceState, moves: Sequence[DiceMove]) -> list[DiceMove]:
-        """Pass first (the book's own first choice, and often best), then attacks on
-        the biggest stacks, then from the biggest stacks; ties in generation order."""
-        dice = state.dice
+    name = "heuristic"
 
-        def key(move: Any) -> tuple[int, int, int]:
-            dst = getattr(move, "dst", None)
-            if dst is None:
-                return (0, 0, 0)
-            return (1, -dice[dst], -dice[move.src])
+    def __init__(self, weights: HeuristicWeights | None = None) -> None:
+        self.weights: HeuristicWeights = weights if weights is not None else HEURISTIC_WEIGHTS
+        self._scores: dict[tuple[tuple[int, ...], tuple[int, ...]], list[float]] = {}
+        self._groups: dict[tuple[int, ...], list[int]] = {}
 
-        return sorted(moves, key=key)
+    def __call__(self, game: DiceRules, state: Any, player: int) -> float:
+        if game.is_terminal(state):
+            return game.returns(state)[player]
+        owners, dice = state.owners, state.dice
+        key = (owners, dice)
+        scores = self._scores.get(key)
+        if scores is None:
+            players = game.num_players
+            groups = self._groups.get(owners)
+            if groups is None:
+                groups = board.largest_groups(game.neighbors, owners, players)
+                _remember(self._groups, owners, groups)
+            scores = heuristic_scores(game.neighbors, owners, dice, players, groups, self.weights)
+            _remember(self._scores, key, scores)
+        mine = scores[player]
+        rival = max(s for p, s in enumerate(scores) if p != player)
+        return 0.5 + 0.49 * math.tanh(self.weights.squash * (mine - rival) / len(owners))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"weights": self.weights}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state.get("weights"))  # type: ignore[misc]
+
+    def __repr__(self) -> str:
+        if self.weights == HEURISTIC_WEIGHTS:
+            return "HeuristicEvaluation()"
+        return f"HeuristicEvaluation(weights={self.weights!r})"
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+
+
+class ScoreBoardEvaluation:
+    """*Land of Lisp*'s ``score-board`` scaled into ``[0, 1]``, the winner share at the
+    end of the game (:func:`~lazytree.games.dice_of_doom.score_board.score_board_value`)."""
+
+    name = "score-board"
+
+    def __call__(self, game: DiceRules, state: Any, player: int) -> float:
+        return score_board_value(game, state, player)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return "ScoreBoardEvaluation()"
+
+
+EVALUATORS: dict[str, Callable[[], Evaluation]] = {
+    "book": BookEvaluation,
+    "heuristic": HeuristicEvaluation,
+    "score-board": ScoreBoardEvaluation,
+}
+"""The evaluations ``DiceOfDoom(eval=name)`` knows by name (each game makes its own)."""

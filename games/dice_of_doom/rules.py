@@ -41,14 +41,9 @@ from typing import NamedTuple, TypeAlias
 
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.board import neighbor_table
-from lazytree.games.dice_of_doom.evaluation import (
-    EVALS,
-    HEURISTIC_WEIGHTS,
-    HeuristicWeights,
-    SearchHints,
-    heuristic_value,
-)
-from lazytree.games.dice_of_doom.score_board import score_board_value
+from lazytree.games.dice_of_doom.evaluation import EVALUATORS, Evaluation
+from lazytree.games.dice_of_doom.hints import SearchHints
+from lazytree.games.states import CachedHashState
 
 __all__ = ["PASS", "Attack", "DiceMove", "DiceOfDoom", "DiceState", "Outcome", "Pass"]
 
@@ -81,7 +76,7 @@ class Outcome(enum.Enum):
 DiceMove: TypeAlias = Attack | Pass | Outcome
 
 
-class DiceState(NamedTuple):
+class DiceState(CachedHashState):
     """An immutable Dice of Doom position.
 
     ``owners[i]`` and ``dice[i]`` describe territory ``i``; ``spare`` is the shared
@@ -92,16 +87,69 @@ class DiceState(NamedTuple):
     stay at their defaults under the book's rules: ``captured``, the dice captured so far
     this turn (*Land of Lisp* reinforcements), and ``pending``, an attack whose dice are
     still to be rolled (a chance node).
+
+    Compared and hashed by value like a named tuple, with the hash computed once
+    (:class:`~lazytree.games.states.CachedHashState`): a big board's two tuples take
+    microseconds to hash, and a sharing tree looks every position up.
     """
 
+    __slots__ = (
+        "captured",
+        "dice",
+        "first_move",
+        "owners",
+        "pending",
+        "player",
+        "reversed",
+        "spare",
+    )
+    _fields = (
+        "owners",
+        "dice",
+        "player",
+        "spare",
+        "first_move",
+        "reversed",
+        "captured",
+        "pending",
+    )
     owners: tuple[int, ...]
     dice: tuple[int, ...]
     player: Player
     spare: int
-    first_move: bool = True
-    reversed: bool = False
-    captured: int = 0
-    pending: Attack | None = None
+    first_move: bool
+    reversed: bool
+    captured: int
+    pending: Attack | None
+
+    def __init__(
+        self,
+        owners: tuple[int, ...],
+        dice: tuple[int, ...],
+        player: Player,
+        spare: int,
+        first_move: bool = True,
+        reversed: bool = False,
+        captured: int = 0,
+        pending: Attack | None = None,
+    ) -> None:
+        self.owners = owners
+        self.dice = dice
+        self.player = player
+        self.spare = spare
+        self.first_move = first_move
+        self.reversed = reversed
+        self.captured = captured
+        self.pending = pending
+        self._hash = None
+
+
+MAX_SIZE = 100
+"""Largest board side: what ``lazytree play`` and the board drawings support."""
+MAX_DICE = 20
+"""Most dice a territory may hold (the dice rolls of the chance rules stay cheap)."""
+MAX_SPARE_DICE = 10_000
+"""Largest reinforcement pool."""
 
 
 class DiceOfDoom(SearchHints):
@@ -110,7 +158,7 @@ class DiceOfDoom(SearchHints):
     Parameters
     ----------
     size:
-        Territories per row and column (>= 2).
+        Territories per row and column (2 to :data:`MAX_SIZE`).
     players:
         Number of players (2 to 8).
     max_dice:
@@ -118,15 +166,15 @@ class DiceOfDoom(SearchHints):
     spare_dice:
         The reinforcement pool at the start of the game.
     eval:
-        How :meth:`evaluate` rates a position: ``"book"`` (the book's winner share) or
-        ``"heuristic"`` (see :mod:`lazytree.games.dice_of_doom.evaluation`).
+        How :meth:`evaluate` rates a position: an evaluator (any
+        :class:`~lazytree.games.dice_of_doom.evaluation.Evaluation`) or the name of one:
+        ``"book"`` (the book's winner share) or ``"heuristic"`` (see
+        :mod:`lazytree.games.dice_of_doom.evaluation`).
     """
 
     name = "dice-of-doom"
     rules = "racket"
     """The rule set's short name (``--rules``)."""
-    weights: HeuristicWeights = HEURISTIC_WEIGHTS
-    """The weights of the ``heuristic`` evaluation (``lazytree tune`` fits them)."""
 
     def __init__(
         self,
@@ -134,21 +182,39 @@ class DiceOfDoom(SearchHints):
         players: int = 2,
         max_dice: int = 3,
         spare_dice: int = 10,
-        eval: str = "book",
+        eval: str | Evaluation = "book",
     ) -> None:
+        for name, value in (("size", size), ("players", players), ("max dice", max_dice)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+        if isinstance(spare_dice, bool) or not isinstance(spare_dice, int):
+            raise TypeError(f"spare dice must be an int, got {type(spare_dice).__name__}")
         if size < 2:
             raise ValueError(f"size must be at least 2, got {size}")
+        if size > MAX_SIZE:
+            raise ValueError(
+                f"size must be at most {MAX_SIZE} (what play and the board drawings "
+                f"support), got {size}"
+            )
         if not 2 <= players <= len(PLAYER_LETTERS):
             raise ValueError(f"players must be from 2 to {len(PLAYER_LETTERS)}, got {players}")
         if players > size * size:
             raise ValueError(f"{players} players need at least {players} territories")
-        if max_dice < 2:
-            raise ValueError(f"max dice must be at least 2, got {max_dice}")
-        if spare_dice < 0:
-            raise ValueError(f"spare dice must be >= 0, got {spare_dice}")
-        if eval not in EVALS:
-            raise ValueError(f"unknown evaluation {eval!r} (known: {', '.join(EVALS)})")
-        self.eval = eval
+        if not 2 <= max_dice <= MAX_DICE:
+            raise ValueError(f"max dice must be from 2 to {MAX_DICE}, got {max_dice}")
+        if not 0 <= spare_dice <= MAX_SPARE_DICE:
+            raise ValueError(f"spare dice must be from 0 to {MAX_SPARE_DICE}, got {spare_dice}")
+        if isinstance(eval, str):
+            if eval not in EVALUATORS:
+                known = ", ".join(EVALUATORS)
+                raise ValueError(f"unknown evaluation {eval!r} (known: {known})")
+            evaluator = EVALUATORS[eval]()
+        else:
+            evaluator = eval
+        self.evaluator: Evaluation = evaluator
+        """What :meth:`evaluate` asks (injected; see ``eval``)."""
+        self.eval: str = evaluator.name
+        """The evaluator's name (``"book"``, ``"heuristic"``, ...)."""
         self.size = size
         self.num_players = players
         self.max_dice = max_dice
@@ -266,7 +332,16 @@ class DiceOfDoom(SearchHints):
         owners[dst] = state.player
         dice[dst] = dice[src] - 1
         dice[src] = 1
-        return state._replace(owners=tuple(owners), dice=tuple(dice), first_move=False)
+        return DiceState(
+            tuple(owners),
+            tuple(dice),
+            state.player,
+            state.spare,
+            False,
+            state.reversed,
+            state.captured,
+            state.pending,
+        )
 
     def _check_attack(self, state: DiceState, move: Attack) -> None:
         src, dst = move
@@ -337,13 +412,9 @@ class DiceOfDoom(SearchHints):
         return tuple(share if p in w else 0.0 for p in range(self.num_players))
 
     def evaluate(self, state: DiceState, player: Player) -> float:
-        """The position's rating from ``player``'s point of view: the book's (winner
-        share) or the heuristic, as chosen by ``eval``."""
-        if self.eval == "heuristic":
-            return heuristic_value(self, state, player)
-        if self.eval == "score-board":
-            return score_board_value(self, state, player)
-        return self.returns(state)[player]
+        """The position's rating from ``player``'s point of view, by the evaluator the
+        game was given (``eval``: the book's winner share by default)."""
+        return self.evaluator(self, state, player)
 
     def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:
         """Bounds ``(L, U)`` of every value :meth:`evaluate` returns

@@ -54,8 +54,9 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from lazytree.game import CHANCE, IllegalMoveError, Player
-from lazytree.games.dice_of_doom.board import lisp_neighbor_table
+from lazytree.games.dice_of_doom.board import largest_groups, lisp_neighbor_table
 from lazytree.games.dice_of_doom.dice import attack_win_probability, roll
+from lazytree.games.dice_of_doom.evaluation import Evaluation
 from lazytree.games.dice_of_doom.rules import (
     PASS,
     PLAYER_LETTERS,
@@ -90,7 +91,7 @@ class LispDiceOfDoom(DiceOfDoom):
     rules = "lisp"
 
     def __init__(
-        self, size: int = 3, players: int = 2, max_dice: int = 3, eval: str = "book"
+        self, size: int = 3, players: int = 2, max_dice: int = 3, eval: str | Evaluation = "book"
     ) -> None:
         super().__init__(size, players, max_dice, spare_dice=0, eval=eval)
         self.neighbors = lisp_neighbor_table(size)
@@ -200,7 +201,7 @@ class ChanceDiceOfDoom(LispDiceOfDoom):
     rules = "chance"
 
     def __init__(
-        self, size: int = 3, players: int = 2, max_dice: int = 5, eval: str = "book"
+        self, size: int = 3, players: int = 2, max_dice: int = 5, eval: str | Evaluation = "book"
     ) -> None:
         super().__init__(size, players, max_dice, eval)
 
@@ -272,22 +273,7 @@ class ChanceDiceOfDoom(LispDiceOfDoom):
         >>> ChanceDiceOfDoom(size=2).largest_group((0, 1, 1, 0), 1)   # 1 and 2 do not
         1
         """
-        seen: set[int] = set()
-        best = 0
-        for start, owner in enumerate(owners):
-            if owner != player or start in seen:
-                continue
-            seen.add(start)
-            stack, size = [start], 0
-            while stack:
-                pos = stack.pop()
-                size += 1
-                for nb in self.neighbors[pos]:
-                    if owners[nb] == player and nb not in seen:
-                        seen.add(nb)
-                        stack.append(nb)
-            best = max(best, size)
-        return best
+        return largest_groups(self.neighbors, owners, self.num_players)[player]
 
     def reinforcements(self, state: DiceState) -> int:
         return self.largest_group(state.owners, state.player)
@@ -333,10 +319,14 @@ class ChanceDiceOfDoom(LispDiceOfDoom):
 
     # -- text -------------------------------------------------------------------------
     def parse_move(self, state: DiceState, text: str) -> DiceMove:
-        """At a chance node ``win``/``lose``; otherwise like the book's rules."""
+        """At a chance node ``win``/``lose`` (or the outcome as :meth:`move_to_str`
+        writes it, e.g. ``0->3 wins``); otherwise like the book's rules."""
         if state.pending is None:
             return super().parse_move(state, text)
         t = text.strip().lower()
+        for outcome in (Outcome.WIN, Outcome.LOSE):
+            if t == self.move_to_str(state, outcome).lower():
+                return outcome
         names = {"win": Outcome.WIN, "wins": Outcome.WIN, "w": Outcome.WIN}
         names.update({"lose": Outcome.LOSE, "fail": Outcome.LOSE, "fails": Outcome.LOSE})
         names["l"] = Outcome.LOSE
@@ -376,7 +366,7 @@ def make_dice_of_doom(
     players: int = 2,
     max_dice: int | None = None,
     spare_dice: int = 10,
-    eval: str = "book",
+    eval: str | Evaluation = "book",
 ) -> DiceOfDoom:
     """Dice of Doom under rule set ``rules`` (``racket``, ``lisp`` or ``chance``).
 

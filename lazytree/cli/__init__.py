@@ -8,6 +8,7 @@ import typer
 from lazytree.cli.analyse import analyse_app, count_app
 from lazytree.cli.arena import arena_app
 from lazytree.cli.bench import bench_app
+from lazytree.cli.common import OneLineGroup, set_memory_ceiling
 from lazytree.cli.compare import compare_app
 from lazytree.cli.explore import explore_app
 from lazytree.cli.perft import perft_app
@@ -16,6 +17,7 @@ from lazytree.cli.serve import serve
 from lazytree.cli.tune import tune_app
 
 app = typer.Typer(
+    cls=OneLineGroup,
     name="lazytree",
     help="Explore game trees lazily: play against a search AI, count and analyse trees.",
     no_args_is_help=True,
@@ -35,8 +37,9 @@ app.add_typer(tune_app)
 
 
 def main() -> None:
-    """Entry point of the ``lazytree`` script."""
-    app()
+    """Entry point of the ``lazytree`` script: the memory ceiling, then the command."""
+    set_memory_ceiling()
+    app(prog_name="lazytree")
 
 
 __all__ = ["app", "main"]

@@ -11,14 +11,31 @@ from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from lazytree.book import COMPLETE, booked_search
-from lazytree.cli.common import console, err_console, fail, game_group, print_json, progress_bar
+from lazytree.cli.common import (
+    MaxMemoryOption,
+    MaxNodesOption,
+    command_limit,
+    conflict,
+    console,
+    err_console,
+    exit_partial,
+    fail,
+    game_group,
+    given,
+    human_size,
+    plural,
+    print_json,
+    progress_bar,
+)
 from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
+from lazytree.export.graph import derived_pv
 from lazytree.games import GAMES, Position
 from lazytree.search import (
     RATERS,
     Limit,
     Rater,
     SearchResult,
+    SearchStopped,
     alphabeta_tt,
     auto,
     get_rater,
@@ -59,7 +76,8 @@ def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption
                 progress=lambda n: bar.update(task, completed=n),
             )
         except KeyboardInterrupt:
-            fail("interrupted: the tree is too big to count this way; try --depth", code=130)
+            hint = "a smaller --depth" if depth is not None else "--depth"
+            fail(f"interrupted: the tree is too big to count this way; try {hint}", code=130)
     seconds = time.perf_counter() - start
     data: dict[str, Any] = {
         "game": position.game.name,
@@ -75,8 +93,8 @@ def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption
         return
     scope = "whole tree" if depth is None else f"to depth {depth}"
     console.print(
-        f"{position.game.name} ({scope}): [bold]{result.nodes:,}[/] nodes, "
-        f"{result.leaves:,} leaves, in {seconds:.3f} s"
+        f"{position.game.name} ({scope}): [bold]{plural(result.nodes, 'node')}[/], "
+        f"{plural(result.leaves, 'leaf', 'leaves')}, in {seconds:.3f} s"
     )
 
 
@@ -87,6 +105,18 @@ RaterOption = Annotated[
         "-r",
         help=f"Search algorithm: {', '.join(RATERS)} (auto: expectiminimax for games with "
         "chance, else alphabeta).",
+    ),
+]
+
+EngineRaterOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--rater",
+        "-r",
+        help=f"Search algorithm: {', '.join(RATERS)}. Default: the fast exact engine "
+        "(alphabeta-tt on a tree that shares transposed positions, deepened one move at "
+        "a time, so a budget that runs out still leaves the deepest completed answer).",
+        show_default=False,
     ),
 ]
 
@@ -103,17 +133,56 @@ TimeOption = Annotated[
 ]
 
 
-def run_search(
-    tree: Tree[Any, Any], rate: Rater, depth: int | None, seconds: float | None
-) -> SearchResult[Any]:
-    """Rate ``tree``'s root: iterative deepening of ``rate`` for ``seconds`` (up to
-    ``depth``) when a time is given, else ``rate`` to ``depth``. The ``auto`` rater
-    deepens with alphabeta-tt (exact, full width; its stored ratings make each depth
-    cheap). ``ValueError`` when the rater cannot handle the position."""
-    if seconds:
-        deepened: Rater = alphabeta_tt if rate is auto else rate
-        return iterative_deepening(tree.root, Limit(depth=depth, seconds=seconds), rater=deepened)
-    return rate(tree.root, depth)
+def run_search(tree: Tree[Any, Any], rate: Rater | None, limit: Limit) -> SearchResult[Any]:
+    """Rate ``tree``'s root within ``limit``.
+
+    With no ``rate`` (the default engine) and a depth, or with a clock: iterative
+    deepening (of alphabeta-tt, or of ``rate``), which answers with the deepest
+    iteration completed when a budget runs out. Otherwise (and for the default engine
+    to the end of the game) one search to the limit's depth, which raises
+    :class:`~lazytree.search.SearchStopped` when a budget runs out.
+    ``ValueError`` when the rater cannot handle the position."""
+    if rate is None and limit.depth is None and not limit.seconds:
+        # to the end of the game in one search: a deepening one would not know when it
+        # got there (a stored rating reused through a transposition may hide a cut-off)
+        return alphabeta_tt(tree.root, limit)
+    if rate is None or limit.seconds:
+        deepened: Rater = alphabeta_tt if rate is None or rate is auto else rate
+        return iterative_deepening(tree.root, limit, rater=deepened)
+    return rate(tree.root, limit)
+
+
+def partial_reason(result: SearchResult[Any], depth: int | None) -> str | None:
+    """Why a deepening ``result`` falls short of ``depth`` (``None``: the end of the
+    game): the budget that ran out ("nodes" or "memory"), or ``None`` when the answer
+    is complete (or only the clock, which the user asked for, stopped it)."""
+    stopped = result.extra.get("stopped")
+    if stopped not in ("nodes", "memory") or result.extra.get("complete"):
+        return None
+    if depth is not None and result.depth is not None and result.depth >= depth:
+        return None
+    return str(stopped)
+
+
+def stopped_message(
+    reason: str, limit: Limit, result: SearchResult[Any] | None, nodes_flag: str = "--max-nodes"
+) -> str:
+    """The one line that says a budget stopped the search, and what the answer is worth."""
+    what = (
+        f"the node budget ({plural(limit.nodes or 0, 'new node')})"
+        if reason == "nodes"
+        else f"the memory budget ({human_size(limit.memory or 0)})"
+    )
+    hint = nodes_flag if reason == "nodes" else "--max-memory"
+    if result is None:
+        return (
+            f"{what} ran out before the search finished: no answer. Raise {hint}, search "
+            "less deep, or leave out --rater (the default engine answers with the deepest "
+            "depth it completes)"
+        )
+    cut = result.extra.get("interrupted")
+    at = f" at depth {cut}" if cut else ""
+    return f"{what} ran out{at}: the answer is from depth {result.depth} (raise {hint})"
 
 
 def result_dict(position: Position, result: SearchResult[Any], seconds: float) -> dict[str, Any]:
@@ -123,7 +192,8 @@ def result_dict(position: Position, result: SearchResult[Any], seconds: float) -
     if "searched_by" in result.extra:  # iterative deepening: the rater of its iterations
         data["deepened"] = result.extra["searched_by"]
     return data | {
-        "depth": result.depth,
+        # None: to the end of the game (also when a deepening search got there)
+        "depth": None if result.extra.get("complete") else result.depth,
         "player": result.player,
         "value": result.value,
         "best_moves": [game.move_to_str(state, m) for m in result.best_moves],
@@ -134,14 +204,28 @@ def result_dict(position: Position, result: SearchResult[Any], seconds: float) -
     }
 
 
-def outcome(position: Position, result: SearchResult[Any]) -> dict[str, Any] | None:
+def outcome(
+    position: Position, result: SearchResult[Any], tree: Tree[Any, Any] | None = None
+) -> dict[str, Any] | None:
     """Who wins with best play, from a search to the end of the game: the returns of the
-    position its principal variation ends in (None for a depth-limited search)."""
-    if result.depth is not None:
+    position its principal variation ends in (None for a depth-limited search).
+
+    A line cut short where the search reused a stored rating is followed on through
+    the ratings stored in ``tree`` (:func:`~lazytree.export.graph.derived_pv`)."""
+    if result.depth is not None and not result.extra.get("complete"):
         return None
     game, state = position
-    for move in result.pv:
+    line = tuple(result.pv)
+    for move in line:
         state = game.result(state, move)
+    if not game.is_terminal(state) and tree is not None:
+        node = tree.root
+        for move in line:
+            node = node.child_for(move)
+        more = derived_pv(node)
+        line += more
+        for move in more:
+            state = game.result(state, move)
     if not game.is_terminal(state):
         return None
     scores = list(game.returns(state))
@@ -153,7 +237,13 @@ def outcome(position: Position, result: SearchResult[Any]) -> dict[str, Any] | N
         text = f"player {winners[0]} wins"
     else:
         text = f"a tie between players {', '.join(map(str, winners))}"
-    return {"returns": scores, "winners": winners, "text": text, "moves": len(result.pv)}
+    return {
+        "returns": scores,
+        "winners": winners,
+        "text": text,
+        "moves": len(line),
+        "line": move_strings(position, line),
+    }
 
 
 def analyse(
@@ -170,48 +260,79 @@ def analyse(
         ),
     ] = None,
     solve: Annotated[
-        bool, typer.Option("--solve", help="Search to the end of the game (ignores --depth).")
+        bool, typer.Option("--solve", help="Search to the end of the game (instead of --depth).")
     ] = False,
-    rater: RaterOption = "auto",
+    rater: EngineRaterOption = None,
     time_budget: TimeOption = None,
+    max_nodes: MaxNodesOption = None,
+    max_memory: MaxMemoryOption = None,
     json_out: JsonOption = False,
     book: BookOption = None,
     weights: WeightsOption = None,
 ) -> None:
-    """Rate the start position: value, all best moves, principal variation, nodes forced."""
+    """Rate the start position: value, all best moves, principal variation, nodes forced.
+
+    A node or memory budget that runs out prints the deepest answer completed, marked
+    partial, and exits with code 3."""
     position = Position(learned_game(position.game, weights), position.state)
     opened = open_book(book, position.game)
     try:
-        rate = get_rater(rater)
+        rate = get_rater(rater) if rater is not None else None
     except ValueError as exc:
         fail(str(exc))
     if solve:
+        if given("depth"):
+            conflict("--solve", "--depth", "--solve searches to the end of the game")
         depth = None
     elif depth is None:
         spec = GAMES.get(position.game.name)
         depth = spec.analysis_depth if spec is not None else 4
-    # positions are shared only for the deepening search: plain raters count as the book
-    tree: Tree[Any, Any] = Tree(position.game, position.state, share=bool(time_budget))
+    limit = command_limit(position.state, max_nodes, max_memory, depth=depth, seconds=time_budget)
+    # a rater named without a clock counts as the book does (no shared positions)
+    share = rate is None or bool(time_budget)
+    tree: Tree[Any, Any] = Tree(position.game, position.state, share=share)
     start = time.perf_counter()
-    with err_console.status(f"searching with {rater}..."):
+    engine = rater or "the exact engine"
+    with err_console.status(f"searching with {engine}..."):
         try:
             result = booked_search(  # --book: answered from it, or stored in it
                 opened,
                 tree,
-                lambda: run_search(tree, rate, depth, time_budget),
+                lambda: run_search(tree, rate, limit),
                 depth=COMPLETE if depth is None else depth,
             )
         except ValueError as exc:
             fail(str(exc))
+        except SearchStopped as stop:
+            seconds = time.perf_counter() - start
+            why = stopped_message(stop.reason, limit, None)
+            if json_out:
+                print_json(
+                    {
+                        "game": position.game.name,
+                        "rater": rater,
+                        "partial": True,
+                        "stopped": stop.reason,
+                        "answer": None,
+                        "stats": tree.stats.snapshot().as_dict(),
+                        "seconds": round(seconds, 6),
+                    }
+                )
+            exit_partial(why)
     seconds = time.perf_counter() - start
     data = result_dict(position, result, seconds)
     if "book" in result.extra:
         data["book"] = result.extra["book"]
-    end = outcome(position, result)
+    end = outcome(position, result, tree)
     if end is not None:
+        data["pv"] = end.pop("line")  # the whole line to the end of the game
         data["outcome"] = end
+    reason = partial_reason(result, depth)
+    data["partial"] = reason is not None
     if json_out:
         print_json(data)
+        if reason is not None:
+            exit_partial(stopped_message(reason, limit, result))
         return
     console.print(position.game.render(position.state))
     table = Table(show_header=False, box=None)
@@ -220,7 +341,8 @@ def analyse(
     table.add_row("principal variation", " ".join(data["pv"]) or "-")
     if end is not None:
         table.add_row("with best play", f"[bold]{end['text']}[/] after {end['moves']} moves")
-    scope = "end of game" if result.depth is None else f"{result.depth} moves"
+    whole = result.depth is None or result.extra.get("complete")
+    scope = "end of game" if whole else f"{result.depth} moves"
     name = result.rater if "deepened" not in data else f"{result.rater} ({data['deepened']})"
     table.add_row("search", f"{name} to {scope}, {seconds:.3f} s")
     s = result.stats
@@ -230,6 +352,8 @@ def analyse(
         f"{s.moves_generated:,} moves generated, {s.evaluations:,} evaluations",
     )
     console.print(table)
+    if reason is not None:
+        exit_partial(stopped_message(reason, limit, result))
 
 
 count_app = game_group("count", "Count the game tree from a start position.", count)

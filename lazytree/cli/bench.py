@@ -13,7 +13,7 @@ from rich.table import Table
 from lazytree.bench import bench_tictactoe
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.bench_dice import bench_dice_of_doom
-from lazytree.cli.common import console, err_console, print_json
+from lazytree.cli.common import CheckedCommand, console, err_console, print_json
 from lazytree.games import load_game
 
 bench_app = typer.Typer(
@@ -21,10 +21,10 @@ bench_app = typer.Typer(
     help="Benchmarks: lazy-tree searches against plain recursive Python, ratios in one process.",
     no_args_is_help=True,
 )
-bench_app.command("dice-of-doom")(bench_dice_of_doom)
+bench_app.command("dice-of-doom", cls=CheckedCommand)(bench_dice_of_doom)
 
 
-@bench_app.command("tictactoe")
+@bench_app.command("tictactoe", cls=CheckedCommand)
 def tictactoe(
     repeat: Annotated[
         int, typer.Option("--repeat", "-n", min=1, help="Runs of each solve; the fastest counts.")
@@ -33,6 +33,18 @@ def tictactoe(
         bool,
         typer.Option("--pause-gc", help="Pause Python's garbage collector during every timed run."),
     ] = False,
+    gc_share: Annotated[
+        bool,
+        typer.Option(
+            "--gc-share",
+            help="Also time lazy minimax with the collector as usual (not paused as "
+            "searches pause it) and report the collector's share.",
+        ),
+    ] = False,
+    memory: Annotated[
+        bool,
+        typer.Option("--memory/--no-memory", help="Measure the bytes per forced node."),
+    ] = True,
     json_out: JsonOption = False,
 ) -> None:
     """Solve tic-tac-toe: lazy minimax, alpha-beta, shared alpha-beta vs plain Python.
@@ -47,6 +59,8 @@ def tictactoe(
             state,
             repeat=repeat,
             pause_gc=pause_gc,
+            gc_share=gc_share,
+            memory=memory,
             progress=lambda name: status.update(f"solving: {name}"),
         )
     data = result.as_dict()
@@ -54,7 +68,10 @@ def tictactoe(
         print_json(data)
         return
     gc_note = ", garbage collector paused" if pause_gc else ""
-    table = Table(title=f"tic-tac-toe solved from the empty board (best of {repeat}{gc_note})")
+    table = Table(
+        title=f"tic-tac-toe solved from the empty board (processor seconds, best of {repeat}"
+        f"{gc_note}; lazy runs inside gc_paused)"
+    )
     for column in ("run", "value", "nodes", "seconds", "time ratio", "node ratio"):
         table.add_column(column, justify="left" if column == "run" else "right")
     for row in data["runs"]:
@@ -71,6 +88,18 @@ def tictactoe(
         "ratios: lazy run / baseline of the same algorithm (plain recursive Python); "
         f"distinct reachable positions: {data['distinct_positions']:,}"
     )
+    if "gc_share_of_lazy_minimax" in data:
+        console.print(
+            "the collector's share of lazy minimax when not paused: "
+            f"{data['gc_share_of_lazy_minimax']:.0%}"
+        )
+    if "memory_per_node" in data:
+        m = data["memory_per_node"]
+        console.print(
+            f"memory per forced node (whole tree after minimax, tracemalloc): {m['total']:.0f} B"
+            f" = tree {m['tree']:.0f} + game's states {m['game']:.0f} + rater's ratings "
+            f"{m['rater']:.0f} + other {m['other']:.0f}"
+        )
     for target, met in data["targets"].items():
         mark = "[green]met[/]" if met else "[red]missed[/]"
         console.print(f"  {mark}  {target}")

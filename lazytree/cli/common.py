@@ -9,20 +9,284 @@ from __future__ import annotations
 
 import inspect
 import json
+import math
 import sys
-from collections.abc import Callable, Mapping
-from typing import Any, NamedTuple, NoReturn, Optional
+from collections.abc import Callable, Mapping, Sequence
+from typing import Annotated, Any, NamedTuple, NoReturn, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress, ProgressColumn
+from typer._click import exceptions as click_errors
+from typer._click.core import Context, ParameterSource
+from typer._click.globals import get_current_context
+from typer.core import TyperCommand, TyperGroup
 
 from lazytree.games import GAMES, GameSpec, OptionError, Position, load_game
+from lazytree.search import Limit
+from lazytree.search.limit import DEFAULT_MEMORY
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 EXIT_USAGE = 2
+"""Exit code of a user mistake (a bad option, a bad value, a file that cannot be written)."""
+EXIT_PARTIAL = 3
+"""Exit code of a command stopped by a node, memory or time budget: what it found so far
+is printed and marked partial."""
+EXIT_INTERRUPTED = 130
+"""Exit code after Ctrl-C (the shell's convention: 128 + SIGINT)."""
+
+
+def one_line(text: str) -> str:
+    """``text`` with every run of whitespace (newlines included) turned into one space."""
+    return " ".join(text.split())
+
+
+def _report_usage_error(exc: click_errors.ClickException) -> int:
+    """Print a click error as one line on stderr; the exit code to use."""
+    where = ""
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(ctx, Context):
+        where = f"{ctx.command_path}: "
+    hint = ""
+    if isinstance(exc, click_errors.UsageError) and ctx is not None:
+        hint = " (see --help)"
+    message = one_line(exc.format_message()).rstrip(".")
+    err_console.print(f"[bold red]error:[/] {escape(where + message)}{hint}", soft_wrap=True)
+    return exc.exit_code
+
+
+class OneLineGroup(TyperGroup):
+    """The root command group: usage errors as one line on stderr and exit code 2
+    (typer's default is a multi-line box with the usage and a help hint)."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(
+                args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
+            )
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except click_errors.NoArgsIsHelpError as exc:
+            err_console.print(exc.format_message(), markup=False, end="")
+            code = 0
+        except click_errors.ClickException as exc:
+            code = _report_usage_error(exc)
+        except typer.Abort:
+            code = EXIT_INTERRUPTED
+        except MemoryError:
+            err_console.print(
+                "[bold red]error:[/] out of memory: give a smaller --max-memory or --max-nodes "
+                "budget so the command stops cleanly before this",
+                soft_wrap=True,
+            )
+            code = EXIT_PARTIAL
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+class CheckedCommand(TyperCommand):
+    """A command whose number options must be finite: ``nan`` and ``inf`` are usage
+    errors (exit 2), not values a budget or a size silently accepts."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        rest = super().parse_args(ctx, args)
+        for param in self.get_params(ctx):
+            value = ctx.params.get(param.name or "")
+            if isinstance(value, float) and not math.isfinite(value):
+                flags = "/".join(getattr(param, "opts", []) or [param.name or "?"])
+                raise click_errors.UsageError(
+                    f"Invalid value for {flags}: {value} is not a finite number", ctx=ctx
+                )
+        return rest
+
+
+def given(name: str) -> bool:
+    """Whether the running command's option ``name`` (its Python name) was given on the
+    command line (or by an environment variable), rather than left at its default."""
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return False
+    source = ctx.get_parameter_source(name)
+    return source in (ParameterSource.COMMANDLINE, ParameterSource.ENVIRONMENT)
+
+
+def conflict(first: str, second: str, why: str = "") -> NoReturn:
+    """Fail because two options were given together that do not go together."""
+    fail(f"{first} and {second} cannot be used together{f': {why}' if why else ''}")
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``"1 node"``, ``"2 nodes"``, ``"1,234 nodes"``.
+
+    >>> plural(1, "node"), plural(0, "leaf", "leaves"), plural(1234, "node")
+    ('1 node', '0 leaves', '1,234 nodes')
+    """
+    return f"{count:,} {word if count == 1 else many or word + 's'}"
+
+
+_UNITS = {"K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4}
+
+
+def parse_bytes(text: str, option: str = "--max-memory") -> int:
+    """A memory size such as ``500M``, ``2G``, ``1.5G`` or ``500`` (a bare number is
+    MiB) as bytes.
+
+    >>> parse_bytes("500M"), parse_bytes("2g"), parse_bytes("64"), parse_bytes("1.5GiB")
+    (524288000, 2147483648, 67108864, 1610612736)
+    >>> parse_bytes("lots")
+    Traceback (most recent call last):
+    ...
+    ValueError: --max-memory 'lots': expected a size such as 500M or 2G (a bare number is MiB)
+    """
+    t = text.strip().upper().removesuffix("IB").removesuffix("B")
+    unit = t[-1:] if t[-1:] in _UNITS else "M"
+    number = t[:-1] if t[-1:] in _UNITS else t
+    try:
+        value = float(number) * _UNITS[unit]
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 1024**2:
+        raise ValueError(
+            f"{option} {text!r}: expected a size such as 500M or 2G (a bare number is MiB)"
+        )
+    return int(value)
+
+
+def human_size(n: int) -> str:
+    """Bytes for people: ``512 MiB``, ``2.0 GiB``.
+
+    >>> human_size(512 * 1024**2), human_size(2 * 1024**3)
+    ('512 MiB', '2.0 GiB')
+    """
+    if n >= 1024**3:
+        return f"{n / 1024**3:.1f} GiB"
+    return f"{n / 1024**2:,.0f} MiB"
+
+
+# -- budgets ----------------------------------------------------------------------------
+
+DEFAULT_NODES = 1_000_000
+"""The default node budget of a command on a small board (fewer on big boards, see
+:func:`default_nodes`)."""
+
+MaxNodesOption = Annotated[
+    Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
+    typer.Option(
+        "--max-nodes",
+        min=1,
+        help=f"Node budget: new nodes the search may build (default {DEFAULT_NODES:,}, fewer "
+        "on big boards so they fit the memory budget). Reaching it prints what was found "
+        "so far, marked partial, and exits with code 3.",
+        show_default=False,
+    ),
+]
+MaxMemoryOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--max-memory",
+        help="Memory budget of the whole process, e.g. 500M or 2G (a bare number is MiB); "
+        f"default and most: {human_size(DEFAULT_MEMORY)} (the smaller of 2 GiB and a quarter "
+        "of this machine's memory). Reaching it stops cleanly like --max-nodes (exit 3).",
+        show_default=False,
+    ),
+]
+
+
+def default_nodes(state: object) -> int:
+    """The node budget used when none is given: :data:`DEFAULT_NODES`, or fewer when
+    the positions are big (about a quarter of the memory budget's worth of nodes, room
+    for the interpreter and for tracemalloc's copy when memory is measured), so big
+    boards stop on their node budget instead of filling the memory.
+
+    >>> default_nodes((1, 2, 3)) > 500_000
+    True
+    >>> default_nodes(tuple(range(10_000))) < 100_000
+    True
+    """
+    from lazytree.eager import estimate_node_bytes
+
+    per_node = estimate_node_bytes(state) + _NODE_OVERHEAD
+    return max(1_000, min(DEFAULT_NODES, DEFAULT_MEMORY // 4 // per_node))
+
+
+_NODE_OVERHEAD = 600
+"""Bytes a lazy tree's node costs besides its state (node, edges, lazy sequence)."""
+
+
+def memory_budget(text: str | None) -> int:
+    """``--max-memory`` in bytes: :data:`DEFAULT_MEMORY` when not given; a usage
+    error (exit 2) when it is not a size, or above the default (the most any command
+    may use on this machine)."""
+    if text is None:
+        return DEFAULT_MEMORY
+    try:
+        value = parse_bytes(text)
+    except ValueError as exc:
+        fail(str(exc))
+    if value > DEFAULT_MEMORY:
+        fail(f"--max-memory {text}: at most {human_size(DEFAULT_MEMORY)} on this machine")
+    return value
+
+
+def command_limit(
+    state: object,
+    max_nodes: int | None,
+    max_memory: str | None,
+    *,
+    depth: int | None = None,
+    seconds: float | None = None,
+) -> Limit:
+    """The :class:`~lazytree.search.Limit` of a command: its depth and clock, and the
+    node and memory budgets (defaults when the options were not given)."""
+    return Limit(
+        depth=depth,
+        seconds=seconds or None,
+        nodes=max_nodes if max_nodes is not None else default_nodes(state),
+        memory=memory_budget(max_memory),
+    )
+
+
+def report_partial(why: str) -> None:
+    """Say on stderr that the result printed is partial, and why (one line)."""
+    err_console.print(f"[bold yellow]partial:[/] {escape(one_line(why))}", soft_wrap=True)
+
+
+def exit_partial(why: str) -> NoReturn:
+    """:func:`report_partial`, then exit with :data:`EXIT_PARTIAL` (3)."""
+    report_partial(why)
+    raise typer.Exit(EXIT_PARTIAL)
+
+
+HARD_CEILING_HEADROOM = 256 * 1024**2
+
+
+def set_memory_ceiling(limit: int = DEFAULT_MEMORY + HARD_CEILING_HEADROOM) -> None:
+    """Backstop for code paths that check no budget: cap the process's data segment
+    (``RLIMIT_DATA``) at ``limit`` bytes, so an allocation past it raises
+    ``MemoryError`` (reported as one line, exit 3) instead of taking the machine's
+    memory. Only lowers an existing limit; called by the ``lazytree`` script, not by
+    the library or the in-process tests."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if soft != resource.RLIM_INFINITY and soft <= limit:
+        return
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
+
 
 GAME_PROVIDED = frozenset({"weights"})
 """Action options a game may declare itself; its own then replaces the action's."""
@@ -37,7 +301,7 @@ def progress_bar(*columns: ProgressColumn | str) -> Progress:
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     """Print a one-line error to stderr and exit (code 2: the user's input was wrong)."""
-    err_console.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    err_console.print(f"[bold red]error:[/] {escape(one_line(message))}", soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -116,6 +380,7 @@ def game_group(
             spec.name,
             help=describe(spec) if describe else spec.summary,
             no_args_is_help=False,
+            cls=CheckedCommand,
         )(_make_command(spec, action, extra, (defaults or {}).get(spec.name), pass_setup))
     return group
 

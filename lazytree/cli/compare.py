@@ -14,10 +14,16 @@ from rich.table import Table
 
 from lazytree.cli.common import (
     GameSetup,
+    conflict,
     console,
+    default_nodes,
     err_console,
+    exit_partial,
     fail,
     game_group,
+    given,
+    human_size,
+    memory_budget,
     print_json,
     progress_bar,
     setup_position,
@@ -38,6 +44,8 @@ from lazytree.compare import (
 )
 from lazytree.eager import DEFAULT_MAX_BYTES, DEFAULT_MAX_NODES
 from lazytree.games import Position
+from lazytree.search import Limit
+from lazytree.search.limit import DEFAULT_MEMORY
 
 DEFAULT_DEPTH = 6
 """Deep enough that eager's cost shows on a 5x5 board, shallow enough that
@@ -166,17 +174,25 @@ def compare(
         ),
     ] = ",".join(DEFAULT_METHODS),
     max_nodes: Annotated[
-        int,
+        Optional[int],  # noqa: UP045
         typer.Option(
-            "--max-nodes", min=1, help="Node budget of every method (eager and lazy) per case."
+            "--max-nodes",
+            min=1,
+            help=f"Node budget of every method (eager and lazy) per case (default "
+            f"{DEFAULT_MAX_NODES:,}, fewer on big boards so they fit the memory budget).",
+            show_default=False,
         ),
-    ] = DEFAULT_MAX_NODES,
+    ] = None,
     max_memory: Annotated[
-        int,
+        Optional[str],  # noqa: UP045
         typer.Option(
-            "--max-memory", min=1, help="Memory budget of the eager build in MiB (estimated)."
+            "--max-memory",
+            help="Memory budget, e.g. 500M or 2G (a bare number is MiB): of the eager build "
+            f"(estimated; default {DEFAULT_MAX_BYTES >> 20:,} MiB) and of the whole process "
+            f"while any method runs (measured; default and most {human_size(DEFAULT_MEMORY)}).",
+            show_default=False,
         ),
-    ] = DEFAULT_MAX_BYTES >> 20,
+    ] = None,
     memory: Annotated[
         bool,
         typer.Option(
@@ -193,6 +209,8 @@ def compare(
     """Rate the start position eagerly (build the whole tree to the depth, then minimax) and
     lazily (each rater forcing only what it needs); compare nodes, time and memory, and
     check that every method finds the same value and best moves."""
+    if whole_game and given("depth"):
+        conflict("--whole-game", "--depth", "the whole game has no depth limit")
     try:
         methods = parse_methods(rater)
         size_list = parse_sizes(sizes) if sizes is not None else None
@@ -201,7 +219,12 @@ def compare(
         fail(f"{setup.spec.name}: {exc}")
     if plot is not None and not plot.parent.is_dir():
         fail(f"--plot {plot}: no directory {plot.parent}")
+    process_memory = memory_budget(max_memory)
+    eager_bytes = DEFAULT_MAX_BYTES if max_memory is None else process_memory
     positions = [(opts, setup_position(setup.spec, opts)) for opts in option_sets]
+    if max_nodes is None:
+        max_nodes = min(DEFAULT_MAX_NODES, *(default_nodes(pos.state) for _, pos in positions))
+    limit = Limit(memory=process_memory)
     search_depth = None if whole_game else depth
     start = time.perf_counter()
     cases: list[Case] = []
@@ -235,7 +258,8 @@ def compare(
                     search_depth,
                     methods,
                     max_nodes=max_nodes,
-                    max_bytes=max_memory << 20,
+                    max_bytes=eager_bytes,
+                    limit=limit,
                     memory=memory,
                     options={k: v for k, v in opts.items() if k in ("size", "seed")},
                     progress=report,
@@ -246,11 +270,6 @@ def compare(
                 fail(f"{setup.spec.name}: {exc}")
             cases.append(case)
     seconds = time.perf_counter() - start
-    if plot is not None:
-        try:
-            plot_cases(cases, plot)
-        except OSError as exc:
-            fail(f"cannot write the plot to {plot}: {exc.strerror or exc}")
     mismatched = [c for c in cases if c.agree is False]
     if json_out:
         print_json(
@@ -259,7 +278,8 @@ def compare(
                 "depth": search_depth,
                 "methods": [EAGER, *(m.name for m in methods)],
                 "max_nodes": max_nodes,
-                "max_bytes": max_memory << 20,
+                "max_bytes": eager_bytes,
+                "max_process_bytes": process_memory,
                 "memory_measured": memory,
                 "cases": [c.as_dict() for c in cases],
                 "all_agree": not mismatched,
@@ -279,11 +299,19 @@ def compare(
         out.print(
             f"[bold]{setup.spec.name}[/]{f' ({same})' if same and len(cases) > 1 else ''}, "
             f"{scope}: eager (build the whole tree, then "
-            f"minimax) against lazy raters. Budget {max_nodes:,} nodes per method"
-            f"{f', {max_memory:,} MiB for the eager build' if max_memory else ''}."
+            f"minimax) against lazy raters. Budget {max_nodes:,} nodes per method, "
+            f"{human_size(eager_bytes)} for the eager build (estimated), "
+            f"{human_size(process_memory)} for the process."
         )
         out.print(render_table(cases, memory))
-        _summary(out, cases, seconds, plot)
+        _summary(out, cases, seconds)
+    if plot is not None:  # after the table: a plot that cannot be written loses nothing
+        try:
+            plot_cases(cases, plot)
+        except (OSError, ValueError) as exc:
+            fail(f"cannot write the plot to {plot}: {getattr(exc, 'strerror', None) or exc}")
+        if not json_out:
+            console.print(f"plot written to {plot}", soft_wrap=True)
     if mismatched:
         for case in mismatched:
             for line in case.mismatches:
@@ -292,9 +320,16 @@ def compare(
             "[bold red]error:[/] eager and lazy rating disagree: this is a bug, please report it"
         )
         raise typer.Exit(1)
+    stopped = sum(1 for c in cases for r in c.runs if not r.complete)
+    if stopped:
+        runs = sum(len(c.runs) for c in cases)
+        exit_partial(
+            f"{stopped} of {runs} runs were stopped by a budget (marked in the table); "
+            "raise --max-nodes or --max-memory, or search less deep"
+        )
 
 
-def _summary(out: Console, cases: list[Case], seconds: float, plot: Path | None) -> None:
+def _summary(out: Console, cases: list[Case], seconds: float) -> None:
     checked = [c for c in cases if c.agree is not None]
     against_eager = sum(1 for c in checked if c.checked_against == EAGER)
     if all(c.agree is not False for c in cases):
@@ -312,8 +347,6 @@ def _summary(out: Console, cases: list[Case], seconds: float, plot: Path | None)
         "its budget, so the true ratio is larger)."
     )
     out.print(f"{len(cases)} case(s) in {seconds:.1f} s.")
-    if plot is not None:
-        out.print(f"plot written to {plot}")
 
 
 compare_app = game_group(

@@ -10,8 +10,28 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from lazytree.cli.analyse import RaterOption, TimeOption, move_strings, run_search
-from lazytree.cli.common import console, err_console, fail, game_group, print_json
+from lazytree.ai import AIPlayer, AISettings
+from lazytree.cli.analyse import (
+    EngineRaterOption,
+    TimeOption,
+    move_strings,
+    partial_reason,
+    run_search,
+    stopped_message,
+)
+from lazytree.cli.common import (
+    MaxMemoryOption,
+    command_limit,
+    console,
+    default_nodes,
+    err_console,
+    exit_partial,
+    fail,
+    game_group,
+    plural,
+    print_json,
+)
+from lazytree.explorer.html import write_html
 from lazytree.export import (
     FORMATS,
     GraphvizMissing,
@@ -25,11 +45,20 @@ from lazytree.export import (
 )
 from lazytree.game import IllegalMoveError
 from lazytree.games import Position
-from lazytree.search import get_rater
+from lazytree.search import SearchResult, SearchStopped, get_rater
 from lazytree.tree import Tree
 
 DEFAULT_CAP = 150
 """Most nodes drawn in a picture (dot/svg/png) unless --max-nodes says otherwise."""
+DEFAULT_SEARCH_NODES = 20_000
+"""The search's node budget unless --search-nodes says otherwise: a picture shows 150
+nodes, and the whole explored tree becomes a graph (a board drawn for every node) before
+it is cut down, so this bounds the time and memory of that step too."""
+
+HTML_HINT = 300
+"""Past this many positions, a picture's command says the HTML explorer is the readable choice."""
+
+PICTURES = ("dot", "svg", "png")
 
 
 def play_moves(position: Position, text: str) -> Position:
@@ -78,7 +107,7 @@ def explore(
         int,
         typer.Option("--depth", "-d", min=0, help="Moves to look ahead (the maximum with --time)."),
     ] = 3,
-    rater: RaterOption = "alphabeta",
+    rater: EngineRaterOption = None,
     time_budget: TimeOption = None,
     fmt: Annotated[
         Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
@@ -118,37 +147,234 @@ def explore(
             show_default=False,
         ),
     ] = None,
+    play_ai: Annotated[
+        bool,
+        typer.Option(
+            "--ai",
+            help="Search as the play AI does (iterative deepening with its move ordering, "
+            "width and quiescence) for --time seconds (default 1); --depth and --rater "
+            "are not used.",
+        ),
+    ] = False,
     open_viewer: Annotated[
         bool, typer.Option("--open", help="Open the written file with the system viewer.")
     ] = False,
+    search_nodes: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--search-nodes",
+            min=1,
+            help=f"Node budget of the search (default {DEFAULT_SEARCH_NODES:,}, fewer on big "
+            "boards; --max-nodes caps the drawing). Reaching it draws what was built, "
+            "marked partial, and exits with code 3.",
+            show_default=False,
+        ),
+    ] = None,
+    max_memory: MaxMemoryOption = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON document.")
     ] = False,
 ) -> None:
     """Rate a position, then write the part of the tree the rater forced.
 
-    The drawing shows every node that exists after the search (nothing more is forced),
+    --format html (or --out tree.html) writes the interactive explorer: one page that opens
+    offline, for trees of any size (collapsible, the best line highlighted, replay of the
+    search's order, a board per position). The pictures are for small trees: they
+    show every node that exists after the search (nothing more is forced),
     its stored value (alpha-beta bounds as >= / <=), the best line in bold, positions
     created but never expanded dashed, and, under a node whose moves were cut off, a
     grey note with the moves that were never even generated.
     """
     try:
         fmt = format_for(out, fmt)
-        rate = get_rater(rater)
+        rate = get_rater(rater) if rater is not None else None
         if fmt in ("svg", "png"):
             require_dot()
         position = play_moves(position, moves) if moves else position
     except (ValueError, GraphvizMissing) as exc:
         fail(str(exc))
     game, state = position
-    # the deepening search keeps one node per position, as in play
-    tree: Tree[Any, Any] = Tree(game, state, share=share or bool(time_budget))
-    with err_console.status(f"searching with {rater} to depth {depth}..."):
-        try:
-            result = run_search(tree, rate, depth, time_budget)
-        except ValueError as exc:
-            fail(str(exc))
-    forced = result.stats.nodes_created  # by the search: the root existed before
+    nodes = search_nodes
+    if nodes is None:
+        nodes = min(DEFAULT_SEARCH_NODES, default_nodes(state))
+    limit = command_limit(state, nodes, max_memory, depth=depth, seconds=time_budget)
+    # the default engine and the deepening searches keep one node per position, as in play
+    tree: Tree[Any, Any] = Tree(
+        game, state, share=share or rate is None or bool(time_budget) or play_ai
+    )
+    stopped: str | None = None
+    result: SearchResult[Any] | None = None
+    if play_ai:
+        settings = AISettings(seconds=time_budget or 1.0, nodes=limit.nodes, memory=limit.memory)
+        with err_console.status(f"the play AI is thinking ({settings.seconds:g} s)..."):
+            result = AIPlayer(settings).search(tree)
+    else:
+        what = rater or "the exact engine"
+        with err_console.status(f"searching with {what} to depth {depth}..."):
+            try:
+                result = run_search(tree, rate, limit)
+            except ValueError as exc:
+                fail(str(exc))
+            except SearchStopped as stop:  # a named rater: show what it built
+                stopped = stopped_message(stop.reason, limit, None, "--search-nodes")
+    if result is not None:
+        reason = partial_reason(result, None if play_ai else depth)
+        if reason is not None:
+            stopped = stopped_message(reason, limit, result, "--search-nodes")
+    partial = stopped is not None
+    if fmt == "html":
+        who = "the play AI: " if play_ai else ""
+        _write_explorer(
+            position, tree, result, out, json_out=json_out, who=who, rater=rater, partial=partial
+        )
+    else:
+        _write_picture(
+            position,
+            tree,
+            result,
+            out,
+            fmt,
+            max_nodes,
+            show_pruned,
+            boards,
+            json_out,
+            rater=rater,
+            partial=partial,
+        )
+    if open_viewer:
+        viewer = open_file(out)
+        if viewer is None:
+            err_console.print(f"no system viewer found (xdg-open); open {out} yourself")
+        else:
+            err_console.print(f"opened {out} with {viewer}")
+    if stopped is not None:
+        exit_partial(stopped)
+
+
+def _summary(
+    position: Position,
+    tree: Tree[Any, Any],
+    result: SearchResult[Any] | None,
+    out: Path,
+    fmt: str,
+    *,
+    rater: str | None,
+    partial: bool,
+    **counts: Any,
+) -> dict[str, Any]:
+    """The ``--json`` document of ``explore``: the search (``None`` when a budget stopped a
+    named rater before it had an answer), what was written, ``counts``."""
+    game, state = position
+    best = None
+    if result is not None and result.best_move is not None:
+        best = game.move_to_str(state, result.best_move)
+    return {
+        "game": game.name,
+        "out": str(out),
+        "format": fmt,
+        "rater": rater if result is None else result.rater,
+        "depth": None if result is None else result.depth,
+        "partial": partial,
+        "nodes_forced": tree.stats.nodes_created - 1,  # the root existed before
+        **counts,
+        "value": None if result is None else result.value,
+        "player": None if result is None else result.player,
+        "best_move": best,
+        "pv": [] if result is None else move_strings(position, result.pv),
+    }
+
+
+def _answer(position: Position, result: SearchResult[Any] | None) -> str:
+    """What the search found, in words."""
+    if result is None:
+        return "no answer"
+    game, state = position
+    best = "none" if result.best_move is None else game.move_to_str(state, result.best_move)
+    depth = "the whole game" if result.depth is None else f"depth {result.depth}"
+    return (
+        f"{result.rater} to {depth}, value {result.value:.3g} for player {result.player}, "
+        f"best move {best}"
+    )
+
+
+def _write_explorer(
+    position: Position,
+    tree: Tree[Any, Any],
+    result: SearchResult[Any] | None,
+    out: Path,
+    *,
+    json_out: bool,
+    who: str = "",
+    rater: str | None = None,
+    partial: bool = False,
+) -> None:
+    """Write the interactive explorer page (``--format html``) and say what it holds."""
+    game, state = position
+    size = getattr(game, "size", None)
+    board = f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
+    if result is None:
+        title = f"{game.name}{board}: {rater} (stopped by a budget)"
+    else:
+        depth = "the whole game" if result.depth is None else f"depth {result.depth}"
+        title = f"{game.name}{board}: {who}{result.rater} to {depth}"
+    try:
+        with err_console.status(f"writing {out}..."):
+            model = write_html(tree, out, result=result, title=title)
+    except ValueError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    summary = model.data["summary"]
+    size = out.stat().st_size
+    if json_out:
+        print_json(
+            _summary(
+                position,
+                tree,
+                result,
+                out,
+                "html",
+                rater=rater,
+                partial=partial,
+                positions=summary["positions"],
+                never_generated=summary["never"],
+                bytes=size,
+            )
+        )
+    else:
+        if result is None:
+            how = f"{rater} (stopped by a budget); no answer"
+        else:
+            depth = "the whole game" if result.depth is None else f"depth {result.depth}"
+            best = "none" if result.best_move is None else game.move_to_str(state, result.best_move)
+            how = (
+                f"{result.rater} to {depth}, {summary['never']:,} moves never generated; value "
+                f"{result.value:.3g} for player {result.player}, best move {best}"
+            )
+        console.print(
+            f"wrote {out} (html, {size / 1e6:.1f} MB): {summary['positions']:,} positions, "
+            f"{tree.stats.nodes_created - 1:,} forced by {how}. "
+            "Open it in a browser (no server needed).",
+            soft_wrap=True,
+        )
+
+
+def _write_picture(
+    position: Position,
+    tree: Tree[Any, Any],
+    result: SearchResult[Any] | None,
+    out: Path,
+    fmt: str,
+    max_nodes: int | None,
+    show_pruned: bool,
+    boards: bool | None,
+    json_out: bool,
+    *,
+    rater: str | None,
+    partial: bool,
+) -> None:
+    """Write a Graphviz picture or a graph file and say what it holds."""
+    forced = tree.stats.nodes_created - 1  # by the search: the root existed before
     full = to_networkx(tree, result=result)
     never = sum(a.get("count", 0) for _, a in node_items(full) if a["kind"] == "pruned")
     graph = full if show_pruned else without_pruned(full)
@@ -164,44 +390,42 @@ def explore(
         fail(f"cannot write {out}: {exc.strerror or exc}")
     drawn = graph.number_of_nodes()
     notes = drawn - sum(1 for _, a in node_items(graph) if a["kind"] == "position")
-    best = game.move_to_str(state, result.best_move) if result.best_move is not None else "none"
+    positions = sum(1 for _, a in node_items(full) if a["kind"] == "position")
+    if fmt in PICTURES and positions > HTML_HINT:
+        err_console.print(
+            f"note: the search left {positions:,} positions; a picture stops being readable "
+            f"past a few hundred (this one draws {drawn - notes:,}). The interactive explorer "
+            f"shows them all: --format html (or an --out ending in .html)",
+            soft_wrap=True,
+        )
     if json_out:
         print_json(
-            {
-                "game": game.name,
-                "out": str(out),
-                "format": fmt,
-                "rater": result.rater,
-                "depth": result.depth,
-                "nodes_forced": forced,
-                "nodes_drawn": drawn,
-                "notes_drawn": notes,
-                "never_generated": never,
-                "value": result.value,
-                "player": result.player,
-                "best_move": None if result.best_move is None else best,
-                "pv": move_strings(position, result.pv),
-            }
+            _summary(
+                position,
+                tree,
+                result,
+                out,
+                fmt,
+                rater=rater,
+                partial=partial,
+                nodes_drawn=drawn,
+                notes_drawn=notes,
+                never_generated=never,
+            )
         )
     else:
         console.print(
-            f"wrote {out} ({fmt}): {forced:,} nodes forced (and the root), {drawn:,} drawn "
-            f"({notes:,} of them notes), "
-            f"{never:,} pruned sibling moves never generated; {result.rater} to depth "
-            f"{result.depth}, value {result.value:.3g} for player {result.player}, "
-            f"best move {best}",
+            f"wrote {out} ({fmt}): {plural(forced, 'node')} forced (and the root), "
+            f"{drawn:,} drawn ({notes:,} of them notes), "
+            f"{plural(never, 'pruned sibling move')} never generated; "
+            f"{_answer(position, result)}",
             soft_wrap=True,
         )
-    if open_viewer:
-        viewer = open_file(out)
-        if viewer is None:
-            err_console.print(f"no system viewer found (xdg-open); open {out} yourself")
-        else:
-            err_console.print(f"opened {out} with {viewer}")
 
 
 explore_app = game_group(
     "explore",
-    "Draw the part of the tree a rater explored (DOT, SVG, PNG, GraphML, JSON).",
+    "Show the part of the tree a rater explored: an interactive HTML explorer, or DOT, SVG, "
+    "PNG, GraphML, JSON.",
     explore,
 )

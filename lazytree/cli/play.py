@@ -7,15 +7,29 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from rich.columns import Columns
+from rich.markup import escape
 
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, AISettings
 from lazytree.cli.analyse import RaterOption
-from lazytree.cli.common import GameSetup, console, err_console, fail, game_group
+from lazytree.cli.board import board_view, final_line, move_menu, turn_cells, turn_summary
+from lazytree.cli.common import (
+    GameSetup,
+    MaxMemoryOption,
+    MaxNodesOption,
+    command_limit,
+    conflict,
+    console,
+    exit_partial,
+    fail,
+    game_group,
+    given,
+)
 from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
 from lazytree.game import IllegalMoveError
 from lazytree.games import Position
-from lazytree.search import SearchResult
+from lazytree.games.dice_of_doom import DiceOfDoom
+from lazytree.games.dice_of_doom.rules import PLAYER_LETTERS
+from lazytree.search import SearchResult, SearchStopped
 from lazytree.session import HUMAN, PLAY_DEFAULTS, Played, Seat, Session, SessionError
 from lazytree.tree import Tree
 
@@ -45,10 +59,10 @@ def ask_move(session: Session) -> list[Played]:
     """Show the numbered moves and play one, typed by number or in the game's notation;
     an illegal move is explained and asked again."""
     moves = session.legal_moves()
-    console.print(Columns([f"[cyan]{i + 1:>3}[/] {label}" for i, (_, label) in enumerate(moves)]))
+    console.print(move_menu([label for _, label in moves]))
     while True:
         try:
-            prompt = f"player {session.to_move}, your move (1-{len(moves)}, or quit): "
+            prompt = f"player {session.to_move}, your move (or quit): "
             text = console.input(prompt)
         except (EOFError, KeyboardInterrupt):
             raise Quit from None
@@ -81,8 +95,7 @@ def play(
             "-d",
             min=1,
             help="With --time: an optional cap on the AI's depth (default: deepen until "
-            "the time is spent). With --time 0, or in games with chance: the depth "
-            "searched (default 4).",
+            "the time is spent). With --time 0: the depth searched (default 4).",
         ),
     ] = None,
     time_budget: Annotated[
@@ -91,10 +104,9 @@ def play(
             "--time",
             "-t",
             min=0.0,
-            help="Seconds per AI move: iterative deepening (alphabeta-tt) until the time "
-            "is spent, answering with the deepest search completed; 0 searches to --depth "
-            "with --rater whatever it takes. Games with chance (dice-of-doom --rules "
-            "chance) are always searched to --depth by --rater.",
+            help="Seconds per AI move: iterative deepening (alphabeta-tt, expectations at "
+            "chance nodes) until the time is spent, answering with the deepest search "
+            "completed; 0 searches to --depth with --rater whatever it takes.",
         ),
     ] = 1.0,
     search_width: Annotated[
@@ -147,18 +159,32 @@ def play(
             "--human and the AI options given here).",
         ),
     ] = None,
+    verbose: Annotated[
+        bool,
+        typer.Option(
+            "--verbose", "-v", help="One line per AI move (default: one line per AI turn)."
+        ),
+    ] = False,
+    max_nodes: MaxNodesOption = None,
+    max_memory: MaxMemoryOption = None,
     book: BookOption = None,
     weights: WeightsOption = None,
 ) -> None:
     """Play against the AI: pick moves from a numbered list, or type them.
 
     In games with chance (dice-of-doom --rules chance) the dice are rolled from the
-    seeded generator and shown; the default rater, auto, then uses expectiminimax.
+    seeded generator and shown; the clocked AI takes the expectation over them (with
+    --time 0 the default rater, auto, uses expectiminimax).
     """
     game = position.game
+    if given("rater") and time_budget > 0:
+        conflict("--rater", "--time", "with a clock the AI deepens alphabeta-tt; use --time 0")
+    limit = command_limit(position.state, max_nodes, max_memory)
     try:
         humans = parse_humans(human, game.num_players)
         settings = AISettings(
+            nodes=limit.nodes,
+            memory=limit.memory,
             seconds=time_budget if time_budget > 0 else None,
             depth=depth if depth is not None or time_budget > 0 else DEFAULT_CHANCE_DEPTH,
             rater=rater,
@@ -172,28 +198,29 @@ def play(
     seed = dice_seed if dice_seed is not None else tie_seed
     session = _open_session(setup, seats, seed, load)
     _learned(session, book, weights)
+    touched: frozenset[int] = frozenset()  # territories of the AI's last turn
     try:
         while not session.is_over:
             console.print()
-            console.print(game.render(session.state))
+            console.print(board_view(game, session.state, width=console.width, highlight=touched))
             if session.seat().is_human:
                 _show(ask_move(session)[1:])
             else:
                 try:
-                    _ai_moves(session)
+                    touched = turn_cells(_ai_moves(session, verbose))
                 except ValueError as exc:  # e.g. a rater that cannot handle this position
                     fail(str(exc))
+                except SearchStopped as stop:  # a search without a clock: no move to play
+                    _save(session, save)
+                    exit_partial(f"the AI could not move: {stop} (raise --max-nodes or use --time)")
     except (Quit, KeyboardInterrupt) as exc:
         console.print("\ngame abandoned.")
         _save(session, save)
         raise typer.Exit(0 if isinstance(exc, Quit) else 130) from None
     console.print()
-    console.print(game.render(session.state))
-    winners = [str(p) for p in session.winners()]
-    if len(winners) == 1:
-        console.print(f"[bold]game over: player {winners[0]} wins.[/]")
-    else:
-        console.print(f"[bold]game over: a tie between players {', '.join(winners)}.[/]")
+    console.print(board_view(game, session.state, width=console.width, highlight=touched))
+    seated = frozenset(p for p in range(game.num_players) if session.seat(p).is_human)
+    console.print(f"[bold]{escape(final_line(game, session.state, seated))}[/]", soft_wrap=True)
     _save(session, save)
 
 
@@ -265,19 +292,50 @@ def parse_quiescence(text: str) -> int | str:
     return int(t)
 
 
-def _ai_moves(session: Session) -> None:
+def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
+    """Let the AI play its turn; one summary line (a line per move with ``verbose``).
+    The moves played, in the game's notation."""
     player = session.to_move
-    start = time.perf_counter()
-    with err_console.status(f"player {player} (AI) is thinking..."):
+    start = turn_start = time.perf_counter()
+    labels: list[str] = []
+    nodes = 0
+    depths: list[str] = []
+    rolled: list[Played] = []
+    booked = 0  # --book: moves answered from it
+    # the spinner lives on the console the moves are printed to, so it is cleared
+    # before each line instead of being left in front of it
+    with console.status(f"player {player} (AI) is thinking..."):
         for step in session.ai_turn():
-            made, rolled = step.played[0], list(step.played[1:])
-            console.print(
-                f"player {player} (AI) plays [bold]{made.text}[/]"
-                f"   [dim]{summary(step.search, time.perf_counter() - start)}[/]",
-                soft_wrap=True,  # one line per move, however narrow the terminal
-            )
-            _show(rolled)
+            made = step.played[0]
+            labels.append(made.text)
+            nodes += step.search.stats.nodes_created
+            depths.append("end" if step.search.depth is None else str(step.search.depth))
+            booked += step.search.extra.get("book") == "hit"
+            if verbose:
+                console.print(
+                    f"player {player} (AI) plays [bold]{escape(made.text)}[/]"
+                    f"   [dim]{summary(step.search, time.perf_counter() - start)}[/]",
+                    soft_wrap=True,  # one line per move, however narrow the terminal
+                )
+                _show(list(step.played[1:]))
+            else:
+                rolled.extend(step.played[1:])
             start = time.perf_counter()
+    if not verbose:
+        shown = sorted(set(depths), key=lambda d: (d == "end", int(d) if d != "end" else 0))
+        line = turn_summary(
+            player,
+            labels,
+            letter=PLAYER_LETTERS[player] if isinstance(session.game, DiceOfDoom) else None,
+            depth="-".join(dict.fromkeys([shown[0], shown[-1]])) if shown else "-",
+            nodes=nodes,
+            seconds=time.perf_counter() - turn_start,
+        )
+        if booked:  # the positions were searched before
+            line += f" [dim]({booked} of {len(labels)} from the book)[/]"
+        console.print(line, soft_wrap=True)
+        _show(rolled)
+    return labels
 
 
 def summary(result: SearchResult[Any], seconds: float) -> str:

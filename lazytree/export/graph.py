@@ -36,7 +36,7 @@ import networkx as nx
 from lazytree.game import CHANCE, Game
 from lazytree.search.result import SearchResult
 from lazytree.traverse import explored_edges
-from lazytree.tree import Bound, Node, Tree
+from lazytree.tree import Bound, Edge, Node, Tree
 
 if TYPE_CHECKING:
     ExportGraph: TypeAlias = nx.DiGraph[str]
@@ -51,8 +51,10 @@ __all__ = [
     "Labelled",
     "derived_pv",
     "limit_nodes",
+    "never_generated",
     "node_items",
     "node_label",
+    "principal_line",
     "pv_edges",
     "to_networkx",
     "without_pruned",
@@ -208,8 +210,7 @@ def _add_pruned(
         return
     attrs: dict[str, Any] = {"kind": "pruned"}
     if count:
-        # A fresh generator of the game, not the node's: the tree is not touched.
-        rest = list(_skip(game.legal_moves(node.state), data["moves_generated"]))
+        rest = never_generated(node)
         if not rest:  # the generator was stopped just before its end: nothing was saved
             return
         attrs["count"] = len(rest)
@@ -220,6 +221,25 @@ def _add_pruned(
     pruned_id = _fresh_id(graph, f"{node_id}/pruned")
     graph.add_node(pruned_id, **attrs)
     graph.add_edge(node_id, pruned_id, move="", pv=False, chance=False, pruned=True)
+
+
+def never_generated(node: Node[Any, Any]) -> list[Any]:
+    """The moves of ``node`` its generator has not produced yet (none if never expanded).
+
+    They come from a fresh generator of the game, not the node's own: the tree, its
+    thunks and its counters are not touched.
+
+    >>> from lazytree.tree import Tree
+    >>> from lazytree.games.tree_game import TreeGame
+    >>> tree = Tree(TreeGame([[1, 2], [3, 4], 5]))
+    >>> _ = tree.root.children[0]
+    >>> never_generated(tree.root), tree.stats.moves_generated
+    ([1, 2], 1)
+    """
+    if not node.expanded or node.fully_generated:
+        return []
+    game = node.tree.game
+    return list(_skip(game.legal_moves(node.state), len(node.generated_edges)))
 
 
 def _skip(moves: Iterator[Any], n: int) -> Iterator[Any]:
@@ -279,27 +299,50 @@ def _mark_pv(
     result: SearchResult[Any] | None,
 ) -> None:
     game = root.tree.game
+    source, line = principal_line(root, result)
+    graph.graph["pv_source"] = source
     if result is not None:
-        moves: tuple[Any, ...] = result.pv
-        graph.graph["pv_source"] = "result"
         graph.graph["search_value"] = float(result.value)
         graph.graph["search_player"] = result.player
         graph.graph["rater"] = result.rater
         if result.depth is not None:
             graph.graph["search_depth"] = result.depth
+    labels: list[str] = []
+    for node, edge in line:
+        child = edge.peek()
+        if id(child) not in ids:
+            break  # the line leaves the exported part
+        graph.edges[ids[id(node)], ids[id(child)]]["pv"] = True
+        labels.append(game.move_to_str(node.state, edge.move))
+    graph.graph["pv"] = " ".join(labels)
+
+
+def principal_line(
+    root: Node[Any, Any], result: SearchResult[Any] | None = None
+) -> tuple[str, list[tuple[Node[Any, Any], Edge[Any, Any]]]]:
+    """The principal variation below ``root`` as built edges: ``(source, [(node, edge)])``.
+
+    The moves are ``result.pv`` (source ``"result"``) or, without a result, the line
+    read back from stored ratings by :func:`derived_pv` (``"ratings"``, or ``"none"``
+    when there is none). The line stops where it leaves the explored part (a move never
+    forced, or a result from another tree); every edge returned has its child.
+    """
+    if result is not None:
+        moves: tuple[Any, ...] = result.pv
+        source = "result"
     else:
         moves = derived_pv(root)
-        graph.graph["pv_source"] = "ratings" if moves else "none"
-    labels: list[str] = []
+        source = "ratings" if moves else "none"
+    line: list[tuple[Node[Any, Any], Edge[Any, Any]]] = []
     node = root
     for move in moves:
-        child = next((e.peek() for e in node.generated_edges if e.move == move), None)
-        if child is None or id(child) not in ids:
-            break  # the line leaves the explored part (a result from another tree)
-        graph.edges[ids[id(node)], ids[id(child)]]["pv"] = True
-        labels.append(game.move_to_str(node.state, move))
+        edge = next((e for e in node.generated_edges if e.move == move), None)
+        child = None if edge is None else edge.peek()
+        if edge is None or child is None:
+            break
+        line.append((node, edge))
         node = child
-    graph.graph["pv"] = " ".join(labels)
+    return source, line
 
 
 def node_items(graph: ExportGraph) -> Iterator[tuple[str, dict[str, Any]]]:

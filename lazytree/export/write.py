@@ -34,11 +34,12 @@ FORMATS: dict[str, str] = {
     "png": "PNG picture (needs dot)",
     "graphml": "GraphML (networkx)",
     "json": "node-link JSON (networkx)",
+    "html": "interactive explorer page, self-contained (lazytree.explorer)",
 }
 """The output formats, each with a short description."""
 
 _SUFFIXES = {".dot": "dot", ".gv": "dot", ".svg": "svg", ".png": "png", ".graphml": "graphml"}
-_SUFFIXES[".json"] = "json"
+_SUFFIXES.update({".json": "json", ".html": "html", ".htm": "html"})
 
 INSTALL_HINT = (
     "Graphviz's `dot` program is needed to lay out SVG and PNG pictures, and it is not on "
@@ -68,6 +69,10 @@ def format_for(path: str | Path, format: str | None = None) -> str:
 
     >>> format_for("tree.svg"), format_for("out.gv"), format_for("x.txt", "dot")
     ('svg', 'dot', 'dot')
+    >>> format_for("tree.svg", "png")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --format png does not match the suffix of 'tree.svg' (svg): ...
     >>> format_for("tree.pdf")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -76,6 +81,12 @@ def format_for(path: str | Path, format: str | None = None) -> str:
     if format is not None:
         if format not in FORMATS:
             raise ValueError(f"unknown format {format!r} (known: {', '.join(FORMATS)})")
+        implied = _SUFFIXES.get(Path(path).suffix.lower())
+        if implied is not None and implied != format:
+            raise ValueError(
+                f"--format {format} does not match the suffix of {str(path)!r} ({implied}): "
+                "drop one or make them agree"
+            )
         return format
     suffix = Path(path).suffix.lower()
     if suffix not in _SUFFIXES:
@@ -127,6 +138,11 @@ def write_graph(
         For an unknown format or suffix.
     """
     fmt = format_for(path, format)
+    if fmt == "html":
+        raise ValueError(
+            "the HTML explorer is written from the tree, not from an exported graph: "
+            "use lazytree.explorer.write_html"
+        )
     out = Path(path)
     if fmt == "graphml":
         nx.write_graphml(graph, out)

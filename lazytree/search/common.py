@@ -7,6 +7,7 @@ import sys
 from collections.abc import Hashable, Sequence
 from typing import Any, TypeVar
 
+from lazytree.checks import require_depth, require_node, require_player
 from lazytree.game import CHANCE
 from lazytree.tree import Node
 
@@ -21,8 +22,7 @@ def check_depth(depth: int | None) -> int:
     """Validate a user depth and turn ``None`` (no limit) into :data:`UNLIMITED`."""
     if depth is None:
         return UNLIMITED
-    if depth < 0:
-        raise ValueError(f"depth must be >= 0, got {depth}")
+    require_depth(depth)
     limit = deepest_depth()
     if depth > limit and depth != UNLIMITED:
         raise ValueError(f"depth {depth} is deeper than this rater supports ({limit})")
@@ -38,6 +38,9 @@ def resolve_player(node: Node[Any, Any], player: int | None) -> int:
     """The player whose point of view a search takes: ``player``, or by default the
     player to move at ``node``. ``ValueError`` when that is no real player (a chance
     root without an explicit ``player``, or a negative number)."""
+    require_node(node)
+    if player is not None:
+        require_player(node, player)
     if player is None:
         if node.player == CHANCE:
             raise ValueError("the root is a chance node: say whose point of view (player=)")

@@ -173,9 +173,9 @@ def _deepen(
         )
         if progress is not None:
             progress(result)
-        if result.extra.get("complete") or not node.children:
+        if result.extra.get("complete") or not node.moves():
             break
-        if stop_when_forced and len(node.generated_edges) == 1 and node.fully_generated:
+        if stop_when_forced and len(node.moves()) == 1:
             break
         over = budget.exceeded()
         if over is not None:

@@ -92,6 +92,9 @@ class SearchOptions:
         Reuse stored ratings (and store them).
     order:
         Search rated children best first, the rest by the game's hint.
+    hint:
+        Use the game's hint: ``True``, ``False`` or ``None`` (auto: with a width, or
+        when the root has at most :data:`~lazytree.search.core.HINT_MAX_MOVES` moves).
     quiescence:
         Extra plies of noisy moves searched past the depth limit (0: off).
     win_distance:
@@ -104,6 +107,7 @@ class SearchOptions:
     prune: bool = True
     ratings: bool = True
     order: bool = True
+    hint: bool | None = None
     quiescence: int = 0
     win_distance: bool = False
     width: int | None = None
@@ -122,6 +126,7 @@ class SearchOptions:
             prune=self.prune,
             reuse=self.ratings,
             order=self.order,
+            hint=self.hint,
             quiescence=self.quiescence,
             win_distance=self.win_distance,
             width=self.width,
@@ -184,14 +189,16 @@ def play_options(
     ``quiescence`` (``"auto"``: 1 ply when ``node`` has at most 12 moves, else 0,
     since it costs plies of depth on big boards).
 
-    This generates the moves of ``node`` (to count them) when an option is ``"auto"``.
+    This lists the moves of ``node`` (to count them, without building their edges)
+    when an option is ``"auto"``.
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
-    >>> play_options(Tree(TreeGame([[1, 2], [3, 4]])).root)
-    SearchOptions(prune=True, ratings=True, order=True, quiescence=1, win_distance=True, width=8)
+    >>> o = play_options(Tree(TreeGame([[1, 2], [3, 4]])).root)
+    >>> o.quiescence, o.win_distance, o.width
+    (1, True, 8)
     """
-    moves = len(node.children) if "auto" in (width, quiescence) else 0
+    moves = len(node.moves()) if "auto" in (width, quiescence) else 0
     if width == "auto":
         width = 8 if moves <= 100 else 6
     if isinstance(width, str):

@@ -143,7 +143,7 @@ class MCTS:
                 stats.wins.append(0.0)
             if not stats.visits:
                 return None
-            cached = edges.cached
+            cached = node.generated_edges
             return min(
                 range(len(stats.visits)),
                 key=lambda i: (stats.visits[i] + 1) / (cached[i].probability or 1e-300),

@@ -6,7 +6,7 @@ from collections.abc import Hashable
 from dataclasses import replace
 from typing import TypeVar
 
-from lazytree.game import Player
+from lazytree.game import CHANCE, Player
 from lazytree.search.core import Settings, run
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
@@ -63,6 +63,6 @@ def minimax(
     3.0
     """
     result = run(node, depth, player, MINIMAX)
-    if node.is_chance:  # as the book: a chance root has no move to choose, so no line
+    if node.player == CHANCE:  # as the book: a chance root has no move to choose, so no line
         result = replace(result, pv=())
     return result

@@ -39,6 +39,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from lazytree.ai import AISettings
+from lazytree.explorer.routes import explore_routes
 from lazytree.game import IllegalMoveError
 from lazytree.games import GAMES
 from lazytree.games.dice_of_doom import RULE_SETS, Attack, DiceOfDoom
@@ -394,6 +395,7 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
             Route(api + "/speed", speed, methods=["POST"]),
             Route(api + "/close", close, methods=["POST"]),
             Route(api + "/save", save),
+            *explore_routes(lambda sid: None if (r := store.get(sid)) is None else r.last_tree),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         exception_handlers={BadRequest: bad_request},

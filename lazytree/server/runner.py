@@ -19,6 +19,7 @@ from typing import Any
 from lazytree.search import SearchResult
 from lazytree.search.limit import SearchStopped
 from lazytree.session import Played, Session, SessionError
+from lazytree.tree import Node
 
 __all__ = ["MAX_SESSIONS", "Runner", "Sessions"]
 
@@ -64,6 +65,9 @@ class Runner:
     error: str | None = None
     """The last AI failure, shown on the page."""
     last_search: dict[str, Any] | None = None
+    last_tree: tuple[Node[Any, Any], SearchResult[Any], int] | None = None
+    """The AI's last search for the explorer: the node it searched from, its result, and
+    the tree's count of nodes created when it ended."""
     _thread: threading.Thread | None = None
     _stop: threading.Event = field(default_factory=threading.Event)
     _cancel: threading.Event = field(default_factory=threading.Event)
@@ -132,8 +136,11 @@ class Runner:
             while not self._cancel.is_set() and not s.is_over and not s.seat().is_human:
                 self._progress = self._new_progress(s)
                 self.last_search = {"player": s.to_move, "moves": 0, "depth": 0, "nodes": 0}
+                root = s.tree.root
                 turn = s.ai_turn(stop=self._stop, progress=self._on_progress, cancel=self._cancel)
                 for step in turn:
+                    self.last_tree = (root, step.search, s.tree.stats.nodes_created)
+                    root = s.tree.root
                     self._after_move(step.played, step.search)
                     self._stop.clear()  # a Stop was for that move only
                     if self._cancel.is_set():

@@ -6,20 +6,15 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from lazytree.cli import app
 from lazytree.session import Session
-
-runner = CliRunner()
-
+from tests.conftest import run as run_cli
 
 LISP3 = ("dice-of-doom", "--rules", "lisp", "--size", "3")
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["arena", *args])
-    return result.exit_code, result.stdout, result.stderr
+    return run_cli("arena", *args)
 
 
 def test_json_summary_and_jsonl_records(tmp_path: Path) -> None:

@@ -219,6 +219,24 @@
    "}"))
 
 ;; ---------------------------------------------------------------------------
+;; timing the book's AI (for `lazytree bench dice-of-doom --against-racket`): the
+;; AI's whole turn (ai-plays, the-ai-plays' loop) at depth K on a fresh game tree,
+;; `repeat` times; the processor milliseconds of each run and the moves it played
+
+(define (time-ai-query size board-spec player spare ai-depth repeat)
+  (define K (or ai-depth book-AI-DEPTH))
+  (set-grid size)
+  (define board (parse-board board-spec))
+  (define runs
+    (for/list ([_ (in-range (or repeat 1))])
+      (collect-garbage)
+      (define start (current-process-milliseconds))
+      (define-values (seq final) (ai-plays (game-tree board player spare) K))
+      (cons (- (current-process-milliseconds) start) seq)))
+  (string-append "{\"ai_turn\": " (jsexpr->string (cdr (first runs)))
+                 ", \"ms\": " (jsexpr->string (map car runs)) "}"))
+
+;; ---------------------------------------------------------------------------
 ;; main
 
 (define size #f)
@@ -253,8 +271,11 @@
    (for ([line (in-lines)] #:unless (string=? (string-trim line) ""))
      (define q (string->jsexpr line))
      (define (get k [default #f]) (let ([v (hash-ref q k default)]) (if (eq? v 'null) default v)))
-     (displayln (run-query (get 'size) (get 'board) (get 'player 0) (get 'spare 0) (get 'depth)
-                           (get 'ai) (get 'ai_depth) (get 'path) #f))
+     (displayln (if (get 'time_ai)
+                    (time-ai-query (get 'size) (get 'board) (get 'player 1) (get 'spare 0)
+                                   (get 'ai_depth) (get 'repeat))
+                    (run-query (get 'size) (get 'board) (get 'player 0) (get 'spare 0) (get 'depth)
+                               (get 'ai) (get 'ai_depth) (get 'path) #f)))
      (flush-output))]
   [else
    (displayln (run-query size board-spec player spare depth ai? ai-depth path show-neighbors?))])

@@ -10,10 +10,8 @@ import threading
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from lazytree.ai import AIPlayer, AISettings
-from lazytree.cli import app
 from lazytree.games import load_game
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom
 from lazytree.search import (
@@ -27,6 +25,7 @@ from lazytree.search import (
     paranoid,
 )
 from lazytree.tree import Tree
+from tests.conftest import cli
 
 DETERMINISTIC = ["minimax", "alphabeta", "alphabeta-tt", "paranoid", "maxn", "auto"]
 CHANCE_RATERS = ["minimax", "expectiminimax", "alphabeta-tt", "maxn", "auto"]
@@ -138,15 +137,12 @@ def test_the_clocked_ai_deepens_in_a_chance_game() -> None:
 
 
 def test_analyse_time_honours_the_rater() -> None:
-    runner = CliRunner()
-    out = runner.invoke(
-        app, shlex.split("analyse tictactoe --time 30 --depth 3 --rater minimax --json")
-    )
+    out = cli(shlex.split("analyse tictactoe --time 30 --depth 3 --rater minimax --json"))
     assert out.exit_code == 0, out.output
     doc = json.loads(out.stdout)
     assert (doc["rater"], doc["deepened"], doc["depth"]) == ("deepening", "minimax", 3)
-    chance = runner.invoke(
-        app, shlex.split("analyse dice-of-doom --rules chance --size 3 --time 30 --depth 2 --json")
+    chance = cli(
+        shlex.split("analyse dice-of-doom --rules chance --size 3 --time 30 --depth 2 --json")
     )
     assert chance.exit_code == 0, chance.output
     assert json.loads(chance.stdout)["depth"] == 2

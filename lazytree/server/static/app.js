@@ -206,7 +206,8 @@ function renderSide() {
   else if (view.last_search) {
     const s = view.last_search;
     progress = `AI's last turn: ${s.moves} moves, searched up to depth ${s.depth ?? "end"}, ` +
-      `${s.nodes.toLocaleString()} nodes forced` + (s.stopped === "stop" ? " (stopped by you)" : "");
+      `${s.nodes.toLocaleString()} nodes forced` + (s.stopped === "stop" ? " (stopped by you)" : "") +
+      ` · <a href="/explore/ai/${view.id}" target="_blank" data-action="explore">explore its last search</a>`;
   }
   if (view.error) progress += `<br><span class="error">${view.error}</span>`;
   const rolls = view.log.filter((m) => m.note);

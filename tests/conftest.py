@@ -1,11 +1,30 @@
-"""Shared test helpers: random hand-built trees and small Dice of Doom positions."""
+"""Shared test helpers: the command line runner, random hand-built trees and small Dice
+of Doom positions (import them: ``from tests.conftest import cli``)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
+from typer.testing import CliRunner, Result
+
+from lazytree.cli import app
 from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
+
+_RUNNER = CliRunner()
+
+
+def cli(args: Sequence[str], input: str | None = None) -> Result:
+    """Run ``lazytree ARGS`` in this process (typer's CliRunner): the result has
+    ``exit_code``, ``stdout``, ``stderr`` and ``output`` (both)."""
+    return _RUNNER.invoke(app, list(args), input=input)
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    """:func:`cli` with the arguments spread: ``(exit code, stdout, stderr)``."""
+    result = cli(args, input=input)
+    return result.exit_code, result.stdout, result.stderr
 
 
 def random_tree(rng: random.Random, depth: int, branching: tuple[int, int] = (1, 4)) -> Any:

@@ -1,0 +1,261 @@
+"""Dice of Doom: what pruning, ordering, sharing and a clock buy (``lazytree bench
+dice-of-doom``).
+
+Everything is measured in one process, on the same seeded boards, so the ratios are
+meaningful even on a busy machine (the absolute times are not).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
+from lazytree.search import (
+    Limit,
+    SearchResult,
+    SearchStopped,
+    alphabeta,
+    iterative_deepening,
+    minimax,
+)
+from lazytree.search.engine import SearchOptions, alphabeta_tt, play_options
+from lazytree.search.limit import DEFAULT_MEMORY
+from lazytree.tree import Tree, TreeStats
+
+__all__ = ["dice_benchmark", "eval_match", "scaled_cap"]
+
+
+_MEMORY = Limit(memory=DEFAULT_MEMORY)
+"""Every search of the benchmark stays within the process's memory budget (a search
+that reaches it counts as not finished, like one over its node cap)."""
+
+
+class _OverBudget(Exception):
+    """A search forced more nodes than the benchmark allows it."""
+
+
+class _Budgeted:
+    """A game that stops any search once its tree has created ``cap`` nodes.
+
+    Everything else (including the engine's optional protocols) is the wrapped game's.
+    """
+
+    def __init__(self, game: DiceOfDoom, cap: int) -> None:
+        self._game = game
+        self._cap = cap
+        self.stats: TreeStats | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def result(self, state: DiceState, move: Any) -> DiceState:
+        stats = self.stats
+        if stats is not None and stats.nodes_created >= self._cap:
+            raise _OverBudget
+        return self._game.result(state, move)
+
+
+def _timed(
+    game: DiceOfDoom,
+    state: DiceState,
+    cap: int,
+    share: bool,
+    search: Callable[[Any], SearchResult[Any]],
+) -> dict[str, Any] | None:
+    """Run ``search`` on a fresh tree; None when it needed more than ``cap`` nodes."""
+    budgeted = _Budgeted(game, cap)
+    tree: Tree[Any, Any] = Tree(budgeted, state, share=share)
+    budgeted.stats = tree.stats
+    start = time.perf_counter()
+    try:
+        result = search(tree.root)
+    except (_OverBudget, SearchStopped):
+        return None
+    return {
+        "value": result.value,
+        "best_moves": len(result.best_moves),
+        "nodes": tree.stats.nodes_created,
+        "seconds": time.perf_counter() - start,
+    }
+
+
+def scaled_cap(cap: int, size: int) -> int:
+    """The node budget on a ``size`` board: ``cap`` up to 5x5, scaled down by the area
+    above, so a capped search holds about as much memory on any board.
+
+    >>> scaled_cap(100_000, 5), scaled_cap(100_000, 10), scaled_cap(100_000, 20)
+    (100000, 25000, 6250)
+    """
+    return max(1, cap * 25 // max(25, size * size))
+
+
+def _ratio(a: float | None, b: float | None) -> float | None:
+    return None if a is None or b is None or b == 0 else a / b
+
+
+def _sum(rows: list[dict[str, Any] | None], key: str) -> Any:
+    if any(r is None for r in rows):
+        return None
+    return sum(r[key] for r in rows if r is not None)
+
+
+def dice_benchmark(
+    sizes: list[int],
+    seeds: int,
+    depth: int,
+    cap: int,
+    budget: float,
+    game_size: int,
+    game_time: float,
+    progress: Callable[[str], None] = lambda _: None,
+    match_size: int = 0,
+    match_seeds: int = 0,
+) -> dict[str, Any]:
+    """Measure everything the command prints; returns the JSON document."""
+    rows = []
+    fixed = _MEMORY.replace(depth=depth)  # every fixed-depth search
+    for size in sizes:
+        book = DiceOfDoom(size=size, eval="book")
+        heuristic = DiceOfDoom(size=size, eval="heuristic")
+        runs: dict[str, list[dict[str, Any] | None]] = {
+            "minimax": [],
+            "alphabeta": [],
+            "engine": [],
+        }
+        exact_depths: list[int] = []
+        play_depths: list[int] = []
+        same_value = True
+        solved = False
+        size_cap = scaled_cap(cap, size)
+        for seed in range(seeds):
+            state = book.initial_state(random.Random(seed))
+            progress(f"{size}x{size} seed {seed}: minimax to depth {depth}")
+            mm = _timed(book, state, size_cap, False, lambda n: minimax(n, fixed))
+            progress(f"{size}x{size} seed {seed}: alpha-beta to depth {depth}")
+            ab = _timed(book, state, size_cap, False, lambda n: alphabeta(n, fixed))
+            progress(f"{size}x{size} seed {seed}: engine to depth {depth}")
+            en = _timed(book, state, size_cap, True, lambda n: alphabeta_tt(n, fixed))
+            for name, run in (("minimax", mm), ("alphabeta", ab), ("engine", en)):
+                runs[name].append(run)
+            for other in (mm, ab):
+                if other is not None and en is not None and other["value"] != en["value"]:
+                    same_value = False
+            progress(f"{size}x{size} seed {seed}: {budget:g} s iterative deepening")
+            tree: Tree[Any, Any] = Tree(book, state, share=True)
+            exact = iterative_deepening(tree.root, _MEMORY.replace(seconds=budget))
+            exact_depths.append(exact.depth or 0)
+            solved = solved or bool(exact.extra.get("complete"))
+            tree = Tree(heuristic, state, share=True)
+            played = iterative_deepening(
+                tree.root, _MEMORY.replace(seconds=budget), options=play_options(tree.root)
+            )
+            play_depths.append(played.depth or 0)
+        row: dict[str, Any] = {"size": size, "seeds": seeds, "depth": depth, "node_cap": size_cap}
+        for name, rs in runs.items():
+            row[name] = {
+                "finished": sum(r is not None for r in rs),
+                "nodes": _sum(rs, "nodes"),
+                "seconds": _sum(rs, "seconds"),
+            }
+        row["engine_vs_minimax_nodes"] = _ratio(row["engine"]["nodes"], row["minimax"]["nodes"])
+        row["engine_vs_minimax_time"] = _ratio(row["engine"]["seconds"], row["minimax"]["seconds"])
+        row["alphabeta_vs_minimax_nodes"] = _ratio(
+            row["alphabeta"]["nodes"], row["minimax"]["nodes"]
+        )
+        row["engine_vs_alphabeta_nodes"] = _ratio(row["engine"]["nodes"], row["alphabeta"]["nodes"])
+        row["same_value"] = same_value
+        row["depth_in_budget_exact"] = min(exact_depths)
+        row["depth_in_budget_play"] = min(play_depths)
+        row["solved_in_budget"] = solved
+        rows.append(row)
+    doc: dict[str, Any] = {
+        "depth": depth,
+        "node_cap": cap,
+        "budget_seconds": budget,
+        "sizes": rows,
+    }
+    if game_size:
+        progress(f"AI-vs-AI game on {game_size}x{game_size}")
+        doc["game"] = _ai_game(game_size, game_time, progress)
+    if match_size:
+        progress(f"heuristic against book on {match_size}x{match_size}")
+        doc["match"] = eval_match(match_size, match_seeds)
+    return doc
+
+
+def _ai_game(size: int, seconds: float, progress: Callable[[str], None]) -> dict[str, Any]:
+    """A whole game, the heuristic AI against itself, ``seconds`` per move."""
+    game = DiceOfDoom(size=size, eval="heuristic")
+    tree: Tree[DiceState, Any] = Tree(game, game.initial_state(random.Random(0)), share=True)
+    limit = _MEMORY.replace(seconds=seconds)
+    moves = turns = solved = 0
+    depths: list[int] = []
+    tracemalloc.start()
+    start = time.perf_counter()
+    try:
+        while not game.is_terminal(tree.root.state) and moves < 5000:
+            player = tree.root.player
+            options = play_options(tree.root)
+            result = iterative_deepening(tree.root, limit, options=options, stop_when_forced=True)
+            if result.extra.get("complete") or len(tree.root.children) == 1:
+                solved += 1  # the end of the game was in sight, or the move was forced
+            else:
+                depths.append(result.depth or 0)
+            tree.play(result.best_moves[0])
+            moves += 1
+            if tree.root.player != player:
+                turns += 1
+            progress(f"AI-vs-AI game on {size}x{size}: move {moves}, turn {turns}")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return {
+        "size": size,
+        "seconds_per_move": seconds,
+        "moves": moves,
+        "turns": turns + 1,
+        "winners": list(game.winners(tree.root.state)),
+        "solved_moves": solved,
+        "min_depth": min(depths, default=0),
+        "mean_depth": round(sum(depths) / len(depths), 2) if depths else 0,
+        "seconds": round(time.perf_counter() - start, 3),
+        "peak_memory_mb": round(peak / 2**20, 1),
+        "shared_positions_at_end": tree.shared_positions,
+    }
+
+
+def eval_match(size: int, seeds: int, depth: int = 3, width: int | None = 8) -> dict[str, Any]:
+    """The heuristic evaluation against the book's: the same engine at a fixed depth
+    (no clock, so the result does not depend on the machine), each seeded board played
+    twice with the seats swapped. Returns wins and the heuristic's total territory
+    margin at the end of the games."""
+    players = {"heuristic": DiceOfDoom(size=size, eval="heuristic")}
+    players["book"] = DiceOfDoom(size=size, eval="book")
+    rules = players["book"]
+    options = SearchOptions(win_distance=True, width=width)
+    out: dict[str, Any] = {"size": size, "depth": depth, "width": width, "games": 0}
+    out.update(heuristic=0, book=0, ties=0, margin=0)
+    for seed in range(seeds):
+        for seat in (0, 1):
+            state = rules.initial_state(random.Random(1000 + seed))
+            for _ in range(5000):
+                if rules.is_terminal(state):
+                    break
+                side = "heuristic" if state.player == seat else "book"
+                tree: Tree[DiceState, Any] = Tree(players[side], state, share=True)
+                state = rules.result(
+                    state, alphabeta_tt(tree.root, depth, options=options).best_moves[0]
+                )
+            winners = rules.winners(state)
+            counts = rules.territories(state)
+            out["games"] += 1
+            out["margin"] += counts[seat] - max(c for p, c in enumerate(counts) if p != seat)
+            if len(winners) > 1:
+                out["ties"] += 1
+            else:
+                out["heuristic" if winners[0] == seat else "book"] += 1
+    return out

@@ -1,0 +1,208 @@
+"""The terminal board of ``lazytree play``: owners in colour, the AI's last turn
+highlighted, one summary line per AI turn, and a final line with every player's
+territories and who won.
+
+Everything here only formats (rich markup and :class:`~rich.text.Text`); ``play``
+prints it. A board wider than the terminal is not drawn folded: the view says how
+wide it is and suggests ``lazytree serve``, and shows each player's territories.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Hashable, Iterable, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.text import Text
+
+from lazytree.game import Game
+from lazytree.games.dice_of_doom import DiceOfDoom
+from lazytree.games.dice_of_doom.rules import PLAYER_LETTERS
+
+__all__ = [
+    "PLAYER_STYLES",
+    "board_view",
+    "final_line",
+    "move_menu",
+    "turn_cells",
+    "turn_summary",
+]
+
+PLAYER_STYLES: tuple[str, ...] = ("bold red", "bold blue", "bold green", "bold magenta")
+PLAYER_STYLES += ("bold yellow", "bold cyan", "bold white", "bright_black")
+"""The colour of each player's territories (player 0 red, 1 blue, ...)."""
+
+HIGHLIGHT = "reverse"
+"""How a territory the AI's last turn touched is marked (on top of its owner's colour)."""
+
+_ATTACK = re.compile(r"^\s*(\d+)\s*->\s*(\d+)\s*$")
+
+
+def player_style(player: int) -> str:
+    return PLAYER_STYLES[player % len(PLAYER_STYLES)]
+
+
+def turn_cells(labels: Iterable[str]) -> frozenset[int]:
+    """The territories a turn's moves touched, from their notation (``src->dst``).
+
+    >>> sorted(turn_cells(["3->4", "pass", "10->4"]))
+    [3, 4, 10]
+    """
+    cells: set[int] = set()
+    for label in labels:
+        m = _ATTACK.match(label)
+        if m:
+            cells.update((int(m.group(1)), int(m.group(2))))
+    return frozenset(cells)
+
+
+def _dice_board(game: DiceOfDoom, state: Any, highlight: Collection[int]) -> Text:
+    size = game.size
+    width = len(str(size * size - 1))
+    stride = width + 5
+    text = Text()
+    for row in range(size):
+        if row:
+            text.append("\n")
+        text.append(" " * (stride // 2 if row % 2 == 0 else 0))
+        for col in range(size):
+            i = row * size + col
+            owner = state.owners[i]
+            style = player_style(owner)
+            if i in highlight:
+                style += f" {HIGHLIGHT}"
+            if col:
+                text.append("  ")
+            text.append(f"{i:>{width}} ", style="dim")
+            text.append(f"{PLAYER_LETTERS[owner]}{state.dice[i]}", style=style)
+    return text
+
+
+def board_width(game: Game[Any, Any], state: Any) -> int:
+    """Columns the drawn board needs."""
+    return max((len(line) for line in game.render(state).splitlines()), default=0)
+
+
+def board_view(
+    game: Game[Any, Any],
+    state: Any,
+    *,
+    width: int,
+    highlight: Collection[int] = frozenset(),
+) -> RenderableType:
+    """The board for a terminal ``width`` columns wide: Dice of Doom in colour with the
+    ``highlight``\\ ed territories marked, other games as their own text; a board too
+    wide for the terminal is replaced by a note and each player's territories."""
+    needed = board_width(game, state)
+    if needed > width:
+        note = Text(
+            f"The board is {needed} columns wide and this terminal {width}: widen it, or "
+            "play in a browser with `lazytree serve`. Moves are typed as usual "
+            "(e.g. 3->4).",
+            style="yellow",
+        )
+        return Group(note, Text(_status_line(game, state)))
+    if not isinstance(game, DiceOfDoom):
+        return Text(game.render(state))
+    lines = game.render(state).splitlines()
+    rest = "\n".join(lines[game.size :])  # legend (3+ players) and the status line
+    return Group(_dice_board(game, state, highlight), Text(rest))
+
+
+def _status_line(game: Game[Any, Any], state: Any) -> str:
+    """One line about the position: the game's last rendered line (whose turn), with
+    every player's territories for Dice of Doom."""
+    last = game.render(state).splitlines()[-1]
+    if isinstance(game, DiceOfDoom):
+        counts = game.territories(state)
+        owned = ", ".join(f"{PLAYER_LETTERS[p]} {n}" for p, n in enumerate(counts))
+        return f"{last}; territories: {owned}"
+    return last
+
+
+def move_menu(labels: Sequence[str]) -> str:
+    """The legal moves in the game's notation, which stays the same from one move to
+    the next (numbers into the list do not); numbered for the few who want them.
+
+    >>> move_menu(["0->3", "2->3", "pass"])
+    'moves: 0->3  2->3  pass   (type one, or its number 1-3 in this list)'
+    """
+    shown = "  ".join(escape(label) for label in labels)
+    return f"moves: {shown}   (type one, or its number 1-{len(labels)} in this list)"
+
+
+def turn_summary(
+    player: int,
+    labels: Sequence[str],
+    *,
+    letter: str | None = None,
+    depth: str,
+    nodes: int,
+    seconds: float,
+    partial: bool = False,
+) -> str:
+    """One line about an AI turn: its moves and the search behind them (rich markup);
+    ``letter`` names the player's colour where the game has one (Dice of Doom).
+
+    >>> from rich.text import Text
+    >>> line = turn_summary(1, ["4->1", "pass"], letter="B", depth="5", nodes=1, seconds=0.8)
+    >>> Text.from_markup(line).plain
+    'player 1 (B, AI) played 4->1, pass  depth 5, 1 node, 0.80 s'
+    """
+    who = f"player {player} ({letter}, AI)" if letter else f"player {player} (AI)"
+    moves = ", ".join(escape(label) for label in labels) or "nothing"
+    cut = " (partial: a budget ran out)" if partial else ""
+    noun = "node" if nodes == 1 else "nodes"
+    return (
+        f"[{player_style(player)}]{who}[/] played [bold]{moves}[/]  "
+        f"[dim]depth {depth}, {nodes:,} {noun}, {seconds:.2f} s{cut}[/]"
+    )
+
+
+def final_line(game: Game[Any, Any], state: Any, humans: Collection[int]) -> str:
+    """The last line of a game: every player's territories (Dice of Doom) or score,
+    who won, and "you win"/"you lose" when one human played.
+
+    >>> from lazytree.games import load_game
+    >>> game, state = load_game("dice-of-doom", size=2, board="0:2 0:1 0:3 0:2")
+    >>> final_line(game, state, {0})
+    'game over: A (you) 4 territories, B (AI) 0 territories: player 0 wins: you win.'
+    """
+    scores = list(game.returns(state))
+    best = max(scores)
+    winners = [p for p, v in enumerate(scores) if v == best]
+    if isinstance(game, DiceOfDoom):
+        counts = game.territories(state)
+        parts = [
+            f"{PLAYER_LETTERS[p]} ({'you' if p in humans else 'AI'}) "
+            f"{counts[p]} {'territory' if counts[p] == 1 else 'territories'}"
+            for p in range(game.num_players)
+        ]
+    else:
+        parts = [
+            f"player {p} ({'you' if p in humans else 'AI'}) {scores[p]:g}"
+            for p in range(len(scores))
+        ]
+    if len(winners) == 1:
+        verdict = f"player {winners[0]} wins"
+    else:
+        verdict = f"a tie between players {', '.join(map(str, winners))}"
+    text = f"game over: {', '.join(parts)}: {verdict}"
+    if len(humans) == 1:
+        (me,) = humans
+        if me in winners:
+            text += ": you win" if len(winners) == 1 else ": you share the win"
+        else:
+            text += ": you lose"
+    return text + "."
+
+
+def labels_of(game: Game[Any, Any], state: Any, moves: Iterable[Hashable]) -> list[str]:
+    """A line of moves from ``state`` in the game's notation."""
+    out = []
+    for move in moves:
+        out.append(game.move_to_str(state, move))
+        state = game.result(state, move)
+    return out

@@ -1,0 +1,45 @@
+"""Eager against lazy, measured side by side on the same positions.
+
+:mod:`lazytree.compare.runner` measures (:func:`compare_position`);
+:mod:`lazytree.compare.report` draws the plot and writes the tables.
+"""
+
+from lazytree.compare.report import (
+    case_label,
+    human_bytes,
+    markdown_table,
+    plot_cases,
+    short_moves,
+)
+from lazytree.compare.runner import (
+    DEFAULT_METHODS,
+    EAGER,
+    METRICS,
+    Case,
+    Method,
+    Ratio,
+    Run,
+    Step,
+    compare_position,
+    parse_methods,
+    variants,
+)
+
+__all__ = [
+    "DEFAULT_METHODS",
+    "EAGER",
+    "METRICS",
+    "Case",
+    "Method",
+    "Ratio",
+    "Run",
+    "Step",
+    "case_label",
+    "compare_position",
+    "human_bytes",
+    "markdown_table",
+    "parse_methods",
+    "plot_cases",
+    "short_moves",
+    "variants",
+]

@@ -1,0 +1,154 @@
+"""A live tree behind an explorer: click an unforced child, the search forces it.
+
+:class:`LiveExplorer` holds a tree in memory with its :class:`ExplorerModel`. The
+front-end (the Jupyter widget, the server's explore page) sends *requests*: force a
+generated-but-unforced move and search below it, search below a node, or generate the
+moves a cut-off never generated. :meth:`LiveExplorer.force` carries one out (within a
+node budget) and rebuilds the model; nothing else in the tree changes.
+
+Examples
+--------
+>>> from lazytree.tree import Tree
+>>> from lazytree.search import minimax
+>>> from lazytree.games import load_game
+>>> game, state = load_game("tictactoe")
+>>> tree = Tree(game, state)
+>>> live = LiveExplorer(tree, result=minimax(tree.root, 1), rater="minimax")
+>>> live.model.data["summary"]["positions"]
+10
+>>> b2 = live.model.data["pv"][1]
+>>> live.force({"node": b2, "depth": 2})["forced"]  # its 8 replies and their 7 each
+64
+>>> live.model.data["summary"]["positions"]
+74
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from lazytree.explorer.model import DEFAULT_MAX_POSITIONS, ExplorerModel, explorer_model
+from lazytree.search import Limit, SearchResult, get_rater
+from lazytree.search.limit import SearchStopped
+from lazytree.tree import Node, Tree
+
+__all__ = ["MAX_FORCE_DEPTH", "MAX_FORCE_NODES", "LiveExplorer"]
+
+MAX_FORCE_DEPTH = 12
+"""The deepest search one click may ask for."""
+
+MAX_FORCE_NODES = 200_000
+"""Most new nodes one click's search may build (then it stops and says so)."""
+
+
+class LiveExplorer:
+    """A tree in memory and its explorer model, refreshed after each forcing request.
+
+    Parameters
+    ----------
+    source:
+        The tree (or a node: the model's root).
+    result:
+        The search that built the tree: its principal variation and figures head the page.
+    rater:
+        The rater a click searches with (a name of :data:`lazytree.search.RATERS`).
+    depth:
+        The depth a click searches to when the request gives none.
+    max_nodes:
+        Most new nodes one click's search may build.
+    title:
+        The page's headline.
+    """
+
+    def __init__(
+        self,
+        source: Node[Any, Any] | Tree[Any, Any],
+        *,
+        result: SearchResult[Any] | None = None,
+        rater: str = "alphabeta",
+        depth: int = 2,
+        max_nodes: int = MAX_FORCE_NODES,
+        max_positions: int | None = DEFAULT_MAX_POSITIONS,
+        title: str | None = None,
+    ) -> None:
+        self.root = source.root if isinstance(source, Tree) else source
+        self.result = result
+        self.rater_name = rater
+        self.rater = get_rater(rater)
+        self.depth = depth
+        self.max_nodes = max_nodes
+        self.max_positions = max_positions
+        self.title = title
+        self.model = self._build()
+
+    def _build(self) -> ExplorerModel:
+        return explorer_model(
+            self.root, result=self.result, max_positions=self.max_positions, title=self.title
+        )
+
+    def refresh(self) -> ExplorerModel:
+        """Rebuild the model from the tree as it is now (after changes made elsewhere)."""
+        self.model = self._build()
+        return self.model
+
+    def node(self, request: Mapping[str, Any]) -> Node[Any, Any]:
+        """The node a request names by ``node`` (its index in the current model), checked
+        against ``serial`` when given (a page showing an older model gets an error)."""
+        index = request.get("node")
+        nodes = self.model.nodes
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(nodes):
+            raise ValueError(f"no node {index!r} in the explored tree ({len(nodes)} positions)")
+        node = nodes[index]
+        serial = request.get("serial")
+        if serial is not None and serial != node.serial:
+            raise ValueError("the page shows an older tree: reload it")
+        return node
+
+    def force(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """Carry out one request from the page and rebuild the model.
+
+        ``request`` has ``node`` (an index of the current model; ``serial`` to check it)
+        and one of: ``edge`` (the index of a generated move of that node: force it and
+        search below the child), ``generate: true`` (generate the moves a cut-off never
+        generated, forcing none), or neither (search below the node itself). ``depth``
+        (1 to :data:`MAX_FORCE_DEPTH`) is the search's depth (default: the explorer's).
+
+        Returns what happened: ``forced`` (new nodes), ``generated`` (new moves),
+        ``positions`` (in the model now), ``stopped`` (the budget's reason, or None).
+        Raises ``ValueError`` for a request that names nothing valid.
+        """
+        node = self.node(request)
+        depth = request.get("depth", self.depth)
+        if not isinstance(depth, int) or isinstance(depth, bool):
+            raise ValueError(f"depth must be a whole number, got {depth!r}")
+        if not 1 <= depth <= MAX_FORCE_DEPTH:
+            raise ValueError(f"depth must be from 1 to {MAX_FORCE_DEPTH}, got {depth}")
+        stats = self.root.tree.stats
+        before = stats.snapshot()
+        stopped: str | None = None
+        edge_index = request.get("edge")
+        if request.get("generate"):
+            for _ in node.children:  # generates the rest; forces none
+                pass
+        else:
+            target = node
+            if edge_index is not None:
+                edges = node.generated_edges
+                if not isinstance(edge_index, int) or not 0 <= edge_index < len(edges):
+                    raise ValueError(f"the node has no generated move {edge_index!r}")
+                target = edges[edge_index].child
+            if not target.is_terminal():
+                player = self.result.player if self.result is not None else None
+                try:
+                    self.rater(target, Limit(depth=depth, nodes=self.max_nodes), player=player)
+                except SearchStopped as exc:
+                    stopped = exc.reason
+        after = stats.snapshot() - before
+        self.refresh()
+        return {
+            "forced": after.nodes_created,
+            "generated": after.moves_generated,
+            "positions": self.model.data["summary"]["positions"],
+            "stopped": stopped,
+        }

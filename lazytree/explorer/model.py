@@ -1,0 +1,214 @@
+"""The explored part of a lazy tree as one compact JSON document, never forcing anything.
+
+:func:`explorer_model` walks the nodes that exist (the same walk as the Graphviz export,
+:func:`~lazytree.traverse.explored_edges`) and writes them column by column: a node is
+an index, the move labels are a table of shared strings, each position is the short
+text of its game's :class:`~lazytree.explorer.boards.BoardView`. A shared position (a
+DAG made by ``Tree(share=True)``) appears once; its other parents link to it.
+
+The document (``model.data``) holds:
+
+* ``strings``: move labels; edges refer to them by index;
+* per node (lists indexed by node): ``serial`` (order of creation in the tree),
+  ``player`` (to move; -1 at chance nodes), ``parent`` (the parent the walk met it
+  from; -1 for the root), ``status`` (one character per node: ``e`` expanded, ``u``
+  never expanded, ``t`` terminal), ``value``/``rplayer``/``rdepth`` (the stored rating:
+  a value from ``rplayer``'s point of view for a search ``rdepth`` moves deep, or
+  null/-1), ``bound`` (one character: ``=`` exact, ``>`` lower bound, ``<`` upper
+  bound, ``-`` no rating), ``never`` (moves never generated; -1 when not counted),
+  ``pos`` (position text), ``hl`` (cells the move into it touched), ``prob`` (the
+  probability of the chance outcome into it; the whole list is null in games without
+  chance), ``edges`` (a flat
+  list ``[move, child, move, child, ...]`` in generation order; child -1 for a move
+  generated but never forced);
+* ``pv``: the node indices of the principal variation, root first;
+* ``summary``: counts (``positions``, ``expanded``, ``unforced``, ``never``,
+  ``shared``), the search (``rater``, ``depth``, ``value``, ``player``,
+  ``forced``) and the PV's move labels;
+* ``board`` (the layout), ``players`` (names), ``game``, ``title``.
+
+Examples
+--------
+>>> from lazytree.tree import Tree
+>>> from lazytree.search import minimax
+>>> from lazytree.games import load_game
+>>> game, state = load_game("tictactoe")
+>>> tree = Tree(game, state)
+>>> result = minimax(tree.root, 2)
+>>> before = tree.stats.snapshot()
+>>> model = explorer_model(tree, result=result)
+>>> model.data["summary"]["positions"], tree.stats.snapshot() == before
+(82, True)
+>>> [model.data["strings"][m] for m in model.data["edges"][0][::2]][:3]
+['a1', 'b1', 'c1']
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from lazytree.explorer.boards import board_view, player_names
+from lazytree.export.graph import never_generated, principal_line
+from lazytree.search.result import SearchResult
+from lazytree.traverse import explored_edges
+from lazytree.tree import Bound, Node, Tree
+
+__all__ = ["DEFAULT_MAX_POSITIONS", "ExplorerModel", "explorer_model"]
+
+DEFAULT_MAX_POSITIONS = 1_000_000
+"""Most positions a model holds unless told otherwise (a 50,000-node tree is ~10 MB)."""
+
+FORMAT = "lazytree-explorer"
+VERSION = 1
+
+_BOUNDS = {Bound.EXACT: "=", Bound.LOWER: ">", Bound.UPPER: "<"}
+
+
+@dataclass
+class ExplorerModel:
+    """A model and the nodes its indices stand for (``nodes[i]`` is node ``i``)."""
+
+    data: dict[str, Any]
+    nodes: list[Node[Any, Any]]
+
+    def to_json(self) -> str:
+        """The document as compact JSON text (no spaces)."""
+        return json.dumps(self.data, separators=(",", ":"), allow_nan=False)
+
+
+def _number(value: float) -> float | int | None:
+    """A value rounded to 6 significant digits (ratings are heuristics: JSON stays short);
+    None for an infinite value (JSON has none)."""
+    if not math.isfinite(value):
+        return None
+    v = float(f"{value:.6g}")
+    return int(v) if v.is_integer() and abs(v) < 1e15 else v
+
+
+def explorer_model(
+    source: Node[Any, Any] | Tree[Any, Any],
+    *,
+    result: SearchResult[Any] | None = None,
+    count_never: bool = True,
+    max_positions: int | None = DEFAULT_MAX_POSITIONS,
+    title: str | None = None,
+    until: int | None = None,
+) -> ExplorerModel:
+    """Describe the nodes that exist below ``source``; nothing is forced.
+
+    Parameters
+    ----------
+    source:
+        The root of the model: a node, or a tree (its root).
+    result:
+        The search whose principal variation and figures the summary shows; without
+        one, the line is read back from the stored ratings.
+    count_never:
+        Count the moves cut-offs never generated, by running the game's move generator
+        afresh at each node whose generator was stopped early (the tree is not touched).
+    max_positions:
+        Raise ``ValueError`` rather than describe more positions than this (None: no cap).
+    title:
+        A headline for the page (default: the game's name).
+    until:
+        Describe only the nodes created before this count of the tree's
+        ``stats.nodes_created`` (``serial < until``): the tree as one search left it,
+        although later searches went on below it. Their children count as generated
+        but never forced (a move they generated later looks generated here too).
+    """
+    root = source.root if isinstance(source, Tree) else source
+    game = root.tree.game
+    view = board_view(game)
+    index: dict[int, int] = {id(root): 0}
+    nodes: list[Node[Any, Any]] = [root]
+    parent = [-1]
+    hl: list[list[int]] = [[]]
+    prob: list[float | int | None] = [None]
+    keep = None if until is None else (lambda node: node.serial < until)
+    for up, edge, child, _, first in explored_edges(root, keep):
+        if not first:
+            continue
+        if max_positions is not None and len(nodes) >= max_positions:
+            raise ValueError(
+                f"the explored tree has more than {max_positions:,} positions "
+                "(raise the cap to describe it all)"
+            )
+        index[id(child)] = len(nodes)
+        nodes.append(child)
+        parent.append(index[id(up)])
+        hl.append(view.cells(up.state, edge.move))
+        prob.append(None if edge.probability is None else _number(edge.probability))
+    strings: dict[str, int] = {}
+    edges: list[list[int]] = []
+    parents_of = [0] * len(nodes)
+    unforced = 0
+    for node in nodes:
+        flat: list[int] = []
+        for edge in node.generated_edges:
+            label = game.move_to_str(node.state, edge.move)
+            m = strings.setdefault(label, len(strings))
+            built = edge.peek()
+            c = -1 if built is None else index.get(id(built), -1)
+            if c < 0:
+                unforced += 1
+            else:
+                parents_of[c] += 1
+            flat += (m, c)
+        edges.append(flat)
+    never = [
+        len(never_generated(n)) if count_never and not n.fully_generated else -1 for n in nodes
+    ]
+    if count_never:
+        never = [0 if n < 0 else n for n in never]
+    status = "".join(
+        "t" if game.is_terminal(n.state) else "e" if n.expanded else "u" for n in nodes
+    )
+    ratings = [n.rating for n in nodes]
+    source_name, line = principal_line(root, result)
+    pv = [0] + [index[id(edge.peek())] for _, edge in line]
+    summary: dict[str, Any] = {
+        "positions": len(nodes),
+        "expanded": sum(1 for c in status if c == "e"),
+        "unforced": unforced,
+        "never": sum(never) if count_never else None,
+        "shared": sum(1 for k in parents_of if k > 1),
+        "pvSource": source_name,
+        "pvMoves": [game.move_to_str(n.state, e.move) for n, e in line],
+        "treeNodes": root.tree.stats.nodes_created,
+    }
+    if result is not None:
+        summary.update(
+            rater=result.rater,
+            depth=result.depth,
+            value=_number(result.value),
+            player=result.player,
+            forced=result.stats.nodes_created,
+        )
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "title": title or game.name,
+        "players": player_names(game),
+        "board": view.layout,
+        "summary": summary,
+        "strings": list(strings),
+        "serial": [n.serial for n in nodes],
+        "player": [n.player for n in nodes],
+        "parent": parent,
+        "status": status,
+        "value": [None if r is None else _number(r.value) for r in ratings],
+        "rplayer": [-1 if r is None else r.player for r in ratings],
+        "rdepth": [-1 if r is None else r.depth for r in ratings],
+        "bound": "".join("-" if r is None else _BOUNDS[r.bound] for r in ratings),
+        "never": never,
+        "pos": [view.encode(n.state) for n in nodes],
+        "hl": hl,
+        "prob": prob if any(p is not None for p in prob) else None,
+        "edges": edges,
+        "pv": pv,
+    }
+    return ExplorerModel(data, nodes)

@@ -1,0 +1,202 @@
+"""The live explorer in ``lazytree serve``: Starlette routes over :class:`LiveExplorer`.
+
+``GET /explore?game=G&OPTION=V...&depth=D&rater=R``
+    Search a position (options spelled as on the command line, e.g.
+    ``/explore?game=dice-of-doom&size=5&seed=1&depth=4&rater=alphabeta``; ``share=1``
+    shares positions; ``moves=6->11,pass`` plays moves first) and answer the explorer
+    page of the tree it forced. The page is live: clicking a move never forced searches
+    below it in the server, and the new nodes appear.
+``POST /api/explore/ID/force``
+    A request of the page (see :meth:`LiveExplorer.force`); answers ``{"data": model,
+    "status": "..."}`` or ``{"error": "..."}`` with a 4xx status.
+``GET /explore/ai/SESSION``
+    The tree the AI forced for its last move in a game of the server, as the search
+    left it (read-only: the game's tree is the AI's).
+
+The server keeps at most :data:`MAX_TREES` explored trees (the least recently used is
+dropped) and each search within :data:`MAX_SEARCH_NODES` new nodes.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from lazytree.explorer.html import page
+from lazytree.explorer.live import MAX_FORCE_DEPTH, LiveExplorer
+from lazytree.explorer.model import explorer_model
+from lazytree.game import IllegalMoveError
+from lazytree.games import GAMES, load_game
+from lazytree.games.registry import OptionError
+from lazytree.search import Limit, SearchResult, get_rater
+from lazytree.search.limit import SearchStopped
+from lazytree.session import SessionError, options_from_text
+from lazytree.tree import Node, Tree
+
+__all__ = ["MAX_SEARCH_NODES", "MAX_TREES", "ExploredTrees", "explore_routes", "explore_tree"]
+
+MAX_TREES = 16
+"""Explored trees kept in memory at once."""
+
+MAX_SEARCH_NODES = 300_000
+"""Most new nodes the search of ``/explore`` (or one click) may build."""
+
+RESERVED = ("game", "depth", "rater", "share", "moves")
+"""Query parameters of ``/explore`` that are not game options."""
+
+LastSearch = Callable[[str], tuple[Node[Any, Any], SearchResult[Any], int] | None]
+"""Finds a game's last AI search: its root node, its result and the tree's node count
+when it ended (None when the game is unknown or the AI has not moved)."""
+
+
+class ExploreError(ValueError):
+    """A bad ``/explore`` request (the message is meant for the user)."""
+
+
+class ExploredTrees:
+    """The live explorers of the server, by id (at most ``limit``, least recent dropped)."""
+
+    def __init__(self, limit: int = MAX_TREES) -> None:
+        self.limit = limit
+        self._trees: OrderedDict[str, LiveExplorer] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def add(self, live: LiveExplorer) -> str:
+        key = secrets.token_urlsafe(9)
+        with self._lock:
+            while len(self._trees) >= self.limit:
+                self._trees.popitem(last=False)
+            self._trees[key] = live
+        return key
+
+    def get(self, key: str) -> LiveExplorer | None:
+        with self._lock:
+            live = self._trees.get(key)
+            if live is not None:
+                self._trees.move_to_end(key)
+            return live
+
+
+def _whole(params: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    text = params.get(name)
+    if text is None:
+        return default
+    if not text.strip().isdigit() or not low <= int(text) <= high:
+        raise ExploreError(f"{name} {text!r}: expected a whole number from {low} to {high}")
+    return int(text)
+
+
+def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
+    """Build the position of ``/explore``'s query, search it, and return its explorer.
+
+    Raises :class:`ExploreError` for a bad query (unknown game or rater, bad options,
+    illegal moves).
+    """
+    name = params.get("game", "dice-of-doom")
+    spec = GAMES.get(name)
+    if spec is None:
+        raise ExploreError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    depth = _whole(params, "depth", 3, 1, MAX_FORCE_DEPTH)
+    rater_name = params.get("rater", "alphabeta")
+    try:
+        rater = get_rater(rater_name)
+        options = options_from_text(spec, {k: v for k, v in params.items() if k not in RESERVED})
+        game, state = load_game(name, **options)
+        for text in filter(None, (t.strip() for t in params.get("moves", "").split(","))):
+            state = game.result(state, game.parse_move(state, text))
+    except (SessionError, OptionError, IllegalMoveError, ValueError) as exc:
+        raise ExploreError(str(exc)) from None
+    share = params.get("share", "0").lower() in ("1", "true", "yes", "on")
+    tree: Tree[Any, Any] = Tree(game, state, share=share)
+    try:
+        result = rater(tree.root, Limit(depth=depth, nodes=MAX_SEARCH_NODES))
+    except SearchStopped as exc:
+        raise ExploreError(f"the search was too big: {exc}; ask for less depth") from None
+    except ValueError as exc:
+        raise ExploreError(str(exc)) from None
+    title = f"{name}{_size(game)}: {result.rater} to depth {depth}"
+    return LiveExplorer(
+        tree,
+        result=result,
+        rater=rater_name,
+        depth=min(2, depth),
+        max_nodes=MAX_SEARCH_NODES,
+        title=title,
+    )
+
+
+def _size(game: Any) -> str:
+    size = getattr(game, "size", None)
+    return f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
+
+
+def explore_routes(
+    last_search: LastSearch | None = None, trees: ExploredTrees | None = None
+) -> list[Route]:
+    """The explorer's routes, to add to the server's; ``last_search`` finds a game's
+    last AI search for ``/explore/ai/SESSION`` (without it, that route answers 404)."""
+    store = trees if trees is not None else ExploredTrees()
+    lock = threading.Lock()  # one search at a time: the server has few cores
+
+    def error_page(message: str, status: int) -> HTMLResponse:
+        text = (
+            "<!doctype html><meta charset=utf-8><title>lazytree explore</title>"
+            f"<p data-role=error>{html.escape(message)}</p><p><a href=/>back to the games</a></p>"
+        )
+        return HTMLResponse(text, status_code=status)
+
+    async def explore(request: Request) -> Response:
+        try:
+            with lock:
+                live = explore_tree(dict(request.query_params))
+        except ExploreError as exc:
+            return error_page(str(exc), 400)
+        key = store.add(live)
+        return HTMLResponse(page(live.model, force_url=f"/api/explore/{key}/force"))
+
+    async def force(request: Request) -> Response:
+        live = store.get(request.path_params["key"])
+        if live is None:
+            return JSONResponse({"error": "unknown tree (the server may have restarted)"}, 404)
+        try:
+            body = json.loads(await request.body() or b"{}")
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            return JSONResponse({"error": f"malformed JSON: {exc}"}, 400)
+        if not isinstance(body, dict):
+            return JSONResponse({"error": "expected a JSON object"}, 400)
+        try:
+            with lock:
+                report = live.force(body)
+        except ValueError as exc:
+            return JSONResponse({"error": str(exc)}, 400)
+        stopped = f" (stopped: {report['stopped']} budget)" if report["stopped"] else ""
+        status = (
+            f"forced {report['forced']:,} nodes, generated {report['generated']:,} moves"
+            f"{stopped}; {report['positions']:,} positions"
+        )
+        return JSONResponse({"data": live.model.data, "status": status, "report": report})
+
+    async def ai_search(request: Request) -> Response:
+        found = None if last_search is None else last_search(request.path_params["sid"])
+        if found is None:
+            return error_page("no AI move to explore in this game (yet)", 404)
+        root, result, until = found
+        depth = "the end" if result.depth is None else f"depth {result.depth}"
+        title = f"the AI's last move: {result.rater} to {depth}"
+        model = explorer_model(root, result=result, until=until, title=title)
+        return HTMLResponse(page(model))
+
+    return [
+        Route("/explore", explore),
+        Route("/api/explore/{key}/force", force, methods=["POST"]),
+        Route("/explore/ai/{sid}", ai_search),
+    ]

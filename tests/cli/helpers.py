@@ -1,0 +1,101 @@
+"""Running the command line for the safety tests: in this process (fast, through
+typer's runner) or as a real ``python -m lazytree`` process whose peak memory is read
+from the kernel (for the memory budgets)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.conftest import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+OK_CODES = {0, 2, 3, 130}
+"""Every exit code a command may end with: done, user mistake, budget reached
+(partial result), interrupted."""
+
+
+@dataclass
+class Ran:
+    """What a command did: exit code, standard output and error, peak memory (bytes;
+    0 when run in this process)."""
+
+    code: int
+    out: str
+    err: str
+    peak: int = 0
+
+    def error_line(self) -> str:
+        """The one line a user mistake prints (asserts there is exactly one)."""
+        lines = [line for line in self.err.splitlines() if line.strip()]
+        assert len(lines) == 1, f"expected one line on stderr, got {lines!r}"
+        return lines[0]
+
+
+def run(*args: str, input: str | None = None) -> Ran:
+    """Run ``lazytree ARGS`` in this process."""
+    result = cli(args, input=input)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception  # a traceback: fail the test with it
+    return Ran(result.exit_code, result.stdout, result.stderr)
+
+
+_LAUNCH = """
+import atexit, os, runpy, sys
+
+def peak():
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                with open(os.environ["LAZYTREE_PEAK_FILE"], "w") as out:
+                    out.write(line.split()[1])
+
+atexit.register(peak)
+sys.argv = ["lazytree", *sys.argv[1:]]
+runpy.run_module("lazytree", run_name="__main__", alter_sys=True)
+"""
+"""``python -m lazytree`` that writes its peak resident memory (kB, ``VmHWM``) to the
+file named by ``LAZYTREE_PEAK_FILE`` as it exits. (The kernel's ``ru_maxrss`` of a child
+keeps the peak of the forked test process across ``exec``, so it cannot be used.)"""
+
+
+def run_process(*args: str, timeout: float = 300) -> Ran:
+    """Run ``python -m lazytree ARGS`` in a child process (the real script, so its
+    memory ceiling applies) and read the child's peak resident memory.
+
+    ``timeout`` is a safety net against a hung command (it fails the test), not a
+    measure of speed."""
+    handle, peak_name = tempfile.mkstemp()
+    os.close(handle)
+    env = dict(os.environ, COLUMNS="200", PYTHONPATH=str(ROOT), LAZYTREE_PEAK_FILE=peak_name)
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", _LAUNCH, *args],
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=err,
+            text=True,
+            env=env,
+            cwd=ROOT,
+        )
+        timer = threading.Timer(timeout, proc.kill)
+        timer.start()
+        try:
+            _, status, _ = os.wait4(proc.pid, 0)
+        finally:
+            timer.cancel()
+        code = os.waitstatus_to_exitcode(status)
+        proc.returncode = code  # reaped here: Popen must not wait for it again
+        assert code != -signal.SIGKILL, f"lazytree {' '.join(args)} hung for {timeout} s"
+        out.seek(0)
+        err.seek(0)
+        with open(peak_name) as f:
+            peak = int(f.read() or 0) * 1024
+        os.unlink(peak_name)
+        return Ran(code, out.read(), err.read(), peak)

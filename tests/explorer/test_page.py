@@ -1,0 +1,105 @@
+"""The self-contained HTML page and ``lazytree explore --format html``."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lazytree.explorer.html import asset, page, write_html
+from lazytree.explorer.model import explorer_model
+from lazytree.export import to_networkx, write_graph
+from lazytree.games import load_game
+from lazytree.search import minimax
+from lazytree.tree import Tree
+from tests.conftest import cli
+
+
+def page_data(text: str) -> dict[str, Any]:
+    match = re.search(r'<script type="application/json" id="explorer-data">(.*?)</script>', text)
+    assert match is not None
+    data: dict[str, Any] = json.loads(match[1])
+    return data
+
+
+def test_the_page_inlines_everything_and_loads_nothing() -> None:
+    game, state = load_game("tictactoe")
+    tree: Tree[Any, Any] = Tree(game, state)
+    model = explorer_model(tree, result=minimax(tree.root, 2))
+    text = page(model)
+    assert page_data(text) == json.loads(model.to_json())
+    assert asset("explorer.js") in text and asset("vendor/d3-hierarchy.min.js") in text
+    assert asset("explorer.css") in text
+    # nothing is fetched: no src/href attributes, no module imports, no fetch calls
+    assert not re.search(r"\b(src|href)\s*=", text)
+    assert not re.search(r"^\s*import\s", text, re.MULTILINE) and "fetch(" not in text
+    assert text.count("<script") == text.count("</script>") == 3
+
+
+def test_script_closing_text_in_move_labels_cannot_break_the_page() -> None:
+    game, state = load_game("tictactoe")
+    model = explorer_model(Tree(game, state))
+    model.data["title"] = "</script><script>alert(1)</script>"
+    model.data["strings"] = ["</script>"]
+    text = page(model)
+    assert text.count("</script>") == 3
+    assert page_data(text)["strings"] == ["</script>"]
+
+
+def test_explore_writes_the_html_explorer(tmp_path: Path) -> None:
+    out = tmp_path / "tree.html"
+    r = cli(["explore", "tictactoe", "--rater", "minimax", "--depth", "2", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "82 positions, 81 forced by minimax to depth 2" in r.stdout
+    data = page_data(out.read_text(encoding="utf-8"))
+    assert data["summary"]["positions"] == 82 and data["title"] == "tictactoe: minimax to depth 2"
+
+
+def test_explore_html_json_summary(tmp_path: Path) -> None:
+    out = tmp_path / "page.htm"
+    args = ["explore", "dice-of-doom", "--size", "3", "--seed", "1", "--depth", "3", "--json"]
+    r = cli([*args, "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    data = page_data(out.read_text(encoding="utf-8"))
+    assert summary["format"] == "html" and summary["bytes"] == out.stat().st_size
+    assert summary["positions"] == data["summary"]["positions"] == summary["nodes_forced"] + 1
+    assert summary["never_generated"] == data["summary"]["never"]
+
+
+def test_a_big_picture_points_to_the_html_explorer(tmp_path: Path) -> None:
+    out = tmp_path / "big.dot"
+    args = ["explore", "dice-of-doom", "--size", "4", "--seed", "3", "--depth", "4"]
+    r = cli([*args, "--rater", "alphabeta", "--out", str(out)])  # the default engine shares
+    assert r.exit_code == 0, r.output
+    assert "1,569 positions" in r.stderr and "--format html" in r.stderr
+    small = cli(["explore", "tictactoe", "--depth", "1", "--out", str(out)])
+    assert small.exit_code == 0 and "--format html" not in small.stderr
+
+
+def test_write_graph_refuses_html_with_a_pointer(tmp_path: Path) -> None:
+    game, state = load_game("tictactoe")
+    with pytest.raises(ValueError, match="write_html"):
+        write_graph(to_networkx(Tree(game, state)), tmp_path / "x.html")
+
+
+def test_write_html_returns_the_model_it_wrote(tmp_path: Path) -> None:
+    game, state = load_game("tictactoe")
+    tree: Tree[Any, Any] = Tree(game, state)
+    model = write_html(tree, tmp_path / "t.html", result=minimax(tree.root, 1))
+    assert page_data((tmp_path / "t.html").read_text("utf-8")) == model.data
+
+
+def test_explore_the_play_ai_s_search(tmp_path: Path) -> None:
+    out = tmp_path / "ai.html"
+    args = ["explore", "dice-of-doom", "--size", "4", "--seed", "2", "--ai", "--time", "0.3"]
+    r = cli([*args, "--json", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    data = page_data(out.read_text(encoding="utf-8"))
+    assert summary["rater"] == data["summary"]["rater"] == "deepening"
+    assert summary["positions"] == data["summary"]["positions"] == summary["nodes_forced"] + 1
+    assert data["summary"]["pvMoves"] == summary["pv"]

@@ -1,0 +1,124 @@
+"""The live explorer in the server: /explore, its force endpoint, the AI's last search."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from lazytree.games import load_game
+from lazytree.search import alphabeta
+from lazytree.server import create_app
+from lazytree.server.runner import Sessions
+from lazytree.tree import Tree
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Sessions(limit=8))) as c:
+        yield c
+
+
+def page_parts(text: str) -> tuple[dict[str, Any], str | None]:
+    """The model in a page and its force URL (None for a read-only page)."""
+    match = re.search(r'<script type="application/json" id="explorer-data">(.*?)</script>', text)
+    assert match is not None
+    url = re.search(r'fetch\("(/api/explore/[^"]+/force)"', text)
+    return json.loads(match[1]), None if url is None else url[1]
+
+
+def test_explore_searches_the_position_of_the_query(client: TestClient) -> None:
+    r = client.get("/explore?game=dice-of-doom&size=3&seed=1&depth=4&rater=alphabeta")
+    assert r.status_code == 200, r.text
+    data, url = page_parts(r.text)
+    game, state = load_game("dice-of-doom", size=3, seed=1)
+    tree: Tree[Any, Any] = Tree(game, state)
+    result = alphabeta(tree.root, 4)
+    assert data["summary"]["positions"] == tree.stats.nodes_created
+    assert data["summary"]["pvMoves"] == [
+        game.move_to_str(s, m)
+        for s, m in zip(_states(game, state, result.pv), result.pv, strict=True)
+    ]
+    assert data["title"] == "dice-of-doom 3x3: alphabeta to depth 4"
+    assert url is not None
+    # a click: search two moves below the last position of the principal variation
+    leaf = data["pv"][-1]
+    answer = client.post(url, json={"node": leaf, "serial": data["serial"][leaf], "depth": 2})
+    assert answer.status_code == 200, answer.text
+    reply = answer.json()
+    forced = reply["report"]["forced"]
+    assert reply["data"]["summary"]["positions"] == data["summary"]["positions"] + forced
+    assert reply["status"].startswith(f"forced {forced:,} nodes")
+
+
+def _states(game: Any, state: Any, moves: Any) -> list[Any]:
+    out = []
+    for move in moves:
+        out.append(state)
+        state = game.result(state, move)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("game=chess", "unknown game 'chess'"),
+        ("game=tictactoe&depth=99", "depth '99'"),
+        ("game=tictactoe&rater=best", "unknown rater 'best'"),
+        ("game=tictactoe&moves=b2,b2", "b2"),
+        ("game=dice-of-doom&size=1", "size must be at least 2"),
+    ],
+)
+def test_bad_queries_are_pages_with_the_message(
+    client: TestClient, query: str, message: str
+) -> None:
+    r = client.get(f"/explore?{query}")
+    assert r.status_code == 400 and html.escape(message) in r.text
+
+
+def test_bad_force_requests_are_4xx(client: TestClient) -> None:
+    _, url = page_parts(client.get("/explore?game=tictactoe&depth=1").text)
+    assert url is not None
+    assert client.post(url, json={"node": 500}).status_code == 400
+    assert "no node 500" in client.post(url, json={"node": 500}).json()["error"]
+    assert client.post(url, content=b"{oops").status_code == 400
+    assert client.post(url, json=[1, 2]).status_code == 400
+    assert client.post("/api/explore/nope/force", json={"node": 0}).status_code == 404
+
+
+def test_the_ai_s_last_search_of_a_game(client: TestClient) -> None:
+    r = client.get("/play?game=tictactoe&seats=ai,human&ai=book")
+    sid = r.text.split('data-session="', 1)[1].split('"', 1)[0]
+    assert client.get(f"/explore/ai/{sid}").status_code == 404  # the AI has not moved
+    client.post(f"/api/sessions/{sid}/ai")
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/sessions/{sid}").json()["thinking"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    view = client.get(f"/api/sessions/{sid}").json()
+    r = client.get(f"/explore/ai/{sid}")
+    assert r.status_code == 200
+    data, url = page_parts(r.text)
+    assert url is None  # read-only: the game's tree is the AI's
+    # the book AI: alpha-beta (rater auto) to depth 4 from the empty board
+    game, state = load_game("tictactoe")
+    tree: Tree[Any, Any] = Tree(game, state, share=True)
+    alphabeta(tree.root, 4)
+    assert data["summary"]["positions"] == tree.stats.nodes_created
+    assert data["summary"]["pvMoves"][0] == view["log"][0]["text"]
+    # after the human's move the AI searches again below it: the page of its first move
+    # does not change
+    cell = next(c for c in ("a1", "c1", "a3", "c3", "b1") if c != view["log"][0]["text"])
+    client.post(f"/api/sessions/{sid}/move", json={"move": cell})
+    while client.get(f"/api/sessions/{sid}").json()["thinking"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    later, _ = page_parts(client.get(f"/explore/ai/{sid}").text)
+    assert later["summary"]["pvMoves"] != data["summary"]["pvMoves"]
+    assert client.get("/explore/ai/nope").status_code == 404
