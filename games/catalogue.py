@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import fields, replace
+from pathlib import Path
 from typing import Any
 
 from lazytree.games.checkers import Checkers, CheckersWeights
@@ -117,10 +118,23 @@ register(
 def _checkers(o: Mapping[str, Any]) -> Position:
     weights = CheckersWeights()
     if o["weights"]:
+        text = o["weights"]
+        if not text.lstrip().startswith(("{", "[")):  # a weights file (lazytree tune)
+            try:
+                text = Path(text).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise OptionError(f"--weights {o['weights']}: cannot read it ({exc})") from None
         try:
-            given = json.loads(o["weights"])
+            given = json.loads(text)
         except json.JSONDecodeError as exc:
             raise OptionError(f"--weights is not a JSON object: {exc.msg}") from None
+        if isinstance(given, dict) and given.get("format") == "lazytree-weights":
+            if given.get("game") != "checkers" or given.get("evaluation") != "samuel":
+                raise OptionError(
+                    f"--weights {o['weights']}: weights of {given.get('game')} "
+                    f"{given.get('evaluation')}, not of checkers samuel"
+                )
+            given = given.get("weights")
         known = [f.name for f in fields(CheckersWeights)]
         if not isinstance(given, dict):
             raise OptionError(f"--weights must be a JSON object with keys among {known}")
@@ -158,7 +172,13 @@ register(
             GameOption("red", str, None, "Explicit position: red's squares, e.g. '1 2 K14'."),
             GameOption("white", str, None, "Explicit position: white's squares, e.g. '30 K7'."),
             GameOption("player", int, 0, "Player to move at the start (0 red, 1 white)."),
-            GameOption("weights", str, None, "Evaluation weights as JSON, e.g. '{\"king\": 150}'."),
+            GameOption(
+                "weights",
+                str,
+                None,
+                "Evaluation weights as JSON, e.g. '{\"king\": 150}', or a weights file "
+                "(lazytree tune).",
+            ),
         ),
         setup=_checkers,
         notation="squares 1..N: 11-15, captures 11x18x25 (or 11x25)",

@@ -28,6 +28,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from lazytree.book import Book, booked_search
 from lazytree.search import Limit, Rater, SearchResult, auto, get_rater, iterative_deepening
 from lazytree.search.engine import play_options
 from lazytree.tree import Tree
@@ -182,14 +183,22 @@ class AIPlayer:
     plays a whole turn on a tree.
 
     ``rng`` breaks ties between equal moves (default: from ``settings.tie_seed``, or
-    none: the first best move).
+    none: the first best move). ``book``: a :class:`~lazytree.book.Book` looked up before
+    each search and filled after it (see :func:`~lazytree.book.booked_search`; an entry
+    answers when it is at least ``settings.depth`` deep, any entry without a depth).
     """
 
-    def __init__(self, settings: AISettings | None = None, rng: random.Random | None = None):
+    def __init__(
+        self,
+        settings: AISettings | None = None,
+        rng: random.Random | None = None,
+        book: Book | None = None,
+    ):
         self.settings = settings if settings is not None else AISettings()
         if rng is None and self.settings.tie_seed is not None:
             rng = random.Random(self.settings.tie_seed)
         self.rng = rng
+        self.book = book
         self._rater: Rater = get_rater(self.settings.rater)
 
     def __repr__(self) -> str:
@@ -211,6 +220,21 @@ class AIPlayer:
         raises :class:`~lazytree.search.limit.SearchStopped` (there is no shallower
         answer to fall back on).
         """
+        if self.book is not None:
+            return booked_search(
+                self.book,
+                tree,
+                lambda: self._search(tree, stop, progress),
+                depth=self.settings.depth or 1,
+            )
+        return self._search(tree, stop, progress)
+
+    def _search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None,
+        progress: Callable[[SearchResult[Any]], None] | None,
+    ) -> SearchResult[Any]:
         s = self.settings
         root = tree.root
         if s.clocked:

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from lazytree.ai import AIPlayer, AISettings, choose_move
+from lazytree.book import Book, BookError, booked_search
 from lazytree.game import CHANCE, Game
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceOfDoom, Outcome
 from lazytree.games.dice_of_doom.evaluation import EVALUATORS
@@ -59,6 +60,7 @@ from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening,
 from lazytree.search.engine import play_options
 from lazytree.search.mcts import MCTS
 from lazytree.tree import Node, Tree
+from lazytree.weights import WeightsError, apply_weights_file
 
 __all__ = [
     "BOOK_ODDS",
@@ -295,9 +297,18 @@ class DefaultAgent(TreeAgent):
     share = True
 
     def __init__(
-        self, name: str, seconds: float | None, nodes: int | None, depth: int | None, eval: str
+        self,
+        name: str,
+        seconds: float | None,
+        nodes: int | None,
+        depth: int | None,
+        eval: str,
+        weights: str | None = None,
+        book: str | None = None,
     ) -> None:
         super().__init__(name)
+        self.weights, self.book_path = weights, book
+        self.book: Book | None = None
         if seconds is None and nodes is None:
             raise PlayerError(f"{name}: without a clock (time=none) give a node budget (nodes=)")
         self.eval = eval
@@ -317,10 +328,24 @@ class DefaultAgent(TreeAgent):
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         if isinstance(game, DiceOfDoom):
-            return rated_by(game, self.eval)
-        return game
+            game = rated_by(game, self.eval)
+        try:  # a weights file (lazytree tune's JSON) replaces the evaluation's weights
+            return apply_weights_file(game, self.weights)  # type: ignore[no-any-return]
+        except WeightsError as exc:
+            raise PlayerError(f"{self.name}: {exc}") from None
+
+    def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
+        super().start(game, state, seed)
+        if self.book_path is not None and self.book is None:
+            try:  # the position book: looked up before each search, filled after it
+                self.book = Book(self.book_path, self.tree.game)
+            except BookError as exc:
+                raise PlayerError(f"{self.name}: {exc}") from None
 
     def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
+        return booked_search(self.book, tree, lambda: self._search(tree), depth=self.depth or 1)
+
+    def _search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
         root = tree.root
         if self.seconds is not None:
             return self.ai.search(tree)
@@ -521,12 +546,18 @@ def _check_eval(name: str, eval: str) -> None:
 
 
 def _make_default(
-    name: str, time: float | None, nodes: int | None, depth: int | None, eval: str
+    name: str,
+    time: float | None,
+    nodes: int | None,
+    depth: int | None,
+    eval: str,
+    weights: str | None = None,
+    book: str | None = None,
 ) -> Agent:
     _check_eval(name, eval)
     if time == 0:
         time = None
-    return DefaultAgent(name, time, _positive(name, "nodes", nodes), depth, eval)
+    return DefaultAgent(name, time, _positive(name, "nodes", nodes), depth, eval, weights, book)
 
 
 def _make_mcts(
@@ -579,6 +610,8 @@ register_player(
             PlayerParam("nodes", int, None, "New nodes per move."),
             PlayerParam("depth", int, None, "Deepest search (a cap)."),
             PlayerParam("eval", str, "heuristic", "Dice of Doom evaluation."),
+            PlayerParam("weights", str, None, "Evaluation weights file (lazytree tune)."),
+            PlayerParam("book", str, None, "Position book file (SQLite)."),
         ),
         _make_default,
         deterministic=False,

@@ -46,6 +46,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, Final
 
 from lazytree.ai import AIPlayer, AISettings
+from lazytree.book import Book
 from lazytree.game import CHANCE, Game, IllegalMoveError, Player, RollingGame
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
 from lazytree.games.dice_of_doom import DiceOfDoom
@@ -170,6 +171,7 @@ class Session:
         self._turns: list[int] = []  # index in history where each turn starts
         self._redo: list[list[Played]] = []
         self._ais: dict[Player, AIPlayer] = {}  # one per AI seat: its tie-break rng goes on
+        self.book: Book | None = None  # a position book the AI seats use (lazytree.book)
         self.tree: Tree[Any, Any] = Tree(self.game, self.start, share=True)
         self._resolve_chance()
 
@@ -279,7 +281,7 @@ class Session:
             raise SessionError(f"player {player} is a human, not the AI")
         ai = self._ais.get(player)
         if ai is None or ai.settings != settings:
-            ai = self._ais[player] = AIPlayer(settings)
+            ai = self._ais[player] = AIPlayer(settings, book=self.book)
         for _ in range(MAX_MOVES):
             if self.is_over or self.to_move != player:
                 return

@@ -20,6 +20,10 @@ An evaluator is an object with a ``name`` and a call ``(game, state, player) -> 
   territories, one flood fill for the groups) and remembered, so rating the same board
   for another player, or again in the next iteration of a deepening search, is a
   lookup; a pass leaves the owners as they were, so its groups are looked up too.
+  The weights are data (:class:`HeuristicWeights`, ``HeuristicEvaluation(weights)``;
+  ``lazytree tune`` fits them from self-play); the shipped ones are set by hand (weights
+  tuned on 8x8 boards under the lisp rules passed an SPRT but scored only 0.499 against
+  these over 200 further pairs, so they were not shipped).
 
 * ``"score-board"``: *Land of Lisp*'s own rating (see
   :mod:`lazytree.games.dice_of_doom.score_board`), scaled into ``[0, 1]``.
@@ -45,26 +49,66 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
 
 from lazytree.games.dice_of_doom import board
 from lazytree.games.dice_of_doom.score_board import score_board_value
 
 __all__ = [
     "EVALUATORS",
+    "HEURISTIC_WEIGHTS",
     "BookEvaluation",
     "DiceRules",
     "Evaluation",
     "HeuristicEvaluation",
+    "HeuristicWeights",
     "ScoreBoardEvaluation",
+    "heuristic_features",
     "heuristic_scores",
     "largest_groups",
 ]
 
-DIE_WEIGHT = 0.25
-GROUP_WEIGHT = 0.5
-SQUASH = 3.0
-"""``tanh`` steepness: a lead of a third of a point per territory is worth about 0.87."""
+
+@dataclass(frozen=True, slots=True)
+class HeuristicWeights:
+    """The heuristic's weights, as data (``lazytree tune`` fits them from self-play).
+
+    Attributes
+    ----------
+    safe, threatened:
+        Per territory that no enemy neighbour outnumbers / that one does.
+    die:
+        Per die held.
+    group:
+        Per territory of the largest connected group.
+    squash:
+        ``tanh`` steepness of the score lead per territory.
+
+    The defaults are set by hand; ``docs/tuned-dice-of-doom-8x8-lisp.json`` holds weights
+    fitted by ``lazytree tune dice-of-doom --rules lisp --size 8`` (no stronger).
+    """
+
+    safe: float = 2.0
+    threatened: float = 1.0
+    die: float = 0.25
+    group: float = 0.5
+    squash: float = 3.0
+
+    FEATURES: ClassVar[tuple[str, ...]] = ("safe", "threatened", "die", "group")
+    """The feature names, in the order of :func:`heuristic_features`."""
+
+    def __post_init__(self) -> None:
+        for name in (*self.FEATURES, "squash"):
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or not math.isfinite(value):
+                raise ValueError(f"weight {name} must be a finite number, got {value!r}")
+        if self.squash <= 0:
+            raise ValueError(f"weight squash must be > 0, got {self.squash}")
+
+
+HEURISTIC_WEIGHTS = HeuristicWeights()
+"""The shipped weights."""
 
 CACHE_LIMIT = 1 << 15
 """Boards an evaluator remembers; when full it forgets them all and starts again."""
@@ -108,22 +152,13 @@ class BookEvaluation:
         return "BookEvaluation()"
 
 
-def heuristic_scores(
+def _counts(
     neighbors: tuple[tuple[int, ...], ...],
     owners: tuple[int, ...],
     dice: tuple[int, ...],
     players: int,
-    groups: Sequence[int] | None = None,
-) -> list[float]:
-    """Every player's score-board score (the module docstring), before squashing.
-
-    ``groups`` (each player's largest group) is computed when not given. Every term is
-    a multiple of a quarter, so the sum is exact in any order.
-
-    >>> from lazytree.games.dice_of_doom.board import neighbor_table
-    >>> heuristic_scores(neighbor_table(2), (0, 1, 0, 1), (3, 1, 2, 2), 2)
-    [6.25, 3.75]
-    """
+) -> tuple[list[int], list[int]]:
+    """Each player's threatened territories and dice held (one pass over the board)."""
     unsafe = [0] * players
     held = [0] * players
     top = max(dice)
@@ -135,21 +170,76 @@ def heuristic_scores(
                 if dice[j] > d and owners[j] != owner:
                     unsafe[owner] += 1
                     break
+    return unsafe, held
+
+
+def heuristic_scores(
+    neighbors: tuple[tuple[int, ...], ...],
+    owners: tuple[int, ...],
+    dice: tuple[int, ...],
+    players: int,
+    groups: Sequence[int] | None = None,
+    weights: HeuristicWeights = HEURISTIC_WEIGHTS,
+) -> list[float]:
+    """Every player's score-board score (the module docstring), before squashing.
+
+    ``groups`` (each player's largest group) is computed when not given. With the shipped
+    ``weights`` every term is a multiple of a quarter, so the sum is exact in any order.
+
+    >>> from lazytree.games.dice_of_doom.board import neighbor_table
+    >>> heuristic_scores(neighbor_table(2), (0, 1, 0, 1), (3, 1, 2, 2), 2)
+    [6.25, 3.75]
+    >>> heuristic_scores(neighbor_table(2), (0, 1, 0, 1), (3, 1, 2, 2), 2,
+    ...                  weights=HeuristicWeights(die=0.5))
+    [7.5, 4.5]
+    """
+    unsafe, held = _counts(neighbors, owners, dice, players)
     if groups is None:
         groups = board.largest_groups(neighbors, owners, players)
+    w = weights
     return [
-        2.0 * owners.count(p) - unsafe[p] + DIE_WEIGHT * held[p] + GROUP_WEIGHT * groups[p]
+        w.safe * (owners.count(p) - unsafe[p])
+        + w.threatened * unsafe[p]
+        + w.die * held[p]
+        + w.group * groups[p]
+        for p in range(players)
+    ]
+
+
+def heuristic_features(game: DiceRules, state: Any) -> list[list[float]]:
+    """Each player's counts of :attr:`HeuristicWeights.FEATURES`: safe territories,
+    threatened territories, dice, and the size of the largest group (the heuristic's
+    score is their dot product with the weights).
+
+    >>> from lazytree.games.dice_of_doom import DiceOfDoom
+    >>> game = DiceOfDoom(size=2)
+    >>> heuristic_features(game, game.parse_board("0:3 1:1 0:2 1:2"))
+    [[2.0, 0.0, 5.0, 2.0], [0.0, 2.0, 3.0, 2.0]]
+    """
+    owners, dice = state.owners, state.dice
+    players = game.num_players
+    unsafe, held = _counts(game.neighbors, owners, dice, players)
+    groups = board.largest_groups(game.neighbors, owners, players)
+    return [
+        [
+            float(owners.count(p) - unsafe[p]),
+            float(unsafe[p]),
+            float(held[p]),
+            float(groups[p]),
+        ]
         for p in range(players)
     ]
 
 
 class HeuristicEvaluation:
-    """The score-board heuristic (the module docstring), with its scores remembered per
-    board (at most :data:`CACHE_LIMIT` boards; not pickled)."""
+    """The score-board heuristic (the module docstring) with ``weights`` (default: the
+    shipped :data:`HEURISTIC_WEIGHTS`), its scores remembered per board (at most
+    :data:`CACHE_LIMIT` boards; not pickled, the weights are)."""
 
     name = "heuristic"
 
-    def __init__(self) -> None:
+    def __init__(self, weights: HeuristicWeights | None = None) -> None:
+        self.weights: HeuristicWeights = weights if weights is not None else HEURISTIC_WEIGHTS
         self._scores: dict[tuple[tuple[int, ...], tuple[int, ...]], list[float]] = {}
         self._groups: dict[tuple[int, ...], list[int]] = {}
 
@@ -165,20 +255,22 @@ class HeuristicEvaluation:
             if groups is None:
                 groups = board.largest_groups(game.neighbors, owners, players)
                 _remember(self._groups, owners, groups)
-            scores = heuristic_scores(game.neighbors, owners, dice, players, groups)
+            scores = heuristic_scores(game.neighbors, owners, dice, players, groups, self.weights)
             _remember(self._scores, key, scores)
         mine = scores[player]
         rival = max(s for p, s in enumerate(scores) if p != player)
-        return 0.5 + 0.49 * math.tanh(SQUASH * (mine - rival) / len(owners))
+        return 0.5 + 0.49 * math.tanh(self.weights.squash * (mine - rival) / len(owners))
 
     def __getstate__(self) -> dict[str, Any]:
-        return {}
+        return {"weights": self.weights}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__init__()  # type: ignore[misc]
+        self.__init__(state.get("weights"))  # type: ignore[misc]
 
     def __repr__(self) -> str:
-        return "HeuristicEvaluation()"
+        if self.weights == HEURISTIC_WEIGHTS:
+            return "HeuristicEvaluation()"
+        return f"HeuristicEvaluation(weights={self.weights!r})"
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:

@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -125,6 +125,18 @@ def session_document(
     }
 
 
+def match_scores(returns: Sequence[float]) -> tuple[float, ...]:
+    """Each seat's match score from a game's ``returns``: the best return shares 1
+    (1 alone, 1/k in a k-way tie), the others 0 (checkers returns -1/0/1).
+
+    >>> match_scores((-1.0, 1.0)), match_scores((0.0, 0.0)), match_scores((0.5, 0.5))
+    ((0.0, 1.0), (0.5, 0.5), (0.5, 0.5))
+    """
+    top = max(returns)
+    k = sum(1 for r in returns if r == top)
+    return tuple(1.0 / k if r == top else 0.0 for r in returns)
+
+
 def _roll(game: Game[Any, Any], state: Any, rng: random.Random) -> Hashable:
     if isinstance(game, RollingGame):
         return game.roll_outcome(state, rng)[0]  # type: ignore[no-any-return]
@@ -188,7 +200,7 @@ def play_game(
     if record.adjudicated:
         record.scores = tuple(1.0 / len(agents) for _ in agents)
     else:
-        record.scores = tuple(float(x) for x in game.returns(state))
+        record.scores = match_scores(game.returns(state))
     return record
 
 

@@ -14,6 +14,7 @@ from lazytree.cli.explore import explore_app
 from lazytree.cli.perft import perft_app
 from lazytree.cli.play import play_app
 from lazytree.cli.serve import serve
+from lazytree.cli.tune import tune_app
 
 app = typer.Typer(
     cls=OneLineGroup,
@@ -32,6 +33,7 @@ app.add_typer(bench_app)
 app.add_typer(compare_app)
 app.command("serve")(serve)
 app.add_typer(arena_app)
+app.add_typer(tune_app)
 
 
 def main() -> None:

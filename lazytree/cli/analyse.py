@@ -10,6 +10,7 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from lazytree.book import COMPLETE, booked_search
 from lazytree.cli.common import (
     MaxMemoryOption,
     MaxNodesOption,
@@ -26,6 +27,7 @@ from lazytree.cli.common import (
     print_json,
     progress_bar,
 )
+from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
 from lazytree.export.graph import derived_pv
 from lazytree.games import GAMES, Position
 from lazytree.search import (
@@ -265,11 +267,15 @@ def analyse(
     max_nodes: MaxNodesOption = None,
     max_memory: MaxMemoryOption = None,
     json_out: JsonOption = False,
+    book: BookOption = None,
+    weights: WeightsOption = None,
 ) -> None:
     """Rate the start position: value, all best moves, principal variation, nodes forced.
 
     A node or memory budget that runs out prints the deepest answer completed, marked
     partial, and exits with code 3."""
+    position = Position(learned_game(position.game, weights), position.state)
+    opened = open_book(book, position.game)
     try:
         rate = get_rater(rater) if rater is not None else None
     except ValueError as exc:
@@ -289,7 +295,12 @@ def analyse(
     engine = rater or "the exact engine"
     with err_console.status(f"searching with {engine}..."):
         try:
-            result = run_search(tree, rate, limit)
+            result = booked_search(  # --book: answered from it, or stored in it
+                opened,
+                tree,
+                lambda: run_search(tree, rate, limit),
+                depth=COMPLETE if depth is None else depth,
+            )
         except ValueError as exc:
             fail(str(exc))
         except SearchStopped as stop:
@@ -310,6 +321,8 @@ def analyse(
             exit_partial(why)
     seconds = time.perf_counter() - start
     data = result_dict(position, result, seconds)
+    if "book" in result.extra:
+        data["book"] = result.extra["book"]
     end = outcome(position, result, tree)
     if end is not None:
         data["pv"] = end.pop("line")  # the whole line to the end of the game

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Annotated, Any, Optional
 
@@ -23,12 +24,14 @@ from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord
 from lazytree.arena.stats import SPRT
 from lazytree.cli.common import (
+    GAME_PROVIDED,
     _game_parameters,
     console,
     fail,
     print_json,
     progress_bar,
 )
+from lazytree.cli.learn import BookOption, WeightsOption, player_files
 from lazytree.games import GAMES, GameSpec, OptionError
 from lazytree.players import PLAYERS, PlayerError
 
@@ -74,10 +77,13 @@ def arena(
         typer.Option("--out", help="Write every game as a JSON line to this file."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    book: BookOption = None,
+    weights: WeightsOption = None,
 ) -> None:
     """Play the match and print its table."""
     spec, options = setup
     names = tuple(p.strip() for p in players.split(",") if p.strip())
+    names = player_files(names, book, weights)  # --book/--weights: every default player
     seed = options.pop("seed", None)
     try:
         if len(names) < 2:
@@ -175,20 +181,24 @@ def show(summary: dict[str, Any]) -> None:
         )
 
 
-def _command(spec: GameSpec) -> Any:
+def game_command(spec: GameSpec, action: Callable[..., None]) -> Any:
+    """The command of ``action((spec, options), **action_options)`` for one two-player
+    game: the game's options (``players`` fixed at 2), then the action's (shared by
+    ``arena`` and ``tune``)."""
     game_params = [p for p in _game_parameters(spec) if p.name != "players"]
     names = [p.name for p in game_params]
     has_players = any(o.name == "players" for o in spec.options)
     extra = [
         p.replace(kind=inspect.Parameter.KEYWORD_ONLY)
-        for p in list(inspect.signature(arena, eval_str=True).parameters.values())[1:]
+        for p in list(inspect.signature(action, eval_str=True).parameters.values())[1:]
+        if not (p.name in GAME_PROVIDED and p.name in names)  # checkers' own --weights
     ]
 
     def command(**kwargs: Any) -> None:
         options = {n: kwargs.pop(n) for n in names}
         if has_players:
             options["players"] = 2
-        arena((spec, options), **kwargs)
+        action((spec, options), **kwargs)
 
     command.__signature__ = inspect.Signature(game_params + extra)  # type: ignore[attr-defined]
     command.__name__ = spec.name.replace("-", "_")
@@ -197,4 +207,4 @@ def _command(spec: GameSpec) -> Any:
 
 
 for _spec in GAMES.values():
-    arena_app.command(_spec.name, help=_spec.summary)(_command(_spec))
+    arena_app.command(_spec.name, help=_spec.summary)(game_command(_spec, arena))

@@ -289,6 +289,10 @@ def set_memory_ceiling(limit: int = DEFAULT_MEMORY + HARD_CEILING_HEADROOM) -> N
     resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
 
 
+GAME_PROVIDED = frozenset({"weights"})
+"""Action options a game may declare itself; its own then replaces the action's."""
+
+
 def progress_bar(*columns: ProgressColumn | str) -> Progress:
     """A transient progress display on stderr, silent when stderr is not a terminal."""
     return Progress(
@@ -399,6 +403,8 @@ def _make_command(
         else:
             action(position, **kwargs)
 
+    # an action option the game declares itself (checkers' --weights) is the game's
+    extra = [p for p in extra if not (p.name in GAME_PROVIDED and p.name in game_names)]
     clash = {p.name for p in extra} & set(game_names)
     if clash:  # a programming error, caught by the CLI tests
         raise RuntimeError(f"{spec.name}: option names {sorted(clash)} clash with the action's")

@@ -24,12 +24,14 @@ from lazytree.cli.common import (
     game_group,
     given,
 )
+from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
 from lazytree.game import IllegalMoveError
 from lazytree.games import Position
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.dice_of_doom.rules import PLAYER_LETTERS
 from lazytree.search import SearchResult, SearchStopped
 from lazytree.session import HUMAN, PLAY_DEFAULTS, Played, Seat, Session, SessionError
+from lazytree.tree import Tree
 
 
 class Quit(Exception):
@@ -165,6 +167,8 @@ def play(
     ] = False,
     max_nodes: MaxNodesOption = None,
     max_memory: MaxMemoryOption = None,
+    book: BookOption = None,
+    weights: WeightsOption = None,
 ) -> None:
     """Play against the AI: pick moves from a numbered list, or type them.
 
@@ -193,6 +197,7 @@ def play(
     seats = [HUMAN if p in humans else Seat(settings) for p in range(game.num_players)]
     seed = dice_seed if dice_seed is not None else tie_seed
     session = _open_session(setup, seats, seed, load)
+    _learned(session, book, weights)
     touched: frozenset[int] = frozenset()  # territories of the AI's last turn
     try:
         while not session.is_over:
@@ -217,6 +222,15 @@ def play(
     seated = frozenset(p for p in range(game.num_players) if session.seat(p).is_human)
     console.print(f"[bold]{escape(final_line(game, session.state, seated))}[/]", soft_wrap=True)
     _save(session, save)
+
+
+def _learned(session: Session, book: Path | None, weights: Path | None) -> None:
+    """``--weights``: the AI rates with them (the tree is made again at the position
+    now); ``--book``: the AI seats look positions up in it and fill it."""
+    if weights is not None:
+        session.game = learned_game(session.game, weights)
+        session.tree = Tree(session.game, session.state, share=True)
+    session.book = open_book(book, session.game)
 
 
 def _open_session(
@@ -287,6 +301,7 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
     nodes = 0
     depths: list[str] = []
     rolled: list[Played] = []
+    booked = 0  # --book: moves answered from it
     # the spinner lives on the console the moves are printed to, so it is cleared
     # before each line instead of being left in front of it
     with console.status(f"player {player} (AI) is thinking..."):
@@ -295,6 +310,7 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
             labels.append(made.text)
             nodes += step.search.stats.nodes_created
             depths.append("end" if step.search.depth is None else str(step.search.depth))
+            booked += step.search.extra.get("book") == "hit"
             if verbose:
                 console.print(
                     f"player {player} (AI) plays [bold]{escape(made.text)}[/]"
@@ -307,17 +323,17 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
             start = time.perf_counter()
     if not verbose:
         shown = sorted(set(depths), key=lambda d: (d == "end", int(d) if d != "end" else 0))
-        console.print(
-            turn_summary(
-                player,
-                labels,
-                letter=PLAYER_LETTERS[player] if isinstance(session.game, DiceOfDoom) else None,
-                depth="-".join(dict.fromkeys([shown[0], shown[-1]])) if shown else "-",
-                nodes=nodes,
-                seconds=time.perf_counter() - turn_start,
-            ),
-            soft_wrap=True,
+        line = turn_summary(
+            player,
+            labels,
+            letter=PLAYER_LETTERS[player] if isinstance(session.game, DiceOfDoom) else None,
+            depth="-".join(dict.fromkeys([shown[0], shown[-1]])) if shown else "-",
+            nodes=nodes,
+            seconds=time.perf_counter() - turn_start,
         )
+        if booked:  # the positions were searched before
+            line += f" [dim]({booked} of {len(labels)} from the book)[/]"
+        console.print(line, soft_wrap=True)
         _show(rolled)
     return labels
 
@@ -327,6 +343,8 @@ def summary(result: SearchResult[Any], seconds: float) -> str:
     depth = "end" if result.depth is None else str(result.depth)
     interrupted = result.extra.get("interrupted")
     more = f" (depth {interrupted} cut short)" if interrupted else ""
+    if result.extra.get("book") == "hit":  # --book: the position was searched before
+        more += f" from the book (used {result.extra['book_uses']} times)"
     return (
         f"depth {depth}{more}, value {result.value:.3g}, "
         f"{result.stats.nodes_created:,} nodes forced, {seconds:.2f} s"

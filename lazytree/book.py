@@ -1,0 +1,382 @@
+"""A persistent position book (Samuel's rote learning) in a SQLite file.
+
+The AI looks its root position up before it searches, and stores what it searched
+afterwards (:func:`booked_search`). A row is keyed by a canonical byte encoding of the
+state (:func:`state_key`: a hash of the state's ``repr``, which for our immutable states
+of ints, strings, tuples and enums is the same in every process and every run,
+unlike ``pickle``) and holds the depth searched, the value (of the player to move),
+its bound, the best move in the game's notation and a use counter. One book belongs to
+one game: its name and options, and its evaluation's name and version (which changes
+with the weights) are in the file's ``meta`` table; opening it for anything else is a
+:class:`BookError`.
+
+Safety:
+
+* many processes (arena workers) may read and write one book at once: WAL journal, a
+  busy timeout, each write one short ``BEGIN IMMEDIATE`` transaction;
+* a size cap (``cap`` rows): past it, the least useful rows (fewest uses, then
+  shallowest, then oldest) are evicted;
+* a file that is not a book, or a book of another game or evaluation version, is one
+  :class:`BookError` when it is opened;
+* a file that goes bad while a game is played never stops the game: the failing
+  lookup or store switches the book off (:attr:`Book.broken` says why) and the search
+  goes on without it.
+
+Examples
+--------
+>>> import tempfile, os
+>>> from lazytree.tree import Tree
+>>> from lazytree.games.tictactoe import TicTacToe
+>>> from lazytree.search import alphabeta
+>>> path = os.path.join(tempfile.mkdtemp(), "ttt.book")
+>>> game = TicTacToe()
+>>> book = Book(path, game)
+>>> tree = Tree(game)
+>>> first = booked_search(book, tree, lambda: alphabeta(tree.root, 2), depth=2)
+>>> first.extra["book"], len(book)
+('miss', 1)
+>>> again = booked_search(book, Tree(game), lambda: alphabeta(tree.root, 2), depth=2)
+>>> again.extra["book"], again.best_moves == first.best_moves, again.stats.nodes_created
+('hit', True, 0)
+>>> book.close()
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import re
+import sqlite3
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Final
+
+from lazytree.game import IllegalMoveError
+from lazytree.search import SearchResult
+from lazytree.tree import Bound, StatsSnapshot, Tree
+from lazytree.weights import evaluation_id
+
+__all__ = [
+    "BOOK_FORMAT",
+    "COMPLETE",
+    "DEFAULT_CAP",
+    "Book",
+    "BookEntry",
+    "BookError",
+    "booked_search",
+    "game_identity",
+    "state_key",
+]
+
+BOOK_FORMAT: Final = "lazytree-book"
+BOOK_VERSION: Final = 1
+DEFAULT_CAP: Final = 1_000_000
+"""Rows a book keeps by default."""
+COMPLETE: Final = 1_000_000
+"""The depth stored for a search that saw the end of the game everywhere (it answers a
+search of any depth)."""
+BUSY_MS: Final = 30_000
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+_BOUNDS = {Bound.EXACT: 0, Bound.LOWER: 1, Bound.UPPER: 2}
+_BOUND_OF = {v: k for k, v in _BOUNDS.items()}
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS positions (
+    key BLOB PRIMARY KEY,
+    depth INTEGER NOT NULL,
+    value REAL NOT NULL,
+    bound INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    uses INTEGER NOT NULL DEFAULT 0,
+    stored REAL NOT NULL
+);
+"""
+
+
+class BookError(ValueError):
+    """A file that is not a position book, or a book of another game or evaluation."""
+
+
+def state_key(state: Hashable) -> bytes:
+    """The canonical key of ``state``: 16 bytes of SHA-256 of its ``repr``.
+
+    ``ValueError`` for a state whose ``repr`` shows a memory address (it would differ
+    between processes).
+
+    >>> state_key((1, 2, "x")) == state_key((1, 2, "x")), len(state_key(()))
+    (True, 16)
+    """
+    text = repr(state)
+    if _ADDRESS.search(text):
+        raise ValueError(f"state {text[:60]} has no stable text form for a book key")
+    return hashlib.sha256(text.encode("utf-8")).digest()[:16]
+
+
+def game_identity(game: Any) -> dict[str, str]:
+    """What a book belongs to: the game's name, its options (``repr``), its evaluation
+    and the evaluation's version."""
+    name, version = evaluation_id(game)
+    options = _ADDRESS.sub("", repr(game))
+    return {"game": str(game.name), "options": options, "evaluation": name, "version": version}
+
+
+@dataclass(frozen=True)
+class BookEntry:
+    """One stored search: ``depth`` (:data:`COMPLETE` for a solved position), ``value`` of
+    ``player`` (the player to move) with its ``bound``, the best ``move`` in notation and
+    how often it was used."""
+
+    depth: int
+    value: float
+    bound: Bound
+    player: int
+    move: str
+    uses: int
+
+
+class Book:
+    """A position book of ``game`` in the SQLite file ``path`` (created when missing).
+
+    ``cap``: most rows kept (the least useful are evicted past it). Raises
+    :class:`BookError` when ``path`` is not a book or belongs to another game,
+    options or evaluation version.
+    """
+
+    def __init__(self, path: str | Path, game: Any, *, cap: int = DEFAULT_CAP) -> None:
+        if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
+            raise ValueError(f"the book's cap must be a whole number >= 1, got {cap!r}")
+        self.path = Path(path)
+        self.game = game
+        self.cap = cap
+        self.identity = game_identity(game)
+        self.broken: str | None = None
+        self.hits = 0
+        self.misses = 0
+        self.stores = 0
+        self._since_trim = 0
+        try:
+            self._db = sqlite3.connect(
+                self.path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
+            )
+        except sqlite3.Error as exc:
+            raise BookError(f"{path}: cannot open as a book ({exc})") from None
+        try:
+            self._open()
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise BookError(f"{path}: not a lazytree book ({exc})") from None
+
+    def _open(self) -> None:
+        db = self._db
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = NORMAL")
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if not tables:
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                meta = {"format": BOOK_FORMAT, "format_version": str(BOOK_VERSION)}
+                meta.update(self.identity)
+                db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        if not {"meta", "positions"} <= tables and tables:
+            raise BookError(f"{self.path}: not a lazytree book (tables {sorted(tables)})")
+        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        if meta.get("format") != BOOK_FORMAT:
+            raise BookError(f"{self.path}: not a lazytree book")
+        if meta.get("format_version") != str(BOOK_VERSION):
+            raise BookError(f"{self.path}: book format {meta.get('format_version')} is unknown")
+        for field in ("game", "options", "evaluation", "version"):
+            if meta.get(field) != self.identity[field]:
+                raise BookError(
+                    f"{self.path}: a book of {meta.get('game')} {meta.get('options')} "
+                    f"(evaluation {meta.get('evaluation')} {meta.get('version')}), not of "
+                    f"{self.identity['game']} {self.identity['options']} (evaluation "
+                    f"{self.identity['evaluation']} {self.identity['version']})"
+                )
+
+    # -- use -----------------------------------------------------------------------------
+    def _fail(self, exc: Exception) -> None:
+        self.broken = f"{type(exc).__name__}: {exc}"
+
+    def lookup(self, state: Hashable, depth: int) -> BookEntry | None:
+        """The entry of ``state`` if it was searched at least ``depth`` deep (its use
+        counted), else None; None too once the book is broken."""
+        if self.broken is not None:
+            return None
+        try:
+            key = state_key(state)
+            row = self._db.execute(
+                "SELECT depth, value, bound, player, move, uses FROM positions WHERE key = ?",
+                (key,),
+            ).fetchone()
+            if row is None or row[0] < depth:
+                self.misses += 1
+                return None
+            self._write("UPDATE positions SET uses = uses + 1 WHERE key = ?", (key,))
+        except (sqlite3.Error, ValueError, KeyError) as exc:
+            self._fail(exc)
+            return None
+        self.hits += 1
+        d, value, bound, player, move, uses = row
+        return BookEntry(int(d), float(value), _BOUND_OF[int(bound)], int(player), move, uses + 1)
+
+    def store(
+        self,
+        state: Hashable,
+        depth: int,
+        value: float,
+        player: int,
+        move: str,
+        bound: Bound = Bound.EXACT,
+    ) -> None:
+        """Keep a search of ``state``: a deeper entry is never replaced by a shallower one."""
+        if self.broken is not None:
+            return
+        try:
+            self._write(
+                "INSERT INTO positions (key, depth, value, bound, player, move, uses, stored) "
+                "VALUES (?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT(key) DO UPDATE SET "
+                "depth = excluded.depth, value = excluded.value, bound = excluded.bound, "
+                "player = excluded.player, move = excluded.move, stored = excluded.stored "
+                "WHERE excluded.depth >= positions.depth",
+                (state_key(state), depth, value, _BOUNDS[bound], player, move, time.time()),
+            )
+            self.stores += 1
+            self._since_trim += 1
+            if self._since_trim >= max(1, min(256, self.cap // 10)):
+                self._since_trim = 0
+                self.trim()
+        except (sqlite3.Error, ValueError) as exc:
+            self._fail(exc)
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute(sql, args)
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+    def trim(self) -> int:
+        """Evict the least useful rows above the cap (fewest uses, shallowest, oldest)
+        down to 90% of it; returns how many went."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            (count,) = db.execute("SELECT count(*) FROM positions").fetchone()
+            gone = 0
+            if count > self.cap:
+                gone = count - max(1, self.cap * 9 // 10)
+                db.execute(
+                    "DELETE FROM positions WHERE key IN (SELECT key FROM positions "
+                    "ORDER BY uses ASC, depth ASC, stored ASC LIMIT ?)",
+                    (gone,),
+                )
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return int(gone)
+
+    def __len__(self) -> int:
+        (count,) = self._db.execute("SELECT count(*) FROM positions").fetchone()
+        return int(count)
+
+    def stats(self) -> dict[str, Any]:
+        """This process's hits, misses and stores, the hit rate, and whether it broke."""
+        asked = self.hits + self.misses
+        return {
+            "hits": self.hits,
+            "misses": self.misses,
+            "stores": self.stores,
+            "hit_rate": round(self.hits / asked, 4) if asked else None,
+            "broken": self.broken,
+        }
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+
+    def __enter__(self) -> Book:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Book({str(self.path)!r}, {self.identity['game']}, cap={self.cap})"
+
+
+def _zero() -> StatsSnapshot:
+    return StatsSnapshot()
+
+
+def booked_search(
+    book: Book | None,
+    tree: Tree[Any, Any],
+    search: Callable[[], SearchResult[Any]],
+    *,
+    depth: int,
+) -> SearchResult[Any]:
+    """Answer from ``book`` when it holds ``tree.root`` searched at least ``depth``
+    deep with an exact value, else run ``search()`` and store its answer (a search that
+    saw the end of the game everywhere is stored as :data:`COMPLETE`, which answers any
+    depth). Only root searches are stored, and they are exact; a row with a lower or
+    upper bound is never taken as an answer. ``extra["book"]`` says ``"hit"`` or
+    ``"miss"`` (nothing without a book); a broken book is skipped (``"off"``)."""
+    if book is None:
+        return search()
+    root = tree.root
+    game = tree.game
+    state = root.state
+    entry = book.lookup(state, depth)
+    if entry is not None and entry.player == root.player and entry.bound is Bound.EXACT:
+        try:
+            move = game.parse_move(state, entry.move)
+        except (IllegalMoveError, ValueError):
+            move = None
+        if move is not None:
+            return SearchResult(
+                value=entry.value,
+                player=entry.player,
+                best_moves=(move,),
+                pv=(move,),
+                depth=None if entry.depth >= COMPLETE else entry.depth,
+                rater="book",
+                stats=_zero(),
+                move_values=((move, entry.value),),
+                extra={"book": "hit", "book_depth": entry.depth, "book_uses": entry.uses},
+            )
+    result = search()
+    status = "off" if book.broken is not None else "miss"
+    if result.best_moves and book.broken is None and result.player == root.player:
+        searched = result.depth
+        complete = bool(result.extra.get("complete")) or searched is None
+        stored = COMPLETE if complete else searched
+        if stored is not None and stored > 0:
+            book.store(
+                state,
+                stored,
+                float(result.value),
+                result.player,
+                game.move_to_str(state, result.best_moves[0]),
+            )
+        if book.broken is not None:
+            status = "off"
+    extra = dict(result.extra)
+    extra["book"] = status
+    return replace(result, extra=extra)

@@ -1,0 +1,69 @@
+"""The ``--book FILE`` / ``--weights FILE`` options that play, analyse and arena share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from lazytree.book import Book, BookError
+from lazytree.cli.common import (
+    fail,
+)
+from lazytree.weights import WeightsError, apply_weights_file
+
+__all__ = [
+    "BookOption",
+    "WeightsOption",
+    "learned_game",
+    "open_book",
+    "player_files",
+]
+
+BookOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option(
+        "--book",
+        help="Position book (SQLite): looked up before each search, filled after it.",
+    ),
+]
+WeightsOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option("--weights", help="Evaluation weights file (from lazytree tune)."),
+]
+
+
+def learned_game(game: Any, weights: Path | None) -> Any:
+    """``game`` rating with the weights of file ``weights``; a bad file is one line."""
+    try:
+        return apply_weights_file(game, weights)
+    except WeightsError as exc:
+        fail(f"--weights {exc}")
+
+
+def open_book(path: Path | None, game: Any) -> Book | None:
+    """The book at ``path`` for ``game`` (None without a path); a bad file is one line."""
+    if path is None:
+        return None
+    try:
+        return Book(path, game)
+    except BookError as exc:
+        fail(f"--book {exc}")
+
+
+def player_files(
+    names: tuple[str, ...], book: Path | None, weights: Path | None
+) -> tuple[str, ...]:
+    """Arena player names with ``book=``/``weights=`` added to every ``default`` player
+    that does not name its own."""
+    out = []
+    for name in names:
+        if name.split(":")[0] == "default":
+            for key, path in (("book", book), ("weights", weights)):
+                if path is not None and f":{key}=" not in name:
+                    if ":" in str(path):
+                        fail(f"--{key} {path}: a path with ':' cannot go into a player name")
+                    name += f":{key}={path}"
+        out.append(name)
+    return tuple(out)

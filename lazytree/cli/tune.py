@@ -1,0 +1,196 @@
+"""``lazytree tune GAME``: evaluation weights from self-play, accepted by an SPRT."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+
+from lazytree.arena.match import MatchResult
+from lazytree.arena.stats import SPRT
+from lazytree.cli.arena import game_command, parse_sprt
+from lazytree.cli.common import console, fail, print_json, progress_bar
+from lazytree.cli.learn import WeightsOption
+from lazytree.games import GAMES, GameSpec, OptionError, load_game
+from lazytree.players import PlayerError
+from lazytree.tune import TuneSpec, accept, collect, current_game, fit_weights
+from lazytree.weights import WeightsError, apply_weights_file, get_weights, save_weights
+
+__all__ = ["tune", "tune_app"]
+
+
+tune_app = typer.Typer(
+    name="tune",
+    help="Tune evaluation weights from self-play (Texel-style logistic fit, SPRT acceptance).",
+    no_args_is_help=True,
+)
+
+
+def tune(
+    setup: tuple[GameSpec, dict[str, Any]],
+    *,
+    games: Annotated[int, typer.Option("--games", help="Self-play games per round.")] = 40,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    out: Annotated[
+        Path, typer.Option("--out", help="Where the accepted weights are written (JSON).")
+    ] = Path("weights.json"),
+    weights: WeightsOption = None,
+    rounds: Annotated[int, typer.Option("--rounds", help="Play, fit and test rounds.")] = 1,
+    nodes: Annotated[int, typer.Option("--nodes", help="The AI's new nodes per move.")] = 200,
+    depth: Annotated[int, typer.Option("--depth", help="The AI's deepest search.")] = 3,
+    pairs: Annotated[int, typer.Option("--pairs", help="Most pairs of the accepting match.")] = 100,
+    sprt: Annotated[
+        str, typer.Option("--sprt", help="SPRT bounds ELO0,ELO1 of the accepting match.")
+    ] = "0,20",
+    lam: Annotated[
+        float, typer.Option("--lambda", help="Pull of the fit toward the current weights.")
+    ] = 1e-3,
+    epsilon: Annotated[
+        float, typer.Option("--epsilon", help="Chance of a random move in the first plies.")
+    ] = 0.1,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+) -> None:
+    """Play, fit the weights, and keep them only if they beat the current ones."""
+    spec, options = setup
+    seed = options.pop("seed", None) or 0
+    options = {k: v for k, v in options.items() if v is not None}
+    try:
+        for name, value, low in (
+            ("--games", games, 1),
+            ("--jobs", jobs, 1),
+            ("--rounds", rounds, 1),
+            ("--nodes", nodes, 1),
+            ("--depth", depth, 1),
+            ("--pairs", pairs, 1),
+        ):
+            if value < low:
+                raise ValueError(f"{name} must be at least {low}, got {value}")
+        if not 0 <= epsilon <= 1:
+            raise ValueError(f"--epsilon must be from 0 to 1, got {epsilon}")
+        if lam < 0:
+            raise ValueError(f"--lambda must be >= 0, got {lam}")
+        test: SPRT = parse_sprt(sprt)
+        game = load_game(spec.name, **options).game
+        get_weights(game)  # a game without weights: one line
+        if ":" in str(out):
+            raise ValueError(f"--out {out}: a path with ':' cannot go into a player name")
+        current = str(weights) if weights is not None else None
+        if current is not None:
+            apply_weights_file(game, current)
+        TuneSpec(spec.name, options, games, nodes, depth, seed, current).player(current)
+    except (WeightsError, OptionError, PlayerError, ValueError) as exc:
+        fail(str(exc))
+    accepted_files: list[str] = []
+    report: dict[str, Any] = {"game": spec.name, "options": options, "rounds": []}
+    workdir = Path(tempfile.mkdtemp(prefix="lazytree-tune-"))
+    for round_no in range(rounds):
+        plan = TuneSpec(
+            spec.name,
+            options,
+            games,
+            nodes,
+            depth,
+            seed + round_no * 100_000,
+            current,
+            tuple(accepted_files[:-1]),
+            epsilon=epsilon,
+            lam=lam,
+        )
+        with progress_bar(
+            TextColumn(f"round {round_no + 1}: self-play"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[samples]} positions"),
+            TimeElapsedColumn(),
+        ) as bar:
+            games_task = bar.add_task("games", total=games, samples=0)
+
+            def on_game(n: int, bar: Any = bar, t: Any = games_task) -> None:
+                bar.update(t, advance=1, samples=n)
+
+            samples = collect(plan, jobs=jobs, on_game=on_game)
+        base = current_game(plan)
+        try:
+            fitted = fit_weights(base, samples, lam=lam)
+        except ValueError as exc:
+            fail(f"the fit failed: {exc}", code=1)
+        candidate = workdir / f"candidate-{round_no}.json"
+        save_weights(candidate, base, fitted)
+        with progress_bar(
+            TextColumn("accepting match"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[score]}"),
+            TimeElapsedColumn(),
+        ) as bar:
+            pairs_task = bar.add_task("pairs", total=pairs, score="")
+
+            def on_pair(r: MatchResult, _pair: Any, bar: Any = bar, t: Any = pairs_task) -> None:
+                bar.update(t, advance=1, score=f"new {r.players()[0].score:.3f}")
+
+            match = accept(
+                plan,
+                str(candidate),
+                pairs=pairs,
+                sprt=test,
+                jobs=jobs,
+                seed=seed + 10_000 + round_no * 100_000,
+                on_pair=on_pair,
+            )
+        summary = match.summary()
+        ok = match.sprt_result == "H1"
+        entry = {
+            "round": round_no + 1,
+            "positions": len(samples),
+            "before": get_weights(base),
+            "fitted": fitted,
+            "accepted": ok,
+            "match": summary,
+        }
+        report["rounds"].append(entry)
+        if ok:
+            save_weights(out, base, fitted, match=summary)
+            kept = workdir / f"accepted-{round_no}.json"
+            save_weights(kept, base, fitted, match=summary)
+            accepted_files.append(str(kept))
+            current = str(kept)
+        else:
+            save_weights(out.with_name(out.stem + ".rejected.json"), base, fitted, match=summary)
+        if not json_out:
+            show_round(entry)
+    report["weights"] = get_weights(current_game(plan)) if current else None
+    report["out"] = str(out) if accepted_files else None
+    if json_out:
+        print_json(report)
+    elif accepted_files:
+        console.print(f"accepted weights written to {out}")
+    else:
+        console.print(
+            f"no weights accepted (the fitted ones are in {out.stem}.rejected.json); "
+            "the current weights stay"
+        )
+
+
+def show_round(entry: dict[str, Any]) -> None:
+    """One round as a few lines: the weights before and after, the match."""
+    console.print(f"[bold]round {entry['round']}[/]: {entry['positions']} positions")
+    for name, value in entry["fitted"].items():
+        console.print(f"  {name:12} {entry['before'][name]:8.4f} -> {value:8.4f}")
+    m = entry["match"]
+    new = m["players"][0]
+    lo, hi = new["score_ci"]
+    sprt = m["sprt"]
+    console.print(
+        f"  match: {m['pairs']} pairs, new weights score {new['score']:.3f} "
+        f"({lo:.3f} to {hi:.3f}), Elo {new['elo']:+.0f}; SPRT [{sprt['elo0']:g}, "
+        f"{sprt['elo1']:g}] LLR {sprt['llr']:.2f}: {sprt['result']}"
+    )
+    console.print("  [green]accepted[/]" if entry["accepted"] else "  [yellow]rejected[/]")
+
+
+for _spec in GAMES.values():
+    if _spec.name in ("dice-of-doom", "checkers"):
+        tune_app.command(_spec.name, help=_spec.summary)(game_command(_spec, tune))

@@ -1,0 +1,424 @@
+"""Samuel-style learning of evaluation weights from self-play (``lazytree tune``).
+
+1. **Play** (:func:`play_for_samples`): seeded games between the current weights and a
+   pool of opponents (the book's AI, *Realm of Racket*'s ``ror``; the current weights
+   themselves; weights accepted earlier), seats rotated, and in the first plies a move
+   chosen at random now and then so the games differ. At every search, the position at
+   the end of its principal variation (the leaf the value came from) is recorded as the
+   evaluation's features from the searching player's side, with that player's final
+   score (1 win, 1/2 tie, 0 loss).
+2. **Fit** (:func:`fit_logistic`): Texel-style logistic regression of the score on the
+   features, ``P(win) = sigmoid(b . x)``, by Newton's method (a handful of features:
+   no library needed), regularised toward the current weights' coefficients ``b0``
+   (``lam * |b - b0|^2``). :func:`coefficients_to_weights` turns ``b`` back into
+   weights with one weight held fixed as the scale (Dice of Doom: ``safe`` = 2, the
+   ``squash`` absorbs the fitted scale; checkers: ``man`` = 100).
+3. **Accept** (:func:`accept`): an arena match with an SPRT, the new weights against the
+   current ones; only an ``H1`` accepts them.
+
+Examples
+--------
+>>> import random
+>>> rng = random.Random(1)
+>>> xs = [[rng.uniform(-1, 1), rng.uniform(-1, 1)] for _ in range(4000)]
+>>> ys = [1.0 if rng.random() < sigmoid(3 * a - 1 * b) else 0.0 for a, b in xs]
+>>> b = fit_logistic(xs, ys, [0.0, 0.0], lam=0.0)
+>>> abs(b[0] - 3) < 0.3 and abs(b[1] + 1) < 0.3
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from lazytree.arena import MatchSpec, run_match
+from lazytree.arena.match import MatchResult
+from lazytree.arena.play import play_game
+from lazytree.arena.stats import SPRT
+from lazytree.game import CHANCE, Game
+from lazytree.games import load_game
+from lazytree.games.checkers import Checkers
+from lazytree.games.dice_of_doom import DiceOfDoom
+from lazytree.games.dice_of_doom.evaluation import heuristic_features
+from lazytree.players import Agent, Choice, make_player
+from lazytree.weights import (
+    apply_weights_file,
+    get_weights,
+    heuristic_weights,
+    scale_weight,
+    with_weights,
+)
+
+__all__ = [
+    "Sample",
+    "SelfPlayTask",
+    "TuneSpec",
+    "accept",
+    "coefficients_to_weights",
+    "feature_names",
+    "features",
+    "fit_logistic",
+    "play_for_samples",
+    "sigmoid",
+    "weights_to_coefficients",
+]
+
+CHECKERS_SCALE = 500.0
+"""Checkers' value ``x / (|x| + 1000)`` as a win chance ``(1 + v) / 2`` is close to
+``sigmoid(x / 500)`` near 0: the coefficients are the weights over this."""
+
+
+def sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1.0 / (1.0 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1.0 + e)
+
+
+# -- features and weights ------------------------------------------------------------------
+def feature_names(game: Any) -> list[str]:
+    """The names of the features (the weights other than ``squash``), in order."""
+    return [k for k in get_weights(game) if k != "squash"]
+
+
+def features(game: Any, state: Any, player: int) -> list[float]:
+    """The evaluation's features of ``state`` from ``player``'s side.
+
+    Dice of Doom: each count of ``player`` minus the strongest opponent's (by the
+    game's weights), per territory; checkers: :meth:`Checkers.features`."""
+    if isinstance(game, DiceOfDoom):
+        counts = heuristic_features(game, state)
+        w = heuristic_weights(game)
+        ws = (w.safe, w.threatened, w.die, w.group)
+
+        def score(row: list[float]) -> float:
+            return sum(a * b for a, b in zip(ws, row, strict=True))
+
+        rival = max(
+            (p for p in range(game.num_players) if p != player), key=lambda p: score(counts[p])
+        )
+        n = len(state.owners)
+        return [(a - b) / n for a, b in zip(counts[player], counts[rival], strict=True)]
+    if isinstance(game, Checkers):
+        values = game.features(state, player)
+        return [float(values[name]) for name in feature_names(game)]
+    raise ValueError(f"{game.name} has no evaluation features to tune")
+
+
+def weights_to_coefficients(game: Any, weights: Mapping[str, float]) -> list[float]:
+    """The logistic coefficients ``b`` the evaluation with ``weights`` stands for."""
+    names = feature_names(game)
+    if isinstance(game, DiceOfDoom):  # 0.5 + 0.49 tanh(s y) ~ sigmoid(2 s y)
+        return [2 * weights["squash"] * weights[k] for k in names]
+    return [weights[k] / CHECKERS_SCALE for k in names]
+
+
+def coefficients_to_weights(game: Any, b: Sequence[float]) -> dict[str, float]:
+    """Weights from fitted coefficients, the scale weight held at its current value.
+
+    ``ValueError`` when the fit gives the scale feature a coefficient <= 0 (more of the
+    scale feature would mean losing more: no evaluation of this form fits)."""
+    names = feature_names(game)
+    scale = scale_weight(game)
+    current = get_weights(game)
+    k = names.index(scale)
+    if b[k] <= 0:
+        raise ValueError(f"the fit gives {scale} a coefficient {b[k]:.4g} <= 0")
+    fixed = current[scale]
+    out = {name: fixed * c / b[k] for name, c in zip(names, b, strict=True)}
+    if isinstance(game, DiceOfDoom):
+        out["squash"] = b[k] / (2 * fixed)
+    return out
+
+
+# -- the fit -------------------------------------------------------------------------------
+def _solve(a: list[list[float]], rhs: list[float]) -> list[float]:
+    n = len(rhs)
+    m = [[*row, r] for row, r in zip(a, rhs, strict=True)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        if abs(m[pivot][col]) < 1e-12:
+            raise ValueError("the features do not vary enough to fit (singular system)")
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(n):
+            if r != col:
+                f = m[r][col] / m[col][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col], strict=True)]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def _loss(
+    xs: Sequence[Sequence[float]],
+    ys: Sequence[float],
+    b: Sequence[float],
+    b0: Sequence[float],
+    lam: float,
+) -> float:
+    total = 0.0
+    for x, y in zip(xs, ys, strict=True):
+        z = sum(c * v for c, v in zip(b, x, strict=True))
+        p = min(max(sigmoid(z), 1e-12), 1 - 1e-12)
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / len(xs) + lam * sum((c - c0) ** 2 for c, c0 in zip(b, b0, strict=True))
+
+
+def fit_logistic(
+    xs: Sequence[Sequence[float]],
+    ys: Sequence[float],
+    b0: Sequence[float],
+    *,
+    lam: float = 1e-3,
+    iterations: int = 50,
+) -> list[float]:
+    """The coefficients ``b`` minimising the mean log loss of ``sigmoid(b . x)`` against
+    the scores ``ys`` (in ``[0, 1]``) plus ``lam * |b - b0|^2`` (Newton's method with
+    step halving, from ``b0``)."""
+    if not xs:
+        raise ValueError("no positions to fit")
+    n = len(b0)
+    b = list(b0)
+    loss = _loss(xs, ys, b, b0, lam)
+    count = len(xs)
+    for _ in range(iterations):
+        grad = [2 * lam * (c - c0) for c, c0 in zip(b, b0, strict=True)]
+        hess = [[2 * lam if i == j else 0.0 for j in range(n)] for i in range(n)]
+        for x, y in zip(xs, ys, strict=True):
+            p = sigmoid(sum(c * v for c, v in zip(b, x, strict=True)))
+            g, h = (p - y) / count, p * (1 - p) / count
+            for i in range(n):
+                grad[i] += g * x[i]
+                hi = h * x[i]
+                row = hess[i]
+                for j in range(n):
+                    row[j] += hi * x[j]
+        for i in range(n):
+            hess[i][i] += 1e-9
+        step = _solve(hess, grad)
+        t = 1.0
+        while True:
+            trial = [c - t * s for c, s in zip(b, step, strict=True)]
+            new = _loss(xs, ys, trial, b0, lam)
+            if new <= loss or t < 1e-6:
+                break
+            t /= 2
+        moved = max(abs(t * s) for s in step)
+        b, loss = trial, min(new, loss)
+        if moved < 1e-9:
+            break
+    return b
+
+
+# -- self-play -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Sample:
+    """One searched position: its features (searching player's side) and that player's
+    final score."""
+
+    x: tuple[float, ...]
+    y: float
+
+
+@dataclass(frozen=True)
+class SelfPlayTask:
+    """One seeded game (plain data for a worker): the players by seat, the learner's
+    weights file (the features are the learner's), the chance of a random move in the
+    first ``random_plies`` plies."""
+
+    game: str
+    options: Mapping[str, Any]
+    seats: tuple[str, str]
+    seed: int
+    weights: str | None
+    epsilon: float = 0.1
+    random_plies: int = 12
+    max_plies: int = 2000
+
+
+class _Recorder:
+    """An agent that plays as ``agent`` and notes, at each of its searches, the features
+    of the principal variation's leaf (by ``learner``'s weights); in the first
+    ``random_plies`` plies it sometimes plays a random move instead (from ``rng``)."""
+
+    def __init__(
+        self, agent: Agent, task: SelfPlayTask, rng: random.Random, seen: list[Any]
+    ) -> None:
+        self.agent, self.task, self.rng, self.seen = agent, task, rng, seen
+        self.name = agent.name
+        self.game: Any = None
+        self.learner: Any = None
+        self.state: Any = None
+        self.plies = 0
+
+    def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
+        self.agent.start(game, state, seed)
+        self.game, self.state = game, state
+        if self.task.weights is not None:
+            self.learner = apply_weights_file(game, self.task.weights)
+        else:
+            self.learner = with_weights(game, get_weights(game))
+
+    def choose(self) -> Choice:
+        game, state = self.game, self.state
+        mover = game.to_move(state)
+        choice = self.agent.choose()
+        result = choice.search
+        if result is not None and result.pv:
+            leaf = state
+            for m in result.pv:
+                leaf = game.result(leaf, m)
+                if game.to_move(leaf) == CHANCE:
+                    break
+            if not game.is_terminal(leaf) and game.to_move(leaf) != CHANCE:
+                self.seen.append((tuple(features(self.learner, leaf, mover)), mover))
+        task = self.task
+        if self.plies < task.random_plies and self.rng.random() < task.epsilon:
+            move = self.rng.choice(list(game.legal_moves(state)))
+            return replace(choice, move=move)
+        return choice
+
+    def observe(self, move: Hashable) -> None:
+        self.agent.observe(move)
+        self.state = self.game.result(self.state, move)
+        self.plies += 1
+
+
+def play_for_samples(task: SelfPlayTask) -> list[Sample]:
+    """Play ``task``'s game (the arena's :func:`~lazytree.arena.play.play_game`); the
+    features at the end of every search's principal variation with the searching
+    player's final score (nothing from a game stopped unfinished)."""
+    rng = random.Random(f"tune/{task.seed}")
+    seen: list[tuple[tuple[float, ...], int]] = []
+    agents = tuple(_Recorder(make_player(name), task, rng, seen) for name in task.seats)
+    record = play_game(
+        task.game, task.options, agents, pair=0, seed=task.seed, max_plies=task.max_plies
+    )
+    if record.adjudicated:
+        return []
+    return [Sample(x, record.scores[p]) for x, p in seen]
+
+
+@dataclass(frozen=True)
+class TuneSpec:
+    """A tuning run: the game, the AI of the self-play games (a node budget and a depth
+    cap per move), the current weights file (None: the shipped weights) and earlier
+    accepted ones for the pool."""
+
+    game: str
+    options: Mapping[str, Any]
+    games: int = 40
+    nodes: int = 200
+    depth: int | None = 3
+    seed: int = 0
+    weights: str | None = None
+    pool: tuple[str, ...] = ()
+    epsilon: float = 0.1
+    lam: float = 1e-3
+    book_ai: str | None = "ror:depth=2"
+    extra_pool: tuple[str, ...] = field(default=())
+
+    def player(self, weights: str | None) -> str:
+        """The self-play AI's player name with ``weights`` (None: the game's own)."""
+        name = f"default:time=none:nodes={self.nodes}"
+        if self.depth is not None:
+            name += f":depth={self.depth}"
+        if weights is not None:
+            if ":" in weights:
+                raise ValueError(f"a weights file path may not contain ':' ({weights})")
+            name += f":weights={weights}"
+        return name
+
+    def opponents(self) -> list[str]:
+        """The pool: the current weights, the book's AI, earlier accepted weights."""
+        out = [self.player(self.weights)]
+        if self.book_ai is not None:
+            out.append(self.book_ai)
+        out += [self.player(p) for p in self.pool]
+        out += list(self.extra_pool)
+        return out
+
+    def tasks(self) -> list[SelfPlayTask]:
+        """Game ``k``: the current weights against opponent ``k mod len(pool)``, seats
+        swapped every other round of the pool, from the board of seed ``seed + k``."""
+        me = self.player(self.weights)
+        pool = self.opponents()
+        out = []
+        for k in range(self.games):
+            other = pool[k % len(pool)]
+            seats = (me, other) if (k // len(pool)) % 2 == 0 else (other, me)
+            out.append(
+                SelfPlayTask(
+                    self.game, dict(self.options), seats, self.seed + k, self.weights, self.epsilon
+                )
+            )
+        return out
+
+
+def collect(
+    spec: TuneSpec, *, jobs: int = 1, on_game: Callable[[int], None] | None = None
+) -> list[Sample]:
+    """Play ``spec``'s games (``jobs`` worker processes) and return every sample."""
+    tasks = spec.tasks()
+    samples: list[Sample] = []
+    if jobs <= 1:
+        for task in tasks:
+            samples += play_for_samples(task)
+            if on_game is not None:
+                on_game(len(samples))
+        return samples
+    from joblib.externals.loky import get_reusable_executor
+
+    executor = get_reusable_executor(max_workers=jobs)
+    for got in executor.map(play_for_samples, tasks):
+        samples += got
+        if on_game is not None:
+            on_game(len(samples))
+    return samples
+
+
+def fit_weights(game: Any, samples: Sequence[Sample], *, lam: float = 1e-3) -> dict[str, float]:
+    """New weights for ``game`` (whose weights are the current ones) from ``samples``."""
+    current = get_weights(game)
+    b0 = weights_to_coefficients(game, current)
+    b = fit_logistic([s.x for s in samples], [s.y for s in samples], b0, lam=lam)
+    return coefficients_to_weights(game, b)
+
+
+def accept(
+    spec: TuneSpec,
+    candidate: str,
+    *,
+    pairs: int = 100,
+    sprt: SPRT | None = None,
+    jobs: int = 1,
+    seed: int = 10_000,
+    on_pair: Callable[[MatchResult, Any], None] | None = None,
+) -> MatchResult:
+    """The arena match of the weights in file ``candidate`` against the current ones
+    (same AI, same budget): paired games with an SPRT (default ``[0, 20]`` Elo) that
+    stops it as soon as it decides."""
+    match = MatchSpec(
+        spec.game,
+        dict(spec.options),
+        (spec.player(candidate), spec.player(spec.weights)),
+        pairs=pairs,
+        seed=seed,
+        sprt=sprt if sprt is not None else SPRT(0.0, 20.0),
+    )
+    return run_match(match, jobs=jobs, on_pair=on_pair)
+
+
+def current_game(spec: TuneSpec) -> Any:
+    """The game of ``spec`` rating with its current weights."""
+    game = load_game(spec.game, **dict(spec.options)).game
+    if spec.weights is not None:
+        return apply_weights_file(game, spec.weights)
+    return game
+
+
+def default_path(out: str | None) -> Path:
+    return Path(out) if out is not None else Path("weights.json")
