@@ -10,7 +10,7 @@ twice; a pruning rater stops pulling moves from the generator as soon as it can.
 3.0
 """
 
-from lazytree.ai import AIMove, ai_turn, choose_move
+from lazytree.ai import AIMove, AIPlayer, AISettings, ai_turn, choose_move
 from lazytree.game import CHANCE, ChanceGame, Game, IllegalMoveError, Player
 from lazytree.lazy import LazySeq, Thunk, delay, force
 from lazytree.search import (
@@ -30,6 +30,8 @@ __all__ = [
     "CHANCE",
     "RATERS",
     "AIMove",
+    "AIPlayer",
+    "AISettings",
     "Bound",
     "ChanceGame",
     "Edge",
