@@ -284,17 +284,27 @@ def _summary(
     }
 
 
-def _answer(position: Position, result: SearchResult[Any] | None) -> str:
-    """What the search found, in words."""
+def _searched(result: SearchResult[Any] | None, rater: str | None) -> str:
+    """Which search ran and how deep, in words (``rater`` names it when a budget stopped
+    it before it had an answer)."""
     if result is None:
-        return "no answer"
+        return f"{rater} (stopped by a budget)"
+    depth = "the whole game" if result.depth is None else f"depth {result.depth}"
+    return f"{result.rater} to {depth}"
+
+
+def _outcome(position: Position, result: SearchResult[Any]) -> str:
+    """What the search found, in words."""
     game, state = position
     best = "none" if result.best_move is None else game.move_to_str(state, result.best_move)
-    depth = "the whole game" if result.depth is None else f"depth {result.depth}"
-    return (
-        f"{result.rater} to {depth}, value {result.value:.3g} for player {result.player}, "
-        f"best move {best}"
-    )
+    return f"value {result.value:.3g} for player {result.player}, best move {best}"
+
+
+def _answer(position: Position, result: SearchResult[Any] | None) -> str:
+    """The search and what it found, in words."""
+    if result is None:
+        return "no answer"
+    return f"{_searched(result, None)}, {_outcome(position, result)}"
 
 
 def _write_explorer(
@@ -309,14 +319,10 @@ def _write_explorer(
     partial: bool = False,
 ) -> None:
     """Write the interactive explorer page (``--format html``) and say what it holds."""
-    game, state = position
+    game, _ = position
     size = getattr(game, "size", None)
     board = f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
-    if result is None:
-        title = f"{game.name}{board}: {rater} (stopped by a budget)"
-    else:
-        depth = "the whole game" if result.depth is None else f"depth {result.depth}"
-        title = f"{game.name}{board}: {who}{result.rater} to {depth}"
+    title = f"{game.name}{board}: {'' if result is None else who}{_searched(result, rater)}"
     try:
         with err_console.status(f"writing {out}..."):
             model = write_html(tree, out, result=result, title=title)
@@ -343,14 +349,10 @@ def _write_explorer(
         )
     else:
         if result is None:
-            how = f"{rater} (stopped by a budget); no answer"
+            how = f"{_searched(result, rater)}; no answer"
         else:
-            depth = "the whole game" if result.depth is None else f"depth {result.depth}"
-            best = "none" if result.best_move is None else game.move_to_str(state, result.best_move)
-            how = (
-                f"{result.rater} to {depth}, {summary['never']:,} moves never generated; value "
-                f"{result.value:.3g} for player {result.player}, best move {best}"
-            )
+            never = f"{summary['never']:,} moves never generated"
+            how = f"{_searched(result, rater)}, {never}; {_outcome(position, result)}"
         console.print(
             f"wrote {out} (html, {size / 1e6:.1f} MB): {summary['positions']:,} positions, "
             f"{tree.stats.nodes_created - 1:,} forced by {how}. "
