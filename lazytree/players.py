@@ -58,7 +58,7 @@ from lazytree.games.dice_of_doom.evaluation import EVALUATORS
 from lazytree.games.dice_of_doom.score_board import score_board
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import play_options
-from lazytree.search.limit import Clock
+from lazytree.search.limit import DEFAULT_MEMORY, Clock
 from lazytree.search.mcts import MCTS
 from lazytree.tree import Node, Tree
 from lazytree.weights import WeightsError, apply_weights_file
@@ -196,11 +196,14 @@ def score_board_rating(game: DiceOfDoom) -> DiceOfDoom:
 
 
 class DepthAgent(TreeAgent):
-    """A book's AI: a search to a fixed ``depth``."""
+    """A book's AI: a search to a fixed ``depth`` (under the default memory budget: a
+    search too big for it raises :class:`~lazytree.search.limit.SearchStopped`, as
+    there is no shallower answer to fall back on)."""
 
     def __init__(self, name: str, depth: int) -> None:
         super().__init__(name)
         self.depth = depth
+        self.limit = Limit(depth=depth, memory=DEFAULT_MEMORY)
 
 
 class RorAgent(DepthAgent):
@@ -210,7 +213,7 @@ class RorAgent(DepthAgent):
         return book_rating(game) if isinstance(game, DiceOfDoom) else game
 
     def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
-        return minimax(tree.root, self.depth)
+        return minimax(tree.root, self.limit)
 
 
 class Lol2Agent(DepthAgent):
@@ -223,7 +226,7 @@ class Lol2Agent(DepthAgent):
         return score_board_rating(game)
 
     def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
-        return alphabeta(tree.root, self.depth)
+        return alphabeta(tree.root, self.limit)
 
 
 BOOK_ODDS: tuple[tuple[float, ...], ...] = (
@@ -321,6 +324,7 @@ class DefaultAgent(TreeAgent):
                 seconds=seconds,
                 depth=depth if seconds is not None else depth or 1,
                 nodes=nodes,
+                memory=DEFAULT_MEMORY,
                 clock=clock,
             )
             self.ai = AIPlayer(settings)
@@ -354,7 +358,7 @@ class DefaultAgent(TreeAgent):
         root = tree.root
         if self.seconds is not None:
             return self.ai.search(tree)
-        limit = Limit(depth=self.depth, nodes=self.nodes)
+        limit = Limit(depth=self.depth, nodes=self.nodes, memory=DEFAULT_MEMORY)
         return iterative_deepening(root, limit, options=play_options(root), stop_when_forced=True)
 
 
@@ -401,7 +405,7 @@ class MCTSAgent:
     ) -> None:
         self.name = name
         self.eval = eval
-        self.limit = Limit(seconds=seconds, nodes=nodes, clock=clock)
+        self.limit = Limit(seconds=seconds, nodes=nodes, memory=DEFAULT_MEMORY, clock=clock)
         self.playouts = playouts
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be >= 1, got {playouts}")

@@ -10,12 +10,13 @@ The players are named as in :mod:`lazytree.players` (``ror``, ``default:time=0.5
 """
 
 from lazytree.arena.match import MatchResult, MatchSpec, PlayerSummary, run_match
-from lazytree.arena.play import GameRecord, PairTask, play_game, play_pair
+from lazytree.arena.play import GameRecord, GameStopped, PairTask, play_game, play_pair
 from lazytree.arena.stats import SPRT, bradley_terry, elo_from_score, score_interval
 
 __all__ = [
     "SPRT",
     "GameRecord",
+    "GameStopped",
     "MatchResult",
     "MatchSpec",
     "PairTask",

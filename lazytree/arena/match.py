@@ -23,7 +23,7 @@ from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from lazytree.arena.play import MAX_PLIES, GameRecord, PairTask, play_pair
+from lazytree.arena.play import MAX_PLIES, GameRecord, GameStopped, PairTask, play_pair
 from lazytree.arena.stats import (
     SPRT,
     bradley_terry,
@@ -156,6 +156,8 @@ class MatchResult:
     spec: MatchSpec
     records: list[GameRecord] = field(default_factory=list)
     sprt_result: Literal["H0", "H1", "continue"] | None = None
+    stopped: str | None = None
+    """Why the match ended before its last pair (a game no player could finish)."""
 
     @property
     def games(self) -> int:
@@ -227,6 +229,8 @@ class MatchResult:
             "players": [p.as_dict(two) for p in self.players()],
             "elo_reference": None if two else self.spec.players[0],
         }
+        if self.stopped is not None:
+            data["stopped"] = self.stopped
         if self.spec.sprt is not None:
             t = self.spec.sprt
             data["sprt"] = {
@@ -296,7 +300,7 @@ def run_match(
         while pending:
             done = next(as_completed(pending))
             pending.discard(done)
-            if _take(result, done.result(), on_pair):
+            if _take(result, done, on_pair):
                 break
             nxt = next(it, None)
             if nxt is not None:
@@ -309,10 +313,16 @@ def run_match(
 
 def _take(
     result: MatchResult,
-    pair: tuple[GameRecord, GameRecord],
+    done: Any,
     on_pair: Callable[[MatchResult, tuple[GameRecord, GameRecord]], None] | None,
 ) -> bool:
-    """Add a finished pair; True when the SPRT has decided."""
+    """Add a finished pair (a future); True when the match ends: the SPRT has decided,
+    or a game could not be finished (``result.stopped`` says why)."""
+    try:
+        pair = done.result()
+    except GameStopped as exc:
+        result.stopped = str(exc)
+        return True
     result.add_pair(*pair)
     if on_pair is not None:
         on_pair(result, pair)
@@ -337,7 +347,7 @@ def _run_dask(
         futures = client.map(play_pair, tasks, pure=False)
         stream = dask_completed(futures)
         for future in stream:
-            if _take(result, future.result(), on_pair):
+            if _take(result, future, on_pair):
                 client.cancel(futures)
                 break
     finally:

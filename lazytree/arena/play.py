@@ -26,9 +26,24 @@ from typing import Any, Final
 from lazytree.game import CHANCE, Game, RollingGame
 from lazytree.games import GAMES, load_game
 from lazytree.players import Agent, make_player
+from lazytree.search.limit import SearchStopped
 from lazytree.session import FORMAT, FORMAT_VERSION, start_options
 
-__all__ = ["MAX_PLIES", "GameRecord", "PairTask", "play_game", "play_pair", "session_document"]
+__all__ = [
+    "MAX_PLIES",
+    "GameRecord",
+    "GameStopped",
+    "PairTask",
+    "play_game",
+    "play_pair",
+    "session_document",
+]
+
+
+class GameStopped(RuntimeError):
+    """A player could not choose a move within its budget (a fixed-depth search that
+    ran out of memory has no shallower answer): the game cannot be finished."""
+
 
 MAX_PLIES: Final = 10_000
 """Moves after which an unfinished game is stopped and scored as a draw."""
@@ -187,7 +202,13 @@ def play_game(
         if mover == CHANCE:
             move = _roll(game, state, dice)
         else:
-            choice = agents[mover].choose()
+            try:
+                choice = agents[mover].choose()
+            except SearchStopped as why:
+                raise GameStopped(
+                    f"{agents[mover].name} could not move at ply {plies} of the game of "
+                    f"seed {seed}: {why} (lower its depth)"
+                ) from None
             move = choice.move
             record.seconds[mover] += choice.seconds
             record.turns[mover] += 1

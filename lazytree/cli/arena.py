@@ -27,6 +27,7 @@ from lazytree.cli.common import (
     GAME_PROVIDED,
     _game_parameters,
     console,
+    exit_partial,
     fail,
     print_json,
     progress_bar,
@@ -140,8 +141,10 @@ def arena(
     summary = result.summary()
     if json_out:
         print_json(summary)
-        return
-    show(summary)
+    else:
+        show(summary)
+    if result.stopped is not None:
+        exit_partial(f"the match stopped after {result.games // 2} pairs: {result.stopped}")
 
 
 def running_score(result: MatchResult) -> str:

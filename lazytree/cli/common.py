@@ -7,6 +7,7 @@ whose options are the game's own declared options followed by the action's.
 
 from __future__ import annotations
 
+import gc
 import inspect
 import json
 import math
@@ -33,6 +34,7 @@ err_console = Console(stderr=True, highlight=False)
 EXIT_USAGE = 2
 """Exit code of a user mistake (a bad option, a bad value, a file that cannot be written)."""
 EXIT_PARTIAL = 3
+OUT_OF_MEMORY: Any = object()
 """Exit code of a command stopped by a node, memory or time budget: what it found so far
 is printed and marked partial."""
 EXIT_INTERRUPTED = 130
@@ -85,10 +87,15 @@ class OneLineGroup(TyperGroup):
         except typer.Abort:
             code = EXIT_INTERRUPTED
         except MemoryError:
-            err_console.print(
-                "[bold red]error:[/] out of memory: give a smaller --max-memory or --max-nodes "
-                "budget so the command stops cleanly before this",
-                soft_wrap=True,
+            code = OUT_OF_MEMORY
+        if code is OUT_OF_MEMORY:
+            # outside the handler the traceback (and the tree its frames hold) is gone:
+            # collect it before printing, which needs memory too (rich's markup parser
+            # failed here with a second MemoryError)
+            gc.collect()
+            sys.stderr.write(
+                "error: out of memory: give a smaller --max-memory or --max-nodes budget "
+                "so the command stops cleanly before this\n"
             )
             code = EXIT_PARTIAL
         sys.exit(code if isinstance(code, int) else 0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from lazytree.arena.play import GameRecord, PairTask, play_pair
 from lazytree.games import load_game
 from lazytree.players import PlayerError
 from lazytree.session import Session
+from tests.conftest import run
 
 LISP3 = {"rules": "lisp", "size": 3}
 
@@ -163,3 +165,28 @@ def test_a_pair_task_is_plain_data() -> None:
     assert pickle.loads(pickle.dumps(task)) == task
     first, second = play_pair(task)
     assert (first.seats, second.seats) == (("ror", "lol2"), ("lol2", "ror"))
+
+
+def test_a_game_no_player_can_finish_stops_the_match_with_what_it_has(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    import lazytree.players
+
+    # a memory budget every search exceeds: the book's AI has no shallower answer
+    monkeypatch.setattr(lazytree.players, "DEFAULT_MEMORY", 1)
+    spec = MatchSpec("dice-of-doom", {"rules": "lisp", "size": 5}, ("ror", "random"), pairs=3)
+    result = run_match(spec)
+    assert result.games < 6
+    assert result.stopped is not None
+    assert re.match(r"ror could not move at ply \d+ of the game of seed \d+: ", result.stopped)
+    assert "memory budget" in result.stopped
+    assert result.summary()["stopped"] == result.stopped
+
+    code, out, err = run(
+        "arena", "dice-of-doom", "--rules", "lisp", "--size", "5",
+        "--players", "random,ror", "--pairs", "2", "--json",
+    )  # fmt: skip
+    assert code == 3
+    assert json.loads(out)["games"] < 4
+    assert re.match(r"partial: the match stopped after \d pairs: ror could not move", err)
+    assert len(err.strip().splitlines()) == 1
