@@ -18,7 +18,7 @@ Examples
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -168,12 +168,54 @@ class MatchResult:
         if self.spec.sprt is not None:
             self.sprt_result = self.spec.sprt.decide(self.meeting_pentanomial(0, 1))
 
-    def _pairs(self) -> dict[tuple[int, str, str], list[GameRecord]]:
-        out: dict[tuple[int, str, str], list[GameRecord]] = {}
-        for r in self.records:
-            low, high = sorted(r.seats)
-            out.setdefault((r.pair, low, high), []).append(r)
-        return out
+    def _pairs(self) -> dict[tuple[int, int, str, str], list[GameRecord]]:
+        return _by_pair(self.records)
+
+    @classmethod
+    def from_records(cls, records: Sequence[GameRecord]) -> MatchResult:
+        """The match that ``records`` (games of ``--out`` files, of one or several runs)
+        come from: their game and options, the players in the order they first appear,
+        the complete pairs (a game whose partner is missing, as when a run was stopped,
+        is left out). ``ValueError`` for games of different games or options, and for a
+        pair given twice.
+
+        >>> from lazytree.arena.play import play_pair
+        >>> spec = MatchSpec("tictactoe", {}, ("random:seed=1", "random:seed=2"), pairs=2)
+        >>> games = [g for task in spec.tasks() for g in play_pair(task)]
+        >>> again = MatchResult.from_records(games[:3])  # the last pair unfinished
+        >>> again.spec.players, again.games
+        (('random:seed=1', 'random:seed=2'), 2)
+        """
+        if not records:
+            raise ValueError("no games to sum up")
+        first = records[0]
+        for r in records:
+            if (r.game, r.options) != (first.game, first.options):
+                raise ValueError(
+                    f"games of different matches: {first.game} {first.options} and "
+                    f"{r.game} {r.options}"
+                )
+        kept: list[GameRecord] = []
+        pairs = _by_pair(records)
+        # the first game of a pair seats the players in the match's order: sort by that
+        before: dict[str, set[str]] = {}
+        for games in pairs.values():
+            a, b = games[0].seats
+            before.setdefault(a, set())
+            before.setdefault(b, set()).add(a)
+        names: list[str] = []
+        while before:
+            ready = [n for n, after in before.items() if not after - set(names)]
+            name = ready[0] if ready else next(iter(before))
+            names.append(name)
+            del before[name]
+        for (pair, seed, a, b), games in pairs.items():
+            if len(games) > 2:
+                raise ValueError(f"pair {pair} (seed {seed}) of {a} and {b} is given twice")
+            if len(games) == 2:
+                kept += games
+        spec = MatchSpec(first.game, first.options, tuple(names), pairs=max(1, len(pairs)))
+        return cls(spec, kept)
 
     def meeting_pentanomial(self, i: int, j: int) -> tuple[int, int, int, int, int]:
         """The pair results of player ``i`` against player ``j``."""
@@ -218,6 +260,24 @@ class MatchResult:
                 p.elo, p.elo_se = e, s
         return out
 
+    def meetings(self) -> list[dict[str, Any]]:
+        """Each meeting's complete pairs: the first player's pentanomial and score with
+        its 95% interval."""
+        out = []
+        for i, j in self.spec.meetings():
+            pent = self.meeting_pentanomial(i, j)
+            lo, hi = score_interval(pent)
+            out.append(
+                {
+                    "players": [self.spec.players[i], self.spec.players[j]],
+                    "pairs": sum(pent),
+                    "pentanomial": list(pent),
+                    "score": round(mean_score(pent), 4) if sum(pent) else None,
+                    "score_ci": [round(lo, 4), round(hi, 4)],
+                }
+            )
+        return out
+
     def summary(self) -> dict[str, Any]:
         """The match as a JSON-ready dict (the ``--json`` output)."""
         two = len(self.spec.players) == 2
@@ -228,6 +288,7 @@ class MatchResult:
             "pairs": self.games // 2,
             "players": [p.as_dict(two) for p in self.players()],
             "elo_reference": None if two else self.spec.players[0],
+            "meetings": self.meetings(),
         }
         if self.stopped is not None:
             data["stopped"] = self.stopped
@@ -243,6 +304,15 @@ class MatchResult:
                 "result": self.sprt_result or "continue",
             }
         return data
+
+
+def _by_pair(records: Iterable[GameRecord]) -> dict[tuple[int, int, str, str], list[GameRecord]]:
+    """The games of each pair: the same pair number and seed, the same two players."""
+    out: dict[tuple[int, int, str, str], list[GameRecord]] = {}
+    for r in records:
+        low, high = sorted(r.seats)
+        out.setdefault((r.pair, r.seed, low, high), []).append(r)
+    return out
 
 
 class _Inline:

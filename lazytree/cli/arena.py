@@ -5,6 +5,9 @@ of seed ``--seed + k``, once with each player moving first). Prints each player'
 wins/draws/losses, score with its 95% interval, Elo with its interval and time per
 move; ``--json`` prints the same as one document; ``--out`` writes every game as a
 JSON line (with a saved session of it, which ``lazytree.session`` can replay).
+
+``lazytree arena report FILE...`` sums up such files again: one run, a stopped run, or
+several runs of the same game and options together.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from lazytree.cli.common import (
     GAME_PROVIDED,
     _game_parameters,
     console,
+    err_console,
     exit_partial,
     fail,
     print_json,
@@ -152,6 +156,49 @@ def running_score(result: MatchResult) -> str:
     return "  ".join(f"{p.name} {p.score:.3f}" for p in result.players())
 
 
+def read_records(files: list[Path]) -> list[GameRecord]:
+    """The games of ``--out`` files; ``ValueError`` naming the file and line of a bad one."""
+    records = []
+    for path in files:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                records.append(GameRecord.from_record(json.loads(line)))
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                what = exc.msg if isinstance(exc, json.JSONDecodeError) else f"{exc!r}"
+                raise ValueError(
+                    f"{path}:{number}: not a game of lazytree arena --out ({what})"
+                ) from None
+    return records
+
+
+@arena_app.command("report")
+def report(
+    files: Annotated[list[Path], typer.Argument(help="JSONL files written by arena --out.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+) -> None:
+    """Sum up the games of arena --out files again (one run, a stopped run, or several
+    runs of one game together): the same table, complete pairs only."""
+    try:
+        records = read_records(files)
+        result = MatchResult.from_records(records)
+    except ValueError as exc:
+        fail(str(exc))
+    summary = result.summary()
+    if json_out:
+        print_json(summary)
+    else:
+        show(summary)
+    left = len(records) - result.games
+    if left:
+        err_console.print(f"{left} game(s) without the other game of their pair left out")
+
+
 def show(summary: dict[str, Any]) -> None:
     table = Table(title=f"{summary['game']}: {summary['games']} games ({summary['pairs']} pairs)")
     for col in ("player", "W", "D", "L", "score", "95% interval", "Elo", "Elo interval", "s/move"):
@@ -174,6 +221,19 @@ def show(summary: dict[str, Any]) -> None:
     console.print(table)
     if summary.get("elo_reference"):
         console.print(f"Elo: Bradley-Terry, {summary['elo_reference']} at 0")
+        meetings = Table(title="meetings (the first player's score over the pairs)")
+        for col in ("meeting", "pairs", "pentanomial (0, 1/4, 1/2, 3/4, 1)", "score", "95%"):
+            meetings.add_column(col, justify="left" if col == "meeting" else "right")
+        for m in summary["meetings"]:
+            lo, hi = m["score_ci"]
+            meetings.add_row(
+                " against ".join(m["players"]),
+                str(m["pairs"]),
+                ", ".join(map(str, m["pentanomial"])),
+                "-" if m["score"] is None else f"{m['score']:.3f}",
+                f"{lo:.3f} to {hi:.3f}",
+            )
+        console.print(meetings)
     sprt = summary.get("sprt")
     if sprt is not None:
         verdict = {"H1": "H1 accepted", "H0": "H0 accepted", "continue": "undecided"}

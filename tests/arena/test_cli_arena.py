@@ -83,3 +83,60 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     assert code == 2
     assert message in stderr
     assert len(stderr.strip().splitlines()) == 1 and not stdout
+
+
+def test_report_sums_up_out_files_again_and_joins_runs(tmp_path: Path) -> None:
+    players = ("--players", "random:seed=1,random:seed=2,ror:depth=1", "--pairs", "2")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    code, one, _ = run(*LISP3, *players, "--json", "--out", str(first))
+    assert code == 0
+    code, again, _ = run("report", str(first), "--json")
+    assert code == 0
+    for key in ("games", "players", "meetings"):  # the same table from the file
+        assert json.loads(again)[key] == json.loads(one)[key]
+    meetings = json.loads(one)["meetings"]
+    assert [m["players"] for m in meetings] == [
+        ["random:seed=1", "random:seed=2"],
+        ["random:seed=1", "ror:depth=1"],
+        ["random:seed=2", "ror:depth=1"],
+    ]
+    assert all(m["pairs"] == 2 and sum(m["pentanomial"]) == 2 for m in meetings)
+
+    # a second run from other boards, and a stopped run's unpaired last game
+    assert run(*LISP3, *players, "--seed", "10", "--out", str(second))[0] == 0
+    lines = second.read_text().splitlines()
+    second.write_text("\n".join(lines[:-1]) + "\n")
+    code, both, _ = run("report", str(first), str(second), "--json")
+    assert code == 0
+    data = json.loads(both)
+    assert data["games"] == 12 + 10 and data["pairs"] == 11
+    code, table, err = run("report", str(first), str(second))
+    assert "1 game(s) without the other game of their pair left out" in err
+    assert "meetings" in table
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json\n", "games.jsonl:1: not a game of lazytree arena --out"),
+        ('{"pair": 0}\n', "games.jsonl:1: not a game of lazytree arena --out"),
+        ("", "no games to sum up"),
+    ],
+)
+def test_report_of_a_bad_file_is_one_line(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text(content)
+    code, _, err = run("report", str(path))
+    assert code == 2
+    assert message in err and len(err.strip().splitlines()) == 1
+    code, _, err = run("report", str(tmp_path / "missing.jsonl"))
+    assert code == 2 and "missing.jsonl" in err
+
+
+def test_report_refuses_a_pair_given_twice(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    assert (
+        run(*LISP3, "--players", "random,ror:depth=1", "--pairs", "1", "--out", str(path))[0] == 0
+    )
+    code, _, err = run("report", str(path), str(path))
+    assert code == 2 and "is given twice" in err
