@@ -31,6 +31,7 @@ from lazytree.cli.common import (
     plural,
     print_json,
 )
+from lazytree.cli.learn import open_book
 from lazytree.explorer.html import write_html
 from lazytree.export import (
     FORMATS,
@@ -174,6 +175,15 @@ def explore(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON document.")
     ] = False,
+    book: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--book",
+            help="With --ai: the position book (SQLite) the AI looks the position up in "
+            "before searching (a hit is answered from it, marked in the explorer) and "
+            "stores its search in.",
+        ),
+    ] = None,
 ) -> None:
     """Rate a position, then write the part of the tree the rater forced.
 
@@ -193,7 +203,10 @@ def explore(
         position = play_moves(position, moves) if moves else position
     except (ValueError, GraphvizMissing) as exc:
         fail(str(exc))
+    if book is not None and not play_ai:
+        fail("--book needs --ai: the position book is the play AI's")
     game, state = position
+    opened = open_book(book, game)
     nodes = search_nodes
     if nodes is None:
         nodes = min(DEFAULT_SEARCH_NODES, default_nodes(state))
@@ -207,7 +220,9 @@ def explore(
     if play_ai:
         settings = AISettings(seconds=time_budget or 1.0, nodes=limit.nodes, memory=limit.memory)
         with err_console.status(f"the play AI is thinking ({settings.seconds:g} s)..."):
-            result = AIPlayer(settings).search(tree)
+            result = AIPlayer(settings, book=opened).search(tree)
+        if opened is not None:
+            opened.close()
     else:
         what = rater or "the exact engine"
         with err_console.status(f"searching with {what} to depth {depth}..."):
@@ -281,6 +296,7 @@ def _summary(
         "player": None if result is None else result.player,
         "best_move": best,
         "pv": [] if result is None else move_strings(position, result.pv),
+        **({} if result is None or "book" not in result.extra else {"book": result.extra["book"]}),
     }
 
 
@@ -290,6 +306,10 @@ def _searched(result: SearchResult[Any] | None, rater: str | None) -> str:
     if result is None:
         return f"{rater} (stopped by a budget)"
     depth = "the whole game" if result.depth is None else f"depth {result.depth}"
+    if result.extra.get("book") == "hit":  # --book: nothing was searched
+        return f"the position book (searched to {depth} before)"
+    if "playouts" in result.extra:  # mcts: no depth, a number of playouts
+        return f"{result.rater} ({plural(result.extra['playouts'], 'playout')})"
     return f"{result.rater} to {depth}"
 
 
@@ -354,7 +374,7 @@ def _write_explorer(
             never = f"{summary['never']:,} moves never generated"
             how = f"{_searched(result, rater)}, {never}; {_outcome(position, result)}"
         console.print(
-            f"wrote {out} (html, {size / 1e6:.1f} MB): {summary['positions']:,} positions, "
+            f"wrote {out} (html, {size / 1e6:.1f} MB): {plural(summary['positions'], 'position')}, "
             f"{tree.stats.nodes_created - 1:,} forced by {how}. "
             "Open it in a browser (no server needed).",
             soft_wrap=True,

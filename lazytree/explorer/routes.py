@@ -192,6 +192,8 @@ def explore_routes(
         root, result, until = found
         depth = "the end" if result.depth is None else f"depth {result.depth}"
         title = f"the AI's last move: {result.rater} to {depth}"
+        if result.extra.get("book") == "hit":  # serve --book: nothing was searched
+            title = f"the AI's last move: from the position book (searched to {depth} before)"
         model = explorer_model(root, result=result, until=until, title=title)
         return HTMLResponse(page(model))
 

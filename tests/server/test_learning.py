@@ -19,6 +19,7 @@ from lazytree.server.learning import Learning, LearningError, check_learning
 from lazytree.server.runner import Sessions
 from lazytree.weights import evaluation_id, get_weights, save_weights, with_weights
 from tests.cli.helpers import run
+from tests.explorer.test_page import page_data
 from tests.server.test_app import new_game, wait_idle
 
 TICTACTOE_AI_FIRST = "game=tictactoe&seats=ai,human&ai=book"
@@ -49,12 +50,20 @@ def test_the_ai_stores_what_it_searched_then_answers_from_the_book(
     assert first["book"]["on"] and first["book"]["stores"] == 1 and first["book"]["hits"] == 0
     with Book(path, load_game("tictactoe").game) as book:
         assert len(book) == 1  # the file holds the root the AI searched
-    again = ai_moves(client, new_game(client, TICTACTOE_AI_FIRST))  # another game, same start
+    sid = new_game(client, TICTACTOE_AI_FIRST)  # another game, same start
+    again = ai_moves(client, sid)
     assert again["last_search"]["book_hits"] == 1 and again["last_search"]["book"] == "hit"
     assert again["last_search"]["nodes"] == 0  # nothing searched
     assert again["book"]["hits"] == 1
     assert again["log"][0]["text"] == first["log"][0]["text"]  # the same move
     assert "book hit" in client.get("/static/app.js").text  # the status line says so
+    explored = page_data(client.get(f"/explore/ai/{sid}").text)  # the explorer marks it
+    assert explored["book"][0] == "h" and set(explored["book"][1:]) <= {"-"}  # (the move played)
+    assert explored["summary"]["bookHits"] == 1
+    assert (
+        explored["title"]
+        == "the AI's last move: from the position book (searched to depth 4 before)"
+    )
 
 
 def test_a_game_the_book_is_not_for_plays_without_it(booked: tuple[TestClient, Path]) -> None:
