@@ -295,12 +295,12 @@ export function mount(element, data, options = {}) {
     const s = model.data.summary;
     const parts = [plural(s.positions, "position")];
     const hit = s.book && s.book.status === "hit"; // nothing was searched: the book's line says it
-    if (s.forced !== undefined && !hit) parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${s.depth === null ? " (whole game)" : ` to depth ${s.depth}`}`);
+    const how = s.playouts !== undefined ? ` (${plural(s.playouts, "playout")})` : s.depth === null ? " (whole game)" : ` to depth ${s.depth}`;
+    if (s.forced !== undefined && !hit) parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${how}`);
     parts.push(`${s.expanded.toLocaleString("en")} expanded`);
     parts.push(`${s.unforced.toLocaleString("en")} generated but never forced`);
     if (s.never !== null) parts.push(`${plural(s.never, "move")} never generated`);
     if (s.shared) parts.push(`${plural(s.shared, "shared position")}`);
-    if (s.playouts !== undefined) parts.push(plural(s.playouts, "playout"));
     if (s.book) {
       const b = s.book;
       if (b.status === "hit") parts.push(`${plural(s.bookHits, "book hit")}: ${b.move} from the position book (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`);
@@ -443,7 +443,8 @@ export function mount(element, data, options = {}) {
     else {
       const b = d.bound[i];
       const rel = b === ">" ? "at least " : b === "<" ? "at most " : "";
-      rows.push(["value", `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${b === "=" ? "exact" : b === ">" ? "lower bound" : "upper bound"}, ${plural(d.rdepth[i], "move")} deep)`]);
+      const kind = d.visits ? "MCTS: the mean value of the playouts through it" : `${b === "=" ? "exact" : b === ">" ? "lower bound" : "upper bound"}, ${plural(d.rdepth[i], "move")} deep`;
+      rows.push(["value", `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${kind})`]);
     }
     const kids = model.kids[i].length + model.links[i].length;
     let status;
@@ -467,10 +468,11 @@ export function mount(element, data, options = {}) {
     let html = `<table>${rows.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join("")}</table>`;
     html += `<div class="lt-board-wrap" data-board>${boardSvg(model, i)}</div>`;
     if (live && st !== "t") html += `<button data-action="force-here">search below this position</button>`;
-    const list = model.best(i).map((e) => `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${d.value[e.c] === null ? "" : fmt(d.value[e.c])}</span></li>`);
+    const n = (c) => (model.visitsIn ? ` <span class="lt-visits">n=${model.visitsIn[c]}</span>` : "");
+    const list = model.best(i).map((e) => `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${d.value[e.c] === null ? "" : fmt(d.value[e.c])}</span>${n(e.c)}</li>`);
     for (const e of model.links[i]) list.push(`<li data-goto="${e.c}">${esc(model.strings[e.m])} ⤳</li>`);
     for (const e of model.unforced[i]) list.push(`<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc(model.strings[e.m])} <span class="lt-val">not forced</span></li>`);
-    if (list.length) html += `<div class="lt-kids-head">children: the principal variation's first, then by stored value for ${esc(model.playerName(p))}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
+    if (list.length) html += `<div class="lt-kids-head">children: the principal variation's first, then by ${model.visitsIn ? "visits" : `stored value for ${esc(model.playerName(p))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
     info.innerHTML = html;
   }
 
