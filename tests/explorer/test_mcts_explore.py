@@ -96,3 +96,25 @@ def test_mcts_options_that_do_not_fit_are_one_line(tmp_path: Path) -> None:
         assert ran.error_line().startswith(f"error: {start}"), ran.err
     assert not (tmp_path / "b").exists()
     assert "--playouts" in run("analyse", "tree", "--help").out
+
+
+def test_the_servers_explore_runs_mcts_and_stays_live() -> None:
+    from starlette.testclient import TestClient
+
+    from lazytree.server import create_app
+    from lazytree.server.runner import Sessions
+    from tests.explorer.test_routes import page_parts
+
+    with TestClient(create_app(Sessions(limit=2))) as client:
+        r = client.get("/explore?game=tictactoe&rater=mcts&playouts=200&search-seed=1")
+        assert r.status_code == 200, r.text
+        data, url = page_parts(r.text)
+        assert data["title"] == "tictactoe: mcts (200 playouts)"
+        assert sum(data["visits"][0]) == 200 and url is not None
+        leaf = data["pv"][-1]  # a click searches below it (alphabeta): the visits stay
+        reply = client.post(url, json={"node": leaf, "serial": data["serial"][leaf]}).json()
+        assert reply["report"]["forced"] > 0
+        assert sum(reply["data"]["visits"][0]) == 200
+        assert len(reply["data"]["visits"]) == reply["data"]["summary"]["positions"]
+        bad = client.get("/explore?game=tictactoe&rater=mcts&playouts=0")
+        assert bad.status_code == 400 and "playouts &#x27;0&#x27;" in bad.text

@@ -381,7 +381,7 @@ export function mount(element, data, options = {}) {
     const i = it.i;
     const v = model.data.value[i];
     const text = (i === 0 ? "root" : model.move(i)).length * 7.2;
-    const visits = model.visitsIn && i > 0 ? 8 + String(model.visitsIn[i]).length * 6 : 0;
+    const visits = model.visitsIn && model.visitsIn[i] > 0 ? 8 + String(model.visitsIn[i]).length * 6 : 0;
     return Math.min(COLUMN - 30, 14 + text + visits + (v === null ? 0 : 6 + (fmt(v).length + 1) * 6.4));
   }
 
@@ -411,7 +411,7 @@ export function mount(element, data, options = {}) {
       const val = v === null ? "" : `${b === ">" ? "≥" : b === "<" ? "≤" : ""}${fmt(v)}`;
       const never = model.data.never[i];
       const cut = never > 0 && !open && (!replay || replay.step >= model.doneAt[i]);
-      const label = `${esc(i === 0 ? "root" : model.move(i))}${val ? ` <tspan class="lt-val">${val}</tspan>` : ""}${!open && nKids ? ` <tspan class="lt-count">+${nKids}</tspan>` : ""}${cut ? ` <tspan class="lt-cut">✂${never}<title>a cut-off: ${plural(never, "move")} never generated</title></tspan>` : ""}${model.parents[i] > 1 ? ' <tspan class="lt-count">⤳' + model.parents[i] + "</tspan>" : ""}${model.visitsIn && i > 0 ? ` <tspan class="lt-visits">n=${model.visitsIn[i]}</tspan>` : ""}${book === "hit" ? ' <tspan class="lt-book">▣ book</tspan>' : ""}`;
+      const label = `${esc(i === 0 ? "root" : model.move(i))}${val ? ` <tspan class="lt-val">${val}</tspan>` : ""}${!open && nKids ? ` <tspan class="lt-count">+${nKids}</tspan>` : ""}${cut ? ` <tspan class="lt-cut">✂${never}<title>a cut-off: ${plural(never, "move")} never generated</title></tspan>` : ""}${model.parents[i] > 1 ? ' <tspan class="lt-count">⤳' + model.parents[i] + "</tspan>" : ""}${model.visitsIn && model.visitsIn[i] > 0 ? ` <tspan class="lt-visits">n=${model.visitsIn[i]}</tspan>` : ""}${book === "hit" ? ' <tspan class="lt-book">▣ book</tspan>' : ""}`;
       const shape = st === "t" ? `<rect x="-5" y="-5" width="10" height="10" fill="${fill}" stroke="${colour}"/>` : `<circle r="5" fill="${fill}" stroke="${colour}"/>`;
       return `<g class="${cls.join(" ")}" data-node="${i}"${book ? ` data-book="${book}"` : ""} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
     }
@@ -459,7 +459,7 @@ export function mount(element, data, options = {}) {
     rows.push(["created", `#${(d.serial[i] - d.serial[0]).toLocaleString("en")} in the search's order`]);
     if (model.parents[i] > 1) rows.push(["shared", `reached from ${model.parents[i]} positions (a transposition)`]);
     if (model.pvSet.has(i)) rows.push(["", "on the principal variation"]);
-    if (model.visitsIn && i > 0) rows.push(["visits", `${model.visitsIn[i].toLocaleString("en")} (MCTS playouts through this move)`]);
+    if (model.visitsIn && model.visitsIn[i] > 0) rows.push(["visits", `${model.visitsIn[i].toLocaleString("en")} (MCTS playouts through this move)`]);
     const book = model.book(i);
     const sb = d.summary.book;
     if (book === "hit") rows.push(["book", `answered from the position book: ${esc(sb.move)} (searched ${sb.depth === null ? "to the end of the game" : `to depth ${sb.depth}`} before, used ${plural(sb.uses, "time")}); nothing was searched below`]);
