@@ -73,7 +73,14 @@ class Learning:
         try:
             session.book = Book(self.book, session.game)
         except BookError as exc:
-            return f"no position book for this game: {exc}"
+            try:
+                other = read_identity(self.book)
+            except BookError:
+                return f"no position book for this game: {exc}"
+            return (
+                f"no position book for this game: {self.book.name} is a book of "
+                f"{other['options']} (evaluation {other['evaluation']} {other['version']})"
+            )
         return None
 
 

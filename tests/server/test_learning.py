@@ -74,7 +74,9 @@ def test_a_game_the_book_is_not_for_plays_without_it(booked: tuple[TestClient, P
     assert view["error"] is None and view["moves_made"] > 0  # the AI played on
     assert view["book"]["on"] is False
     assert view["book"]["note"].startswith("no position book for this game: ")
-    assert "a book of tictactoe" in view["book"]["note"]
+    assert view["book"]["note"].endswith(
+        "serve.book is a book of TicTacToe(rows=3, columns=3, k=3) (evaluation evaluate 1)"
+    )
     assert "book_hits" in view["last_search"] and "book" not in view["last_search"]
 
 
