@@ -14,8 +14,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from lazytree.cli.common import conflict, given, human_size, plural
-from lazytree.search import Limit, SearchResult
+from lazytree.cli.common import conflict, fail, given, human_size, plural
+from lazytree.search import RATERS, Limit, SearchResult
 from lazytree.search.mcts import MCTS
 from lazytree.tree import Tree
 
@@ -56,7 +56,10 @@ SearchSeedOption = Annotated[
 
 
 def check_mcts(rater: str | None, *, depth_flags: tuple[str, ...] = ("--depth",)) -> bool:
-    """True when ``rater`` is mcts; a one-line error for options that do not fit."""
+    """True when ``rater`` is mcts; a one-line error for an unknown rater (naming mcts
+    among the known ones) and for options that do not fit."""
+    if rater is not None and rater != MCTS_NAME and rater not in RATERS:
+        fail(f"unknown rater {rater!r} (known: {', '.join(sorted([*RATERS, MCTS_NAME]))})")
     if rater != MCTS_NAME:
         for flag in ("--playouts", "--search-seed"):
             if given(flag.removeprefix("--").replace("-", "_")):

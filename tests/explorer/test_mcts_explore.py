@@ -89,12 +89,14 @@ def test_mcts_options_that_do_not_fit_are_one_line(tmp_path: Path) -> None:
         ),
         (["explore", "tree", "--search-seed", "1", "--out", "x.html"], "--search-seed and"),
         (["explore", "tree", "--rater", "mcts", "--depth", "2", "--out", "x.html"], "--depth and"),
+        (["analyse", "tree", "--rater", "mtcs"], "unknown rater 'mtcs' (known: alphabeta, "),
     ]
     for args, start in cases:
         ran = run(*args)
         assert ran.code == 2, args
         assert ran.error_line().startswith(f"error: {start}"), ran.err
     assert not (tmp_path / "b").exists()
+    assert ", mcts, minimax, " in run("explore", "tree", "-r", "x", "--out", "x.html").err
     assert "--playouts" in run("analyse", "tree", "--help").out
 
 
