@@ -31,6 +31,7 @@ from typing import Any, Generic, TypeVar
 from lazytree.book import Book, booked_search
 from lazytree.search import Limit, Rater, SearchResult, auto, get_rater, iterative_deepening
 from lazytree.search.engine import play_options
+from lazytree.search.limit import Clock
 from lazytree.tree import Tree
 
 S = TypeVar("S", bound=Hashable)
@@ -138,6 +139,9 @@ class AISettings:
     tie_seed:
         Break ties between equally good moves at random with this seed (``None``:
         always the first best move in generation order).
+    clock:
+        What ``seconds`` counts: ``"wall"`` time, or the searching thread's ``"cpu"``
+        time (the arena's default: a busy machine does not weaken a clocked player).
     """
 
     seconds: float | None = 1.0
@@ -148,6 +152,7 @@ class AISettings:
     nodes: int | None = None
     memory: int | None = None
     tie_seed: int | None = None
+    clock: Clock = "wall"
 
     def __post_init__(self) -> None:
         if self.seconds is not None and not (
@@ -166,7 +171,7 @@ class AISettings:
         if self.quiescence != "auto" and not _whole(self.quiescence, 0):
             raise ValueError(f"quiescence must be a number >= 0 or 'auto', got {self.quiescence!r}")
         # the budgets are checked by Limit
-        Limit(nodes=self.nodes, memory=self.memory)
+        Limit(nodes=self.nodes, memory=self.memory, clock=self.clock)
 
     @classmethod
     def book(cls, depth: int = 4, rater: str = "minimax") -> AISettings:
@@ -240,7 +245,12 @@ class AIPlayer:
         if s.clocked:
             options = play_options(root, width=s.width, quiescence=s.quiescence)
             limit = Limit(
-                depth=s.depth, seconds=s.seconds, nodes=s.nodes, memory=s.memory, stop=stop
+                depth=s.depth,
+                seconds=s.seconds,
+                nodes=s.nodes,
+                memory=s.memory,
+                stop=stop,
+                clock=s.clock,
             )
             return iterative_deepening(
                 root, limit, options=options, stop_when_forced=True, progress=progress

@@ -58,6 +58,7 @@ from lazytree.games.dice_of_doom.evaluation import EVALUATORS
 from lazytree.games.dice_of_doom.score_board import score_board
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import play_options
+from lazytree.search.limit import Clock
 from lazytree.search.mcts import MCTS
 from lazytree.tree import Node, Tree
 from lazytree.weights import WeightsError, apply_weights_file
@@ -305,6 +306,7 @@ class DefaultAgent(TreeAgent):
         eval: str,
         weights: str | None = None,
         book: str | None = None,
+        clock: Clock = "cpu",
     ) -> None:
         super().__init__(name)
         self.weights, self.book_path = weights, book
@@ -316,7 +318,10 @@ class DefaultAgent(TreeAgent):
             # without a clock the settings are only checked (the search is the node-limited
             # deepening of search() below)
             settings = AISettings(
-                seconds=seconds, depth=depth if seconds is not None else depth or 1, nodes=nodes
+                seconds=seconds,
+                depth=depth if seconds is not None else depth or 1,
+                nodes=nodes,
+                clock=clock,
             )
             self.ai = AIPlayer(settings)
         except (TypeError, ValueError) as exc:
@@ -392,10 +397,11 @@ class MCTSAgent:
         cutoff: int,
         seed: int,
         eval: str = "heuristic",
+        clock: Clock = "cpu",
     ) -> None:
         self.name = name
         self.eval = eval
-        self.limit = Limit(seconds=seconds, nodes=nodes)
+        self.limit = Limit(seconds=seconds, nodes=nodes, clock=clock)
         self.playouts = playouts
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be >= 1, got {playouts}")
@@ -553,11 +559,14 @@ def _make_default(
     eval: str,
     weights: str | None = None,
     book: str | None = None,
+    clock: str = "cpu",
 ) -> Agent:
     _check_eval(name, eval)
     if time == 0:
         time = None
-    return DefaultAgent(name, time, _positive(name, "nodes", nodes), depth, eval, weights, book)
+    return DefaultAgent(
+        name, time, _positive(name, "nodes", nodes), depth, eval, weights, book, _clock(name, clock)
+    )
 
 
 def _make_mcts(
@@ -569,6 +578,7 @@ def _make_mcts(
     cutoff: int,
     seed: int,
     eval: str,
+    clock: str = "cpu",
 ) -> Agent:
     _check_eval(name, eval)
     if playouts is None and time is None and nodes is None:
@@ -583,9 +593,18 @@ def _make_mcts(
             cutoff=cutoff,
             seed=seed,
             eval=eval,
+            clock=_clock(name, clock),
         )
     except (TypeError, ValueError) as exc:
         raise PlayerError(f"{name}: {exc}") from None
+
+
+def _clock(name: str, clock: str) -> Clock:
+    if clock == "cpu":
+        return "cpu"
+    if clock == "wall":
+        return "wall"
+    raise PlayerError(f"{name}: clock must be cpu or wall, got {clock!r}")
 
 
 def _make_random(name: str, seed: int) -> Agent:
@@ -612,6 +631,9 @@ register_player(
             PlayerParam("eval", str, "heuristic", "Dice of Doom evaluation."),
             PlayerParam("weights", str, None, "Evaluation weights file (lazytree tune)."),
             PlayerParam("book", str, None, "Position book file (SQLite)."),
+            PlayerParam(
+                "clock", str, "cpu", "What time counts: cpu (the search's own CPU time) or wall."
+            ),
         ),
         _make_default,
         deterministic=False,
@@ -629,6 +651,9 @@ register_player(
             PlayerParam("cutoff", int, 8, "Playout moves before the evaluation rates it."),
             PlayerParam("seed", int, 0, "Seed of the playouts (with the game's)."),
             PlayerParam("eval", str, "heuristic", "Dice of Doom evaluation."),
+            PlayerParam(
+                "clock", str, "cpu", "What time counts: cpu (the search's own CPU time) or wall."
+            ),
         ),
         _make_mcts,
         deterministic=False,

@@ -8,7 +8,6 @@ with the deepest iteration that completed.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable
 from dataclasses import replace
 from functools import partial
@@ -151,7 +150,7 @@ def _deepen(
     stopped: str | None = None
     depth = 1
     while depth <= max_depth:
-        t0 = time.perf_counter()
+        t0 = budget.clock()
         n0 = stats.nodes_created
         rest = _rest(limit, depth, budget.elapsed, n0 - before.nodes_created)
         if isinstance(rest, str):  # spent between two iterations
@@ -168,7 +167,7 @@ def _deepen(
                 "depth": depth,
                 "value": result.value,
                 "nodes_created": stats.nodes_created - n0,
-                "seconds": round(time.perf_counter() - t0, 6),
+                "seconds": round(budget.clock() - t0, 6),
             }
         )
         if progress is not None:

@@ -31,12 +31,15 @@ import math
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 __all__ = [
+    "CLOCKS",
     "DEFAULT_MEMORY",
     "Budget",
+    "Clock",
     "Limit",
     "SearchStopped",
     "StopReason",
@@ -44,6 +47,12 @@ __all__ = [
 ]
 
 StopReason = Literal["time", "nodes", "memory", "stop"]
+Clock = Literal["wall", "cpu"]
+
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+"""What ``Limit.seconds`` counts: wall-clock seconds, or the CPU seconds of the searching
+thread (the same search on a busy machine gets the same CPU time, so matches between a
+clocked AI and a fixed-depth one do not depend on what else the machine is doing)."""
 
 
 def _machine_memory() -> int | None:
@@ -111,13 +120,19 @@ class Limit:
     depth:
         Plies to search (iterative deepening: the deepest iteration tried).
     seconds:
-        Wall-clock seconds from the start of the search.
+        Seconds from the start of the search, counted by ``clock``.
     nodes:
         New nodes the search may build (its tree's ``nodes_created`` may grow by this).
     memory:
         Bytes of memory the whole process may hold (:func:`memory_in_use`).
     stop:
         An event; once set (by any thread) the search stops as soon as it checks.
+    clock:
+        What ``seconds`` counts: ``"wall"`` (the default) or ``"cpu"``, the CPU time of
+        the searching thread (:data:`CLOCKS`).
+
+    >>> Limit(seconds=1, clock="cpu").clock
+    'cpu'
     """
 
     depth: int | None = None
@@ -125,8 +140,11 @@ class Limit:
     nodes: int | None = None
     memory: int | None = None
     stop: threading.Event | None = field(default=None, compare=False)
+    clock: Clock = "wall"
 
     def __post_init__(self) -> None:
+        if self.clock not in CLOCKS:
+            raise ValueError(f"clock must be 'wall' or 'cpu', got {self.clock!r}")
         _positive_int("depth", self.depth, 0)
         _positive_int("nodes", self.nodes, 1)
         _positive_int("memory", self.memory, 1)
@@ -165,6 +183,7 @@ class Budget:
 
     __slots__ = (
         "_calls",
+        "clock",
         "deadline",
         "limit",
         "max_memory",
@@ -178,7 +197,8 @@ class Budget:
     def __init__(self, limit: Limit, tree: Any, *, memory_every: int = 64) -> None:
         self.limit = limit
         self.stats = tree.stats
-        self.start = time.perf_counter()
+        self.clock = CLOCKS[limit.clock]
+        self.start = self.clock()
         self.deadline = None if limit.seconds is None else self.start + limit.seconds
         self.max_nodes = None if limit.nodes is None else self.stats.nodes_created + limit.nodes
         self.max_memory = limit.memory
@@ -188,15 +208,15 @@ class Budget:
 
     @property
     def elapsed(self) -> float:
-        """Seconds since the budget started."""
-        return time.perf_counter() - self.start
+        """Seconds since the budget started (by the limit's clock)."""
+        return self.clock() - self.start
 
     def exceeded(self, *, memory: bool = True) -> SearchStopped | None:
         """The reason to stop now, or ``None`` (with ``memory=False`` the process's
         memory is not read)."""
         if self.stop is not None and self.stop.is_set():
             return SearchStopped("stop", "the search was asked to stop")
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline is not None and self.clock() > self.deadline:
             return SearchStopped("time", f"the time budget ({self.limit.seconds:g} s) ran out")
         if self.max_nodes is not None and self.stats.nodes_created > self.max_nodes:
             return SearchStopped(

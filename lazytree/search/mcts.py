@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -221,7 +220,6 @@ class MCTS:
         budget = limit.budget(tree)
         done = 0
         reason = "playouts"
-        started = time.perf_counter()
         while playouts is None or done < playouts:
             try:
                 budget.check()
@@ -232,7 +230,7 @@ class MCTS:
             done += 1
             if self._table[node].complete and not self._table[node].visits:
                 break
-        return self._result(node, before, done, reason, time.perf_counter() - started)
+        return self._result(node, before, done, reason, budget.elapsed)
 
     def _most_visited(self, node: Node[Any, Any]) -> tuple[int, ...]:
         stats = self._table.get(node)

@@ -30,6 +30,7 @@ def test_parameters_are_parsed_with_their_types() -> None:
         {"time": None, "nodes": 500},
     )
     assert parse_player(" ror ") == ("ror", {})
+    assert parse_player("default:clock=wall") == ("default", {"clock": "wall"})
     assert list(PLAYERS) == ["ror", "lol2", "lol4", "default", "mcts", "random"]
 
 
@@ -44,6 +45,8 @@ def test_parameters_are_parsed_with_their_types() -> None:
         ("mcts:c=-1", "mcts: c must be >= 0"),
         ("default:time=none", "give a node budget"),
         ("default:eval=magic", "unknown evaluation 'magic'"),
+        ("default:clock=sun", "clock must be cpu or wall, got 'sun'"),
+        ("mcts:clock=sun", "clock must be cpu or wall"),
     ],
 )
 def test_bad_names_are_one_line_errors(name: str, message: str) -> None:

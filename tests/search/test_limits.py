@@ -7,6 +7,7 @@ import math
 import random
 import shlex
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -75,6 +76,31 @@ def test_a_set_stop_event_stops_every_rater(name: str) -> None:
     with pytest.raises(SearchStopped) as stopped:
         get_rater(name)(tree.root, Limit(depth=4, stop=stop))
     assert stopped.value.reason == "stop"
+
+
+def test_a_cpu_clock_does_not_count_time_spent_waiting() -> None:
+    tree = Tree(load_game("tictactoe").game)
+    wall = Limit(seconds=0.02).budget(tree)
+    cpu = Limit(seconds=0.02, clock="cpu").budget(tree)
+    time.sleep(0.1)  # no CPU spent by this thread
+    with pytest.raises(SearchStopped, match="time budget"):
+        wall.check()
+    cpu.check()
+    assert cpu.elapsed < 0.02 <= wall.elapsed
+    with pytest.raises(ValueError, match="clock must be 'wall' or 'cpu'"):
+        Limit(seconds=1, clock="sun")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("clock", "deeper"), [("wall", False), ("cpu", True)])
+def test_the_ai_clock_is_passed_to_its_search(clock: Any, deeper: bool) -> None:
+    def wait(_: Any) -> None:
+        time.sleep(0.1)  # after each depth: wall time passes, CPU time does not
+
+    ai = AIPlayer(AISettings(seconds=0.05, clock=clock))
+    result = ai.search(Tree(load_game("tictactoe").game), progress=wait)
+    assert (len(result.extra["iterations"]) > 1) is deeper
+    with pytest.raises(ValueError, match="clock must be"):
+        AISettings(clock="moon")  # type: ignore[arg-type]
 
 
 def test_a_depth_is_checked_like_a_limit() -> None:
