@@ -1,8 +1,10 @@
-"""Position-book hits as a person sees them in Chromium: the play page's status line under
-``serve --book`` and the explorer's marker, legend and summary."""
+"""Position-book hits and MCTS visits as a person sees them in Chromium: the play page's
+status line under ``serve --book``, the explorer's marker, legend and summary, and the
+visit counts of an MCTS tree."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +13,11 @@ import pytest
 from lazytree.book import Book
 from lazytree.explorer.html import write_html
 from lazytree.games import load_game
+from lazytree.search.mcts import MCTS
 from lazytree.server import create_app
 from lazytree.server.learning import check_learning
 from lazytree.server.runner import Sessions
+from lazytree.tree import Tree
 from tests.browser.conftest import serve_app
 from tests.browser.test_explorer import open_page
 from tests.browser.test_play import wait_for
@@ -59,3 +63,22 @@ def test_the_explorer_marks_the_position_the_book_answered(driver: Any, tmp_path
     assert "forced by" not in summary  # nothing was searched
     info = driver.find_element("css selector", "[data-info]").text
     assert "answered from the position book" in info
+
+
+def test_an_mcts_tree_shows_its_visits(driver: Any, tmp_path: Path) -> None:
+    game, state = load_game("tictactoe")
+    tree: Tree[Any, Any] = Tree(game, state)
+    searcher = MCTS(rng=random.Random(1))
+    result = searcher.search(tree.root, playouts=300)
+    path = tmp_path / "mcts.html"
+    model = write_html(tree, path, result=result, title="mcts", visits=searcher.edge_visits)
+    open_page(driver, path)
+    best = model.data["pv"][1]
+    node = driver.find_element("css selector", f'[data-node="{best}"]')
+    assert f"n={max(model.data['visits'][0])}" in node.text  # the most visited move
+    assert driver.find_element("css selector", '[data-legend="visits"]').is_displayed()
+    assert not driver.find_element("css selector", '[data-legend="book"]').is_displayed()
+    assert (
+        "forced by mcts (300 playouts)"
+        in driver.find_element("css selector", "[data-summary]").text
+    )
