@@ -67,6 +67,7 @@ __all__ = [
     "BookError",
     "booked_search",
     "game_identity",
+    "read_identity",
     "state_key",
 ]
 
@@ -121,6 +122,38 @@ def game_identity(game: Any) -> dict[str, str]:
     name, version = evaluation_id(game)
     options = _ADDRESS.sub("", repr(game))
     return {"game": str(game.name), "options": options, "evaluation": name, "version": version}
+
+
+def read_identity(path: str | Path) -> dict[str, str]:
+    """What the book at ``path`` belongs to (``game``, ``options``, ``evaluation``,
+    ``version``, as :func:`game_identity` gives them), read without a game and without
+    changing the file; :class:`BookError` for a file that is missing or not a book.
+
+    >>> import tempfile, os
+    >>> from lazytree.games.tictactoe import TicTacToe
+    >>> path = os.path.join(tempfile.mkdtemp(), "ttt.book")
+    >>> Book(path, TicTacToe()).close()
+    >>> read_identity(path)["game"]
+    'tictactoe'
+    """
+    where = Path(path)
+    if not where.is_file():
+        raise BookError(f"{path}: no such file")
+    try:
+        db = sqlite3.connect(f"{where.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise BookError(f"{path}: cannot open as a book ({exc})") from None
+    try:
+        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+    except sqlite3.DatabaseError as exc:
+        raise BookError(f"{path}: not a lazytree book ({exc})") from None
+    finally:
+        db.close()
+    if meta.get("format") != BOOK_FORMAT:
+        raise BookError(f"{path}: not a lazytree book")
+    if meta.get("format_version") != str(BOOK_VERSION):
+        raise BookError(f"{path}: book format {meta.get('format_version')} is unknown")
+    return {field: str(meta.get(field)) for field in ("game", "options", "evaluation", "version")}
 
 
 @dataclass(frozen=True)

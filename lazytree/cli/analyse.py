@@ -28,6 +28,14 @@ from lazytree.cli.common import (
     progress_bar,
 )
 from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
+from lazytree.cli.mcts import (
+    RATER_HELP,
+    PlayoutsOption,
+    SearchSeedOption,
+    check_mcts,
+    mcts_stopped,
+    run_mcts,
+)
 from lazytree.export.graph import derived_pv
 from lazytree.games import GAMES, Position
 from lazytree.search import (
@@ -115,7 +123,8 @@ EngineRaterOption = Annotated[
         "-r",
         help=f"Search algorithm: {', '.join(RATERS)}. Default: the fast exact engine "
         "(alphabeta-tt on a tree that shares transposed positions, deepened one move at "
-        "a time, so a budget that runs out still leaves the deepest completed answer).",
+        "a time, so a budget that runs out still leaves the deepest completed answer)"
+        f"{RATER_HELP}.",
         show_default=False,
     ),
 ]
@@ -269,18 +278,26 @@ def analyse(
     json_out: JsonOption = False,
     book: BookOption = None,
     weights: WeightsOption = None,
+    playouts: PlayoutsOption = None,
+    search_seed: SearchSeedOption = 0,
 ) -> None:
     """Rate the start position: value, all best moves, principal variation, nodes forced.
 
     A node or memory budget that runs out prints the deepest answer completed, marked
-    partial, and exits with code 3."""
+    partial, and exits with code 3. --rater mcts runs UCT: --playouts iterations (or
+    until --time), the most visited move and line, the visits of each move."""
+    mcts = check_mcts(rater, depth_flags=("--depth", "--solve"))
+    if mcts and book is not None:
+        conflict("--book", "--rater mcts", "an MCTS value is no searched depth a book can keep")
     position = Position(learned_game(position.game, weights), position.state)
     opened = open_book(book, position.game)
     try:
-        rate = get_rater(rater) if rater is not None else None
+        rate = get_rater(rater) if rater is not None and not mcts else None
     except ValueError as exc:
         fail(str(exc))
-    if solve:
+    if mcts:
+        depth = None
+    elif solve:
         if given("depth"):
             conflict("--solve", "--depth", "--solve searches to the end of the game")
         depth = None
@@ -295,12 +312,16 @@ def analyse(
     engine = rater or "the exact engine"
     with err_console.status(f"searching with {engine}..."):
         try:
-            result = booked_search(  # --book: answered from it, or stored in it
-                opened,
-                tree,
-                lambda: run_search(tree, rate, limit),
-                depth=COMPLETE if depth is None else depth,
-            )
+            if mcts:
+                # UCT answers whenever it stops: it never raises SearchStopped
+                result = run_mcts(tree, limit, playouts, search_seed)[0]
+            else:
+                result = booked_search(  # --book: answered from it, or stored in it
+                    opened,
+                    tree,
+                    lambda: run_search(tree, rate, limit),
+                    depth=COMPLETE if depth is None else depth,
+                )
         except ValueError as exc:
             fail(str(exc))
         except SearchStopped as stop:
@@ -327,12 +348,19 @@ def analyse(
     if end is not None:
         data["pv"] = end.pop("line")  # the whole line to the end of the game
         data["outcome"] = end
-    reason = partial_reason(result, depth)
-    data["partial"] = reason is not None
+    if mcts:  # UCT: how many playouts, and the visits that chose the move
+        data["playouts"] = result.extra["playouts"]
+        game, state = position
+        data["visits"] = {game.move_to_str(state, m): n for m, n in result.extra["visits"].items()}
+        short = mcts_stopped(result, limit, "--max-nodes")
+    else:
+        reason = partial_reason(result, depth)
+        short = None if reason is None else stopped_message(reason, limit, result)
+    data["partial"] = short is not None
     if json_out:
         print_json(data)
-        if reason is not None:
-            exit_partial(stopped_message(reason, limit, result))
+        if short is not None:
+            exit_partial(short)
         return
     console.print(position.game.render(position.state))
     table = Table(show_header=False, box=None)
@@ -344,7 +372,10 @@ def analyse(
     whole = result.depth is None or result.extra.get("complete")
     scope = "end of game" if whole else f"{result.depth} moves"
     name = result.rater if "deepened" not in data else f"{result.rater} ({data['deepened']})"
-    table.add_row("search", f"{name} to {scope}, {seconds:.3f} s")
+    if mcts:
+        scope = f"{plural(data['playouts'], 'playout')}, the most visited line"
+        table.add_row("visits", ", ".join(f"{m} {n:,}" for m, n in data["visits"].items()))
+    table.add_row("search", f"{name}{', ' if mcts else ' to '}{scope}, {seconds:.3f} s")
     s = result.stats
     table.add_row(
         "forced",
@@ -352,8 +383,8 @@ def analyse(
         f"{s.moves_generated:,} moves generated, {s.evaluations:,} evaluations",
     )
     console.print(table)
-    if reason is not None:
-        exit_partial(stopped_message(reason, limit, result))
+    if short is not None:
+        exit_partial(short)
 
 
 count_app = game_group("count", "Count the game tree from a start position.", count)

@@ -22,6 +22,7 @@ from lazytree.cli.analyse import (
 from lazytree.cli.common import (
     MaxMemoryOption,
     command_limit,
+    conflict,
     console,
     default_nodes,
     err_console,
@@ -31,7 +32,10 @@ from lazytree.cli.common import (
     plural,
     print_json,
 )
+from lazytree.cli.learn import open_book
+from lazytree.cli.mcts import PlayoutsOption, SearchSeedOption, check_mcts, mcts_stopped, run_mcts
 from lazytree.explorer.html import write_html
+from lazytree.explorer.model import Visits
 from lazytree.export import (
     FORMATS,
     GraphvizMissing,
@@ -174,6 +178,17 @@ def explore(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON document.")
     ] = False,
+    book: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--book",
+            help="With --ai: the position book (SQLite) the AI looks the position up in "
+            "before searching (a hit is answered from it, marked in the explorer) and "
+            "stores its search in.",
+        ),
+    ] = None,
+    playouts: PlayoutsOption = None,
+    search_seed: SearchSeedOption = 0,
 ) -> None:
     """Rate a position, then write the part of the tree the rater forced.
 
@@ -184,16 +199,25 @@ def explore(
     its stored value (alpha-beta bounds as >= / <=), the best line in bold, positions
     created but never expanded dashed, and, under a node whose moves were cut off, a
     grey note with the moves that were never even generated.
+
+    --rater mcts runs UCT (--playouts, or until --time); the explorer shows how often
+    each move was visited.
     """
+    mcts = check_mcts(rater)
+    if mcts and play_ai:
+        conflict("--rater mcts", "--ai", "the play AI searches with alphabeta-tt")
     try:
         fmt = format_for(out, fmt)
-        rate = get_rater(rater) if rater is not None else None
+        rate = get_rater(rater) if rater is not None and not mcts else None
         if fmt in ("svg", "png"):
             require_dot()
         position = play_moves(position, moves) if moves else position
     except (ValueError, GraphvizMissing) as exc:
         fail(str(exc))
+    if book is not None and not play_ai:
+        fail("--book needs --ai: the position book is the play AI's")
     game, state = position
+    opened = open_book(book, game)
     nodes = search_nodes
     if nodes is None:
         nodes = min(DEFAULT_SEARCH_NODES, default_nodes(state))
@@ -204,10 +228,18 @@ def explore(
     )
     stopped: str | None = None
     result: SearchResult[Any] | None = None
-    if play_ai:
+    visits: Visits | None = None
+    if mcts:
+        with err_console.status("searching with mcts..."):
+            result, searcher = run_mcts(tree, limit, playouts, search_seed)
+        visits = searcher.edge_visits
+        stopped = mcts_stopped(result, limit, "--search-nodes")
+    elif play_ai:
         settings = AISettings(seconds=time_budget or 1.0, nodes=limit.nodes, memory=limit.memory)
         with err_console.status(f"the play AI is thinking ({settings.seconds:g} s)..."):
-            result = AIPlayer(settings).search(tree)
+            result = AIPlayer(settings, book=opened).search(tree)
+        if opened is not None:
+            opened.close()
     else:
         what = rater or "the exact engine"
         with err_console.status(f"searching with {what} to depth {depth}..."):
@@ -217,7 +249,7 @@ def explore(
                 fail(str(exc))
             except SearchStopped as stop:  # a named rater: show what it built
                 stopped = stopped_message(stop.reason, limit, None, "--search-nodes")
-    if result is not None:
+    if result is not None and not mcts:
         reason = partial_reason(result, None if play_ai else depth)
         if reason is not None:
             stopped = stopped_message(reason, limit, result, "--search-nodes")
@@ -225,7 +257,15 @@ def explore(
     if fmt == "html":
         who = "the play AI: " if play_ai else ""
         _write_explorer(
-            position, tree, result, out, json_out=json_out, who=who, rater=rater, partial=partial
+            position,
+            tree,
+            result,
+            out,
+            json_out=json_out,
+            who=who,
+            rater=rater,
+            partial=partial,
+            visits=visits,
         )
     else:
         _write_picture(
@@ -281,6 +321,7 @@ def _summary(
         "player": None if result is None else result.player,
         "best_move": best,
         "pv": [] if result is None else move_strings(position, result.pv),
+        **{k: result.extra[k] for k in ("book", "playouts") if result and k in result.extra},
     }
 
 
@@ -290,6 +331,10 @@ def _searched(result: SearchResult[Any] | None, rater: str | None) -> str:
     if result is None:
         return f"{rater} (stopped by a budget)"
     depth = "the whole game" if result.depth is None else f"depth {result.depth}"
+    if result.extra.get("book") == "hit":  # --book: nothing was searched
+        return f"the position book (searched to {depth} before)"
+    if "playouts" in result.extra:  # mcts: no depth, a number of playouts
+        return f"{result.rater} ({plural(result.extra['playouts'], 'playout')})"
     return f"{result.rater} to {depth}"
 
 
@@ -317,15 +362,17 @@ def _write_explorer(
     who: str = "",
     rater: str | None = None,
     partial: bool = False,
+    visits: Visits | None = None,
 ) -> None:
-    """Write the interactive explorer page (``--format html``) and say what it holds."""
+    """Write the interactive explorer page (``--format html``) and say what it holds
+    (``visits``: an MCTS search's visit counts, shown on its moves)."""
     game, _ = position
     size = getattr(game, "size", None)
     board = f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
     title = f"{game.name}{board}: {'' if result is None else who}{_searched(result, rater)}"
     try:
         with err_console.status(f"writing {out}..."):
-            model = write_html(tree, out, result=result, title=title)
+            model = write_html(tree, out, result=result, title=title, visits=visits)
     except ValueError as exc:
         fail(str(exc))
     except OSError as exc:
@@ -354,7 +401,7 @@ def _write_explorer(
             never = f"{summary['never']:,} moves never generated"
             how = f"{_searched(result, rater)}, {never}; {_outcome(position, result)}"
         console.print(
-            f"wrote {out} (html, {size / 1e6:.1f} MB): {summary['positions']:,} positions, "
+            f"wrote {out} (html, {size / 1e6:.1f} MB): {plural(summary['positions'], 'position')}, "
             f"{tree.stats.nodes_created - 1:,} forced by {how}. "
             "Open it in a browser (no server needed).",
             soft_wrap=True,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lazytree.cli.common import console, err_console, fail
+from lazytree.cli.learn import BookOption, WeightsOption
 
 if TYPE_CHECKING:
     import uvicorn
@@ -30,15 +31,28 @@ def serve(
     no_open: Annotated[
         bool, typer.Option("--no-open", help="Do not open the page in a web browser.")
     ] = False,
+    book: BookOption = None,
+    weights: WeightsOption = None,
 ) -> None:
     """Play Dice of Doom (boards up to 40x40) and the other games in the browser.
 
     Prints the address of the page and opens it (unless --no-open). Games live in the
     server's memory: save a game (Save button) to keep it over a restart.
+
+    --weights FILE: the AI of every game of the file's game rates with its weights.
+    --book FILE: the AI of every game of the book's game and options looks positions up
+    in it before searching and stores what it searched (a new file belongs to the first
+    game with an AI that opens it); the page says when a move came from the book.
     """
     import uvicorn
 
     from lazytree.server import create_app
+    from lazytree.server.learning import LearningError, check_learning
+
+    try:  # before the server starts: a bad or foreign file is one line
+        learning = check_learning(book, weights)
+    except LearningError as exc:
+        fail(str(exc))
 
     if host not in LOCAL_HOSTS:
         err_console.print(
@@ -48,7 +62,7 @@ def serve(
         )
     sock = _listen(host, port)
     port = sock.getsockname()[1]  # the one chosen with --port 0
-    config = uvicorn.Config(create_app(), log_level="warning")
+    config = uvicorn.Config(create_app(learning=learning), log_level="warning")
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"

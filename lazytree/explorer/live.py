@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lazytree.explorer.model import DEFAULT_MAX_POSITIONS, ExplorerModel, explorer_model
+from lazytree.explorer.model import DEFAULT_MAX_POSITIONS, ExplorerModel, Visits, explorer_model
 from lazytree.search import Limit, SearchResult, get_rater
 from lazytree.search.limit import SearchStopped
 from lazytree.tree import Node, Tree
@@ -59,6 +59,8 @@ class LiveExplorer:
         Most new nodes one click's search may build.
     title:
         The page's headline.
+    visits:
+        An MCTS search's visit counts (see :func:`~lazytree.explorer.model.explorer_model`).
     """
 
     def __init__(
@@ -71,6 +73,7 @@ class LiveExplorer:
         max_nodes: int = MAX_FORCE_NODES,
         max_positions: int | None = DEFAULT_MAX_POSITIONS,
         title: str | None = None,
+        visits: Visits | None = None,
     ) -> None:
         self.root = source.root if isinstance(source, Tree) else source
         self.result = result
@@ -80,11 +83,16 @@ class LiveExplorer:
         self.max_nodes = max_nodes
         self.max_positions = max_positions
         self.title = title
+        self.visits = visits
         self.model = self._build()
 
     def _build(self) -> ExplorerModel:
         return explorer_model(
-            self.root, result=self.result, max_positions=self.max_positions, title=self.title
+            self.root,
+            result=self.result,
+            max_positions=self.max_positions,
+            title=self.title,
+            visits=self.visits,
         )
 
     def refresh(self) -> ExplorerModel:

@@ -20,11 +20,16 @@ The document (``model.data``) holds:
   probability of the chance outcome into it; the whole list is null in games without
   chance), ``edges`` (a flat
   list ``[move, child, move, child, ...]`` in generation order; child -1 for a move
-  generated but never forced);
+  generated but never forced), ``book`` (one character per node: ``h`` answered from
+  the position book, ``m`` looked up, searched and stored, ``o`` the book was off, ``-``
+  not looked up; null when no search used a book), ``visits`` (MCTS: per node the
+  visits of each of its ``edges``, in order; null for other searches);
 * ``pv``: the node indices of the principal variation, root first;
 * ``summary``: counts (``positions``, ``expanded``, ``unforced``, ``never``,
-  ``shared``), the search (``rater``, ``depth``, ``value``, ``player``,
-  ``forced``) and the PV's move labels;
+  ``shared``, ``bookHits``), the search (``rater``, ``depth``, ``value``, ``player``,
+  ``forced``; with a book, ``book``: its ``status`` and for a hit the ``move`` it
+  gave, the ``depth`` it was searched to and its ``uses``; for MCTS ``playouts``) and
+  the PV's move labels;
 * ``board`` (the layout), ``players`` (names), ``game``, ``title``.
 
 Examples
@@ -47,6 +52,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +71,10 @@ FORMAT = "lazytree-explorer"
 VERSION = 1
 
 _BOUNDS = {Bound.EXACT: "=", Bound.LOWER: ">", Bound.UPPER: "<"}
+_BOOK = {"hit": "h", "miss": "m", "off": "o"}
+
+Visits = Callable[[Node[Any, Any]], Mapping[Hashable, int]]
+"""The visits of each move of a node tried by an MCTS search (``MCTS.edge_visits``)."""
 
 
 @dataclass
@@ -96,6 +106,7 @@ def explorer_model(
     max_positions: int | None = DEFAULT_MAX_POSITIONS,
     title: str | None = None,
     until: int | None = None,
+    visits: Visits | None = None,
 ) -> ExplorerModel:
     """Describe the nodes that exist below ``source``; nothing is forced.
 
@@ -118,6 +129,13 @@ def explorer_model(
         ``stats.nodes_created`` (``serial < until``): the tree as one search left it,
         although later searches went on below it. Their children count as generated
         but never forced (a move they generated later looks generated here too).
+    visits:
+        The visit counts of an MCTS search (:meth:`~lazytree.search.mcts.MCTS.edge_visits`):
+        each node's edges get theirs (``visits`` in the document).
+
+    A ``result`` that looked the root up in a position book
+    (:func:`~lazytree.book.booked_search`: ``extra["book"]``) marks the root as
+    answered from the book (a hit: nothing below it was searched) or not.
     """
     root = source.root if isinstance(source, Tree) else source
     game = root.tree.game
@@ -167,6 +185,8 @@ def explorer_model(
         "t" if game.is_terminal(n.state) else "e" if n.expanded else "u" for n in nodes
     )
     ratings = [n.rating for n in nodes]
+    book_status = None if result is None else result.extra.get("book")
+    book = None if book_status is None else _BOOK.get(book_status, "-") + "-" * (len(nodes) - 1)
     source_name, line = principal_line(root, result)
     pv = [0] + [index[id(edge.peek())] for _, edge in line]
     summary: dict[str, Any] = {
@@ -187,6 +207,11 @@ def explorer_model(
             player=result.player,
             forced=result.stats.nodes_created,
         )
+        if book_status is not None:
+            summary["book"] = _book_summary(root, result)
+        if "playouts" in result.extra:
+            summary["playouts"] = result.extra["playouts"]
+    summary["bookHits"] = 0 if book is None else book.count("h")
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -210,5 +235,28 @@ def explorer_model(
         "prob": prob if any(p is not None for p in prob) else None,
         "edges": edges,
         "pv": pv,
+        "book": book,
+        "visits": None if visits is None else [_visits(n, visits) for n in nodes],
     }
     return ExplorerModel(data, nodes)
+
+
+def _visits(node: Node[Any, Any], visits: Visits) -> list[int]:
+    """The visits of each generated edge of ``node``, in generation order."""
+    counts = visits(node)
+    return [counts.get(edge.move, 0) for edge in node.generated_edges]
+
+
+def _book_summary(root: Node[Any, Any], result: SearchResult[Any]) -> dict[str, Any]:
+    """What the position book did for the search at ``root``: its ``status`` and, for a
+    hit, the ``move`` it gave, the ``depth`` it was searched to (None: to the end of the
+    game) and its ``uses``."""
+    extra = result.extra
+    out: dict[str, Any] = {"status": extra["book"]}
+    if extra["book"] == "hit":
+        state = root.state
+        moves = [root.tree.game.move_to_str(state, m) for m in result.best_moves]
+        out.update(
+            move=moves[0] if moves else None, depth=result.depth, uses=extra.get("book_uses")
+        )
+    return out

@@ -4,7 +4,9 @@
     Search a position (options spelled as on the command line, e.g.
     ``/explore?game=dice-of-doom&size=5&seed=1&depth=4&rater=alphabeta``; ``share=1``
     shares positions; ``moves=6->11,pass`` plays moves first) and answer the explorer
-    page of the tree it forced. The page is live: clicking a move never forced searches
+    page of the tree it forced. ``rater=mcts`` runs UCT instead (``playouts``, default
+    1,000, at most :data:`MAX_PLAYOUTS`; ``search-seed`` for its random playouts; no
+    depth) and the page shows its visits. The page is live: clicking a move never forced searches
     below it in the server, and the new nodes appear.
 ``POST /api/explore/ID/force``
     A request of the page (see :meth:`LiveExplorer.force`); answers ``{"data": model,
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import html
 import json
+import random
 import secrets
 import threading
 from collections import OrderedDict
@@ -39,6 +42,7 @@ from lazytree.games import GAMES, load_game
 from lazytree.games.registry import OptionError
 from lazytree.search import Limit, SearchResult, get_rater
 from lazytree.search.limit import SearchStopped
+from lazytree.search.mcts import MCTS
 from lazytree.session import SessionError, options_from_text
 from lazytree.tree import Node, Tree
 
@@ -50,7 +54,10 @@ MAX_TREES = 16
 MAX_SEARCH_NODES = 300_000
 """Most new nodes the search of ``/explore`` (or one click) may build."""
 
-RESERVED = ("game", "depth", "rater", "share", "moves")
+MAX_PLAYOUTS = 100_000
+"""Most iterations of ``/explore?rater=mcts``."""
+
+RESERVED = ("game", "depth", "rater", "share", "moves", "playouts", "search-seed")
 """Query parameters of ``/explore`` that are not game options."""
 
 LastSearch = Callable[[str], tuple[Node[Any, Any], SearchResult[Any], int] | None]
@@ -107,8 +114,11 @@ def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
         raise ExploreError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     depth = _whole(params, "depth", 3, 1, MAX_FORCE_DEPTH)
     rater_name = params.get("rater", "alphabeta")
+    mcts = rater_name == "mcts"
+    playouts = _whole(params, "playouts", 1000, 1, MAX_PLAYOUTS)
+    seed = _whole(params, "search-seed", 0, 0, 2**63)
     try:
-        rater = get_rater(rater_name)
+        rater = get_rater("alphabeta" if mcts else rater_name)  # (a click searches with it)
         options = options_from_text(spec, {k: v for k, v in params.items() if k not in RESERVED})
         game, state = load_game(name, **options)
         for text in filter(None, (t.strip() for t in params.get("moves", "").split(","))):
@@ -117,6 +127,8 @@ def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
         raise ExploreError(str(exc)) from None
     share = params.get("share", "0").lower() in ("1", "true", "yes", "on")
     tree: Tree[Any, Any] = Tree(game, state, share=share)
+    if mcts:
+        return _explore_mcts(tree, name, playouts, seed)
     try:
         result = rater(tree.root, Limit(depth=depth, nodes=MAX_SEARCH_NODES))
     except SearchStopped as exc:
@@ -131,6 +143,24 @@ def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
         depth=min(2, depth),
         max_nodes=MAX_SEARCH_NODES,
         title=title,
+    )
+
+
+def _explore_mcts(tree: Tree[Any, Any], name: str, playouts: int, seed: int) -> LiveExplorer:
+    """UCT from ``tree.root`` and its live explorer (a click searches with alphabeta)."""
+    searcher = MCTS(rng=random.Random(seed))
+    try:
+        result = searcher.search(tree.root, Limit(nodes=MAX_SEARCH_NODES), playouts=playouts)
+    except ValueError as exc:  # e.g. a chance node at the root
+        raise ExploreError(str(exc)) from None
+    title = f"{name}{_size(tree.game)}: mcts ({result.extra['playouts']:,} playouts)"
+    return LiveExplorer(
+        tree,
+        result=result,
+        rater="alphabeta",
+        max_nodes=MAX_SEARCH_NODES,
+        title=title,
+        visits=searcher.edge_visits,
     )
 
 
@@ -192,6 +222,8 @@ def explore_routes(
         root, result, until = found
         depth = "the end" if result.depth is None else f"depth {result.depth}"
         title = f"the AI's last move: {result.rater} to {depth}"
+        if result.extra.get("book") == "hit":  # serve --book: nothing was searched
+            title = f"the AI's last move: from the position book (searched to {depth} before)"
         model = explorer_model(root, result=result, until=until, title=title)
         return HTMLResponse(page(model))
 

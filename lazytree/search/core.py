@@ -133,7 +133,7 @@ def as_limit(depth: int | Limit | None) -> Limit:
     (to the end of the game) or a whole limit.
 
     >>> as_limit(3)
-    Limit(depth=3, seconds=None, nodes=None, memory=None, stop=None)
+    Limit(depth=3, seconds=None, nodes=None, memory=None, stop=None, clock='wall')
     >>> as_limit(None).unbounded
     True
     """

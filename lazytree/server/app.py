@@ -44,6 +44,7 @@ from lazytree.game import IllegalMoveError
 from lazytree.games import GAMES
 from lazytree.games.dice_of_doom import RULE_SETS, Attack, DiceOfDoom
 from lazytree.server.boards import board_view
+from lazytree.server.learning import Learning
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
 from lazytree.session import (
     HUMAN,
@@ -191,6 +192,7 @@ def session_view(runner: Runner) -> dict[str, Any]:
         "can_undo": bool(history) and not runner.thinking,
         "can_redo": s.can_redo and not runner.thinking,
         "delay": runner.delay,
+        "book": runner.book_status(),
     }
     progress = runner.progress
     if progress is not None:
@@ -233,9 +235,20 @@ async def read_json(request: Request) -> Any:
         raise BadRequest(f"malformed JSON: {exc}") from None
 
 
-def create_app(sessions: Sessions | None = None) -> Starlette:
-    """The web app; ``sessions`` holds the games (a fresh store by default)."""
+def create_app(sessions: Sessions | None = None, learning: Learning | None = None) -> Starlette:
+    """The web app; ``sessions`` holds the games (a fresh store by default);
+    ``learning``: the book and weights (``serve --book/--weights``) the AI of every game
+    uses where they fit."""
     store = sessions if sessions is not None else Sessions()
+    learned = learning if learning is not None else Learning()
+
+    def add(session: Session) -> Runner:
+        """Keep ``session`` in the store, with the book and weights that fit it."""
+        runner = store.add(session)  # first: a full store opens no book
+        runner.has_book = learned.book is not None
+        runner.book_note = learned.apply(session)
+        return runner
+
     template = (STATIC / "play.html").read_text(encoding="utf-8")
 
     def page(session_id: str = "", error: str = "", status: int = 200) -> HTMLResponse:
@@ -273,7 +286,7 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
             return page()
         try:
             session, delay = new_session(params)
-            runner = store.add(session)
+            runner = add(session)
         except SessionError as exc:
             return page(error=str(exc), status=400)
         runner.delay = delay
@@ -365,7 +378,7 @@ def create_app(sessions: Sessions | None = None) -> Starlette:
         try:
             session = Session.load(data)
             check_board(session)
-            runner = store.add(session)
+            runner = add(session)
         except SessionError as exc:
             raise BadRequest(str(exc)) from None
         return JSONResponse({"id": runner.id, "url": f"/play?session={runner.id}"}, 201)

@@ -64,6 +64,10 @@ class Runner:
     """Bumped at every change of the position (the page polls for it)."""
     error: str | None = None
     """The last AI failure, shown on the page."""
+    has_book: bool = False
+    """The server was given a position book (``serve --book``)."""
+    book_note: str | None = None
+    """Why this game plays without the server's book (another game's book), or None."""
     last_search: dict[str, Any] | None = None
     last_tree: tuple[Node[Any, Any], SearchResult[Any], int] | None = None
     """The AI's last search for the explorer: the node it searched from, its result, and
@@ -85,6 +89,28 @@ class Runner:
 
     def changed(self) -> None:
         self.version += 1
+
+    def book_status(self) -> dict[str, Any] | None:
+        """The position book of this game for the page: ``on`` (the AI uses it), its
+        ``hits``/``misses``/``stores`` so far and a ``note`` (why there is none, or why
+        it was switched off); None when the server has no book."""
+        if not self.has_book:
+            return None
+        book = self.session.book
+        if book is None:
+            return {"on": False, "note": self.book_note}
+        stats = book.stats()
+        broken = stats.pop("broken")
+        note = None
+        if broken is not None:
+            note = f"the book was switched off ({broken}): the AI searches on"
+        return {"on": broken is None, "note": note, **stats}
+
+    def close(self) -> None:
+        """Stop the AI and let go of the game's book (the game is dropped)."""
+        self.cancel(wait=1.0)
+        if self.session.book is not None:
+            self.session.book.close()
 
     # -- the AI worker -------------------------------------------------------------------
     def start_ai(self) -> bool:
@@ -175,6 +201,10 @@ class Runner:
         turn["depth"] = None if depth is None else max(depth, turn.get("depth") or 0)
         turn["nodes"] = turn.get("nodes", 0) + search.stats.nodes_created
         turn["value"] = search.value
+        # --book: the moves answered from it, and whether it is still in use
+        turn["book_hits"] = turn.get("book_hits", 0) + (search.extra.get("book") == "hit")
+        if "book" in search.extra:
+            turn["book"] = search.extra["book"]
         stopped = search.extra.get("stopped")
         if stopped == "stop" or "stopped" not in turn:
             turn["stopped"] = stopped
@@ -199,7 +229,7 @@ class Sessions:
                     raise SessionError(
                         f"the server already runs {self.limit} games whose AI is thinking"
                     )
-                del self._runners[idle]
+                self._runners.pop(idle).close()
             self._runners[runner.id] = runner
         return runner
 
@@ -215,4 +245,4 @@ class Sessions:
 
     def close_all(self) -> None:
         for runner in list(self._runners.values()):
-            runner.cancel(wait=1.0)
+            runner.close()

@@ -6,7 +6,8 @@
 // with update(data) for live trees. Only expanded nodes are laid out and drawn, so a tree
 // of 50,000 positions opens as fast as one of 50.
 //
-// Stable hooks for tests: every drawn position is one element with data-node="<index>";
+// Stable hooks for tests: every drawn position is one element with data-node="<index>"
+// (and data-book="hit"/"miss"/"off" where a search looked it up in a position book);
 // [data-summary] holds the summary line, [data-info] the selected node's details.
 
 const PLAYER_COLOURS = ["#3b6fb6", "#d0602a", "#3f9142", "#8a55b0", "#b59a12", "#2a9494", "#c2467d", "#666666"];
@@ -17,6 +18,7 @@ const ROW = 22; // vertical distance between siblings
 const COLUMN = 190; // horizontal distance between depths
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+const BOOK = { h: "hit", m: "miss", o: "off" }; // the document's book column, spelled out
 
 function esc(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -43,6 +45,7 @@ class Model {
     this.unforced = new Array(n); // [{m, k}] moves generated, never forced
     this.links = new Array(n); // transpositions: [{c, m, k}] shared children met first elsewhere
     this.inMove = new Int32Array(n).fill(-1); // string index of the move into each node
+    this.visitsIn = data.visits ? new Float64Array(n) : null; // MCTS: visits of the move into it
     this.parents = new Int32Array(n); // how many parents link to a node
     this.depth = new Int32Array(n);
     for (let i = 0; i < n; i++) {
@@ -56,6 +59,7 @@ class Model {
           if (data.parent[c] === i && this.inMove[c] < 0) {
             kids.push({ c, m, k });
             this.inMove[c] = m;
+            if (this.visitsIn) this.visitsIn[c] = data.visits[i][k];
           } else links.push({ c, m, k });
         }
       }
@@ -68,6 +72,10 @@ class Model {
     this.pvSet = new Set(data.pv);
     this.sorted = new Array(n); // children best first, computed on demand
     this.bySerial = null;
+  }
+  book(i) {
+    const b = this.data.book;
+    return b ? BOOK[b[i]] ?? "" : "";
   }
   move(i) {
     return i === 0 || this.inMove[i] < 0 ? "" : this.strings[this.inMove[i]];
@@ -85,7 +93,9 @@ class Model {
       // the principal variation's child first (the search's choice), then by stored value
       // (values stored by different iterations of a deepening search are not comparable)
       const pv = (c) => (this.pvSet.has(c) && this.pvSet.has(i) ? 1 : 0);
-      kids.sort((a, b) => pv(b.c) - pv(a.c) || this.score(i, b.c) - this.score(i, a.c) || a.k - b.k);
+      // (MCTS: by visits, its measure of a move)
+      const visits = (c) => (this.visitsIn ? this.visitsIn[c] : 0);
+      kids.sort((a, b) => pv(b.c) - pv(a.c) || visits(b.c) - visits(a.c) || this.score(i, b.c) - this.score(i, a.c) || a.k - b.k);
       this.sorted[i] = kids;
     }
     return this.sorted[i];
@@ -243,6 +253,8 @@ export function mount(element, data, options = {}) {
       <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot lt-unforced-dot"/></svg> generated, never forced</span>
       <span class="lt-pv-key">━ principal variation</span>
       <span>⤳ transposition (shared position)</span>
+      <span data-legend="book" hidden><span class="lt-book-key">▣ book</span> answered from the position book (nothing searched below)</span>
+      <span data-legend="visits" hidden><span class="lt-visits-key">n=</span> MCTS visits of the move (children by visits)</span>
       <span>click: select and open/close · values: stored ratings (≥ / ≤: alpha-beta bounds)</span>
     </div>`;
   const $ = (sel) => element.querySelector(sel);
@@ -274,17 +286,26 @@ export function mount(element, data, options = {}) {
     replay = null;
     $(".lt-title").textContent = model.data.title;
     $("[data-summary]").textContent = summaryText();
+    $('[data-legend="book"]').hidden = !model.data.book;
+    $('[data-legend="visits"]').hidden = !model.data.visits;
     $("[data-scrub]").max = String(model.n - 1);
   }
 
   function summaryText() {
     const s = model.data.summary;
     const parts = [plural(s.positions, "position")];
-    if (s.forced !== undefined) parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${s.depth === null ? " (whole game)" : ` to depth ${s.depth}`}`);
+    const hit = s.book && s.book.status === "hit"; // nothing was searched: the book's line says it
+    const how = s.playouts !== undefined ? ` (${plural(s.playouts, "playout")})` : s.depth === null ? " (whole game)" : ` to depth ${s.depth}`;
+    if (s.forced !== undefined && !hit) parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${how}`);
     parts.push(`${s.expanded.toLocaleString("en")} expanded`);
     parts.push(`${s.unforced.toLocaleString("en")} generated but never forced`);
     if (s.never !== null) parts.push(`${plural(s.never, "move")} never generated`);
     if (s.shared) parts.push(`${plural(s.shared, "shared position")}`);
+    if (s.book) {
+      const b = s.book;
+      if (b.status === "hit") parts.push(`${plural(s.bookHits, "book hit")}: ${b.move} from the position book (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`);
+      else parts.push(b.status === "miss" ? "0 book hits: not in the book, searched and stored" : "0 book hits: the book was off");
+    }
     if (s.value !== undefined) parts.push(`value ${fmt(s.value)} for ${model.playerName(s.player)}`);
     if (s.pvMoves.length) parts.push(`PV ${s.pvMoves.join(" ")}`);
     return parts.join(" · ");
@@ -360,7 +381,8 @@ export function mount(element, data, options = {}) {
     const i = it.i;
     const v = model.data.value[i];
     const text = (i === 0 ? "root" : model.move(i)).length * 7.2;
-    return Math.min(COLUMN - 30, 14 + text + (v === null ? 0 : 6 + (fmt(v).length + 1) * 6.4));
+    const visits = model.visitsIn && model.visitsIn[i] > 0 ? 8 + String(model.visitsIn[i]).length * 6 : 0;
+    return Math.min(COLUMN - 30, 14 + text + visits + (v === null ? 0 : 6 + (fmt(v).length + 1) * 6.4));
   }
 
   function drawItem(it, x, y, current) {
@@ -380,6 +402,8 @@ export function mount(element, data, options = {}) {
       if (model.parents[i] > 1) cls.push("lt-shared");
       if (st === "u") cls.push("lt-leaf");
       if (st === "t") cls.push("lt-terminal");
+      const book = model.book(i);
+      if (book) cls.push(`lt-book-${book}`);
       const colour = p < 0 ? "#777" : PLAYER_COLOURS[p % 8];
       const fill = st === "u" ? "#fff" : p < 0 ? "#eee" : PLAYER_FILLS[p % 8];
       const v = model.data.value[i];
@@ -387,9 +411,9 @@ export function mount(element, data, options = {}) {
       const val = v === null ? "" : `${b === ">" ? "≥" : b === "<" ? "≤" : ""}${fmt(v)}`;
       const never = model.data.never[i];
       const cut = never > 0 && !open && (!replay || replay.step >= model.doneAt[i]);
-      const label = `${esc(i === 0 ? "root" : model.move(i))}${val ? ` <tspan class="lt-val">${val}</tspan>` : ""}${!open && nKids ? ` <tspan class="lt-count">+${nKids}</tspan>` : ""}${cut ? ` <tspan class="lt-cut">✂${never}<title>a cut-off: ${plural(never, "move")} never generated</title></tspan>` : ""}${model.parents[i] > 1 ? ' <tspan class="lt-count">⤳' + model.parents[i] + "</tspan>" : ""}`;
+      const label = `${esc(i === 0 ? "root" : model.move(i))}${val ? ` <tspan class="lt-val">${val}</tspan>` : ""}${!open && nKids ? ` <tspan class="lt-count">+${nKids}</tspan>` : ""}${cut ? ` <tspan class="lt-cut">✂${never}<title>a cut-off: ${plural(never, "move")} never generated</title></tspan>` : ""}${model.parents[i] > 1 ? ' <tspan class="lt-count">⤳' + model.parents[i] + "</tspan>" : ""}${model.visitsIn && model.visitsIn[i] > 0 ? ` <tspan class="lt-visits">n=${model.visitsIn[i]}</tspan>` : ""}${book === "hit" ? ' <tspan class="lt-book">▣ book</tspan>' : ""}`;
       const shape = st === "t" ? `<rect x="-5" y="-5" width="10" height="10" fill="${fill}" stroke="${colour}"/>` : `<circle r="5" fill="${fill}" stroke="${colour}"/>`;
-      return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+      return `<g class="${cls.join(" ")}" data-node="${i}"${book ? ` data-book="${book}"` : ""} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
     }
     if (it.kind === "unforced")
       return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text x="9" y="4">${esc(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
@@ -419,7 +443,8 @@ export function mount(element, data, options = {}) {
     else {
       const b = d.bound[i];
       const rel = b === ">" ? "at least " : b === "<" ? "at most " : "";
-      rows.push(["value", `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${b === "=" ? "exact" : b === ">" ? "lower bound" : "upper bound"}, ${plural(d.rdepth[i], "move")} deep)`]);
+      const kind = d.visits ? "MCTS: the mean value of the playouts through it" : `${b === "=" ? "exact" : b === ">" ? "lower bound" : "upper bound"}, ${plural(d.rdepth[i], "move")} deep`;
+      rows.push(["value", `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${kind})`]);
     }
     const kids = model.kids[i].length + model.links[i].length;
     let status;
@@ -434,13 +459,20 @@ export function mount(element, data, options = {}) {
     rows.push(["created", `#${(d.serial[i] - d.serial[0]).toLocaleString("en")} in the search's order`]);
     if (model.parents[i] > 1) rows.push(["shared", `reached from ${model.parents[i]} positions (a transposition)`]);
     if (model.pvSet.has(i)) rows.push(["", "on the principal variation"]);
+    if (model.visitsIn && model.visitsIn[i] > 0) rows.push(["visits", `${model.visitsIn[i].toLocaleString("en")} (MCTS playouts through this move)`]);
+    const book = model.book(i);
+    const sb = d.summary.book;
+    if (book === "hit") rows.push(["book", `answered from the position book: ${esc(sb.move)} (searched ${sb.depth === null ? "to the end of the game" : `to depth ${sb.depth}`} before, used ${plural(sb.uses, "time")}); nothing was searched below`]);
+    else if (book === "miss") rows.push(["book", "looked up in the position book, not there: searched, and the answer stored"]);
+    else if (book === "off") rows.push(["book", "the position book was switched off (the file went bad): searched without it"]);
     let html = `<table>${rows.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join("")}</table>`;
     html += `<div class="lt-board-wrap" data-board>${boardSvg(model, i)}</div>`;
     if (live && st !== "t") html += `<button data-action="force-here">search below this position</button>`;
-    const list = model.best(i).map((e) => `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${d.value[e.c] === null ? "" : fmt(d.value[e.c])}</span></li>`);
+    const n = (c) => (model.visitsIn ? ` <span class="lt-visits">n=${model.visitsIn[c]}</span>` : "");
+    const list = model.best(i).map((e) => `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${d.value[e.c] === null ? "" : fmt(d.value[e.c])}</span>${n(e.c)}</li>`);
     for (const e of model.links[i]) list.push(`<li data-goto="${e.c}">${esc(model.strings[e.m])} ⤳</li>`);
     for (const e of model.unforced[i]) list.push(`<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc(model.strings[e.m])} <span class="lt-val">not forced</span></li>`);
-    if (list.length) html += `<div class="lt-kids-head">children: the principal variation's first, then by stored value for ${esc(model.playerName(p))}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
+    if (list.length) html += `<div class="lt-kids-head">children: the principal variation's first, then by ${model.visitsIn ? "visits" : `stored value for ${esc(model.playerName(p))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
     info.innerHTML = html;
   }
 

@@ -168,6 +168,17 @@ function playerName(p) {
   return `<span class="swatch p${p}"></span>player ${p} (${NAMES[p]}, ${seat.kind === "human" ? "human" : seat.label})`;
 }
 
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+// serve --book: say when the AI's moves came from the position book (no search at all)
+function bookText(s) {
+  if (!s.book_hits) return "";
+  const which = s.book_hits === s.moves ? (s.moves === 1 ? "" : ": every move") : `: ${s.book_hits} of ${s.moves} moves`;
+  return ` · <span data-role="book" data-book="hit">book hit${which}</span>`;
+}
+
 function renderSide() {
   const b = view.board;
   $("#title").textContent = `${view.game} ${Object.entries(view.options).map(([k, v]) => `${k}=${v}`).join(" ")}`;
@@ -207,9 +218,12 @@ function renderSide() {
     const s = view.last_search;
     progress = `AI's last turn: ${s.moves} moves, searched up to depth ${s.depth ?? "end"}, ` +
       `${s.nodes.toLocaleString()} nodes forced` + (s.stopped === "stop" ? " (stopped by you)" : "") +
+      bookText(s) +
       ` · <a href="/explore/ai/${view.id}" target="_blank" data-action="explore">explore its last search</a>`;
   }
-  if (view.error) progress += `<br><span class="error">${view.error}</span>`;
+  const book = view.book;
+  if (book && book.note) progress += `<br><span class="note" data-role="book-note">${escapeHtml(book.note)}</span>`;
+  if (view.error) progress += `<br><span class="error">${escapeHtml(view.error)}</span>`;
   const rolls = view.log.filter((m) => m.note);
   if (rolls.length) {
     progress += `<div data-role="rolls">` +

@@ -1,0 +1,148 @@
+"""``lazytree serve --book FILE --weights FILE``: what the server's AI learned, per game.
+
+The server plays every game, but a position book belongs to one game, its options and
+its evaluation's version, and a weights file to one game's evaluation.
+:func:`check_learning` reads both files once, before the server starts (a bad or foreign
+file is one :class:`LearningError`), and :meth:`Learning.apply` gives each new or loaded
+game what fits it:
+
+* the weights, to every game of the file's game (its AI then rates with them);
+* the book, to every game with an AI seat: each game opens its own connection (the
+  book is made for many writers); a game of other options than the book's plays on
+  without it, and :meth:`Learning.apply` says why (the page shows it). A book file that
+  does not exist yet belongs to the first game that opens it.
+
+The book's lookups and stores are the library's (:class:`~lazytree.ai.AIPlayer` with
+``Session.book``, :func:`~lazytree.book.booked_search`): a file that goes bad while a
+game is played switches the book off for that game and the AI goes on searching.
+
+Examples
+--------
+>>> Learning().apply(Session("tictactoe")) is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lazytree.book import Book, BookError, read_identity
+from lazytree.games import GAMES, load_game
+from lazytree.session import Session
+from lazytree.tree import Tree
+from lazytree.weights import (
+    WeightsError,
+    evaluation_id,
+    get_weights,
+    load_weights,
+    tunable_evaluation,
+    with_weights,
+)
+
+__all__ = ["Learning", "LearningError", "check_learning"]
+
+
+class LearningError(ValueError):
+    """A ``--book`` or ``--weights`` file the server cannot use (one line for the user)."""
+
+
+@dataclass(frozen=True)
+class Learning:
+    """The book file and the weights the server's AI uses where they fit.
+
+    ``weights`` are those of ``weights_game`` (a registry name); ``book`` is the path
+    of the position book (None: none).
+    """
+
+    book: Path | None = None
+    weights: dict[str, float] | None = None
+    weights_game: str | None = None
+    weights_file: Path | None = field(default=None, compare=False)
+
+    def apply(self, session: Session) -> str | None:
+        """Give ``session`` the weights and the book where they fit; a note for the
+        player when the book does not (None otherwise). Call it before the AI moves."""
+        if self.weights is not None and session.spec.name == self.weights_game:
+            session.game = with_weights(session.game, self.weights)
+            session.tree = Tree(session.game, session.state, share=True)
+        if self.book is None or all(seat.is_human for seat in session.seats):
+            return None
+        try:
+            session.book = Book(self.book, session.game)
+        except BookError as exc:
+            try:
+                other = read_identity(self.book)
+            except BookError:
+                return f"no position book for this game: {exc}"
+            return (
+                f"no position book for this game: {self.book.name} is a book of "
+                f"{other['options']} (evaluation {other['evaluation']} {other['version']})"
+            )
+        return None
+
+
+def _weights_game(path: Path) -> str:
+    """The registry name of the game a weights file is for (a :class:`LearningError`
+    when the file cannot say)."""
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise LearningError(f"--weights {path}: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise LearningError(f"--weights {path}: not a lazytree weights file") from None
+    name = doc.get("game") if isinstance(doc, dict) else None
+    if not isinstance(name, str) or name not in GAMES:
+        raise LearningError(f"--weights {path}: not a lazytree weights file of a known game")
+    return name
+
+
+def check_learning(book: Path | None = None, weights: Path | None = None) -> Learning:
+    """Read the ``--book`` and ``--weights`` files of ``lazytree serve`` before it starts.
+
+    A weights file must be a valid file of a known game with weights. A book file that
+    exists must be a lazytree book of a known game; when it was filled by that game's
+    tunable evaluation, with the weights the server's AI rates with (those of
+    ``weights`` for its game, else the shipped ones): a book of other weights could
+    never answer. :class:`LearningError` (one line) otherwise.
+    """
+    learned: dict[str, float] | None = None
+    game_name: str | None = None
+    if weights is not None:
+        game_name = _weights_game(weights)
+        try:
+            learned = load_weights(weights, load_game(game_name).game)
+        except WeightsError as exc:
+            raise LearningError(f"--weights {exc}") from None
+    if book is not None and book.exists():
+        try:
+            identity = read_identity(book)
+        except BookError as exc:
+            raise LearningError(f"--book {exc}") from None
+        _check_book(book, identity, learned if identity["game"] == game_name else None, weights)
+    return Learning(book, learned, game_name, weights)
+
+
+def _check_book(
+    path: Path, identity: dict[str, str], weights: dict[str, float] | None, file: Path | None
+) -> None:
+    name = identity["game"]
+    if name not in GAMES:
+        raise LearningError(f"--book {path}: a book of {name}, a game this lazytree does not have")
+    game: Any = load_game(name).game
+    try:
+        tunable = tunable_evaluation(game)
+    except WeightsError:
+        return  # a game without weights: its evaluation has one version
+    if identity["evaluation"] != tunable:
+        return
+    rated = with_weights(game, weights if weights is not None else get_weights(game))
+    version = evaluation_id(rated)[1]
+    if identity["version"] != version:
+        used = f"the weights of --weights {file}" if weights is not None else "the shipped weights"
+        raise LearningError(
+            f"--book {path}: filled with {tunable} version {identity['version']}, but the "
+            f"server's AI rates {name} with version {version} ({used})"
+        )
