@@ -119,6 +119,14 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
     if spec is None:
         raise SessionError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     given = options_from_text(spec, {k: v for k, v in params.items() if k not in RESERVED})
+    for key, value in given.items():
+        # an option that may name a file (checkers' weights) takes JSON only here: a page
+        # must not make the server open its files (they are given to lazytree serve)
+        if isinstance(value, str) and key == "weights" and not value.lstrip().startswith("{"):
+            raise SessionError(
+                'weights: give them as JSON here, e.g. {"king": 150}; '
+                "a weights file is given to lazytree serve --weights"
+            )
     options = {**PLAY_DEFAULTS.get(name, {}), **given}
     ai = ai_settings(params.get("ai", "1"))
     seed = options.get("seed")

@@ -79,6 +79,7 @@ def test_play_opens_a_game_from_its_options(client: TestClient) -> None:
         ("game=tictactoe&ai=fast", "expected &#x27;book&#x27; or seconds"),
         ("game=tictactoe&speed=-1", "speed"),
         ("game=dice-of-doom&size=41", "the browser plays boards up to 40x40"),
+        ("game=checkers&weights=/etc/passwd", "weights: give them as JSON here"),
     ],
 )
 def test_bad_options_show_the_message_on_the_page(
@@ -88,6 +89,12 @@ def test_bad_options_show_the_message_on_the_page(
     assert r.status_code == 400
     assert message in r.text.split('data-error="', 1)[1].split('"', 1)[0]
     assert 'data-session=""' in r.text
+
+
+def test_checkers_weights_are_taken_as_json_only(client: TestClient) -> None:
+    r = client.get("/play", params={"game": "checkers", "weights": '{"king": 150}'})
+    assert r.status_code == 200
+    assert 'data-error=""' in r.text or "data-error" not in r.text
 
 
 def test_a_move_an_illegal_move_and_the_ai_answer(client: TestClient) -> None:
