@@ -17,7 +17,7 @@ Examples
 (0, 0, 2, 1, 2)
 >>> lo, hi = score_interval(penta)
 >>> round(mean_score(penta), 2), round(lo, 3), round(hi, 3)
-(0.75, 0.531, 0.969)
+(0.75, 0.489, 1.0)
 """
 
 from __future__ import annotations
@@ -92,11 +92,20 @@ def mean_score(penta: Sequence[float]) -> float:
 
 def score_interval(penta: Sequence[float], z: float = Z95) -> tuple[float, float]:
     """The score's 95% interval over pairs, clamped to ``[0, 1]`` (the whole of it for
-    fewer than 2 pairs)."""
-    n, mean, var = _moments(penta)
+    fewer than 2 pairs). The spread is taken with the SPRT's pseudo-pair (one pair spread
+    evenly over the five results) added, so a few pairs that all scored alike do not give
+    an interval of width 0.
+
+    >>> lo, hi = score_interval((0, 0, 0, 0, 3))
+    >>> round(lo, 3), hi
+    (0.613, 1.0)
+    """
+    n = float(sum(penta))
     if n < 2:
         return 0.0, 1.0
-    half = z * math.sqrt(var * n / (n - 1) / n)
+    mean = mean_score(penta)
+    var = _moments([c + 0.2 for c in penta])[2]
+    half = z * math.sqrt(var / (n - 1))
     return max(0.0, mean - half), min(1.0, mean + half)
 
 
@@ -107,7 +116,10 @@ def elo_interval(penta: Sequence[float], z: float = Z95) -> tuple[float, float]:
 
 
 def bradley_terry(
-    results: Sequence[tuple[int, int, float]], players: int, iterations: int = 10_000
+    results: Sequence[tuple[int, int, float]],
+    players: int,
+    iterations: int = 10_000,
+    prior: float = 1.0,
 ) -> tuple[list[float], list[float]]:
     """Elo ratings from game results by the Bradley-Terry (logistic) model.
 
@@ -115,12 +127,17 @@ def bradley_terry(
     ``j`` in one game (a draw is half a win each). The maximum-likelihood strengths are
     found by the MM algorithm (Hunter 2004); the ratings are in Elo with player 0 at 0,
     and each comes with its standard error from the observed information (player 0's
-    is 0: the others are measured against it). A player who won or lost everything has
-    no finite rating and is clamped to ``+-MAX_ELO``.
+    is 0: the others are measured against it). ``prior`` drawn games are added between
+    every two players who met (as BayesElo's prior of virtual draws), so a player who
+    lost every game still has a finite rating and error; it is negligible over many
+    games.
 
-    >>> elo, se = bradley_terry([(0, 1, 1.0)] * 3 + [(0, 1, 0.0)], 2)
+    >>> elo, se = bradley_terry([(0, 1, 1.0)] * 3 + [(0, 1, 0.0)], 2, prior=0)
     >>> round(elo[1], 1), round(-elo_from_score(0.75), 1)
     (-190.8, -190.8)
+    >>> elo, se = bradley_terry([(0, 1, 1.0)] * 6, 2)  # 6.5 of 7 with the virtual draw
+    >>> round(elo[1], 1), round(-elo_from_score(6.5 / 7), 1), se[1] < 500
+    (-445.6, -445.6, True)
     """
     wins = [0.0] * players
     games = [[0.0] * players for _ in range(players)]
@@ -129,6 +146,13 @@ def bradley_terry(
         wins[j] += 1.0 - s
         games[i][j] += 1
         games[j][i] += 1
+    for i in range(players):
+        for j in range(i + 1, players):
+            if games[i][j]:
+                games[i][j] += prior
+                games[j][i] += prior
+                wins[i] += prior / 2
+                wins[j] += prior / 2
     eps = 1e-9
     gamma = [1.0] * players
     for _ in range(iterations):

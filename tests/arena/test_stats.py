@@ -8,6 +8,7 @@ import random
 import pytest
 
 from lazytree.arena.stats import (
+    MAX_ELO,
     SPRT,
     bradley_terry,
     elo_from_score,
@@ -38,7 +39,12 @@ def test_pentanomial_and_its_interval() -> None:
     penta = (1, 1, 2, 1, 2)
     scores = [0, 0.25, 0.5, 0.5, 0.75, 1, 1]
     mean = sum(scores) / 7
-    sd = math.sqrt(sum((s - mean) ** 2 for s in scores) / 6)
+    # the spread with one pseudo-pair spread evenly over the five results (weight 1/5 each)
+    weights = [1.0] * 7 + [0.2] * 5
+    values = [*scores, 0, 0.25, 0.5, 0.75, 1]
+    center = sum(w * v for w, v in zip(weights, values, strict=True)) / 8
+    var = sum(w * (v - center) ** 2 for w, v in zip(weights, values, strict=True)) / 8
+    sd = math.sqrt(var * 7 / 6)
     lo, hi = score_interval(penta)
     assert mean_score(penta) == pytest.approx(mean)
     assert (lo, hi) == pytest.approx(
@@ -46,16 +52,27 @@ def test_pentanomial_and_its_interval() -> None:
     )
     assert elo_interval(penta) == pytest.approx((elo_from_score(lo), elo_from_score(hi)))
     assert score_interval((0, 0, 1, 0, 0)) == (0.0, 1.0)  # one pair says nothing
-    assert score_interval((0, 0, 0, 0, 9)) == (1.0, 1.0)
+    lo, hi = score_interval((0, 0, 0, 0, 9))  # all alike: not certain, but high
+    assert 0.8 < lo < 1.0 == hi
+    assert score_interval((0, 0, 0, 0, 90))[0] > lo  # more pairs, a narrower interval
 
 
 def test_bradley_terry_two_players_is_the_logistic_score() -> None:
     results = [(0, 1, 1.0)] * 7 + [(0, 1, 0.5)] * 2 + [(0, 1, 0.0)] * 3
-    elo, se = bradley_terry(results, 2)
+    elo, se = bradley_terry(results, 2, prior=0)
     assert elo[0] == 0
     assert elo[1] == pytest.approx(-elo_from_score(8 / 12), abs=1e-6)
     # the observed information of 12 games at p = 2/3: 12 * p * (1 - p)
     assert se[1] == pytest.approx(400 / math.log(10) / math.sqrt(12 * 2 / 9), rel=1e-6)
+    # the prior: one virtual draw, 8.5 of 13
+    elo, se = bradley_terry(results, 2)
+    assert elo[1] == pytest.approx(-elo_from_score(8.5 / 13), abs=1e-6)
+
+
+def test_a_player_who_lost_everything_has_a_finite_rating_and_error() -> None:
+    elo, se = bradley_terry([(0, 1, 1.0)] * 20 + [(1, 2, 0.5)] * 10, 3)
+    assert -MAX_ELO < elo[1] < 0
+    assert all(math.isfinite(e) and e < 400 for e in se[1:])
 
 
 def test_bradley_terry_orders_three_players_and_fits_the_likelihood() -> None:
@@ -67,7 +84,7 @@ def test_bradley_terry_orders_three_players_and_fits_the_likelihood() -> None:
         + [(0, 2, 1.0)] * 8
         + [(0, 2, 0.0)] * 2
     )
-    elo, se = bradley_terry(results, 3)
+    elo, se = bradley_terry(results, 3, prior=0)
     assert elo[0] == 0 > elo[1] > elo[2]
     assert all(s > 0 for s in se[1:])
     # at the maximum each player's expected wins equal its wins
