@@ -18,7 +18,7 @@ the moves played is kept from move to move.
            (the end of the game rated by ``score-board`` too), the first best move.
 ``lol4``   *Land of Lisp* ch. 20 (chance rules): depth 2 (attacks count one level
            with both outcomes below them), the book's odds table rounded to two
-           decimals, ``score-board``, the first best move.
+           decimals and its single-float sums, ``score-board``, the first best move.
 ``default`` The play AI (:class:`~lazytree.ai.AIPlayer`): a clock per move
            (``time``), or with ``time=none`` a node budget (``nodes``).
 ``mcts``   UCT on the lazy tree (:mod:`lazytree.search.mcts`).
@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import copy
 import random
+import struct
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
@@ -239,20 +240,38 @@ BOOK_ODDS: tuple[tuple[float, ...], ...] = (
 """*Land of Lisp* ch. 20's ``*dice-probability*``: ``BOOK_ODDS[d - 1][a - 2]`` is the
 chance that ``a`` attacking dice beat ``d`` defending dice, rounded to two decimals."""
 
+_SINGLE = struct.Struct("f")
+
+
+def _single(x: float) -> float:
+    """``x`` rounded to the nearest single float (IEEE binary32), as Lisp computes
+    with the book's ``0.84``: the reader makes it a single float.
+
+    >>> _single(0.84), _single(1.0 - _single(0.84))
+    (0.8399999737739563, 0.1600000262260437)
+    """
+    return float(_SINGLE.unpack(_SINGLE.pack(x))[0])
+
 
 def lol4_rating(node: Node[Any, Any], depth: int, player: int) -> float:
     """The book's ch. 20 ``rate-position`` of ``node`` for ``player`` over a tree limited to
     ``depth`` moves: max at ``player``'s nodes, min at the others', an attack's two
     outcomes weighted by :data:`BOOK_ODDS` (the dice take no level of the depth), and
-    ``score-board`` at the leaves and at the end of the game."""
+    ``score-board`` at the leaves and at the end of the game.
+
+    The weighting is done in single precision, step by step, like the book's
+    ``(+ (* p win) (* (- 1 p) fail))`` on the single floats of its table (a product
+    or sum of single floats worked out in double precision and rounded once is the
+    single-float result). Two attacks rated alike in exact arithmetic may so come
+    out a last bit apart, and the book plays the one rated higher: so do we."""
     if node.player == CHANCE:
         state = node.state
         src, dst = state.pending
-        win = BOOK_ODDS[state.dice[dst] - 1][state.dice[src] - 2]
+        win = _single(BOOK_ODDS[state.dice[dst] - 1][state.dice[src] - 2])
         total = 0.0
-        for edge in node.children:
-            p = win if edge.move is Outcome.WIN else 1.0 - win
-            total += p * lol4_rating(edge.child, depth, player)
+        for edge in node.children:  # the win first, as the book adds them
+            p = win if edge.move is Outcome.WIN else _single(1.0 - win)
+            total = _single(total + _single(p * lol4_rating(edge.child, depth, player)))
         return total
     if depth == 0 or not node.children:
         node.tree.stats.evaluations += 1
