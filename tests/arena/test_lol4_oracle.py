@@ -9,14 +9,13 @@ book does (its single floats, bit for bit) and play the book's move.
 from __future__ import annotations
 
 import json
-import subprocess
 from typing import Any
 
 import pytest
 
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom
 from lazytree.players import _single, make_player
-from tests.oracle.lol4_oracle import ANSWERS, DRIVER, queries
+from tests.oracle.lol4_oracle import ANSWERS, queries
 
 RECORDED: dict[str, Any] = json.loads(ANSWERS.read_text())
 ANSWER_KEYS = ("kind", "size", "players", "max_dice", "depth", "player", "first_move", "board")
@@ -48,13 +47,3 @@ def test_lol4_rates_and_plays_like_the_book(answer: dict[str, Any]) -> None:
     # the book prints each single float by its shortest decimal: read back, it is that float
     assert [v for _, v in choice.search.move_values] == [_single(r) for r in answer["ratings"]]
     assert game.move_to_str(state, choice.move) == answer["move"]  # type: ignore[arg-type]
-
-
-def test_the_driver_runs_under_sbcl() -> None:
-    """The driver loads under Debian's sbcl and stops with a usage line (exit 2)
-    when it is not given the book's directory."""
-    run = subprocess.run(
-        ["sbcl", "--script", str(DRIVER)], capture_output=True, text=True, timeout=120
-    )
-    assert run.returncode == 2
-    assert "usage: sbcl --script lol4_oracle.lisp BOOK-DIR" in run.stderr

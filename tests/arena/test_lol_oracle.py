@@ -9,13 +9,17 @@ best rating (``score-board`` scaled into [0, 1]).
 from __future__ import annotations
 
 import json
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from lazytree.games.dice_of_doom import LispDiceOfDoom
 from lazytree.players import make_player
+from tests.oracle.lol4_oracle import DRIVER as LOL4_DRIVER
 from tests.oracle.lol_oracle import ANSWERS, queries
+from tests.oracle.lol_oracle import DRIVER as LOL2_DRIVER
 
 RECORDED: dict[str, Any] = json.loads(ANSWERS.read_text())
 
@@ -39,15 +43,12 @@ def test_lol2_picks_the_books_move(answer: dict[str, Any]) -> None:
     assert choice.search.value == pytest.approx((max(answer["ratings"]) + n) / (3 * n))
 
 
-def test_the_driver_runs_under_sbcl() -> None:
-    """The driver loads under Debian's sbcl and stops with a usage line (exit 2)
-    when it is not given the book's directory."""
-    import subprocess
-
-    from tests.oracle.lol_oracle import DRIVER
-
+@pytest.mark.parametrize("driver", [LOL2_DRIVER, LOL4_DRIVER], ids=lambda d: d.name)
+def test_the_drivers_run_under_sbcl(driver: Path) -> None:
+    """The drivers (``lol2``'s and ``lol4``'s) load under Debian's sbcl and stop with a
+    usage line (exit 2) when they are not given the book's directory."""
     run = subprocess.run(
-        ["sbcl", "--script", str(DRIVER)], capture_output=True, text=True, timeout=120
+        ["sbcl", "--script", str(driver)], capture_output=True, text=True, timeout=120
     )
     assert run.returncode == 2
-    assert "usage: sbcl --script lol_oracle.lisp BOOK-DIR" in run.stderr
+    assert f"usage: sbcl --script {driver.name} BOOK-DIR" in run.stderr

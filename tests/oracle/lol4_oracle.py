@@ -1,6 +1,6 @@
 """Ask Land of Lisp's own chance AI (chapter 20) for its ratings and moves, and record them.
 
-    python tests/oracle/lol4_oracle.py BOOK-DIR [--out tests/oracle/lol4_answers.json]
+    python -m tests.oracle.lol4_oracle BOOK-DIR [--out tests/oracle/lol4_answers.json]
 
 BOOK-DIR holds the book's ``dice_of_doom_v4.lisp`` and the files it loads (``v3``,
 ``v2``, ``v1``, ``lazy.lisp``, ``webserver.lisp``, ``svg.lisp``; they are in no package:
@@ -12,13 +12,11 @@ against them.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
+
+from tests.oracle.lol_oracle import command_line, run_sbcl, write_answers
 
 HERE = Path(__file__).parent
 DRIVER = HERE / "lol4_oracle.lisp"
@@ -96,23 +94,11 @@ def ask(book: Path, items: list[dict[str, Any]]) -> list[str]:
         head = (q["size"], q["players"], q["max_dice"], q["depth"], q["player"])
         first = "t" if q["first_move"] else "nil"
         lines.append(f"({' '.join(map(str, head))} {first} ({cells}))")
-    run = subprocess.run(
-        ["sbcl", "--script", str(DRIVER), str(book)],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=1800,
-    )
-    return run.stdout.splitlines()
+    return run_sbcl(DRIVER, book, lines)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("book", type=Path)
-    parser.add_argument("--out", type=Path, default=ANSWERS)
-    args = parser.parse_args()
-    version = subprocess.run(["sbcl", "--version"], capture_output=True, text=True).stdout
+    args = command_line(__doc__ or "", ANSWERS)
     qs = queries()
     answered: dict[int, dict[str, Any]] = {}
     for key in sorted({(q["size"], q["players"], q["max_dice"]) for q in qs}):
@@ -120,9 +106,7 @@ def main() -> None:
         for i, line in zip(group, ask(args.book, [qs[i] for i in group]), strict=True):
             move, *ratings = line.split()
             answered[i] = {**qs[i], "move": move, "ratings": [float(r) for r in ratings]}
-    answers = [answered[i] for i in range(len(qs))]
-    args.out.write_text(json.dumps({"sbcl": version.strip(), "answers": answers}, indent=1) + "\n")
-    print(f"{len(answers)} answers written to {args.out}", file=sys.stderr)
+    write_answers(args.out, [answered[i] for i in range(len(qs))])
 
 
 if __name__ == "__main__":

@@ -48,23 +48,40 @@ def ask(book: Path, size: int, items: list[dict[str, Any]]) -> list[str]:
     for q in items:
         cells = " ".join(f"({c.replace(':', ' ')})" for c in q["board"].split())
         lines.append(f"({size} {q['player']} ({cells}))")
+    return run_sbcl(DRIVER, book, lines)
+
+
+def run_sbcl(driver: Path, book: Path, lines: list[str]) -> list[str]:
+    """The answer lines of ``driver`` run under ``sbcl`` on the book's files in
+    ``book`` for the query ``lines`` (one Lisp form a line)."""
     run = subprocess.run(
-        ["sbcl", "--script", str(DRIVER), str(book)],
+        ["sbcl", "--script", str(driver), str(book)],
         input="\n".join(lines) + "\n",
         capture_output=True,
         text=True,
         check=True,
-        timeout=600,
+        timeout=1800,
     )
     return run.stdout.splitlines()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def command_line(doc: str, out: Path) -> argparse.Namespace:
+    """The recording script's arguments: the book's directory and ``--out``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("book", type=Path)
-    parser.add_argument("--out", type=Path, default=ANSWERS)
-    args = parser.parse_args()
+    parser.add_argument("--out", type=Path, default=out)
+    return parser.parse_args()
+
+
+def write_answers(out: Path, answers: list[dict[str, Any]]) -> None:
+    """Write the record (the sbcl version and the answers) to ``out``."""
     version = subprocess.run(["sbcl", "--version"], capture_output=True, text=True).stdout
+    out.write_text(json.dumps({"sbcl": version.strip(), "answers": answers}, indent=1) + "\n")
+    print(f"{len(answers)} answers written to {out}", file=sys.stderr)
+
+
+def main() -> None:
+    args = command_line(__doc__ or "", ANSWERS)
     answers = []
     qs = queries()
     for size in sorted({q["size"] for q in qs}):
@@ -72,8 +89,7 @@ def main() -> None:
         for q, line in zip(items, ask(args.book, size, items), strict=True):
             move, *ratings = line.split()
             answers.append({**q, "move": move, "ratings": [int(r) for r in ratings]})
-    args.out.write_text(json.dumps({"sbcl": version.strip(), "answers": answers}, indent=1) + "\n")
-    print(f"{len(answers)} answers written to {args.out}", file=sys.stderr)
+    write_answers(args.out, answers)
 
 
 if __name__ == "__main__":
