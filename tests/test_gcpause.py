@@ -130,3 +130,29 @@ def test_as_usual_lets_a_search_run_with_the_collector_as_usual() -> None:
     assert full_collections_while(usual) >= 1
     with gc_paused():
         assert gc_is_paused()
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_garbage_cycles_left_between_searches_are_collected_once_objects_double() -> None:
+    import weakref
+
+    import lazytree.gcpause as pause
+    from lazytree.gcpause import GROWTH
+
+    with gc_paused():  # settle the count of survivors
+        pass
+    survivors = pause._survivors
+    garbage = [_Cycle() for _ in range(GROWTH * survivors + 110_000)]
+    probe = weakref.ref(garbage[0])
+    gc.disable()  # as when searches leave no room for a collection
+    try:
+        del garbage
+        assert probe() is not None  # a cycle: reference counting cannot free it
+        with gc_paused():  # the next search starts with a full collection
+            assert probe() is None
+    finally:
+        gc.enable()
