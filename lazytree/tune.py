@@ -44,7 +44,7 @@ from lazytree.game import CHANCE, Game
 from lazytree.games import load_game
 from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import DiceOfDoom
-from lazytree.games.dice_of_doom.evaluation import heuristic_features
+from lazytree.games.dice_of_doom.evaluation import HeuristicWeights, heuristic_features
 from lazytree.players import Agent, Choice, make_player
 from lazytree.weights import (
     apply_weights_file,
@@ -83,6 +83,8 @@ def sigmoid(x: float) -> float:
 # -- features and weights ------------------------------------------------------------------
 def feature_names(game: Any) -> list[str]:
     """The names of the features (the weights other than ``squash``), in order."""
+    if isinstance(game, DiceOfDoom):
+        return list(HeuristicWeights.FEATURES)
     return [k for k in get_weights(game) if k != "squash"]
 
 
@@ -94,7 +96,7 @@ def features(game: Any, state: Any, player: int) -> list[float]:
     if isinstance(game, DiceOfDoom):
         counts = heuristic_features(game, state)
         w = heuristic_weights(game)
-        ws = (w.safe, w.threatened, w.die, w.group)
+        ws = [float(getattr(w, name)) for name in HeuristicWeights.FEATURES]
 
         def score(row: list[float]) -> float:
             return sum(a * b for a, b in zip(ws, row, strict=True))
@@ -172,7 +174,7 @@ def fit_logistic(
     ys: Sequence[float],
     b0: Sequence[float],
     *,
-    lam: float = 1e-3,
+    lam: float = 1e-6,
     iterations: int = 50,
 ) -> list[float]:
     """The coefficients ``b`` minimising the mean log loss of ``sigmoid(b . x)`` against
@@ -317,7 +319,7 @@ class TuneSpec:
     weights: str | None = None
     pool: tuple[str, ...] = ()
     epsilon: float = 0.1
-    lam: float = 1e-3
+    lam: float = 1e-6
     book_ai: str | None = "ror:depth=2"
     extra_pool: tuple[str, ...] = field(default=())
 
@@ -380,7 +382,7 @@ def collect(
     return samples
 
 
-def fit_weights(game: Any, samples: Sequence[Sample], *, lam: float = 1e-3) -> dict[str, float]:
+def fit_weights(game: Any, samples: Sequence[Sample], *, lam: float = 1e-6) -> dict[str, float]:
     """New weights for ``game`` (whose weights are the current ones) from ``samples``."""
     current = get_weights(game)
     b0 = weights_to_coefficients(game, current)

@@ -47,7 +47,7 @@ def tune(
     ] = "0,20",
     lam: Annotated[
         float, typer.Option("--lambda", help="Pull of the fit toward the current weights.")
-    ] = 1e-3,
+    ] = 1e-6,
     epsilon: Annotated[
         float, typer.Option("--epsilon", help="Chance of a random move in the first plies.")
     ] = 0.1,
