@@ -196,8 +196,10 @@ def _counts(
     dice: tuple[int, ...],
     players: int,
     max_dice: int,
+    front: Sequence[bool],
 ) -> _Board:
-    """Each player's counts of one board (one pass over the territories)."""
+    """Each player's counts of one board (one pass over the territories; ``front[i]``:
+    territory ``i`` has an enemy neighbour)."""
     unsafe = [0] * players
     held = [0] * players
     full = [0] * players
@@ -206,17 +208,15 @@ def _counts(
     for i, owner in enumerate(owners):
         d = dice[i]
         held[owner] += d
-        if d < max_dice:
-            below[owner] += 1
-            if d < top:  # a territory with the most dice on the board cannot be outdiced
-                for j in neighbors[i]:
-                    if dice[j] > d and owners[j] != owner:
-                        unsafe[owner] += 1
-                        break
-        else:  # at the maximum: no attack can take it; on the frontier it can attack
+        if d >= max_dice:  # no attack can take it; on the frontier it can attack
+            if front[i]:
+                full[owner] += 1
+            continue
+        below[owner] += 1
+        if d < top and front[i]:  # the most dice on the board cannot be outdiced
             for j in neighbors[i]:
-                if owners[j] != owner:
-                    full[owner] += 1
+                if dice[j] > d and owners[j] != owner:
+                    unsafe[owner] += 1
                     break
     return _Board(unsafe, held, full, below)
 
@@ -226,7 +226,6 @@ def heuristic_scores(
     owners: tuple[int, ...],
     dice: tuple[int, ...],
     players: int,
-    groups: Sequence[int] | None = None,
     weights: HeuristicWeights = HEURISTIC_WEIGHTS,
     max_dice: int = 3,
 ) -> list[float]:
@@ -234,9 +233,8 @@ def heuristic_scores(
     the weights that depend on the board only (all but ``tempo`` and ``reinforcements``,
     which depend on whose turn it is; see :class:`HeuristicEvaluation`).
 
-    ``groups`` (each player's largest group) is computed when not given. With the
-    hand-set weights every term is a multiple of a quarter, so the sum is exact in any
-    order.
+    With the hand-set weights every term is a multiple of a quarter, so the sum is exact
+    in any order.
 
     >>> from lazytree.games.dice_of_doom.board import neighbor_table
     >>> hand = HeuristicWeights(2.0, 1.0, 0.25, 0.5, 3.0)
@@ -246,7 +244,13 @@ def heuristic_scores(
     ...                  weights=HeuristicWeights(2.0, 1.0, 0.5, 0.5, 3.0, full_front=1.0))
     [8.5, 4.5]
     """
-    return _scores(neighbors, owners, dice, players, groups, weights, max_dice)[0]
+    facts = board.groups_and_frontier(neighbors, owners, players)
+    return _scores(neighbors, owners, dice, players, facts, weights, max_dice)[0]
+
+
+_Owners = tuple[list[int], tuple[bool, ...]]
+"""What depends on the owners only: each player's largest group, and which territories
+are on a frontier (:func:`~lazytree.games.dice_of_doom.board.groups_and_frontier`)."""
 
 
 def _scores(
@@ -254,14 +258,13 @@ def _scores(
     owners: tuple[int, ...],
     dice: tuple[int, ...],
     players: int,
-    groups: Sequence[int] | None,
+    facts: _Owners,
     w: HeuristicWeights,
     max_dice: int,
 ) -> tuple[list[float], list[int]]:
     """:func:`heuristic_scores` and each player's territories below the most dice."""
-    c = _counts(neighbors, owners, dice, players, max_dice)
-    if groups is None:
-        groups = board.largest_groups(neighbors, owners, players)
+    groups, front = facts
+    c = _counts(neighbors, owners, dice, players, max_dice, front)
     scores = [
         w.safe * (owners.count(p) - c.unsafe[p])
         + w.threatened * c.unsafe[p]
@@ -295,8 +298,8 @@ def heuristic_features(game: DiceRules, state: Any) -> list[list[float]]:
     """
     owners, dice = state.owners, state.dice
     players = game.num_players
-    c = _counts(game.neighbors, owners, dice, players, game.max_dice)
-    groups = board.largest_groups(game.neighbors, owners, players)
+    groups, front = board.groups_and_frontier(game.neighbors, owners, players)
+    c = _counts(game.neighbors, owners, dice, players, game.max_dice, front)
     mover = state.player
     pending = pending_reinforcements(game, state, c.below[mover])
     return [
@@ -323,7 +326,7 @@ class HeuristicEvaluation:
     def __init__(self, weights: HeuristicWeights | None = None) -> None:
         self.weights: HeuristicWeights = weights if weights is not None else HEURISTIC_WEIGHTS
         self._scores: dict[tuple[tuple[int, ...], tuple[int, ...]], _Known] = {}
-        self._groups: dict[tuple[int, ...], list[int]] = {}
+        self._owners: dict[tuple[int, ...], _Owners] = {}
 
     def __call__(self, game: DiceRules, state: Any, player: int) -> float:
         if game.is_terminal(state):
@@ -334,11 +337,11 @@ class HeuristicEvaluation:
         w = self.weights
         if known is None:
             players = game.num_players
-            groups = self._groups.get(owners)
-            if groups is None:
-                groups = board.largest_groups(game.neighbors, owners, players)
-                _remember(self._groups, owners, groups)
-            known = _scores(game.neighbors, owners, dice, players, groups, w, game.max_dice)
+            facts = self._owners.get(owners)
+            if facts is None:
+                facts = board.groups_and_frontier(game.neighbors, owners, players)
+                _remember(self._owners, owners, facts)
+            known = _scores(game.neighbors, owners, dice, players, facts, w, game.max_dice)
             _remember(self._scores, key, known)
         scores, below = known
         mover = state.player

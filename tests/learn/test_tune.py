@@ -191,6 +191,7 @@ def test_tune_end_to_end_writes_only_accepted_weights(tmp_path: Path) -> None:
     out = tmp_path / "w.json"
     args = ["tune", "dice-of-doom", "--rules", "lisp", "--size", "3", "--games", "6"]
     args += ["--nodes", "40", "--depth", "2", "--pairs", "3", "--out", str(out), "--json"]
+    args += ["--lambda", "1e-2"]  # a few hundred positions: hold the fit near the current weights
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
