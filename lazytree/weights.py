@@ -18,8 +18,8 @@ Examples
 --------
 >>> from lazytree.games.dice_of_doom import DiceOfDoom
 >>> game = DiceOfDoom(size=3, eval="heuristic")
->>> get_weights(game)["die"]
-0.25
+>>> get_weights(game)["safe"]
+2.0
 >>> evaluation_id(game)[0]
 'heuristic'
 >>> other = with_weights(game, {**get_weights(game), "die": 0.5})

@@ -27,15 +27,7 @@ BOARD = "0:3 1:1 0:2 1:2 0:1 1:3 0:3 0:3 1:1"
 
 def test_each_feature_is_counted_on_a_hand_made_board() -> None:
     game = LispDiceOfDoom(size=3)
-    assert HeuristicWeights.FEATURES == (
-        "safe",
-        "threatened",
-        "die",
-        "group",
-        "full_front",
-        "tempo",
-        "reinforcements",
-    )
+    # rows: safe, threatened, die, group, full_front, tempo, reinforcements
     start = game.parse_board(BOARD)  # A to move, no attack made yet: no pass, nothing pending
     assert heuristic_features(game, start) == [
         [3.0, 2.0, 12.0, 4.0, 3.0, 1.0, 0.0],
