@@ -23,8 +23,8 @@ Examples
 >>> evaluation_id(game)[0]
 'heuristic'
 >>> other = with_weights(game, {**get_weights(game), "die": 0.5})
->>> other.evaluator.weights.die, game.evaluator.weights.die
-(0.5, 0.25)
+>>> other.evaluator.weights.die, game.evaluator.weights.die == HEURISTIC_WEIGHTS.die
+(0.5, True)
 >>> evaluation_id(other) != evaluation_id(game)
 True
 """

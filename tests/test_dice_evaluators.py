@@ -13,7 +13,7 @@ from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceOfDoom, DiceState
 from lazytree.games.dice_of_doom import evaluation as ev
 from lazytree.games.dice_of_doom.board import largest_groups
 
-HAND = ev.HeuristicWeights(2.0, 1.0, 0.25, 0.5, 3.0)
+HAND = ev.HAND_WEIGHTS
 """The first, hand-set weights (four features), which :func:`reference_heuristic` spells out."""
 
 

@@ -251,11 +251,11 @@ def heuristic_scores(
     in any order.
 
     >>> from lazytree.games.dice_of_doom.board import neighbor_table
-    >>> hand = HeuristicWeights(2.0, 1.0, 0.25, 0.5, 3.0)
-    >>> heuristic_scores(neighbor_table(2), (0, 1, 0, 1), (3, 1, 2, 2), 2, weights=hand)
+    >>> heuristic_scores(neighbor_table(2), (0, 1, 0, 1), (3, 1, 2, 2), 2, weights=HAND_WEIGHTS)
     [6.25, 3.75]
+    >>> from dataclasses import replace
     >>> heuristic_scores(neighbor_table(2), (0, 1, 0, 1), (3, 1, 2, 2), 2,
-    ...                  weights=HeuristicWeights(2.0, 1.0, 0.5, 0.5, 3.0, full_front=1.0))
+    ...                  weights=replace(HAND_WEIGHTS, die=0.5, full_front=1.0))
     [8.5, 4.5]
     """
     facts = board.groups_and_frontier(neighbors, owners, players)

@@ -50,7 +50,7 @@ def test_the_racket_rules_pending_dice_are_the_shared_pool() -> None:
 
 
 def test_the_value_is_the_squashed_dot_product_with_every_weight() -> None:
-    w = HeuristicWeights(2.0, -1.5, 3.0, -0.2, 0.8, full_front=10.0, tempo=9.0, reinforcements=6.0)
+    w = HeuristicWeights(2.0, -1.5, 3.0, -0.2, 0.8, 10.0, 9.0, 6.0)
     game = LispDiceOfDoom(size=3, eval=HeuristicEvaluation(w))
     mid = game.parse_board(BOARD)._replace(first_move=False, captured=4)
     rows = heuristic_features(game, mid)
