@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -44,7 +45,7 @@ from lazytree.game import CHANCE, Game
 from lazytree.games import load_game
 from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import DiceOfDoom
-from lazytree.games.dice_of_doom.evaluation import heuristic_features
+from lazytree.games.dice_of_doom.evaluation import HeuristicWeights, heuristic_features
 from lazytree.players import Agent, Choice, make_player
 from lazytree.weights import (
     apply_weights_file,
@@ -83,6 +84,8 @@ def sigmoid(x: float) -> float:
 # -- features and weights ------------------------------------------------------------------
 def feature_names(game: Any) -> list[str]:
     """The names of the features (the weights other than ``squash``), in order."""
+    if isinstance(game, DiceOfDoom):
+        return list(HeuristicWeights.FEATURES)
     return [k for k in get_weights(game) if k != "squash"]
 
 
@@ -94,7 +97,7 @@ def features(game: Any, state: Any, player: int) -> list[float]:
     if isinstance(game, DiceOfDoom):
         counts = heuristic_features(game, state)
         w = heuristic_weights(game)
-        ws = (w.safe, w.threatened, w.die, w.group)
+        ws = [float(getattr(w, name)) for name in HeuristicWeights.FEATURES]
 
         def score(row: list[float]) -> float:
             return sum(a * b for a, b in zip(ws, row, strict=True))
@@ -172,7 +175,7 @@ def fit_logistic(
     ys: Sequence[float],
     b0: Sequence[float],
     *,
-    lam: float = 1e-3,
+    lam: float = 1e-6,
     iterations: int = 50,
 ) -> list[float]:
     """The coefficients ``b`` minimising the mean log loss of ``sigmoid(b . x)`` against
@@ -297,6 +300,8 @@ def play_for_samples(task: SelfPlayTask) -> list[Sample]:
     record = play_game(
         task.game, task.options, agents, pair=0, seed=task.seed, max_plies=task.max_plies
     )
+    del agents
+    gc.collect()  # the game's trees are cycles: free them now, not after hundreds of games
     if record.adjudicated:
         return []
     return [Sample(x, record.scores[p]) for x, p in seen]
@@ -317,7 +322,7 @@ class TuneSpec:
     weights: str | None = None
     pool: tuple[str, ...] = ()
     epsilon: float = 0.1
-    lam: float = 1e-3
+    lam: float = 1e-6
     book_ai: str | None = "ror:depth=2"
     extra_pool: tuple[str, ...] = field(default=())
 
@@ -380,7 +385,7 @@ def collect(
     return samples
 
 
-def fit_weights(game: Any, samples: Sequence[Sample], *, lam: float = 1e-3) -> dict[str, float]:
+def fit_weights(game: Any, samples: Sequence[Sample], *, lam: float = 1e-6) -> dict[str, float]:
     """New weights for ``game`` (whose weights are the current ones) from ``samples``."""
     current = get_weights(game)
     b0 = weights_to_coefficients(game, current)
@@ -400,7 +405,14 @@ def accept(
 ) -> MatchResult:
     """The arena match of the weights in file ``candidate`` against the current ones
     (same AI, same budget): paired games with an SPRT (default ``[0, 20]`` Elo) that
-    stops it as soon as it decides."""
+    stops it as soon as it decides. In one process the trees of each pair are freed
+    after it (they are cycles; hundreds of games of them would exhaust the memory cap)."""
+
+    def after_pair(result: MatchResult, pair: Any) -> None:
+        gc.collect()
+        if on_pair is not None:
+            on_pair(result, pair)
+
     match = MatchSpec(
         spec.game,
         dict(spec.options),
@@ -409,7 +421,7 @@ def accept(
         seed=seed,
         sprt=sprt if sprt is not None else SPRT(0.0, 20.0),
     )
-    return run_match(match, jobs=jobs, on_pair=on_pair)
+    return run_match(match, jobs=jobs, on_pair=after_pair if jobs <= 1 else on_pair)
 
 
 def current_game(spec: TuneSpec) -> Any:

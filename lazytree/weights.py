@@ -11,20 +11,20 @@ changes with its weights (the position book keys its rows by it);
 
 A weights file::
 
-    {"format": "lazytree-weights", "version": 1, "game": "dice-of-doom",
+    {"format": "lazytree-weights", "version": 2, "game": "dice-of-doom",
      "evaluation": "heuristic", "weights": {"safe": 2.0, ...}, "match": {...}}
 
 Examples
 --------
 >>> from lazytree.games.dice_of_doom import DiceOfDoom
 >>> game = DiceOfDoom(size=3, eval="heuristic")
->>> get_weights(game)["die"]
-0.25
+>>> get_weights(game)["safe"]
+2.0
 >>> evaluation_id(game)[0]
 'heuristic'
 >>> other = with_weights(game, {**get_weights(game), "die": 0.5})
->>> other.evaluator.weights.die, game.evaluator.weights.die
-(0.5, 0.25)
+>>> other.evaluator.weights.die, game.evaluator.weights.die == HEURISTIC_WEIGHTS.die
+(0.5, True)
 >>> evaluation_id(other) != evaluation_id(game)
 True
 """
@@ -61,7 +61,14 @@ __all__ = [
 ]
 
 WEIGHTS_FORMAT: Final = "lazytree-weights"
-WEIGHTS_VERSION: Final = 1
+WEIGHTS_VERSION: Final = 2
+"""Version 2 (Dice of Doom's heuristic with ``full_front``, ``tempo`` and
+``reinforcements``) is written; version 1 files (four features) are still read."""
+FIRST_HEURISTIC_FEATURES: Final = ("safe", "threatened", "die", "group")
+"""The features of Dice of Doom's heuristic in version-1 files: the others weigh 0 there."""
+HEURISTIC_VERSION: Final = 2
+"""The version of Dice of Doom's heuristic (2: with ``full_front``, ``tempo`` and
+``reinforcements``); :func:`evaluation_id` adds the weights' digest to it."""
 
 
 class WeightsError(ValueError):
@@ -126,10 +133,10 @@ def evaluation_id(game: Any) -> tuple[str, str]:
     """``(name, version)`` of the evaluation ``game`` rates with; the version changes
     with the weights (a position rated with other weights is another position's value)."""
     name = evaluation_name(game)
-    if isinstance(game, Checkers) or (
-        isinstance(game, DiceOfDoom) and isinstance(game.evaluator, HeuristicEvaluation)
-    ):
+    if isinstance(game, Checkers):
         return name, f"1+{_digest(get_weights(game))}"
+    if isinstance(game, DiceOfDoom) and isinstance(game.evaluator, HeuristicEvaluation):
+        return name, f"{HEURISTIC_VERSION}+{_digest(get_weights(game))}"
     return name, "1"
 
 
@@ -201,8 +208,12 @@ def load_weights(path: str | Path, game: Any) -> dict[str, float]:
         raise WeightsError(f"{path}: not a weights file (bad JSON: {exc.msg})") from None
     if not isinstance(doc, dict) or doc.get("format") != WEIGHTS_FORMAT:
         raise WeightsError(f"{path}: not a lazytree weights file")
-    if doc.get("version") != WEIGHTS_VERSION:
-        raise WeightsError(f"{path}: weights format version {doc.get('version')!r} is unknown")
+    version = doc.get("version")
+    if version not in (1, WEIGHTS_VERSION) or isinstance(version, bool):
+        raise WeightsError(
+            f"{path}: weights format version {version!r} is unknown "
+            f"(this lazytree reads versions 1 and {WEIGHTS_VERSION})"
+        )
     if doc.get("game") != game.name:
         raise WeightsError(f"{path}: weights for {doc.get('game')}, not {game.name}")
     evaluation = tunable_evaluation(game)
@@ -213,6 +224,10 @@ def load_weights(path: str | Path, game: Any) -> dict[str, float]:
     weights = doc.get("weights")
     if not isinstance(weights, dict):
         raise WeightsError(f"{path}: 'weights' must be an object of numbers")
+    if version == 1 and isinstance(game, DiceOfDoom):
+        # written for the heuristic of four features: the later ones weigh nothing there
+        later = [f for f in HeuristicWeights.FEATURES if f not in FIRST_HEURISTIC_FEATURES]
+        weights = {**dict.fromkeys(later, 0.0), **weights}
     with_weights(game, weights)  # checks names and values
     return {str(k): float(v) for k, v in weights.items()}
 

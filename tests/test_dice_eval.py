@@ -5,7 +5,11 @@ from __future__ import annotations
 import random
 
 from lazytree.games.dice_of_doom import PASS, Attack, DiceOfDoom
-from lazytree.games.dice_of_doom.evaluation import largest_groups
+from lazytree.games.dice_of_doom.evaluation import (
+    HAND_WEIGHTS,
+    HeuristicEvaluation,
+    largest_groups,
+)
 
 
 def test_heuristic_is_in_range_zero_sum_and_exact_at_the_end() -> None:
@@ -25,11 +29,13 @@ def test_heuristic_is_in_range_zero_sum_and_exact_at_the_end() -> None:
 
 
 def test_heuristic_prefers_safe_territories_and_bigger_groups() -> None:
-    game = DiceOfDoom(size=3, eval="heuristic")
+    hand = DiceOfDoom(size=3, eval=HeuristicEvaluation(HAND_WEIGHTS))
     # one more die on territory 5 (player 1) threatens player 0's territories 2, 4 and 8
-    safe = game.parse_board("0:3 1:1 0:1 1:1 0:1 1:1 0:1 1:1 0:1")
-    threatened = game.parse_board("0:3 1:1 0:1 1:1 0:1 1:2 0:1 1:1 0:1")
-    assert game.evaluate(threatened, 0) < game.evaluate(safe, 0) - 0.1
+    safe = hand.parse_board("0:3 1:1 0:1 1:1 0:1 1:1 0:1 1:1 0:1")
+    threatened = hand.parse_board("0:3 1:1 0:1 1:1 0:1 1:2 0:1 1:1 0:1")
+    assert hand.evaluate(threatened, 0) < hand.evaluate(safe, 0) - 0.1
+    tuned = DiceOfDoom(size=3, eval="heuristic")  # near 0.99 both, still in that order
+    assert tuned.evaluate(threatened, 0) < tuned.evaluate(safe, 0)
     assert largest_groups(DiceOfDoom(size=2), (0, 0, 1, 1)) == [2, 2]
     three = DiceOfDoom(size=3)
     assert largest_groups(three, (0, 1, 0, 1, 0, 1, 0, 1, 0)) == [3, 3]

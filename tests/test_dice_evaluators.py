@@ -13,10 +13,13 @@ from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceOfDoom, DiceState
 from lazytree.games.dice_of_doom import evaluation as ev
 from lazytree.games.dice_of_doom.board import largest_groups
 
+HAND = ev.HAND_WEIGHTS
+"""The first, hand-set weights (four features), which :func:`reference_heuristic` spells out."""
+
 
 def reference_heuristic(game: DiceOfDoom, state: DiceState, player: int) -> float:
-    """The heuristic as first written: territory by territory, a separate flood fill
-    per player (the yardstick the faster evaluator must equal exactly)."""
+    """The heuristic as first written (hand-set weights): territory by territory, a
+    separate flood fill per player (the yardstick the faster evaluator must equal exactly)."""
     if game.is_terminal(state):
         return game.returns(state)[player]
     owners, dice = state.owners, state.dice
@@ -65,13 +68,14 @@ def playout_states(game: DiceOfDoom, rng: random.Random, games: int) -> list[Dic
 def test_the_heuristic_equals_the_reference_exactly_cached_or_not() -> None:
     rng = random.Random(11)
     for size, players in ((2, 2), (3, 2), (4, 3), (6, 2)):
-        game = DiceOfDoom(size=size, players=players, eval="heuristic")
+        game = DiceOfDoom(size=size, players=players, eval=ev.HeuristicEvaluation(HAND))
         for state in playout_states(game, rng, 4):
             for p in range(players):
                 want = reference_heuristic(game, state, p)
                 assert game.evaluate(state, p) == want
                 assert game.evaluate(state, p) == want  # the remembered scores
-                assert DiceOfDoom(size, players, eval="heuristic").evaluate(state, p) == want
+                fresh = DiceOfDoom(size, players, eval=ev.HeuristicEvaluation(HAND))
+                assert fresh.evaluate(state, p) == want
 
 
 def test_an_injected_evaluator_is_what_evaluate_asks() -> None:

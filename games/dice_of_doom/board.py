@@ -25,6 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 __all__ = [
+    "groups_and_frontier",
     "largest_groups",
     "lisp_neighbor_table",
     "lisp_neighbors",
@@ -108,8 +109,22 @@ def largest_groups(
     >>> largest_groups(neighbor_table(3), (0, 0, 0, 0, 1, 1, 1, 1, 1), 2)
     [4, 5]
     """
+    return groups_and_frontier(neighbors, owners, players)[0]
+
+
+def groups_and_frontier(
+    neighbors: tuple[tuple[int, ...], ...], owners: tuple[int, ...], players: int
+) -> tuple[list[int], tuple[bool, ...]]:
+    """Each player's largest group (:func:`largest_groups`) and, for every territory,
+    whether it is on a frontier (has a neighbour of another owner), from the same flood
+    fill.
+
+    >>> groups_and_frontier(lisp_neighbor_table(3), (0, 0, 0, 0, 0, 0, 0, 0, 1), 2)
+    ([8, 1], (False, False, False, False, True, True, False, True, True))
+    """
     best = [0] * players
     seen = [False] * len(owners)
+    front = [False] * len(owners)
     for start, owner in enumerate(owners):
         if seen[start]:
             continue
@@ -120,9 +135,11 @@ def largest_groups(
             i = stack.pop()
             size += 1
             for j in neighbors[i]:
-                if not seen[j] and owners[j] == owner:
+                if owners[j] != owner:
+                    front[i] = True
+                elif not seen[j]:
                     seen[j] = True
                     stack.append(j)
         if size > best[owner]:
             best[owner] = size
-    return best
+    return best, tuple(front)

@@ -383,6 +383,11 @@ class DiceOfDoom(SearchHints):
             not state.reversed,
         )
 
+    def reinforcements(self, state: DiceState) -> int:
+        """How many dice a pass in ``state`` would hand out at most (here: the shared pool;
+        one die per own territory below the maximum)."""
+        return state.spare
+
     def _next_player(self, owners: tuple[int, ...], player: Player) -> Player:
         """The next player who still owns a territory (eliminated players are skipped)."""
         p = self.num_players

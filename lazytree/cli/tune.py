@@ -46,8 +46,12 @@ def tune(
         str, typer.Option("--sprt", help="SPRT bounds ELO0,ELO1 of the accepting match.")
     ] = "0,20",
     lam: Annotated[
-        float, typer.Option("--lambda", help="Pull of the fit toward the current weights.")
-    ] = 1e-3,
+        float,
+        typer.Option(
+            "--lambda",
+            help="Pull of the fit toward the current weights (raise it for few games).",
+        ),
+    ] = 1e-6,
     epsilon: Annotated[
         float, typer.Option("--epsilon", help="Chance of a random move in the first plies.")
     ] = 0.1,
@@ -116,7 +120,7 @@ def tune(
         try:
             fitted = fit_weights(base, samples, lam=lam)
         except ValueError as exc:
-            fail(f"the fit failed: {exc}", code=1)
+            fail(f"the fit failed: {exc} (more --games, or a larger --lambda)", code=1)
         candidate = workdir / f"candidate-{round_no}.json"
         save_weights(candidate, base, fitted)
         with progress_bar(

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from lazytree.cli import app
 from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import LispDiceOfDoom, make_dice_of_doom
+from lazytree.games.dice_of_doom.evaluation import HeuristicWeights
 from lazytree.tune import (
     Sample,
     SelfPlayTask,
@@ -50,6 +51,7 @@ def synthetic(game: object, truth: dict[str, float], n: int, seed: int) -> list[
 def test_the_fit_recovers_known_dice_weights() -> None:
     game = LispDiceOfDoom(size=4, eval="heuristic")
     truth = {"safe": 2.0, "threatened": 0.6, "die": 0.9, "group": 0.2, "squash": 2.0}
+    truth |= {"full_front": 1.2, "tempo": 2.5, "reinforcements": -0.5}
     fitted = fit_weights(game, synthetic(game, truth, 8000, 1), lam=0.0)
     for name, value in truth.items():
         assert fitted[name] == pytest.approx(value, abs=0.2), name
@@ -76,6 +78,7 @@ def test_the_fit_recovers_known_checkers_weights() -> None:
 def test_regularisation_pulls_toward_the_current_weights() -> None:
     game = LispDiceOfDoom(size=4, eval="heuristic")
     truth = {"safe": 2.0, "threatened": 0.2, "die": 1.5, "group": 0.0, "squash": 3.0}
+    truth |= {"full_front": 1.0, "tempo": 1.0, "reinforcements": 1.0}
     data = synthetic(game, truth, 400, 3)
     free = fit_weights(game, data, lam=0.0)
     held = fit_weights(game, data, lam=10.0)
@@ -89,7 +92,7 @@ def test_coefficients_round_trip_and_a_losing_scale_is_refused() -> None:
     w = get_weights(game)
     assert coefficients_to_weights(game, weights_to_coefficients(game, w)) == pytest.approx(w)
     with pytest.raises(ValueError, match="safe"):
-        coefficients_to_weights(game, [-1.0, 1.0, 1.0, 1.0])
+        coefficients_to_weights(game, [-1.0] + [1.0] * (len(HeuristicWeights.FEATURES) - 1))
 
 
 def test_features_are_the_evaluations_and_side_relative() -> None:
@@ -109,7 +112,7 @@ def test_self_play_records_samples_with_results() -> None:
     assert isinstance(task, SelfPlayTask) and "ror" in " ".join(task.seats)
     samples = play_for_samples(task)
     assert samples and all(s.y in (0.0, 0.5, 1.0) for s in samples)
-    assert {len(s.x) for s in samples} == {4}
+    assert {len(s.x) for s in samples} == {len(HeuristicWeights.FEATURES)}
     assert play_for_samples(task) == samples  # seeded
 
 
@@ -188,6 +191,7 @@ def test_tune_end_to_end_writes_only_accepted_weights(tmp_path: Path) -> None:
     out = tmp_path / "w.json"
     args = ["tune", "dice-of-doom", "--rules", "lisp", "--size", "3", "--games", "6"]
     args += ["--nodes", "40", "--depth", "2", "--pairs", "3", "--out", str(out), "--json"]
+    args += ["--lambda", "1e-2"]  # a few hundred positions: hold the fit near the current weights
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)
