@@ -124,12 +124,20 @@ def weights_to_coefficients(game: Any, weights: Mapping[str, float]) -> list[flo
 def coefficients_to_weights(game: Any, b: Sequence[float]) -> dict[str, float]:
     """Weights from fitted coefficients, the scale weight held at its current value.
 
-    ``ValueError`` when the fit gives the scale feature a coefficient <= 0 (more of the
-    scale feature would mean losing more: no evaluation of this form fits)."""
+    Dice of Doom's evaluation has its own scale (``squash``): when the fit gives the scale
+    weight a coefficient <= 0 (with features that overlap, e.g. safe territories and
+    frontier territories at the most dice, the fit may move the territory's worth from
+    one to the other), the squash is kept and every weight follows from the coefficients,
+    the scale weight included: the same evaluation. Elsewhere that is a ``ValueError``
+    (more of the scale feature would mean losing more: no evaluation of this form fits).
+    """
     names = feature_names(game)
     scale = scale_weight(game)
     current = get_weights(game)
     k = names.index(scale)
+    if b[k] <= 0 and isinstance(game, DiceOfDoom):
+        squash = current["squash"]
+        return {**{n: c / (2 * squash) for n, c in zip(names, b, strict=True)}, "squash": squash}
     if b[k] <= 0:
         raise ValueError(f"the fit gives {scale} a coefficient {b[k]:.4g} <= 0")
     fixed = current[scale]

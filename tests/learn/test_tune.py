@@ -18,6 +18,7 @@ from lazytree.tune import (
     SelfPlayTask,
     TuneSpec,
     coefficients_to_weights,
+    feature_names,
     features,
     fit_weights,
     play_for_samples,
@@ -30,6 +31,7 @@ from lazytree.weights import (
     get_weights,
     load_weights,
     save_weights,
+    scale_weight,
     with_weights,
 )
 
@@ -87,12 +89,20 @@ def test_regularisation_pulls_toward_the_current_weights() -> None:
         assert abs(held[name] - current[name]) < abs(free[name] - current[name])
 
 
-def test_coefficients_round_trip_and_a_losing_scale_is_refused() -> None:
+def test_coefficients_round_trip_and_a_losing_scale_keeps_the_squash() -> None:
     game = LispDiceOfDoom(size=3)
     w = get_weights(game)
     assert coefficients_to_weights(game, weights_to_coefficients(game, w)) == pytest.approx(w)
-    with pytest.raises(ValueError, match="safe"):
-        coefficients_to_weights(game, [-1.0] + [1.0] * (len(HeuristicWeights.FEATURES) - 1))
+    b = [-1.0] + [1.0] * (len(HeuristicWeights.FEATURES) - 1)
+    fitted = coefficients_to_weights(game, b)
+    assert fitted["squash"] == w["squash"] and fitted["safe"] < 0
+    assert weights_to_coefficients(game, fitted) == pytest.approx(b)  # the same evaluation
+    checkers = Checkers()
+    scale = scale_weight(checkers)
+    with pytest.raises(ValueError, match=scale):
+        coefficients_to_weights(
+            checkers, [-1.0 if n == scale else 1.0 for n in feature_names(checkers)]
+        )
 
 
 def test_features_are_the_evaluations_and_side_relative() -> None:
