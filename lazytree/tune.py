@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -308,8 +307,6 @@ def play_for_samples(task: SelfPlayTask) -> list[Sample]:
     record = play_game(
         task.game, task.options, agents, pair=0, seed=task.seed, max_plies=task.max_plies
     )
-    del agents
-    gc.collect()  # the game's trees are cycles: free them now, not after hundreds of games
     if record.adjudicated:
         return []
     return [Sample(x, record.scores[p]) for x, p in seen]
@@ -413,14 +410,7 @@ def accept(
 ) -> MatchResult:
     """The arena match of the weights in file ``candidate`` against the current ones
     (same AI, same budget): paired games with an SPRT (default ``[0, 20]`` Elo) that
-    stops it as soon as it decides. In one process the trees of each pair are freed
-    after it (they are cycles; hundreds of games of them would exhaust the memory cap)."""
-
-    def after_pair(result: MatchResult, pair: Any) -> None:
-        gc.collect()
-        if on_pair is not None:
-            on_pair(result, pair)
-
+    stops it as soon as it decides."""
     match = MatchSpec(
         spec.game,
         dict(spec.options),
@@ -429,7 +419,7 @@ def accept(
         seed=seed,
         sprt=sprt if sprt is not None else SPRT(0.0, 20.0),
     )
-    return run_match(match, jobs=jobs, on_pair=after_pair if jobs <= 1 else on_pair)
+    return run_match(match, jobs=jobs, on_pair=on_pair)
 
 
 def current_game(spec: TuneSpec) -> Any:
