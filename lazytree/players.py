@@ -49,7 +49,7 @@ import struct
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from lazytree.ai import AIPlayer, AISettings, choose_move
 from lazytree.book import Book, BookError, booked_search
@@ -59,7 +59,7 @@ from lazytree.games.dice_of_doom.evaluation import EVALUATORS
 from lazytree.games.dice_of_doom.score_board import score_board
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import play_options
-from lazytree.search.limit import DEFAULT_MEMORY, Clock
+from lazytree.search.limit import CLOCKS, DEFAULT_MEMORY, Clock
 from lazytree.search.mcts import MCTS
 from lazytree.tree import Node, Tree
 from lazytree.weights import WeightsError, apply_weights_file
@@ -622,12 +622,16 @@ def _make_mcts(
         raise PlayerError(f"{name}: {exc}") from None
 
 
+CLOCK_PARAM = PlayerParam(
+    "clock", str, "cpu", "What time counts: cpu (the search's own CPU time) or wall."
+)
+"""The ``clock`` parameter of the clocked players (see :data:`~lazytree.search.limit.CLOCKS`)."""
+
+
 def _clock(name: str, clock: str) -> Clock:
-    if clock == "cpu":
-        return "cpu"
-    if clock == "wall":
-        return "wall"
-    raise PlayerError(f"{name}: clock must be cpu or wall, got {clock!r}")
+    if clock not in CLOCKS:
+        raise PlayerError(f"{name}: clock must be cpu or wall, got {clock!r}")
+    return cast(Clock, clock)
 
 
 def _make_random(name: str, seed: int) -> Agent:
@@ -654,9 +658,7 @@ register_player(
             PlayerParam("eval", str, "heuristic", "Dice of Doom evaluation."),
             PlayerParam("weights", str, None, "Evaluation weights file (lazytree tune)."),
             PlayerParam("book", str, None, "Position book file (SQLite)."),
-            PlayerParam(
-                "clock", str, "cpu", "What time counts: cpu (the search's own CPU time) or wall."
-            ),
+            CLOCK_PARAM,
         ),
         _make_default,
         deterministic=False,
@@ -674,9 +676,7 @@ register_player(
             PlayerParam("cutoff", int, 8, "Playout moves before the evaluation rates it."),
             PlayerParam("seed", int, 0, "Seed of the playouts (with the game's)."),
             PlayerParam("eval", str, "heuristic", "Dice of Doom evaluation."),
-            PlayerParam(
-                "clock", str, "cpu", "What time counts: cpu (the search's own CPU time) or wall."
-            ),
+            CLOCK_PARAM,
         ),
         _make_mcts,
         deterministic=False,

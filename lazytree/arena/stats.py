@@ -39,6 +39,7 @@ __all__ = [
     "score_from_elo",
     "score_interval",
     "sprt_llr",
+    "with_pseudo_pair",
 ]
 
 Z95 = 1.959963984540054
@@ -85,6 +86,16 @@ def _moments(penta: Sequence[float]) -> tuple[float, float, float]:
     return n, mean, var
 
 
+def with_pseudo_pair(penta: Sequence[float]) -> list[float]:
+    """``penta`` with one pseudo-pair spread evenly over the five results (a prior with
+    mean 1/2, used by the interval's spread and the SPRT).
+
+    >>> with_pseudo_pair((0, 0, 3, 0, 1))
+    [0.2, 0.2, 3.2, 0.2, 1.2]
+    """
+    return [c + 0.2 for c in penta]
+
+
 def mean_score(penta: Sequence[float]) -> float:
     """The match score (the mean pair score; 0.5 for no pairs)."""
     return _moments(penta)[1]
@@ -104,7 +115,7 @@ def score_interval(penta: Sequence[float], z: float = Z95) -> tuple[float, float
     if n < 2:
         return 0.0, 1.0
     mean = mean_score(penta)
-    var = _moments([c + 0.2 for c in penta])[2]
+    var = _moments(with_pseudo_pair(penta))[2]
     half = z * math.sqrt(var / (n - 1))
     return max(0.0, mean - half), min(1.0, mean + half)
 
@@ -216,8 +227,7 @@ def sprt_llr(penta: Sequence[float], elo0: float, elo1: float) -> float:
     not look certain: without it the first pair would decide the test."""
     if sum(penta) == 0:
         return 0.0
-    regular = [c + 0.2 for c in penta]
-    n, mean, var = _moments(regular)
+    n, mean, var = _moments(with_pseudo_pair(penta))
     s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
     return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 

@@ -34,7 +34,6 @@ err_console = Console(stderr=True, highlight=False)
 EXIT_USAGE = 2
 """Exit code of a user mistake (a bad option, a bad value, a file that cannot be written)."""
 EXIT_PARTIAL = 3
-OUT_OF_MEMORY: Any = object()
 """Exit code of a command stopped by a node, memory or time budget: what it found so far
 is printed and marked partial."""
 EXIT_INTERRUPTED = 130
@@ -77,6 +76,7 @@ class OneLineGroup(TyperGroup):
             return super().main(
                 args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
             )
+        out_of_memory = False
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except click_errors.NoArgsIsHelpError as exc:
@@ -87,8 +87,8 @@ class OneLineGroup(TyperGroup):
         except typer.Abort:
             code = EXIT_INTERRUPTED
         except MemoryError:
-            code = OUT_OF_MEMORY
-        if code is OUT_OF_MEMORY:
+            out_of_memory = True
+        if out_of_memory:
             # outside the handler the traceback (and the tree its frames hold) is gone:
             # collect it before printing, which needs memory too (rich's markup parser
             # failed here with a second MemoryError)
