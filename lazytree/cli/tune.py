@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
-from lazytree.arena.match import MatchResult
+from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
 from lazytree.cli.arena import game_command, parse_sprt
 from lazytree.cli.common import console, fail, print_json, progress_bar
@@ -55,6 +55,14 @@ def tune(
     epsilon: Annotated[
         float, typer.Option("--epsilon", help="Chance of a random move in the first plies.")
     ] = 0.1,
+    opponents: Annotated[
+        str,
+        typer.Option(
+            "--opponents",
+            help="More self-play opponents besides the current and earlier accepted weights: "
+            "player names, comma-separated (e.g. ror:depth=2; much weaker players spoil the fit).",
+        ),
+    ] = "",
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
     """Play, fit the weights, and keep them only if they beat the current ones."""
@@ -84,7 +92,10 @@ def tune(
         current = str(weights) if weights is not None else None
         if current is not None:
             apply_weights_file(game, current)
-        TuneSpec(spec.name, options, games, nodes, depth, seed, current).player(current)
+        me = TuneSpec(spec.name, options, games, nodes, depth, seed, current).player(current)
+        others = tuple(name.strip() for name in opponents.split(",") if name.strip())
+        if others:  # each must be able to play this game: one line if not
+            MatchSpec(spec.name, options, (me, *others)).check()
     except (WeightsError, OptionError, PlayerError, ValueError) as exc:
         fail(str(exc))
     accepted_files: list[str] = []
@@ -102,6 +113,7 @@ def tune(
             tuple(accepted_files[:-1]),
             epsilon=epsilon,
             lam=lam,
+            others=others,
         )
         with progress_bar(
             TextColumn(f"round {round_no + 1}: self-play"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -116,8 +117,29 @@ def test_features_are_the_evaluations_and_side_relative() -> None:
     assert game.evaluate(state, 0) == pytest.approx(0.5 + 0.49 * (2 * sigmoid(z) - 1), abs=1e-9)
 
 
+def test_the_pool_is_the_current_weights_unless_others_are_asked_for() -> None:
+    spec = TuneSpec("dice-of-doom", {"rules": "lisp", "size": 3}, games=6, nodes=60, depth=2)
+    assert {task.seats for task in spec.tasks()} == {(spec.player(None), spec.player(None))}
+    wider = replace(spec, pool=("a.json",), others=("ror:depth=2",))
+    assert wider.opponents() == [
+        spec.player(None),
+        spec.player("a.json"),
+        "ror:depth=2",
+    ]
+    seats = [task.seats for task in wider.tasks()]
+    assert seats[1] == (spec.player(None), spec.player("a.json"))
+    assert seats[4] == (spec.player("a.json"), spec.player(None))  # the next round swaps
+
+
 def test_self_play_records_samples_with_results() -> None:
-    spec = TuneSpec("dice-of-doom", {"rules": "lisp", "size": 3}, games=2, nodes=60, depth=2)
+    spec = TuneSpec(
+        "dice-of-doom",
+        {"rules": "lisp", "size": 3},
+        games=2,
+        nodes=60,
+        depth=2,
+        others=("ror:depth=2",),
+    )
     task = spec.tasks()[1]
     assert isinstance(task, SelfPlayTask) and "ror" in " ".join(task.seats)
     samples = play_for_samples(task)
@@ -222,3 +244,19 @@ def test_checkers_self_play_scores_are_shares_of_the_win() -> None:
     samples = play_for_samples(spec.tasks()[0])
     assert samples and {s.y for s in samples} <= {0.0, 0.5, 1.0}
     assert {len(s.x) for s in samples} == {len(get_weights(Checkers()))}
+
+
+@pytest.mark.parametrize(
+    ("game", "opponents", "message"),
+    [
+        (["dice-of-doom", "--size", "2"], "nosuch", "unknown player"),
+        (["checkers"], "lol2", "lol2 plays Dice of Doom only"),
+        (["dice-of-doom", "--size", "2"], "ror:depth=-1", "depth"),
+    ],
+)
+def test_tune_refuses_an_opponent_that_cannot_play(
+    game: list[str], opponents: str, message: str
+) -> None:
+    result = runner.invoke(app, ["tune", *game, "--opponents", opponents])
+    assert result.exit_code == 2, result.stdout
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
