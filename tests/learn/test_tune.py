@@ -11,8 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from lazytree.cli import app
+from lazytree.games import load_game
 from lazytree.games.checkers import Checkers
-from lazytree.games.dice_of_doom import LispDiceOfDoom, make_dice_of_doom
+from lazytree.games.dice_of_doom import RULE_SETS, LispDiceOfDoom, make_dice_of_doom
 from lazytree.games.dice_of_doom.evaluation import HeuristicWeights
 from lazytree.tune import (
     Sample,
@@ -146,6 +147,17 @@ def test_self_play_records_samples_with_results() -> None:
     assert samples and all(s.y in (0.0, 0.5, 1.0) for s in samples)
     assert {len(s.x) for s in samples} == {len(HeuristicWeights.FEATURES)}
     assert play_for_samples(task) == samples  # seeded
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_self_play_samples_every_rule_set(rules: str) -> None:
+    spec = TuneSpec("dice-of-doom", {"rules": rules, "size": 4}, games=1, nodes=40, depth=2)
+    samples = play_for_samples(spec.tasks()[0])
+    assert samples and {s.y for s in samples} <= {0.0, 0.5, 1.0}
+    assert {len(s.x) for s in samples} == {len(HeuristicWeights.FEATURES)}
+    game = load_game("dice-of-doom", rules=rules, size=4).game
+    fitted = fit_weights(game, samples, lam=1e-2)
+    assert set(fitted) == set(get_weights(game)) and fitted["squash"] > 0
 
 
 def test_weights_json_round_trip(tmp_path: Path) -> None:
