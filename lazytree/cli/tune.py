@@ -191,10 +191,11 @@ def tune(
 
 
 def show_round(entry: dict[str, Any]) -> None:
-    """One round as a few lines: the weights before and after, the match."""
-    console.print(f"[bold]round {entry['round']}[/]: {entry['positions']} positions")
+    """One round as a few lines: the weights before and after, the match, the verdict."""
+    console.print(f"[bold]round {entry['round']}[/]: {entry['positions']:,} positions")
+    width = max(map(len, entry["fitted"]))
     for name, value in entry["fitted"].items():
-        console.print(f"  {name:12} {entry['before'][name]:8.4f} -> {value:8.4f}")
+        console.print(f"  {name:{width}} {entry['before'][name]:9.4f} -> {value:9.4f}")
     m = entry["match"]
     new = m["players"][0]
     lo, hi = new["score_ci"]
@@ -204,7 +205,15 @@ def show_round(entry: dict[str, Any]) -> None:
         f"({lo:.3f} to {hi:.3f}), Elo {new['elo']:+.0f}; SPRT [{sprt['elo0']:g}, "
         f"{sprt['elo1']:g}] LLR {sprt['llr']:.2f}: {sprt['result']}"
     )
-    console.print("  [green]accepted[/]" if entry["accepted"] else "  [yellow]rejected[/]")
+    if entry["accepted"]:
+        console.print("  [green]accepted[/]")
+    elif sprt["result"] == "H0":
+        console.print("  [yellow]rejected[/]: the SPRT says they are no better")
+    else:
+        console.print(
+            f"  [yellow]rejected[/]: the SPRT did not decide in {m['pairs']} pairs "
+            "(more --pairs to play it out)"
+        )
 
 
 for _spec in GAMES.values():

@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from lazytree.cli import app
+from lazytree.cli.tune import show_round
 from lazytree.games import load_game
 from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import RULE_SETS, LispDiceOfDoom, make_dice_of_doom
@@ -272,3 +273,30 @@ def test_tune_refuses_an_opponent_that_cannot_play(
     result = runner.invoke(app, ["tune", *game, "--opponents", opponents])
     assert result.exit_code == 2, result.stdout
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def _round(accepted: bool, result: str) -> dict[str, object]:
+    weights = {"safe": 2.0, "reinforcements": 1.0}
+    player = {"score": 0.55, "score_ci": [0.45, 0.65], "elo": 35.0}
+    sprt = {"elo0": 0.0, "elo1": 20.0, "llr": 0.7, "result": result}
+    match = {"pairs": 20, "players": [player], "sprt": sprt}
+    return {"round": 1, "positions": 1234, "before": weights, "fitted": weights,
+            "accepted": accepted, "match": match}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("accepted", "result", "verdict"),
+    [
+        (True, "H1", "accepted"),
+        (False, "H0", "rejected: the SPRT says they are no better"),
+        (False, "continue", "rejected: the SPRT did not decide in 20 pairs"),
+    ],
+)
+def test_a_round_is_shown_aligned_with_its_verdict(
+    accepted: bool, result: str, verdict: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    show_round(_round(accepted, result))
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "round 1: 1,234 positions"
+    assert lines[1].index("->") == lines[2].index("->")  # the names take one width
+    assert lines[-1].strip().startswith(verdict)
