@@ -42,7 +42,7 @@ Examples
 >>> game = DiceOfDoom(size=2, eval="heuristic")
 >>> s = game.parse_board("0:2 1:3 0:2 1:1")
 >>> round(game.evaluate(s, 0), 3), round(game.evaluate(s, 1), 3)
-(0.247, 0.753)
+(0.662, 0.338)
 >>> DiceOfDoom(size=2, eval=HeuristicEvaluation()).evaluate(s, 0) == game.evaluate(s, 0)
 True
 >>> round(DiceOfDoom(size=2, eval=HeuristicEvaluation(HAND_WEIGHTS)).evaluate(s, 0), 3)
@@ -102,23 +102,25 @@ class HeuristicWeights:
         own territory below the maximum.
 
     The defaults (``docs/tuned-dice-of-doom-8x8-lisp.json``, with the match that accepted
-    them) are the logistic fit of 131,797 positions (the ends of the principal variations
-    of 1,000 self-play games on 8x8 boards under the lisp rules, each with its final
-    result; ``safe`` held at 2 as the scale). They beat the first, hand-set weights
-    (2, 1, 0.25, 0.5, squash 3, the others 0: :data:`HAND_WEIGHTS`) 0.65 over 200 pairs
-    of games. Read as a player's advice: a die is worth more than a territory, a
-    territory an enemy outnumbers is a loss more than a gain, a full frontier territory
-    is worth six, and so is having the move.
+    them) are the output of ``lazytree tune dice-of-doom --rules lisp --size 8 --games
+    1000 --nodes 100 --depth 2 --rounds 2`` (README, Learning): two rounds of 1,000
+    self-play games on 8x8 boards under the lisp rules, each a logistic fit of the
+    features at the ends of the principal variations against the final results (``safe``
+    held at 2 as the scale) that an SPRT accepted against the weights before it. The
+    first round started from a fit of self-play of the first, hand-set weights (2, 1,
+    0.25, 0.5, squash 3, the others 0: :data:`HAND_WEIGHTS`). Read as a player's advice:
+    a territory an enemy outnumbers is a loss, a die is worth more than a territory, a
+    full frontier territory is worth five safe ones and having the move six.
     """
 
     safe: float = 2.0
-    threatened: float = -1.7495200866376865
-    die: float = 3.121740008170399
-    group: float = -0.18436382716013883
-    squash: float = 0.8364319439643447
-    full_front: float = 12.12039939239212
-    tempo: float = 9.394056634948843
-    reinforcements: float = 6.522951882994031
+    threatened: float = -3.7728046033584057
+    die: float = 3.2210357777557967
+    group: float = 0.41784012950141936
+    squash: float = 0.7959770756651166
+    full_front: float = 10.006360102090051
+    tempo: float = 11.73263007833752
+    reinforcements: float = 1.6361936359086533
 
     FEATURES: ClassVar[tuple[str, ...]] = (
         "safe",
