@@ -3,12 +3,12 @@
 1. **Play** (:func:`play_for_samples`): seeded games between the current weights and a
    pool of opponents (the current weights themselves, weights accepted earlier, and any
    other players asked for, such as the book's AI ``ror:depth=2``), seats rotated, and in
-   the first plies a move chosen at random now and then so the games differ. Opponents
+   the first plies a move chosen at random now and then so the games differ (opponents
    much weaker than the learner spoil the fit: their games' results say who played more
-   than what the position was worth (see ``TuneSpec.opponents``). At every search, the position at
-   the end of its principal variation (the leaf the value came from) is recorded as the
-   evaluation's features from the searching player's side, with that player's final
-   score (1 win, 1/2 tie, 0 loss).
+   than what the positions were worth, see :meth:`TuneSpec.opponents`). At every search,
+   the position at the end of its principal variation (the leaf the value came from) is
+   recorded as the evaluation's features from the searching player's side, with that
+   player's final score (1 win, 1/2 tie, 0 loss).
 2. **Fit** (:func:`fit_logistic`): Texel-style logistic regression of the score on the
    features, ``P(win) = sigmoid(b . x)``, by Newton's method (a handful of features:
    no library needed), regularised toward the current weights' coefficients ``b0``
