@@ -51,6 +51,15 @@ PLAYER_HELP = "Players, comma-separated: " + ", ".join(
 )
 
 
+def player_names(text: str) -> tuple[str, ...]:
+    """The player names of a comma-separated option (blanks dropped).
+
+    >>> player_names(" default, ror:depth=2,,")
+    ('default', 'ror:depth=2')
+    """
+    return tuple(name.strip() for name in text.split(",") if name.strip())
+
+
 def parse_sprt(text: str) -> SPRT:
     """``"ELO0,ELO1"`` -> :class:`SPRT`; ``ValueError`` with a one-line message."""
     parts = text.split(",")
@@ -87,7 +96,7 @@ def arena(
 ) -> None:
     """Play the match and print its table."""
     spec, options = setup
-    names = tuple(p.strip() for p in players.split(",") if p.strip())
+    names = player_names(players)
     names = player_files(names, book, weights)  # --book/--weights: every default player
     seed = options.pop("seed", None)
     try:

@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsed
 
 from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
-from lazytree.cli.arena import game_command, parse_sprt
+from lazytree.cli.arena import game_command, parse_sprt, player_names
 from lazytree.cli.common import console, fail, print_json, progress_bar
 from lazytree.cli.learn import WeightsOption
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
@@ -93,7 +93,7 @@ def tune(
         if current is not None:
             apply_weights_file(game, current)
         me = TuneSpec(spec.name, options, games, nodes, depth, seed, current).player(current)
-        others = tuple(name.strip() for name in opponents.split(",") if name.strip())
+        others = player_names(opponents)
         if others:  # each must be able to play this game: one line if not
             MatchSpec(spec.name, options, (me, *others)).check()
     except (WeightsError, OptionError, PlayerError, ValueError) as exc:
