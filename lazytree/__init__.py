@@ -12,7 +12,6 @@ twice; a pruning rater stops pulling moves from the generator as soon as it can.
 
 from lazytree.ai import AIMove, AIPlayer, AISettings, ai_turn, choose_move
 from lazytree.game import CHANCE, ChanceGame, Game, IllegalMoveError, Player
-from lazytree.lazy import LazySeq, Thunk, delay, force
 from lazytree.search import (
     RATERS,
     Limit,
@@ -37,7 +36,6 @@ __all__ = [
     "Edge",
     "Game",
     "IllegalMoveError",
-    "LazySeq",
     "Limit",
     "Node",
     "Player",
@@ -45,7 +43,6 @@ __all__ = [
     "SearchOptions",
     "SearchResult",
     "StatsSnapshot",
-    "Thunk",
     "Tree",
     "TreeCount",
     "TreeStats",
@@ -54,9 +51,7 @@ __all__ = [
     "alphabeta_tt",
     "choose_move",
     "count_tree",
-    "delay",
     "explored",
-    "force",
     "iterative_deepening",
     "minimax",
 ]

@@ -1,43 +1,57 @@
-"""Lazy game trees: nodes whose children are memoized thunks over the move generator.
+"""Lazy game trees: a node's children are memoized thunks over the game's move generator.
 
-Nothing below a node exists until something asks for it:
+The whole idea fits in three objects:
 
-* ``node.children`` is a lazy sequence of :class:`Edge` objects folded into the node;
-  moves are pulled from the game's generator one at a time, only as far as a caller
-  iterates (once all are pulled it is a plain tuple; a leaf shares one empty tuple);
-* each :class:`Edge` is a memoized thunk: its child node (and the child's state) is built
-  the first time ``edge.child`` is read, and never again;
-* a child's own moves are not generated until its ``children`` are iterated.
+* a :class:`Node`'s ``children`` is a lazy, memoized sequence of :class:`Edge` objects:
+  iterating it replays the edges generated so far, then pulls more moves from the game's
+  generator, one at a time; ``bool`` pulls at most one move, indexing up to the index,
+  ``len`` all of them. No move is generated twice. Once the generator is exhausted the
+  children are a plain tuple (every leaf shares :data:`EMPTY`);
+* an :class:`Edge` is a move and a thunk for the child it leads to: ``edge.child``
+  builds the child node (and the child's state) the first time it is read, never again;
+* a :class:`Tree` holds the root, the counters (:class:`TreeStats`) and, with
+  ``share=True``, a transposition table so a position reached twice is one node.
 
-A :class:`Tree` keeps counters of all of this in :class:`TreeStats`.
+So at any moment the legal moves of a node are, in generation order, the moves generated
+so far (its ``generated_edges``) followed by the moves *never generated* (a cut-off
+stopped the generator before them). A generated edge whose child was forced was
+*searched*; the others were *generated, not searched*. A search that ranks a node's
+moves (a hint, a width) generates all its edges first, so every move it skips there is
+"generated, not searched".
 
 Examples
 --------
 >>> from lazytree.games.tree_game import TreeGame
->>> tree = Tree(TreeGame([[3, 5], [2, 9]]))
+>>> tree = Tree(TreeGame([[3, 5], [2, 9], [7, 1]]))
 >>> tree.stats.nodes_created, tree.stats.moves_generated
 (1, 0)
->>> first = tree.root.children[0]          # generates one move, builds no child yet
->>> tree.stats.moves_generated, tree.stats.nodes_created
-(1, 1)
->>> first.child.state                       # forcing the edge builds the child
+>>> bool(tree.root.children), tree.stats.moves_generated   # pulls one move
+(True, 1)
+>>> first = tree.root.children[0]          # already generated: nothing new
+>>> tree.stats.moves_generated, tree.stats.nodes_created, first.forced
+(1, 1, False)
+>>> first.child.state                      # forcing the edge builds the child
 (0,)
->>> tree.stats.nodes_created
-2
+>>> tree.stats.nodes_created, first.forced
+(2, True)
+>>> [e.move for e in tree.root.generated_edges], tree.root.fully_generated
+([0], False)
+>>> len(tree.root.children), tree.stats.moves_generated   # len pulls the rest
+(3, 3)
 """
 
 from __future__ import annotations
 
-import enum
 import random
 import weakref
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Generic, NamedTuple, TypeVar, overload
+from typing import Any, Generic, TypeVar, overload
 
 from lazytree.checks import require_game
-from lazytree.game import CHANCE, Game, Player
+from lazytree.game import CHANCE, Game, IllegalMoveError, Player
+from lazytree.rating import Bound, Rating
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -46,6 +60,7 @@ __all__ = [
     "EMPTY",
     "Bound",
     "ChanceEdge",
+    "Children",
     "Edge",
     "Node",
     "Rating",
@@ -54,127 +69,20 @@ __all__ = [
     "TreeStats",
 ]
 
-
-class Bound(enum.Enum):
-    """How a stored rating relates to the true value at its depth."""
-
-    EXACT = "exact"
-    LOWER = "lower"  # true value >= value
-    UPPER = "upper"  # true value <= value
-
-
-class Rating(NamedTuple):
-    """A value a rater stored on a node.
-
-    ``value`` is from the point of view of ``player``; it is valid for a search of
-    ``depth`` moves below the node, as an exact value or a bound. ``key`` names the
-    search settings the value is valid under (``None``: a plain depth-limited search;
-    other raters, e.g. with quiescence or win distance, put their settings there so
-    nobody mistakes their values for plain ones). (A named tuple rather than a frozen
-    dataclass: raters create one per node, and this is the cheap kind.)
-    """
-
-    value: float
-    player: Player
-    depth: int
-    bound: Bound = Bound.EXACT
-    key: Hashable = None
-
-
-@dataclass(frozen=True, slots=True)
-class StatsSnapshot:
-    """Counters of a tree at one moment (or the difference of two moments)."""
-
-    nodes_created: int = 0
-    nodes_expanded: int = 0
-    moves_generated: int = 0
-    evaluations: int = 0
-
-    def __sub__(self, other: StatsSnapshot) -> StatsSnapshot:
-        return StatsSnapshot(
-            self.nodes_created - other.nodes_created,
-            self.nodes_expanded - other.nodes_expanded,
-            self.moves_generated - other.moves_generated,
-            self.evaluations - other.evaluations,
-        )
-
-    def as_dict(self) -> dict[str, int]:
-        return {
-            "nodes_created": self.nodes_created,
-            "nodes_expanded": self.nodes_expanded,
-            "moves_generated": self.moves_generated,
-            "evaluations": self.evaluations,
-        }
-
-
-class TreeStats:
-    """Live counters of a tree.
-
-    * ``nodes_created``: nodes built (each forced edge builds at most one; with sharing, a
-      position reached again reuses its node and is not counted twice);
-    * ``nodes_expanded``: nodes whose move list was asked for;
-    * ``moves_generated``: moves pulled from the games' generators;
-    * ``evaluations``: calls of ``game.evaluate`` made by raters.
-    """
-
-    __slots__ = ("evaluations", "moves_generated", "nodes_created", "nodes_expanded")
-
-    def __init__(self) -> None:
-        self.nodes_created = 0
-        self.nodes_expanded = 0
-        self.moves_generated = 0
-        self.evaluations = 0
-
-    def snapshot(self) -> StatsSnapshot:
-        return StatsSnapshot(
-            self.nodes_created, self.nodes_expanded, self.moves_generated, self.evaluations
-        )
-
-    def __repr__(self) -> str:
-        return f"TreeStats({self.snapshot().as_dict()})"
-
-
 EMPTY: tuple[Any, ...] = ()
 """The one child sequence every leaf shares (a node with no moves holds nothing of its own)."""
-
-
-class _Failed:
-    """Put in place of a move generator that raised: the node's moves are *not* all
-    generated, and asking for more says so instead of pretending there are none."""
-
-    __slots__ = ("error",)
-
-    def __init__(self, error: BaseException) -> None:
-        self.error = error
-
-    def fail(self) -> RuntimeError:
-        err = RuntimeError("the move generator of this node failed earlier")
-        err.__cause__ = self.error
-        return err
 
 
 class Node(Generic[S, M]):
     """One position of a lazy tree.
 
-    A node never refers to its parent, so a subtree stays alive exactly as long as
-    something holds its root.
-
-    The node is its own lazy child sequence: ``_edges`` is None before the moves were
-    asked for, a list while they are being generated (``_source`` is the rest of the
-    generator), and a tuple once they all were (the shared :data:`EMPTY` for a leaf).
+    ``_edges`` is the node's cache of generated edges: None before its moves were asked
+    for, a list while they are being generated (``_source`` yields the rest), a tuple
+    once the generator is exhausted. A node never refers to its parent, so a subtree
+    stays alive exactly as long as something holds its root.
     """
 
-    __slots__ = (
-        "__weakref__",
-        "_edges",
-        "_source",
-        "_sparse",
-        "player",
-        "rating",
-        "serial",
-        "state",
-        "tree",
-    )
+    __slots__ = ("__weakref__", "_edges", "_source", "player", "rating", "serial", "state", "tree")
 
     def __init__(self, tree: Tree[S, M], state: S) -> None:
         self.tree = tree
@@ -182,115 +90,64 @@ class Node(Generic[S, M]):
         self.serial = tree.stats.nodes_created
         """The order of creation in its tree: the root is 0, the next node built 1, ..."""
         self.player: Player = tree.game.to_move(state)
+        self.rating: Rating | None = None
         self._edges: list[Edge[S, M]] | tuple[Edge[S, M], ...] | None = None
         self._source: Iterator[Edge[S, M]] | _Failed | None = None
-        self._sparse: _Sparse[S, M] | None = None  # what moves() and edge_for() made
-        self.rating: Rating | None = None
 
     @property
     def children(self) -> Sequence[Edge[S, M]]:
-        """The outgoing edges, generated on demand and cached.
-
-        Once every move is generated this is a plain tuple (the fast path: searches that
-        come back to a node replay it at C speed); before, a view that pulls moves from
-        the game's generator only as far as it is iterated or indexed (``bool`` pulls at
-        most one, ``len`` all), each move at most once.
-        """
+        """The outgoing edges, generated on demand and memoized (see :class:`Children`);
+        a plain tuple once all are generated."""
         edges = self._edges
         if type(edges) is tuple:
             return edges
         if edges is None:  # the first time: start the game's generator
             tree = self.tree
-            state = self.state
-            sparse = self._sparse
-            if sparse is not None:  # moves() or edge_for() came first
-                self._source = sparse.source(self)
-                self._edges = []
-                return _Children(self)
             tree.stats.nodes_expanded += 1
-            moves = tree.game.legal_moves(state)
+            origin = (tree, self.state)
+            moves = tree.game.legal_moves(self.state)
             if self.player == CHANCE:
-                self._source = _chance_edges((tree, state), moves)
-            else:
-                # The hot path: one Edge per move pulled, made by C-level ``map``.
-                self._source = map(partial(Edge, (tree, state)), moves)
+                self._source = _chance_edges(origin, moves)
+            else:  # the hot path: one Edge per move pulled, made by C-level ``map``
+                self._source = map(partial(Edge, origin), moves)
             self._edges = []
-        return _Children(self)
+        return Children(self)
 
     def _pull(self) -> bool:
-        """Generate one more edge; False when there are no more (never after a failure)."""
+        """Generate one more edge; False once the generator is exhausted. A generator
+        that raised is remembered: asking again raises, never says "no more moves"."""
         source = self._source
         if source is None:
             return False
-        if type(source) is _Failed:
-            raise source.fail()
+        if isinstance(source, _Failed):
+            raise source.again()
         edges = self._edges
         assert isinstance(edges, list)
         try:
-            edge = next(source)  # type: ignore[arg-type]
-        except StopIteration:
-            self._finish(edges)
-            return False
+            edge = next(source, None)
         except BaseException as exc:
             self._source = _Failed(exc)
             raise
+        if edge is None:
+            self._edges = tuple(edges) if edges else EMPTY
+            self._source = None
+            return False
         edges.append(edge)
         self.tree.stats.moves_generated += 1
         return True
 
-    def _finish(self, edges: list[Edge[S, M]]) -> None:
-        self._edges = tuple(edges) if edges else EMPTY
-        self._source = None
-
-    def moves(self) -> list[M]:
-        """All legal moves here, in generation order, without building their edges
-        (cached; do not change the list). With :meth:`edge_for` a search can rank the
-        moves and build edges only for those it searches."""
-        sparse = self._sparse
-        if sparse is not None and sparse.moves is not None:
-            return sparse.moves
-        edges = self._edges
-        if type(edges) is tuple:
-            return [e.move for e in edges]
-        if sparse is None:
-            sparse = self._sparse = _Sparse(self)
-            self.tree.stats.nodes_expanded += edges is None
-        moves = sparse.moves = list(self.tree.game.legal_moves(self.state))
-        return moves
-
-    def edge_for(self, move: M) -> Edge[S, M]:
-        """The edge of legal move ``move`` (one of :meth:`moves`), building no other:
-        an edge generated already is returned; a new one is kept and later yielded by
-        :attr:`children` in its place, so its child (and rating) is never built twice."""
-        if self._edges is not None:  # generated, at least in part: generate up to the move
-            for edge in self.children:
-                if edge.move == move:
-                    return edge
-            raise KeyError(move)
-        sparse = self._sparse
-        if sparse is None:
-            sparse = self._sparse = _Sparse(self)
-            self.tree.stats.nodes_expanded += 1
-        found = sparse.loose.get(move)
-        if found is None:
-            found = sparse.loose[move] = sparse.edge(move)
-            self.tree.stats.moves_generated += 1
-        return found
-
-    # -- read-only views that never force anything (for export and inspection) --
+    # -- read-only views that never generate or force anything (export, inspection) --
     @property
     def expanded(self) -> bool:
-        """True once the move list was asked for."""
-        return self._edges is not None or self._sparse is not None
+        """True once the move generator was started (``children`` was asked for)."""
+        return self._edges is not None
 
     @property
     def generated_edges(self) -> tuple[Edge[S, M], ...]:
-        """The edges generated so far (those :meth:`edge_for` built last); never
-        generates more."""
+        """The edges generated so far, in generation order: always the first moves of
+        the game's generator."""
         edges = self._edges
-        cached = EMPTY if edges is None else edges if type(edges) is tuple else tuple(edges)
-        sparse = self._sparse
-        return cached + tuple(sparse.loose.values()) if sparse and sparse.loose else cached
+        return EMPTY if edges is None else edges if type(edges) is tuple else tuple(edges)
 
     @property
     def fully_generated(self) -> bool:
@@ -313,8 +170,6 @@ class Node(Generic[S, M]):
         for edge in self.children:
             if edge.move == move:
                 return edge.child
-        from lazytree.game import IllegalMoveError
-
         raise IllegalMoveError(f"{move!r} is not a legal move here")
 
     def __repr__(self) -> str:
@@ -327,45 +182,12 @@ class Node(Generic[S, M]):
         return None if hook is None else hook(self)
 
 
-class _Sparse(Generic[S, M]):
-    """A node's moves listed and edges built one at a time (:meth:`Node.moves`,
-    :meth:`Node.edge_for`) before, or instead of, generating its children."""
-
-    __slots__ = ("loose", "moves", "origin")
-
-    def __init__(self, node: Node[S, M]) -> None:
-        self.origin = (node.tree, node.state)
-        self.moves: list[M] | None = None
-        self.loose: dict[M, Edge[S, M]] = {}
-
-    def edge(self, move: M) -> Edge[S, M]:
-        tree, state = self.origin
-        if tree.game.to_move(state) == CHANCE:
-            probability = tree.game.outcome_probability(state, move)  # type: ignore[attr-defined]
-            return ChanceEdge(self.origin, move, probability)
-        return Edge(self.origin, move)
-
-    def source(self, node: Node[S, M]) -> Iterator[Edge[S, M]]:
-        """The node's edges in generation order, taking the ones built already (they
-        were counted when built, so the pull that yields them is not counted again)."""
-        moves = self.moves
-        stats = node.tree.stats
-        loose = self.loose
-        for move in node.tree.game.legal_moves(node.state) if moves is None else moves:
-            edge = loose.pop(move, None)
-            if edge is None:
-                yield self.edge(move)
-            else:
-                stats.moves_generated -= 1
-                yield edge
-
-
-class _Children(Sequence["Edge[S, M]"]):
+class Children(Sequence["Edge[S, M]"]):
     """The children of a node whose moves are not all generated yet: a short-lived view
     (made by :attr:`Node.children`, never stored) over the node's own cache.
 
-    Iterating replays the edges generated so far, then pulls more from the node's
-    generator; several iterations at once (nested loops) each see every edge once.
+    Iterating replays the edges generated so far, then pulls more; several iterations at
+    once (nested loops) each see every edge once, and no move is generated twice.
     """
 
     __slots__ = ("_node",)
@@ -378,37 +200,19 @@ class _Children(Sequence["Edge[S, M]"]):
         edges = node._edges
         assert edges is not None
         i = 0
-        while True:
-            while i < len(edges):
-                yield edges[i]
-                i += 1
-            source = node._source
-            if source is None:
-                return
-            if type(source) is _Failed:
-                raise source.fail()
-            stats = node.tree.stats
-            # the pull of Node._pull, inlined: this loop is the hottest of a first search
-            while True:
-                try:
-                    edge = next(source)  # type: ignore[arg-type]
-                except StopIteration:
-                    node._edges = tuple(edges) if edges else EMPTY
-                    node._source = None
-                    return
-                except BaseException as exc:
-                    node._source = _Failed(exc)
-                    raise
-                edges.append(edge)  # type: ignore[union-attr]
-                stats.moves_generated += 1
-                i += 1
-                yield edge
-                if i != len(edges):  # another iteration pulled meanwhile: replay first
-                    break
+        while i < len(edges) or node._pull():
+            yield edges[i]
+            i += 1
 
     def __bool__(self) -> bool:
         node = self._node
         return bool(node._edges) or node._pull()
+
+    def __len__(self) -> int:
+        node = self._node
+        while node._pull():
+            pass
+        return len(node.generated_edges)
 
     @overload
     def __getitem__(self, index: int) -> Edge[S, M]: ...
@@ -419,28 +223,19 @@ class _Children(Sequence["Edge[S, M]"]):
     def __getitem__(self, index: int | slice) -> Edge[S, M] | Sequence[Edge[S, M]]:
         node = self._node
         if isinstance(index, slice) or index < 0:
-            while node._pull():
-                pass
+            len(self)
             return node.generated_edges[index]
-        while index >= len(node._edges):  # type: ignore[arg-type]
+        edges = node._edges
+        assert edges is not None
+        while index >= len(edges):
             if not node._pull():
                 raise IndexError("child index out of range")
-        return node._edges[index]  # type: ignore[index]
-
-    def __len__(self) -> int:
-        node = self._node
-        while node._pull():
-            pass
-        return len(node.generated_edges)
+        return edges[index]
 
     def __repr__(self) -> str:
         node = self._node
         more = "" if node.fully_generated else ", ..."
         return f"Children([{', '.join(map(repr, node.generated_edges))}{more}])"
-
-
-_svg_hook: Callable[[Node[Any, Any]], str | None] | None = None
-"""Set by the export layer when it is imported, so the core never imports it."""
 
 
 class Edge(Generic[S, M]):
@@ -460,7 +255,7 @@ class Edge(Generic[S, M]):
 
     @property
     def forced(self) -> bool:
-        """True once the child node exists."""
+        """True once the child node exists (a search went below this move)."""
         return self._child is not None
 
     @property
@@ -578,3 +373,75 @@ class Tree(Generic[S, M]):
         """Draw the explored part of the tree in a notebook (needs the export layer)."""
         hook = _svg_hook
         return None if hook is None else hook(self.root)
+
+
+class TreeStats:
+    """Live counters of a tree.
+
+    * ``nodes_created``: nodes built (each forced edge builds at most one; with sharing, a
+      position reached again reuses its node and is not counted twice);
+    * ``nodes_expanded``: nodes whose move generator was started;
+    * ``moves_generated``: moves pulled from the games' generators;
+    * ``evaluations``: calls of ``game.evaluate`` made by raters.
+    """
+
+    __slots__ = ("evaluations", "moves_generated", "nodes_created", "nodes_expanded")
+
+    def __init__(self) -> None:
+        self.nodes_created = 0
+        self.nodes_expanded = 0
+        self.moves_generated = 0
+        self.evaluations = 0
+
+    def snapshot(self) -> StatsSnapshot:
+        return StatsSnapshot(
+            self.nodes_created, self.nodes_expanded, self.moves_generated, self.evaluations
+        )
+
+    def __repr__(self) -> str:
+        return f"TreeStats({self.snapshot().as_dict()})"
+
+
+@dataclass(frozen=True, slots=True)
+class StatsSnapshot:
+    """Counters of a tree at one moment (or the difference of two moments)."""
+
+    nodes_created: int = 0
+    nodes_expanded: int = 0
+    moves_generated: int = 0
+    evaluations: int = 0
+
+    def __sub__(self, other: StatsSnapshot) -> StatsSnapshot:
+        return StatsSnapshot(
+            self.nodes_created - other.nodes_created,
+            self.nodes_expanded - other.nodes_expanded,
+            self.moves_generated - other.moves_generated,
+            self.evaluations - other.evaluations,
+        )
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "nodes_created": self.nodes_created,
+            "nodes_expanded": self.nodes_expanded,
+            "moves_generated": self.moves_generated,
+            "evaluations": self.evaluations,
+        }
+
+
+class _Failed:
+    """Put in place of a move generator that raised: the node's moves are *not* all
+    generated, and asking for more says so instead of pretending there are none."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def again(self) -> RuntimeError:
+        err = RuntimeError("the move generator of this node failed earlier")
+        err.__cause__ = self.error
+        return err
+
+
+_svg_hook: Callable[[Node[Any, Any]], str | None] | None = None
+"""Set by the export layer when it is imported, so the core never imports it."""

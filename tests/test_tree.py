@@ -192,30 +192,30 @@ def test_serial_numbers_give_the_order_of_creation() -> None:
     assert root.children[1].child is second and second.serial == 1  # forced once only
 
 
-def test_edges_for_some_moves_only_and_children_reuse_them() -> None:
-    tree = Tree(TreeGame([[1, 2], [3, 4], [5, 6], [7]]))
+def test_ranking_generates_every_edge_and_builds_only_the_children_searched() -> None:
+    game = CountingGame([[1, 2], [3, 4], [5, 6], [7]])
+    tree = Tree(game)
     root = tree.root
-    assert root.moves() == [0, 1, 2, 3] and tree.stats.moves_generated == 0
-    assert root.expanded and not root.fully_generated and tree.stats.nodes_expanded == 1
-    third = root.edge_for(2)
-    assert root.edge_for(2) is third and tree.stats.moves_generated == 1
-    child = third.child
-    assert [e.move for e in root.generated_edges] == [2]  # built, though not generated
-    edges = list(root.children)  # generation order, the built edge in its place
-    assert [e.move for e in edges] == [0, 1, 2, 3] and edges[2] is third
-    assert edges[2].child is child and tree.stats.moves_generated == 4
-    assert tree.stats.nodes_expanded == 1 and root.edge_for(3) is edges[3]
-    assert [e.move for e in root.generated_edges] == [0, 1, 2, 3]
-    assert root.moves() == [0, 1, 2, 3]
-    with pytest.raises(KeyError):
-        root.edge_for(9)
+    ranked = sorted(root.children, key=lambda e: -e.move)  # as a search ranks a node
+    assert [e.move for e in ranked] == [3, 2, 1, 0] and game.results == 0
+    assert tree.stats.moves_generated == 4 and tree.stats.nodes_expanded == 1
+    child = ranked[1].child  # the search forces only what it searches
+    assert root.fully_generated and [e.move for e in root.generated_edges] == [0, 1, 2, 3]
+    assert [e.forced for e in root.generated_edges] == [False, False, True, False]
+    assert root.children[2].child is child and game.results == 1
+    assert game.yielded == [((), 0), ((), 1), ((), 2), ((), 3)]  # each move generated once
 
 
-def test_edge_for_on_a_partly_generated_node_generates_up_to_the_move() -> None:
-    tree = Tree(TreeGame([[1, 2], [3, 4], [5, 6]]))
-    first = tree.root.children[0]
-    assert tree.root.edge_for(1) is tree.root.children[1]
-    assert tree.root.edge_for(0) is first and tree.stats.moves_generated == 2
+def test_indexing_generates_up_to_the_index_and_bool_at_most_one_move() -> None:
+    game = CountingGame([[1, 2], [3, 4], [5, 6]])
+    tree = Tree(game)
+    assert tree.root.children and game.yielded == [((), 0)]
+    assert tree.root.children[1].move == 1 and tree.stats.moves_generated == 2
+    assert tree.root.children[-1].move == 2 and tree.root.fully_generated
+    assert tree.root.child_for(1) is tree.root.children[1].child
+    assert tree.stats.moves_generated == 3 and len(game.yielded) == 3
+    with pytest.raises(IndexError):
+        tree.root.children[3]
 
 
 def test_nested_iterations_of_one_node_each_see_every_edge_once() -> None:

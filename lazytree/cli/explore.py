@@ -197,8 +197,10 @@ def explore(
     search's order, a board per position). The pictures are for small trees: they
     show every node that exists after the search (nothing more is forced),
     its stored value (alpha-beta bounds as >= / <=), the best line in bold, positions
-    created but never expanded dashed, and, under a node whose moves were cut off, a
-    grey note with the moves that were never even generated.
+    created but never expanded dashed, under a node whose moves were cut off a grey
+    note with the moves never even generated, and under a node whose moves were
+    generated but not all searched (a ranking search: the play AI, a width) a dotted
+    note with those moves.
 
     --rater mcts runs UCT (--playouts, or until --time); the explorer shows how often
     each move was visited.
@@ -391,6 +393,7 @@ def _write_explorer(
                 partial=partial,
                 positions=summary["positions"],
                 never_generated=summary["never"],
+                not_searched=summary["unforced"],
                 bytes=size,
             )
         )
@@ -398,7 +401,10 @@ def _write_explorer(
         if result is None:
             how = f"{_searched(result, rater)}; no answer"
         else:
-            never = f"{summary['never']:,} moves never generated"
+            never = (
+                f"{summary['never']:,} moves never generated, "
+                f"{summary['unforced']:,} generated but not searched"
+            )
             how = f"{_searched(result, rater)}, {never}; {_outcome(position, result)}"
         console.print(
             f"wrote {out} (html, {size / 1e6:.1f} MB): {plural(summary['positions'], 'position')}, "
@@ -426,6 +432,7 @@ def _write_picture(
     forced = tree.stats.nodes_created - 1  # by the search: the root existed before
     full = to_networkx(tree, result=result)
     never = sum(a.get("count", 0) for _, a in node_items(full) if a["kind"] == "pruned")
+    unsearched = sum(a["count"] for _, a in node_items(full) if a["kind"] == "unsearched")
     graph = full if show_pruned else without_pruned(full)
     cap = max_nodes if max_nodes is not None or fmt in ("graphml", "json") else DEFAULT_CAP
     try:
@@ -460,13 +467,15 @@ def _write_picture(
                 nodes_drawn=drawn,
                 notes_drawn=notes,
                 never_generated=never,
+                not_searched=unsearched,
             )
         )
     else:
         console.print(
             f"wrote {out} ({fmt}): {plural(forced, 'node')} forced (and the root), "
             f"{drawn:,} drawn ({notes:,} of them notes), "
-            f"{plural(never, 'pruned sibling move')} never generated; "
+            f"{plural(never, 'pruned sibling move')} never generated, "
+            f"{unsearched:,} generated but not searched; "
             f"{_answer(position, result)}",
             soft_wrap=True,
         )

@@ -10,26 +10,27 @@ The document (``model.data``) holds:
 
 * ``strings``: move labels; edges refer to them by index;
 * per node (lists indexed by node): ``serial`` (order of creation in the tree),
-  ``player`` (to move; -1 at chance nodes), ``parent`` (the parent the walk met it
-  from; -1 for the root), ``status`` (one character per node: ``e`` expanded, ``u``
-  never expanded, ``t`` terminal), ``value``/``rplayer``/``rdepth`` (the stored rating:
-  a value from ``rplayer``'s point of view for a search ``rdepth`` moves deep, or
-  null/-1), ``bound`` (one character: ``=`` exact, ``>`` lower bound, ``<`` upper
-  bound, ``-`` no rating), ``never`` (moves never generated; -1 when not counted),
+  ``player`` (to move; -1 at chance nodes), ``parent`` (the parent the walk met it from;
+  -1 for the root), ``status`` (one character per node: ``e`` expanded, ``u`` never
+  expanded, ``t`` terminal), ``value``/``rplayer``/``rdepth`` (the stored rating: a
+  value from ``rplayer``'s point of view for a search ``rdepth`` moves deep, or
+  null/-1), ``bound`` (one character: ``=`` exact, ``>`` lower bound, ``<`` upper bound,
+  ``-`` no rating), ``never`` (moves never generated: the legal moves after the
+  generated ones, which a cut-off stopped the generator before; -1 when not counted),
   ``pos`` (position text), ``hl`` (cells the move into it touched), ``prob`` (the
   probability of the chance outcome into it; the whole list is null in games without
-  chance), ``edges`` (a flat
-  list ``[move, child, move, child, ...]`` in generation order; child -1 for a move
-  generated but never forced), ``book`` (one character per node: ``h`` answered from
-  the position book, ``m`` looked up, searched and stored, ``o`` the book was off, ``-``
-  not looked up; null when no search used a book), ``visits`` (MCTS: per node the
-  visits of each of its ``edges``, in order; null for other searches);
+  chance), ``edges`` (a flat list ``[move, child, move, child, ...]`` in generation
+  order; child -1 for a move generated but not searched: its child was never forced),
+  ``book`` (one character per node: ``h`` answered from the position book, ``m`` looked
+  up, searched and stored, ``o`` the book was off, ``-`` not looked up; null when no
+  search used a book), ``visits`` (MCTS: per node the visits of each of its ``edges``,
+  in order; null for other searches);
 * ``pv``: the node indices of the principal variation, root first;
-* ``summary``: counts (``positions``, ``expanded``, ``unforced``, ``never``,
-  ``shared``, ``bookHits``), the search (``rater``, ``depth``, ``value``, ``player``,
-  ``forced``; with a book, ``book``: its ``status`` and for a hit the ``move`` it
-  gave, the ``depth`` it was searched to and its ``uses``; for MCTS ``playouts``) and
-  the PV's move labels;
+* ``summary``: counts (``positions``, ``expanded``, ``unforced`` (moves generated, not
+  searched), ``never`` (moves never generated), ``shared``, ``bookHits``), the search
+  (``rater``, ``depth``, ``value``, ``player``, ``forced``; with a book, ``book``: its
+  ``status`` and for a hit the ``move`` it gave, the ``depth`` it was searched to and
+  its ``uses``; for MCTS ``playouts``) and the PV's move labels;
 * ``board`` (the layout), ``players`` (names), ``game``, ``title``.
 
 Examples

@@ -3,9 +3,10 @@
 :func:`to_graphviz` draws the graph :func:`~lazytree.export.graph.to_networkx` builds:
 one shape and colour per player, chance nodes as diamonds, terminal positions with a
 double border, the principal variation in bold, stored values in the labels (``≥``/``≤``
-for alpha-beta bounds), unexpanded positions dashed, and moves never generated as grey
-notes. Every node and edge goes through a style function that returns Graphviz
-attributes; pass your own (or wrap the defaults) to change the look.
+for alpha-beta bounds), unexpanded positions dashed, moves never generated as grey
+notes and moves generated but not searched as dotted grey notes. Every node and edge
+goes through a style function that returns Graphviz attributes; pass your own (or wrap
+the defaults) to change the look.
 
 Examples
 --------
@@ -123,6 +124,7 @@ def default_node_style(node_id: str, attrs: Mapping[str, Any]) -> dict[str, str]
             if len(shown) > 32:
                 shown = shown[:30].rsplit(",", 1)[0] + ", ..."
             label = f"{label}:\n{shown}"
+        listed = ", ".join(moves) or "not counted"
         return {
             "label": _escape(label),
             "shape": "note",
@@ -130,7 +132,24 @@ def default_node_style(node_id: str, attrs: Mapping[str, Any]) -> dict[str, str]
             "color": GREY,
             "fontcolor": GREY,
             "fontsize": "10",
-            "tooltip": _escape(f"moves never generated: {', '.join(moves) or 'not counted'}"),
+            "tooltip": _escape(
+                f"moves never generated (a cut-off stopped the move generator): {listed}"
+            ),
+        }
+    if kind == "unsearched":
+        moves = str(attrs.get("moves", "")).split()
+        label = f"{_plural(int(attrs.get('count', 0)), 'move')} generated, not searched"
+        shown = ", ".join(moves)
+        if len(shown) > 32:
+            shown = shown[:30].rsplit(",", 1)[0] + ", ..."
+        return {
+            "label": _escape(f"{label}:\n{shown}" if shown else label),
+            "shape": "note",
+            "style": "dotted",
+            "color": GREY,
+            "fontcolor": GREY,
+            "fontsize": "10",
+            "tooltip": _escape(f"moves generated but not searched: {', '.join(moves)}"),
         }
     if kind == "more":
         return {
@@ -199,6 +218,8 @@ def _tooltip(node_id: str, attrs: Mapping[str, Any]) -> str:
     if status == "expanded":
         done = "all" if attrs.get("exhausted") else "generator not finished"
         parts.append(f"{gen} moves generated ({done})")
+        forced = attrs.get("forced_children", 0)
+        parts.append(f"{forced} searched, {gen - forced} generated but not searched")
     return "; ".join(parts)
 
 
@@ -240,7 +261,9 @@ def legend(graph: ExportGraph) -> str:
     if any(a.get("bound") in ("lower", "upper") for a in items):
         key.append("v ≥ / v ≤: bound after a cut-off")
     if any(a["kind"] == "pruned" for a in items):
-        key.append("grey notes: moves never generated")
+        key.append("grey notes: moves never generated (a cut-off)")
+    if any(a["kind"] == "unsearched" for a in items):
+        key.append("dotted notes: moves generated, not searched")
     if any(a["kind"] == "more" for a in items):
         key.append("dotted: nodes left out of the drawing")
     return "  ·  ".join(head) + "\n" + "  ·  ".join(key)

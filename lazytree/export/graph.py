@@ -3,10 +3,16 @@
 :func:`to_networkx` walks the nodes that exist (with
 :func:`~lazytree.traverse.explored_edges`) and describes each one: its label and board
 text, who moves, its depth below the export root, whether it was expanded, the rating a
-rater stored on it, and how many of its moves were generated. Where a node's move
-generator was stopped early (an alpha-beta cut), one *pruned* summary node per parent
-records the moves that were never generated. :func:`limit_nodes` caps the size of such a
-graph, keeping the best line and collapsing the rest into "... N more" nodes.
+rater stored on it, and how many of its moves were generated and searched.
+
+A node's legal moves are, in generation order, the moves generated (each either
+*searched*: its child was forced and is drawn, or *generated, not searched*) and then
+the moves *never generated* (a cut-off stopped the generator before them). Two kinds of
+summary node say what is not drawn: one *pruned* note per node for its moves never
+generated, and one *unsearched* note per node for its moves generated but not searched
+(a search that ranks moves, with a hint or a width, generates them all and searches
+some; a cut-off may come after a move was generated). :func:`limit_nodes` caps the size
+of such a graph, keeping the best line and collapsing the rest into "... N more" nodes.
 
 Examples
 --------
@@ -22,6 +28,8 @@ True
 (2.0, 'upper')
 >>> g.nodes["root/1/pruned"]["count"], g.nodes["root/1/pruned"]["moves"]
 (2, '1 2')
+>>> g.nodes["root/1"]["moves_generated"], g.nodes["root/1"]["not_searched"]
+(1, 0)
 >>> [g.edges[u, v]["move"] for u, v in pv_edges(g)]
 ['0', '0']
 """
@@ -54,6 +62,7 @@ __all__ = [
     "never_generated",
     "node_items",
     "node_label",
+    "not_searched",
     "principal_line",
     "pv_edges",
     "to_networkx",
@@ -110,7 +119,8 @@ def to_networkx(
         (:func:`derived_pv`), which agrees with the rater's except maybe between tied moves.
     pruned:
         Add one summary node (``kind="pruned"``) under each node whose move generator was
-        stopped before its end, for the moves that were never generated.
+        stopped before its end, for the moves that were never generated, and one
+        (``kind="unsearched"``) under each node with moves generated but not searched.
     count_pruned:
         Count (and name) those moves by running the game's move generator afresh. This
         calls ``game.legal_moves`` only: the tree, its thunks and its counters are not
@@ -123,18 +133,21 @@ def to_networkx(
     networkx.DiGraph
         Node ids are strings: ``"root"``, then the moves from the export root joined by
         ``/`` (``"root/2/1"``; a shared position keeps the path it was first met by).
-        Every node has ``kind`` (``"position"``, ``"pruned"``, or ``"more"`` after
-        :func:`limit_nodes`) and ``label``. Positions have ``board`` (the game's
-        ``render``), ``player`` (:data:`~lazytree.game.CHANCE` is -1), ``depth``,
-        ``status`` (``"expanded"``, ``"unexpanded"`` or ``"terminal"``), ``terminal``,
-        ``chance``, ``moves_generated``, ``exhausted``, ``forced_children`` and, when
-        a rater stored a rating, ``value``, ``rating_player``, ``rating_depth`` and
-        ``bound`` (``"exact"``, ``"lower"``, ``"upper"``). Pruned nodes have ``count``
-        (moves never generated) and ``moves`` (their labels, space-separated) when
-        counted. Edges have ``move``, ``pv``, ``chance`` and, on chance edges,
-        ``probability``. Graph attributes: ``game``, ``root``, ``pv`` (move labels,
-        space-separated), ``pv_source`` (``"result"``, ``"ratings"`` or ``"none"``) and
-        with a result ``search_value``, ``search_player``, ``rater``, ``search_depth``.
+        Every node has ``kind`` (``"position"``, ``"pruned"``, ``"unsearched"``, or
+        ``"more"`` after :func:`limit_nodes`) and ``label``. Positions have ``board``
+        (the game's ``render``), ``player`` (:data:`~lazytree.game.CHANCE` is -1),
+        ``depth``, ``status`` (``"expanded"``, ``"unexpanded"`` or ``"terminal"``),
+        ``terminal``, ``chance``, ``moves_generated``, ``exhausted``,
+        ``forced_children`` (moves searched), ``not_searched`` (moves generated, not
+        searched) and, when a rater stored a rating, ``value``, ``rating_player``,
+        ``rating_depth`` and ``bound`` (``"exact"``, ``"lower"``, ``"upper"``). Pruned
+        nodes have ``count`` (moves never generated) and ``moves`` (their labels,
+        space-separated) when counted; unsearched nodes have ``count`` and ``moves`` of
+        the moves generated but not searched. Edges have ``move``, ``pv``, ``chance``
+        and, on chance edges, ``probability``. Graph attributes: ``game``, ``root``,
+        ``pv`` (move labels, space-separated), ``pv_source`` (``"result"``,
+        ``"ratings"`` or ``"none"``) and with a result ``search_value``,
+        ``search_player``, ``rater``, ``search_depth``.
     """
     root = source.root if isinstance(source, Tree) else source
     game: Game[Any, Any] = root.tree.game
@@ -156,8 +169,9 @@ def to_networkx(
         if edge.probability is not None:
             attrs["probability"] = float(edge.probability)
         graph.add_edge(parent_id, ids[id(child)], **attrs)
-    if pruned:  # after the walk, so the pruned summaries come after all positions
+    if pruned:  # after the walk, so the summaries come after all positions
         for node_id, node in nodes.items():
+            _add_unsearched(graph, game, node, node_id)
             _add_pruned(graph, game, node, node_id, count_pruned)
     _mark_pv(graph, root, ids, result)
     if max_nodes is not None:
@@ -180,6 +194,7 @@ def _add_position(
     terminal = bool(game.is_terminal(node.state))
     status = "terminal" if terminal else "expanded" if node.expanded else "unexpanded"
     edges = node.generated_edges
+    forced = sum(1 for e in edges if e.forced)
     attrs: dict[str, Any] = {
         "kind": "position",
         "label": node_label(game, node.state),
@@ -191,7 +206,8 @@ def _add_position(
         "chance": node.player == CHANCE,
         "moves_generated": len(edges),
         "exhausted": node.fully_generated,
-        "forced_children": sum(1 for e in edges if e.forced),
+        "forced_children": forced,
+        "not_searched": len(edges) - forced,
     }
     rating = node.rating
     if rating is not None:
@@ -223,8 +239,40 @@ def _add_pruned(
     graph.add_edge(node_id, pruned_id, move="", pv=False, chance=False, pruned=True)
 
 
+def _add_unsearched(
+    graph: ExportGraph, game: Game[Any, Any], node: Node[Any, Any], node_id: str
+) -> None:
+    rest = not_searched(node)
+    if not rest:
+        return
+    unsearched_id = _fresh_id(graph, f"{node_id}/unsearched")
+    graph.add_node(
+        unsearched_id,
+        kind="unsearched",
+        count=len(rest),
+        moves=" ".join(game.move_to_str(node.state, m) for m in rest),
+        label=f"{_plural(len(rest), 'move')} generated, not searched",
+    )
+    graph.add_edge(node_id, unsearched_id, move="", pv=False, chance=False, pruned=True)
+
+
+def not_searched(node: Node[Any, Any]) -> list[Any]:
+    """The moves of ``node`` that were generated but whose child was never forced, in
+    generation order (nothing is generated or forced).
+
+    >>> from lazytree.tree import Tree
+    >>> from lazytree.games.tree_game import TreeGame
+    >>> tree = Tree(TreeGame([[1, 2], [3, 4], 5]))
+    >>> _ = tree.root.children[1].child
+    >>> not_searched(tree.root), never_generated(tree.root)
+    ([0], [2])
+    """
+    return [e.move for e in node.generated_edges if not e.forced]
+
+
 def never_generated(node: Node[Any, Any]) -> list[Any]:
-    """The moves of ``node`` its generator has not produced yet (none if never expanded).
+    """The moves of ``node`` its generator has not produced yet (none if never expanded):
+    the legal moves after its generated edges, which are always the first ones.
 
     They come from a fresh generator of the game, not the node's own: the tree, its
     thunks and its counters are not touched.
@@ -352,8 +400,9 @@ def node_items(graph: ExportGraph) -> Iterator[tuple[str, dict[str, Any]]]:
 
 
 def without_pruned(graph: ExportGraph) -> ExportGraph:
-    """A copy of ``graph`` without its pruned summary nodes."""
-    return induced(graph, {n for n, a in node_items(graph) if a["kind"] != "pruned"})
+    """A copy of ``graph`` without its summary notes (pruned and unsearched)."""
+    notes = ("pruned", "unsearched")
+    return induced(graph, {n for n, a in node_items(graph) if a["kind"] not in notes})
 
 
 def induced(graph: ExportGraph, keep: set[str]) -> ExportGraph:

@@ -34,7 +34,7 @@ worse one fails.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -200,7 +200,7 @@ class Search:
         self.order = settings.order
         ordered = game if settings.order and isinstance(game, OrderedGame) else None
         auto = ordered is not None and settings.hint is None and settings.width is None
-        if auto and len(root.moves()) > HINT_MAX_MOVES:  # too many moves to rank each node
+        if auto and len(root.children) > HINT_MAX_MOVES:  # too many moves to rank each node
             ordered = None
         self.hint = None if settings.hint is False else ordered
         self.noisy = game if settings.quiescence and isinstance(game, NoisyGame) else None
@@ -258,29 +258,17 @@ class Search:
         return value
 
     def edges(self, n: Node[Any, Any], maximizing: bool) -> Iterable[Edge[Any, Any]]:
-        """The edges of ``n`` in search order (lazy when nothing asks for an order).
+        """The edges of ``n`` in search order.
 
-        To order a node that has not generated its edges, its moves are ranked without
-        them (:meth:`Node.moves`) and an edge is built only when the search reaches its
-        move (:meth:`Node.edge_for`): a cut-off, or a width, leaves the rest unbuilt.
+        Without a hint, a width or stored ratings to rank by, these are the lazy children
+        themselves: a cut-off leaves the rest never generated. Ranking generates every
+        edge of ``n`` (building no child), sorts them, keeps the first ``width``; the
+        search forces only those it reaches, the others stay generated, not searched.
         """
         hint = self.hint
         width = self.width
         if hint is None and width is None and not (self.order and n.fully_generated):
             return n.children
-        if not n.fully_generated:
-            moves: Sequence[Any] = n.moves()
-            if hint is not None and len(moves) > 1:
-                moves = hint.order_moves(n.state, moves)
-            if self.order and len(moves) > 1:
-                rank = self.rated_first(maximizing)
-                rated = {e.move: rank(e) for e in n.generated_edges}
-                rated = {m: r for m, r in rated.items() if r[0] == 0}
-                if rated:  # (else the stable sort would change nothing)
-                    moves = sorted(moves, key=lambda m: rated.get(m, (1, 0.0)))
-            if width is not None:
-                moves = moves[:width]
-            return map(n.edge_for, moves)
         edges = list(n.children)
         if hint is not None and len(edges) > 1:
             by_move = {e.move: e for e in edges}
@@ -492,9 +480,7 @@ class Search:
         best_moves: list[Any] = []
         move_values: list[tuple[Any, float]] = []
         pv: tuple[Any, ...] = ()
-        # (a search that ranks moves lists the root's without building their edges)
-        ranks = self.hint is not None or self.width is not None
-        if limit == 0 or not (node.moves() if ranks else node.children):
+        if limit == 0 or not node.children:
             value = self.leaf(node, 0, terminal=True if limit else None)
             self.frontier = self.frontier or limit == 0
             self.store(node, value, limit, 0, Bound.EXACT)
@@ -526,7 +512,7 @@ class Search:
                 elif not prune:  # every value is exact without pruning
                     move_values.append((edge.move, v))
             if self.order or self.width is not None:  # back to generation order
-                position = {m: i for i, m in enumerate(node.moves())}
+                position = {e.move: i for i, e in enumerate(node.children)}
                 best_moves.sort(key=position.__getitem__)
                 move_values.sort(key=lambda mv: position[mv[0]])
             pv = lines[best_moves[0]]

@@ -172,9 +172,9 @@ def _deepen(
         )
         if progress is not None:
             progress(result)
-        if result.extra.get("complete") or not node.moves():
+        if result.extra.get("complete") or not node.children:
             break
-        if stop_when_forced and len(node.moves()) == 1:
+        if stop_when_forced and len(node.children) == 1:
             break
         over = budget.exceeded()
         if over is not None:

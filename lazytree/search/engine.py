@@ -189,8 +189,8 @@ def play_options(
     ``quiescence`` (``"auto"``: 1 ply when ``node`` has at most 12 moves, else 0,
     since it costs plies of depth on big boards).
 
-    This lists the moves of ``node`` (to count them, without building their edges)
-    when an option is ``"auto"``.
+    This generates the edges of ``node`` (to count them, building no child) when an
+    option is ``"auto"``; the search of ``node`` with a width generates them anyway.
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
@@ -198,7 +198,7 @@ def play_options(
     >>> o.quiescence, o.win_distance, o.width
     (1, True, 8)
     """
-    moves = len(node.moves()) if "auto" in (width, quiescence) else 0
+    moves = len(node.children) if "auto" in (width, quiescence) else 0
     if width == "auto":
         width = 8 if moves <= 100 else 6
     if isinstance(width, str):

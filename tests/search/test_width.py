@@ -1,4 +1,4 @@
-"""Ranking moves: a width search builds edges only for those it searches; the hint."""
+"""Ranking moves: a width search generates a node's edges, forces those it searches; the hint."""
 
 from __future__ import annotations
 
@@ -20,46 +20,52 @@ def board(size: int, seed: int) -> Tree[object, object]:
     return Tree(game, game.initial_state(random.Random(seed)), share=True)  # type: ignore[arg-type]
 
 
-def test_a_width_search_builds_only_the_edges_it_searches() -> None:
+def test_a_width_search_forces_only_the_edges_it_searches() -> None:
     tree = board(10, 1)
-    moves = len(tree.root.moves())
-    assert moves > 50
-    result = alphabeta_tt(tree.root, 2, options=SearchOptions(width=3))
-    # three edges at the root, three below each of them; the leaves list no moves
-    assert tree.stats.moves_generated == 3 + 3 * 3
-    assert len(tree.root.generated_edges) == 3 and not tree.root.fully_generated
-    assert result.best_moves and result.best_moves[0] in tree.root.moves()
-    # playing the move keeps the searched child: children yields the built edge
-    child = next(e.peek() for e in tree.root.generated_edges if e.move == result.best_move)
+    root = tree.root
+    moves = len(root.children)
+    assert moves > 50 and tree.stats.moves_generated == moves
+    result = alphabeta_tt(root, 2, options=SearchOptions(width=3))
+    # ranking generates every edge of a node it expands, and forces three of them
+    searched = [e.peek() for e in root.generated_edges if e.forced]
+    assert len(searched) == 3 and root.fully_generated and len(root.generated_edges) == moves
+    below = [n for n in searched if n is not None]
+    assert all(n.fully_generated and sum(e.forced for e in n.children) <= 3 for n in below)
+    assert tree.stats.nodes_created == 1 + 3 + sum(sum(e.forced for e in n.children) for n in below)
+    assert tree.stats.moves_generated == moves + sum(len(n.children) for n in below)
+    assert result.best_moves and result.best_moves[0] in [e.move for e in root.children]
+    # playing the move keeps the searched child
+    child = next(e.peek() for e in root.generated_edges if e.move == result.best_move)
     assert tree.play(result.best_moves[0]) is child
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_width_search_picks_what_the_full_edge_list_picked(seed: int) -> None:
     """Reference: the same search where every node it expands generated all its edges
-    first (the way every width search worked before)."""
+    first."""
     options = play_options(board(8, seed).root)
     assert options.width is not None
     tree = board(8, seed)
-    sparse = alphabeta_tt(tree.root, 3, options=options)
+    width = alphabeta_tt(tree.root, 3, options=options)
     expanded = [n.state for n, _ in explored(tree.root) if n.expanded]
     reference = board(8, seed)
     keep = [reference.node_for(state) for state in expanded]  # shared: the search finds them
     for node in keep:
         list(node.children)
     full = alphabeta_tt(reference.root, 3, options=options)
-    assert (sparse.value, sparse.best_moves, sparse.pv, sparse.move_values) == (
+    assert (width.value, width.best_moves, width.pv, width.move_values) == (
         full.value,
         full.best_moves,
         full.pv,
         full.move_values,
     )
-    assert sparse.stats.moves_generated * 2 < reference.stats.moves_generated
+    # the width search generated every edge of the nodes it expanded, as the reference
+    assert tree.stats.snapshot() == reference.stats.snapshot()
 
 
 def test_the_hint_is_skipped_on_big_boards_without_changing_a_result() -> None:
     small, big = board(10, 2), board(20, 2)
-    assert len(small.root.moves()) <= HINT_MAX_MOVES < len(big.root.moves())
+    assert len(small.root.children) <= HINT_MAX_MOVES < len(big.root.children)
     assert Search(small.root, 0, SearchOptions().settings()).hint is not None
     assert Search(big.root, 0, SearchOptions().settings()).hint is None
     assert Search(big.root, 0, SearchOptions(hint=True).settings()).hint is not None
