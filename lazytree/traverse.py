@@ -37,6 +37,7 @@ __all__ = [
     "CountStopped",
     "ExploredEdge",
     "TreeCount",
+    "WalkStopped",
     "count_tree",
     "explored",
     "explored_edges",
@@ -194,8 +195,24 @@ class ExploredEdge(NamedTuple):
     first: bool
 
 
+class WalkStopped(SearchStopped):
+    """:func:`explored_edges` ran into its limit (what consumes the walk, an export,
+    holds too much memory); ``walked`` edges were reported before it stopped."""
+
+    def __init__(self, stopped: SearchStopped, walked: int) -> None:
+        super().__init__(stopped.reason, str(stopped))
+        self.walked = walked
+
+
+WALK_CHECK_EVERY = 256
+"""Edges between two checks of :func:`explored_edges`'s limit."""
+
+
 def explored_edges(
-    root: Node[S, M], keep: Callable[[Node[Any, Any]], bool] | None = None
+    root: Node[S, M],
+    keep: Callable[[Node[Any, Any]], bool] | None = None,
+    *,
+    limit: Limit | None = None,
 ) -> Iterator[ExploredEdge]:
     """Every built edge below ``root``, depth-first in generation order.
 
@@ -204,6 +221,11 @@ def explored_edges(
     and once more for each other parent. Edges generated but never forced, and moves
     never generated, are not reported (nothing is forced). With ``keep``, only edges whose
     child passes ``keep(child)`` are followed (e.g. the nodes one search created).
+
+    ``limit`` (its memory, seconds and stop event; nodes count the edges reported) runs
+    as a :class:`~lazytree.search.Budget`, checked before the first edge and every
+    :data:`WALK_CHECK_EVERY` edges: an exporter that builds a graph from the walk stops
+    with :class:`WalkStopped` when the process holds more memory than the limit allows.
 
     Examples
     --------
@@ -214,6 +236,12 @@ def explored_edges(
     >>> [(e.edge.move, e.depth, e.first) for e in explored_edges(tree.root)]
     [(1, 1, True), (0, 2, True)]
     """
+    budget = None
+    if limit is not None and not limit.replace(depth=None).unbounded:
+        budget = Budget(limit.replace(depth=None), NodeCount(), memory_every=1)
+    walked = 0
+    if budget is not None:
+        _walk_check(budget, walked)
     seen = {id(root)}
     stack: list[tuple[Node[Any, Any], Iterator[Edge[Any, Any]], int]] = [
         (root, iter(root.generated_edges), 1)
@@ -228,7 +256,17 @@ def explored_edges(
         if child is None or (keep is not None and not keep(child)):
             continue
         first = id(child) not in seen
+        walked += 1
+        if budget is not None and not walked % WALK_CHECK_EVERY:
+            _walk_check(budget, walked)
         yield ExploredEdge(parent, edge, child, d, first)
         if first:
             seen.add(id(child))
             stack.append((child, iter(child.generated_edges), d + 1))
+
+
+def _walk_check(budget: Budget, walked: int) -> None:
+    try:
+        budget.tally(walked)
+    except SearchStopped as stopped:
+        raise WalkStopped(stopped, walked) from None
