@@ -221,3 +221,34 @@ def test_the_bench_reports_the_ratio() -> None:
     assert data["ratio"] == round(result.among / result.alone, 3)
     with pytest.raises(ValueError, match="searches >= 1"):
         bench(game, state, searches=0)
+
+
+def test_the_drivers_pause_around_their_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lazytree.arena import MatchSpec, run_match
+    from lazytree.arena import match as match_module
+    from lazytree.cli import analyse
+    from lazytree.tune import TuneSpec, collect
+    from tests.conftest import run
+
+    seen: dict[str, bool] = {}
+
+    def spy(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapped(*args: Any, **kw: Any) -> Any:
+            seen[name] = gc_is_paused()
+            return real(*args, **kw)
+
+        return wrapped
+
+    monkeypatch.setattr(analyse, "count_tree", spy("count", analyse.count_tree))
+    monkeypatch.setattr(match_module, "play_pair", spy("arena", match_module.play_pair))
+    import lazytree.tune as tune_module
+
+    monkeypatch.setattr(tune_module, "play_for_samples", spy("tune", tune_module.play_for_samples))
+    assert run("count", "tictactoe", "--depth", "1")[0] == 0  # a command of the CLI
+    spec = MatchSpec(
+        "dice-of-doom", {"rules": "lisp", "size": 2}, ("random", "ror:depth=1"), pairs=1
+    )
+    run_match(spec)  # an arena worker (here: in this process)
+    collect(TuneSpec("dice-of-doom", {"rules": "lisp", "size": 2}, 1, 20, 1, 0, None))
+    assert seen == {"count": True, "arena": True, "tune": True}
+    assert not gc_is_paused()  # and each let go after
