@@ -225,9 +225,9 @@ def test_the_bench_reports_the_ratio() -> None:
 
 def test_the_drivers_pause_around_their_work(monkeypatch: pytest.MonkeyPatch) -> None:
     from lazytree.arena import MatchSpec, run_match
-    from lazytree.arena import match as match_module
-    from lazytree.cli import analyse
-    from lazytree.tune import TuneSpec, collect
+    from lazytree.arena.play import play_pair
+    from lazytree.traverse import count_tree
+    from lazytree.tune import TuneSpec, collect, play_for_samples
     from tests.conftest import run
 
     seen: dict[str, bool] = {}
@@ -239,11 +239,9 @@ def test_the_drivers_pause_around_their_work(monkeypatch: pytest.MonkeyPatch) ->
 
         return wrapped
 
-    monkeypatch.setattr(analyse, "count_tree", spy("count", analyse.count_tree))
-    monkeypatch.setattr(match_module, "play_pair", spy("arena", match_module.play_pair))
-    import lazytree.tune as tune_module
-
-    monkeypatch.setattr(tune_module, "play_for_samples", spy("tune", tune_module.play_for_samples))
+    monkeypatch.setattr("lazytree.cli.analyse.count_tree", spy("count", count_tree))
+    monkeypatch.setattr("lazytree.arena.match.play_pair", spy("arena", play_pair))
+    monkeypatch.setattr("lazytree.tune.play_for_samples", spy("tune", play_for_samples))
     assert run("count", "tictactoe", "--depth", "1")[0] == 0  # a command of the CLI
     spec = MatchSpec(
         "dice-of-doom", {"rules": "lisp", "size": 2}, ("random", "ror:depth=1"), pairs=1
