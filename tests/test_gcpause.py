@@ -4,6 +4,7 @@ restores everything, and still frees dropped trees once the objects have doubled
 from __future__ import annotations
 
 import gc
+import json
 import threading
 import weakref
 from collections.abc import Callable, Iterator
@@ -250,3 +251,13 @@ def test_the_drivers_pause_around_their_work(monkeypatch: pytest.MonkeyPatch) ->
     collect(TuneSpec("dice-of-doom", {"rules": "lisp", "size": 2}, 1, 20, 1, 0, None))
     assert seen == {"count": True, "arena": True, "tune": True}
     assert not gc_is_paused()  # and each let go after
+
+
+def test_bench_gc_prints_the_ratio() -> None:
+    from tests.conftest import run
+
+    code, out, _ = run("bench", "gc", "--searches", "3", "--live", "10", "--json")
+    data = json.loads(out)
+    assert code == 0 and (data["searches"], data["live"]) == (3, 10) and data["ratio"] > 0
+    code, out, _ = run("bench", "gc", "--searches", "3", "--live", "10")
+    assert code == 0 and out.startswith("3 tiny searches: ") and "ratio" in out

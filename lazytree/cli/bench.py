@@ -112,7 +112,7 @@ def collector(
         int, typer.Option("--searches", min=1, help="Tiny searches to time each way.")
     ] = 400,
     live: Annotated[
-        int, typer.Option("--live", min=0, help="Small objects kept alive in the second run.")
+        int, typer.Option("--live", min=0, help="Small lists kept alive in the second run.")
     ] = 2_000_000,
     json_out: JsonOption = False,
 ) -> None:
@@ -126,6 +126,6 @@ def collector(
         return
     console.print(
         f"{result.searches:,} tiny searches: {result.alone:.3f} s alone, {result.among:.3f} s "
-        f"with {result.live:,} live objects, ratio {result.ratio:.2f} (processor seconds)",
+        f"with {result.live:,} small lists alive, ratio {result.ratio:.2f} (processor seconds)",
         soft_wrap=True,
     )
