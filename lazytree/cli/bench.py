@@ -10,8 +10,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from lazytree.bench import bench_tictactoe
-from lazytree.bench.collector import tiny_searches
+from lazytree.bench import bench_tictactoe, tiny_searches
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.bench_dice import bench_dice_of_doom
 from lazytree.cli.common import CheckedCommand, console, err_console, print_json
