@@ -126,9 +126,12 @@ def count(
     data["stopped"] = None if stopped is None else stopped.reason
     why = None
     if stopped is not None:
-        hint = "--max-nodes" if stopped.reason == "nodes" else "--max-memory"
+        if stopped.reason == "nodes":
+            what, hint = f"the node budget ({plural(max_nodes or 0, 'node')})", "--max-nodes"
+        else:
+            what, hint = f"the memory budget ({human_size(limit.memory or 0)})", "--max-memory"
         why = (
-            f"{stopped}: the figures are what was counted before it stopped "
+            f"{what} ran out: the figures are what was counted before it stopped "
             f"(raise {hint}, or give a smaller --depth)"
         )
     if json_out:

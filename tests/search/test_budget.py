@@ -97,7 +97,7 @@ def test_count_prints_the_partial_count_and_exits_3() -> None:
     code, out, err = run("count", "tictactoe", "--max-nodes", "1000")
     assert code == 3
     assert out.startswith("tictactoe (whole tree, partial): 1,000 nodes, ")
-    assert err.startswith("partial: the node budget (1,000 new nodes) ran out")
+    assert err.startswith("partial: the node budget (1,000 nodes) ran out: the figures are")
     code, out, _ = run("count", "tictactoe", "--max-nodes", "1000", "--json")
     data = json.loads(out)
     assert code == 3 and (data["nodes"], data["partial"], data["stopped"]) == (1000, True, "nodes")
