@@ -47,6 +47,7 @@ from lazytree.games import load_game
 from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.dice_of_doom.evaluation import HeuristicWeights, heuristic_features
+from lazytree.gcpause import gc_paused
 from lazytree.players import Agent, Choice, make_player
 from lazytree.weights import (
     apply_weights_file,
@@ -375,6 +376,13 @@ class TuneSpec:
         return out
 
 
+def play_paused(task: SelfPlayTask) -> list[Sample]:
+    """:func:`play_for_samples` inside :func:`~lazytree.gcpause.gc_paused`: a self-play
+    worker is a driver, its searches one after another."""
+    with gc_paused():
+        return play_for_samples(task)
+
+
 def collect(
     spec: TuneSpec, *, jobs: int = 1, on_game: Callable[[int], None] | None = None
 ) -> list[Sample]:
@@ -383,14 +391,14 @@ def collect(
     samples: list[Sample] = []
     if jobs <= 1:
         for task in tasks:
-            samples += play_for_samples(task)
+            samples += play_paused(task)
             if on_game is not None:
                 on_game(len(samples))
         return samples
     from joblib.externals.loky import get_reusable_executor
 
     executor = get_reusable_executor(max_workers=jobs)
-    for got in executor.map(play_for_samples, tasks):
+    for got in executor.map(play_paused, tasks):
         samples += got
         if on_game is not None:
             on_game(len(samples))

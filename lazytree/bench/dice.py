@@ -24,7 +24,7 @@ from lazytree.search import (
 )
 from lazytree.search.engine import SearchOptions, alphabeta_tt, play_options
 from lazytree.search.limit import DEFAULT_MEMORY
-from lazytree.tree import Tree, TreeStats
+from lazytree.tree import Node, Tree
 
 __all__ = ["dice_benchmark", "eval_match", "scaled_cap"]
 
@@ -34,46 +34,20 @@ _MEMORY = Limit(memory=DEFAULT_MEMORY)
 that reaches it counts as not finished, like one over its node cap)."""
 
 
-class _OverBudget(Exception):
-    """A search forced more nodes than the benchmark allows it."""
-
-
-class _Budgeted:
-    """A game that stops any search once its tree has created ``cap`` nodes.
-
-    Everything else (including the engine's optional protocols) is the wrapped game's.
-    """
-
-    def __init__(self, game: DiceOfDoom, cap: int) -> None:
-        self._game = game
-        self._cap = cap
-        self.stats: TreeStats | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def result(self, state: DiceState, move: Any) -> DiceState:
-        stats = self.stats
-        if stats is not None and stats.nodes_created >= self._cap:
-            raise _OverBudget
-        return self._game.result(state, move)
-
-
 def _timed(
     game: DiceOfDoom,
     state: DiceState,
-    cap: int,
+    limit: Limit,
     share: bool,
-    search: Callable[[Any], SearchResult[Any]],
+    search: Callable[[Node[Any, Any], Limit], SearchResult[Any]],
 ) -> dict[str, Any] | None:
-    """Run ``search`` on a fresh tree; None when it needed more than ``cap`` nodes."""
-    budgeted = _Budgeted(game, cap)
-    tree: Tree[Any, Any] = Tree(budgeted, state, share=share)
-    budgeted.stats = tree.stats
+    """Run ``search`` on a fresh tree within ``limit`` (its node cap, memory and depth);
+    None when the limit stopped it."""
+    tree: Tree[Any, Any] = Tree(game, state, share=share)
     start = time.perf_counter()
     try:
-        result = search(tree.root)
-    except (_OverBudget, SearchStopped):
+        result = search(tree.root, limit)
+    except SearchStopped:
         return None
     return {
         "value": result.value,
@@ -131,14 +105,15 @@ def dice_benchmark(
         same_value = True
         solved = False
         size_cap = scaled_cap(cap, size)
+        capped = fixed.replace(nodes=size_cap)
         for seed in range(seeds):
             state = book.initial_state(random.Random(seed))
             progress(f"{size}x{size} seed {seed}: minimax to depth {depth}")
-            mm = _timed(book, state, size_cap, False, lambda n: minimax(n, fixed))
+            mm = _timed(book, state, capped, False, minimax)
             progress(f"{size}x{size} seed {seed}: alpha-beta to depth {depth}")
-            ab = _timed(book, state, size_cap, False, lambda n: alphabeta(n, fixed))
+            ab = _timed(book, state, capped, False, alphabeta)
             progress(f"{size}x{size} seed {seed}: engine to depth {depth}")
-            en = _timed(book, state, size_cap, True, lambda n: alphabeta_tt(n, fixed))
+            en = _timed(book, state, capped, True, alphabeta_tt)
             for name, run in (("minimax", mm), ("alphabeta", ab), ("engine", en)):
                 runs[name].append(run)
             for other in (mm, ab):

@@ -23,6 +23,7 @@ from lazytree.cli.common import (
     game_group,
     given,
     human_size,
+    memory_budget,
     plural,
     print_json,
     progress_bar,
@@ -49,7 +50,7 @@ from lazytree.search import (
     get_rater,
     iterative_deepening,
 )
-from lazytree.traverse import count_tree
+from lazytree.traverse import CountStopped, count_tree
 from lazytree.tree import Tree
 
 DepthOption = Annotated[
@@ -69,9 +70,31 @@ def move_strings(position: Position, moves: Sequence[Hashable]) -> list[str]:
     return out
 
 
-def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption = False) -> None:
+CountNodesOption = Annotated[
+    Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
+    typer.Option(
+        "--max-nodes",
+        min=1,
+        help="Node budget: stop after counting this many nodes (default: none; the count "
+        "holds only the current line, so only the time it takes grows with the tree). "
+        "Reaching it prints the count so far, marked partial, and exits with code 3.",
+        show_default=False,
+    ),
+]
+
+
+def count(
+    position: Position,
+    *,
+    depth: DepthOption = None,
+    max_nodes: CountNodesOption = None,
+    max_memory: MaxMemoryOption = None,
+    json_out: JsonOption = False,
+) -> None:
     """Count the tree from the start position (a position reached twice counts twice)."""
+    limit = Limit(nodes=max_nodes, memory=memory_budget(max_memory))
     start = time.perf_counter()
+    stopped: CountStopped | None = None
     with progress_bar(
         SpinnerColumn(), TextColumn("counting: {task.completed:,} nodes"), TimeElapsedColumn()
     ) as bar:
@@ -82,7 +105,10 @@ def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption
                 position.state,
                 depth,
                 progress=lambda n: bar.update(task, completed=n),
+                limit=limit,
             )
+        except CountStopped as exc:
+            stopped, result = exc, exc.counted
         except KeyboardInterrupt:
             hint = "a smaller --depth" if depth is not None else "--depth"
             fail(f"interrupted: the tree is too big to count this way; try {hint}", code=130)
@@ -96,14 +122,31 @@ def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption
     }
     if depth is not None:
         data["frontier"] = result.frontier
+    data["partial"] = stopped is not None
+    data["stopped"] = None if stopped is None else stopped.reason
+    why = None
+    if stopped is not None:
+        if stopped.reason == "nodes":
+            what, hint = f"the node budget ({plural(max_nodes or 0, 'node')})", "--max-nodes"
+        else:
+            what, hint = f"the memory budget ({human_size(limit.memory or 0)})", "--max-memory"
+        why = (
+            f"{what} ran out: the figures are what was counted before it stopped "
+            f"(raise {hint}, or give a smaller --depth)"
+        )
     if json_out:
         print_json(data)
-        return
-    scope = "whole tree" if depth is None else f"to depth {depth}"
-    console.print(
-        f"{position.game.name} ({scope}): [bold]{plural(result.nodes, 'node')}[/], "
-        f"{plural(result.leaves, 'leaf', 'leaves')}, in {seconds:.3f} s"
-    )
+    else:
+        scope = "whole tree" if depth is None else f"to depth {depth}"
+        partial = ", [yellow]partial[/]" if stopped is not None else ""
+        so_far = " counted before a budget stopped it" if stopped is not None else ""
+        console.print(
+            f"{position.game.name} ({scope}{partial}): [bold]{plural(result.nodes, 'node')}[/], "
+            f"{plural(result.leaves, 'leaf', 'leaves')}{so_far}, in {seconds:.3f} s",
+            soft_wrap=True,
+        )
+    if why is not None:
+        exit_partial(why)
 
 
 RaterOption = Annotated[

@@ -36,6 +36,7 @@ from lazytree.cli.common import (
     print_json,
     progress_bar,
 )
+from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import BookOption, WeightsOption, player_files
 from lazytree.games import GAMES, GameSpec, OptionError
 from lazytree.players import PLAYERS, PlayerError
@@ -69,7 +70,7 @@ def arena(
     *,
     players: Annotated[str, typer.Option("--players", help=PLAYER_HELP)] = "",
     pairs: Annotated[int, typer.Option("--pairs", help="Pairs of games per meeting.")] = 50,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: JobsOption = 1,
     sprt: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option("--sprt", help="Stop early: SPRT of ELO1 against ELO0 (2 players)."),
@@ -110,6 +111,10 @@ def arena(
         match.check()
     except (PlayerError, OptionError, ValueError) as exc:
         fail(str(exc))
+    if dask is None:  # a Dask cluster's workers run on its own machines
+        jobs, capped = cap_jobs(jobs)
+        if capped is not None:
+            err_console.print(capped, soft_wrap=True)
     sink: IO[str] | None = None
     if out is not None:
         try:

@@ -49,7 +49,8 @@ from lazytree.export import (
 )
 from lazytree.game import IllegalMoveError
 from lazytree.games import Position
-from lazytree.search import SearchResult, SearchStopped, get_rater
+from lazytree.search import Limit, SearchResult, SearchStopped, get_rater
+from lazytree.traverse import WalkStopped
 from lazytree.tree import Tree
 
 DEFAULT_CAP = 150
@@ -256,9 +257,10 @@ def explore(
         if reason is not None:
             stopped = stopped_message(reason, limit, result, "--search-nodes")
     partial = stopped is not None
+    export_limit = Limit(memory=limit.memory)  # building the export: the same memory budget
     if fmt == "html":
         who = "the play AI: " if play_ai else ""
-        _write_explorer(
+        cut = _write_explorer(
             position,
             tree,
             result,
@@ -268,9 +270,10 @@ def explore(
             rater=rater,
             partial=partial,
             visits=visits,
+            limit=export_limit,
         )
     else:
-        _write_picture(
+        cut = _write_picture(
             position,
             tree,
             result,
@@ -282,8 +285,11 @@ def explore(
             json_out,
             rater=rater,
             partial=partial,
+            limit=export_limit,
         )
-    if open_viewer:
+    if cut is not None:
+        stopped = cut
+    if open_viewer and (cut is None or f"nothing written to {out}" not in cut):
         viewer = open_file(out)
         if viewer is None:
             err_console.print(f"no system viewer found (xdg-open); open {out} yourself")
@@ -354,6 +360,32 @@ def _answer(position: Position, result: SearchResult[Any] | None) -> str:
     return f"{_searched(result, None)}, {_outcome(position, result)}"
 
 
+def _export_stopped(
+    position: Position, out: Path, fmt: str, stop: WalkStopped, json_out: bool, written: int = 0
+) -> str:
+    """What to say when building the export ran past the memory budget (``written``: the
+    positions of the smaller export written instead, 0 for none); with ``--json`` and
+    nothing written, the document that says so."""
+    what = f"{stop} while building the export ({stop.walked:,} edges walked)"
+    if written:
+        return (
+            f"{what}: {out} holds the first {plural(written, 'position')} the search created "
+            "(raise --max-memory, or a smaller --search-nodes)"
+        )
+    if json_out:
+        print_json(
+            {
+                "game": position.game.name,
+                "out": str(out),
+                "format": fmt,
+                "partial": True,
+                "stopped": stop.reason,
+                "written": False,
+            }
+        )
+    return f"{what}: nothing written to {out} (raise --max-memory, or a smaller --search-nodes)"
+
+
 def _write_explorer(
     position: Position,
     tree: Tree[Any, Any],
@@ -365,16 +397,44 @@ def _write_explorer(
     rater: str | None = None,
     partial: bool = False,
     visits: Visits | None = None,
-) -> None:
+    limit: Limit | None = None,
+) -> str | None:
     """Write the interactive explorer page (``--format html``) and say what it holds
-    (``visits``: an MCTS search's visit counts, shown on its moves)."""
+    (``visits``: an MCTS search's visit counts, shown on its moves).
+
+    Building the page runs under ``limit``'s memory budget; when it runs out, the page
+    of the first half of the positions walked (by the order the search created them) is
+    written instead, or nothing if that runs out too. Returns why it stopped (``None``:
+    the whole page was written)."""
     game, _ = position
     size = getattr(game, "size", None)
     board = f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
     title = f"{game.name}{board}: {'' if result is None else who}{_searched(result, rater)}"
+    cut: str | None = None
     try:
         with err_console.status(f"writing {out}..."):
-            model = write_html(tree, out, result=result, title=title, visits=visits)
+            try:
+                model = write_html(
+                    tree, out, result=result, title=title, visits=visits, limit=limit
+                )
+            except WalkStopped as stop:
+                first = max(2, stop.walked // 2)  # the root and the nodes made after it
+                try:
+                    model = write_html(
+                        tree,
+                        out,
+                        result=result,
+                        title=title,
+                        visits=visits,
+                        limit=limit,
+                        until=first,
+                    )
+                except WalkStopped:
+                    return _export_stopped(position, out, "html", stop, json_out)
+                partial = True
+                cut = _export_stopped(
+                    position, out, "html", stop, json_out, model.data["summary"]["positions"]
+                )
     except ValueError as exc:
         fail(str(exc))
     except OSError as exc:
@@ -412,6 +472,7 @@ def _write_explorer(
             "Open it in a browser (no server needed).",
             soft_wrap=True,
         )
+    return cut
 
 
 def _write_picture(
@@ -427,10 +488,16 @@ def _write_picture(
     *,
     rater: str | None,
     partial: bool,
-) -> None:
-    """Write a Graphviz picture or a graph file and say what it holds."""
+    limit: Limit | None = None,
+) -> str | None:
+    """Write a Graphviz picture or a graph file and say what it holds. Building the
+    graph runs under ``limit``'s memory budget; when it runs out nothing is written.
+    Returns why it stopped (``None``: written)."""
     forced = tree.stats.nodes_created - 1  # by the search: the root existed before
-    full = to_networkx(tree, result=result)
+    try:
+        full = to_networkx(tree, result=result, limit=limit)
+    except WalkStopped as stop:
+        return _export_stopped(position, out, fmt, stop, json_out)
     never = sum(a.get("count", 0) for _, a in node_items(full) if a["kind"] == "pruned")
     unsearched = sum(a["count"] for _, a in node_items(full) if a["kind"] == "unsearched")
     graph = full if show_pruned else without_pruned(full)
@@ -479,6 +546,7 @@ def _write_picture(
             f"{_answer(position, result)}",
             soft_wrap=True,
         )
+    return None
 
 
 explore_app = game_group(

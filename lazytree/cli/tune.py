@@ -12,7 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsed
 from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
 from lazytree.cli.arena import game_command, parse_sprt
-from lazytree.cli.common import console, fail, print_json, progress_bar
+from lazytree.cli.common import console, err_console, fail, print_json, progress_bar
+from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import WeightsOption
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
 from lazytree.players import PlayerError
@@ -34,7 +35,7 @@ def tune(
     setup: tuple[GameSpec, dict[str, Any]],
     *,
     games: Annotated[int, typer.Option("--games", help="Self-play games per round.")] = 40,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: JobsOption = 1,
     out: Annotated[
         Path, typer.Option("--out", help="Where the accepted weights are written (JSON).")
     ] = Path("weights.json"),
@@ -99,6 +100,9 @@ def tune(
             MatchSpec(spec.name, options, (me, *others)).check()
     except (WeightsError, OptionError, PlayerError, ValueError) as exc:
         fail(str(exc))
+    jobs, capped = cap_jobs(jobs)
+    if capped is not None:
+        err_console.print(capped, soft_wrap=True)
     accepted_files: list[str] = []
     report: dict[str, Any] = {"game": spec.name, "options": options, "rounds": []}
     workdir = Path(tempfile.mkdtemp(prefix="lazytree-tune-"))

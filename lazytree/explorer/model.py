@@ -59,6 +59,7 @@ from typing import Any
 
 from lazytree.explorer.boards import board_view, player_names
 from lazytree.export.graph import never_generated, principal_line
+from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
 from lazytree.traverse import explored_edges
 from lazytree.tree import Bound, Node, Tree
@@ -108,6 +109,7 @@ def explorer_model(
     title: str | None = None,
     until: int | None = None,
     visits: Visits | None = None,
+    limit: Limit | None = None,
 ) -> ExplorerModel:
     """Describe the nodes that exist below ``source``; nothing is forced.
 
@@ -133,6 +135,10 @@ def explorer_model(
     visits:
         The visit counts of an MCTS search (:meth:`~lazytree.search.mcts.MCTS.edge_visits`):
         each node's edges get theirs (``visits`` in the document).
+    limit:
+        A memory budget (or stop event) for building the model: the walk raises
+        :class:`~lazytree.traverse.WalkStopped` once the process holds more
+        (:func:`~lazytree.traverse.explored_edges`).
 
     A ``result`` that looked the root up in a position book
     (:func:`~lazytree.book.booked_search`: ``extra["book"]``) marks the root as
@@ -147,7 +153,7 @@ def explorer_model(
     hl: list[list[int]] = [[]]
     prob: list[float | int | None] = [None]
     keep = None if until is None else (lambda node: node.serial < until)
-    for up, edge, child, _, first in explored_edges(root, keep):
+    for up, edge, child, _, first in explored_edges(root, keep, limit=limit):
         if not first:
             continue
         if max_positions is not None and len(nodes) >= max_positions:
@@ -189,7 +195,12 @@ def explorer_model(
     book_status = None if result is None else result.extra.get("book")
     book = None if book_status is None else _BOOK.get(book_status, "-") + "-" * (len(nodes) - 1)
     source_name, line = principal_line(root, result)
-    pv = [0] + [index[id(edge.peek())] for _, edge in line]
+    pv = [0]
+    for _, edge in line:
+        if id(edge.peek()) not in index:  # the line leaves what ``until`` keeps
+            break
+        pv.append(index[id(edge.peek())])
+    line = line[: len(pv) - 1]
     summary: dict[str, Any] = {
         "positions": len(nodes),
         "expanded": sum(1 for c in status if c == "e"),

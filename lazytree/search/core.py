@@ -1,9 +1,8 @@
 """The one alpha-beta search every deterministic rater (and expectiminimax) is a setting of.
 
 :func:`run` is the single entry of every search: it turns the depth-or-:class:`Limit`
-into a depth and a running :class:`~lazytree.search.limit.Budget`, pauses full garbage
-collections (:func:`~lazytree.gcpause.gc_paused`) and rates the root with one
-:class:`Search`. The raters differ only in their :class:`Settings`:
+into a depth and a running :class:`~lazytree.search.limit.Budget` and rates the root
+with one :class:`Search`. The raters differ only in their :class:`Settings`:
 
 =================  =====  ==============  ========  ============================
 rater              prune  stored ratings  ordering  chance nodes
@@ -39,7 +38,6 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from lazytree.game import CHANCE, BoundedGame, NoisyGame, OrderedGame, Player
-from lazytree.gcpause import gc_paused
 from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
 from lazytree.search.limit import Budget, Limit
 from lazytree.search.result import SearchResult
@@ -170,9 +168,8 @@ def run(
     limit = as_limit(depth)
     plies = check_depth(limit.depth)
     rating_player = resolve_player(node, player)
-    with gc_paused():
-        search = Search(node, rating_player, settings, budget_of(limit, node), bounds)
-        return search.root(node, plies)
+    search = Search(node, rating_player, settings, budget_of(limit, node), bounds)
+    return search.root(node, plies)
 
 
 class Search:

@@ -14,7 +14,6 @@ from functools import partial
 from typing import Any, TypeVar
 
 from lazytree.game import Player
-from lazytree.gcpause import gc_paused
 from lazytree.search.common import check_depth, deepest_depth, resolve_player
 from lazytree.search.limit import Limit, SearchStopped
 from lazytree.search.result import SearchResult
@@ -113,8 +112,7 @@ def iterative_deepening(
         raise ValueError("iterative deepening needs a depth limit >= 1, got 0")
     rate, quick = _raters(rater, options)
     rating_player = resolve_player(node, player)
-    with gc_paused():
-        return _deepen(node, limit, rate, quick, rating_player, stop_when_forced, progress)
+    return _deepen(node, limit, rate, quick, rating_player, stop_when_forced, progress)
 
 
 def _rest(limit: Limit, depth: int, elapsed: float, built: int) -> Limit | str:

@@ -18,7 +18,6 @@ from typing import Any, TypeVar
 
 from lazytree import game as _game
 from lazytree.game import CHANCE, Player
-from lazytree.gcpause import gc_paused
 from lazytree.search.alphabeta import alphabeta
 from lazytree.search.common import check_depth, leaf_value, resolve_player
 from lazytree.search.core import Settings, as_limit, budget_of, check_probability, check_total, run
@@ -123,8 +122,7 @@ def maxn(
     (3.0, (0,), (3.0, -3.0))
     """
     whole = as_limit(depth)
-    with gc_paused():
-        return _maxn(node, whole, resolve_player(node, player))
+    return _maxn(node, whole, resolve_player(node, player))
 
 
 def _maxn(node: Node[S, M], whole: Limit, rating_player: Player) -> SearchResult[M]:
