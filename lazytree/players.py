@@ -44,14 +44,16 @@ lazytree.players.PlayerError: ror has no parameter 'width' (parameters: depth)
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 import struct
+import threading
 import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
-from lazytree.ai import AIPlayer, AISettings, choose_move
+from lazytree.ai import DEFAULT_CHANCE_DEPTH, AIPlayer, AISettings, choose_move
 from lazytree.book import Book, BookError, booked_search
 from lazytree.game import CHANCE, Game
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceOfDoom, Outcome
@@ -73,6 +75,7 @@ __all__ = [
     "PlayerParam",
     "PlayerSpec",
     "lol4_rating",
+    "make_ai",
     "make_player",
     "parse_player",
 ]
@@ -82,28 +85,43 @@ class PlayerError(ValueError):
     """A player name that names no player, or a bad parameter (message for the user)."""
 
 
+Progress = Callable[[SearchResult[Any]], None]
+"""Called with a search's result so far (after each completed depth of a deepening
+search, once at the end of the others)."""
+
+
 @dataclass(frozen=True)
 class Choice:
-    """One move an agent chose, the seconds and new tree nodes it took, and the search
-    (None for players that do not search)."""
+    """One move an agent chose, the seconds and new tree nodes it took, the search (None
+    for players that do not search) and the node of the agent's tree it searched from."""
 
     move: Hashable
     seconds: float
     nodes: int
     search: SearchResult[Any] | None = None
+    node: Node[Any, Any] | None = None
 
 
 class Agent(Protocol):
-    """A player of whole games: see the module docstring."""
+    """A player of whole games: see the module docstring.
+
+    ``stoppable`` says what setting ``stop`` during :meth:`choose` does: True, the agent
+    answers at once with its best move so far; False, it has no such move and either
+    finishes its search or raises :class:`~lazytree.search.limit.SearchStopped`."""
 
     name: str
+    stoppable: bool
 
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
         """A new game from ``state``; ``seed`` is the game's (randomness comes from it)."""
         ...
 
-    def choose(self) -> Choice:
-        """The move to play at the current position (the agent is to move)."""
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
+        """The move to play at the current position (the agent is to move). ``stop`` set
+        from another thread ends the search (see ``stoppable``); ``progress`` is called
+        with the search's result so far."""
         ...
 
     def observe(self, move: Hashable) -> None:
@@ -116,6 +134,7 @@ class TreeAgent:
     its odds) and searches at its root; subclasses give :meth:`search`."""
 
     share = False
+    stoppable = False
 
     def __init__(self, name: str, tie_seed: int | None = None) -> None:
         self.name = name
@@ -140,18 +159,32 @@ class TreeAgent:
     def observe(self, move: Hashable) -> None:
         self.tree.play(move)
 
-    def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
+    def search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
         raise NotImplementedError
 
-    def choose(self) -> Choice:
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
         tree = self.tree
+        root = tree.root
         before = tree.stats.nodes_created
         start = time.perf_counter()
-        result = self.search(tree)
+        result = self.search(tree, stop, progress)
         seconds = time.perf_counter() - start
-        return Choice(
-            choose_move(result, self.rng), seconds, tree.stats.nodes_created - before, result
-        )
+        move = choose_move(result, self.rng)
+        return Choice(move, seconds, tree.stats.nodes_created - before, result, root)
+
+
+def _reported(result: SearchResult[Any], progress: Progress | None) -> SearchResult[Any]:
+    """``result``, given to ``progress`` first (a search that reports once, at its end)."""
+    if progress is not None:
+        progress(result)
+    return result
 
 
 def _dice_game(game: Game[Any, Any], player: str) -> DiceOfDoom:
@@ -206,6 +239,10 @@ class DepthAgent(TreeAgent):
         self.depth = depth
         self.limit = Limit(depth=depth, memory=DEFAULT_MEMORY)
 
+    def limited(self, stop: threading.Event | None) -> Limit:
+        """The search's limit, stopped by ``stop`` too."""
+        return self.limit if stop is None else dataclasses.replace(self.limit, stop=stop)
+
 
 class RorAgent(DepthAgent):
     """*Realm of Racket*: minimax over the book's rating, first best move."""
@@ -213,8 +250,13 @@ class RorAgent(DepthAgent):
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         return book_rating(game) if isinstance(game, DiceOfDoom) else game
 
-    def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
-        return minimax(tree.root, self.limit)
+    def search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
+        return _reported(minimax(tree.root, self.limited(stop)), progress)
 
 
 class Lol2Agent(DepthAgent):
@@ -226,8 +268,13 @@ class Lol2Agent(DepthAgent):
             raise PlayerError("lol2 is the AI of the lisp rules; under --rules chance use lol4")
         return score_board_rating(game)
 
-    def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
-        return alphabeta(tree.root, self.limit)
+    def search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
+        return _reported(alphabeta(tree.root, self.limited(stop)), progress)
 
 
 BOOK_ODDS: tuple[tuple[float, ...], ...] = (
@@ -291,7 +338,14 @@ class Lol4Agent(DepthAgent):
             raise PlayerError(f"lol4's odds table goes up to {len(BOOK_ODDS)} dice")
         return game
 
-    def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
+    def search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
+        """The book's ratings of the root's moves (depth 2 is quick: ``stop`` is not
+        checked)."""
         root = tree.root
         before = tree.stats.snapshot()
         player = root.player
@@ -302,7 +356,7 @@ class Lol4Agent(DepthAgent):
             raise ValueError("lol4: no move to rate, the game is over")
         value = max(v for _, v in rated)
         best = tuple(m for m, v in rated if v == value)
-        return SearchResult(
+        result = SearchResult(
             value=value,
             player=player,
             best_moves=best,
@@ -312,10 +366,20 @@ class Lol4Agent(DepthAgent):
             stats=tree.stats.snapshot() - before,
             move_values=tuple(rated),
         )
+        return _reported(result, progress)
 
 
 class DefaultAgent(TreeAgent):
-    """The play AI: a clock (``time``), or with ``time=none`` a node budget per move."""
+    """The play AI, in one of three ways:
+
+    * a clock (``seconds``): iterative deepening with the play options (``width``,
+      ``quiescence``; ``depth`` an optional cap) until the time is spent; ``stop``
+      answers at once with the deepest search completed;
+    * no clock and a ``rater``: that rater to ``depth`` (the books' kind of AI);
+    * no clock and no rater: iterative deepening until ``nodes`` new nodes are built.
+
+    ``nodes`` and ``memory`` are budgets of one move's search in every way.
+    """
 
     share = True
 
@@ -329,30 +393,47 @@ class DefaultAgent(TreeAgent):
         weights: str | None = None,
         book: str | None = None,
         clock: Clock = "cpu",
+        *,
+        width: int | str | None = "auto",
+        quiescence: int | str = "auto",
+        rater: str | None = None,
+        memory: int | None = None,
+        tie: int | None = None,
     ) -> None:
-        super().__init__(name)
+        super().__init__(name, tie)
         self.weights, self.book_path = weights, book
         self.book: Book | None = None
-        if seconds is None and nodes is None:
-            raise PlayerError(f"{name}: without a clock (time=none) give a node budget (nodes=)")
-        self.eval = eval
-        try:
-            # without a clock the settings are only checked (the search is the node-limited
-            # deepening of search() below)
-            settings = AISettings(
-                seconds=seconds,
-                depth=depth if seconds is not None else depth or 1,
-                nodes=nodes,
-                memory=DEFAULT_MEMORY,
-                clock=clock,
+        if seconds is None and nodes is None and rater is None:
+            raise PlayerError(
+                f"{name}: without a clock (time=none) give a node budget (nodes=) "
+                "or a rater to search to depth (rater=)"
             )
-            self.ai = AIPlayer(settings)
+        self.eval = eval
+        self.memory = memory if memory is not None else DEFAULT_MEMORY
+        self.ai: AIPlayer | None = None
+        try:
+            if seconds is not None or rater is not None:
+                settings = AISettings(
+                    seconds=seconds,
+                    depth=depth if seconds is not None else depth or DEFAULT_CHANCE_DEPTH,
+                    rater=rater or "auto",
+                    width=width,
+                    quiescence=quiescence,
+                    nodes=nodes,
+                    memory=self.memory,
+                    clock=clock,
+                )
+                self.ai = AIPlayer(settings)
+            else:  # the node-limited deepening of _search(): only its limit to check
+                Limit(depth=depth, nodes=nodes, memory=self.memory)
         except (TypeError, ValueError) as exc:
             raise PlayerError(f"{name}: {exc}") from None
-        self.seconds, self.nodes, self.depth = seconds, nodes, depth
+        self.seconds, self.nodes = seconds, nodes
+        self.depth = self.ai.settings.depth if self.ai is not None else depth
+        self.stoppable = seconds is not None or rater is None
         # a node budget counts new nodes only: on a shared tree (a DAG) a deep
         # iteration could walk old positions for ever without building one
-        self.share = seconds is not None
+        self.share = seconds is not None or rater is not None
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         if isinstance(game, DiceOfDoom):
@@ -370,15 +451,29 @@ class DefaultAgent(TreeAgent):
             except BookError as exc:
                 raise PlayerError(f"{self.name}: {exc}") from None
 
-    def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
-        return booked_search(self.book, tree, lambda: self._search(tree), depth=self.depth or 1)
+    def search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
+        return booked_search(
+            self.book, tree, lambda: self._search(tree, stop, progress), depth=self.depth or 1
+        )
 
-    def _search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
+    def _search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
         root = tree.root
-        if self.seconds is not None:
-            return self.ai.search(tree)
-        limit = Limit(depth=self.depth, nodes=self.nodes, memory=DEFAULT_MEMORY)
-        return iterative_deepening(root, limit, options=play_options(root), stop_when_forced=True)
+        if self.ai is not None:
+            return self.ai.search(tree, stop=stop, progress=progress)
+        limit = Limit(depth=self.depth, nodes=self.nodes, memory=self.memory, stop=stop)
+        return iterative_deepening(
+            root, limit, options=play_options(root), stop_when_forced=True, progress=progress
+        )
 
 
 class RandomAgent:
@@ -386,6 +481,7 @@ class RandomAgent:
 
     def __init__(self, name: str, seed: int) -> None:
         self.name = name
+        self.stoppable = False
         self.seed = seed
         self.game: Game[Any, Any] | None = None
         self.state: Any = None
@@ -395,7 +491,9 @@ class RandomAgent:
         self.game, self.state = game, state
         self.rng = random.Random(f"{self.seed}/{seed}")
 
-    def choose(self) -> Choice:
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
         assert self.game is not None
         start = time.perf_counter()
         move = self.rng.choice(list(self.game.legal_moves(self.state)))
@@ -404,6 +502,27 @@ class RandomAgent:
     def observe(self, move: Hashable) -> None:
         assert self.game is not None
         self.state = self.game.result(self.state, move)
+
+
+class HumanAgent:
+    """A seat whose moves come from the driver (a person at the terminal or the page):
+    it keeps no tree and cannot :meth:`choose`."""
+
+    stoppable = False
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
+        return None
+
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
+        raise PlayerError("human: the moves of a human seat come from a person")
+
+    def observe(self, move: Hashable) -> None:
+        return None
 
 
 class MCTSAgent:
@@ -423,6 +542,7 @@ class MCTSAgent:
         clock: Clock = "cpu",
     ) -> None:
         self.name = name
+        self.stoppable = True
         self.eval = eval
         self.limit = Limit(seconds=seconds, nodes=nodes, memory=DEFAULT_MEMORY, clock=clock)
         self.playouts = playouts
@@ -443,19 +563,24 @@ class MCTSAgent:
         assert self._tree is not None
         self._tree.play(move)
 
-    def choose(self) -> Choice:
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
         tree = self._tree
         assert tree is not None
+        root = tree.root
         before = tree.stats.nodes_created
         start = time.perf_counter()
-        result = self._search.search(tree.root, self.limit, playouts=self.playouts)
+        limit = self.limit if stop is None else dataclasses.replace(self.limit, stop=stop)
+        result = self._search.search(tree.root, limit, playouts=self.playouts)
         if not result.best_moves:
             raise ValueError("mcts: no move to choose, the game is over")
         return Choice(
             result.best_moves[0],
             time.perf_counter() - start,
             tree.stats.nodes_created - before,
-            result,
+            _reported(result, progress),
+            root,
         )
 
 
@@ -484,6 +609,8 @@ class PlayerSpec:
     make: Callable[..., Agent]
     deterministic: bool = field(default=True)
     """Whether it plays the same moves from the same position whatever the clock."""
+    human: bool = field(default=False)
+    """Whether its moves come from a person (the ``human`` seat of play and serve)."""
 
 
 PLAYERS: dict[str, PlayerSpec] = {}
@@ -541,6 +668,15 @@ def make_player(text: str) -> Agent:
     return spec.make(text.strip(), **params)
 
 
+def make_ai(text: str) -> Agent:
+    """:func:`make_player` for a driver without a person (the arena, tune): a
+    :class:`PlayerError` for ``human``."""
+    agent = make_player(text)
+    if PLAYERS[parse_player(text)[0]].human:
+        raise PlayerError("human plays in lazytree play and serve, not without a person")
+    return agent
+
+
 def player_spec(text: str) -> PlayerSpec:
     """The registry entry of player name ``text``."""
     return PLAYERS[parse_player(text)[0]]
@@ -583,13 +719,50 @@ def _make_default(
     weights: str | None = None,
     book: str | None = None,
     clock: str = "cpu",
+    width: str | None = "auto",
+    quiescence: str = "auto",
+    rater: str | None = None,
+    memory: int | None = None,
+    tie: int | None = None,
 ) -> Agent:
     _check_eval(name, eval)
     if time == 0:
         time = None
     return DefaultAgent(
-        name, time, _positive(name, "nodes", nodes), depth, eval, weights, book, _clock(name, clock)
+        name,
+        time,
+        _positive(name, "nodes", nodes),
+        depth,
+        eval,
+        weights,
+        book,
+        _clock(name, clock),
+        width=_width(name, width),
+        quiescence=_quiescence(name, quiescence),
+        rater=rater,
+        memory=_positive(name, "memory", memory),
+        tie=tie,
     )
+
+
+def _width(name: str, text: str | None) -> int | str | None:
+    """``width``: a number >= 1, ``all`` or none (every move), or ``auto``."""
+    t = "all" if text is None else text.strip().lower()
+    if t in ("auto", "all"):
+        return None if t == "all" else t
+    if not t.isdigit() or int(t) < 1:
+        raise PlayerError(f"{name}: width must be a number >= 1, all or auto, got {text!r}")
+    return int(t)
+
+
+def _quiescence(name: str, text: str) -> int | str:
+    """``quiescence``: a number >= 0 or ``auto``."""
+    t = str(text).strip().lower()
+    if t == "auto":
+        return t
+    if not t.isdigit():
+        raise PlayerError(f"{name}: quiescence must be a number >= 0 or auto, got {text!r}")
+    return int(t)
 
 
 def _make_mcts(
@@ -659,6 +832,11 @@ register_player(
             PlayerParam("weights", str, None, "Evaluation weights file (lazytree tune)."),
             PlayerParam("book", str, None, "Position book file (SQLite)."),
             CLOCK_PARAM,
+            PlayerParam("width", str, "auto", "With a clock: moves per position (n, all, auto)."),
+            PlayerParam("quiescence", str, "auto", "With a clock: noisy plies (n or auto)."),
+            PlayerParam("rater", str, None, "Without a clock: search to depth with this rater."),
+            PlayerParam("memory", int, None, "Bytes the process may hold (default budget)."),
+            PlayerParam("tie", int, None, "Break ties between equal moves with this seed."),
         ),
         _make_default,
         deterministic=False,
@@ -685,6 +863,17 @@ register_player(
 register_player(
     PlayerSpec(
         "random", "A random legal move", (PlayerParam("seed", int, 0, "Seed."),), _make_random
+    )
+)
+
+
+def _make_human(name: str) -> Agent:
+    return HumanAgent(name)
+
+
+register_player(
+    PlayerSpec(
+        "human", "A person (play and serve)", (), _make_human, deterministic=False, human=True
     )
 )
 

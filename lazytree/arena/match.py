@@ -34,7 +34,7 @@ from lazytree.arena.stats import (
     score_interval,
 )
 from lazytree.games import load_game
-from lazytree.players import PlayerError, make_player
+from lazytree.players import PlayerError, make_ai
 
 __all__ = ["MatchResult", "MatchSpec", "PlayerSummary", "run_match"]
 
@@ -72,7 +72,7 @@ class MatchSpec:
                 f"{position.game.num_players} players"
             )
         for name in self.players:
-            agent = make_player(name)  # PlayerError for a bad name
+            agent = make_ai(name)  # PlayerError for a bad name or human
             try:
                 agent.start(position.game, position.state, 0)
             except PlayerError:

@@ -47,7 +47,9 @@ arena_app = typer.Typer(
 )
 
 PLAYER_HELP = "Players, comma-separated: " + ", ".join(
-    f"{name} ({', '.join(p.name for p in spec.params)})" for name, spec in PLAYERS.items()
+    f"{name} ({', '.join(p.name for p in spec.params)})"
+    for name, spec in PLAYERS.items()
+    if not spec.human
 )
 
 

@@ -31,7 +31,7 @@ def test_parameters_are_parsed_with_their_types() -> None:
     )
     assert parse_player(" ror ") == ("ror", {})
     assert parse_player("default:clock=wall") == ("default", {"clock": "wall"})
-    assert list(PLAYERS) == ["ror", "lol2", "lol4", "default", "mcts", "random"]
+    assert list(PLAYERS) == ["ror", "lol2", "lol4", "default", "mcts", "random", "human"]
 
 
 @pytest.mark.parametrize(
