@@ -573,6 +573,9 @@ class MCTSAgent:
         start = time.perf_counter()
         limit = self.limit if stop is None else dataclasses.replace(self.limit, stop=stop)
         result = self._search.search(tree.root, limit, playouts=self.playouts)
+        if not result.best_moves and stop is not None and stop.is_set():
+            # stopped before its first playout: one playout gives it a move to play
+            result = self._search.search(tree.root, self.limit, playouts=1)
         if not result.best_moves:
             raise ValueError("mcts: no move to choose, the game is over")
         return Choice(

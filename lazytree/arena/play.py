@@ -134,7 +134,7 @@ def session_document(
         "game": game,
         "options": dict(options),
         "start": dict(start),
-        "seats": [{"kind": "human"} for _ in range(players)],
+        "seats": ["human"] * players,
         "seed": None,
         "moves": list(moves),
     }
