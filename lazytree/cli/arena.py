@@ -39,6 +39,7 @@ from lazytree.cli.common import (
 from lazytree.cli.learn import BookOption, WeightsOption, player_files
 from lazytree.games import GAMES, GameSpec, OptionError
 from lazytree.players import PLAYERS, PlayerError
+from lazytree.spec import split_names
 
 arena_app = typer.Typer(
     name="arena",
@@ -51,15 +52,6 @@ PLAYER_HELP = "Players, comma-separated: " + ", ".join(
     for name, spec in PLAYERS.items()
     if not spec.human
 )
-
-
-def player_names(text: str) -> tuple[str, ...]:
-    """The player names of a comma-separated option (blanks dropped).
-
-    >>> player_names(" default, ror:depth=2,,")
-    ('default', 'ror:depth=2')
-    """
-    return tuple(name.strip() for name in text.split(",") if name.strip())
 
 
 def parse_sprt(text: str) -> SPRT:
@@ -98,7 +90,7 @@ def arena(
 ) -> None:
     """Play the match and print its table."""
     spec, options = setup
-    names = player_names(players)
+    names = split_names(players)
     names = player_files(names, book, weights)  # --book/--weights: every default player
     seed = options.pop("seed", None)
     try:

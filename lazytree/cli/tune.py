@@ -11,11 +11,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsed
 
 from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
-from lazytree.cli.arena import game_command, parse_sprt, player_names
+from lazytree.cli.arena import game_command, parse_sprt
 from lazytree.cli.common import console, fail, print_json, progress_bar
 from lazytree.cli.learn import WeightsOption
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
 from lazytree.players import PlayerError
+from lazytree.spec import split_names
 from lazytree.tune import TuneSpec, accept, collect, current_game, fit_weights
 from lazytree.weights import WeightsError, apply_weights_file, get_weights, save_weights
 
@@ -93,7 +94,7 @@ def tune(
         if current is not None:
             apply_weights_file(game, current)
         me = TuneSpec(spec.name, options, games, nodes, depth, seed, current).player(current)
-        others = player_names(opponents)
+        others = split_names(opponents)
         if others:  # each must be able to play this game: one line if not
             MatchSpec(spec.name, options, (me, *others)).check()
     except (WeightsError, OptionError, PlayerError, ValueError) as exc:
