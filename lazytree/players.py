@@ -1,15 +1,9 @@
-"""Named AI players: the books' own AIs, the play AI, MCTS and a random mover.
+"""The AI agents: the books' own AIs, the play AI, MCTS and a random mover.
 
-A player is named like ``ror``, ``default:time=0.5`` or ``mcts:playouts=2000:c=1.4``:
-the registry name, then ``:key=value`` parameters (the same registry idea as the games':
-:data:`PLAYERS` lists every player with its parameters). :func:`make_player` turns a
-name into an :class:`Agent`, or raises :class:`PlayerError` (a ``ValueError``) with a
-one-line message.
-
-An agent plays on its own lazy tree of the game: :meth:`Agent.start` with the start
-position and a seed, :meth:`Agent.choose` for each of its moves, :meth:`Agent.observe`
-for every move made (its own, the opponents', the dice), so the part of its tree below
-the moves played is kept from move to move.
+They implement :class:`~lazytree.agents.Agent` and are made by name from the registry
+:data:`lazytree.agents.AGENTS` (where their parameters are listed); ``make_player``,
+``parse_player``, ``PLAYERS`` and ``PlayerError`` stay importable from here. Each keeps
+its own lazy tree of the game (its evaluation, its odds) from move to move.
 
 =========  ====================================================================
 ``ror``    *Realm of Racket*'s AI: minimax to depth 4 over the book's rating
@@ -20,25 +14,17 @@ the moves played is kept from move to move.
            with both outcomes below them), the book's odds table rounded to two
            decimals and its single-float sums, ``score-board``, the first best move.
 ``default`` The play AI (:class:`~lazytree.ai.AIPlayer`): a clock per move
-           (``time``), or with ``time=none`` a node budget (``nodes``).
+           (``time``); with ``time=none`` a ``rater`` to ``depth``, or a node
+           budget (``nodes``).
 ``mcts``   UCT on the lazy tree (:mod:`lazytree.search.mcts`).
 ``random`` A uniformly random legal move (seeded).
 =========  ====================================================================
 
 Examples
 --------
->>> parse_player("mcts:playouts=200:c=1.2")
-('mcts', {'playouts': 200, 'c': 1.2})
->>> make_player("ror:depth=3").name
-'ror:depth=3'
->>> make_player("alphazero")  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-lazytree.players.PlayerError: unknown player 'alphazero' (known: ror, lol2, lol4, default, ...
->>> make_player("ror:width=3")
-Traceback (most recent call last):
-...
-lazytree.players.PlayerError: ror has no parameter 'width' (parameters: depth)
+>>> agent = make_player("ror:depth=3")
+>>> type(agent).__name__, agent.name, agent.stoppable
+('RorAgent', 'ror:depth=3', False)
 """
 
 from __future__ import annotations
@@ -49,10 +35,10 @@ import random
 import struct
 import threading
 import time
-from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from collections.abc import Callable, Hashable
+from typing import Any
 
+from lazytree.agents import AGENTS, Choice, PlayerError, Progress, make_agent
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, AIPlayer, AISettings, choose_move
 from lazytree.book import Book, BookError, booked_search
 from lazytree.game import CHANCE, Game
@@ -61,7 +47,7 @@ from lazytree.games.dice_of_doom.evaluation import EVALUATORS
 from lazytree.games.dice_of_doom.score_board import score_board
 from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import play_options
-from lazytree.search.limit import CLOCKS, DEFAULT_MEMORY, Clock
+from lazytree.search.limit import DEFAULT_MEMORY, Clock
 from lazytree.search.mcts import MCTS
 from lazytree.tree import Node, Tree
 from lazytree.weights import WeightsError, apply_weights_file
@@ -69,64 +55,25 @@ from lazytree.weights import WeightsError, apply_weights_file
 __all__ = [
     "BOOK_ODDS",
     "PLAYERS",
-    "Agent",
-    "Choice",
+    "DefaultAgent",
+    "Lol2Agent",
+    "Lol4Agent",
+    "MCTSAgent",
     "PlayerError",
-    "PlayerParam",
-    "PlayerSpec",
+    "RandomAgent",
+    "RorAgent",
+    "TreeAgent",
     "lol4_rating",
-    "make_ai",
     "make_player",
     "parse_player",
 ]
 
-
-class PlayerError(ValueError):
-    """A player name that names no player, or a bad parameter (message for the user)."""
-
-
-Progress = Callable[[SearchResult[Any]], None]
-"""Called with a search's result so far (after each completed depth of a deepening
-search, once at the end of the others)."""
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One move an agent chose, the seconds and new tree nodes it took, the search (None
-    for players that do not search) and the node of the agent's tree it searched from."""
-
-    move: Hashable
-    seconds: float
-    nodes: int
-    search: SearchResult[Any] | None = None
-    node: Node[Any, Any] | None = None
-
-
-class Agent(Protocol):
-    """A player of whole games: see the module docstring.
-
-    ``stoppable`` says what setting ``stop`` during :meth:`choose` does: True, the agent
-    answers at once with its best move so far; False, it has no such move and either
-    finishes its search or raises :class:`~lazytree.search.limit.SearchStopped`."""
-
-    name: str
-    stoppable: bool
-
-    def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
-        """A new game from ``state``; ``seed`` is the game's (randomness comes from it)."""
-        ...
-
-    def choose(
-        self, *, stop: threading.Event | None = None, progress: Progress | None = None
-    ) -> Choice:
-        """The move to play at the current position (the agent is to move). ``stop`` set
-        from another thread ends the search (see ``stoppable``); ``progress`` is called
-        with the search's result so far."""
-        ...
-
-    def observe(self, move: Hashable) -> None:
-        """``move`` was played at the current position (by anybody, chance included)."""
-        ...
+PLAYERS = AGENTS
+"""The registry of :mod:`lazytree.agents`, by its older name."""
+make_player = make_agent
+""":func:`lazytree.agents.make_agent`, by its older name."""
+parse_player = AGENTS.parse
+"""``AGENTS.parse``: a name as ``(registry name, {parameter: value})``."""
 
 
 class TreeAgent:
@@ -504,27 +451,6 @@ class RandomAgent:
         self.state = self.game.result(self.state, move)
 
 
-class HumanAgent:
-    """A seat whose moves come from the driver (a person at the terminal or the page):
-    it keeps no tree and cannot :meth:`choose`."""
-
-    stoppable = False
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
-        return None
-
-    def choose(
-        self, *, stop: threading.Event | None = None, progress: Progress | None = None
-    ) -> Choice:
-        raise PlayerError("human: the moves of a human seat come from a person")
-
-    def observe(self, move: Hashable) -> None:
-        return None
-
-
 class MCTSAgent:
     """The ``mcts`` player: one :class:`MCTS` per game, reused from move to move."""
 
@@ -585,305 +511,3 @@ class MCTSAgent:
             _reported(result, progress),
             root,
         )
-
-
-# -- the registry ------------------------------------------------------------------------
-NONE = object()
-
-
-@dataclass(frozen=True)
-class PlayerParam:
-    """One parameter of a player: its name, type (``int``, ``float`` or ``str``), default
-    (None: unset) and a line of help. ``none`` in a name sets a parameter to None."""
-
-    name: str
-    type: type
-    default: Any
-    help: str
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """A registered player: its name, a summary, its parameters, how to make it."""
-
-    name: str
-    summary: str
-    params: tuple[PlayerParam, ...]
-    make: Callable[..., Agent]
-    deterministic: bool = field(default=True)
-    """Whether it plays the same moves from the same position whatever the clock."""
-    human: bool = field(default=False)
-    """Whether its moves come from a person (the ``human`` seat of play and serve)."""
-
-
-PLAYERS: dict[str, PlayerSpec] = {}
-"""Every registered player by name, in registration order."""
-
-
-def register_player(spec: PlayerSpec) -> PlayerSpec:
-    if spec.name in PLAYERS:
-        raise ValueError(f"a player called {spec.name!r} is already registered")
-    PLAYERS[spec.name] = spec
-    return spec
-
-
-def _convert(player: str, param: PlayerParam, text: str) -> Any:
-    if text.lower() == "none":
-        return None
-    try:
-        return param.type(text)
-    except ValueError:
-        kind = {int: "a whole number", float: "a number"}.get(param.type, param.type.__name__)
-        raise PlayerError(f"{player}: {param.name}={text!r} is not {kind}") from None
-
-
-def parse_player(text: str) -> tuple[str, dict[str, Any]]:
-    """``"name:key=value:..."`` -> ``(name, {key: value})`` with values converted to the
-    parameters' types; :class:`PlayerError` for anything it cannot read."""
-    name, *parts = text.strip().split(":")
-    spec = PLAYERS.get(name)
-    if spec is None:
-        raise PlayerError(f"unknown player {name!r} (known: {', '.join(PLAYERS)})")
-    by_name = {p.name: p for p in spec.params}
-    values: dict[str, Any] = {}
-    for part in parts:
-        key, sep, value = part.partition("=")
-        if not sep or not key:
-            raise PlayerError(f"{text!r}: parameters are written key=value, got {part!r}")
-        param = by_name.get(key)
-        if param is None:
-            known = ", ".join(by_name) or "none"
-            raise PlayerError(f"{name} has no parameter {key!r} (parameters: {known})")
-        values[key] = _convert(name, param, value)
-    return name, values
-
-
-def make_player(text: str) -> Agent:
-    """The :class:`Agent` named ``text`` (see :func:`parse_player`)."""
-    name, values = parse_player(text)
-    spec = PLAYERS[name]
-    params = {p.name: p.default for p in spec.params}
-    params.update(values)
-    for p in spec.params:
-        v = params[p.name]
-        if p.type in (int, float) and v is not None and v < 0:
-            raise PlayerError(f"{name}: {p.name} must be >= 0, got {v}")
-    return spec.make(text.strip(), **params)
-
-
-def make_ai(text: str) -> Agent:
-    """:func:`make_player` for a driver without a person (the arena, tune): a
-    :class:`PlayerError` for ``human``."""
-    agent = make_player(text)
-    if PLAYERS[parse_player(text)[0]].human:
-        raise PlayerError("human plays in lazytree play and serve, not without a person")
-    return agent
-
-
-def player_spec(text: str) -> PlayerSpec:
-    """The registry entry of player name ``text``."""
-    return PLAYERS[parse_player(text)[0]]
-
-
-def _positive(name: str, key: str, value: int | None) -> int | None:
-    if value is not None and value < 1:
-        raise PlayerError(f"{name}: {key} must be >= 1, got {value}")
-    return value
-
-
-def _depth(default: int) -> PlayerParam:
-    return PlayerParam("depth", int, default, "Search depth in moves.")
-
-
-def _make_ror(name: str, depth: int) -> Agent:
-    return RorAgent(name, _positive(name, "depth", depth) or 4)
-
-
-def _make_lol2(name: str, depth: int) -> Agent:
-    return Lol2Agent(name, _positive(name, "depth", depth) or 4)
-
-
-def _make_lol4(name: str, depth: int) -> Agent:
-    return Lol4Agent(name, _positive(name, "depth", depth) or 2)
-
-
-def _check_eval(name: str, eval: str) -> None:
-    if eval not in EVALUATORS:
-        known = ", ".join(EVALUATORS)
-        raise PlayerError(f"{name}: unknown evaluation {eval!r} (known: {known})")
-
-
-def _make_default(
-    name: str,
-    time: float | None,
-    nodes: int | None,
-    depth: int | None,
-    eval: str,
-    weights: str | None = None,
-    book: str | None = None,
-    clock: str = "cpu",
-    width: str | None = "auto",
-    quiescence: str = "auto",
-    rater: str | None = None,
-    memory: int | None = None,
-    tie: int | None = None,
-) -> Agent:
-    _check_eval(name, eval)
-    if time == 0:
-        time = None
-    return DefaultAgent(
-        name,
-        time,
-        _positive(name, "nodes", nodes),
-        depth,
-        eval,
-        weights,
-        book,
-        _clock(name, clock),
-        width=_width(name, width),
-        quiescence=_quiescence(name, quiescence),
-        rater=rater,
-        memory=_positive(name, "memory", memory),
-        tie=tie,
-    )
-
-
-def _width(name: str, text: str | None) -> int | str | None:
-    """``width``: a number >= 1, ``all`` or none (every move), or ``auto``."""
-    t = "all" if text is None else text.strip().lower()
-    if t in ("auto", "all"):
-        return None if t == "all" else t
-    if not t.isdigit() or int(t) < 1:
-        raise PlayerError(f"{name}: width must be a number >= 1, all or auto, got {text!r}")
-    return int(t)
-
-
-def _quiescence(name: str, text: str) -> int | str:
-    """``quiescence``: a number >= 0 or ``auto``."""
-    t = str(text).strip().lower()
-    if t == "auto":
-        return t
-    if not t.isdigit():
-        raise PlayerError(f"{name}: quiescence must be a number >= 0 or auto, got {text!r}")
-    return int(t)
-
-
-def _make_mcts(
-    name: str,
-    playouts: int | None,
-    time: float | None,
-    nodes: int | None,
-    c: float,
-    cutoff: int,
-    seed: int,
-    eval: str,
-    clock: str = "cpu",
-) -> Agent:
-    _check_eval(name, eval)
-    if playouts is None and time is None and nodes is None:
-        raise PlayerError(f"{name}: give playouts, time or nodes")
-    try:
-        return MCTSAgent(
-            name,
-            playouts=playouts,
-            seconds=time or None,
-            nodes=nodes,
-            c=c,
-            cutoff=cutoff,
-            seed=seed,
-            eval=eval,
-            clock=_clock(name, clock),
-        )
-    except (TypeError, ValueError) as exc:
-        raise PlayerError(f"{name}: {exc}") from None
-
-
-CLOCK_PARAM = PlayerParam(
-    "clock", str, "cpu", "What time counts: cpu (the search's own CPU time) or wall."
-)
-"""The ``clock`` parameter of the clocked players (see :data:`~lazytree.search.limit.CLOCKS`)."""
-
-
-def _clock(name: str, clock: str) -> Clock:
-    if clock not in CLOCKS:
-        raise PlayerError(f"{name}: clock must be cpu or wall, got {clock!r}")
-    return cast(Clock, clock)
-
-
-def _make_random(name: str, seed: int) -> Agent:
-    return RandomAgent(name, seed)
-
-
-register_player(PlayerSpec("ror", "Realm of Racket: minimax, book rating", (_depth(4),), _make_ror))
-register_player(
-    PlayerSpec("lol2", "Land of Lisp ch. 18: alpha-beta over score-board", (_depth(4),), _make_lol2)
-)
-register_player(
-    PlayerSpec(
-        "lol4", "Land of Lisp ch. 20: chance, rounded odds, score-board", (_depth(2),), _make_lol4
-    )
-)
-register_player(
-    PlayerSpec(
-        "default",
-        "The play AI (clocked iterative deepening)",
-        (
-            PlayerParam("time", float, 1.0, "Seconds per move (none: use nodes)."),
-            PlayerParam("nodes", int, None, "New nodes per move."),
-            PlayerParam("depth", int, None, "Deepest search (a cap)."),
-            PlayerParam("eval", str, "heuristic", "Dice of Doom evaluation."),
-            PlayerParam("weights", str, None, "Evaluation weights file (lazytree tune)."),
-            PlayerParam("book", str, None, "Position book file (SQLite)."),
-            CLOCK_PARAM,
-            PlayerParam("width", str, "auto", "With a clock: moves per position (n, all, auto)."),
-            PlayerParam("quiescence", str, "auto", "With a clock: noisy plies (n or auto)."),
-            PlayerParam("rater", str, None, "Without a clock: search to depth with this rater."),
-            PlayerParam("memory", int, None, "Bytes the process may hold (default budget)."),
-            PlayerParam("tie", int, None, "Break ties between equal moves with this seed."),
-        ),
-        _make_default,
-        deterministic=False,
-    )
-)
-register_player(
-    PlayerSpec(
-        "mcts",
-        "UCT Monte Carlo tree search on the lazy tree",
-        (
-            PlayerParam("playouts", int, 1000, "Playouts per move (none: no cap)."),
-            PlayerParam("time", float, None, "Seconds per move."),
-            PlayerParam("nodes", int, None, "New nodes per move."),
-            PlayerParam("c", float, 1.4, "UCT exploration constant."),
-            PlayerParam("cutoff", int, 8, "Playout moves before the evaluation rates it."),
-            PlayerParam("seed", int, 0, "Seed of the playouts (with the game's)."),
-            PlayerParam("eval", str, "heuristic", "Dice of Doom evaluation."),
-            CLOCK_PARAM,
-        ),
-        _make_mcts,
-        deterministic=False,
-    )
-)
-register_player(
-    PlayerSpec(
-        "random", "A random legal move", (PlayerParam("seed", int, 0, "Seed."),), _make_random
-    )
-)
-
-
-def _make_human(name: str) -> Agent:
-    return HumanAgent(name)
-
-
-register_player(
-    PlayerSpec(
-        "human", "A person (play and serve)", (), _make_human, deterministic=False, human=True
-    )
-)
-
-
-def describe_players() -> Mapping[str, str]:
-    """Each player's name with its parameters and summary (for help texts)."""
-    return {
-        name: f"{spec.summary} ({', '.join(p.name for p in spec.params)})"
-        for name, spec in PLAYERS.items()
-    }

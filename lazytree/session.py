@@ -2,7 +2,7 @@
 
 A :class:`Session` holds the game (by registry name and options), its start position,
 the lazy tree of the position now, who sits at each seat and the history of moves. A
-seat is an agent of :mod:`lazytree.players` named as everywhere else (``human``,
+seat is an agent of :mod:`lazytree.agents` named as everywhere else (``human``,
 ``lol2``, ``mcts:time=0.5``, ``default:time=1:clock=wall``); every agent is started at
 the start position and observes every move made (the humans', the AIs', the dice), so
 an AI keeps its tree from move to move. The drivers (``lazytree play``, ``lazytree
@@ -56,21 +56,13 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
+from lazytree.agents import Agent, Choice, PlayerError, Progress, is_human, make_agent
 from lazytree.ai import AISettings
 from lazytree.book import Book
 from lazytree.game import CHANCE, Game, IllegalMoveError, Player, RollingGame
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
 from lazytree.games.dice_of_doom import DiceOfDoom
-from lazytree.players import (
-    PLAYERS,
-    Agent,
-    Choice,
-    DefaultAgent,
-    PlayerError,
-    Progress,
-    make_player,
-    parse_player,
-)
+from lazytree.players import DefaultAgent
 from lazytree.search import SearchResult
 from lazytree.tree import Node, Tree
 
@@ -110,14 +102,14 @@ class SessionError(ValueError):
 
 @dataclass(frozen=True)
 class Seat:
-    """Who plays one side: an agent by its name in :data:`lazytree.players.PLAYERS`
+    """Who plays one side: an agent by its name in :data:`lazytree.agents.AGENTS`
     with its parameters (``human``, ``lol2``, ``mcts:time=0.5``)."""
 
     name: str = "human"
 
     @property
     def is_human(self) -> bool:
-        return PLAYERS[parse_player(self.name)[0]].human
+        return is_human(self.name)
 
     def to_json(self) -> str:
         return self.name
@@ -158,7 +150,7 @@ class Played:
 @dataclass(frozen=True)
 class AIStep:
     """One move of an AI turn: the move (and the chance outcomes that followed it) and
-    the agent's :class:`~lazytree.players.Choice` of it."""
+    the agent's :class:`~lazytree.agents.Choice` of it."""
 
     played: tuple[Played, ...]
     choice: Choice
@@ -233,7 +225,7 @@ class Session:
         agents = []
         for i, seat in enumerate(new):
             try:
-                agents.append(make_player(seat.name))
+                agents.append(make_agent(seat.name))
             except PlayerError as exc:
                 raise SessionError(f"seat {i}: {exc}") from None
         self._start(agents, new)
@@ -362,7 +354,7 @@ class Session:
     ) -> Iterator[AIStep]:
         """Let the agent at the seat to move play its whole turn, one :class:`AIStep` at
         a time (the session is updated before each step is yielded): it chooses
-        (:meth:`Agent.choose <lazytree.players.Agent.choose>` with ``stop`` and
+        (:meth:`Agent.choose <lazytree.agents.Agent.choose>` with ``stop`` and
         ``progress``), its move is played and every agent observes it, and it goes on
         while it is its turn.
 

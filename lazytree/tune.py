@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from lazytree.agents import Agent, Choice, Progress, make_ai
 from lazytree.arena import MatchSpec, run_match
 from lazytree.arena.match import MatchResult
 from lazytree.arena.play import play_game
@@ -48,7 +49,6 @@ from lazytree.games import load_game
 from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.dice_of_doom.evaluation import HeuristicWeights, heuristic_features
-from lazytree.players import Agent, Choice, Progress, make_ai
 from lazytree.weights import (
     apply_weights_file,
     get_weights,

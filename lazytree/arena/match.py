@@ -23,6 +23,7 @@ from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from lazytree.agents import PlayerError, make_ai
 from lazytree.arena.play import MAX_PLIES, GameRecord, GameStopped, PairTask, play_pair
 from lazytree.arena.stats import (
     SPRT,
@@ -34,7 +35,6 @@ from lazytree.arena.stats import (
     score_interval,
 )
 from lazytree.games import load_game
-from lazytree.players import PlayerError, make_ai
 
 __all__ = ["MatchResult", "MatchSpec", "PlayerSummary", "run_match"]
 

@@ -23,9 +23,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from lazytree.agents import Agent, make_ai
 from lazytree.game import CHANCE, Game, RollingGame
 from lazytree.games import GAMES, load_game
-from lazytree.players import Agent, make_ai
 from lazytree.search.limit import SearchStopped
 from lazytree.session import FORMAT, FORMAT_VERSION, start_options
 

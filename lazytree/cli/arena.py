@@ -22,6 +22,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from lazytree.agents import AGENTS, HUMAN, PlayerError
 from lazytree.arena import MatchSpec, run_match
 from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord
@@ -38,7 +39,6 @@ from lazytree.cli.common import (
 )
 from lazytree.cli.learn import BookOption, WeightsOption, player_files
 from lazytree.games import GAMES, GameSpec, OptionError
-from lazytree.players import PLAYERS, PlayerError
 from lazytree.spec import split_names
 
 arena_app = typer.Typer(
@@ -48,9 +48,7 @@ arena_app = typer.Typer(
 )
 
 PLAYER_HELP = "Players, comma-separated: " + ", ".join(
-    f"{name} ({', '.join(p.name for p in spec.params)})"
-    for name, spec in PLAYERS.items()
-    if not spec.human
+    f"{name} ({', '.join(p.name for p in AGENTS[name].params)})" for name in AGENTS if name != HUMAN
 )
 
 

@@ -1,6 +1,6 @@
 """``lazytree play GAME``: humans against the AI in the terminal.
 
-``--seats human,lol2`` seats an agent of :mod:`lazytree.players` at each player, spelled
+``--seats human,lol2`` seats an agent of :mod:`lazytree.agents` at each player, spelled
 as in ``lazytree arena --players`` and ``lazytree serve`` URLs; without it player 0 is
 human and the others the play AI (``default`` with the clock and search options of this
 command). With no human seat the agents play the game out and the result is printed.
@@ -15,6 +15,7 @@ from typing import Annotated, Any, Optional
 import typer
 from rich.markup import escape
 
+from lazytree.agents import AGENTS
 from lazytree.ai import DEFAULT_CHANCE_DEPTH
 from lazytree.cli.analyse import RaterOption
 from lazytree.cli.board import board_view, final_line, move_menu, turn_cells, turn_summary
@@ -36,7 +37,6 @@ from lazytree.game import IllegalMoveError
 from lazytree.games import Position
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.dice_of_doom.rules import PLAYER_LETTERS
-from lazytree.players import PLAYERS
 from lazytree.search import SearchResult, SearchStopped
 from lazytree.session import PLAY_DEFAULTS, Played, Session, SessionError, default_seat
 
@@ -45,7 +45,7 @@ AI_OPTIONS = ("depth", "time_budget", "search_width", "quiescence", "rater", "ti
 
 SEATS_HELP = (
     "One agent per player, comma-separated, spelled as in arena --players: "
-    + ", ".join(PLAYERS)
+    + ", ".join(AGENTS)
     + " (e.g. human,lol2 or lol2,mcts:time=0.5). Default: player 0 human, the others "
     "the play AI (default with --time and the search options here)."
 )
@@ -83,7 +83,7 @@ def parse_seats(text: str, num_players: int) -> list[str]:
     if len(names) != num_players or not all(names):
         raise ValueError(
             f"--seats {text!r}: expected {num_players} agents separated by commas, one per "
-            f"player (known: {', '.join(PLAYERS)})"
+            f"player (known: {', '.join(AGENTS)})"
         )
     return names
 

@@ -9,13 +9,13 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
+from lazytree.agents import PlayerError
 from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
 from lazytree.cli.arena import game_command, parse_sprt
 from lazytree.cli.common import console, fail, print_json, progress_bar
 from lazytree.cli.learn import WeightsOption
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
-from lazytree.players import PlayerError
 from lazytree.spec import split_names
 from lazytree.tune import TuneSpec, accept, collect, current_game, fit_weights
 from lazytree.weights import WeightsError, apply_weights_file, get_weights, save_weights

@@ -41,6 +41,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from lazytree.agents import AGENTS, PlayerError
 from lazytree.explorer.routes import explore_routes
 from lazytree.game import Game, IllegalMoveError
 from lazytree.games import GAMES
@@ -51,7 +52,6 @@ from lazytree.games.dice_of_doom import (
     DiceOfDoom,
     LispDiceOfDoom,
 )
-from lazytree.players import PlayerError, parse_player
 from lazytree.server.boards import board_view
 from lazytree.server.learning import Learning
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
@@ -150,7 +150,7 @@ def seats_from_text(text: str | None, players: int, ai: str) -> list[str]:
     seats = [ai if w.lower() == "ai" else w for w in words]
     for i, seat in enumerate(seats):
         try:
-            _, params = parse_player(seat)
+            _, params = AGENTS.parse(seat)
         except PlayerError as exc:
             raise SessionError(f"seat {i}: {exc}") from None
         for key in FILE_PARAMS:
@@ -274,7 +274,7 @@ def _ai_label(seat: Seat, game: Game[Any, Any]) -> str:
     """How the page names an AI seat: the book's AI, the play AI's clock, or the name."""
     if seat.name == book_agent(game):
         return f"book AI ({seat.name})"
-    name, params = parse_player(seat.name)
+    name, params = AGENTS.parse(seat.name)
     if name == "default" and params.get("time") and set(params) <= {"time", "clock", "eval"}:
         return f"AI, {params['time']:g} s a move"
     return seat.name

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from lazytree.players import Choice
+from lazytree.agents import Choice
 from lazytree.search import SearchResult
 from lazytree.search.limit import SearchStopped
 from lazytree.session import Played, Session, SessionError

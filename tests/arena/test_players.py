@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from lazytree.agents import AGENTS, make_ai
 from lazytree.ai import AIPlayer, AISettings
 from lazytree.arena import MatchSpec
 from lazytree.games import load_game
@@ -18,7 +19,6 @@ from lazytree.players import (
     PLAYERS,
     PlayerError,
     lol4_rating,
-    make_ai,
     make_player,
     parse_player,
 )
@@ -177,7 +177,7 @@ def test_human_is_a_seat_for_a_person_only() -> None:
     match = MatchSpec("dice-of-doom", {"size": 3, "rules": "lisp"}, ("human", "ror"), pairs=1)
     with pytest.raises(PlayerError, match="human plays in lazytree play and serve"):
         match.check()
-    assert PLAYERS["human"].human and not any(s.human for n, s in PLAYERS.items() if n != "human")
+    assert PLAYERS is AGENTS and "human" in AGENTS and AGENTS["human"].params == ()
 
 
 def started(name: str, **options: Any) -> Any:
