@@ -52,7 +52,7 @@ lazytree.agents.PlayerError: ror has no parameter 'width' (parameters: depth)
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
@@ -171,12 +171,6 @@ def make_ai(text: str) -> Agent:
     if is_human(text):
         raise PlayerError("human plays in lazytree play and serve, not without a person")
     return make_agent(text)
-
-
-def describe_agents(people: bool = True) -> Mapping[str, str]:
-    """Each agent's name with its summary and parameters (for help texts); without
-    ``human`` when ``people`` is False."""
-    return {n: d for n, d in AGENTS.describe().items() if people or n != HUMAN}
 
 
 def _positive(name: str, key: str, value: int | None) -> int | None:

@@ -197,7 +197,7 @@ def play(
         typer.Option(
             "--load",
             help="Go on with a saved game (its options and moves; the seats come from "
-            "--human and the AI options given here).",
+            "--seats, or the default seats and the AI options given here).",
         ),
     ] = None,
     verbose: Annotated[
