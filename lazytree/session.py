@@ -228,12 +228,12 @@ class Session:
                 agents.append(make_agent(seat.name))
             except PlayerError as exc:
                 raise SessionError(f"seat {i}: {exc}") from None
-        self._start(agents, new)
+        self._start(agents)
         self.seats, self.agents = new, tuple(agents)
 
-    def _start(self, agents: Sequence[Agent], seats: Sequence[Seat] | None = None) -> None:
-        """Start ``agents`` at the start position and show them the history."""
-        seats = self.seats if seats is None else seats
+    def _start(self, agents: Sequence[Agent]) -> None:
+        """Start ``agents`` (one per seat) at the start position and show them the
+        history."""
         for i, agent in enumerate(agents):
             try:
                 agent.start(self.game, self.start, self.agent_seed)
