@@ -149,19 +149,26 @@ def seats_from_text(text: str | None, players: int, ai: str) -> list[str]:
         )
     seats = [ai if w.lower() == "ai" else w for w in words]
     for i, seat in enumerate(seats):
-        try:
-            _, params = AGENTS.parse(seat)
-        except PlayerError as exc:
-            raise SessionError(f"seat {i}: {exc}") from None
-        for key in FILE_PARAMS:
-            if params.get(key) is not None:
-                raise SessionError(
-                    f"seat {i}: {key}= names a file on the server; give it to lazytree "
-                    f"serve --{key} instead"
-                )
-        if (params.get("time") or 0) > MAX_SECONDS:
-            raise SessionError(f"seat {i}: time is at most {MAX_SECONDS:g} seconds a move here")
+        check_seat(i, seat)
     return seats
+
+
+def check_seat(i: int, seat: str) -> None:
+    """A :class:`SessionError` for a seat a page may not ask for: an unknown agent or
+    parameter, a parameter naming a file (:data:`FILE_PARAMS`), or a clock over
+    :data:`MAX_SECONDS`."""
+    try:
+        _, params = AGENTS.parse(seat)
+    except PlayerError as exc:
+        raise SessionError(f"seat {i}: {exc}") from None
+    for key in FILE_PARAMS:
+        if params.get(key) is not None:
+            raise SessionError(
+                f"seat {i}: {key}= names a file on the server; give it to lazytree "
+                f"serve --{key} instead"
+            )
+    if (params.get("time") or 0) > MAX_SECONDS:
+        raise SessionError(f"seat {i}: time is at most {MAX_SECONDS:g} seconds a move here")
 
 
 def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
@@ -440,6 +447,11 @@ def create_app(sessions: Sessions | None = None, learning: Learning | None = Non
     async def load(request: Request) -> Response:
         data = await read_json(request)
         try:
+            seats = data.get("seats") if isinstance(data, dict) else None
+            if isinstance(seats, list):  # before the agents are made: they may open files
+                for i, seat in enumerate(seats):
+                    if isinstance(seat, str):
+                        check_seat(i, seat)
             session = Session.load(data)
             check_board(session)
             runner = add(session)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -300,3 +301,14 @@ def test_the_book_ai_is_the_book_agent_of_the_rules(
     assert seat == {"kind": "ai", "name": agent, "label": f"book AI ({agent})"}
     sid = new_game(client, f"game=dice-of-doom&size=3&rules={rules}&seats=human,{agent}")
     assert client.get(f"/api/sessions/{sid}").json()["seats"][1]["label"] == f"book AI ({agent})"
+
+
+def test_a_loaded_game_may_not_name_files_either(client: TestClient, tmp_path: Path) -> None:
+    data = Session("tictactoe", seats=["human", "random"]).save()
+    book = tmp_path / "made-by-a-page.book"
+    data["seats"] = ["human", f"default:time=none:rater=auto:depth=2:book={book}"]
+    r = client.post("/api/sessions/load", json=data)
+    assert r.status_code == 400 and "book= names a file on the server" in r.json()["error"]
+    assert not book.exists()
+    data["seats"] = ["human", "mcts:time=0.05"]
+    assert client.post("/api/sessions/load", json=data).status_code == 201
