@@ -1,9 +1,12 @@
-"""``lazytree play`` on the session: --save (at the end and on quit), --load, their errors."""
+"""``lazytree play`` on the session: --seats, --save (at the end and on quit), --load, their
+errors."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+
+import pytest
 
 from lazytree.session import Session
 from tests.conftest import run
@@ -55,3 +58,50 @@ def test_load_errors_are_one_line(tmp_path: Path) -> None:
     bad.write_text(json.dumps(data))
     code, _, err = run("play", "tictactoe", "--load", str(bad))
     assert code == 2 and "move 2 ('b2') is illegal" in err
+
+
+def test_two_agents_of_the_registry_play_to_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "agents.json"
+    code, out, err = run(
+        "play", "dice-of-doom", "--rules", "lisp", "--size", "3",
+        "--seats", "lol2,mcts:time=0.05", "--save", str(path),
+    )  # fmt: skip
+    assert code == 0 and "game over" in out and err == ""
+    assert "(you)" not in out  # nobody human
+    saved = json.loads(path.read_text())
+    assert saved["version"] == 2 and saved["seats"] == ["lol2", "mcts:time=0.05"]
+    assert Session.loads(path.read_text()).is_over
+
+
+def test_seats_seat_a_human_and_an_agent() -> None:
+    code, out, _ = run("play", "tictactoe", "--seats", "human,random:seed=3", input="b2\nquit\n")
+    assert code == 0 and "player 1 (AI) played" in out and "game abandoned" in out
+
+
+def test_human_is_a_deprecated_spelling_of_seats() -> None:
+    code, out, _ = run("play", "tictactoe", "--human", "all", input="b2\nquit\n")
+    assert code == 0 and out.startswith("--human is deprecated; use --seats human,human\n")
+    args = ("--human", "1", "--time", "0", "--depth", "1")
+    code, out, _ = run("play", "tictactoe", *args, input="quit\n")
+    assert code == 0 and "player 0 (AI) played" in out
+    first = out.splitlines()[0]
+    assert first.startswith("--human is deprecated; use --seats default:time=none:depth=1:rater=")
+    assert first.endswith(",human")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seats", "lol2"], "--seats 'lol2': expected 2 agents separated by commas"),
+        (["--seats", "human,alphazero"], "seat 1: unknown player 'alphazero' (known: ror,"),
+        (["--seats", "human,ror:speed=2"], "ror has no parameter 'speed'"),
+        (["--rules", "chance", "--seats", "lol2,human"], "seat 0: lol2 is the AI of the lisp"),
+        (["--seats", "human,lol2", "--human", "0"], "--seats and --human cannot be used"),
+        (["--seats", "human,lol2", "--time", "2"], "--time and --seats cannot be used"),
+        (["--seats", "human,lol2", "--search-width", "2"], "--search-width and --seats"),
+    ],
+)
+def test_bad_seats_are_one_line_errors(args: list[str], message: str) -> None:
+    code, _, err = run("play", "dice-of-doom", "--size", "3", *args)
+    assert code == 2 and message in err and "Traceback" not in err
+    assert err.count("\n") == 1

@@ -23,6 +23,7 @@ from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from lazytree.agents import PlayerError, make_ai
 from lazytree.arena.play import MAX_PLIES, GameRecord, GameStopped, PairTask, play_pair
 from lazytree.arena.stats import (
     SPRT,
@@ -35,7 +36,6 @@ from lazytree.arena.stats import (
 )
 from lazytree.games import load_game
 from lazytree.gcpause import gc_paused
-from lazytree.players import PlayerError, make_player
 
 __all__ = ["MatchResult", "MatchSpec", "PlayerSummary", "run_match"]
 
@@ -73,7 +73,7 @@ class MatchSpec:
                 f"{position.game.num_players} players"
             )
         for name in self.players:
-            agent = make_player(name)  # PlayerError for a bad name
+            agent = make_ai(name)  # PlayerError for a bad name or human
             try:
                 agent.start(position.game, position.state, 0)
             except PlayerError:

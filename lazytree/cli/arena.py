@@ -22,6 +22,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from lazytree.agents import AGENTS, HUMAN, PlayerError
 from lazytree.arena import MatchSpec, run_match
 from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord
@@ -39,7 +40,6 @@ from lazytree.cli.common import (
 from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import BookOption, WeightsOption, player_files
 from lazytree.games import GAMES, GameSpec, OptionError
-from lazytree.players import PLAYERS, PlayerError
 from lazytree.spec import split_names
 
 arena_app = typer.Typer(
@@ -49,7 +49,7 @@ arena_app = typer.Typer(
 )
 
 PLAYER_HELP = "Players, comma-separated: " + ", ".join(
-    f"{name} ({', '.join(p.name for p in spec.params)})" for name, spec in PLAYERS.items()
+    f"{name} ({', '.join(p.name for p in AGENTS[name].params)})" for name in AGENTS if name != HUMAN
 )
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
+from lazytree.agents import PlayerError
 from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
 from lazytree.cli.arena import game_command, parse_sprt
@@ -16,7 +17,6 @@ from lazytree.cli.common import console, err_console, fail, print_json, progress
 from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import WeightsOption
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
-from lazytree.players import PlayerError
 from lazytree.spec import split_names
 from lazytree.tune import TuneSpec, accept, collect, current_game, fit_weights
 from lazytree.weights import WeightsError, apply_weights_file, get_weights, save_weights
