@@ -16,7 +16,6 @@ from lazytree.lazy import LazySeq, Thunk, delay, force
 from lazytree.search import (
     RATERS,
     Limit,
-    SearchOptions,
     SearchResult,
     alphabeta,
     alphabeta_tt,
@@ -42,7 +41,6 @@ __all__ = [
     "Node",
     "Player",
     "Rating",
-    "SearchOptions",
     "SearchResult",
     "StatsSnapshot",
     "Thunk",

@@ -202,10 +202,10 @@ class Runner:
         turn["nodes"] = turn.get("nodes", 0) + search.stats.nodes_created
         turn["value"] = search.value
         # --book: the moves answered from it, and whether it is still in use
-        turn["book_hits"] = turn.get("book_hits", 0) + (search.extra.get("book") == "hit")
-        if "book" in search.extra:
-            turn["book"] = search.extra["book"]
-        stopped = search.extra.get("stopped")
+        turn["book_hits"] = turn.get("book_hits", 0) + search.book_hit
+        if search.book is not None:
+            turn["book"] = search.book.status
+        stopped = search.stopped
         if stopped == "stop" or "stopped" not in turn:
             turn["stopped"] = stopped
         self.last_search = turn
