@@ -188,11 +188,9 @@ class MCTSRater(Rater):
         return self.searcher.search(node, limit.replace(depth=None), playouts=playouts)
 
 
-def _function_rater(
-    function: Callable[..., SearchResult[Any]], *, deepens: bool = False
-) -> Callable[..., Rater]:
+def _function_rater(function: Callable[..., SearchResult[Any]]) -> Callable[..., Rater]:
     def make(text: str, **params: Any) -> Rater:
-        return Rater(text, function, params, deepens=deepens)
+        return Rater(text, function, params)
 
     return make
 
