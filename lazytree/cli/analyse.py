@@ -36,8 +36,6 @@ from lazytree.search import (
     Rater,
     SearchResult,
     SearchStopped,
-    alphabeta_tt,
-    iterative_deepening,
     make_rater,
     search,
 )
@@ -127,10 +125,6 @@ EngineRaterOption = Annotated[
     ),
 ]
 
-DEEPENED_ENGINE = "deepening:width=none:quiescence=0:win_distance=false:stop_when_forced=false"
-"""The default engine with a depth or a clock: alphabeta-tt, exact and full width,
-deepened one ply at a time."""
-
 
 def command_rater(
     rater: str | None, *, depth_flags: tuple[str, ...] = ("--depth",), book: bool = False
@@ -177,14 +171,14 @@ def run_search(tree: Tree[Any, Any], rate: Rater | None, limit: Limit) -> Search
     the end of the game) one search to the limit's depth, which raises
     :class:`~lazytree.search.SearchStopped` when a budget runs out.
     ``ValueError`` when the rater cannot handle the position."""
+    engine = make_rater("alphabeta-tt")
     if rate is None:
         # to the end of the game in one search: a deepening one would not know when it
         # got there (a stored rating reused through a transposition may hide a cut-off)
         whole = limit.depth is None and not limit.seconds
-        return search(tree.root, limit, "alphabeta-tt" if whole else DEEPENED_ENGINE)
-    if limit.seconds and not rate.anytime:
-        deepened = alphabeta_tt if rate.name == "auto" else rate
-        return iterative_deepening(tree.root, limit, rater=deepened)
+        return search(tree.root, limit, engine if whole else engine.deepened())
+    if limit.seconds:  # auto deepens the engine, which rates chance nodes too
+        return search(tree.root, limit, (engine if rate.name == "auto" else rate).deepened())
     return search(tree.root, limit, rate)
 
 

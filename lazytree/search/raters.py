@@ -49,6 +49,7 @@ from lazytree.checks import require_node
 from lazytree.game import Player
 from lazytree.search.alphabeta import alphabeta
 from lazytree.search.core import as_limit
+from lazytree.search.deepening import iterative_deepening
 from lazytree.search.engine import alphabeta_tt, deepening
 from lazytree.search.expectiminimax import expectiminimax
 from lazytree.search.limit import Limit
@@ -121,6 +122,22 @@ class Rater:
 
     def __repr__(self) -> str:
         return f"Rater({self.text!r})"
+
+    def deepened(self) -> Rater:
+        """This rater searched at depth 1, 2, 3, ... within the limit, answering with the
+        deepest completed iteration
+        (:func:`~lazytree.search.deepening.iterative_deepening`); a rater that already
+        answers whenever it stops (``anytime``) is returned as it is.
+
+        >>> from lazytree.tree import Tree
+        >>> from lazytree.games.tree_game import TreeGame
+        >>> r = search(Tree(TreeGame([[3, 12], [2, 4]])).root, 5, make_rater("minimax").deepened())
+        >>> r.rater, r.deepening.searched_by, r.depth
+        ('deepening', 'minimax', 2)
+        """
+        if self.anytime:
+            return self
+        return Rater(self.text, iterative_deepening, {"rater": self}, deepens=True)
 
     def __call__(
         self,
