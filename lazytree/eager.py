@@ -49,7 +49,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 from lazytree.game import Game, Player
 from lazytree.search.common import tied_best
 from lazytree.search.limit import Budget, Limit, NodeCount, SearchStopped, StopReason
-from lazytree.search.result import SearchResult
+from lazytree.search.result import Built, SearchResult
 from lazytree.tree import StatsSnapshot
 
 S = TypeVar("S", bound=Hashable)
@@ -364,7 +364,7 @@ def eager_minimax(tree: EagerTree[S, M], *, player: Player | None = None) -> Sea
     SearchResult
         ``rater`` is ``"eager"``; ``stats`` counts what the rating did (nodes rated that
         have children as ``nodes_expanded``, leaf ``evaluations``); building is not in
-        it (``extra["nodes_built"]`` has the tree's size).
+        it (``built`` has the tree's size).
     """
     game = tree.game
     root = tree.root
@@ -434,5 +434,5 @@ def eager_minimax(tree: EagerTree[S, M], *, player: Player | None = None) -> Sea
         rater="eager",
         stats=StatsSnapshot(0, expanded, 0, evaluations),
         move_values=tuple(root_values),
-        extra={"nodes_built": tree.nodes, "bytes_estimate": tree.bytes_estimate},
+        built=Built(tree.nodes, tree.bytes_estimate),
     )

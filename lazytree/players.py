@@ -45,10 +45,9 @@ from lazytree.game import CHANCE, Game
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceOfDoom, Outcome
 from lazytree.games.dice_of_doom.evaluation import EVALUATORS
 from lazytree.games.dice_of_doom.score_board import score_board
-from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
-from lazytree.search.engine import play_options
+from lazytree.search import Limit, SearchResult, alphabeta, minimax, search
 from lazytree.search.limit import DEFAULT_MEMORY, Clock
-from lazytree.search.mcts import MCTS
+from lazytree.search.raters import MCTSRater
 from lazytree.tree import Node, Tree
 from lazytree.weights import WeightsError, apply_weights_file
 
@@ -414,13 +413,10 @@ class DefaultAgent(TreeAgent):
         stop: threading.Event | None = None,
         progress: Progress | None = None,
     ) -> SearchResult[Any]:
-        root = tree.root
         if self.ai is not None:
             return self.ai.search(tree, stop=stop, progress=progress)
         limit = Limit(depth=self.depth, nodes=self.nodes, memory=self.memory, stop=stop)
-        return iterative_deepening(
-            root, limit, options=play_options(root), stop_when_forced=True, progress=progress
-        )
+        return search(tree.root, limit, "deepening", progress=progress)
 
 
 class RandomAgent:
@@ -452,7 +448,7 @@ class RandomAgent:
 
 
 class MCTSAgent:
-    """The ``mcts`` player: one :class:`MCTS` per game, reused from move to move."""
+    """The ``mcts`` player: one ``mcts`` rater per game, reused from move to move."""
 
     def __init__(
         self,
@@ -474,16 +470,18 @@ class MCTSAgent:
         self.playouts = playouts
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be >= 1, got {playouts}")
-        MCTS(c, cutoff)  # checks c and cutoff
         self.c, self.cutoff, self.seed = c, cutoff, seed
         self._tree: Tree[Any, Any] | None = None
-        self._search = MCTS(c, cutoff)
+        self._rater = MCTSRater(playouts=playouts, c=c, cutoff=cutoff)  # (checks them)
 
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
         if isinstance(game, DiceOfDoom):
             game = rated_by(game, self.eval)
         self._tree = Tree(game, state, share=True)
-        self._search = MCTS(self.c, self.cutoff, random.Random(f"{self.seed}/{seed}"))
+        rng = random.Random(f"{self.seed}/{seed}")
+        self._rater = MCTSRater(
+            playouts=self.playouts, c=self.c, cutoff=self.cutoff, rng=rng, default_playouts=None
+        )
 
     def observe(self, move: Hashable) -> None:
         assert self._tree is not None
@@ -498,10 +496,10 @@ class MCTSAgent:
         before = tree.stats.nodes_created
         start = time.perf_counter()
         limit = self.limit if stop is None else dataclasses.replace(self.limit, stop=stop)
-        result = self._search.search(tree.root, limit, playouts=self.playouts)
+        result = search(root, limit, self._rater)
         if not result.best_moves and stop is not None and stop.is_set():
             # stopped before its first playout: one playout gives it a move to play
-            result = self._search.search(tree.root, self.limit, playouts=1)
+            result = self._rater.searcher.search(root, self.limit, playouts=1)
         if not result.best_moves:
             raise ValueError("mcts: no move to choose, the game is over")
         return Choice(

@@ -14,7 +14,8 @@ from lazytree.cli.compare import parse_sizes
 from lazytree.compare import EAGER, compare_position, parse_methods, plot_cases, variants
 from lazytree.games import load_game
 from lazytree.games.tree_game import TreeGame
-from lazytree.search import RATERS, SearchResult, minimax
+from lazytree.search import RATERS, Rater, SearchResult, minimax
+from lazytree.spec import Spec
 from lazytree.tree import Node
 from tests.conftest import cli
 
@@ -100,7 +101,8 @@ def broken(node: Node[Any, Any], depth: int | None = 4, **kw: Any) -> SearchResu
 
 
 def test_a_disagreement_is_found_and_reported_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RATERS, "broken", broken)
+    spec = Spec("broken", "minimax with one tied move", (), lambda text: Rater(text, broken))
+    monkeypatch.setitem(RATERS._specs, "broken", spec)
     game = TreeGame([[1, 2], [2, 1]])  # both moves are worth 1: a tie
     case = compare_position(game, (), 2, "minimax,broken", memory=False)
     assert case.agree is False

@@ -105,7 +105,7 @@ def test_a_stop_event_makes_the_clocked_ai_move_at_once() -> None:
         depths.append(result.depth)
 
     step = next(s.ai_turn(stop=stop, progress=progress))
-    assert step.search is not None and step.search.extra["stopped"] == "stop"
+    assert step.search is not None and step.search.stopped == "stop"
     assert len(s.history) == 1 and s.history[0].move == step.played[0].move
 
 

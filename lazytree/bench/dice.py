@@ -22,7 +22,7 @@ from lazytree.search import (
     iterative_deepening,
     minimax,
 )
-from lazytree.search.engine import SearchOptions, alphabeta_tt, play_options
+from lazytree.search.engine import alphabeta_tt, deepening
 from lazytree.search.limit import DEFAULT_MEMORY
 from lazytree.tree import Node, Tree
 
@@ -123,11 +123,9 @@ def dice_benchmark(
             tree: Tree[Any, Any] = Tree(book, state, share=True)
             exact = iterative_deepening(tree.root, _MEMORY.replace(seconds=budget))
             exact_depths.append(exact.depth or 0)
-            solved = solved or bool(exact.extra.get("complete"))
+            solved = solved or exact.complete
             tree = Tree(heuristic, state, share=True)
-            played = iterative_deepening(
-                tree.root, _MEMORY.replace(seconds=budget), options=play_options(tree.root)
-            )
+            played = deepening(tree.root, _MEMORY.replace(seconds=budget), stop_when_forced=False)
             play_depths.append(played.depth or 0)
         row: dict[str, Any] = {"size": size, "seeds": seeds, "depth": depth, "node_cap": size_cap}
         for name, rs in runs.items():
@@ -174,9 +172,8 @@ def _ai_game(size: int, seconds: float, progress: Callable[[str], None]) -> dict
     try:
         while not game.is_terminal(tree.root.state) and moves < 5000:
             player = tree.root.player
-            options = play_options(tree.root)
-            result = iterative_deepening(tree.root, limit, options=options, stop_when_forced=True)
-            if result.extra.get("complete") or len(tree.root.children) == 1:
+            result = deepening(tree.root, limit)
+            if result.complete or len(tree.root.children) == 1:
                 solved += 1  # the end of the game was in sight, or the move was forced
             else:
                 depths.append(result.depth or 0)
@@ -211,7 +208,6 @@ def eval_match(size: int, seeds: int, depth: int = 3, width: int | None = 8) -> 
     players = {"heuristic": DiceOfDoom(size=size, eval="heuristic")}
     players["book"] = DiceOfDoom(size=size, eval="book")
     rules = players["book"]
-    options = SearchOptions(win_distance=True, width=width)
     out: dict[str, Any] = {"size": size, "depth": depth, "width": width, "games": 0}
     out.update(heuristic=0, book=0, ties=0, margin=0)
     for seed in range(seeds):
@@ -223,7 +219,8 @@ def eval_match(size: int, seeds: int, depth: int = 3, width: int | None = 8) -> 
                 side = "heuristic" if state.player == seat else "book"
                 tree: Tree[DiceState, Any] = Tree(players[side], state, share=True)
                 state = rules.result(
-                    state, alphabeta_tt(tree.root, depth, options=options).best_moves[0]
+                    state,
+                    alphabeta_tt(tree.root, depth, win_distance=True, width=width).best_moves[0],
                 )
             winners = rules.winners(state)
             counts = rules.territories(state)

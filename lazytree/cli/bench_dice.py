@@ -173,7 +173,7 @@ def bench_dice_of_doom(
         "seconds are sums over the seeds; 'same': the engine's root value equals "
         "minimax's and alpha-beta's wherever they finished. Depth columns: the smallest "
         "over the seeds; 'exact' is the full-width engine (book eval), 'play' what "
-        "`lazytree play` uses (heuristic eval, width and quiescence of play_options); "
+        "`lazytree play` uses (heuristic eval, width and quiescence of the deepening rater); "
         "*: on some seed the search reached the end of the game.[/]"
     )
     g = doc.get("game")

@@ -10,10 +10,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from lazytree.ai import AIPlayer, AISettings
+from lazytree.book import booked_search
 from lazytree.cli.analyse import (
     EngineRaterOption,
     TimeOption,
+    command_rater,
     move_strings,
     partial_reason,
     run_search,
@@ -33,7 +34,6 @@ from lazytree.cli.common import (
     print_json,
 )
 from lazytree.cli.learn import open_book
-from lazytree.cli.mcts import PlayoutsOption, SearchSeedOption, check_mcts, mcts_stopped, run_mcts
 from lazytree.explorer.html import write_html
 from lazytree.explorer.model import Visits
 from lazytree.export import (
@@ -49,7 +49,7 @@ from lazytree.export import (
 )
 from lazytree.game import IllegalMoveError
 from lazytree.games import Position
-from lazytree.search import Limit, SearchResult, SearchStopped, get_rater
+from lazytree.search import Limit, SearchResult, SearchStopped, search
 from lazytree.traverse import WalkStopped
 from lazytree.tree import Tree
 
@@ -188,8 +188,6 @@ def explore(
             "stores its search in.",
         ),
     ] = None,
-    playouts: PlayoutsOption = None,
-    search_seed: SearchSeedOption = 0,
 ) -> None:
     """Rate a position, then write the part of the tree the rater forced.
 
@@ -203,15 +201,14 @@ def explore(
     generated but not all searched (a ranking search: the play AI, a width) a dotted
     note with those moves.
 
-    --rater mcts runs UCT (--playouts, or until --time); the explorer shows how often
-    each move was visited.
+    --rater mcts runs UCT (mcts:playouts=N:seed=S, or until --time); the explorer shows
+    how often each move was visited.
     """
-    mcts = check_mcts(rater)
-    if mcts and play_ai:
-        conflict("--rater mcts", "--ai", "the play AI searches with alphabeta-tt")
+    rate = command_rater(rater)
+    if rate is not None and play_ai and not rate.has_depth:
+        conflict(f"--rater {rater}", "--ai", "the play AI searches with alphabeta-tt")
     try:
         fmt = format_for(out, fmt)
-        rate = get_rater(rater) if rater is not None and not mcts else None
         if fmt in ("svg", "png"):
             require_dot()
         position = play_moves(position, moves) if moves else position
@@ -232,27 +229,28 @@ def explore(
     stopped: str | None = None
     result: SearchResult[Any] | None = None
     visits: Visits | None = None
-    if mcts:
-        with err_console.status("searching with mcts..."):
-            result, searcher = run_mcts(tree, limit, playouts, search_seed)
-        visits = searcher.edge_visits
-        stopped = mcts_stopped(result, limit, "--search-nodes")
-    elif play_ai:
-        settings = AISettings(seconds=time_budget or 1.0, nodes=limit.nodes, memory=limit.memory)
-        with err_console.status(f"the play AI is thinking ({settings.seconds:g} s)..."):
-            result = AIPlayer(settings, book=opened).search(tree)
+    if play_ai:
+        clock = limit.replace(depth=None, seconds=time_budget or 1.0)
+        with err_console.status(f"the play AI is thinking ({clock.seconds:g} s)..."):
+            result = booked_search(  # --book: answered from it, or stored in it
+                opened, tree, lambda: search(tree.root, clock, "deepening"), depth=1
+            )
         if opened is not None:
             opened.close()
     else:
         what = rater or "the exact engine"
-        with err_console.status(f"searching with {what} to depth {depth}..."):
+        if rate is None or rate.has_depth:
+            what += f" to depth {depth}"
+        with err_console.status(f"searching with {what}..."):
             try:
                 result = run_search(tree, rate, limit)
             except ValueError as exc:
                 fail(str(exc))
             except SearchStopped as stop:  # a named rater: show what it built
                 stopped = stopped_message(stop.reason, limit, None, "--search-nodes")
-    if result is not None and not mcts:
+        if rate is not None:
+            visits = rate.visits  # mcts: its visit counts, shown on the moves
+    if result is not None:
         reason = partial_reason(result, None if play_ai else depth)
         if reason is not None:
             stopped = stopped_message(reason, limit, result, "--search-nodes")
@@ -329,7 +327,8 @@ def _summary(
         "player": None if result is None else result.player,
         "best_move": best,
         "pv": [] if result is None else move_strings(position, result.pv),
-        **{k: result.extra[k] for k in ("book", "playouts") if result and k in result.extra},
+        **({} if result is None or result.book is None else {"book": result.book.status}),
+        **({} if result is None or result.mcts is None else {"playouts": result.mcts.playouts}),
     }
 
 
@@ -339,10 +338,10 @@ def _searched(result: SearchResult[Any] | None, rater: str | None) -> str:
     if result is None:
         return f"{rater} (stopped by a budget)"
     depth = "the whole game" if result.depth is None else f"depth {result.depth}"
-    if result.extra.get("book") == "hit":  # --book: nothing was searched
+    if result.book_hit:  # --book: nothing was searched
         return f"the position book (searched to {depth} before)"
-    if "playouts" in result.extra:  # mcts: no depth, a number of playouts
-        return f"{result.rater} ({plural(result.extra['playouts'], 'playout')})"
+    if result.mcts is not None:  # mcts: no depth, a number of playouts
+        return f"{result.rater} ({plural(result.mcts.playouts, 'playout')})"
     return f"{result.rater} to {depth}"
 
 

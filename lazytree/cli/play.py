@@ -396,7 +396,7 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
             nodes += step.choice.nodes
             if search is not None:
                 depths.append("end" if search.depth is None else str(search.depth))
-                booked += search.extra.get("book") == "hit"
+                booked += search.book_hit
             if verbose:
                 seconds = time.perf_counter() - start
                 about = summary(search, seconds) if search is not None else f"{seconds:.2f} s"
@@ -428,10 +428,10 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
 def summary(result: SearchResult[Any], seconds: float) -> str:
     """One line about a search: depth reached, value, nodes forced, time."""
     depth = "end" if result.depth is None else str(result.depth)
-    interrupted = result.extra.get("interrupted")
+    interrupted = None if result.deepening is None else result.deepening.interrupted
     more = f" (depth {interrupted} cut short)" if interrupted else ""
-    if result.extra.get("book") == "hit":  # --book: the position was searched before
-        more += f" from the book (used {result.extra['book_uses']} times)"
+    if result.book is not None and result.book.status == "hit":  # --book: searched before
+        more += f" from the book (used {result.book.uses} times)"
     return (
         f"depth {depth}{more}, value {result.value:.3g}, "
         f"{result.stats.nodes_created:,} nodes forced, {seconds:.2f} s"

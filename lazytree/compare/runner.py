@@ -111,7 +111,7 @@ def parse_methods(names: str | Iterable[str | Method]) -> tuple[Method, ...]:
     >>> parse_methods("minimax,quick")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown rater 'quick' (known: alphabeta, ...)
+    lazytree.search.raters.RaterError: unknown rater 'quick' (known: minimax, alphabeta, ...)
     """
     items = names.split(",") if isinstance(names, str) else list(names)
     methods: list[Method] = []

@@ -141,7 +141,7 @@ def explorer_model(
         (:func:`~lazytree.traverse.explored_edges`).
 
     A ``result`` that looked the root up in a position book
-    (:func:`~lazytree.book.booked_search`: ``extra["book"]``) marks the root as
+    (:func:`~lazytree.book.booked_search`: ``result.book``) marks the root as
     answered from the book (a hit: nothing below it was searched) or not.
     """
     root = source.root if isinstance(source, Tree) else source
@@ -192,7 +192,7 @@ def explorer_model(
         "t" if game.is_terminal(n.state) else "e" if n.expanded else "u" for n in nodes
     )
     ratings = [n.rating for n in nodes]
-    book_status = None if result is None else result.extra.get("book")
+    book_status = None if result is None or result.book is None else result.book.status
     book = None if book_status is None else _BOOK.get(book_status, "-") + "-" * (len(nodes) - 1)
     source_name, line = principal_line(root, result)
     pv = [0]
@@ -221,8 +221,8 @@ def explorer_model(
         )
         if book_status is not None:
             summary["book"] = _book_summary(root, result)
-        if "playouts" in result.extra:
-            summary["playouts"] = result.extra["playouts"]
+        if result.mcts is not None:
+            summary["playouts"] = result.mcts.playouts
     summary["bookHits"] = 0 if book is None else book.count("h")
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -263,12 +263,11 @@ def _book_summary(root: Node[Any, Any], result: SearchResult[Any]) -> dict[str, 
     """What the position book did for the search at ``root``: its ``status`` and, for a
     hit, the ``move`` it gave, the ``depth`` it was searched to (None: to the end of the
     game) and its ``uses``."""
-    extra = result.extra
-    out: dict[str, Any] = {"status": extra["book"]}
-    if extra["book"] == "hit":
+    book = result.book
+    assert book is not None
+    out: dict[str, Any] = {"status": book.status}
+    if book.status == "hit":
         state = root.state
         moves = [root.tree.game.move_to_str(state, m) for m in result.best_moves]
-        out.update(
-            move=moves[0] if moves else None, depth=result.depth, uses=extra.get("book_uses")
-        )
+        out.update(move=moves[0] if moves else None, depth=result.depth, uses=book.uses)
     return out

@@ -211,10 +211,10 @@ class Runner:
         turn["depth"] = None if depth is None else max(depth, turn.get("depth") or 0)
         turn["value"] = search.value
         # --book: the moves answered from it, and whether it is still in use
-        turn["book_hits"] += search.extra.get("book") == "hit"
-        if "book" in search.extra:
-            turn["book"] = search.extra["book"]
-        stopped = search.extra.get("stopped")
+        turn["book_hits"] += search.book_hit
+        if search.book is not None:
+            turn["book"] = search.book.status
+        stopped = search.stopped
         if stopped == "stop" or "stopped" not in turn:
             turn["stopped"] = stopped
         self.last_search = turn

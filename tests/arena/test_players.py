@@ -193,11 +193,15 @@ def test_a_stop_answers_at_once_where_the_agent_can() -> None:
     agent = started("default:time=600:clock=wall")
     assert agent.stoppable
     choice = agent.choose(stop=stop)
-    assert choice.search is not None and choice.search.extra["stopped"] == "stop"
+    assert choice.search is not None and choice.search.stopped == "stop"
     agent = started("mcts:time=600:playouts=none")  # one playout, then a move
     assert agent.stoppable
     choice = agent.choose(stop=stop)
-    assert choice.search is not None and choice.search.extra["playouts"] == 1
+    assert (
+        choice.search is not None
+        and choice.search.mcts is not None
+        and choice.search.mcts.playouts == 1
+    )
     for name in ("ror", "lol2", "default:time=none:rater=alphabeta:depth=6"):
         agent = started(name, rules="lisp")
         assert not agent.stoppable

@@ -49,7 +49,7 @@ def test_the_explorer_marks_the_position_the_book_answered(driver: Any, tmp_path
     with Book(tmp_path / "t.book", load_game("tictactoe").game) as book:
         searched(book)  # a miss that stores
         tree, result = searched(book)  # then a hit
-    assert result.extra["book"] == "hit"
+    assert result.book_hit
     path = tmp_path / "hit.html"
     write_html(tree, path, result=result, title="book hit")
     open_page(driver, path)
