@@ -13,11 +13,16 @@ line, the benchmarks, an arena or tuning worker), around their work:
 
 * it raises the oldest generation's threshold so a full collection starts only once
   the objects promoted to it since the last full collection are about as many as
-  those that survived it (:data:`GROWTH`), instead of a quarter as many; the young
-  generations are collected as usual, so short-lived garbage (generator frames,
-  temporary lists) is freed as before;
+  those that survived it (they have doubled, :data:`GROWTH`), instead of a quarter as
+  many; the young generations are collected as usual, so short-lived garbage
+  (generator frames, temporary lists) is freed as before;
+* a full collection that frees almost nothing (:data:`WASTED`: the objects are a tree
+  still growing) doubles the growth the next one waits for, up to :data:`MAX_GROWTH`;
+  one that frees much sets it back to :data:`GROWTH`, and so does entering the
+  outermost block. A growing search is scanned a few times, not at every quarter;
 * so garbage that only a full collection can free (a dropped tree: its root refers to
-  the tree) is still freed once the objects have doubled: a driver that plays game
+  the tree) is still freed once the objects have grown :data:`GROWTH` times over, or
+  at most :data:`MAX_GROWTH` times after scans that found none: a driver that plays game
   after game does not pile up old trees;
 * entering and leaving cost O(1): two calls to :func:`gc.set_threshold` and a
   callback in :data:`gc.callbacks`. After a full collection made inside the block,
@@ -48,11 +53,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["GROWTH", "MIN_GROWTH", "gc_is_paused", "gc_paused"]
+__all__ = ["GROWTH", "MAX_GROWTH", "MIN_GROWTH", "WASTED", "gc_is_paused", "gc_paused"]
 
 GROWTH = 2
 """Inside :func:`gc_paused` a full collection starts once the objects have grown this
 many times over since the last one (CPython's own rule: by a quarter)."""
+
+MAX_GROWTH = 8
+"""The most the objects may grow before a full collection, while the full collections
+inside the pause keep finding almost no garbage (a search growing its tree)."""
+
+WASTED = 8
+"""A full collection that frees fewer than one object in this many is a wasted scan."""
 
 MIN_GROWTH = 100_000
 """And once at least this many objects were added (so a small heap is not scanned over
@@ -64,40 +76,48 @@ _saved: tuple[int, int, int] | None = None
 _survivors: int | None = None
 """Objects tracked after the last full collection seen inside a pause (``None``: none
 seen yet; until then the saved threshold applies)."""
+_growth = GROWTH
+"""The growth that starts the next full collection: :data:`GROWTH`, doubled after each
+full collection that freed almost nothing (the objects are a growing tree, not garbage)
+up to :data:`MAX_GROWTH`, back to :data:`GROWTH` after one that freed much."""
 
 
 def _paused_threshold(saved: tuple[int, int, int]) -> int:
     """The oldest generation's threshold that lets a full collection start once the
-    objects have grown :data:`GROWTH` times over. ``gc.get_count()[2]`` counts the
+    objects have grown ``_growth`` times over. ``gc.get_count()[2]`` counts the
     young (generation 1) collections since the last full one, each after about
     ``threshold0 * threshold1`` new objects."""
     young0, young1, old = saved
     if _survivors is None or young0 <= 0:
         return old
     per = max(1, young0 * max(1, young1))
-    grown = max(MIN_GROWTH, (GROWTH - 1) * _survivors)
+    grown = max(MIN_GROWTH, (_growth - 1) * _survivors)
     return max(old, -(-grown // per))
 
 
 def _after_collection(phase: str, info: dict[str, Any]) -> None:
     """A :data:`gc.callbacks` entry while paused: after a full collection, count the
     survivors and set the threshold of the next one."""
-    global _survivors
+    global _survivors, _growth
     saved = _saved
     if phase != "stop" or info.get("generation") != 2 or saved is None:
         return
     _survivors = len(gc.get_objects(generation=2))
+    wasted = info.get("collected", 0) * WASTED < _survivors
+    _growth = min(MAX_GROWTH, 2 * _growth) if wasted else GROWTH
     young0, young1, _ = gc.get_threshold()
     gc.set_threshold(young0, young1, _paused_threshold(saved))
 
 
 @contextmanager
 def gc_paused() -> Iterator[None]:
-    """Full collections only once the objects have doubled, for the block (see the
-    module docstring). For drivers, around their work; the library never enters it."""
-    global _depth, _saved
+    """Full collections only once the objects have doubled (or more, while the scans
+    find nothing), for the block (see the module docstring). For drivers, around their
+    work; the library never enters it."""
+    global _depth, _saved, _growth
     with _lock:
         if _depth == 0:
+            _growth = GROWTH
             threshold = gc.get_threshold()
             _saved = (threshold[0], threshold[1], threshold[2])
             gc.set_threshold(_saved[0], _saved[1], _paused_threshold(_saved))

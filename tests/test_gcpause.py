@@ -15,7 +15,7 @@ import pytest
 import lazytree.gcpause as pause
 from lazytree import Tree, alphabeta, minimax
 from lazytree.games import load_game
-from lazytree.gcpause import GROWTH, gc_is_paused, gc_paused
+from lazytree.gcpause import GROWTH, MAX_GROWTH, WASTED, gc_is_paused, gc_paused
 
 
 def full_collections_while(work: Callable[[], Any]) -> int:
@@ -39,6 +39,13 @@ def grow(count: int) -> list[list[int]]:
     return [[i] for i in range(count)]
 
 
+class _Cycle:
+    """An object that refers to itself: only a full collection frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
 HEAVY = ("collect", "get_freeze_count", "get_objects", "freeze", "unfreeze", "disable")
 """The collector's functions whose cost grows with the heap, or that change it for the
 whole process."""
@@ -59,7 +66,7 @@ def gc_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
     yield calls
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def live_objects() -> Iterator[list[list[int]]]:
     """About 2 million live objects in the process (a notebook's data, a server's)."""
     objects = grow(1_000_000)  # a million lists and a million ints
@@ -79,7 +86,7 @@ def test_a_library_search_leaves_the_collector_alone(
     for _ in range(TINY):
         alphabeta(Tree(game, state).root, 1)
         seen.append(gc.get_threshold())
-    minimax(Tree(game, state).root, None)  # one whole-tree search, for good measure
+    minimax(Tree(game, state).root, 4)  # and a bigger one (some 7,000 nodes)
     assert gc_calls == dict.fromkeys(HEAVY, 0)
     assert set(seen) == {threshold}
     assert (gc.get_threshold(), gc.isenabled(), gc.callbacks) == (threshold, enabled, callbacks)
@@ -157,9 +164,11 @@ def test_a_dropped_tree_is_freed_once_the_objects_double_inside_the_pause() -> N
     game, state = load_game("tictactoe")
     kept: list[Any] = []
     with gc_paused():
-        gc.collect()  # count the survivors
+        garbage = [_Cycle() for _ in range(len(gc.get_objects()) // WASTED + 1000)]
+        del garbage
+        gc.collect()  # count the survivors (a scan that frees much: the growth stays)
         survivors = pause._survivors
-        assert survivors is not None
+        assert survivors is not None and pause._growth == GROWTH
         tree = Tree(game, state)
         minimax(tree.root, 3)  # a tree of a few hundred nodes, a reference cycle
         probe = weakref.ref(tree.root)
@@ -167,10 +176,31 @@ def test_a_dropped_tree_is_freed_once_the_objects_double_inside_the_pause() -> N
         assert probe() is not None  # reference counting cannot free a cycle
         # searches go on (the next game's tree grows): once the objects have doubled,
         # a full collection frees the dropped tree
-        fulls = full_collections_while(lambda: kept.append(grow(GROWTH * survivors + 50_000)))
+        grown = GROWTH * survivors + 50_000
+        fulls = full_collections_while(lambda: kept.append(grow(grown)))
         assert fulls >= 1
         assert probe() is None
     kept.clear()
+
+
+def test_the_growth_doubles_after_scans_that_free_nothing_and_resets_after_one_that_frees() -> None:
+    with gc_paused():
+        assert pause._growth == GROWTH  # entering the outermost block
+        seen = []
+        for _ in range(4):
+            gc.collect()  # nothing to free
+            seen.append(pause._growth)
+        assert seen == [min(MAX_GROWTH, GROWTH * 2**k) for k in range(1, 5)]
+        survivors = pause._survivors
+        assert survivors is not None
+        garbage = [_Cycle() for _ in range(survivors // WASTED + 1000)]
+        del garbage
+        gc.collect()  # frees the cycles
+        assert pause._growth == GROWTH
+        gc.collect()
+        assert pause._growth == 2 * GROWTH
+    with gc_paused():
+        assert pause._growth == GROWTH
 
 
 def test_threads_pause_until_the_last_one_leaves() -> None:
