@@ -14,7 +14,7 @@ import pytest
 
 import lazytree.gcpause as pause
 from lazytree import Tree, alphabeta, minimax
-from lazytree.games import load_game
+from lazytree.games import Position, load_game
 from lazytree.gcpause import GROWTH, MAX_GROWTH, WASTED, gc_is_paused, gc_paused
 
 
@@ -230,8 +230,8 @@ def test_threads_pause_until_the_last_one_leaves() -> None:
     assert gc.get_threshold() == before and not gc_is_paused()
 
 
-def test_a_search_gives_the_same_result_paused() -> None:
-    game, state = load_game("tictactoe")
+def test_a_search_gives_the_same_result_paused(tictactoe: Position) -> None:
+    game, state = tictactoe
     plain = minimax(Tree(game, state).root, 5)
     with gc_paused():
         paused = minimax(Tree(game, state).root, 5)
@@ -242,10 +242,10 @@ def test_a_search_gives_the_same_result_paused() -> None:
     )
 
 
-def test_the_bench_reports_the_ratio() -> None:
+def test_the_bench_reports_the_ratio(tictactoe: Position) -> None:
     from lazytree.bench.collector import tiny_searches as bench
 
-    game, state = load_game("tictactoe")
+    game, state = tictactoe
     result = bench(game, state, searches=3, live=10)
     data = result.as_dict()
     assert (data["searches"], data["live"]) == (3, 10)

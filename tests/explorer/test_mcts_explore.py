@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from lazytree.explorer import explorer_model
-from lazytree.games import load_game
+from lazytree.games import Position
 from lazytree.search import Limit, make_rater, search
 from lazytree.search.mcts import MCTS
 from lazytree.tree import Tree
@@ -17,8 +17,8 @@ from tests.cli.helpers import run
 from tests.explorer.test_page import page_data
 
 
-def test_the_model_carries_the_visits_of_every_edge() -> None:
-    game, state = load_game("tictactoe")
+def test_the_model_carries_the_visits_of_every_edge(tictactoe: Position) -> None:
+    game, state = tictactoe
     tree: Tree[Any, Any] = Tree(game, state)
     rater = make_rater("mcts:playouts=200:seed=2")
     result = search(tree.root, Limit(), rater)

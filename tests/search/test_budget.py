@@ -16,7 +16,7 @@ from lazytree import Tree, minimax
 from lazytree.compare import compare_position
 from lazytree.compare.runner import Step
 from lazytree.eager import EagerStopped, build_eager
-from lazytree.games import load_game
+from lazytree.games import Position, load_game
 from lazytree.games.tree_game import TreeGame
 from lazytree.search import Limit, SearchStopped
 from lazytree.search.limit import Budget, NodeCount
@@ -64,8 +64,10 @@ def test_a_budget_reports_progress_every_so_many_new_nodes(
     assert len(seen) == pytest.approx(tree.stats.nodes_created / 500, abs=2)
 
 
-def test_the_eager_build_stops_on_the_stop_event_and_the_processs_memory() -> None:
-    game, state = load_game("dice-of-doom", size=3, seed=1)
+def test_the_eager_build_stops_on_the_stop_event_and_the_processs_memory(
+    dice_3x3: Position,
+) -> None:
+    game, state = dice_3x3
     stop = threading.Event()
     stop.set()
     with pytest.raises(EagerStopped) as info:
@@ -79,8 +81,8 @@ def test_the_eager_build_stops_on_the_stop_event_and_the_processs_memory() -> No
     assert "the process's memory budget" in str(exc)
 
 
-def test_count_tree_stops_on_its_node_budget_with_the_count_so_far() -> None:
-    game, state = load_game("tictactoe")
+def test_count_tree_stops_on_its_node_budget_with_the_count_so_far(tictactoe: Position) -> None:
+    game, state = tictactoe
     whole = count_tree(game, state, 3)
     assert count_tree(game, state, 3, limit=Limit(nodes=whole.nodes)) == whole
     with pytest.raises(CountStopped) as info:
