@@ -38,9 +38,8 @@ def alphabeta(
     node:
         The root to rate.
     depth:
-        Number of single moves to look ahead; ``None`` searches to the end of the game;
-        or a :class:`~lazytree.search.limit.Limit` (running out of its seconds, nodes,
-        memory or stop raises :class:`~lazytree.search.limit.SearchStopped`).
+        Number of single moves to look ahead; ``None`` searches to the end of the game; or a
+        :class:`~lazytree.search.limit.Limit` (see :func:`lazytree.search.search`).
     player:
         The rating player; by default the player to move at ``node``. Values are from
         this player's point of view; other players minimise it.

@@ -142,8 +142,7 @@ def alphabeta_tt(
         The root to rate (its tree may share positions: ``Tree(share=True)``).
     depth:
         Plies to look ahead; ``None`` searches to the end of the game; or a
-        :class:`Limit` (running out of its seconds, nodes, memory or stop raises
-        :class:`~lazytree.search.limit.SearchStopped`).
+        :class:`~lazytree.search.limit.Limit` (see :func:`lazytree.search.search`).
     player:
         The rating player; by default the player to move at ``node``.
     prune:

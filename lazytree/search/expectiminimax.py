@@ -56,9 +56,8 @@ def expectiminimax(
     node:
         The root to rate (a player's node or a chance node).
     depth:
-        Plies to look ahead, chance nodes included; ``None`` searches to the end; or a
-        :class:`~lazytree.search.limit.Limit` (running out of its seconds, nodes,
-        memory or stop raises :class:`~lazytree.search.limit.SearchStopped`).
+        Plies to look ahead, chance nodes included; ``None`` searches to the end of the game; or a
+        :class:`~lazytree.search.limit.Limit` (see :func:`lazytree.search.search`).
     player:
         The rating player; by default the player to move at ``node`` (required when the
         root is a chance node). Values are from this player's point of view.

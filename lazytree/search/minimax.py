@@ -37,10 +37,8 @@ def minimax(
     node:
         The root to rate.
     depth:
-        Number of single moves to look ahead; ``None`` searches to the end of the game;
-        or a :class:`~lazytree.search.limit.Limit` (its ``depth``, and its seconds,
-        nodes, memory and stop event: running out raises
-        :class:`~lazytree.search.limit.SearchStopped`).
+        Number of single moves to look ahead; ``None`` searches to the end of the game; or a
+        :class:`~lazytree.search.limit.Limit` (see :func:`lazytree.search.search`).
     player:
         The rating player; by default the player to move at ``node``.
 

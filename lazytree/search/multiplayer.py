@@ -92,9 +92,8 @@ def maxn(
     node:
         The root to rate.
     depth:
-        Plies to look ahead (chance nodes count); ``None`` searches to the end; or a
-        :class:`~lazytree.search.limit.Limit` (running out of its seconds, nodes,
-        memory or stop raises :class:`~lazytree.search.limit.SearchStopped`).
+        Plies to look ahead (chance nodes count); ``None`` searches to the end of the game; or a
+        :class:`~lazytree.search.limit.Limit` (see :func:`lazytree.search.search`).
     player:
         The player whose component is reported as ``value``; by default the player to
         move (required at a chance root).
