@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import math
 import random
-import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -206,13 +205,11 @@ def test_limit_and_options_are_validated() -> None:
         alphabeta_tt(tree.root, 1, quiescence=-1)
 
 
-def test_time_limited_search_returns_within_budget_plus_margin() -> None:
+def test_a_time_limited_search_is_stopped_by_its_clock_and_answers() -> None:
     game = DiceOfDoom(size=10, eval="heuristic")
     tree = Tree(game, game.initial_state(random.Random(4)), share=True)
-    start = time.perf_counter()
     result = iterative_deepening(tree.root, Limit(seconds=0.3))  # full width: never finishes
-    elapsed = time.perf_counter() - start
-    assert elapsed < 0.3 + 2.0  # generous: the clock is checked every few nodes
+    assert result.stopped == "time"
     assert result.deepening is not None
     assert result.deepening.interrupted == (result.depth or 0) + 1
     assert result.best_moves
