@@ -55,7 +55,7 @@ from lazytree.eager import (
     eager_minimax,
 )
 from lazytree.game import Game
-from lazytree.search import Limit, SearchStopped, get_rater
+from lazytree.search import Limit, SearchStopped, get_rater, search
 from lazytree.traverse import explored
 from lazytree.tree import Tree
 
@@ -375,12 +375,11 @@ def _run_lazy(
     *,
     limit: Limit | None = None,
 ) -> Run:
-    rate = get_rater(method.rater)
     whole = (limit or Limit()).replace(depth=depth, nodes=max_nodes, progress=on_nodes)
     start = time.perf_counter()
     tree: Tree[Any, Any] = Tree(game, state, share=method.share)
     try:
-        result = rate(tree.root, whole)
+        result = search(tree.root, whole, method.rater)
     except SearchStopped as exc:
         why = f"lazy search stopped: {exc}"
         return Run(
