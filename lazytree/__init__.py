@@ -15,7 +15,6 @@ from lazytree.game import CHANCE, ChanceGame, Game, IllegalMoveError, Player
 from lazytree.search import (
     RATERS,
     Limit,
-    SearchOptions,
     SearchResult,
     alphabeta,
     alphabeta_tt,
@@ -40,7 +39,6 @@ __all__ = [
     "Node",
     "Player",
     "Rating",
-    "SearchOptions",
     "SearchResult",
     "StatsSnapshot",
     "Tree",

@@ -1,11 +1,11 @@
 """The AI player: pick a best move with a rater, and play a whole turn like the book.
 
-:class:`AIPlayer` is the AI the terminal, the web server and the arena all build from
-the same :class:`AISettings`: by default it deepens (alpha-beta with stored ratings,
-ordering, win distance and a search width; expectations at chance nodes, so games with
-dice too) until its clock is spent or the game's end is searched; ``depth`` is then only
-an optional cap. With no clock it searches to a fixed depth with a named rater, like the
-books' AIs.
+:class:`AIPlayer` is the AI the terminal and the web server build from
+:class:`AISettings`, a thin layer over :func:`lazytree.search.search`: with a clock it
+searches with the ``deepening`` rater (alpha-beta with stored ratings, ordering, win
+distance and a search width; expectations at chance nodes, so games with dice too) until
+its clock is spent or the game's end is searched; ``depth`` is then only an optional cap.
+With no clock it searches to a fixed depth with a named rater, like the books' AIs.
 
 Examples
 --------
@@ -29,8 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from lazytree.book import Book, booked_search
-from lazytree.search import Limit, Rater, SearchResult, auto, get_rater, iterative_deepening
-from lazytree.search.engine import play_options
+from lazytree.search import Limit, Rater, SearchResult, make_rater, search
 from lazytree.search.limit import Clock
 from lazytree.tree import Tree
 
@@ -64,14 +63,15 @@ def ai_turn(
     tree: Tree[S, M],
     *,
     depth: int = 4,
-    rater: Rater = auto,
+    rater: str | Rater | Callable[..., SearchResult[M]] = "auto",
     rng: random.Random | None = None,
     max_moves: int = 10_000,
     searcher: Callable[[Tree[S, M]], SearchResult[M]] | None = None,
 ) -> Iterator[AIMove[M]]:
     """Play the AI's whole turn on ``tree``, like the book's ``the-ai-plays``.
 
-    The player to move at the root keeps choosing (rating with ``rater`` to ``depth``)
+    The player to move at the root keeps choosing (rating with ``rater``, a spelling of
+    :data:`~lazytree.search.RATERS` or a rater function, to ``depth``)
     while it is still its turn and the game is not over; each chosen move is played on
     the tree (:meth:`Tree.play`, which keeps the subtree below it) and yielded, so a
     caller can show moves as they happen.
@@ -87,13 +87,14 @@ def ai_turn(
     [0]
     """
     player = tree.root.player
+    rate = make_rater(rater) if isinstance(rater, str) else rater
     for _ in range(max_moves):
         root = tree.root
         if root.player != player:
             return
         # the search itself finds out whether the game is over here, so everything it
         # expands (the root included) is counted in its result
-        result = searcher(tree) if searcher is not None else rater(root, depth)
+        result = searcher(tree) if searcher is not None else search(root, depth, rate)
         if not result.best_moves:
             return
         move = choose_move(result, rng)
@@ -118,20 +119,18 @@ class AISettings:
     Attributes
     ----------
     seconds:
-        The clock per move: iterative deepening with the play options (alpha-beta,
-        stored ratings, ordering, win distance, ``width``, ``quiescence``, and the
-        expectation at chance nodes) until the time is spent or the game's end is
-        searched. ``None``: no clock; search to ``depth`` with ``rater`` (the books'
-        AIs).
+        The clock per move: the ``deepening`` rater (alpha-beta, stored ratings,
+        ordering, win distance, ``width``, ``quiescence``, and the expectation at chance
+        nodes) until the time is spent or the game's end is searched. ``None``: no
+        clock; search to ``depth`` with ``rater`` (the books' AIs).
     depth:
         With a clock, an optional cap on the depth; without one, the depth searched
         (required).
     rater:
-        The rater's short name (see :data:`lazytree.search.RATERS`) used without a
-        clock.
+        The rater (a spelling of :data:`lazytree.search.RATERS`) used without a clock.
     width:
         Moves searched per position with a clock: a number, ``None`` (all) or
-        ``"auto"`` (see :func:`~lazytree.search.engine.play_options`).
+        ``"auto"`` (see :func:`~lazytree.search.engine.play_width`).
     quiescence:
         Extra plies of noisy moves with a clock: a number or ``"auto"``.
     nodes, memory:
@@ -165,13 +164,23 @@ class AISettings:
             raise ValueError(f"depth must be a whole number >= 1 or None, got {self.depth!r}")
         if self.seconds is None and self.depth is None:
             raise ValueError("an AI without a clock (seconds=None) needs a depth")
-        get_rater(self.rater)  # ValueError naming the known raters
+        make_rater(self.rater)  # ValueError naming the known raters
         if self.width not in ("auto", None) and not _whole(self.width, 1):
             raise ValueError(f"width must be a number >= 1, None or 'auto', got {self.width!r}")
         if self.quiescence != "auto" and not _whole(self.quiescence, 0):
             raise ValueError(f"quiescence must be a number >= 0 or 'auto', got {self.quiescence!r}")
         # the budgets are checked by Limit
         Limit(nodes=self.nodes, memory=self.memory, clock=self.clock)
+
+    def deepening(self) -> str:
+        """The spelling of the clocked search: the ``deepening`` rater with this
+        ``width`` and ``quiescence``.
+
+        >>> AISettings(width=None, quiescence=2).deepening()
+        'deepening:width=none:quiescence=2'
+        """
+        width = "none" if self.width is None else self.width
+        return f"deepening:width={width}:quiescence={self.quiescence}"
 
     @classmethod
     def book(cls, depth: int = 4, rater: str = "minimax") -> AISettings:
@@ -204,7 +213,8 @@ class AIPlayer:
             rng = random.Random(self.settings.tie_seed)
         self.rng = rng
         self.book = book
-        self._rater: Rater = get_rater(self.settings.rater)
+        self._rater: Rater = make_rater(self.settings.rater)
+        self._deepening: Rater = make_rater(self.settings.deepening())
 
     def __repr__(self) -> str:
         return f"AIPlayer({self.settings!r})"
@@ -241,9 +251,7 @@ class AIPlayer:
         progress: Callable[[SearchResult[Any]], None] | None,
     ) -> SearchResult[Any]:
         s = self.settings
-        root = tree.root
         if s.clocked:
-            options = play_options(root, width=s.width, quiescence=s.quiescence)
             limit = Limit(
                 depth=s.depth,
                 seconds=s.seconds,
@@ -252,14 +260,9 @@ class AIPlayer:
                 stop=stop,
                 clock=s.clock,
             )
-            return iterative_deepening(
-                root, limit, options=options, stop_when_forced=True, progress=progress
-            )
+            return search(tree.root, limit, self._deepening, progress=progress)
         limit = Limit(depth=s.depth, nodes=s.nodes, memory=s.memory, stop=stop)
-        result = self._rater(root, limit)
-        if progress is not None:
-            progress(result)
-        return result
+        return search(tree.root, limit, self._rater, progress=progress)
 
     def choose(self, result: SearchResult[M]) -> M:
         """The move this AI plays after ``result`` (ties broken by its ``rng``)."""

@@ -33,10 +33,10 @@ Examples
 >>> book = Book(path, game)
 >>> tree = Tree(game)
 >>> first = booked_search(book, tree, lambda: alphabeta(tree.root, 2), depth=2)
->>> first.extra["book"], len(book)
+>>> first.book.status, len(book)
 ('miss', 1)
 >>> again = booked_search(book, Tree(game), lambda: alphabeta(tree.root, 2), depth=2)
->>> again.extra["book"], again.best_moves == first.best_moves, again.stats.nodes_created
+>>> again.book.status, again.best_moves == first.best_moves, again.stats.nodes_created
 ('hit', True, 0)
 >>> book.close()
 """
@@ -51,10 +51,10 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from lazytree.game import IllegalMoveError
-from lazytree.search import SearchResult
+from lazytree.search.result import BookUse, SearchResult
 from lazytree.tree import Bound, StatsSnapshot, Tree
 from lazytree.weights import evaluation_id
 
@@ -369,8 +369,10 @@ def booked_search(
     deep with an exact value, else run ``search()`` and store its answer (a search that
     saw the end of the game everywhere is stored as :data:`COMPLETE`, which answers any
     depth). Only root searches are stored, and they are exact; a row with a lower or
-    upper bound is never taken as an answer. ``extra["book"]`` says ``"hit"`` or
-    ``"miss"`` (nothing without a book); a broken book is skipped (``"off"``)."""
+    upper bound is never taken as an answer. The result's ``book``
+    (:class:`~lazytree.search.result.BookUse`) says ``"hit"`` (with the entry's depth
+    and uses) or ``"miss"`` (``None`` without a book); a broken book is skipped
+    (``"off"``)."""
     if book is None:
         return search()
     root = tree.root
@@ -392,13 +394,13 @@ def booked_search(
                 rater="book",
                 stats=_zero(),
                 move_values=((move, entry.value),),
-                extra={"book": "hit", "book_depth": entry.depth, "book_uses": entry.uses},
+                book=BookUse("hit", entry.depth, entry.uses),
             )
     result = search()
-    status = "off" if book.broken is not None else "miss"
+    status: Literal["miss", "off"] = "off" if book.broken is not None else "miss"
     if result.best_moves and book.broken is None and result.player == root.player:
         searched = result.depth
-        complete = bool(result.extra.get("complete")) or searched is None
+        complete = result.complete or searched is None
         stored = COMPLETE if complete else searched
         if stored is not None and stored > 0:
             book.store(
@@ -410,6 +412,4 @@ def booked_search(
             )
         if book.broken is not None:
             status = "off"
-    extra = dict(result.extra)
-    extra["book"] = status
-    return replace(result, extra=extra)
+    return replace(result, book=BookUse(status))

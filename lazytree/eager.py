@@ -8,13 +8,15 @@ player to move and a tuple of ``(move, child)`` pairs that is complete by the ti
 exists.
 
 Because an eager tree can be far too big for the machine, :func:`build_eager` takes a node
-budget and a memory budget and stops with :class:`EagerBudgetExceeded` (saying how far it
-got) as soon as either is exceeded. The memory budget is checked against a cheap *estimate*
-(:func:`estimate_node_bytes`: ``sys.getsizeof`` of a node's own objects, for the first
-256 nodes and one node in 32 after that, scaled to the nodes built), not against
-``tracemalloc``, which would slow the build several times; ``lazytree compare`` measures
-the real peak with ``tracemalloc`` in a separate run. On Dice of Doom the estimate lands
-within about 10% of the traced figure.
+budget and a memory budget and stops with :class:`EagerStopped` (saying how far it got)
+as soon as either is exceeded. The node budget, and the process's memory, the clock and
+the stop event of a :class:`~lazytree.search.Limit`, run as one
+:class:`~lazytree.search.Budget` over the nodes built. The build's own memory budget is
+checked against a cheap *estimate* (:func:`estimate_node_bytes`: ``sys.getsizeof`` of a
+node's own objects, for the first 256 nodes and one node in 32 after that, scaled to the
+nodes built), not against ``tracemalloc``, which would slow the build several times;
+``lazytree compare`` measures the real peak with ``tracemalloc`` in a separate run. On
+Dice of Doom the estimate lands within about 10% of the traced figure.
 
 Building and rating both use an explicit stack, so no depth of tree can hit Python's
 recursion limit.
@@ -33,7 +35,7 @@ Examples
 (3.0, (0,), (0, 0))
 >>> try:
 ...     build_eager(game, game.initial_state(), max_nodes=5)
-... except EagerBudgetExceeded as exc:
+... except EagerStopped as exc:
 ...     print(exc.reason, exc.nodes_built, exc.depth_reached)
 nodes 5 2
 """
@@ -46,9 +48,9 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from lazytree.game import Game, Player
 from lazytree.search.common import tied_best
-from lazytree.search.limit import Limit
-from lazytree.search.result import SearchResult
-from lazytree.tree import StatsSnapshot, TreeStats
+from lazytree.search.limit import Budget, Limit, NodeCount, SearchStopped, StopReason
+from lazytree.search.result import Built, SearchResult
+from lazytree.tree import StatsSnapshot
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -56,8 +58,8 @@ M = TypeVar("M", bound=Hashable)
 __all__ = [
     "DEFAULT_MAX_BYTES",
     "DEFAULT_MAX_NODES",
-    "EagerBudgetExceeded",
     "EagerNode",
+    "EagerStopped",
     "EagerTree",
     "build_eager",
     "eager_minimax",
@@ -105,50 +107,48 @@ class EagerTree(NamedTuple, Generic[S, M]):
     bytes_estimate: int
 
 
-class EagerBudgetExceeded(RuntimeError):
-    """The eager build went over its node or memory budget, and stopped.
+class EagerStopped(SearchStopped):
+    """The eager build ran into its budget, and stopped (a
+    :class:`~lazytree.search.SearchStopped`).
 
-    Attributes say how far it got: ``reason`` (``"nodes"`` or ``"memory"``), ``limit``
-    (the budget), ``nodes_built``, ``depth_reached`` (deepest level built),
-    ``depth`` (the depth asked for, ``None`` for the whole game) and ``bytes_estimate``.
+    Attributes say how far it got: ``reason`` (``"nodes"``, ``"memory"``, ``"time"`` or
+    ``"stop"``), ``estimated`` (a memory stop on the build's own estimate rather than the
+    process's measured memory), ``limit`` (the budget: nodes or bytes; 0 for time and
+    stop), ``nodes_built``, ``depth_reached`` (deepest level built), ``depth`` (the depth
+    asked for, ``None`` for the whole game) and ``bytes_estimate``.
     """
 
     def __init__(
         self,
-        reason: str,
+        reason: StopReason,
         limit: int,
         nodes_built: int,
         depth_reached: int,
         depth: int | None,
         bytes_estimate: int,
+        *,
+        estimated: bool = False,
     ) -> None:
-        self.reason = reason
         self.limit = limit
+        self.estimated = estimated
         self.nodes_built = nodes_built
         self.depth_reached = depth_reached
         self.depth = depth
         self.bytes_estimate = bytes_estimate
         if reason == "nodes":
             budget = f"the node budget of {limit:,} ran out"
-        elif reason == "process":
-            budget = f"the process's memory budget of {_mib(limit)} was reached"
-        elif reason in ("stop", "time"):
-            budget = "it was asked to stop" if reason == "stop" else "its time ran out"
-        else:
+        elif reason == "memory" and estimated:
             budget = f"the memory budget of {_mib(limit)} was exceeded (estimated)"
+        elif reason == "memory":
+            budget = f"the process's memory budget of {_mib(limit)} was reached"
+        else:
+            budget = "it was asked to stop" if reason == "stop" else "its time ran out"
         target = "building the whole game" if depth is None else f"of {depth}"
         super().__init__(
+            reason,
             f"eager build stopped: {budget} ({nodes_built:,} nodes built, "
-            f"reached depth {depth_reached} {target})"
+            f"reached depth {depth_reached} {target})",
         )
-
-
-class _NoTree:
-    """What a :class:`~lazytree.search.Budget` reads from a tree, for a build that has
-    none (only its memory and stop parts are used)."""
-
-    def __init__(self) -> None:
-        self.stats = TreeStats()
 
 
 def _mib(n: int) -> str:
@@ -233,8 +233,9 @@ def build_eager(
         Called with the number of nodes built so far every ``every`` nodes.
     limit:
         A :class:`~lazytree.search.Limit` whose memory budget (the whole process's,
-        measured) and stop event are checked every 1,024 nodes; reaching it stops the
-        build like the other budgets (reason ``"process"`` or ``"stop"``).
+        measured), clock and stop event are checked every 1,024 nodes; reaching it stops
+        the build like the other budgets (its depth and nodes are not used: ``depth``
+        and ``max_nodes`` are).
 
     Returns
     -------
@@ -243,7 +244,7 @@ def build_eager(
 
     Raises
     ------
-    EagerBudgetExceeded
+    EagerStopped
         When a budget is exceeded; it says how many nodes were built and how deep the
         build got. The partial tree is dropped.
     ValueError
@@ -254,7 +255,9 @@ def build_eager(
     if (max_nodes is not None and max_nodes < 1) or (max_bytes is not None and max_bytes < 1):
         raise ValueError("budgets must be at least 1 (or None for no budget)")
     to_move, legal_moves, result = game.to_move, game.legal_moves, game.result
-    node_limit = sys.maxsize if max_nodes is None else max_nodes
+    whole = (limit or Limit()).replace(depth=None, nodes=max_nodes)
+    budget = Budget(whole, NodeCount(), memory_every=1)  # the process's memory: every tally
+    node_limit = sys.maxsize if budget.max_nodes is None else budget.max_nodes
     byte_limit = sys.maxsize if max_bytes is None else max_bytes
     nodes = 1
     leaves = 0
@@ -263,12 +266,12 @@ def build_eager(
     sampled = used = estimate_node_bytes(state)  # bytes of the sampled nodes, estimate
     samples = 1
 
-    def over(reason: str, limit: int) -> EagerBudgetExceeded:
-        return EagerBudgetExceeded(reason, limit, nodes, max_depth, depth, used)
+    def over(reason: StopReason, limit: int, estimated: bool = False) -> EagerStopped:
+        return EagerStopped(reason, limit, nodes, max_depth, depth, used, estimated=estimated)
 
     if used > byte_limit:
-        raise over("memory", byte_limit)
-    budget = None if limit is None else limit.replace(depth=None, nodes=None).budget(_NoTree())
+        raise over("memory", byte_limit, estimated=True)
+    memory_limit = 0 if limit is None else limit.memory or 0
     root_player = to_move(state)
     if depth == 0:
         return EagerTree(game, EagerNode(state, root_player, None), 0, 1, 1, 1, 0, used)
@@ -302,14 +305,13 @@ def build_eager(
         if level > max_depth:
             max_depth = level
         if used > byte_limit:
-            raise over("memory", byte_limit)
-        if budget is not None and not nodes & 1023:
-            stopped = budget.exceeded()
-            if stopped is not None:
-                assert limit is not None
-                if stopped.reason == "memory":
-                    raise over("process", limit.memory or 0)
-                raise over(stopped.reason, 0)
+            raise over("memory", byte_limit, estimated=True)
+        if not nodes & 1023:
+            try:
+                budget.tally(nodes)
+            except SearchStopped as stopped:
+                why = stopped.reason
+                raise over(why, memory_limit if why == "memory" else 0) from stopped
         if progress is not None and nodes >= next_report:
             progress(nodes)
             next_report += every
@@ -362,7 +364,7 @@ def eager_minimax(tree: EagerTree[S, M], *, player: Player | None = None) -> Sea
     SearchResult
         ``rater`` is ``"eager"``; ``stats`` counts what the rating did (nodes rated that
         have children as ``nodes_expanded``, leaf ``evaluations``); building is not in
-        it (``extra["nodes_built"]`` has the tree's size).
+        it (``built`` has the tree's size).
     """
     game = tree.game
     root = tree.root
@@ -432,5 +434,5 @@ def eager_minimax(tree: EagerTree[S, M], *, player: Player | None = None) -> Sea
         rater="eager",
         stats=StatsSnapshot(0, expanded, 0, evaluations),
         move_values=tuple(root_values),
-        extra={"nodes_built": tree.nodes, "bytes_estimate": tree.bytes_estimate},
+        built=Built(tree.nodes, tree.bytes_estimate),
     )

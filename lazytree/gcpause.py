@@ -1,29 +1,37 @@
-"""No full garbage collection in the middle of a search.
+"""Fewer full garbage collections while a driver runs searches, if the driver asks.
 
 A search builds a tree of many small, long-lived objects (nodes, edges, states,
 ratings). CPython's cyclic collector runs a *full* collection each time the objects
 that survived the younger generations grow by a quarter, so while a tree grows it is
-scanned again and again: 42-49% of a whole-tree minimax of tic-tac-toe was the
-collector. None of those scans can free anything the search still holds.
+scanned again and again (about 40% of a whole-tree minimax of tic-tac-toe). None of
+those scans can free anything the search still holds.
 
-:func:`gc_paused` is the context manager every search enters once:
+The library itself never touches the collector: a search called from a notebook or a
+server runs with the collector exactly as the caller set it. :func:`gc_paused` is for
+*drivers*, the code that owns the process and runs search after search (the command
+line, the benchmarks, an arena or tuning worker), around their work:
 
-* it moves everything that exists into the collector's permanent generation
-  (:func:`gc.freeze`), so objects from before the search (an older part of the tree,
-  the previous iteration of an iterative deepening) are never scanned during it;
-* it raises the oldest generation's threshold so no full collection starts during
-  the search; the young generations are still collected, so short-lived garbage
-  (generator frames, temporary lists) is freed as usual;
-* on leaving the outermost block it restores the thresholds and unfreezes (garbage
-  made during the search, e.g. a subtree cut off by ``Tree.play``, is collected by
-  the next ordinary collection);
-* on entering the outermost block it makes a full collection once the objects have
-  doubled since the last one it made (:func:`_collect_if_grown`): back-to-back searches
-  would otherwise never leave room for one, and dropped trees (cycles) would pile up.
+* it raises the oldest generation's threshold so a full collection starts only once
+  the objects promoted to it since the last full collection are about as many as
+  those that survived it (they have doubled, :data:`GROWTH`), instead of a quarter as
+  many; the young generations are collected as usual, so short-lived garbage
+  (generator frames, temporary lists) is freed as before;
+* a full collection that frees almost nothing (:data:`WASTED`: the objects are a tree
+  still growing) doubles the growth the next one waits for, up to :data:`MAX_GROWTH`;
+  one that frees much sets it back to :data:`GROWTH`, and so does entering the
+  outermost block. A growing search is scanned a few times, not at every quarter;
+* so garbage that only a full collection can free (a dropped tree: its root refers to
+  the tree) is still freed once the objects have grown :data:`GROWTH` times over, or
+  at most :data:`MAX_GROWTH` times after scans that found none: a driver that plays game
+  after game does not pile up old trees;
+* entering and leaving cost O(1): two calls to :func:`gc.set_threshold` and a
+  callback in :data:`gc.callbacks`. After a full collection made inside the block,
+  the callback counts the survivors (:func:`gc.get_objects`, once per full collection,
+  which scanned all of them anyway) and sets the threshold for the next one;
+* on leaving the outermost block the threshold is restored and the callback removed.
 
-It is re-entrant (searches nest: iterative deepening calls a rater per depth) and safe
-to enter from several threads (a counter under a lock: the first to enter pauses, the
-last to leave restores).
+It is re-entrant and safe to enter from several threads (a counter under a lock: the
+first to enter pauses, the last to leave restores).
 
 Examples
 --------
@@ -31,10 +39,10 @@ Examples
 >>> before = gc.get_threshold()
 >>> with gc_paused():
 ...     with gc_paused():              # nested: still paused
-...         paused = gc.get_threshold()[2] == PAUSED_THRESHOLD
-...     still = gc.get_threshold()[2] == PAUSED_THRESHOLD
->>> paused, still, gc.get_threshold() == before
-(True, True, True)
+...         paused = gc.get_threshold()[2] >= before[2]
+...     still = gc_is_paused()
+>>> paused, still, gc.get_threshold() == before, gc_is_paused()
+(True, True, True, False)
 """
 
 from __future__ import annotations
@@ -43,32 +51,77 @@ import gc
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
-__all__ = ["PAUSED_THRESHOLD", "gc_as_usual", "gc_is_paused", "gc_paused"]
+__all__ = ["GROWTH", "MAX_GROWTH", "MIN_GROWTH", "WASTED", "gc_is_paused", "gc_paused"]
 
-PAUSED_THRESHOLD = 1_000_000_000
-"""The oldest generation's threshold while paused: in practice, never."""
+GROWTH = 2
+"""Inside :func:`gc_paused` a full collection starts once the objects have grown this
+many times over since the last one (CPython's own rule: by a quarter)."""
+
+MAX_GROWTH = 8
+"""The most the objects may grow before a full collection, while the full collections
+inside the pause keep finding almost no garbage (a search growing its tree)."""
+
+WASTED = 8
+"""A full collection that frees fewer than one object in this many is a wasted scan."""
+
+MIN_GROWTH = 100_000
+"""And once at least this many objects were added (so a small heap is not scanned over
+and over)."""
 
 _lock = threading.Lock()
 _depth = 0
 _saved: tuple[int, int, int] | None = None
-_as_usual = 0
+_survivors: int | None = None
+"""Objects tracked after the last full collection seen inside a pause (``None``: none
+seen yet; until then the saved threshold applies)."""
+_growth = GROWTH
+"""The growth that starts the next full collection: :data:`GROWTH`, doubled after each
+full collection that freed almost nothing (the objects are a growing tree, not garbage)
+up to :data:`MAX_GROWTH`, back to :data:`GROWTH` after one that freed much."""
+
+
+def _paused_threshold(saved: tuple[int, int, int]) -> int:
+    """The oldest generation's threshold that lets a full collection start once the
+    objects have grown ``_growth`` times over. ``gc.get_count()[2]`` counts the
+    young (generation 1) collections since the last full one, each after about
+    ``threshold0 * threshold1`` new objects."""
+    young0, young1, old = saved
+    if _survivors is None or young0 <= 0:
+        return old
+    per = max(1, young0 * max(1, young1))
+    grown = max(MIN_GROWTH, (_growth - 1) * _survivors)
+    return max(old, -(-grown // per))
+
+
+def _after_collection(phase: str, info: dict[str, Any]) -> None:
+    """A :data:`gc.callbacks` entry while paused: after a full collection, count the
+    survivors and set the threshold of the next one."""
+    global _survivors, _growth
+    saved = _saved
+    if phase != "stop" or info.get("generation") != 2 or saved is None:
+        return
+    _survivors = len(gc.get_objects(generation=2))
+    wasted = info.get("collected", 0) * WASTED < _survivors
+    _growth = min(MAX_GROWTH, 2 * _growth) if wasted else GROWTH
+    young0, young1, _ = gc.get_threshold()
+    gc.set_threshold(young0, young1, _paused_threshold(saved))
 
 
 @contextmanager
 def gc_paused() -> Iterator[None]:
-    """Pause full garbage collections for the block (see the module docstring)."""
-    global _depth, _saved
-    if _as_usual:
-        yield
-        return
+    """Full collections only once the objects have doubled (or more, while the scans
+    find nothing), for the block (see the module docstring). For drivers, around their
+    work; the library never enters it."""
+    global _depth, _saved, _growth
     with _lock:
         if _depth == 0:
+            _growth = GROWTH
             threshold = gc.get_threshold()
             _saved = (threshold[0], threshold[1], threshold[2])
-            gc.freeze()
-            _collect_if_grown()
-            gc.set_threshold(_saved[0], _saved[1], PAUSED_THRESHOLD)
+            gc.set_threshold(_saved[0], _saved[1], _paused_threshold(_saved))
+            gc.callbacks.append(_after_collection)
         _depth += 1
     try:
         yield
@@ -77,60 +130,11 @@ def gc_paused() -> Iterator[None]:
             _depth -= 1
             if _depth == 0:
                 assert _saved is not None
+                gc.callbacks.remove(_after_collection)
                 gc.set_threshold(*_saved)
                 _saved = None
-                gc.unfreeze()
-
-
-_survivors = 0
-"""Objects the collector tracked after the last full collection made by
-:func:`_collect_if_grown`."""
-
-GROWTH = 2
-"""A full collection before a search once the tracked objects have grown this many times
-over since the last one."""
-
-
-def _collect_if_grown() -> None:
-    """Called with everything frozen, on entering the outermost pause: a full collection
-    when the objects have doubled since the last one.
-
-    Searches that follow one another leave the collector almost no time outside a
-    pause, and a tree is a reference cycle (its root refers to the tree): a game's tree
-    dropped at the end of the game is freed only by a full collection. Without this, an
-    arena worker playing game after game grew by about 270 MiB a pair on 10x10 boards
-    until its memory budget stopped a search. Doubling keeps the cost of these
-    collections proportional to the objects made, as CPython's own rule does."""
-    global _survivors
-    count = gc.get_freeze_count()
-    if count > GROWTH * _survivors + 100_000:
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
-        _survivors = gc.get_freeze_count()
 
 
 def gc_is_paused() -> bool:
     """True while some thread is inside :func:`gc_paused`."""
     return _depth > 0
-
-
-@contextmanager
-def gc_as_usual() -> Iterator[None]:
-    """Inside this block :func:`gc_paused` does nothing: searches run with the collector
-    as usual. For measuring what the pause saves (``lazytree bench tictactoe
-    --gc-share``), not for use in a search.
-
-    >>> import gc
-    >>> with gc_as_usual(), gc_paused():
-    ...     gc.get_threshold()[2] == PAUSED_THRESHOLD
-    False
-    """
-    global _as_usual
-    with _lock:
-        _as_usual += 1
-    try:
-        yield
-    finally:
-        with _lock:
-            _as_usual -= 1

@@ -1,15 +1,9 @@
-"""Named AI players: the books' own AIs, the play AI, MCTS and a random mover.
+"""The AI agents: the books' own AIs, the play AI, MCTS and a random mover.
 
-A player is named like ``ror``, ``default:time=0.5`` or ``mcts:playouts=2000:c=1.4``:
-the registry name, then ``:key=value`` parameters (the same registry idea as the games':
-:data:`PLAYERS` lists every player with its parameters). :func:`make_player` turns a
-name into an :class:`Agent`, or raises :class:`PlayerError` (a ``ValueError``) with a
-one-line message.
-
-An agent plays on its own lazy tree of the game: :meth:`Agent.start` with the start
-position and a seed, :meth:`Agent.choose` for each of its moves, :meth:`Agent.observe`
-for every move made (its own, the opponents', the dice), so the part of its tree below
-the moves played is kept from move to move.
+They implement :class:`~lazytree.agents.Agent` and are made by name from the registry
+:data:`lazytree.agents.AGENTS` (where their parameters are listed); ``make_player``,
+``parse_player``, ``PLAYERS`` and ``PlayerError`` stay importable from here. Each keeps
+its own lazy tree of the game (its evaluation, its odds) from move to move.
 
 =========  ====================================================================
 ``ror``    *Realm of Racket*'s AI: minimax to depth 4 over the book's rating
@@ -20,95 +14,65 @@ the moves played is kept from move to move.
            with both outcomes below them), the book's odds table rounded to two
            decimals and its single-float sums, ``score-board``, the first best move.
 ``default`` The play AI (:class:`~lazytree.ai.AIPlayer`): a clock per move
-           (``time``), or with ``time=none`` a node budget (``nodes``).
+           (``time``); with ``time=none`` a ``rater`` to ``depth``, or a node
+           budget (``nodes``).
 ``mcts``   UCT on the lazy tree (:mod:`lazytree.search.mcts`).
 ``random`` A uniformly random legal move (seeded).
 =========  ====================================================================
 
 Examples
 --------
->>> parse_player("mcts:playouts=200:c=1.2")
-('mcts', {'playouts': 200, 'c': 1.2})
->>> make_player("ror:depth=3").name
-'ror:depth=3'
->>> make_player("alphazero")  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-lazytree.players.PlayerError: unknown player 'alphazero' (known: ror, lol2, lol4, default, ...
->>> make_player("ror:width=3")
-Traceback (most recent call last):
-...
-lazytree.players.PlayerError: ror has no parameter 'width' (parameters: depth)
+>>> agent = make_player("ror:depth=3")
+>>> type(agent).__name__, agent.name, agent.stoppable
+('RorAgent', 'ror:depth=3', False)
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 import struct
+import threading
 import time
-from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from collections.abc import Callable, Hashable
+from typing import Any
 
-from lazytree.ai import AIPlayer, AISettings, choose_move
+from lazytree.agents import AGENTS, Choice, PlayerError, Progress, make_agent
+from lazytree.ai import DEFAULT_CHANCE_DEPTH, AIPlayer, AISettings, choose_move
 from lazytree.book import Book, BookError, booked_search
 from lazytree.game import CHANCE, Game
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceOfDoom, Outcome
 from lazytree.games.dice_of_doom.evaluation import EVALUATORS
 from lazytree.games.dice_of_doom.score_board import score_board
-from lazytree.search import Limit, SearchResult, alphabeta, iterative_deepening, minimax
-from lazytree.search.engine import play_options
-from lazytree.search.limit import CLOCKS, DEFAULT_MEMORY, Clock
-from lazytree.search.mcts import MCTS
+from lazytree.search import Limit, SearchResult, alphabeta, minimax, search
+from lazytree.search.limit import DEFAULT_MEMORY, Clock
+from lazytree.search.raters import MCTSRater
 from lazytree.tree import Node, Tree
 from lazytree.weights import WeightsError, apply_weights_file
 
 __all__ = [
     "BOOK_ODDS",
     "PLAYERS",
-    "Agent",
-    "Choice",
+    "DefaultAgent",
+    "Lol2Agent",
+    "Lol4Agent",
+    "MCTSAgent",
     "PlayerError",
-    "PlayerParam",
-    "PlayerSpec",
+    "RandomAgent",
+    "RorAgent",
+    "TreeAgent",
     "lol4_rating",
     "make_player",
     "parse_player",
 ]
 
-
-class PlayerError(ValueError):
-    """A player name that names no player, or a bad parameter (message for the user)."""
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One move an agent chose, the seconds and new tree nodes it took, and the search
-    (None for players that do not search)."""
-
-    move: Hashable
-    seconds: float
-    nodes: int
-    search: SearchResult[Any] | None = None
-
-
-class Agent(Protocol):
-    """A player of whole games: see the module docstring."""
-
-    name: str
-
-    def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
-        """A new game from ``state``; ``seed`` is the game's (randomness comes from it)."""
-        ...
-
-    def choose(self) -> Choice:
-        """The move to play at the current position (the agent is to move)."""
-        ...
-
-    def observe(self, move: Hashable) -> None:
-        """``move`` was played at the current position (by anybody, chance included)."""
-        ...
+PLAYERS = AGENTS
+"""The registry of :mod:`lazytree.agents`, by its older name."""
+make_player = make_agent
+""":func:`lazytree.agents.make_agent`, by its older name."""
+parse_player = AGENTS.parse
+"""``AGENTS.parse``: a name as ``(registry name, {parameter: value})``."""
 
 
 class TreeAgent:
@@ -116,6 +80,7 @@ class TreeAgent:
     its odds) and searches at its root; subclasses give :meth:`search`."""
 
     share = False
+    stoppable = False
 
     def __init__(self, name: str, tie_seed: int | None = None) -> None:
         self.name = name
@@ -140,18 +105,32 @@ class TreeAgent:
     def observe(self, move: Hashable) -> None:
         self.tree.play(move)
 
-    def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
+    def search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
         raise NotImplementedError
 
-    def choose(self) -> Choice:
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
         tree = self.tree
+        root = tree.root
         before = tree.stats.nodes_created
         start = time.perf_counter()
-        result = self.search(tree)
+        result = self.search(tree, stop, progress)
         seconds = time.perf_counter() - start
-        return Choice(
-            choose_move(result, self.rng), seconds, tree.stats.nodes_created - before, result
-        )
+        move = choose_move(result, self.rng)
+        return Choice(move, seconds, tree.stats.nodes_created - before, result, root)
+
+
+def _reported(result: SearchResult[Any], progress: Progress | None) -> SearchResult[Any]:
+    """``result``, given to ``progress`` first (a search that reports once, at its end)."""
+    if progress is not None:
+        progress(result)
+    return result
 
 
 def _dice_game(game: Game[Any, Any], player: str) -> DiceOfDoom:
@@ -206,6 +185,10 @@ class DepthAgent(TreeAgent):
         self.depth = depth
         self.limit = Limit(depth=depth, memory=DEFAULT_MEMORY)
 
+    def limited(self, stop: threading.Event | None) -> Limit:
+        """The search's limit, stopped by ``stop`` too."""
+        return self.limit if stop is None else dataclasses.replace(self.limit, stop=stop)
+
 
 class RorAgent(DepthAgent):
     """*Realm of Racket*: minimax over the book's rating, first best move."""
@@ -213,8 +196,13 @@ class RorAgent(DepthAgent):
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         return book_rating(game) if isinstance(game, DiceOfDoom) else game
 
-    def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
-        return minimax(tree.root, self.limit)
+    def search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
+        return _reported(minimax(tree.root, self.limited(stop)), progress)
 
 
 class Lol2Agent(DepthAgent):
@@ -226,8 +214,13 @@ class Lol2Agent(DepthAgent):
             raise PlayerError("lol2 is the AI of the lisp rules; under --rules chance use lol4")
         return score_board_rating(game)
 
-    def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
-        return alphabeta(tree.root, self.limit)
+    def search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
+        return _reported(alphabeta(tree.root, self.limited(stop)), progress)
 
 
 BOOK_ODDS: tuple[tuple[float, ...], ...] = (
@@ -291,7 +284,14 @@ class Lol4Agent(DepthAgent):
             raise PlayerError(f"lol4's odds table goes up to {len(BOOK_ODDS)} dice")
         return game
 
-    def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
+    def search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
+        """The book's ratings of the root's moves (depth 2 is quick: ``stop`` is not
+        checked)."""
         root = tree.root
         before = tree.stats.snapshot()
         player = root.player
@@ -302,7 +302,7 @@ class Lol4Agent(DepthAgent):
             raise ValueError("lol4: no move to rate, the game is over")
         value = max(v for _, v in rated)
         best = tuple(m for m, v in rated if v == value)
-        return SearchResult(
+        result = SearchResult(
             value=value,
             player=player,
             best_moves=best,
@@ -312,10 +312,20 @@ class Lol4Agent(DepthAgent):
             stats=tree.stats.snapshot() - before,
             move_values=tuple(rated),
         )
+        return _reported(result, progress)
 
 
 class DefaultAgent(TreeAgent):
-    """The play AI: a clock (``time``), or with ``time=none`` a node budget per move."""
+    """The play AI, in one of three ways:
+
+    * a clock (``seconds``): iterative deepening with the play options (``width``,
+      ``quiescence``; ``depth`` an optional cap) until the time is spent; ``stop``
+      answers at once with the deepest search completed;
+    * no clock and a ``rater``: that rater to ``depth`` (the books' kind of AI);
+    * no clock and no rater: iterative deepening until ``nodes`` new nodes are built.
+
+    ``nodes`` and ``memory`` are budgets of one move's search in every way.
+    """
 
     share = True
 
@@ -329,30 +339,47 @@ class DefaultAgent(TreeAgent):
         weights: str | None = None,
         book: str | None = None,
         clock: Clock = "cpu",
+        *,
+        width: int | str | None = "auto",
+        quiescence: int | str = "auto",
+        rater: str | None = None,
+        memory: int | None = None,
+        tie: int | None = None,
     ) -> None:
-        super().__init__(name)
+        super().__init__(name, tie)
         self.weights, self.book_path = weights, book
         self.book: Book | None = None
-        if seconds is None and nodes is None:
-            raise PlayerError(f"{name}: without a clock (time=none) give a node budget (nodes=)")
-        self.eval = eval
-        try:
-            # without a clock the settings are only checked (the search is the node-limited
-            # deepening of search() below)
-            settings = AISettings(
-                seconds=seconds,
-                depth=depth if seconds is not None else depth or 1,
-                nodes=nodes,
-                memory=DEFAULT_MEMORY,
-                clock=clock,
+        if seconds is None and nodes is None and rater is None:
+            raise PlayerError(
+                f"{name}: without a clock (time=none) give a node budget (nodes=) "
+                "or a rater to search to depth (rater=)"
             )
-            self.ai = AIPlayer(settings)
+        self.eval = eval
+        self.memory = memory if memory is not None else DEFAULT_MEMORY
+        self.ai: AIPlayer | None = None
+        try:
+            if seconds is not None or rater is not None:
+                settings = AISettings(
+                    seconds=seconds,
+                    depth=depth if seconds is not None else depth or DEFAULT_CHANCE_DEPTH,
+                    rater=rater or "auto",
+                    width=width,
+                    quiescence=quiescence,
+                    nodes=nodes,
+                    memory=self.memory,
+                    clock=clock,
+                )
+                self.ai = AIPlayer(settings)
+            else:  # the node-limited deepening of _search(): only its limit to check
+                Limit(depth=depth, nodes=nodes, memory=self.memory)
         except (TypeError, ValueError) as exc:
             raise PlayerError(f"{name}: {exc}") from None
-        self.seconds, self.nodes, self.depth = seconds, nodes, depth
+        self.seconds, self.nodes = seconds, nodes
+        self.depth = self.ai.settings.depth if self.ai is not None else depth
+        self.stoppable = seconds is not None or rater is None
         # a node budget counts new nodes only: on a shared tree (a DAG) a deep
         # iteration could walk old positions for ever without building one
-        self.share = seconds is not None
+        self.share = seconds is not None or rater is not None
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         if isinstance(game, DiceOfDoom):
@@ -370,15 +397,26 @@ class DefaultAgent(TreeAgent):
             except BookError as exc:
                 raise PlayerError(f"{self.name}: {exc}") from None
 
-    def search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
-        return booked_search(self.book, tree, lambda: self._search(tree), depth=self.depth or 1)
+    def search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
+        return booked_search(
+            self.book, tree, lambda: self._search(tree, stop, progress), depth=self.depth or 1
+        )
 
-    def _search(self, tree: Tree[Any, Any]) -> SearchResult[Any]:
-        root = tree.root
-        if self.seconds is not None:
-            return self.ai.search(tree)
-        limit = Limit(depth=self.depth, nodes=self.nodes, memory=DEFAULT_MEMORY)
-        return iterative_deepening(root, limit, options=play_options(root), stop_when_forced=True)
+    def _search(
+        self,
+        tree: Tree[Any, Any],
+        stop: threading.Event | None = None,
+        progress: Progress | None = None,
+    ) -> SearchResult[Any]:
+        if self.ai is not None:
+            return self.ai.search(tree, stop=stop, progress=progress)
+        limit = Limit(depth=self.depth, nodes=self.nodes, memory=self.memory, stop=stop)
+        return search(tree.root, limit, "deepening", progress=progress)
 
 
 class RandomAgent:
@@ -386,6 +424,7 @@ class RandomAgent:
 
     def __init__(self, name: str, seed: int) -> None:
         self.name = name
+        self.stoppable = False
         self.seed = seed
         self.game: Game[Any, Any] | None = None
         self.state: Any = None
@@ -395,7 +434,9 @@ class RandomAgent:
         self.game, self.state = game, state
         self.rng = random.Random(f"{self.seed}/{seed}")
 
-    def choose(self) -> Choice:
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
         assert self.game is not None
         start = time.perf_counter()
         move = self.rng.choice(list(self.game.legal_moves(self.state)))
@@ -407,7 +448,7 @@ class RandomAgent:
 
 
 class MCTSAgent:
-    """The ``mcts`` player: one :class:`MCTS` per game, reused from move to move."""
+    """The ``mcts`` player: one ``mcts`` rater per game, reused from move to move."""
 
     def __init__(
         self,
@@ -423,275 +464,48 @@ class MCTSAgent:
         clock: Clock = "cpu",
     ) -> None:
         self.name = name
+        self.stoppable = True
         self.eval = eval
         self.limit = Limit(seconds=seconds, nodes=nodes, memory=DEFAULT_MEMORY, clock=clock)
         self.playouts = playouts
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be >= 1, got {playouts}")
-        MCTS(c, cutoff)  # checks c and cutoff
         self.c, self.cutoff, self.seed = c, cutoff, seed
         self._tree: Tree[Any, Any] | None = None
-        self._search = MCTS(c, cutoff)
+        self._rater = MCTSRater(playouts=playouts, c=c, cutoff=cutoff)  # (checks them)
 
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
         if isinstance(game, DiceOfDoom):
             game = rated_by(game, self.eval)
         self._tree = Tree(game, state, share=True)
-        self._search = MCTS(self.c, self.cutoff, random.Random(f"{self.seed}/{seed}"))
+        rng = random.Random(f"{self.seed}/{seed}")
+        self._rater = MCTSRater(
+            playouts=self.playouts, c=self.c, cutoff=self.cutoff, rng=rng, default_playouts=None
+        )
 
     def observe(self, move: Hashable) -> None:
         assert self._tree is not None
         self._tree.play(move)
 
-    def choose(self) -> Choice:
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
         tree = self._tree
         assert tree is not None
+        root = tree.root
         before = tree.stats.nodes_created
         start = time.perf_counter()
-        result = self._search.search(tree.root, self.limit, playouts=self.playouts)
+        limit = self.limit if stop is None else dataclasses.replace(self.limit, stop=stop)
+        result = search(root, limit, self._rater)
+        if not result.best_moves and stop is not None and stop.is_set():
+            # stopped before its first playout: one playout gives it a move to play
+            result = self._rater.searcher.search(root, self.limit, playouts=1)
         if not result.best_moves:
             raise ValueError("mcts: no move to choose, the game is over")
         return Choice(
             result.best_moves[0],
             time.perf_counter() - start,
             tree.stats.nodes_created - before,
-            result,
+            _reported(result, progress),
+            root,
         )
-
-
-# -- the registry ------------------------------------------------------------------------
-NONE = object()
-
-
-@dataclass(frozen=True)
-class PlayerParam:
-    """One parameter of a player: its name, type (``int``, ``float`` or ``str``), default
-    (None: unset) and a line of help. ``none`` in a name sets a parameter to None."""
-
-    name: str
-    type: type
-    default: Any
-    help: str
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """A registered player: its name, a summary, its parameters, how to make it."""
-
-    name: str
-    summary: str
-    params: tuple[PlayerParam, ...]
-    make: Callable[..., Agent]
-    deterministic: bool = field(default=True)
-    """Whether it plays the same moves from the same position whatever the clock."""
-
-
-PLAYERS: dict[str, PlayerSpec] = {}
-"""Every registered player by name, in registration order."""
-
-
-def register_player(spec: PlayerSpec) -> PlayerSpec:
-    if spec.name in PLAYERS:
-        raise ValueError(f"a player called {spec.name!r} is already registered")
-    PLAYERS[spec.name] = spec
-    return spec
-
-
-def _convert(player: str, param: PlayerParam, text: str) -> Any:
-    if text.lower() == "none":
-        return None
-    try:
-        return param.type(text)
-    except ValueError:
-        kind = {int: "a whole number", float: "a number"}.get(param.type, param.type.__name__)
-        raise PlayerError(f"{player}: {param.name}={text!r} is not {kind}") from None
-
-
-def parse_player(text: str) -> tuple[str, dict[str, Any]]:
-    """``"name:key=value:..."`` -> ``(name, {key: value})`` with values converted to the
-    parameters' types; :class:`PlayerError` for anything it cannot read."""
-    name, *parts = text.strip().split(":")
-    spec = PLAYERS.get(name)
-    if spec is None:
-        raise PlayerError(f"unknown player {name!r} (known: {', '.join(PLAYERS)})")
-    by_name = {p.name: p for p in spec.params}
-    values: dict[str, Any] = {}
-    for part in parts:
-        key, sep, value = part.partition("=")
-        if not sep or not key:
-            raise PlayerError(f"{text!r}: parameters are written key=value, got {part!r}")
-        param = by_name.get(key)
-        if param is None:
-            known = ", ".join(by_name) or "none"
-            raise PlayerError(f"{name} has no parameter {key!r} (parameters: {known})")
-        values[key] = _convert(name, param, value)
-    return name, values
-
-
-def make_player(text: str) -> Agent:
-    """The :class:`Agent` named ``text`` (see :func:`parse_player`)."""
-    name, values = parse_player(text)
-    spec = PLAYERS[name]
-    params = {p.name: p.default for p in spec.params}
-    params.update(values)
-    for p in spec.params:
-        v = params[p.name]
-        if p.type in (int, float) and v is not None and v < 0:
-            raise PlayerError(f"{name}: {p.name} must be >= 0, got {v}")
-    return spec.make(text.strip(), **params)
-
-
-def player_spec(text: str) -> PlayerSpec:
-    """The registry entry of player name ``text``."""
-    return PLAYERS[parse_player(text)[0]]
-
-
-def _positive(name: str, key: str, value: int | None) -> int | None:
-    if value is not None and value < 1:
-        raise PlayerError(f"{name}: {key} must be >= 1, got {value}")
-    return value
-
-
-def _depth(default: int) -> PlayerParam:
-    return PlayerParam("depth", int, default, "Search depth in moves.")
-
-
-def _make_ror(name: str, depth: int) -> Agent:
-    return RorAgent(name, _positive(name, "depth", depth) or 4)
-
-
-def _make_lol2(name: str, depth: int) -> Agent:
-    return Lol2Agent(name, _positive(name, "depth", depth) or 4)
-
-
-def _make_lol4(name: str, depth: int) -> Agent:
-    return Lol4Agent(name, _positive(name, "depth", depth) or 2)
-
-
-def _check_eval(name: str, eval: str) -> None:
-    if eval not in EVALUATORS:
-        known = ", ".join(EVALUATORS)
-        raise PlayerError(f"{name}: unknown evaluation {eval!r} (known: {known})")
-
-
-def _make_default(
-    name: str,
-    time: float | None,
-    nodes: int | None,
-    depth: int | None,
-    eval: str,
-    weights: str | None = None,
-    book: str | None = None,
-    clock: str = "cpu",
-) -> Agent:
-    _check_eval(name, eval)
-    if time == 0:
-        time = None
-    return DefaultAgent(
-        name, time, _positive(name, "nodes", nodes), depth, eval, weights, book, _clock(name, clock)
-    )
-
-
-def _make_mcts(
-    name: str,
-    playouts: int | None,
-    time: float | None,
-    nodes: int | None,
-    c: float,
-    cutoff: int,
-    seed: int,
-    eval: str,
-    clock: str = "cpu",
-) -> Agent:
-    _check_eval(name, eval)
-    if playouts is None and time is None and nodes is None:
-        raise PlayerError(f"{name}: give playouts, time or nodes")
-    try:
-        return MCTSAgent(
-            name,
-            playouts=playouts,
-            seconds=time or None,
-            nodes=nodes,
-            c=c,
-            cutoff=cutoff,
-            seed=seed,
-            eval=eval,
-            clock=_clock(name, clock),
-        )
-    except (TypeError, ValueError) as exc:
-        raise PlayerError(f"{name}: {exc}") from None
-
-
-CLOCK_PARAM = PlayerParam(
-    "clock", str, "cpu", "What time counts: cpu (the search's own CPU time) or wall."
-)
-"""The ``clock`` parameter of the clocked players (see :data:`~lazytree.search.limit.CLOCKS`)."""
-
-
-def _clock(name: str, clock: str) -> Clock:
-    if clock not in CLOCKS:
-        raise PlayerError(f"{name}: clock must be cpu or wall, got {clock!r}")
-    return cast(Clock, clock)
-
-
-def _make_random(name: str, seed: int) -> Agent:
-    return RandomAgent(name, seed)
-
-
-register_player(PlayerSpec("ror", "Realm of Racket: minimax, book rating", (_depth(4),), _make_ror))
-register_player(
-    PlayerSpec("lol2", "Land of Lisp ch. 18: alpha-beta over score-board", (_depth(4),), _make_lol2)
-)
-register_player(
-    PlayerSpec(
-        "lol4", "Land of Lisp ch. 20: chance, rounded odds, score-board", (_depth(2),), _make_lol4
-    )
-)
-register_player(
-    PlayerSpec(
-        "default",
-        "The play AI (clocked iterative deepening)",
-        (
-            PlayerParam("time", float, 1.0, "Seconds per move (none: use nodes)."),
-            PlayerParam("nodes", int, None, "New nodes per move."),
-            PlayerParam("depth", int, None, "Deepest search (a cap)."),
-            PlayerParam("eval", str, "heuristic", "Dice of Doom evaluation."),
-            PlayerParam("weights", str, None, "Evaluation weights file (lazytree tune)."),
-            PlayerParam("book", str, None, "Position book file (SQLite)."),
-            CLOCK_PARAM,
-        ),
-        _make_default,
-        deterministic=False,
-    )
-)
-register_player(
-    PlayerSpec(
-        "mcts",
-        "UCT Monte Carlo tree search on the lazy tree",
-        (
-            PlayerParam("playouts", int, 1000, "Playouts per move (none: no cap)."),
-            PlayerParam("time", float, None, "Seconds per move."),
-            PlayerParam("nodes", int, None, "New nodes per move."),
-            PlayerParam("c", float, 1.4, "UCT exploration constant."),
-            PlayerParam("cutoff", int, 8, "Playout moves before the evaluation rates it."),
-            PlayerParam("seed", int, 0, "Seed of the playouts (with the game's)."),
-            PlayerParam("eval", str, "heuristic", "Dice of Doom evaluation."),
-            CLOCK_PARAM,
-        ),
-        _make_mcts,
-        deterministic=False,
-    )
-)
-register_player(
-    PlayerSpec(
-        "random", "A random legal move", (PlayerParam("seed", int, 0, "Seed."),), _make_random
-    )
-)
-
-
-def describe_players() -> Mapping[str, str]:
-    """Each player's name with its parameters and summary (for help texts)."""
-    return {
-        name: f"{spec.summary} ({', '.join(p.name for p in spec.params)})"
-        for name, spec in PLAYERS.items()
-    }

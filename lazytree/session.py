@@ -1,21 +1,27 @@
 """A game session: one game being played, shared by the terminal and the web server.
 
 A :class:`Session` holds the game (by registry name and options), its start position,
-the lazy tree of the position now, who sits at each seat (a human or the AI with its
-:class:`~lazytree.ai.AISettings`) and the history of moves. The drivers (``lazytree
-play``, ``lazytree serve``) only ask it for moves and show what happened:
+the lazy tree of the position now, who sits at each seat and the history of moves. A
+seat is an agent of :mod:`lazytree.agents` named as everywhere else (``human``,
+``lol2``, ``mcts:time=0.5``, ``default:time=1:clock=wall``); every agent is started at
+the start position and observes every move made (the humans', the AIs', the dice), so
+an AI keeps its tree from move to move. The drivers (``lazytree play``, ``lazytree
+serve``) only ask it for moves and show what happened:
 
 * :meth:`Session.play` makes a human's move, given as a move or in the game's notation;
   an illegal move raises :class:`~lazytree.game.IllegalMoveError` and changes nothing;
-* :meth:`Session.ai_turn` lets the AI play its whole turn, a generator of
-  :class:`AIStep` (stoppable through a ``threading.Event``);
+* :meth:`Session.ai_turn` lets the agent to move play its whole turn, a generator of
+  :class:`AIStep` (stoppable through a ``threading.Event``, with progress reports);
 * chance outcomes (the dice of ``--rules chance``) are drawn at once after the move that
   leads to them, from the session's seeded ``random.Random``;
-* :meth:`Session.undo` / :meth:`Session.redo` take back or replay whole turns;
+* :meth:`Session.undo` / :meth:`Session.redo` take back or replay whole turns (the
+  agents are started again and shown the moves left);
 * :meth:`Session.save` / :meth:`Session.load` write and read a JSON document (format
-  version, game and options, start position, seats, moves in the game's notation);
-  loading checks every field and replays every move through the rules, and a problem is
-  one :class:`SessionError` with a message for the user.
+  version, game and options, start position, seats by name, moves in the game's
+  notation); loading checks every field and replays every move through the rules, and
+  a problem is one :class:`SessionError` with a message for the user. Version 1 files
+  (an AI seat as ``{"kind": "ai", "settings": {...}}`` of
+  :class:`~lazytree.ai.AISettings`) load with that AI as the same ``default`` agent.
 
 Examples
 --------
@@ -34,6 +40,11 @@ lazytree.game.IllegalMoveError: 1->0: territory 1 is not yours
 (True, 0, 0)
 >>> Session.load(s.save()).state == s.state
 True
+>>> ai = Session("tictactoe", seats=["human", "default:time=none:rater=alphabeta:depth=9"])
+>>> _ = ai.play("b2"); [step.played[0].text for step in ai.ai_turn()]
+['a1']
+>>> ai.save()["seats"]
+['human', 'default:time=none:rater=alphabeta:depth=9']
 """
 
 from __future__ import annotations
@@ -41,15 +52,17 @@ from __future__ import annotations
 import json
 import random
 import threading
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields
 from typing import Any, Final
 
-from lazytree.ai import AIPlayer, AISettings
+from lazytree.agents import Agent, Choice, PlayerError, Progress, is_human, make_agent
+from lazytree.ai import AISettings
 from lazytree.book import Book
 from lazytree.game import CHANCE, Game, IllegalMoveError, Player, RollingGame
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
 from lazytree.games.dice_of_doom import DiceOfDoom
+from lazytree.players import DefaultAgent
 from lazytree.search import SearchResult
 from lazytree.tree import Node, Tree
 
@@ -63,14 +76,15 @@ __all__ = [
     "Seat",
     "Session",
     "SessionError",
+    "default_seat",
     "options_from_text",
 ]
 
 FORMAT: Final = "lazytree-session"
 """The ``format`` field of a saved session."""
 
-FORMAT_VERSION: Final = 1
-"""The ``version`` field of a saved session this module writes and reads."""
+FORMAT_VERSION: Final = 2
+"""The ``version`` field of a saved session this module writes (it reads 1 too)."""
 
 PLAY_DEFAULTS: Final[Mapping[str, Mapping[str, Any]]] = {"dice-of-doom": {"eval": "heuristic"}}
 """Game options a game is played with unless given (Dice of Doom: the stronger heuristic
@@ -88,21 +102,38 @@ class SessionError(ValueError):
 
 @dataclass(frozen=True)
 class Seat:
-    """Who plays one side: a human (``ai`` is None) or the AI with its settings."""
+    """Who plays one side: an agent by its name in :data:`lazytree.agents.AGENTS`
+    with its parameters (``human``, ``lol2``, ``mcts:time=0.5``)."""
 
-    ai: AISettings | None = None
+    name: str = "human"
 
     @property
     def is_human(self) -> bool:
-        return self.ai is None
+        return is_human(self.name)
 
-    def to_json(self) -> dict[str, Any]:
-        if self.ai is None:
-            return {"kind": "human"}
-        return {"kind": "ai", "settings": asdict(self.ai)}
+    def to_json(self) -> str:
+        return self.name
 
 
 HUMAN: Final = Seat()
+
+
+def default_seat(
+    game: Game[Any, Any], seconds: float | None = 1.0, *, clock: str = "wall", **params: Any
+) -> str:
+    """The play AI's seat name (``lazytree play`` and ``serve``): ``default`` with a
+    ``seconds`` clock counted by ``clock`` (None: ``time=none``, no clock), ``params``
+    (None values left out), rating a Dice of Doom game with the game's own evaluation.
+
+    >>> from lazytree.games.tictactoe import TicTacToe
+    >>> default_seat(TicTacToe(), 0.5, depth=3, nodes=None)
+    'default:time=0.5:clock=wall:depth=3'
+    """
+    parts = ["default", "time=none" if seconds is None else f"time={seconds:g}:clock={clock}"]
+    parts += [f"{key}={value}" for key, value in params.items() if value is not None]
+    if isinstance(game, DiceOfDoom) and game.eval != "heuristic":
+        parts.append(f"eval={game.eval}")
+    return ":".join(parts)
 
 
 @dataclass(frozen=True)
@@ -119,10 +150,15 @@ class Played:
 @dataclass(frozen=True)
 class AIStep:
     """One move of an AI turn: the move (and the chance outcomes that followed it) and
-    the search that chose it."""
+    the agent's :class:`~lazytree.agents.Choice` of it."""
 
     played: tuple[Played, ...]
-    search: SearchResult[Any]
+    choice: Choice
+
+    @property
+    def search(self) -> SearchResult[Any] | None:
+        """The search that chose the move (None for an agent that does not search)."""
+        return self.choice.search
 
 
 class Session:
@@ -136,16 +172,18 @@ class Session:
         The game's options (Python names, e.g. ``spare_dice``); bad ones raise
         :class:`SessionError` with the same message as the command line.
     seats:
-        One :class:`Seat` per player (default: everyone human).
+        One seat per player: a :class:`Seat` or an agent's name (default: everyone
+        human); a bad name raises :class:`SessionError`.
     seed:
-        Seed of the generator that draws chance outcomes (None: fresh entropy).
+        Seed of the generator that draws chance outcomes and of the agents (None:
+        fresh entropy).
     """
 
     def __init__(
         self,
         game: str,
         options: Mapping[str, Any] | None = None,
-        seats: Sequence[Seat] | None = None,
+        seats: Sequence[Seat | str] | None = None,
         *,
         seed: int | None = None,
     ) -> None:
@@ -160,20 +198,72 @@ class Session:
             raise SessionError(f"{game}: {exc}") from None
         self.game: Game[Any, Any] = position.game
         self.start: Any = position.state
-        if seats is None:
-            seats = [HUMAN] * self.game.num_players
-        if len(seats) != self.game.num_players:
-            raise SessionError(f"{len(seats)} seats for a game of {self.game.num_players} players")
-        self.seats: tuple[Seat, ...] = tuple(seats)
         self.seed = seed
         self.rng = random.Random(seed)
+        self.agent_seed = seed if seed is not None else random.randrange(1 << 31)
+        """The seed every agent is started with (the same after an undo)."""
         self.history: list[Played] = []
         self._turns: list[int] = []  # index in history where each turn starts
         self._redo: list[list[Played]] = []
-        self._ais: dict[Player, AIPlayer] = {}  # one per AI seat: its tie-break rng goes on
-        self.book: Book | None = None  # a position book the AI seats use (lazytree.book)
+        self._book: Book | None = None
         self.tree: Tree[Any, Any] = Tree(self.game, self.start, share=True)
+        self.seats: tuple[Seat, ...] = ()
+        self.agents: tuple[Agent, ...] = ()
+        """The agent of each seat, at the position now."""
+        self.set_seats([HUMAN] * self.game.num_players if seats is None else seats)
         self._resolve_chance()
+
+    # -- seats and their agents --------------------------------------------------------
+    def set_seats(self, seats: Sequence[Seat | str]) -> None:
+        """Seat these agents (one per player; by :class:`Seat` or name), started at the
+        start position and shown the history; :class:`SessionError` for a bad name or
+        an agent that cannot play this game (the seats then unchanged)."""
+        players = self.game.num_players
+        if len(seats) != players:
+            raise SessionError(f"{len(seats)} seats for a game of {players} players")
+        new = tuple(Seat(s.strip()) if isinstance(s, str) else s for s in seats)
+        agents = []
+        for i, seat in enumerate(new):
+            try:
+                agents.append(make_agent(seat.name))
+            except PlayerError as exc:
+                raise SessionError(f"seat {i}: {exc}") from None
+        self._start(agents)
+        self.seats, self.agents = new, tuple(agents)
+
+    def _start(self, agents: Sequence[Agent]) -> None:
+        """Start ``agents`` (one per seat) at the start position and show them the
+        history."""
+        for i, agent in enumerate(agents):
+            try:
+                agent.start(self.game, self.start, self.agent_seed)
+            except (TypeError, ValueError) as exc:
+                raise SessionError(f"seat {i}: {exc}") from None
+            if isinstance(agent, DefaultAgent) and agent.book_path is None:
+                agent.book = self._book
+            for played in self.history:
+                agent.observe(played.move)
+
+    @property
+    def book(self) -> Book | None:
+        """A position book (:mod:`lazytree.book`) the ``default`` seats look positions up
+        in and fill (those not given a book of their own)."""
+        return self._book
+
+    @book.setter
+    def book(self, book: Book | None) -> None:
+        self._book = book
+        for agent in self.agents:
+            if isinstance(agent, DefaultAgent) and agent.book_path is None:
+                agent.book = book
+
+    def use_game(self, game: Game[Any, Any]) -> None:
+        """Play on with ``game`` in place of the session's game (the same rules, e.g.
+        rated with learned weights): the tree and the agents start again from the
+        history."""
+        self.game = game
+        self._replay()
+        self._start(self.agents)
 
     # -- the position now --------------------------------------------------------------
     @property
@@ -248,7 +338,9 @@ class Session:
         illegal move and :class:`SessionError` when the AI's seat is to move.
         """
         if not self.seat().is_human and not self.is_over:
-            raise SessionError(f"player {self.to_move} is played by the AI, not by a human")
+            raise SessionError(
+                f"player {self.to_move} is played by {self.seat().name}, not by a human"
+            )
         made = self._make(self.parse(move))
         self._redo.clear()
         return made
@@ -257,47 +349,51 @@ class Session:
         self,
         *,
         stop: threading.Event | None = None,
-        progress: Callable[[SearchResult[Any]], None] | None = None,
+        progress: Progress | None = None,
         cancel: threading.Event | None = None,
     ) -> Iterator[AIStep]:
-        """Let the AI at the seat to move play its whole turn, one :class:`AIStep` at a
-        time (the session is updated before each step is yielded), like
-        :meth:`AIPlayer.turn <lazytree.ai.AIPlayer.turn>`: it searches
-        (:meth:`AIPlayer.search <lazytree.ai.AIPlayer.search>`), plays its choice and
-        goes on while it is its turn.
+        """Let the agent at the seat to move play its whole turn, one :class:`AIStep` at
+        a time (the session is updated before each step is yielded): it chooses
+        (:meth:`Agent.choose <lazytree.agents.Agent.choose>` with ``stop`` and
+        ``progress``), its move is played and every agent observes it, and it goes on
+        while it is its turn.
 
-        ``stop`` (set from another thread) makes the clocked AI's search answer at once
-        with its best move so far; the book's AI (no clock) has no such move, and its
-        search raises :class:`~lazytree.search.limit.SearchStopped` instead (the session
-        is then as before that move). ``cancel`` set (with ``stop``, to end the search)
-        ends the turn without playing the move being searched. Raises
+        ``stop`` (set from another thread) makes a stoppable agent (``stoppable``: a
+        clock, MCTS) answer at once with its best move so far; the others have no such
+        move, and their search raises :class:`~lazytree.search.limit.SearchStopped`
+        (the session is then as before that move). ``cancel`` set (with ``stop``, to
+        end the search) ends the turn without playing the move being searched. Raises
         :class:`SessionError` when the seat to move is human.
         """
         if self.is_over:
             return
         player = self.to_move
-        settings = self.seat(player).ai
-        if settings is None:
-            raise SessionError(f"player {player} is a human, not the AI")
-        ai = self._ais.get(player)
-        if ai is None or ai.settings != settings:
-            ai = self._ais[player] = AIPlayer(settings, book=self.book)
+        seat = self.seat(player)
+        if seat.is_human:
+            raise SessionError(f"player {player} is a human, not an AI")
+        agent = self.agents[player]
         for _ in range(MAX_MOVES):
             if self.is_over or self.to_move != player:
                 return
-            result = ai.search(self.tree, stop=stop, progress=progress)
-            if (cancel is not None and cancel.is_set()) or not result.best_moves:
+            choice = agent.choose(stop=stop, progress=progress)
+            if cancel is not None and cancel.is_set():
                 return
-            step = AIStep(tuple(self._make(ai.choose(result))), result)
+            step = AIStep(tuple(self._make(choice.move)), choice)
             self._redo.clear()
             yield step
-        raise SessionError(f"the AI made {MAX_MOVES:,} moves in one turn; the game never passes")
+        raise SessionError(f"{seat.name} made {MAX_MOVES:,} moves in one turn; it never passes")
 
     def _make(self, move: Hashable) -> list[Played]:
         """Play a legal ``move`` and the chance outcomes after it, recording them."""
         played = self._append(self.state, move)
-        self.tree.play(move)
+        self._advance(move)
         return [played, *self._resolve_chance()]
+
+    def _advance(self, move: Hashable) -> None:
+        """Play ``move`` (recorded already) on the tree and show it to every agent."""
+        self.tree.play(move)
+        for agent in self.agents:
+            agent.observe(move)
 
     def _append(self, state: Any, move: Hashable, note: str = "") -> Played:
         """Record ``move`` made in ``state`` in the history (a new turn when the player
@@ -316,7 +412,7 @@ class Session:
         while self.tree.root.player == CHANCE:
             move, note = _draw_outcome(self.tree.root, self.rng)
             played = self._append(self.state, move, note)
-            self.tree.play(move)
+            self._advance(move)
             rolled.append(played)
         return rolled
 
@@ -335,6 +431,7 @@ class Session:
             self._replay()
             if not any_human or self.seat().is_human:
                 break
+        self._start(self.agents)
         self._redo.append(removed)
         return True
 
@@ -344,7 +441,7 @@ class Session:
             return False
         for played in self._redo.pop():
             self._append(self.state, played.move, played.note)
-            self.tree.play(played.move)
+            self._advance(played.move)
         return True
 
     @property
@@ -394,10 +491,10 @@ class Session:
         if data.get("format") != FORMAT:
             raise SessionError(f"not a saved session: 'format' must be {FORMAT!r}")
         version = data.get("version")
-        if version != FORMAT_VERSION:
+        if version not in (1, FORMAT_VERSION) or isinstance(version, bool):
             raise SessionError(
                 f"unknown session format version {version!r} (this lazytree reads "
-                f"version {FORMAT_VERSION})"
+                f"versions 1 to {FORMAT_VERSION})"
             )
         known = {"format", "version", "game", "options", "start", "seats", "seed", "moves"}
         extra = sorted(set(data) - known)
@@ -421,7 +518,7 @@ class Session:
         session.options = options
         if start_options(session.game, session.start) != start:
             raise SessionError(f"start: does not describe a start position of {name}")
-        session.seats = _check_seats(data.get("seats"), session.game.num_players)
+        session.set_seats(_check_seats(data.get("seats"), session.game, version))
         for i, text in enumerate(moves, 1):
             state = session.state
             try:
@@ -431,7 +528,7 @@ class Session:
             except IllegalMoveError as exc:
                 raise SessionError(f"move {i} ({text!r}) is illegal: {exc}") from None
             session._append(state, move)
-            session.tree.play(move)
+            session._advance(move)
         session._resolve_chance()
         return session
 
@@ -489,28 +586,48 @@ def _check_options(spec: GameSpec, given: Any, field: str) -> dict[str, Any]:
     return dict(given)
 
 
-def _check_seats(given: Any, players: int) -> tuple[Seat, ...]:
+def _check_seats(given: Any, game: Game[Any, Any], version: int) -> list[str]:
+    """The seats of a saved session by name (version 1's seats converted)."""
+    players = game.num_players
     if not isinstance(given, list) or len(given) != players:
         raise SessionError(f"seats must be a list of {players} seats, one per player")
+    if version == 1:
+        return [_v1_seat(i, seat, game) for i, seat in enumerate(given)]
+    if not all(isinstance(seat, str) for seat in given):
+        raise SessionError("seats must be agents' names such as 'human' or 'lol2'")
+    return list(given)
+
+
+def _v1_seat(i: int, seat: Any, game: Game[Any, Any]) -> str:
+    """A seat of version 1 (``{"kind": "human"}`` or ``{"kind": "ai", "settings":
+    {...}}`` of :class:`~lazytree.ai.AISettings`) by name: the same AI as a ``default``
+    agent."""
+    kind = seat.get("kind") if isinstance(seat, dict) else None
+    if kind == "human":
+        return "human"
+    if kind != "ai":
+        raise SessionError(f"seat {i}: kind must be 'human' or 'ai'")
     names = {f.name for f in fields(AISettings)}
-    seats = []
-    for i, seat in enumerate(given):
-        kind = seat.get("kind") if isinstance(seat, dict) else None
-        if kind == "human":
-            seats.append(HUMAN)
-        elif kind == "ai":
-            settings = seat.get("settings", {})
-            if not isinstance(settings, dict) or set(settings) - names:
-                raise SessionError(
-                    f"seat {i}: AI settings must be an object with keys among {sorted(names)}"
-                )
-            try:
-                seats.append(Seat(AISettings(**settings)))
-            except (TypeError, ValueError) as exc:
-                raise SessionError(f"seat {i}: bad AI settings: {exc}") from None
-        else:
-            raise SessionError(f"seat {i}: kind must be 'human' or 'ai'")
-    return tuple(seats)
+    given = seat.get("settings", {})
+    if not isinstance(given, dict) or set(given) - names:
+        raise SessionError(
+            f"seat {i}: AI settings must be an object with keys among {sorted(names)}"
+        )
+    try:
+        s = AISettings(**given)
+    except (TypeError, ValueError) as exc:
+        raise SessionError(f"seat {i}: bad AI settings: {exc}") from None
+    width = "all" if s.width is None else s.width
+    params = {
+        "depth": s.depth,
+        "width": None if width == "auto" else width,
+        "quiescence": None if s.quiescence == "auto" else s.quiescence,
+        "nodes": s.nodes,
+        "memory": s.memory,
+        "tie": s.tie_seed,
+    }
+    rater = None if s.seconds is not None else s.rater
+    return default_seat(game, s.seconds, clock=s.clock, rater=rater, **params)
 
 
 def _parse_text(game: Game[Any, Any], state: Any, text: str) -> Hashable:

@@ -12,6 +12,12 @@ TreeCount(nodes=9, leaves=5, frontier=0, depth=None)
 TreeCount(nodes=7, leaves=4, frontier=4, depth=2)
 >>> perft(TreeGame([[1, 2], [3, [4, 5]]]), (), 3), perft_divide(TreeGame([[1, [2]], 3]), (), 2)
 (2, [(0, 2), (1, 0)])
+>>> from lazytree.search import Limit
+>>> try:
+...     count_tree(TreeGame([[1, 2], [3, [4, 5]]]), (), limit=Limit(nodes=4))
+... except CountStopped as stopped:
+...     print(stopped.counted, stopped)
+TreeCount(nodes=4, leaves=2, frontier=0, depth=None) the node budget (4 new nodes) ran out
 """
 
 from __future__ import annotations
@@ -21,14 +27,17 @@ from typing import Any, NamedTuple, TypeVar
 
 from lazytree.checks import require_depth, require_game
 from lazytree.game import Game
+from lazytree.search.limit import Budget, Limit, NodeCount, SearchStopped
 from lazytree.tree import Edge, Node
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
 __all__ = [
+    "CountStopped",
     "ExploredEdge",
     "TreeCount",
+    "WalkStopped",
     "count_tree",
     "explored",
     "explored_edges",
@@ -51,6 +60,15 @@ class TreeCount(NamedTuple):
     depth: int | None
 
 
+class CountStopped(SearchStopped):
+    """:func:`count_tree` ran into its limit; ``counted`` is the count so far (partial:
+    the nodes, leaves and frontier counted before it stopped)."""
+
+    def __init__(self, stopped: SearchStopped, counted: TreeCount) -> None:
+        super().__init__(stopped.reason, str(stopped))
+        self.counted = counted
+
+
 def count_tree(
     game: Game[S, M],
     state: S,
@@ -58,12 +76,16 @@ def count_tree(
     *,
     progress: Callable[[int], None] | None = None,
     every: int = 100_000,
+    limit: Limit | None = None,
 ) -> TreeCount:
     """Count the tree of ``game`` below ``state`` to ``depth`` moves (``None``: all of it).
 
     The walk keeps only the current line in memory (one move iterator per level), so
     it can count trees far bigger than could be built. ``progress`` is called with the
-    nodes counted so far every ``every`` nodes.
+    nodes counted so far every ``every`` nodes. ``limit`` (its nodes: nodes counted,
+    the root included; memory, seconds, stop; not its depth) runs as a
+    :class:`~lazytree.search.Budget`; reaching it raises :class:`CountStopped` with the
+    count so far.
     """
     require_game(game)
     require_depth(depth)
@@ -73,6 +95,11 @@ def count_tree(
     frontier = 0
     if depth == 0:
         return TreeCount(1, 1, 1, depth)
+    budget = None
+    cap = -1  # no node budget
+    if limit is not None and not limit.replace(depth=None).unbounded:
+        budget = Budget(limit.replace(depth=None), NodeCount(), memory_every=16)
+        cap = -1 if budget.max_nodes is None else budget.max_nodes
     stack: list[tuple[S, Iterator[M], bool]] = [(state, legal_moves(state), False)]
     next_report = every
     while stack:
@@ -83,6 +110,8 @@ def count_tree(
             if not had_child:
                 leaves += 1
             continue
+        if nodes == cap:  # one more node would be past the node budget
+            _stop(budget, nodes + 1, TreeCount(nodes, leaves, frontier, depth))
         if not had_child:
             stack[-1] = (parent, moves, True)
         child = result(parent, move)
@@ -95,10 +124,22 @@ def count_tree(
         if progress is not None and nodes >= next_report:
             progress(nodes)
             next_report += every
+        if budget is not None and not nodes & 1023:
+            _stop(budget, nodes, TreeCount(nodes, leaves, frontier, depth))
     return TreeCount(nodes, leaves, frontier, depth)
 
 
 _END: Any = object()
+
+
+def _stop(budget: Budget | None, nodes: int, counted: TreeCount) -> None:
+    """:meth:`~lazytree.search.Budget.tally` ``nodes``; :class:`CountStopped` with
+    ``counted`` when the budget has run out."""
+    assert budget is not None
+    try:
+        budget.tally(nodes)
+    except SearchStopped as stopped:
+        raise CountStopped(stopped, counted) from None
 
 
 def perft(game: Game[S, M], state: S, depth: int) -> int:
@@ -154,8 +195,24 @@ class ExploredEdge(NamedTuple):
     first: bool
 
 
+class WalkStopped(SearchStopped):
+    """:func:`explored_edges` ran into its limit (what consumes the walk, an export,
+    holds too much memory); ``walked`` edges were reported before it stopped."""
+
+    def __init__(self, stopped: SearchStopped, walked: int) -> None:
+        super().__init__(stopped.reason, str(stopped))
+        self.walked = walked
+
+
+WALK_CHECK_EVERY = 256
+"""Edges between two checks of :func:`explored_edges`'s limit."""
+
+
 def explored_edges(
-    root: Node[S, M], keep: Callable[[Node[Any, Any]], bool] | None = None
+    root: Node[S, M],
+    keep: Callable[[Node[Any, Any]], bool] | None = None,
+    *,
+    limit: Limit | None = None,
 ) -> Iterator[ExploredEdge]:
     """Every built edge below ``root``, depth-first in generation order.
 
@@ -164,6 +221,11 @@ def explored_edges(
     and once more for each other parent. Edges generated but never forced, and moves
     never generated, are not reported (nothing is forced). With ``keep``, only edges whose
     child passes ``keep(child)`` are followed (e.g. the nodes one search created).
+
+    ``limit`` (its memory, seconds and stop event; nodes count the edges reported) runs
+    as a :class:`~lazytree.search.Budget`, checked before the first edge and every
+    :data:`WALK_CHECK_EVERY` edges: an exporter that builds a graph from the walk stops
+    with :class:`WalkStopped` when the process holds more memory than the limit allows.
 
     Examples
     --------
@@ -174,6 +236,12 @@ def explored_edges(
     >>> [(e.edge.move, e.depth, e.first) for e in explored_edges(tree.root)]
     [(1, 1, True), (0, 2, True)]
     """
+    budget = None
+    if limit is not None and not limit.replace(depth=None).unbounded:
+        budget = Budget(limit.replace(depth=None), NodeCount(), memory_every=1)
+    walked = 0
+    if budget is not None:
+        _walk_check(budget, walked)
     seen = {id(root)}
     stack: list[tuple[Node[Any, Any], Iterator[Edge[Any, Any]], int]] = [
         (root, iter(root.generated_edges), 1)
@@ -188,7 +256,17 @@ def explored_edges(
         if child is None or (keep is not None and not keep(child)):
             continue
         first = id(child) not in seen
+        walked += 1
+        if budget is not None and not walked % WALK_CHECK_EVERY:
+            _walk_check(budget, walked)
         yield ExploredEdge(parent, edge, child, d, first)
         if first:
             seen.add(id(child))
             stack.append((child, iter(child.generated_edges), d + 1))
+
+
+def _walk_check(budget: Budget, walked: int) -> None:
+    try:
+        budget.tally(walked)
+    except SearchStopped as stopped:
+        raise WalkStopped(stopped, walked) from None

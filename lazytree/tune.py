@@ -33,11 +33,13 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from lazytree.agents import Agent, Choice, Progress, make_ai
 from lazytree.arena import MatchSpec, run_match
 from lazytree.arena.match import MatchResult
 from lazytree.arena.play import play_game
@@ -47,7 +49,7 @@ from lazytree.games import load_game
 from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.dice_of_doom.evaluation import HeuristicWeights, heuristic_features
-from lazytree.players import Agent, Choice, make_player
+from lazytree.gcpause import gc_paused
 from lazytree.weights import (
     apply_weights_file,
     get_weights,
@@ -261,6 +263,7 @@ class _Recorder:
     ) -> None:
         self.agent, self.task, self.rng, self.seen = agent, task, rng, seen
         self.name = agent.name
+        self.stoppable = agent.stoppable
         self.game: Any = None
         self.learner: Any = None
         self.state: Any = None
@@ -274,10 +277,12 @@ class _Recorder:
         else:
             self.learner = with_weights(game, get_weights(game))
 
-    def choose(self) -> Choice:
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
         game, state = self.game, self.state
         mover = game.to_move(state)
-        choice = self.agent.choose()
+        choice = self.agent.choose(stop=stop, progress=progress)
         result = choice.search
         if result is not None and result.pv:
             leaf = state
@@ -305,7 +310,7 @@ def play_for_samples(task: SelfPlayTask) -> list[Sample]:
     player's final score (nothing from a game stopped unfinished)."""
     rng = random.Random(f"tune/{task.seed}")
     seen: list[tuple[tuple[float, ...], int]] = []
-    agents = tuple(_Recorder(make_player(name), task, rng, seen) for name in task.seats)
+    agents = tuple(_Recorder(make_ai(name), task, rng, seen) for name in task.seats)
     record = play_game(
         task.game, task.options, agents, pair=0, seed=task.seed, max_plies=task.max_plies
     )
@@ -375,6 +380,13 @@ class TuneSpec:
         return out
 
 
+def play_paused(task: SelfPlayTask) -> list[Sample]:
+    """:func:`play_for_samples` inside :func:`~lazytree.gcpause.gc_paused`: a self-play
+    worker is a driver, its searches one after another."""
+    with gc_paused():
+        return play_for_samples(task)
+
+
 def collect(
     spec: TuneSpec, *, jobs: int = 1, on_game: Callable[[int], None] | None = None
 ) -> list[Sample]:
@@ -383,14 +395,14 @@ def collect(
     samples: list[Sample] = []
     if jobs <= 1:
         for task in tasks:
-            samples += play_for_samples(task)
+            samples += play_paused(task)
             if on_game is not None:
                 on_game(len(samples))
         return samples
     from joblib.externals.loky import get_reusable_executor
 
     executor = get_reusable_executor(max_workers=jobs)
-    for got in executor.map(play_for_samples, tasks):
+    for got in executor.map(play_paused, tasks):
         samples += got
         if on_game is not None:
             on_game(len(samples))

@@ -1,5 +1,8 @@
-"""Shared test helpers: the command line runner, random hand-built trees and small Dice
-of Doom positions (import them: ``from tests.conftest import cli``)."""
+"""Shared test helpers and fixtures.
+
+Helpers (import them: ``from tests.conftest import cli``): the command line runner, random
+hand-built trees and small Dice of Doom positions. Fixtures (name them as arguments):
+``tictactoe``, ``lecture_tree``, ``dice_3x3`` (each a fresh ``Position``) and ``rng``."""
 
 from __future__ import annotations
 
@@ -7,9 +10,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner, Result
 
 from lazytree.cli import app
+from lazytree.games import Position, load_game
 from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
 
 _RUNNER = CliRunner()
@@ -46,3 +51,28 @@ def random_dice_position(
         state = game.make_state(owners, dice, rng.randrange(players), rng.choice([0, 2, 10]))
         if not game.is_terminal(state):
             return game, state
+
+
+# -- fixtures ------------------------------------------------------------------------------
+@pytest.fixture
+def tictactoe() -> Position:
+    """Tic-tac-toe and its empty board."""
+    return load_game("tictactoe")
+
+
+@pytest.fixture
+def lecture_tree() -> Position:
+    """The lecture's three-ply tree game (``lazytree.games.tree_game``) and its root."""
+    return load_game("tree")
+
+
+@pytest.fixture
+def dice_3x3() -> Position:
+    """A 3x3 Dice of Doom board (Realm of Racket rules, seed 1)."""
+    return load_game("dice-of-doom", size=3, seed=1)
+
+
+@pytest.fixture
+def rng() -> random.Random:
+    """A seeded ``random.Random`` (the same draws in every run)."""
+    return random.Random(0)

@@ -36,14 +36,15 @@ def test_the_clock_is_used_beyond_the_old_depth_cap() -> None:
     tree = dice(5, 1)
     result = AIPlayer(AISettings(seconds=60, nodes=20_000)).search(tree)
     assert result.depth is not None and result.depth > 4
-    assert result.extra["stopped"] == "nodes"
+    assert result.stopped == "nodes"
 
 
 def test_depth_cap_is_respected() -> None:
     tree = dice(5, 1)
     result = AIPlayer(AISettings(seconds=60, depth=2)).search(tree)
     assert result.depth == 2
-    assert [it["depth"] for it in result.extra["iterations"]] == [1, 2]
+    assert result.deepening is not None
+    assert [it.depth for it in result.deepening.iterations] == [1, 2]
 
 
 def test_a_set_stop_event_answers_with_the_first_ply() -> None:
@@ -52,8 +53,8 @@ def test_a_set_stop_event_answers_with_the_first_ply() -> None:
     tree = dice(5, 1)
     result = AIPlayer(AISettings(seconds=60)).search(tree, stop=stop)
     assert result.best_moves  # always an answer
-    assert result.extra["stopped"] == "stop"
-    assert result.extra["iterations"][0].get("fallback") is True
+    assert result.stopped == "stop" and result.deepening is not None
+    assert result.deepening.iterations[0].fallback is True
 
 
 def test_progress_reports_every_completed_depth() -> None:

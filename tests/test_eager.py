@@ -13,8 +13,8 @@ import pytest
 
 from lazytree import CHANCE, Tree, alphabeta, minimax
 from lazytree.eager import (
-    EagerBudgetExceeded,
     EagerNode,
+    EagerStopped,
     build_eager,
     eager_minimax,
     walk_eager,
@@ -209,7 +209,7 @@ def test_node_budget_stops_the_build_with_how_far_it_got() -> None:
     game, state = load_game("dice-of-doom", size=4, seed=3)
     whole = build_eager(game, state, 4)
     assert build_eager(game, state, 4, max_nodes=whole.nodes).nodes == whole.nodes
-    with pytest.raises(EagerBudgetExceeded) as info:
+    with pytest.raises(EagerStopped) as info:
         build_eager(game, state, 4, max_nodes=whole.nodes - 1)
     exc = info.value
     assert (exc.reason, exc.limit, exc.nodes_built) == ("nodes", whole.nodes - 1, whole.nodes - 1)
@@ -218,7 +218,7 @@ def test_node_budget_stops_the_build_with_how_far_it_got() -> None:
         f"eager build stopped: the node budget of {whole.nodes - 1:,} ran out "
         f"({whole.nodes - 1:,} nodes built, reached depth 4 of 4)"
     )
-    with pytest.raises(EagerBudgetExceeded, match=r"budget of 3 ran out \(3 nodes built"):
+    with pytest.raises(EagerStopped, match=r"budget of 3 ran out \(3 nodes built"):
         build_eager(game, state, None, max_nodes=3)
 
 
@@ -226,7 +226,7 @@ def test_memory_budget_stops_the_build_with_how_far_it_got() -> None:
     game, state = load_game("dice-of-doom", size=4, seed=3)
     whole = build_eager(game, state, 4)
     budget = whole.bytes_estimate // 3
-    with pytest.raises(EagerBudgetExceeded) as info:
+    with pytest.raises(EagerStopped) as info:
         build_eager(game, state, 4, max_bytes=budget)
     exc = info.value
     assert exc.reason == "memory"

@@ -1,17 +1,24 @@
-"""gc_paused: no full collection inside, everything restored after, re-entrant."""
+"""The collector: a library search leaves it alone; a driver's gc_paused is O(1) to enter,
+restores everything, and still frees dropped trees once the objects have doubled."""
 
 from __future__ import annotations
 
 import gc
+import json
 import threading
+import weakref
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from lazytree import Tree, minimax
-from lazytree.games import load_game
-from lazytree.gcpause import PAUSED_THRESHOLD, gc_as_usual, gc_is_paused, gc_paused
+import pytest
+
+import lazytree.gcpause as pause
+from lazytree import Tree, alphabeta, minimax
+from lazytree.games import Position, load_game
+from lazytree.gcpause import GROWTH, MAX_GROWTH, WASTED, gc_is_paused, gc_paused
 
 
-def full_collections_while(work: Any) -> int:
+def full_collections_while(work: Callable[[], Any]) -> int:
     """How many generation-2 collections start while ``work()`` runs."""
     starts: list[int] = []
 
@@ -32,41 +39,113 @@ def grow(count: int) -> list[list[int]]:
     return [[i] for i in range(count)]
 
 
-def test_thresholds_and_freeze_are_restored() -> None:
-    before = gc.get_threshold()
-    frozen = gc.get_freeze_count()
-    with gc_paused():
-        assert gc.get_threshold()[2] == PAUSED_THRESHOLD
-        assert gc.get_threshold()[:2] == before[:2]  # young generations still collected
-        assert gc.get_freeze_count() > frozen
-        assert gc_is_paused()
-    assert gc.get_threshold() == before
-    assert gc.get_freeze_count() == frozen
+class _Cycle:
+    """An object that refers to itself: only a full collection frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+HEAVY = ("collect", "get_freeze_count", "get_objects", "freeze", "unfreeze", "disable")
+"""The collector's functions whose cost grows with the heap, or that change it for the
+whole process."""
+
+
+@pytest.fixture
+def gc_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
+    """Count the calls of the :data:`HEAVY` functions of :mod:`gc` (they still work)."""
+    calls = dict.fromkeys(HEAVY, 0)
+    for name in HEAVY:
+        real = getattr(gc, name)
+
+        def counted(*args: Any, _name: str = name, _real: Any = real, **kw: Any) -> Any:
+            calls[_name] += 1
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(gc, name, counted)
+    yield calls
+
+
+@pytest.fixture
+def live_objects() -> Iterator[list[list[int]]]:
+    """About 2 million live objects in the process (a notebook's data, a server's)."""
+    objects = grow(1_000_000)  # a million lists and a million ints
+    yield objects
+    del objects
+
+
+TINY = 400
+
+
+def test_a_library_search_leaves_the_collector_alone(
+    live_objects: list[list[int]], gc_calls: dict[str, int]
+) -> None:
+    threshold, enabled, callbacks = gc.get_threshold(), gc.isenabled(), list(gc.callbacks)
+    seen: list[tuple[int, ...]] = []
+    game, state = load_game("tictactoe")
+    for _ in range(TINY):
+        alphabeta(Tree(game, state).root, 1)
+        seen.append(gc.get_threshold())
+    minimax(Tree(game, state).root, 4)  # and a bigger one (some 7,000 nodes)
+    assert gc_calls == dict.fromkeys(HEAVY, 0)
+    assert set(seen) == {threshold}
+    assert (gc.get_threshold(), gc.isenabled(), gc.callbacks) == (threshold, enabled, callbacks)
     assert not gc_is_paused()
+
+
+def test_entering_the_driver_pause_costs_no_heap_sized_work(
+    live_objects: list[list[int]], gc_calls: dict[str, int]
+) -> None:
+    fulls: list[int] = []
+
+    def driver() -> None:
+        game, state = load_game("tictactoe")
+        for _ in range(TINY):
+            with gc_paused():
+                alphabeta(Tree(game, state).root, 1)
+
+    fulls.append(full_collections_while(driver))
+    assert gc_calls["get_objects"] <= fulls[0]  # only to count survivors after one
+    assert {k: v for k, v in gc_calls.items() if k != "get_objects"} == dict.fromkeys(
+        set(HEAVY) - {"get_objects"}, 0
+    )
+
+
+def test_the_threshold_and_callbacks_are_restored() -> None:
+    before, callbacks = gc.get_threshold(), list(gc.callbacks)
+    with gc_paused():
+        assert gc.get_threshold()[:2] == before[:2]  # young generations collected as usual
+        assert gc.get_threshold()[2] >= before[2]
+        assert len(gc.callbacks) == len(callbacks) + 1 and gc_is_paused()
+    assert (gc.get_threshold(), gc.callbacks, gc_is_paused()) == (before, callbacks, False)
 
 
 def test_nested_blocks_restore_only_at_the_outermost() -> None:
     before = gc.get_threshold()
     with gc_paused():
+        gc.collect()  # inside: the survivors are counted, the threshold raised
+        raised = gc.get_threshold()
         with gc_paused():
             pass
-        assert gc.get_threshold()[2] == PAUSED_THRESHOLD and gc_is_paused()
+        assert gc.get_threshold() == raised and gc_is_paused()
+        assert raised[2] > before[2]
     assert gc.get_threshold() == before
 
 
 def test_restored_after_an_exception() -> None:
     before = gc.get_threshold()
-    try:
-        with gc_paused():
-            raise KeyError("search failed")
-    except KeyError:
-        pass
+    with pytest.raises(KeyError), gc_paused():
+        raise KeyError("search failed")
     assert gc.get_threshold() == before and not gc_is_paused()
 
 
-def test_no_full_collection_inside_while_there_is_one_outside() -> None:
-    # enough surviving objects to pass CPython's "grown by a quarter" rule for sure
-    count = max(300_000, 2 * len(gc.get_objects()))
+def test_full_collections_wait_for_the_objects_to_double() -> None:
+    ballast = grow(500_000)  # survivors enough that the growth below is < GROWTH x
+    with gc_paused():
+        gc.collect()
+    survivors = pause._survivors
+    assert survivors is not None and survivors >= 500_000
+    count = survivors * 6 // 10  # more than CPython's quarter, less than double
     kept: list[Any] = []
     assert full_collections_while(lambda: kept.append(grow(count))) >= 1
     kept.clear()
@@ -77,6 +156,51 @@ def test_no_full_collection_inside_while_there_is_one_outside() -> None:
             kept.append(grow(count))
 
     assert full_collections_while(paused) == 0
+    kept.clear()
+    del ballast
+
+
+def test_a_dropped_tree_is_freed_once_the_objects_double_inside_the_pause() -> None:
+    game, state = load_game("tictactoe")
+    kept: list[Any] = []
+    with gc_paused():
+        garbage = [_Cycle() for _ in range(len(gc.get_objects()) // WASTED + 1000)]
+        del garbage
+        gc.collect()  # count the survivors (a scan that frees much: the growth stays)
+        survivors = pause._survivors
+        assert survivors is not None and pause._growth == GROWTH
+        tree = Tree(game, state)
+        minimax(tree.root, 3)  # a tree of a few hundred nodes, a reference cycle
+        probe = weakref.ref(tree.root)
+        del tree
+        assert probe() is not None  # reference counting cannot free a cycle
+        # searches go on (the next game's tree grows): once the objects have doubled,
+        # a full collection frees the dropped tree
+        grown = GROWTH * survivors + 50_000
+        fulls = full_collections_while(lambda: kept.append(grow(grown)))
+        assert fulls >= 1
+        assert probe() is None
+    kept.clear()
+
+
+def test_the_growth_doubles_after_scans_that_free_nothing_and_resets_after_one_that_frees() -> None:
+    with gc_paused():
+        assert pause._growth == GROWTH  # entering the outermost block
+        seen = []
+        for _ in range(4):
+            gc.collect()  # nothing to free
+            seen.append(pause._growth)
+        assert seen == [min(MAX_GROWTH, GROWTH * 2**k) for k in range(1, 5)]
+        survivors = pause._survivors
+        assert survivors is not None
+        garbage = [_Cycle() for _ in range(survivors // WASTED + 1000)]
+        del garbage
+        gc.collect()  # frees the cycles
+        assert pause._growth == GROWTH
+        gc.collect()
+        assert pause._growth == 2 * GROWTH
+    with gc_paused():
+        assert pause._growth == GROWTH
 
 
 def test_threads_pause_until_the_last_one_leaves() -> None:
@@ -95,7 +219,7 @@ def test_threads_pause_until_the_last_one_leaves() -> None:
             entered.wait()
             leave_first.set()
             t1.join()  # the first thread has left; this one is still inside
-            seen.append(gc.get_threshold()[2] == PAUSED_THRESHOLD)
+            seen.append(gc_is_paused())
 
     t1 = threading.Thread(target=first)
     t2 = threading.Thread(target=second)
@@ -103,11 +227,11 @@ def test_threads_pause_until_the_last_one_leaves() -> None:
     t2.start()
     t2.join()
     assert seen == [True]
-    assert gc.get_threshold() == before
+    assert gc.get_threshold() == before and not gc_is_paused()
 
 
-def test_a_search_gives_the_same_result_paused() -> None:
-    game, state = load_game("tictactoe")
+def test_a_search_gives_the_same_result_paused(tictactoe: Position) -> None:
+    game, state = tictactoe
     plain = minimax(Tree(game, state).root, 5)
     with gc_paused():
         paused = minimax(Tree(game, state).root, 5)
@@ -118,41 +242,52 @@ def test_a_search_gives_the_same_result_paused() -> None:
     )
 
 
-def test_as_usual_lets_a_search_run_with_the_collector_as_usual() -> None:
-    count = max(300_000, 2 * len(gc.get_objects()))
-    kept: list[Any] = []
+def test_the_bench_reports_the_ratio(tictactoe: Position) -> None:
+    from lazytree.bench.collector import tiny_searches as bench
 
-    def usual() -> None:
-        with gc_as_usual(), gc_paused():
-            assert not gc_is_paused()
-            kept.append(grow(count))
-
-    assert full_collections_while(usual) >= 1
-    with gc_paused():
-        assert gc_is_paused()
+    game, state = tictactoe
+    result = bench(game, state, searches=3, live=10)
+    data = result.as_dict()
+    assert (data["searches"], data["live"]) == (3, 10)
+    assert data["ratio"] == round(result.among / result.alone, 3)
+    with pytest.raises(ValueError, match="searches >= 1"):
+        bench(game, state, searches=0)
 
 
-class _Cycle:
-    def __init__(self) -> None:
-        self.me = self
+def test_the_drivers_pause_around_their_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lazytree.arena import MatchSpec, run_match
+    from lazytree.arena.play import play_pair
+    from lazytree.traverse import count_tree
+    from lazytree.tune import TuneSpec, collect, play_for_samples
+    from tests.conftest import run
+
+    seen: dict[str, bool] = {}
+
+    def spy(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapped(*args: Any, **kw: Any) -> Any:
+            seen[name] = gc_is_paused()
+            return real(*args, **kw)
+
+        return wrapped
+
+    monkeypatch.setattr("lazytree.cli.analyse.count_tree", spy("count", count_tree))
+    monkeypatch.setattr("lazytree.arena.match.play_pair", spy("arena", play_pair))
+    monkeypatch.setattr("lazytree.tune.play_for_samples", spy("tune", play_for_samples))
+    assert run("count", "tictactoe", "--depth", "1")[0] == 0  # a command of the CLI
+    spec = MatchSpec(
+        "dice-of-doom", {"rules": "lisp", "size": 2}, ("random", "ror:depth=1"), pairs=1
+    )
+    run_match(spec)  # an arena worker (here: in this process)
+    collect(TuneSpec("dice-of-doom", {"rules": "lisp", "size": 2}, 1, 20, 1, 0, None))
+    assert seen == {"count": True, "arena": True, "tune": True}
+    assert not gc_is_paused()  # and each let go after
 
 
-def test_garbage_cycles_left_between_searches_are_collected_once_objects_double() -> None:
-    import weakref
+def test_bench_gc_prints_the_ratio() -> None:
+    from tests.conftest import run
 
-    import lazytree.gcpause as pause
-    from lazytree.gcpause import GROWTH
-
-    with gc_paused():  # settle the count of survivors
-        pass
-    survivors = pause._survivors
-    garbage = [_Cycle() for _ in range(GROWTH * survivors + 110_000)]
-    probe = weakref.ref(garbage[0])
-    gc.disable()  # as when searches leave no room for a collection
-    try:
-        del garbage
-        assert probe() is not None  # a cycle: reference counting cannot free it
-        with gc_paused():  # the next search starts with a full collection
-            assert probe() is None
-    finally:
-        gc.enable()
+    code, out, _ = run("bench", "gc", "--searches", "3", "--live", "10", "--json")
+    data = json.loads(out)
+    assert code == 0 and (data["searches"], data["live"]) == (3, 10) and data["ratio"] > 0
+    code, out, _ = run("bench", "gc", "--searches", "3", "--live", "10")
+    assert code == 0 and out.startswith("3 tiny searches: ") and "ratio" in out

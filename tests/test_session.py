@@ -11,12 +11,16 @@ import pytest
 from lazytree.ai import AIPlayer, AISettings
 from lazytree.game import CHANCE, IllegalMoveError
 from lazytree.games import GAMES
+from lazytree.players import TreeAgent, make_player
 from lazytree.search import SearchResult
 from lazytree.search.limit import SearchStopped
 from lazytree.session import HUMAN, Seat, Session, SessionError, options_from_text
 from lazytree.tree import Tree
 
 BOOK2 = AISettings.book(depth=2, rater="auto")
+BOOK2_SEAT = "default:time=none:rater=auto:depth=2:eval=book"
+"""BOOK2 as a seat (the Dice of Doom games here rate with the book's evaluation)."""
+CLOCK600 = "default:time=600:clock=wall"
 
 
 def small() -> Session:
@@ -25,7 +29,7 @@ def small() -> Session:
 
 def against_ai(size: int = 4, seed: int = 1, **options: Any) -> Session:
     return Session(
-        "dice-of-doom", {"size": size, "seed": seed, **options}, [HUMAN, Seat(BOOK2)], seed=5
+        "dice-of-doom", {"size": size, "seed": seed, **options}, [HUMAN, Seat(BOOK2_SEAT)], seed=5
     )
 
 
@@ -59,8 +63,8 @@ def test_moves_can_be_given_as_moves_too() -> None:
 
 
 def test_a_human_cannot_move_for_the_ai() -> None:
-    s = Session("tictactoe", seats=[Seat(BOOK2), HUMAN])
-    with pytest.raises(SessionError, match="played by the AI"):
+    s = Session("tictactoe", seats=[BOOK2_SEAT, HUMAN])
+    with pytest.raises(SessionError, match="played by default:time=none"):
         s.play("b2")
     assert s.history == []
 
@@ -91,7 +95,7 @@ def test_a_stop_event_makes_the_clocked_ai_move_at_once() -> None:
     s = Session(
         "dice-of-doom",
         {"size": 6, "seed": 2},
-        [Seat(AISettings(seconds=600)), HUMAN],
+        [CLOCK600, "human"],
     )
     stop = threading.Event()
     stop.set()
@@ -101,7 +105,7 @@ def test_a_stop_event_makes_the_clocked_ai_move_at_once() -> None:
         depths.append(result.depth)
 
     step = next(s.ai_turn(stop=stop, progress=progress))
-    assert step.search.extra["stopped"] == "stop"
+    assert step.search is not None and step.search.stopped == "stop"
     assert len(s.history) == 1 and s.history[0].move == step.played[0].move
 
 
@@ -170,7 +174,8 @@ def test_save_and_load_round_trip() -> None:
     list(s.ai_turn())
     text = s.dumps()
     data = json.loads(text)
-    assert data["format"] == "lazytree-session" and data["version"] == 1
+    assert data["format"] == "lazytree-session" and data["version"] == 2
+    assert data["seats"] == ["human", BOOK2_SEAT]
     assert data["game"] == "dice-of-doom" and data["options"]["rules"] == "chance"
     assert data["start"]["board"] == s.game.board_spec(s.start)  # type: ignore[attr-defined]
     assert data["moves"] == [p.text for p in s.history]
@@ -211,7 +216,13 @@ def good() -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(version=2), "unknown session format version 2"),
+        (lambda d: d.update(version=3), "unknown session format version 3"),
+        (lambda d: d.update(seats=["human", "alphazero"]), "seat 1: unknown player 'alphazero'"),
+        (
+            lambda d: d.update(seats=["human", "ror:depth=0"]),
+            "seat 1: ror:depth=0: depth must be >= 1, got 0",
+        ),
+        (lambda d: d.update(seats=[HUMAN_SEAT, HUMAN_SEAT]), "seats must be agents' names"),
         (lambda d: d.update(format="other"), "not a saved session"),
         (lambda d: d.update(game="chess"), "unknown game 'chess'"),
         (lambda d: d["options"].update(size="big"), "options: size must be a whole number"),
@@ -225,15 +236,20 @@ def good() -> dict[str, Any]:
         (lambda d: d.update(moves="2->3"), "moves must be a list"),
         (lambda d: d.update(moves=[3]), "moves must be a list"),
         (lambda d: d.update(seats=[{"kind": "human"}]), "seats must be a list of 2"),
-        (lambda d: d.update(seats=[{"kind": "robot"}, {"kind": "human"}]), "seat 0: kind"),
+        (
+            lambda d: d.update(version=1, seats=[{"kind": "robot"}, {"kind": "human"}]),
+            "seat 0: kind",
+        ),
         (
             lambda d: d.update(
-                seats=[{"kind": "ai", "settings": {"seconds": -1}}, {"kind": "human"}]
+                version=1, seats=[{"kind": "ai", "settings": {"seconds": -1}}, {"kind": "human"}]
             ),
             "seat 0: bad AI settings: seconds",
         ),
         (
-            lambda d: d.update(seats=[{"kind": "ai", "settings": {"speed": 1}}, HUMAN_SEAT]),
+            lambda d: d.update(
+                version=1, seats=[{"kind": "ai", "settings": {"speed": 1}}, HUMAN_SEAT]
+            ),
             "seat 0: AI settings must be an object with keys",
         ),
         (lambda d: d.update(seed="x"), "seed must be a whole number"),
@@ -290,7 +306,8 @@ def test_options_from_text_as_on_the_command_line() -> None:
 
 
 def test_a_stop_event_interrupts_the_book_ai_and_changes_nothing() -> None:
-    s = Session("dice-of-doom", {"size": 6, "seed": 2}, [Seat(AISettings.book(depth=4)), HUMAN])
+    s = Session("dice-of-doom", {"size": 6, "seed": 2}, ["ror", "human"])
+    assert not s.agents[0].stoppable
     stop = threading.Event()
     stop.set()
     before = s.state
@@ -300,10 +317,94 @@ def test_a_stop_event_interrupts_the_book_ai_and_changes_nothing() -> None:
 
 
 def test_a_cancelled_turn_plays_nothing() -> None:
-    s = Session("dice-of-doom", {"size": 6, "seed": 2}, [Seat(AISettings(seconds=600)), HUMAN])
+    s = Session("dice-of-doom", {"size": 6, "seed": 2}, [CLOCK600, "human"])
     stop, cancel = threading.Event(), threading.Event()
     stop.set()
     cancel.set()
     before = s.state
     assert list(s.ai_turn(stop=stop, cancel=cancel)) == []
     assert s.state == before and s.history == []
+
+
+# -- seats are agents of the registry --------------------------------------------------------
+LISP3 = {"size": 3, "seed": 4, "rules": "lisp"}
+
+
+def play_out(s: Session) -> None:
+    """Let the agents play the game to its end."""
+    while not s.is_over:
+        assert list(s.ai_turn())
+
+
+def test_a_seat_plays_the_moves_of_its_arena_player() -> None:
+    s = Session("dice-of-doom", LISP3, ["lol2", "mcts:playouts=50"], seed=3)
+    play_out(s)
+    # lol2 alone, on its own tree, answers every position of lol2's in the game the same
+    again = Session("dice-of-doom", LISP3, seed=3)
+    lol2 = make_player("lol2")
+    lol2.start(again.game, again.start, 0)
+    for played in s.history:
+        if played.player == 0:
+            assert lol2.choose().move == played.move
+        lol2.observe(played.move)
+    # every agent followed the game: its tree's root is the position now
+    assert all(isinstance(a, TreeAgent) and a.tree.root.state == s.state for a in s.agents[:1])
+
+
+def test_agents_follow_the_dice() -> None:
+    s = Session(
+        "dice-of-doom", {"size": 3, "seed": 4, "rules": "chance"}, ["lol4", "random"], seed=9
+    )
+    play_out(s)
+    assert any(p.player == CHANCE for p in s.history)
+    agent = s.agents[0]
+    assert isinstance(agent, TreeAgent) and agent.tree.root.state == s.state
+    assert Session.loads(s.dumps()).state == s.state
+
+
+def test_undo_restarts_the_agents_from_the_history() -> None:
+    s = Session("dice-of-doom", LISP3, ["mcts:playouts=40", "random"], seed=1)
+    first = [step.played[0].move for step in s.ai_turn()]
+    list(s.ai_turn())
+    assert s.undo() and s.undo() and s.history == []
+    assert [step.played[0].move for step in s.ai_turn()] == first
+
+
+def test_seats_by_name_and_their_errors() -> None:
+    s = Session("tictactoe", seats=[" human ", "random:seed=2"])
+    assert [seat.name for seat in s.seats] == ["human", "random:seed=2"]
+    assert s.seat(0).is_human and not s.seat(1).is_human
+    with pytest.raises(SessionError, match=r"seat 1: unknown player 'alphazero' \(known: "):
+        Session("tictactoe", seats=["human", "alphazero"])
+    chance = {"size": 3, "rules": "chance"}
+    with pytest.raises(SessionError, match="seat 0: lol2 is the AI of the lisp rules"):
+        Session("dice-of-doom", chance, seats=["lol2", "human"])
+    with pytest.raises(SessionError, match="is a human"):
+        list(Session("tictactoe").ai_turn())
+
+
+def test_a_version_1_file_loads_with_the_same_ai() -> None:
+    data = good()
+    data["version"] = 1
+    data["seats"] = [HUMAN_SEAT, {"kind": "ai", "settings": {"seconds": None, "depth": 2}}]
+    data["moves"] = ["2->3", "pass"]
+    s = Session.load(data)
+    assert [seat.name for seat in s.seats] == ["human", BOOK2_SEAT]
+    assert s.save()["version"] == 2 and s.save()["seats"] == ["human", BOOK2_SEAT]
+    state = s.state
+    moves = [step.played[0].move for step in s.ai_turn()]
+    expected = [made.move for made in AIPlayer(BOOK2).turn(Tree(s.game, state, share=True))]
+    assert moves == expected
+    data["seats"][1] = {"kind": "ai", "settings": {"seconds": 0.5, "width": None, "tie_seed": 3}}
+    assert Session.load(data).seats[1].name == (
+        "default:time=0.5:clock=wall:width=all:tie=3:eval=book"
+    )
+
+
+def test_the_book_and_learned_games_reach_the_default_seats() -> None:
+    s = Session("tictactoe", seats=["default:time=none:rater=alphabeta:depth=2", "human"])
+    agent = s.agents[0]
+    assert isinstance(agent, TreeAgent)
+    before = agent.tree
+    s.use_game(s.game)
+    assert agent.tree is not before and agent.tree.root.state == s.state

@@ -6,7 +6,7 @@
   out, so they run in worker processes or on a Dask cluster);
 * :mod:`lazytree.arena.match`: a whole match (:func:`run_match`).
 
-The players are named as in :mod:`lazytree.players` (``ror``, ``default:time=0.5``, ...).
+The players are named as in :mod:`lazytree.agents` (``ror``, ``default:time=0.5``, ...).
 """
 
 from lazytree.arena.match import MatchResult, MatchSpec, PlayerSummary, run_match

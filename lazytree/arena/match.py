@@ -23,6 +23,7 @@ from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from lazytree.agents import PlayerError, make_ai
 from lazytree.arena.play import MAX_PLIES, GameRecord, GameStopped, PairTask, play_pair
 from lazytree.arena.stats import (
     SPRT,
@@ -34,7 +35,7 @@ from lazytree.arena.stats import (
     score_interval,
 )
 from lazytree.games import load_game
-from lazytree.players import PlayerError, make_player
+from lazytree.gcpause import gc_paused
 
 __all__ = ["MatchResult", "MatchSpec", "PlayerSummary", "run_match"]
 
@@ -72,7 +73,7 @@ class MatchSpec:
                 f"{position.game.num_players} players"
             )
         for name in self.players:
-            agent = make_player(name)  # PlayerError for a bad name
+            agent = make_ai(name)  # PlayerError for a bad name or human
             try:
                 agent.start(position.game, position.state, 0)
             except PlayerError:
@@ -330,6 +331,14 @@ class _Inline:
         pass
 
 
+def play_paused_pair(task: PairTask) -> tuple[GameRecord, GameRecord]:
+    """:func:`~lazytree.arena.play.play_pair` inside
+    :func:`~lazytree.gcpause.gc_paused`: a worker is a driver, its searches one after
+    another."""
+    with gc_paused():
+        return play_pair(task)
+
+
 def run_match(
     spec: MatchSpec,
     *,
@@ -366,7 +375,7 @@ def run_match(
     it = iter(tasks)
     try:
         for task in itertools.islice(it, window):
-            pending.add(submit(play_pair, task))
+            pending.add(submit(play_paused_pair, task))
         while pending:
             done = next(as_completed(pending))
             pending.discard(done)
@@ -374,7 +383,7 @@ def run_match(
                 break
             nxt = next(it, None)
             if nxt is not None:
-                pending.add(submit(play_pair, nxt))
+                pending.add(submit(play_paused_pair, nxt))
     finally:
         for f in pending:
             f.cancel()
@@ -414,7 +423,7 @@ def _run_dask(
         ) from None
     client = dask if isinstance(dask, Client) else Client(dask)
     try:
-        futures = client.map(play_pair, tasks, pure=False)
+        futures = client.map(play_paused_pair, tasks, pure=False)
         stream = dask_completed(futures)
         for future in stream:
             if _take(result, future, on_pair):

@@ -23,9 +23,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from lazytree.agents import Agent, make_ai
 from lazytree.game import CHANCE, Game, RollingGame
 from lazytree.games import GAMES, load_game
-from lazytree.players import Agent, make_player
 from lazytree.search.limit import SearchStopped
 from lazytree.session import FORMAT, FORMAT_VERSION, start_options
 
@@ -134,7 +134,7 @@ def session_document(
         "game": game,
         "options": dict(options),
         "start": dict(start),
-        "seats": [{"kind": "human"} for _ in range(players)],
+        "seats": ["human"] * players,
         "seed": None,
         "moves": list(moves),
     }
@@ -230,7 +230,7 @@ def play_pair(task: PairTask) -> tuple[GameRecord, GameRecord]:
     a, b = task.players
     out = []
     for seats in ((a, b), (b, a)):
-        agents = (make_player(seats[0]), make_player(seats[1]))
+        agents = (make_ai(seats[0]), make_ai(seats[1]))
         out.append(
             play_game(
                 task.game,

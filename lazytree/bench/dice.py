@@ -22,9 +22,9 @@ from lazytree.search import (
     iterative_deepening,
     minimax,
 )
-from lazytree.search.engine import SearchOptions, alphabeta_tt, play_options
+from lazytree.search.engine import alphabeta_tt, deepening
 from lazytree.search.limit import DEFAULT_MEMORY
-from lazytree.tree import Tree, TreeStats
+from lazytree.tree import Node, Tree
 
 __all__ = ["dice_benchmark", "eval_match", "scaled_cap"]
 
@@ -34,46 +34,20 @@ _MEMORY = Limit(memory=DEFAULT_MEMORY)
 that reaches it counts as not finished, like one over its node cap)."""
 
 
-class _OverBudget(Exception):
-    """A search forced more nodes than the benchmark allows it."""
-
-
-class _Budgeted:
-    """A game that stops any search once its tree has created ``cap`` nodes.
-
-    Everything else (including the engine's optional protocols) is the wrapped game's.
-    """
-
-    def __init__(self, game: DiceOfDoom, cap: int) -> None:
-        self._game = game
-        self._cap = cap
-        self.stats: TreeStats | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def result(self, state: DiceState, move: Any) -> DiceState:
-        stats = self.stats
-        if stats is not None and stats.nodes_created >= self._cap:
-            raise _OverBudget
-        return self._game.result(state, move)
-
-
 def _timed(
     game: DiceOfDoom,
     state: DiceState,
-    cap: int,
+    limit: Limit,
     share: bool,
-    search: Callable[[Any], SearchResult[Any]],
+    search: Callable[[Node[Any, Any], Limit], SearchResult[Any]],
 ) -> dict[str, Any] | None:
-    """Run ``search`` on a fresh tree; None when it needed more than ``cap`` nodes."""
-    budgeted = _Budgeted(game, cap)
-    tree: Tree[Any, Any] = Tree(budgeted, state, share=share)
-    budgeted.stats = tree.stats
+    """Run ``search`` on a fresh tree within ``limit`` (its node cap, memory and depth);
+    None when the limit stopped it."""
+    tree: Tree[Any, Any] = Tree(game, state, share=share)
     start = time.perf_counter()
     try:
-        result = search(tree.root)
-    except (_OverBudget, SearchStopped):
+        result = search(tree.root, limit)
+    except SearchStopped:
         return None
     return {
         "value": result.value,
@@ -131,14 +105,15 @@ def dice_benchmark(
         same_value = True
         solved = False
         size_cap = scaled_cap(cap, size)
+        capped = fixed.replace(nodes=size_cap)
         for seed in range(seeds):
             state = book.initial_state(random.Random(seed))
             progress(f"{size}x{size} seed {seed}: minimax to depth {depth}")
-            mm = _timed(book, state, size_cap, False, lambda n: minimax(n, fixed))
+            mm = _timed(book, state, capped, False, minimax)
             progress(f"{size}x{size} seed {seed}: alpha-beta to depth {depth}")
-            ab = _timed(book, state, size_cap, False, lambda n: alphabeta(n, fixed))
+            ab = _timed(book, state, capped, False, alphabeta)
             progress(f"{size}x{size} seed {seed}: engine to depth {depth}")
-            en = _timed(book, state, size_cap, True, lambda n: alphabeta_tt(n, fixed))
+            en = _timed(book, state, capped, True, alphabeta_tt)
             for name, run in (("minimax", mm), ("alphabeta", ab), ("engine", en)):
                 runs[name].append(run)
             for other in (mm, ab):
@@ -148,11 +123,9 @@ def dice_benchmark(
             tree: Tree[Any, Any] = Tree(book, state, share=True)
             exact = iterative_deepening(tree.root, _MEMORY.replace(seconds=budget))
             exact_depths.append(exact.depth or 0)
-            solved = solved or bool(exact.extra.get("complete"))
+            solved = solved or exact.complete
             tree = Tree(heuristic, state, share=True)
-            played = iterative_deepening(
-                tree.root, _MEMORY.replace(seconds=budget), options=play_options(tree.root)
-            )
+            played = deepening(tree.root, _MEMORY.replace(seconds=budget), stop_when_forced=False)
             play_depths.append(played.depth or 0)
         row: dict[str, Any] = {"size": size, "seeds": seeds, "depth": depth, "node_cap": size_cap}
         for name, rs in runs.items():
@@ -199,9 +172,8 @@ def _ai_game(size: int, seconds: float, progress: Callable[[str], None]) -> dict
     try:
         while not game.is_terminal(tree.root.state) and moves < 5000:
             player = tree.root.player
-            options = play_options(tree.root)
-            result = iterative_deepening(tree.root, limit, options=options, stop_when_forced=True)
-            if result.extra.get("complete") or len(tree.root.children) == 1:
+            result = deepening(tree.root, limit)
+            if result.complete or len(tree.root.children) == 1:
                 solved += 1  # the end of the game was in sight, or the move was forced
             else:
                 depths.append(result.depth or 0)
@@ -236,7 +208,6 @@ def eval_match(size: int, seeds: int, depth: int = 3, width: int | None = 8) -> 
     players = {"heuristic": DiceOfDoom(size=size, eval="heuristic")}
     players["book"] = DiceOfDoom(size=size, eval="book")
     rules = players["book"]
-    options = SearchOptions(win_distance=True, width=width)
     out: dict[str, Any] = {"size": size, "depth": depth, "width": width, "games": 0}
     out.update(heuristic=0, book=0, ties=0, margin=0)
     for seed in range(seeds):
@@ -248,7 +219,8 @@ def eval_match(size: int, seeds: int, depth: int = 3, width: int | None = 8) -> 
                 side = "heuristic" if state.player == seat else "book"
                 tree: Tree[DiceState, Any] = Tree(players[side], state, share=True)
                 state = rules.result(
-                    state, alphabeta_tt(tree.root, depth, options=options).best_moves[0]
+                    state,
+                    alphabeta_tt(tree.root, depth, win_distance=True, width=width).best_moves[0],
                 )
             winners = rules.winners(state)
             counts = rules.territories(state)

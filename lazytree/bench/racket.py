@@ -7,7 +7,7 @@ until its turn ends. Here the same turn is played on the same boards twice:
 * by lazytree: :func:`~lazytree.search.minimax` to depth 4 on a fresh
   :class:`~lazytree.tree.Tree` of the book's rules, the first best move made with
   :meth:`~lazytree.tree.Tree.play` (so the forced subtree is reused, as the book's
-  promises are), inside :func:`~lazytree.gcpause.gc_paused` as every search runs;
+  promises are), inside :func:`~lazytree.gcpause.gc_paused` as the command line runs its searches;
 * by the book's program, loaded by the test oracle (``tests/oracle/book_oracle.rkt``,
   batch queries with ``time_ai``) exactly as the oracle tests load it.
 

@@ -23,19 +23,12 @@ from lazytree.cli.common import (
     game_group,
     given,
     human_size,
+    memory_budget,
     plural,
     print_json,
     progress_bar,
 )
 from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
-from lazytree.cli.mcts import (
-    RATER_HELP,
-    PlayoutsOption,
-    SearchSeedOption,
-    check_mcts,
-    mcts_stopped,
-    run_mcts,
-)
 from lazytree.export.graph import derived_pv
 from lazytree.games import GAMES, Position
 from lazytree.search import (
@@ -44,12 +37,10 @@ from lazytree.search import (
     Rater,
     SearchResult,
     SearchStopped,
-    alphabeta_tt,
-    auto,
-    get_rater,
-    iterative_deepening,
+    make_rater,
+    search,
 )
-from lazytree.traverse import count_tree
+from lazytree.traverse import CountStopped, count_tree
 from lazytree.tree import Tree
 
 DepthOption = Annotated[
@@ -69,9 +60,31 @@ def move_strings(position: Position, moves: Sequence[Hashable]) -> list[str]:
     return out
 
 
-def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption = False) -> None:
+CountNodesOption = Annotated[
+    Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
+    typer.Option(
+        "--max-nodes",
+        min=1,
+        help="Node budget: stop after counting this many nodes (default: none; the count "
+        "holds only the current line, so only the time it takes grows with the tree). "
+        "Reaching it prints the count so far, marked partial, and exits with code 3.",
+        show_default=False,
+    ),
+]
+
+
+def count(
+    position: Position,
+    *,
+    depth: DepthOption = None,
+    max_nodes: CountNodesOption = None,
+    max_memory: MaxMemoryOption = None,
+    json_out: JsonOption = False,
+) -> None:
     """Count the tree from the start position (a position reached twice counts twice)."""
+    limit = Limit(nodes=max_nodes, memory=memory_budget(max_memory))
     start = time.perf_counter()
+    stopped: CountStopped | None = None
     with progress_bar(
         SpinnerColumn(), TextColumn("counting: {task.completed:,} nodes"), TimeElapsedColumn()
     ) as bar:
@@ -82,7 +95,10 @@ def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption
                 position.state,
                 depth,
                 progress=lambda n: bar.update(task, completed=n),
+                limit=limit,
             )
+        except CountStopped as exc:
+            stopped, result = exc, exc.counted
         except KeyboardInterrupt:
             hint = "a smaller --depth" if depth is not None else "--depth"
             fail(f"interrupted: the tree is too big to count this way; try {hint}", code=130)
@@ -96,15 +112,38 @@ def count(position: Position, *, depth: DepthOption = None, json_out: JsonOption
     }
     if depth is not None:
         data["frontier"] = result.frontier
+    data["partial"] = stopped is not None
+    data["stopped"] = None if stopped is None else stopped.reason
+    why = None
+    if stopped is not None:
+        if stopped.reason == "nodes":
+            what, hint = f"the node budget ({plural(max_nodes or 0, 'node')})", "--max-nodes"
+        else:
+            what, hint = f"the memory budget ({human_size(limit.memory or 0)})", "--max-memory"
+        why = (
+            f"{what} ran out: the figures are what was counted before it stopped "
+            f"(raise {hint}, or give a smaller --depth)"
+        )
     if json_out:
         print_json(data)
-        return
-    scope = "whole tree" if depth is None else f"to depth {depth}"
-    console.print(
-        f"{position.game.name} ({scope}): [bold]{plural(result.nodes, 'node')}[/], "
-        f"{plural(result.leaves, 'leaf', 'leaves')}, in {seconds:.3f} s"
-    )
+    else:
+        scope = "whole tree" if depth is None else f"to depth {depth}"
+        partial = ", [yellow]partial[/]" if stopped is not None else ""
+        so_far = " counted before a budget stopped it" if stopped is not None else ""
+        console.print(
+            f"{position.game.name} ({scope}{partial}): [bold]{plural(result.nodes, 'node')}[/], "
+            f"{plural(result.leaves, 'leaf', 'leaves')}{so_far}, in {seconds:.3f} s",
+            soft_wrap=True,
+        )
+    if why is not None:
+        exit_partial(why)
 
+
+RATER_SPELLING = (
+    "name:key=value parameters, e.g. alphabeta-tt:width=8:quiescence=1 or "
+    "mcts:playouts=500:seed=3 (UCT: no depth; its playouts, default 1000, or --time bound it)"
+)
+"""How ``--rater`` is spelled (the same as :func:`lazytree.search.search`)."""
 
 RaterOption = Annotated[
     str,
@@ -112,7 +151,7 @@ RaterOption = Annotated[
         "--rater",
         "-r",
         help=f"Search algorithm: {', '.join(RATERS)} (auto: expectiminimax for games with "
-        "chance, else alphabeta).",
+        f"chance, else alphabeta); {RATER_SPELLING}.",
     ),
 ]
 
@@ -123,11 +162,34 @@ EngineRaterOption = Annotated[
         "-r",
         help=f"Search algorithm: {', '.join(RATERS)}. Default: the fast exact engine "
         "(alphabeta-tt on a tree that shares transposed positions, deepened one move at "
-        "a time, so a budget that runs out still leaves the deepest completed answer)"
-        f"{RATER_HELP}.",
+        "a time, so a budget that runs out still leaves the deepest completed answer); "
+        f"{RATER_SPELLING}.",
         show_default=False,
     ),
 ]
+
+
+def command_rater(
+    rater: str | None, *, depth_flags: tuple[str, ...] = ("--depth",), book: bool = False
+) -> Rater | None:
+    """The rater ``--rater`` spells (``None``: the default engine); a one-line error for
+    a bad spelling, and for depth options (or ``--book``) given to a rater without a
+    depth (mcts)."""
+    if rater is None:
+        return None
+    try:
+        made = make_rater(rater)
+    except ValueError as exc:
+        fail(str(exc))
+    if not made.has_depth:
+        for flag in depth_flags:
+            if given(flag.removeprefix("--")):
+                why = f"{made.name} has no depth: its playouts or --time bound it"
+                conflict(flag, f"--rater {rater}", why)
+        if book:
+            why = f"a {made.name} value is no searched depth a book can keep"
+            conflict("--book", f"--rater {rater}", why)
+    return made
 
 
 TimeOption = Annotated[
@@ -147,28 +209,31 @@ def run_search(tree: Tree[Any, Any], rate: Rater | None, limit: Limit) -> Search
 
     With no ``rate`` (the default engine) and a depth, or with a clock: iterative
     deepening (of alphabeta-tt, or of ``rate``), which answers with the deepest
-    iteration completed when a budget runs out. Otherwise (and for the default engine
-    to the end of the game) one search to the limit's depth, which raises
+    iteration completed when a budget runs out. A rater that answers whenever it stops
+    (``deepening``, ``mcts``) runs as it is. Otherwise (and for the default engine to
+    the end of the game) one search to the limit's depth, which raises
     :class:`~lazytree.search.SearchStopped` when a budget runs out.
     ``ValueError`` when the rater cannot handle the position."""
-    if rate is None and limit.depth is None and not limit.seconds:
+    engine = make_rater("alphabeta-tt")
+    if rate is None:
         # to the end of the game in one search: a deepening one would not know when it
         # got there (a stored rating reused through a transposition may hide a cut-off)
-        return alphabeta_tt(tree.root, limit)
-    if rate is None or limit.seconds:
-        deepened: Rater = alphabeta_tt if rate is None or rate is auto else rate
-        return iterative_deepening(tree.root, limit, rater=deepened)
-    return rate(tree.root, limit)
+        whole = limit.depth is None and not limit.seconds
+        return search(tree.root, limit, engine if whole else engine.deepened())
+    if limit.seconds:  # auto deepens the engine, which rates chance nodes too
+        return search(tree.root, limit, (engine if rate.name == "auto" else rate).deepened())
+    return search(tree.root, limit, rate)
 
 
 def partial_reason(result: SearchResult[Any], depth: int | None) -> str | None:
     """Why a deepening ``result`` falls short of ``depth`` (``None``: the end of the
     game): the budget that ran out ("nodes" or "memory"), or ``None`` when the answer
     is complete (or only the clock, which the user asked for, stopped it)."""
-    stopped = result.extra.get("stopped")
-    if stopped not in ("nodes", "memory") or result.extra.get("complete"):
+    stopped = result.stopped
+    if stopped not in ("nodes", "memory") or result.complete:
         return None
-    if depth is not None and result.depth is not None and result.depth >= depth:
+    searched = result.depth
+    if result.mcts is None and depth is not None and searched is not None and searched >= depth:
         return None
     return str(stopped)
 
@@ -183,13 +248,19 @@ def stopped_message(
         else f"the memory budget ({human_size(limit.memory or 0)})"
     )
     hint = nodes_flag if reason == "nodes" else "--max-memory"
+    if result is not None and result.mcts is not None:
+        done = plural(result.mcts.playouts, "playout")
+        return (
+            f"{what} ran out after {done}: the answer is the most visited move so far "
+            f"(raise {hint})"
+        )
     if result is None:
         return (
             f"{what} ran out before the search finished: no answer. Raise {hint}, search "
             "less deep, or leave out --rater (the default engine answers with the deepest "
             "depth it completes)"
         )
-    cut = result.extra.get("interrupted")
+    cut = None if result.deepening is None else result.deepening.interrupted
     at = f" at depth {cut}" if cut else ""
     return f"{what} ran out{at}: the answer is from depth {result.depth} (raise {hint})"
 
@@ -198,11 +269,11 @@ def result_dict(position: Position, result: SearchResult[Any], seconds: float) -
     """The JSON form of a search result, moves in the game's notation."""
     game, state = position
     data: dict[str, Any] = {"game": game.name, "rater": result.rater}
-    if "searched_by" in result.extra:  # iterative deepening: the rater of its iterations
-        data["deepened"] = result.extra["searched_by"]
+    if result.deepening is not None:  # iterative deepening: the rater of its iterations
+        data["deepened"] = result.deepening.searched_by
     return data | {
         # None: to the end of the game (also when a deepening search got there)
-        "depth": None if result.extra.get("complete") else result.depth,
+        "depth": None if result.complete else result.depth,
         "player": result.player,
         "value": result.value,
         "best_moves": [game.move_to_str(state, m) for m in result.best_moves],
@@ -221,7 +292,7 @@ def outcome(
 
     A line cut short where the search reused a stored rating is followed on through
     the ratings stored in ``tree`` (:func:`~lazytree.export.graph.derived_pv`)."""
-    if result.depth is not None and not result.extra.get("complete"):
+    if result.depth is not None and not result.complete:
         return None
     game, state = position
     line = tuple(result.pv)
@@ -278,24 +349,16 @@ def analyse(
     json_out: JsonOption = False,
     book: BookOption = None,
     weights: WeightsOption = None,
-    playouts: PlayoutsOption = None,
-    search_seed: SearchSeedOption = 0,
 ) -> None:
     """Rate the start position: value, all best moves, principal variation, nodes forced.
 
     A node or memory budget that runs out prints the deepest answer completed, marked
-    partial, and exits with code 3. --rater mcts runs UCT: --playouts iterations (or
-    until --time), the most visited move and line, the visits of each move."""
-    mcts = check_mcts(rater, depth_flags=("--depth", "--solve"))
-    if mcts and book is not None:
-        conflict("--book", "--rater mcts", "an MCTS value is no searched depth a book can keep")
+    partial, and exits with code 3. --rater mcts runs UCT (mcts:playouts=N:seed=S, or
+    until --time): the most visited move and line, the visits of each move."""
+    rate = command_rater(rater, depth_flags=("--depth", "--solve"), book=book is not None)
     position = Position(learned_game(position.game, weights), position.state)
     opened = open_book(book, position.game)
-    try:
-        rate = get_rater(rater) if rater is not None and not mcts else None
-    except ValueError as exc:
-        fail(str(exc))
-    if mcts:
+    if rate is not None and not rate.has_depth:
         depth = None
     elif solve:
         if given("depth"):
@@ -306,22 +369,18 @@ def analyse(
         depth = spec.analysis_depth if spec is not None else 4
     limit = command_limit(position.state, max_nodes, max_memory, depth=depth, seconds=time_budget)
     # a rater named without a clock counts as the book does (no shared positions)
-    share = rate is None or bool(time_budget)
+    share = rate is None or bool(time_budget) or not rate.has_depth
     tree: Tree[Any, Any] = Tree(position.game, position.state, share=share)
     start = time.perf_counter()
     engine = rater or "the exact engine"
     with err_console.status(f"searching with {engine}..."):
         try:
-            if mcts:
-                # UCT answers whenever it stops: it never raises SearchStopped
-                result = run_mcts(tree, limit, playouts, search_seed)[0]
-            else:
-                result = booked_search(  # --book: answered from it, or stored in it
-                    opened,
-                    tree,
-                    lambda: run_search(tree, rate, limit),
-                    depth=COMPLETE if depth is None else depth,
-                )
+            result = booked_search(  # --book: answered from it, or stored in it
+                opened,
+                tree,
+                lambda: run_search(tree, rate, limit),
+                depth=COMPLETE if depth is None else depth,
+            )
         except ValueError as exc:
             fail(str(exc))
         except SearchStopped as stop:
@@ -342,20 +401,19 @@ def analyse(
             exit_partial(why)
     seconds = time.perf_counter() - start
     data = result_dict(position, result, seconds)
-    if "book" in result.extra:
-        data["book"] = result.extra["book"]
+    if result.book is not None:
+        data["book"] = result.book.status
     end = outcome(position, result, tree)
     if end is not None:
         data["pv"] = end.pop("line")  # the whole line to the end of the game
         data["outcome"] = end
-    if mcts:  # UCT: how many playouts, and the visits that chose the move
-        data["playouts"] = result.extra["playouts"]
+    uct = result.mcts
+    if uct is not None:  # UCT: how many playouts, and the visits that chose the move
+        data["playouts"] = uct.playouts
         game, state = position
-        data["visits"] = {game.move_to_str(state, m): n for m, n in result.extra["visits"].items()}
-        short = mcts_stopped(result, limit, "--max-nodes")
-    else:
-        reason = partial_reason(result, depth)
-        short = None if reason is None else stopped_message(reason, limit, result)
+        data["visits"] = {game.move_to_str(state, m): n for m, n in uct.visits}
+    reason = partial_reason(result, depth)
+    short = None if reason is None else stopped_message(reason, limit, result)
     data["partial"] = short is not None
     if json_out:
         print_json(data)
@@ -369,13 +427,14 @@ def analyse(
     table.add_row("principal variation", " ".join(data["pv"]) or "-")
     if end is not None:
         table.add_row("with best play", f"[bold]{end['text']}[/] after {end['moves']} moves")
-    whole = result.depth is None or result.extra.get("complete")
+    whole = result.depth is None or result.complete
     scope = "end of game" if whole else f"{result.depth} moves"
     name = result.rater if "deepened" not in data else f"{result.rater} ({data['deepened']})"
-    if mcts:
+    if uct is not None:
         scope = f"{plural(data['playouts'], 'playout')}, the most visited line"
         table.add_row("visits", ", ".join(f"{m} {n:,}" for m, n in data["visits"].items()))
-    table.add_row("search", f"{name}{', ' if mcts else ' to '}{scope}, {seconds:.3f} s")
+    joint = ", " if uct is not None else " to "
+    table.add_row("search", f"{name}{joint}{scope}, {seconds:.3f} s")
     s = result.stats
     table.add_row(
         "forced",

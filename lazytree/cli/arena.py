@@ -22,6 +22,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from lazytree.agents import AGENTS, HUMAN, PlayerError
 from lazytree.arena import MatchSpec, run_match
 from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord
@@ -36,9 +37,10 @@ from lazytree.cli.common import (
     print_json,
     progress_bar,
 )
+from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import BookOption, WeightsOption, player_files
 from lazytree.games import GAMES, GameSpec, OptionError
-from lazytree.players import PLAYERS, PlayerError
+from lazytree.spec import split_names
 
 arena_app = typer.Typer(
     name="arena",
@@ -47,17 +49,8 @@ arena_app = typer.Typer(
 )
 
 PLAYER_HELP = "Players, comma-separated: " + ", ".join(
-    f"{name} ({', '.join(p.name for p in spec.params)})" for name, spec in PLAYERS.items()
+    f"{name} ({', '.join(p.name for p in AGENTS[name].params)})" for name in AGENTS if name != HUMAN
 )
-
-
-def player_names(text: str) -> tuple[str, ...]:
-    """The player names of a comma-separated option (blanks dropped).
-
-    >>> player_names(" default, ror:depth=2,,")
-    ('default', 'ror:depth=2')
-    """
-    return tuple(name.strip() for name in text.split(",") if name.strip())
 
 
 def parse_sprt(text: str) -> SPRT:
@@ -77,7 +70,7 @@ def arena(
     *,
     players: Annotated[str, typer.Option("--players", help=PLAYER_HELP)] = "",
     pairs: Annotated[int, typer.Option("--pairs", help="Pairs of games per meeting.")] = 50,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: JobsOption = 1,
     sprt: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option("--sprt", help="Stop early: SPRT of ELO1 against ELO0 (2 players)."),
@@ -96,7 +89,7 @@ def arena(
 ) -> None:
     """Play the match and print its table."""
     spec, options = setup
-    names = player_names(players)
+    names = split_names(players)
     names = player_files(names, book, weights)  # --book/--weights: every default player
     seed = options.pop("seed", None)
     try:
@@ -118,6 +111,10 @@ def arena(
         match.check()
     except (PlayerError, OptionError, ValueError) as exc:
         fail(str(exc))
+    if dask is None:  # a Dask cluster's workers run on its own machines
+        jobs, capped = cap_jobs(jobs)
+        if capped is not None:
+            err_console.print(capped, soft_wrap=True)
     sink: IO[str] | None = None
     if out is not None:
         try:

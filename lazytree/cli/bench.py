@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from lazytree.bench import bench_tictactoe
+from lazytree.bench import bench_tictactoe, tiny_searches
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.bench_dice import bench_dice_of_doom
 from lazytree.cli.common import CheckedCommand, console, err_console, print_json
@@ -38,7 +38,7 @@ def tictactoe(
         typer.Option(
             "--gc-share",
             help="Also time lazy minimax with the collector as usual (not paused as "
-            "searches pause it) and report the collector's share.",
+            "the command line pauses it) and report the collector's share.",
         ),
     ] = False,
     memory: Annotated[
@@ -103,3 +103,28 @@ def tictactoe(
     for target, met in data["targets"].items():
         mark = "[green]met[/]" if met else "[red]missed[/]"
         console.print(f"  {mark}  {target}")
+
+
+@bench_app.command("gc", cls=CheckedCommand)
+def collector(
+    searches: Annotated[
+        int, typer.Option("--searches", min=1, help="Tiny searches to time each way.")
+    ] = 400,
+    live: Annotated[
+        int, typer.Option("--live", min=0, help="Small lists kept alive in the second run.")
+    ] = 2_000_000,
+    json_out: JsonOption = False,
+) -> None:
+    """Tiny searches (tic-tac-toe, alpha-beta to depth 1) alone and among many live
+    objects, in this process: a search's cost must not grow with the host's heap."""
+    game, state = load_game("tictactoe")
+    with err_console.status("timing tiny searches..."):
+        result = tiny_searches(game, state, searches=searches, live=live)
+    if json_out:
+        print_json(result.as_dict())
+        return
+    console.print(
+        f"{result.searches:,} tiny searches: {result.alone:.3f} s alone, {result.among:.3f} s "
+        f"with {result.live:,} small lists alive, ratio {result.ratio:.2f} (processor seconds)",
+        soft_wrap=True,
+    )

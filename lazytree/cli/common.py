@@ -25,6 +25,7 @@ from typer._click.globals import get_current_context
 from typer.core import TyperCommand, TyperGroup
 
 from lazytree.games import GAMES, GameSpec, OptionError, Position, load_game
+from lazytree.gcpause import gc_paused
 from lazytree.search import Limit
 from lazytree.search.limit import DEFAULT_MEMORY
 
@@ -405,10 +406,11 @@ def _make_command(
     def command(**kwargs: Any) -> None:
         options = {n: kwargs.pop(n) for n in game_names}
         position = setup_position(spec, options)
-        if pass_setup:
-            action(position, GameSetup(spec, options), **kwargs)
-        else:
-            action(position, **kwargs)
+        with gc_paused():  # the command is the driver: fewer full collections while it runs
+            if pass_setup:
+                action(position, GameSetup(spec, options), **kwargs)
+            else:
+                action(position, **kwargs)
 
     # an action option the game declares itself (checkers' --weights) is the game's
     extra = [p for p in extra if not (p.name in GAME_PROVIDED and p.name in game_names)]

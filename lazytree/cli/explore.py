@@ -10,10 +10,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from lazytree.ai import AIPlayer, AISettings
+from lazytree.book import booked_search
 from lazytree.cli.analyse import (
     EngineRaterOption,
     TimeOption,
+    command_rater,
     move_strings,
     partial_reason,
     run_search,
@@ -33,7 +34,6 @@ from lazytree.cli.common import (
     print_json,
 )
 from lazytree.cli.learn import open_book
-from lazytree.cli.mcts import PlayoutsOption, SearchSeedOption, check_mcts, mcts_stopped, run_mcts
 from lazytree.explorer.html import write_html
 from lazytree.explorer.model import Visits
 from lazytree.export import (
@@ -49,7 +49,8 @@ from lazytree.export import (
 )
 from lazytree.game import IllegalMoveError
 from lazytree.games import Position
-from lazytree.search import SearchResult, SearchStopped, get_rater
+from lazytree.search import Limit, SearchResult, SearchStopped, search
+from lazytree.traverse import WalkStopped
 from lazytree.tree import Tree
 
 DEFAULT_CAP = 150
@@ -187,8 +188,6 @@ def explore(
             "stores its search in.",
         ),
     ] = None,
-    playouts: PlayoutsOption = None,
-    search_seed: SearchSeedOption = 0,
 ) -> None:
     """Rate a position, then write the part of the tree the rater forced.
 
@@ -202,15 +201,14 @@ def explore(
     generated but not all searched (a ranking search: the play AI, a width) a dotted
     note with those moves.
 
-    --rater mcts runs UCT (--playouts, or until --time); the explorer shows how often
-    each move was visited.
+    --rater mcts runs UCT (mcts:playouts=N:seed=S, or until --time); the explorer shows
+    how often each move was visited.
     """
-    mcts = check_mcts(rater)
-    if mcts and play_ai:
-        conflict("--rater mcts", "--ai", "the play AI searches with alphabeta-tt")
+    rate = command_rater(rater)
+    if rate is not None and play_ai and not rate.has_depth:
+        conflict(f"--rater {rater}", "--ai", "the play AI searches with alphabeta-tt")
     try:
         fmt = format_for(out, fmt)
-        rate = get_rater(rater) if rater is not None and not mcts else None
         if fmt in ("svg", "png"):
             require_dot()
         position = play_moves(position, moves) if moves else position
@@ -231,34 +229,36 @@ def explore(
     stopped: str | None = None
     result: SearchResult[Any] | None = None
     visits: Visits | None = None
-    if mcts:
-        with err_console.status("searching with mcts..."):
-            result, searcher = run_mcts(tree, limit, playouts, search_seed)
-        visits = searcher.edge_visits
-        stopped = mcts_stopped(result, limit, "--search-nodes")
-    elif play_ai:
-        settings = AISettings(seconds=time_budget or 1.0, nodes=limit.nodes, memory=limit.memory)
-        with err_console.status(f"the play AI is thinking ({settings.seconds:g} s)..."):
-            result = AIPlayer(settings, book=opened).search(tree)
+    if play_ai:
+        clock = limit.replace(depth=None, seconds=time_budget or 1.0)
+        with err_console.status(f"the play AI is thinking ({clock.seconds:g} s)..."):
+            result = booked_search(  # --book: answered from it, or stored in it
+                opened, tree, lambda: search(tree.root, clock, "deepening"), depth=1
+            )
         if opened is not None:
             opened.close()
     else:
         what = rater or "the exact engine"
-        with err_console.status(f"searching with {what} to depth {depth}..."):
+        if rate is None or rate.has_depth:
+            what += f" to depth {depth}"
+        with err_console.status(f"searching with {what}..."):
             try:
                 result = run_search(tree, rate, limit)
             except ValueError as exc:
                 fail(str(exc))
             except SearchStopped as stop:  # a named rater: show what it built
                 stopped = stopped_message(stop.reason, limit, None, "--search-nodes")
-    if result is not None and not mcts:
+        if rate is not None:
+            visits = rate.visits  # mcts: its visit counts, shown on the moves
+    if result is not None:
         reason = partial_reason(result, None if play_ai else depth)
         if reason is not None:
             stopped = stopped_message(reason, limit, result, "--search-nodes")
     partial = stopped is not None
+    export_limit = Limit(memory=limit.memory)  # building the export: the same memory budget
     if fmt == "html":
         who = "the play AI: " if play_ai else ""
-        _write_explorer(
+        cut = _write_explorer(
             position,
             tree,
             result,
@@ -268,9 +268,10 @@ def explore(
             rater=rater,
             partial=partial,
             visits=visits,
+            limit=export_limit,
         )
     else:
-        _write_picture(
+        cut = _write_picture(
             position,
             tree,
             result,
@@ -282,8 +283,11 @@ def explore(
             json_out,
             rater=rater,
             partial=partial,
+            limit=export_limit,
         )
-    if open_viewer:
+    if cut is not None:
+        stopped = cut
+    if open_viewer and (cut is None or f"nothing written to {out}" not in cut):
         viewer = open_file(out)
         if viewer is None:
             err_console.print(f"no system viewer found (xdg-open); open {out} yourself")
@@ -323,7 +327,8 @@ def _summary(
         "player": None if result is None else result.player,
         "best_move": best,
         "pv": [] if result is None else move_strings(position, result.pv),
-        **{k: result.extra[k] for k in ("book", "playouts") if result and k in result.extra},
+        **({} if result is None or result.book is None else {"book": result.book.status}),
+        **({} if result is None or result.mcts is None else {"playouts": result.mcts.playouts}),
     }
 
 
@@ -333,10 +338,10 @@ def _searched(result: SearchResult[Any] | None, rater: str | None) -> str:
     if result is None:
         return f"{rater} (stopped by a budget)"
     depth = "the whole game" if result.depth is None else f"depth {result.depth}"
-    if result.extra.get("book") == "hit":  # --book: nothing was searched
+    if result.book_hit:  # --book: nothing was searched
         return f"the position book (searched to {depth} before)"
-    if "playouts" in result.extra:  # mcts: no depth, a number of playouts
-        return f"{result.rater} ({plural(result.extra['playouts'], 'playout')})"
+    if result.mcts is not None:  # mcts: no depth, a number of playouts
+        return f"{result.rater} ({plural(result.mcts.playouts, 'playout')})"
     return f"{result.rater} to {depth}"
 
 
@@ -354,6 +359,32 @@ def _answer(position: Position, result: SearchResult[Any] | None) -> str:
     return f"{_searched(result, None)}, {_outcome(position, result)}"
 
 
+def _export_stopped(
+    position: Position, out: Path, fmt: str, stop: WalkStopped, json_out: bool, written: int = 0
+) -> str:
+    """What to say when building the export ran past the memory budget (``written``: the
+    positions of the smaller export written instead, 0 for none); with ``--json`` and
+    nothing written, the document that says so."""
+    what = f"{stop} while building the export ({stop.walked:,} edges walked)"
+    if written:
+        return (
+            f"{what}: {out} holds the first {plural(written, 'position')} the search created "
+            "(raise --max-memory, or a smaller --search-nodes)"
+        )
+    if json_out:
+        print_json(
+            {
+                "game": position.game.name,
+                "out": str(out),
+                "format": fmt,
+                "partial": True,
+                "stopped": stop.reason,
+                "written": False,
+            }
+        )
+    return f"{what}: nothing written to {out} (raise --max-memory, or a smaller --search-nodes)"
+
+
 def _write_explorer(
     position: Position,
     tree: Tree[Any, Any],
@@ -365,16 +396,44 @@ def _write_explorer(
     rater: str | None = None,
     partial: bool = False,
     visits: Visits | None = None,
-) -> None:
+    limit: Limit | None = None,
+) -> str | None:
     """Write the interactive explorer page (``--format html``) and say what it holds
-    (``visits``: an MCTS search's visit counts, shown on its moves)."""
+    (``visits``: an MCTS search's visit counts, shown on its moves).
+
+    Building the page runs under ``limit``'s memory budget; when it runs out, the page
+    of the first half of the positions walked (by the order the search created them) is
+    written instead, or nothing if that runs out too. Returns why it stopped (``None``:
+    the whole page was written)."""
     game, _ = position
     size = getattr(game, "size", None)
     board = f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
     title = f"{game.name}{board}: {'' if result is None else who}{_searched(result, rater)}"
+    cut: str | None = None
     try:
         with err_console.status(f"writing {out}..."):
-            model = write_html(tree, out, result=result, title=title, visits=visits)
+            try:
+                model = write_html(
+                    tree, out, result=result, title=title, visits=visits, limit=limit
+                )
+            except WalkStopped as stop:
+                first = max(2, stop.walked // 2)  # the root and the nodes made after it
+                try:
+                    model = write_html(
+                        tree,
+                        out,
+                        result=result,
+                        title=title,
+                        visits=visits,
+                        limit=limit,
+                        until=first,
+                    )
+                except WalkStopped:
+                    return _export_stopped(position, out, "html", stop, json_out)
+                partial = True
+                cut = _export_stopped(
+                    position, out, "html", stop, json_out, model.data["summary"]["positions"]
+                )
     except ValueError as exc:
         fail(str(exc))
     except OSError as exc:
@@ -412,6 +471,7 @@ def _write_explorer(
             "Open it in a browser (no server needed).",
             soft_wrap=True,
         )
+    return cut
 
 
 def _write_picture(
@@ -427,10 +487,16 @@ def _write_picture(
     *,
     rater: str | None,
     partial: bool,
-) -> None:
-    """Write a Graphviz picture or a graph file and say what it holds."""
+    limit: Limit | None = None,
+) -> str | None:
+    """Write a Graphviz picture or a graph file and say what it holds. Building the
+    graph runs under ``limit``'s memory budget; when it runs out nothing is written.
+    Returns why it stopped (``None``: written)."""
     forced = tree.stats.nodes_created - 1  # by the search: the root existed before
-    full = to_networkx(tree, result=result)
+    try:
+        full = to_networkx(tree, result=result, limit=limit)
+    except WalkStopped as stop:
+        return _export_stopped(position, out, fmt, stop, json_out)
     never = sum(a.get("count", 0) for _, a in node_items(full) if a["kind"] == "pruned")
     unsearched = sum(a["count"] for _, a in node_items(full) if a["kind"] == "unsearched")
     graph = full if show_pruned else without_pruned(full)
@@ -479,6 +545,7 @@ def _write_picture(
             f"{_answer(position, result)}",
             soft_wrap=True,
         )
+    return None
 
 
 explore_app = game_group(

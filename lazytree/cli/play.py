@@ -1,4 +1,10 @@
-"""``lazytree play GAME``: humans against the AI in the terminal."""
+"""``lazytree play GAME``: humans against the AI in the terminal.
+
+``--seats human,lol2`` seats an agent of :mod:`lazytree.agents` at each player, spelled
+as in ``lazytree arena --players`` and ``lazytree serve`` URLs; without it player 0 is
+human and the others the play AI (``default`` with the clock and search options of this
+command). With no human seat the agents play the game out and the result is printed.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +15,8 @@ from typing import Annotated, Any, Optional
 import typer
 from rich.markup import escape
 
-from lazytree.ai import DEFAULT_CHANCE_DEPTH, AISettings
+from lazytree.agents import AGENTS
+from lazytree.ai import DEFAULT_CHANCE_DEPTH
 from lazytree.cli.analyse import RaterOption
 from lazytree.cli.board import board_view, final_line, move_menu, turn_cells, turn_summary
 from lazytree.cli.common import (
@@ -23,6 +30,7 @@ from lazytree.cli.common import (
     fail,
     game_group,
     given,
+    memory_budget,
 )
 from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
 from lazytree.game import IllegalMoveError
@@ -30,8 +38,17 @@ from lazytree.games import Position
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.dice_of_doom.rules import PLAYER_LETTERS
 from lazytree.search import SearchResult, SearchStopped
-from lazytree.session import HUMAN, PLAY_DEFAULTS, Played, Seat, Session, SessionError
-from lazytree.tree import Tree
+from lazytree.session import PLAY_DEFAULTS, Played, Session, SessionError, default_seat
+
+AI_OPTIONS = ("depth", "time_budget", "search_width", "quiescence", "rater", "tie_seed")
+"""The options that make the play AI of the seats --seats leaves out (Python names)."""
+
+SEATS_HELP = (
+    "One agent per player, comma-separated, spelled as in arena --players: "
+    + ", ".join(AGENTS)
+    + " (e.g. human,lol2 or lol2,mcts:time=0.5). Default: player 0 human, the others "
+    "the play AI (default with --time and the search options here)."
+)
 
 
 class Quit(Exception):
@@ -53,6 +70,22 @@ def parse_humans(text: str, num_players: int) -> frozenset[int]:
             )
         players.add(int(part))
     return frozenset(players)
+
+
+def parse_seats(text: str, num_players: int) -> list[str]:
+    """``--seats``: one agent's name per player, comma-separated (a ``ValueError`` with
+    a one-line message when the count is wrong; the names are checked by the session).
+
+    >>> parse_seats("human, lol2", 2)
+    ['human', 'lol2']
+    """
+    names = [part.strip() for part in text.split(",")]
+    if len(names) != num_players or not all(names):
+        raise ValueError(
+            f"--seats {text!r}: expected {num_players} agents separated by commas, one per "
+            f"player (known: {', '.join(AGENTS)})"
+        )
+    return names
 
 
 def ask_move(session: Session) -> list[Played]:
@@ -84,10 +117,18 @@ def play(
     position: Position,
     setup: GameSetup,
     *,
+    seats: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--seats", help=SEATS_HELP),
+    ] = None,
     human: Annotated[
-        str,
-        typer.Option("--human", help="Human player(s): a number, a list '0,2', 'none' or 'all'."),
-    ] = "0",
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--human",
+            help="Deprecated (use --seats): human player(s) as a number, a list '0,2', "
+            "'none' or 'all'; the others the play AI.",
+        ),
+    ] = None,
     depth: Annotated[
         Optional[int],  # noqa: UP045
         typer.Option(
@@ -156,7 +197,7 @@ def play(
         typer.Option(
             "--load",
             help="Go on with a saved game (its options and moves; the seats come from "
-            "--human and the AI options given here).",
+            "--seats, or the default seats and the AI options given here).",
         ),
     ] = None,
     verbose: Annotated[
@@ -179,24 +220,29 @@ def play(
     game = position.game
     if given("rater") and time_budget > 0:
         conflict("--rater", "--time", "with a clock the AI deepens alphabeta-tt; use --time 0")
-    limit = command_limit(position.state, max_nodes, max_memory)
+    if seats is not None and human is not None:
+        conflict("--seats", "--human", "--human is the deprecated spelling of --seats")
+    if seats is not None:
+        for name in AI_OPTIONS:
+            if given(name):
+                flag = "--" + name.removesuffix("_budget").replace("_", "-")
+                conflict(flag, "--seats", "give the agent its parameters, e.g. default:time=2")
     try:
-        humans = parse_humans(human, game.num_players)
-        settings = AISettings(
-            nodes=limit.nodes,
-            memory=limit.memory,
-            seconds=time_budget if time_budget > 0 else None,
-            depth=depth if depth is not None or time_budget > 0 else DEFAULT_CHANCE_DEPTH,
-            rater=rater,
-            width=parse_width(search_width),
-            quiescence=parse_quiescence(quiescence),
-            tie_seed=tie_seed,
-        )
+        if seats is not None:
+            names = parse_seats(seats, game.num_players)
+        else:
+            humans = parse_humans("0" if human is None else human, game.num_players)
+            ai = play_ai(
+                position, time_budget, depth, rater, search_width, quiescence, tie_seed,
+                max_nodes, max_memory,
+            )  # fmt: skip
+            names = ["human" if p in humans else ai for p in range(game.num_players)]
     except ValueError as exc:
         fail(str(exc))
-    seats = [HUMAN if p in humans else Seat(settings) for p in range(game.num_players)]
+    if human is not None:
+        console.print(f"--human is deprecated; use --seats {','.join(names)}", soft_wrap=True)
     seed = dice_seed if dice_seed is not None else tie_seed
-    session = _open_session(setup, seats, seed, load)
+    session = _open_session(setup, names, seed, load)
     _learned(session, book, weights)
     touched: frozenset[int] = frozenset()  # territories of the AI's last turn
     try:
@@ -224,21 +270,56 @@ def play(
     _save(session, save)
 
 
+def play_ai(
+    position: Position,
+    time_budget: float,
+    depth: int | None,
+    rater: str,
+    search_width: str,
+    quiescence: str,
+    tie_seed: int | None,
+    max_nodes: int | None,
+    max_memory: str | None,
+) -> str:
+    """The play AI of the command's options as a seat (``default``): a wall clock of
+    ``--time`` seconds, or with ``--time 0`` ``--rater`` to ``--depth`` (default 4)
+    under the command's node budget. A ``ValueError`` for a bad option."""
+    clocked = time_budget > 0
+    if not clocked:
+        max_nodes = command_limit(position.state, max_nodes, None).nodes
+    width = parse_width(search_width)
+    q = parse_quiescence(quiescence)
+    return default_seat(
+        position.game,
+        time_budget if clocked else None,
+        depth=depth if depth is not None or clocked else DEFAULT_CHANCE_DEPTH,
+        rater=None if clocked else rater,
+        width=None if width == "auto" else "all" if width is None else width,
+        quiescence=None if q == "auto" else q,
+        nodes=max_nodes,
+        memory=None if max_memory is None else memory_budget(max_memory),
+        tie=tie_seed,
+    )
+
+
 def _learned(session: Session, book: Path | None, weights: Path | None) -> None:
-    """``--weights``: the AI rates with them (the tree is made again at the position
-    now); ``--book``: the AI seats look positions up in it and fill it."""
+    """``--weights``: the AI rates with them (the tree and the agents start again at
+    the position now); ``--book``: the ``default`` seats look positions up in it and
+    fill it."""
     if weights is not None:
-        session.game = learned_game(session.game, weights)
-        session.tree = Tree(session.game, session.state, share=True)
+        session.use_game(learned_game(session.game, weights))
     session.book = open_book(book, session.game)
 
 
 def _open_session(
-    setup: GameSetup, seats: list[Seat], seed: int | None, load: Path | None
+    setup: GameSetup, seats: list[str], seed: int | None, load: Path | None
 ) -> Session:
     """A new session of the command's game, or the saved one of ``--load``."""
     if load is None:
-        return Session(setup.spec.name, setup.options, seats, seed=seed)
+        try:
+            return Session(setup.spec.name, setup.options, seats, seed=seed)
+        except SessionError as exc:
+            fail(f"--seats: {exc}")
     try:
         text = load.read_text(encoding="utf-8")
     except OSError as exc:
@@ -249,7 +330,10 @@ def _open_session(
         fail(f"--load {load}: {exc}")
     if session.spec.name != setup.spec.name:
         fail(f"--load {load}: a game of {session.spec.name}, not {setup.spec.name}")
-    session.seats = tuple(seats)
+    try:
+        session.set_seats(seats)
+    except SessionError as exc:
+        fail(f"--seats: {exc}")
     if seed is not None:
         session.rng.seed(seed)
     console.print(f"loaded {load}: {len(session.history)} moves played", soft_wrap=True)
@@ -304,17 +388,20 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
     booked = 0  # --book: moves answered from it
     # the spinner lives on the console the moves are printed to, so it is cleared
     # before each line instead of being left in front of it
-    with console.status(f"player {player} (AI) is thinking..."):
+    with console.status(f"player {player} ({session.seat(player).name}) is thinking..."):
         for step in session.ai_turn():
             made = step.played[0]
             labels.append(made.text)
-            nodes += step.search.stats.nodes_created
-            depths.append("end" if step.search.depth is None else str(step.search.depth))
-            booked += step.search.extra.get("book") == "hit"
+            search = step.search
+            nodes += step.choice.nodes
+            if search is not None:
+                depths.append("end" if search.depth is None else str(search.depth))
+                booked += search.book_hit
             if verbose:
+                seconds = time.perf_counter() - start
+                about = summary(search, seconds) if search is not None else f"{seconds:.2f} s"
                 console.print(
-                    f"player {player} (AI) plays [bold]{escape(made.text)}[/]"
-                    f"   [dim]{summary(step.search, time.perf_counter() - start)}[/]",
+                    f"player {player} (AI) plays [bold]{escape(made.text)}[/]   [dim]{about}[/]",
                     soft_wrap=True,  # one line per move, however narrow the terminal
                 )
                 _show(list(step.played[1:]))
@@ -341,10 +428,10 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
 def summary(result: SearchResult[Any], seconds: float) -> str:
     """One line about a search: depth reached, value, nodes forced, time."""
     depth = "end" if result.depth is None else str(result.depth)
-    interrupted = result.extra.get("interrupted")
+    interrupted = None if result.deepening is None else result.deepening.interrupted
     more = f" (depth {interrupted} cut short)" if interrupted else ""
-    if result.extra.get("book") == "hit":  # --book: the position was searched before
-        more += f" from the book (used {result.extra['book_uses']} times)"
+    if result.book is not None and result.book.status == "hit":  # --book: searched before
+        more += f" from the book (used {result.book.uses} times)"
     return (
         f"depth {depth}{more}, value {result.value:.3g}, "
         f"{result.stats.nodes_created:,} nodes forced, {seconds:.2f} s"

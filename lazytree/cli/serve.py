@@ -39,6 +39,10 @@ def serve(
     Prints the address of the page and opens it (unless --no-open). Games live in the
     server's memory: save a game (Save button) to keep it over a restart.
 
+    The form seats a human or an agent at each player; a URL names them as lazytree
+    play --seats does, e.g. /play?game=dice-of-doom&rules=lisp&seats=human,lol2 or
+    seats=lol2,mcts:time=0.5 (the book's AI of the rules: ror, lol2 or lol4).
+
     --weights FILE: the AI of every game of the file's game rates with its weights.
     --book FILE: the AI of every game of the book's game and options looks positions up
     in it before searching and stores what it searched (a new file belongs to the first

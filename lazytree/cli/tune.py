@@ -9,13 +9,15 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
+from lazytree.agents import PlayerError
 from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
-from lazytree.cli.arena import game_command, parse_sprt, player_names
-from lazytree.cli.common import console, fail, print_json, progress_bar
+from lazytree.cli.arena import game_command, parse_sprt
+from lazytree.cli.common import console, err_console, fail, print_json, progress_bar
+from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import WeightsOption
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
-from lazytree.players import PlayerError
+from lazytree.spec import split_names
 from lazytree.tune import TuneSpec, accept, collect, current_game, fit_weights
 from lazytree.weights import WeightsError, apply_weights_file, get_weights, save_weights
 
@@ -33,7 +35,7 @@ def tune(
     setup: tuple[GameSpec, dict[str, Any]],
     *,
     games: Annotated[int, typer.Option("--games", help="Self-play games per round.")] = 40,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: JobsOption = 1,
     out: Annotated[
         Path, typer.Option("--out", help="Where the accepted weights are written (JSON).")
     ] = Path("weights.json"),
@@ -93,11 +95,14 @@ def tune(
         if current is not None:
             apply_weights_file(game, current)
         me = TuneSpec(spec.name, options, games, nodes, depth, seed, current).player(current)
-        others = player_names(opponents)
+        others = split_names(opponents)
         if others:  # each must be able to play this game: one line if not
             MatchSpec(spec.name, options, (me, *others)).check()
     except (WeightsError, OptionError, PlayerError, ValueError) as exc:
         fail(str(exc))
+    jobs, capped = cap_jobs(jobs)
+    if capped is not None:
+        err_console.print(capped, soft_wrap=True)
     accepted_files: list[str] = []
     report: dict[str, Any] = {"game": spec.name, "options": options, "rounds": []}
     workdir = Path(tempfile.mkdtemp(prefix="lazytree-tune-"))

@@ -13,8 +13,9 @@ value to), leaf evaluations, time, and peak memory measured with :mod:`tracemall
 second, traced run, so that tracing does not slow the timed one). It then checks that
 every method found the same value and the same set of best moves.
 
-Every method is bounded by the same node budget: the eager build by its own budgets, the
-lazy raters by a thin wrapper around the game that counts the positions computed. A
+Every method is bounded by the same node budget, one :class:`~lazytree.search.Budget`
+each: the eager build's over the nodes it builds, a lazy rater's over the nodes its tree
+creates (the search checks it every few nodes, so it may stop a few nodes past it). A
 method stopped by its budget is kept in the results, marked incomplete, with how far it got.
 
 This module never imports a game: callers pass game objects (the CLI and the notebooks
@@ -44,12 +45,12 @@ import tracemalloc
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar
 
 from lazytree.eager import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_NODES,
-    EagerBudgetExceeded,
+    EagerStopped,
     build_eager,
     eager_minimax,
 )
@@ -110,7 +111,7 @@ def parse_methods(names: str | Iterable[str | Method]) -> tuple[Method, ...]:
     >>> parse_methods("minimax,quick")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown rater 'quick' (known: alphabeta, ...)
+    lazytree.search.raters.RaterError: unknown rater 'quick' (known: minimax, alphabeta, ...)
     """
     items = names.split(",") if isinstance(names, str) else list(names)
     methods: list[Method] = []
@@ -308,49 +309,6 @@ class Step(NamedTuple):
     run: Run | None = None
 
 
-class NodeBudgetExceeded(RuntimeError):
-    """A lazy method computed more positions than the node budget allows."""
-
-
-class _Budgeted:
-    """The game, with ``result`` counting the positions computed against a budget."""
-
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        limit: int | None,
-        on_nodes: Callable[[int], None] | None = None,
-        every: int = 50_000,
-    ) -> None:
-        self._game = game
-        self._limit = limit
-        self._on_nodes = on_nodes
-        self._every = every
-        self.count = 0
-        # the protocol's hot methods as plain attributes: no __getattr__ on the way
-        self.name = game.name
-        self.num_players = game.num_players
-        self.to_move = game.to_move
-        self.legal_moves = game.legal_moves
-        self.is_terminal = game.is_terminal
-        self.evaluate = game.evaluate
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def result(self, state: Any, move: Any) -> Any:
-        # the root is one position; refuse the one that would make limit + 1
-        if self._limit is not None and self.count + 1 >= self._limit:
-            raise NodeBudgetExceeded(
-                f"lazy search stopped: the node budget of {self._limit:,} ran out "
-                f"({self.count + 1:,} positions computed)"
-            )
-        self.count += 1
-        if self._on_nodes is not None and self.count % self._every == 0:
-            self._on_nodes(self.count + 1)
-        return self._game.result(state, move)
-
-
 def _names(game: Game[Any, Any], state: Any, moves: tuple[Any, ...]) -> tuple[str, ...]:
     return tuple(game.move_to_str(state, m) for m in moves)
 
@@ -377,7 +335,7 @@ def _run_eager(
             limit=limit,
         )
         result = eager_minimax(tree)
-    except EagerBudgetExceeded as exc:
+    except EagerStopped as exc:
         return Run(
             EAGER,
             False,
@@ -418,13 +376,13 @@ def _run_lazy(
     limit: Limit | None = None,
 ) -> Run:
     rate = get_rater(method.rater)
-    budgeted = _Budgeted(game, max_nodes, on_nodes)
+    whole = (limit or Limit()).replace(depth=depth, nodes=max_nodes, progress=on_nodes)
     start = time.perf_counter()
-    tree: Tree[Any, Any] = Tree(cast(Game[Any, Any], budgeted), state, share=method.share)
+    tree: Tree[Any, Any] = Tree(game, state, share=method.share)
     try:
-        result = rate(tree.root, depth if limit is None else limit.replace(depth=depth, nodes=None))
-    except (NodeBudgetExceeded, SearchStopped) as exc:
-        why = f"lazy search stopped: {exc}" if isinstance(exc, SearchStopped) else str(exc)
+        result = rate(tree.root, whole)
+    except SearchStopped as exc:
+        why = f"lazy search stopped: {exc}"
         return Run(
             method.name,
             False,
@@ -497,7 +455,7 @@ def compare_position(
         Lazy methods: names or :class:`Method` objects, as :func:`parse_methods` takes.
     max_nodes, max_bytes:
         The eager build's budgets (:func:`~lazytree.eager.build_eager`); ``max_nodes``
-        also bounds the positions each lazy method may compute.
+        also bounds the new nodes each lazy method's tree may create.
     memory:
         Also measure each method's peak memory with :mod:`tracemalloc`, in a second run
         (tracing slows a program several times, so the timed run is not traced).

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lazytree.explorer.model import DEFAULT_MAX_POSITIONS, ExplorerModel, Visits, explorer_model
-from lazytree.search import Limit, SearchResult, get_rater
+from lazytree.search import Limit, SearchResult, make_rater, search
 from lazytree.search.limit import SearchStopped
 from lazytree.tree import Node, Tree
 
@@ -52,7 +52,7 @@ class LiveExplorer:
     result:
         The search that built the tree: its principal variation and figures head the page.
     rater:
-        The rater a click searches with (a name of :data:`lazytree.search.RATERS`).
+        The rater a click searches with (a spelling of :data:`lazytree.search.RATERS`).
     depth:
         The depth a click searches to when the request gives none.
     max_nodes:
@@ -78,7 +78,7 @@ class LiveExplorer:
         self.root = source.root if isinstance(source, Tree) else source
         self.result = result
         self.rater_name = rater
-        self.rater = get_rater(rater)
+        self.rater = make_rater(rater)
         self.depth = depth
         self.max_nodes = max_nodes
         self.max_positions = max_positions
@@ -149,7 +149,8 @@ class LiveExplorer:
             if not target.is_terminal():
                 player = self.result.player if self.result is not None else None
                 try:
-                    self.rater(target, Limit(depth=depth, nodes=self.max_nodes), player=player)
+                    limit = Limit(depth=depth, nodes=self.max_nodes)
+                    search(target, limit, self.rater, player=player)
                 except SearchStopped as exc:
                     stopped = exc.reason
         after = stats.snapshot() - before

@@ -59,6 +59,7 @@ from typing import Any
 
 from lazytree.explorer.boards import board_view, player_names
 from lazytree.export.graph import never_generated, principal_line
+from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
 from lazytree.traverse import explored_edges
 from lazytree.tree import Bound, Node, Tree
@@ -108,6 +109,7 @@ def explorer_model(
     title: str | None = None,
     until: int | None = None,
     visits: Visits | None = None,
+    limit: Limit | None = None,
 ) -> ExplorerModel:
     """Describe the nodes that exist below ``source``; nothing is forced.
 
@@ -133,9 +135,13 @@ def explorer_model(
     visits:
         The visit counts of an MCTS search (:meth:`~lazytree.search.mcts.MCTS.edge_visits`):
         each node's edges get theirs (``visits`` in the document).
+    limit:
+        A memory budget (or stop event) for building the model: the walk raises
+        :class:`~lazytree.traverse.WalkStopped` once the process holds more
+        (:func:`~lazytree.traverse.explored_edges`).
 
     A ``result`` that looked the root up in a position book
-    (:func:`~lazytree.book.booked_search`: ``extra["book"]``) marks the root as
+    (:func:`~lazytree.book.booked_search`: ``result.book``) marks the root as
     answered from the book (a hit: nothing below it was searched) or not.
     """
     root = source.root if isinstance(source, Tree) else source
@@ -147,7 +153,7 @@ def explorer_model(
     hl: list[list[int]] = [[]]
     prob: list[float | int | None] = [None]
     keep = None if until is None else (lambda node: node.serial < until)
-    for up, edge, child, _, first in explored_edges(root, keep):
+    for up, edge, child, _, first in explored_edges(root, keep, limit=limit):
         if not first:
             continue
         if max_positions is not None and len(nodes) >= max_positions:
@@ -186,10 +192,15 @@ def explorer_model(
         "t" if game.is_terminal(n.state) else "e" if n.expanded else "u" for n in nodes
     )
     ratings = [n.rating for n in nodes]
-    book_status = None if result is None else result.extra.get("book")
+    book_status = None if result is None or result.book is None else result.book.status
     book = None if book_status is None else _BOOK.get(book_status, "-") + "-" * (len(nodes) - 1)
     source_name, line = principal_line(root, result)
-    pv = [0] + [index[id(edge.peek())] for _, edge in line]
+    pv = [0]
+    for _, edge in line:
+        if id(edge.peek()) not in index:  # the line leaves what ``until`` keeps
+            break
+        pv.append(index[id(edge.peek())])
+    line = line[: len(pv) - 1]
     summary: dict[str, Any] = {
         "positions": len(nodes),
         "expanded": sum(1 for c in status if c == "e"),
@@ -210,8 +221,8 @@ def explorer_model(
         )
         if book_status is not None:
             summary["book"] = _book_summary(root, result)
-        if "playouts" in result.extra:
-            summary["playouts"] = result.extra["playouts"]
+        if result.mcts is not None:
+            summary["playouts"] = result.mcts.playouts
     summary["bookHits"] = 0 if book is None else book.count("h")
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -252,12 +263,11 @@ def _book_summary(root: Node[Any, Any], result: SearchResult[Any]) -> dict[str, 
     """What the position book did for the search at ``root``: its ``status`` and, for a
     hit, the ``move`` it gave, the ``depth`` it was searched to (None: to the end of the
     game) and its ``uses``."""
-    extra = result.extra
-    out: dict[str, Any] = {"status": extra["book"]}
-    if extra["book"] == "hit":
+    book = result.book
+    assert book is not None
+    out: dict[str, Any] = {"status": book.status}
+    if book.status == "hit":
         state = root.state
         moves = [root.tree.game.move_to_str(state, m) for m in result.best_moves]
-        out.update(
-            move=moves[0] if moves else None, depth=result.depth, uses=extra.get("book_uses")
-        )
+        out.update(move=moves[0] if moves else None, depth=result.depth, uses=book.uses)
     return out

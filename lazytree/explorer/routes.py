@@ -4,10 +4,12 @@
     Search a position (options spelled as on the command line, e.g.
     ``/explore?game=dice-of-doom&size=5&seed=1&depth=4&rater=alphabeta``; ``share=1``
     shares positions; ``moves=6->11,pass`` plays moves first) and answer the explorer
-    page of the tree it forced. ``rater=mcts`` runs UCT instead (``playouts``, default
-    1,000, at most :data:`MAX_PLAYOUTS`; ``search-seed`` for its random playouts; no
-    depth) and the page shows its visits. The page is live: clicking a move never forced searches
-    below it in the server, and the new nodes appear.
+    page of the tree it forced. ``rater`` is spelled as for
+    :func:`lazytree.search.search` (``rater=alphabeta-tt:width=4``); ``rater=mcts`` runs
+    UCT instead (``rater=mcts:playouts=2000:seed=1``: playouts default 1,000, at most
+    :data:`MAX_PLAYOUTS`; no depth) and the page shows its visits. The page is live:
+    clicking a move never forced searches below it in the server (with the rater, or
+    alphabeta after mcts), and the new nodes appear.
 ``POST /api/explore/ID/force``
     A request of the page (see :meth:`LiveExplorer.force`); answers ``{"data": model,
     "status": "..."}`` or ``{"error": "..."}`` with a 4xx status.
@@ -23,7 +25,6 @@ from __future__ import annotations
 
 import html
 import json
-import random
 import secrets
 import threading
 from collections import OrderedDict
@@ -40,9 +41,9 @@ from lazytree.explorer.model import explorer_model
 from lazytree.game import IllegalMoveError
 from lazytree.games import GAMES, load_game
 from lazytree.games.registry import OptionError
-from lazytree.search import Limit, SearchResult, get_rater
+from lazytree.search import Limit, SearchResult, make_rater, search
 from lazytree.search.limit import SearchStopped
-from lazytree.search.mcts import MCTS
+from lazytree.search.raters import MCTSRater, Rater
 from lazytree.session import SessionError, options_from_text
 from lazytree.tree import Node, Tree
 
@@ -57,7 +58,7 @@ MAX_SEARCH_NODES = 300_000
 MAX_PLAYOUTS = 100_000
 """Most iterations of ``/explore?rater=mcts``."""
 
-RESERVED = ("game", "depth", "rater", "share", "moves", "playouts", "search-seed")
+RESERVED = ("game", "depth", "rater", "share", "moves")
 """Query parameters of ``/explore`` that are not game options."""
 
 LastSearch = Callable[[str], tuple[Node[Any, Any], SearchResult[Any], int] | None]
@@ -114,11 +115,8 @@ def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
         raise ExploreError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     depth = _whole(params, "depth", 3, 1, MAX_FORCE_DEPTH)
     rater_name = params.get("rater", "alphabeta")
-    mcts = rater_name == "mcts"
-    playouts = _whole(params, "playouts", 1000, 1, MAX_PLAYOUTS)
-    seed = _whole(params, "search-seed", 0, 0, 2**63)
     try:
-        rater = get_rater("alphabeta" if mcts else rater_name)  # (a click searches with it)
+        rater = make_rater(rater_name)
         options = options_from_text(spec, {k: v for k, v in params.items() if k not in RESERVED})
         game, state = load_game(name, **options)
         for text in filter(None, (t.strip() for t in params.get("moves", "").split(","))):
@@ -127,10 +125,10 @@ def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
         raise ExploreError(str(exc)) from None
     share = params.get("share", "0").lower() in ("1", "true", "yes", "on")
     tree: Tree[Any, Any] = Tree(game, state, share=share)
-    if mcts:
-        return _explore_mcts(tree, name, playouts, seed)
+    if not rater.has_depth:
+        return _explore_visits(tree, name, rater)
     try:
-        result = rater(tree.root, Limit(depth=depth, nodes=MAX_SEARCH_NODES))
+        result = search(tree.root, Limit(depth=depth, nodes=MAX_SEARCH_NODES), rater)
     except SearchStopped as exc:
         raise ExploreError(f"the search was too big: {exc}; ask for less depth") from None
     except ValueError as exc:
@@ -146,21 +144,24 @@ def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
     )
 
 
-def _explore_mcts(tree: Tree[Any, Any], name: str, playouts: int, seed: int) -> LiveExplorer:
-    """UCT from ``tree.root`` and its live explorer (a click searches with alphabeta)."""
-    searcher = MCTS(rng=random.Random(seed))
+def _explore_visits(tree: Tree[Any, Any], name: str, rater: Rater) -> LiveExplorer:
+    """A rater without a depth (UCT) from ``tree.root`` and its live explorer showing
+    its visits (a click searches with alphabeta)."""
+    if isinstance(rater, MCTSRater) and (rater.playouts or 0) > MAX_PLAYOUTS:
+        raise ExploreError(f"playouts {rater.playouts}: at most {MAX_PLAYOUTS:,} here")
     try:
-        result = searcher.search(tree.root, Limit(nodes=MAX_SEARCH_NODES), playouts=playouts)
+        result = search(tree.root, Limit(nodes=MAX_SEARCH_NODES), rater)
     except ValueError as exc:  # e.g. a chance node at the root
         raise ExploreError(str(exc)) from None
-    title = f"{name}{_size(tree.game)}: mcts ({result.extra['playouts']:,} playouts)"
+    done = 0 if result.mcts is None else result.mcts.playouts
+    title = f"{name}{_size(tree.game)}: {rater.name} ({done:,} playouts)"
     return LiveExplorer(
         tree,
         result=result,
         rater="alphabeta",
         max_nodes=MAX_SEARCH_NODES,
         title=title,
-        visits=searcher.edge_visits,
+        visits=rater.visits,
     )
 
 
@@ -222,7 +223,7 @@ def explore_routes(
         root, result, until = found
         depth = "the end" if result.depth is None else f"depth {result.depth}"
         title = f"the AI's last move: {result.rater} to {depth}"
-        if result.extra.get("book") == "hit":  # serve --book: nothing was searched
+        if result.book_hit:  # serve --book: nothing was searched
             title = f"the AI's last move: from the position book (searched to {depth} before)"
         model = explorer_model(root, result=result, until=until, title=title)
         return HTMLResponse(page(model))

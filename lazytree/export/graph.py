@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, runtime_che
 import networkx as nx
 
 from lazytree.game import CHANCE, Game
+from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
 from lazytree.traverse import explored_edges
 from lazytree.tree import Bound, Edge, Node, Tree
@@ -106,6 +107,7 @@ def to_networkx(
     pruned: bool = True,
     count_pruned: bool = True,
     max_nodes: int | None = None,
+    limit: Limit | None = None,
 ) -> ExportGraph:
     """The nodes that exist below ``source`` as a directed graph; nothing is forced.
 
@@ -127,6 +129,10 @@ def to_networkx(
         touched. When false, the count is left out (it is unknown).
     max_nodes:
         Cap the graph at this many nodes with :func:`limit_nodes`.
+    limit:
+        A memory budget (or stop event) for building the graph: the walk raises
+        :class:`~lazytree.traverse.WalkStopped` once the process holds more
+        (:func:`~lazytree.traverse.explored_edges`).
 
     Returns
     -------
@@ -157,7 +163,7 @@ def to_networkx(
     ids: dict[int, str] = {id(root): ROOT_ID}
     nodes: dict[str, Node[Any, Any]] = {ROOT_ID: root}
     _add_position(graph, game, root, ROOT_ID, 0)
-    for parent, edge, child, depth, first in explored_edges(root):
+    for parent, edge, child, depth, first in explored_edges(root, limit=limit):
         parent_id = ids[id(parent)]
         move = game.move_to_str(parent.state, edge.move)
         if first:

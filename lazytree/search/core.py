@@ -1,9 +1,8 @@
 """The one alpha-beta search every deterministic rater (and expectiminimax) is a setting of.
 
 :func:`run` is the single entry of every search: it turns the depth-or-:class:`Limit`
-into a depth and a running :class:`~lazytree.search.limit.Budget`, pauses full garbage
-collections (:func:`~lazytree.gcpause.gc_paused`) and rates the root with one
-:class:`Search`. The raters differ only in their :class:`Settings`:
+into a depth and a running :class:`~lazytree.search.limit.Budget` and rates the root
+with one :class:`Search`. The raters differ only in their :class:`Settings`:
 
 =================  =====  ==============  ========  ============================
 rater              prune  stored ratings  ordering  chance nodes
@@ -16,7 +15,7 @@ alphabeta-tt       yes    reused          yes       Star1 with the game's bounds
 =================  =====  ==============  ========  ============================
 
 and the engine adds quiescence, win distance, a width and the game's evaluation bounds
-(:class:`~lazytree.search.engine.SearchOptions`).
+(the parameters of :func:`~lazytree.search.engine.alphabeta_tt`).
 
 The search is written once, parameterised by the rating player: a node maximises on the
 rating player's turns and minimises on everybody else's (*paranoid* for more than two
@@ -40,10 +39,9 @@ from operator import attrgetter
 from typing import Any, TypeVar
 
 from lazytree.game import CHANCE, BoundedGame, NoisyGame, OrderedGame, Player
-from lazytree.gcpause import gc_paused
 from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
 from lazytree.search.limit import Budget, Limit
-from lazytree.search.result import SearchResult
+from lazytree.search.result import ChancePruning, SearchResult
 from lazytree.tree import Bound, Edge, Node, Rating
 
 S = TypeVar("S", bound=Hashable)
@@ -171,9 +169,8 @@ def run(
     limit = as_limit(depth)
     plies = check_depth(limit.depth)
     rating_player = resolve_player(node, player)
-    with gc_paused():
-        search = Search(node, rating_player, settings, budget_of(limit, node), bounds)
-        return search.root(node, plies)
+    search = Search(node, rating_player, settings, budget_of(limit, node), bounds)
+    return search.root(node, plies)
 
 
 class Search:
@@ -535,19 +532,19 @@ class Search:
             rater=self.settings.rater,
             stats=self.stats.snapshot() - before,
             move_values=tuple(move_values),
-            extra=self.extra(),
+            complete=not self.frontier,
+            visits=self.visits,
+            chance=self.chance_pruning(),
         )
 
-    def extra(self) -> dict[str, Any]:
-        """What the result's ``extra`` says about this search: ``visits`` (nodes
-        entered), ``complete`` (no leaf was cut off by the depth limit: the value is the
-        game's own) and, for a rater of chance nodes, ``chance_pruning`` (``"star1"``
-        or ``"none"``) and the evaluation ``bounds`` Star1 used."""
-        extra: dict[str, Any] = {"visits": self.visits, "complete": not self.frontier}
-        if self.chance:
-            extra["chance_pruning"] = "star1" if self.star1 else "none"
-            extra["bounds"] = (self.value_lo, self.value_hi) if self.star1 else None
-        return extra
+    def chance_pruning(self) -> ChancePruning | None:
+        """For a rater of chance nodes, how it rated them: Star1 with the evaluation
+        bounds it used, or no pruning; ``None`` for a rater that refuses them."""
+        if not self.chance:
+            return None
+        if self.star1:
+            return ChancePruning("star1", (self.value_lo, self.value_hi))
+        return ChancePruning("none")
 
 
 _move_of = attrgetter("move")

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import replace
-from functools import partial
 from typing import Any, TypeVar
 
 from lazytree.game import Player
-from lazytree.gcpause import gc_paused
 from lazytree.search.common import check_depth, deepest_depth, resolve_player
-from lazytree.search.limit import Limit, SearchStopped
-from lazytree.search.result import SearchResult
+from lazytree.search.limit import Limit, SearchStopped, StopReason
+from lazytree.search.result import Deepening, Iteration, SearchResult
 from lazytree.tree import Node
 
 S = TypeVar("S", bound=Hashable)
@@ -28,20 +26,19 @@ __all__ = ["iterative_deepening"]
 RaterFn = Callable[..., SearchResult[Any]]
 
 
-def _raters(rater: RaterFn | str | None, options: Any) -> tuple[RaterFn, RaterFn]:
-    """The rater of each iteration and the one for the fallback ply (no quiescence)."""
-    from lazytree.search import engine, get_rater
-
-    if isinstance(rater, str):
-        rater = get_rater(rater)
+def _rater(rater: RaterFn | str | None) -> RaterFn:
+    """The rater of each iteration: a function, a rater spelled for
+    :func:`~lazytree.search.search` (``"alphabeta-tt:width=8"``), or by default
+    :func:`~lazytree.search.engine.alphabeta_tt`."""
     if rater is None:
-        rater = engine.alphabeta_tt
-    if options is None:
-        return rater, rater
-    if rater is not engine.alphabeta_tt:
-        raise ValueError("options= are the alphabeta-tt engine's; pass a rater without them")
-    quick = replace(options, quiescence=0)
-    return partial(rater, options=options), partial(rater, options=quick)
+        from lazytree.search.engine import alphabeta_tt
+
+        return alphabeta_tt
+    if isinstance(rater, str):
+        from lazytree.search.raters import make_rater
+
+        return make_rater(rater)
+    return rater
 
 
 def iterative_deepening(
@@ -49,8 +46,8 @@ def iterative_deepening(
     limit: Limit,
     *,
     rater: RaterFn | str | None = None,
+    fallback: RaterFn | None = None,
     player: Player | None = None,
-    options: Any = None,
     stop_when_forced: bool = False,
     progress: Callable[[SearchResult[M]], None] | None = None,
 ) -> SearchResult[M]:
@@ -67,14 +64,17 @@ def iterative_deepening(
         part of the limit stops it); seconds, nodes, memory and the stop event count
         over all iterations. A limit with no part at all is a ``ValueError``.
     rater:
-        Any rater (a function or its short name, see :data:`lazytree.search.RATERS`);
-        by default :func:`~lazytree.search.engine.alphabeta_tt`, whose stored ratings
-        let each iteration search the previous best moves first and walk the part of
-        the tree already built without building it again.
+        Any rater: a function ``rater(node, limit, *, player=None)``, or its name with
+        parameters as :func:`~lazytree.search.search` spells it (``"minimax"``,
+        ``"alphabeta-tt:width=8"``); by default
+        :func:`~lazytree.search.engine.alphabeta_tt`, whose stored ratings let each
+        iteration search the previous best moves first and walk the part of the tree
+        already built without building it again.
+    fallback:
+        The rater of the one-ply answer when even the first iteration is interrupted
+        (by default ``rater``).
     player:
         The rating player; by default the player to move at ``node``.
-    options:
-        :class:`~lazytree.search.engine.SearchOptions` of the default rater.
     stop_when_forced:
         Stop after depth 1 when the root has a single move.
     progress:
@@ -82,19 +82,19 @@ def iterative_deepening(
 
     Each iteration gets what is left of the limit; a budget that runs out inside one
     raises :class:`SearchStopped` there and that iteration is thrown away. There is
-    always an answer: if even the first iteration is interrupted, a one-ply search
-    without quiescence (and without a clock) gives it. The deepening also stops once an
+    always an answer: if even the first iteration is interrupted, a one-ply search of
+    ``fallback`` (without a clock) gives it. The deepening also stops once an
     iteration saw no depth cut-off (it solved the game from here).
 
     Returns
     -------
     SearchResult
         The deepest completed iteration's answer with ``stats`` of all iterations;
-        ``depth`` is the depth reached, and ``extra`` holds ``seconds``,
-        ``iterations`` (depth, value, nodes created, seconds of each completed one),
-        ``interrupted`` (the depth abandoned, or ``None``), ``stopped`` (why it was
-        abandoned: ``"time"``, ``"nodes"``, ``"memory"``, ``"stop"``, or ``None``) and
-        ``searched_by`` (the rater of the iterations).
+        ``rater`` is ``"deepening"``, ``depth`` the depth reached, and ``deepening`` a
+        :class:`~lazytree.search.result.Deepening` record: the rater of the iterations
+        (``searched_by``), the seconds, each completed iteration (depth, value, nodes
+        created, seconds), the depth abandoned (``interrupted``) and why
+        (``stopped``: ``"time"``, ``"nodes"``, ``"memory"``, ``"stop"``, or ``None``).
 
     Examples
     --------
@@ -102,7 +102,7 @@ def iterative_deepening(
     >>> from lazytree.games.tree_game import TreeGame
     >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
     >>> r = iterative_deepening(tree.root, Limit(depth=5))
-    >>> r.value, r.depth, [it["depth"] for it in r.extra["iterations"]]
+    >>> r.value, r.depth, [it.depth for it in r.deepening.iterations]
     (3.0, 2, [1, 2])
     >>> iterative_deepening(tree.root, Limit(depth=5), rater="minimax").best_moves
     (0,)
@@ -111,13 +111,13 @@ def iterative_deepening(
         raise ValueError("iterative deepening needs a limit: a depth, seconds, nodes or a stop")
     if limit.depth == 0:
         raise ValueError("iterative deepening needs a depth limit >= 1, got 0")
-    rate, quick = _raters(rater, options)
+    rate = _rater(rater)
+    quick = rate if fallback is None else fallback
     rating_player = resolve_player(node, player)
-    with gc_paused():
-        return _deepen(node, limit, rate, quick, rating_player, stop_when_forced, progress)
+    return _deepen(node, limit, rate, quick, rating_player, stop_when_forced, progress)
 
 
-def _rest(limit: Limit, depth: int, elapsed: float, built: int) -> Limit | str:
+def _rest(limit: Limit, depth: int, elapsed: float, built: int) -> Limit | StopReason:
     """What is left of ``limit`` for the iteration at ``depth``, or why nothing is."""
     seconds = nodes = None
     if limit.seconds is not None:
@@ -145,9 +145,9 @@ def _deepen(
     max_depth = min(check_depth(limit.depth), deepest_depth())
     budget = limit.budget(node.tree)
     best: SearchResult[M] | None = None
-    iterations: list[dict[str, Any]] = []
+    iterations: list[Iteration] = []
     interrupted: int | None = None
-    stopped: str | None = None
+    stopped: StopReason | None = None
     depth = 1
     while depth <= max_depth:
         t0 = budget.clock()
@@ -162,17 +162,11 @@ def _deepen(
             interrupted, stopped = depth, why.reason
             break
         best = result
-        iterations.append(
-            {
-                "depth": depth,
-                "value": result.value,
-                "nodes_created": stats.nodes_created - n0,
-                "seconds": round(budget.clock() - t0, 6),
-            }
-        )
+        seconds = round(budget.clock() - t0, 6)
+        iterations.append(Iteration(depth, result.value, stats.nodes_created - n0, seconds))
         if progress is not None:
             progress(result)
-        if result.extra.get("complete") or not node.children:
+        if result.complete or not node.children:
             break
         if stop_when_forced and len(node.children) == 1:
             break
@@ -183,13 +177,6 @@ def _deepen(
         depth += 1
     if best is None:  # never without an answer: one quick ply, no clock
         best = quick(node, 1, player=player)
-        iterations.append({"depth": 1, "value": best.value, "fallback": True})
-    extra = dict(best.extra)
-    extra.update(
-        searched_by=best.rater,
-        seconds=budget.elapsed,
-        iterations=iterations,
-        interrupted=interrupted,
-        stopped=stopped,
-    )
-    return replace(best, stats=stats.snapshot() - before, extra=extra, rater="deepening")
+        iterations.append(Iteration(1, best.value, fallback=True))
+    record = Deepening(best.rater, budget.elapsed, tuple(iterations), interrupted, stopped)
+    return replace(best, stats=stats.snapshot() - before, rater="deepening", deepening=record)

@@ -1,7 +1,7 @@
 """Alpha-beta for big trees: stored ratings, move ordering, quiescence, win distance, a clock.
 
 :func:`alphabeta_tt` is :func:`~lazytree.search.alphabeta.alphabeta` with the tools a
-search on a large board needs, each switched by a field of :class:`SearchOptions`:
+search on a large board needs, each switched by a keyword parameter:
 
 * **stored ratings** (transpositions): every node searched keeps a
   :class:`~lazytree.tree.Rating` with the depth and bound (exact / lower / upper) it is
@@ -25,6 +25,11 @@ search on a large board needs, each switched by a field of :class:`SearchOptions
 * **width**: optionally only the first ``width`` moves in ordered order are searched
   (selective search, for boards where full width cannot reach a useful depth; the
   result then is no longer the minimax value).
+
+The same parameters are spelled ``"alphabeta-tt:width=8:quiescence=1"`` for
+:func:`lazytree.search.search`.
+:func:`deepening` is the play AI's search: these tools with the play settings,
+deepened within a :class:`Limit`.
 
 The best moves are always reported in *generation order*, whatever order they were
 searched in, so the set and its order are those of :func:`~lazytree.search.minimax`
@@ -52,12 +57,12 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any, TypeVar
 
 from lazytree.game import BoundedGame, NoisyGame, OrderedGame, Player
-from lazytree.search.core import WIN_BONUS, Settings, run
+from lazytree.search.core import WIN_BONUS, Settings, as_limit, run
 from lazytree.search.deepening import iterative_deepening
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
@@ -72,19 +77,75 @@ __all__ = [
     "Limit",
     "NoisyGame",
     "OrderedGame",
-    "SearchOptions",
     "alphabeta_tt",
+    "deepening",
+    "engine_settings",
     "iterative_deepening",
-    "play_options",
+    "play_quiescence",
+    "play_width",
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class SearchOptions:
-    """Switches of :func:`alphabeta_tt` (the defaults give exactly minimax's answers).
+def engine_settings(
+    *,
+    prune: bool = True,
+    ratings: bool = True,
+    order: bool = True,
+    hint: bool | None = None,
+    quiescence: int = 0,
+    win_distance: bool = False,
+    width: int | None = None,
+) -> Settings:
+    """The parameters of :func:`alphabeta_tt` as settings of the one search (with the
+    game's evaluation bounds, and chance nodes rated as expectiminimax does);
+    ``ValueError`` for a negative ``quiescence`` or a ``width`` below 1."""
+    if isinstance(quiescence, bool) or not isinstance(quiescence, int) or quiescence < 0:
+        raise ValueError(f"quiescence must be a whole number >= 0, got {quiescence!r}")
+    if width is not None and (isinstance(width, bool) or not isinstance(width, int) or width < 1):
+        raise ValueError(f"width must be a whole number >= 1 or None, got {width!r}")
+    return Settings(
+        "alphabeta-tt",
+        prune=prune,
+        reuse=ratings,
+        order=order,
+        hint=hint,
+        quiescence=quiescence,
+        win_distance=win_distance,
+        width=width,
+        bounded=True,
+        chance=True,
+        star1=True,
+    )
 
-    Attributes
+
+def alphabeta_tt(
+    node: Node[S, M],
+    depth: int | Limit | None = 4,
+    *,
+    player: Player | None = None,
+    prune: bool = True,
+    ratings: bool = True,
+    order: bool = True,
+    hint: bool | None = None,
+    quiescence: int = 0,
+    win_distance: bool = False,
+    width: int | None = None,
+) -> SearchResult[M]:
+    """Rate ``node`` by alpha-beta with stored ratings and move ordering (see the module).
+
+    The defaults prune, reuse ratings and order moves, and give exactly minimax's value
+    and best moves.
+
+    Parameters
     ----------
+    node:
+        The root to rate (its tree may share positions: ``Tree(share=True)``).
+    depth:
+        Plies to look ahead; ``None`` searches to the end of the game; or a
+        :class:`Limit` (running out of its seconds, nodes, memory or stop raises
+        :class:`~lazytree.search.limit.SearchStopped`).
+    player:
+        The rating player; by default the player to move at ``node``.
     prune:
         Alpha-beta cut-offs; ``False`` gives plain minimax with the same leaf rules
         (quiescence, win distance), as a reference.
@@ -102,68 +163,12 @@ class SearchOptions:
     width:
         Search only the first ``width`` moves of every node, in ordered order
         (``None``: all; not exact).
-    """
-
-    prune: bool = True
-    ratings: bool = True
-    order: bool = True
-    hint: bool | None = None
-    quiescence: int = 0
-    win_distance: bool = False
-    width: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.quiescence < 0:
-            raise ValueError(f"quiescence must be >= 0, got {self.quiescence}")
-        if self.width is not None and self.width < 1:
-            raise ValueError(f"width must be >= 1, got {self.width}")
-
-    def settings(self) -> Settings:
-        """These switches as settings of the one search (with the game's evaluation
-        bounds, and chance nodes rated as expectiminimax does)."""
-        return Settings(
-            "alphabeta-tt",
-            prune=self.prune,
-            reuse=self.ratings,
-            order=self.order,
-            hint=self.hint,
-            quiescence=self.quiescence,
-            win_distance=self.win_distance,
-            width=self.width,
-            bounded=True,
-            chance=True,
-            star1=True,
-        )
-
-
-def alphabeta_tt(
-    node: Node[S, M],
-    depth: int | Limit | None = 4,
-    *,
-    player: Player | None = None,
-    options: SearchOptions | None = None,
-) -> SearchResult[M]:
-    """Rate ``node`` by alpha-beta with stored ratings and move ordering (see the module).
-
-    Parameters
-    ----------
-    node:
-        The root to rate (its tree may share positions: ``Tree(share=True)``).
-    depth:
-        Plies to look ahead; ``None`` searches to the end of the game; or a
-        :class:`Limit` (running out of its seconds, nodes, memory or stop raises
-        :class:`~lazytree.search.limit.SearchStopped`).
-    player:
-        The rating player; by default the player to move at ``node``.
-    options:
-        Which tools to use; the default (:class:`SearchOptions` ``()``) prunes, reuses
-        ratings and orders moves, and gives exactly minimax's value and best moves.
 
     Returns
     -------
     SearchResult
-        As :func:`~lazytree.search.minimax.minimax`'s; ``extra["complete"]`` is true
-        when no leaf was cut off by the depth limit (the value is the game's value).
+        As :func:`~lazytree.search.minimax.minimax`'s; ``complete`` is true when no
+        leaf was cut off by the depth limit (the value is the game's value).
 
     Examples
     --------
@@ -173,38 +178,90 @@ def alphabeta_tt(
     >>> alphabeta_tt(tree.root, 2).best_moves   # all tied best moves, generation order
     (0, 2)
     """
-    return run(node, depth, player, (options or SearchOptions()).settings())
+    settings = engine_settings(
+        prune=prune,
+        ratings=ratings,
+        order=order,
+        hint=hint,
+        quiescence=quiescence,
+        win_distance=win_distance,
+        width=width,
+    )
+    return run(node, depth, player, settings)
 
 
-def play_options(
-    node: Node[Any, Any],
-    *,
-    quiescence: int | str = "auto",
-    width: int | str | None = "auto",
-) -> SearchOptions:
-    """The settings an AI player uses at ``node``: ratings, ordering, win distance,
-    a ``width`` (``"auto"``: 8 moves a node, 6 when ``node`` has more than 100
-    moves, so a clock of about a second still reaches 4 plies on boards of hundreds of
-    territories; positions with fewer moves are searched in full anyway) and
-    ``quiescence`` (``"auto"``: 1 ply when ``node`` has at most 12 moves, else 0,
-    since it costs plies of depth on big boards).
-
-    This generates the edges of ``node`` (to count them, building no child) when an
-    option is ``"auto"``; the search of ``node`` with a width generates them anyway.
+def play_width(node: Node[Any, Any], width: int | str | None = "auto") -> int | None:
+    """The play AI's ``width`` at ``node``: ``"auto"`` is 8 moves a node, 6 when
+    ``node`` has more than 100 moves (so a clock of about a second still reaches 4
+    plies on boards of hundreds of territories; positions with fewer moves are searched
+    in full anyway); a number or ``None`` (all moves) is kept.
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
-    >>> o = play_options(Tree(TreeGame([[1, 2], [3, 4]])).root)
-    >>> o.quiescence, o.win_distance, o.width
-    (1, True, 8)
+    >>> play_width(Tree(TreeGame([[1, 2], [3, 4]])).root)
+    8
     """
-    moves = len(node.children) if "auto" in (width, quiescence) else 0
     if width == "auto":
-        width = 8 if moves <= 100 else 6
+        return 8 if len(node.children) <= 100 else 6
     if isinstance(width, str):
         raise ValueError(f"width must be a number, None or 'auto', got {width!r}")
+    return width
+
+
+def play_quiescence(node: Node[Any, Any], quiescence: int | str = "auto") -> int:
+    """The play AI's ``quiescence`` at ``node``: ``"auto"`` is 1 ply when ``node`` has
+    at most 12 moves, else 0 (it costs plies of depth on big boards); a number is kept.
+
+    >>> from lazytree.tree import Tree
+    >>> from lazytree.games.tree_game import TreeGame
+    >>> play_quiescence(Tree(TreeGame([[1, 2], [3, 4]])).root)
+    1
+    """
     if quiescence == "auto":
-        quiescence = 1 if moves <= 12 else 0
+        return 1 if len(node.children) <= 12 else 0
     if isinstance(quiescence, str):
         raise ValueError(f"quiescence must be a number or 'auto', got {quiescence!r}")
-    return SearchOptions(quiescence=quiescence, win_distance=True, width=width)
+    return quiescence
+
+
+def deepening(
+    node: Node[S, M],
+    limit: int | Limit | None,
+    *,
+    player: Player | None = None,
+    width: int | str | None = "auto",
+    quiescence: int | str = "auto",
+    win_distance: bool = True,
+    stop_when_forced: bool = True,
+    progress: Callable[[SearchResult[M]], None] | None = None,
+) -> SearchResult[M]:
+    """The play AI's search: :func:`alphabeta_tt` with stored ratings, ordering, win
+    distance, a ``width`` (see :func:`play_width`) and ``quiescence`` (see
+    :func:`play_quiescence`), deepened 1, 2, 3, ... plies within ``limit``
+    (:func:`~lazytree.search.deepening.iterative_deepening`; with ``stop_when_forced``
+    it stops after depth 1 when ``node`` has a single move). ``progress`` is called
+    with each completed iteration.
+
+    This generates the edges of ``node`` (to count them, building no child)
+    when ``width`` or ``quiescence`` is ``"auto"``.
+
+    >>> from lazytree.tree import Tree
+    >>> from lazytree.games.tree_game import TreeGame
+    >>> r = deepening(Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).root, 5)
+    >>> r.rater, r.deepening.searched_by, r.best_moves
+    ('deepening', 'alphabeta-tt', (0,))
+    """
+    limit = as_limit(limit)
+    w = play_width(node, width)
+    q = play_quiescence(node, quiescence)
+    rate = partial(alphabeta_tt, win_distance=win_distance, width=w, quiescence=q)
+    quick = partial(alphabeta_tt, win_distance=win_distance, width=w)
+    return iterative_deepening(
+        node,
+        limit,
+        rater=rate,
+        fallback=quick,
+        player=player,
+        stop_when_forced=stop_when_forced,
+        progress=progress,
+    )

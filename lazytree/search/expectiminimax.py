@@ -73,8 +73,9 @@ def expectiminimax(
     -------
     SearchResult
         Value, all tied best moves (none at a chance root), principal variation (through
-        the first outcome at chance nodes), and ``extra["chance_pruning"]``: ``"star1"``
-        or ``"none"``. The value equals plain expectimax's (up to float rounding).
+        the first outcome at chance nodes), and ``chance``: how chance nodes were
+        pruned (``"star1"`` with the bounds, or ``"none"``). The value equals plain
+        expectimax's (up to float rounding).
 
     Raises
     ------
@@ -93,7 +94,7 @@ def expectiminimax(
     >>> biased = {"chance": [[0.25, 8], [0.75, 1]]}
     >>> game = ChanceTreeGame([coin, biased])
     >>> r = expectiminimax(Tree(game).root, depth=2, bounds=(0, 8))
-    >>> r.value, r.best_moves, r.extra["chance_pruning"]
+    >>> r.value, r.best_moves, r.chance.pruning
     (2.75, (1,), 'star1')
     """
     settings = EXPECTIMINIMAX if star1 else PLAIN_EXPECTIMAX

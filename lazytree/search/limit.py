@@ -4,7 +4,10 @@ A limit is data (as python-chess's ``engine.Limit``): how deep, how long, how ma
 nodes, how much memory, and an event another thread may set to say "stop now". A search
 turns it into a running :class:`Budget` with :meth:`Limit.budget` and calls
 :meth:`Budget.check` every few nodes; ``check`` raises :class:`SearchStopped` naming
-the reason. This is the only place budgets are implemented.
+the reason. A loop that builds no tree (the eager build, counting a tree) runs a budget
+over a :class:`NodeCount` and calls :meth:`Budget.tally` with the nodes it has made.
+This is the only place budgets are implemented: every search, the eager build,
+``compare``, the benchmarks and ``count`` use it.
 
 Examples
 --------
@@ -19,6 +22,12 @@ Examples
 Traceback (most recent call last):
 ...
 lazytree.search.limit.SearchStopped: the node budget (2 new nodes) ran out
+>>> loop = Limit(nodes=1_000).budget()    # over a NodeCount: no tree
+>>> loop.tally(900)
+>>> loop.tally(1_024)
+Traceback (most recent call last):
+...
+lazytree.search.limit.SearchStopped: the node budget (1,000 new nodes) ran out
 >>> Limit(seconds=float("nan"))
 Traceback (most recent call last):
 ...
@@ -38,9 +47,11 @@ from typing import Any, Literal
 __all__ = [
     "CLOCKS",
     "DEFAULT_MEMORY",
+    "PROGRESS_EVERY",
     "Budget",
     "Clock",
     "Limit",
+    "NodeCount",
     "SearchStopped",
     "StopReason",
     "memory_in_use",
@@ -127,6 +138,9 @@ class Limit:
         Bytes of memory the whole process may hold (:func:`memory_in_use`).
     stop:
         An event; once set (by any thread) the search stops as soon as it checks.
+    progress:
+        Not a limit: called with the tree's ``nodes_created`` every
+        :data:`PROGRESS_EVERY` new nodes, while a budget runs (some other field is set).
     clock:
         What ``seconds`` counts: ``"wall"`` (the default) or ``"cpu"``, the CPU time of
         the searching thread (:data:`CLOCKS`).
@@ -141,6 +155,7 @@ class Limit:
     memory: int | None = None
     stop: threading.Event | None = field(default=None, compare=False)
     clock: Clock = "wall"
+    progress: Callable[[int], None] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.clock not in CLOCKS:
@@ -169,34 +184,60 @@ class Limit:
         """A copy with some fields changed (``dataclasses.replace``)."""
         return replace(self, **changes)
 
-    def budget(self, tree: Any) -> Budget:
-        """Start the clock: a :class:`Budget` over ``tree``'s counters from now on."""
-        return Budget(self, tree)
+    def budget(self, tree: Any = None) -> Budget:
+        """Start the clock: a :class:`Budget` over ``tree``'s counters from now on, or
+        without a tree over a fresh :class:`NodeCount` (advanced by
+        :meth:`Budget.tally`)."""
+        return Budget(self, NodeCount() if tree is None else tree)
+
+
+PROGRESS_EVERY = 50_000
+"""New nodes between two calls of a limit's ``progress``."""
+
+
+class NodeCount:
+    """A plain counter of nodes made, for a loop that builds no tree: what a
+    :class:`Budget` reads where a search's budget reads its tree's ``stats``.
+
+    >>> NodeCount(3).nodes_created
+    3
+    """
+
+    __slots__ = ("nodes_created",)
+
+    def __init__(self, nodes_created: int = 0) -> None:
+        self.nodes_created = nodes_created
 
 
 class Budget:
-    """A :class:`Limit` running over one tree: call :meth:`check` every few nodes.
+    """A :class:`Limit` running over one tree (or one :class:`NodeCount`): call
+    :meth:`check` every few nodes.
 
-    The clock and the stop event are read on every call; the process's memory every
-    ``memory_every``-th call (reading it costs a system call).
+    ``counter`` is a tree (its ``stats`` are read) or anything with a ``nodes_created``
+    count (a tree's stats, a :class:`NodeCount`). The clock and the stop event are read
+    on every call; the process's memory every ``memory_every``-th call (reading it
+    costs a system call). ``max_nodes`` is the count at which the node budget runs out
+    (``None``: no node budget), for a loop that compares its own count with it.
     """
 
     __slots__ = (
         "_calls",
+        "_next_report",
         "clock",
         "deadline",
         "limit",
         "max_memory",
         "max_nodes",
         "memory_every",
+        "progress",
         "start",
         "stats",
         "stop",
     )
 
-    def __init__(self, limit: Limit, tree: Any, *, memory_every: int = 64) -> None:
+    def __init__(self, limit: Limit, counter: Any, *, memory_every: int = 64) -> None:
         self.limit = limit
-        self.stats = tree.stats
+        self.stats = getattr(counter, "stats", counter)
         self.clock = CLOCKS[limit.clock]
         self.start = self.clock()
         self.deadline = None if limit.seconds is None else self.start + limit.seconds
@@ -205,6 +246,8 @@ class Budget:
         self.stop = limit.stop
         self.memory_every = memory_every
         self._calls = 0
+        self.progress = limit.progress
+        self._next_report = self.stats.nodes_created + PROGRESS_EVERY
 
     @property
     def elapsed(self) -> float:
@@ -234,6 +277,16 @@ class Budget:
         memory = self._calls >= self.memory_every
         if memory:
             self._calls = 0
+        if self.progress is not None and self.stats.nodes_created >= self._next_report:
+            self._next_report = self.stats.nodes_created + PROGRESS_EVERY
+            self.progress(self.stats.nodes_created)
         stopped = self.exceeded(memory=memory)
         if stopped is not None:
             raise stopped
+
+    def tally(self, nodes: int) -> None:
+        """For a budget over a :class:`NodeCount`: ``nodes`` were made since the start;
+        :meth:`check` (a loop calls this every few hundred nodes, and compares its
+        count with :attr:`max_nodes` in between when it must stop exactly)."""
+        self.stats.nodes_created = nodes
+        self.check()

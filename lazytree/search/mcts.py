@@ -39,11 +39,11 @@ import random
 import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from lazytree.game import CHANCE, Game
-from lazytree.search.limit import Limit, SearchStopped
-from lazytree.search.result import SearchResult
+from lazytree.search.limit import Limit, SearchStopped, StopReason
+from lazytree.search.result import MCTSRun, SearchResult
 from lazytree.tree import Bound, Node, Rating, Tree
 
 __all__ = ["MCTS", "mcts"]
@@ -219,7 +219,7 @@ class MCTS:
         before = tree.stats.snapshot()
         budget = limit.budget(tree)
         done = 0
-        reason = "playouts"
+        reason: Literal["playouts"] | StopReason = "playouts"
         while playouts is None or done < playouts:
             try:
                 budget.check()
@@ -240,7 +240,12 @@ class MCTS:
         return tuple(i for i, n in enumerate(stats.visits) if n == top)
 
     def _result(
-        self, node: Node[Any, Any], before: Any, done: int, reason: str, seconds: float
+        self,
+        node: Node[Any, Any],
+        before: Any,
+        done: int,
+        reason: Literal["playouts"] | StopReason,
+        seconds: float,
     ) -> SearchResult[Any]:
         tree = node.tree
         player = node.player
@@ -275,12 +280,7 @@ class MCTS:
             rater="mcts",
             stats=tree.stats.snapshot() - before,
             move_values=tuple(move_values),
-            extra={
-                "playouts": done,
-                "stopped": reason,
-                "seconds": seconds,
-                "visits": self.edge_visits(node),
-            },
+            mcts=MCTSRun(done, reason, seconds, tuple(self.edge_visits(node).items())),
         )
 
 

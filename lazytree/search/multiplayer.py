@@ -18,7 +18,6 @@ from typing import Any, TypeVar
 
 from lazytree import game as _game
 from lazytree.game import CHANCE, Player
-from lazytree.gcpause import gc_paused
 from lazytree.search.alphabeta import alphabeta
 from lazytree.search.common import check_depth, leaf_value, resolve_player
 from lazytree.search.core import Settings, as_limit, budget_of, check_probability, check_total, run
@@ -106,8 +105,8 @@ def maxn(
         ``value`` is ``player``'s component of the root's vector; ``best_moves`` are the
         root moves tied for the mover's own best component (the first is what max^n
         plays); ``move_values`` give ``player``'s component for each root move;
-        ``extra["vector"]`` is the root's whole vector and ``extra["move_vectors"]``
-        each root move's vector.
+        ``vector`` is the root's whole vector and ``move_vectors`` each root move's
+        vector.
 
     Raises
     ------
@@ -119,12 +118,11 @@ def maxn(
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
     >>> r = maxn(Tree(TreeGame([[3, 12], [2, 4]])).root, depth=2)
-    >>> r.value, r.best_moves, r.extra["vector"]       # two players, zero-sum: as minimax
+    >>> r.value, r.best_moves, r.vector       # two players, zero-sum: as minimax
     (3.0, (0,), (3.0, -3.0))
     """
     whole = as_limit(depth)
-    with gc_paused():
-        return _maxn(node, whole, resolve_player(node, player))
+    return _maxn(node, whole, resolve_player(node, player))
 
 
 def _maxn(node: Node[S, M], whole: Limit, rating_player: Player) -> SearchResult[M]:
@@ -203,5 +201,6 @@ def _maxn(node: Node[S, M], whole: Limit, rating_player: Player) -> SearchResult
         rater="maxn",
         stats=node.tree.stats.snapshot() - before,
         move_values=tuple((m, vec[rating_player]) for m, vec in move_vectors),
-        extra={"vector": vector, "move_vectors": move_vectors},
+        vector=vector,
+        move_vectors=move_vectors,
     )

@@ -4,9 +4,12 @@ Pages
 -----
 ``GET /``                        the new-game form
 ``GET /play?game=G&OPTION=V...`` a new game (options spelled as on the command line; also
-                                 ``seats=human,ai``, ``ai=book`` or seconds per AI move,
-                                 ``speed`` = seconds between AI moves); ``/play?session=ID``
-                                 reopens a game held by the server
+                                 ``seats=human,mcts:time=0.5``: one agent per player, named
+                                 as in ``lazytree play --seats`` and ``arena --players``,
+                                 ``ai`` for the AI of ``ai=book`` (the book's agent for the
+                                 rules) or ``ai=SECONDS`` (the play AI), ``speed`` = seconds
+                                 between AI moves); ``/play?session=ID`` reopens a game held
+                                 by the server
 ``GET /healthz``                 200 ``ok``
 
 JSON API (``/api/sessions/ID/...``; errors are 4xx with ``{"error": message}``)
@@ -38,24 +41,30 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from lazytree.ai import AISettings
+from lazytree.agents import AGENTS, PlayerError
 from lazytree.explorer.routes import explore_routes
-from lazytree.game import IllegalMoveError
+from lazytree.game import Game, IllegalMoveError
 from lazytree.games import GAMES
-from lazytree.games.dice_of_doom import RULE_SETS, Attack, DiceOfDoom
+from lazytree.games.dice_of_doom import (
+    RULE_SETS,
+    Attack,
+    ChanceDiceOfDoom,
+    DiceOfDoom,
+    LispDiceOfDoom,
+)
 from lazytree.server.boards import board_view
 from lazytree.server.learning import Learning
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
 from lazytree.session import (
-    HUMAN,
     PLAY_DEFAULTS,
     Seat,
     Session,
     SessionError,
+    default_seat,
     options_from_text,
 )
 
-__all__ = ["MAX_BODY", "create_app", "seats_from_text"]
+__all__ = ["MAX_BODY", "book_agent", "create_app", "seats_from_text"]
 
 MAX_BODY = 1 << 20
 """Largest request body accepted (a saved 40x40 game is far smaller), in bytes."""
@@ -66,9 +75,12 @@ MAX_SIDE = 40
 MAX_LOG = 40
 """History entries sent with each view (the page shows the latest)."""
 
-BOOK_AI = AISettings.book(depth=4, rater="auto")
-"""The books' AI: four plies, every move (rater auto: alpha-beta, which gives minimax's moves
-faster; expectiminimax under the chance rules)."""
+MAX_SECONDS = 600.0
+"""Longest clock per move a page may give an agent (``time=``), in seconds."""
+
+FILE_PARAMS = ("weights", "book")
+"""Agents' parameters that name a file: a page must not make the server open its files
+(they are given to ``lazytree serve --weights/--book``)."""
 
 RESERVED = ("game", "seats", "ai", "speed", "session")
 """Query parameters of ``/play`` that are not game options."""
@@ -86,30 +98,77 @@ class BadRequest(Exception):
         self.status = status
 
 
-def ai_settings(text: str) -> AISettings:
-    """``book`` (the books' AI) or seconds per move (``1``, ``0.5``)."""
+def book_agent(game: Game[Any, Any]) -> str:
+    """The book's AI of ``game`` as an agent: ``ror`` (*Realm of Racket*) under the
+    racket rules, ``lol2`` under the lisp rules, ``lol4`` under the chance rules (*Land
+    of Lisp*); other games, which no book plays, have four plies of the rater ``auto``
+    (alpha-beta, expectiminimax with chance).
+
+    >>> from lazytree.games import load_game
+    >>> [book_agent(load_game("dice-of-doom", rules=r).game) for r in RULE_SETS]
+    ['ror', 'lol2', 'lol4']
+    >>> book_agent(load_game("tictactoe").game)
+    'default:time=none:rater=auto:depth=4'
+    """
+    if isinstance(game, ChanceDiceOfDoom):
+        return "lol4"
+    if isinstance(game, LispDiceOfDoom):
+        return "lol2"
+    if isinstance(game, DiceOfDoom):
+        return "ror"
+    return "default:time=none:rater=auto:depth=4"
+
+
+def ai_seat(text: str, game: Game[Any, Any]) -> str:
+    """The agent of ``ai=``: ``book`` (:func:`book_agent`) or seconds per move (``1``,
+    ``0.5``: the play AI with that wall clock)."""
     t = text.strip().lower()
     if t == "book":
-        return BOOK_AI
+        return book_agent(game)
     try:
         seconds = float(t)
     except ValueError:
         seconds = -1.0
-    if not 0 < seconds <= 600:
+    if not 0 < seconds <= MAX_SECONDS:
         raise SessionError(f"ai {text!r}: expected 'book' or seconds per move (0 to 600)")
-    return AISettings(seconds=seconds)
+    return default_seat(game, seconds)
 
 
-def seats_from_text(text: str | None, players: int, ai: AISettings) -> list[Seat]:
-    """``human,ai,ai``: one word per player (default: player 0 human, the others AI)."""
+def seats_from_text(text: str | None, players: int, ai: str) -> list[str]:
+    """``human,lol2,mcts:time=0.5``: one agent per player, ``ai`` standing for the agent
+    ``ai`` (default: player 0 human, the others ``ai``). A :class:`SessionError` for a
+    wrong count, an unknown agent or parameter, a file named by a parameter, or a clock
+    over :data:`MAX_SECONDS`."""
     if not text:
-        return [HUMAN] + [Seat(ai)] * (players - 1)
-    words = [w.strip().lower() for w in text.split(",")]
-    if len(words) != players or any(w not in ("human", "ai") for w in words):
+        return ["human"] + [ai] * (players - 1)
+    words = [w.strip() for w in text.split(",")]
+    if len(words) != players or not all(words):
         raise SessionError(
-            f"seats {text!r}: expected {players} words 'human' or 'ai' separated by commas"
+            f"seats {text!r}: expected {players} agents separated by commas, e.g. "
+            f"human,{ai} ('ai' is the AI of the ai option)"
         )
-    return [HUMAN if w == "human" else Seat(ai) for w in words]
+    seats = [ai if w.lower() == "ai" else w for w in words]
+    for i, seat in enumerate(seats):
+        check_seat(i, seat)
+    return seats
+
+
+def check_seat(i: int, seat: str) -> None:
+    """A :class:`SessionError` for a seat a page may not ask for: an unknown agent or
+    parameter, a parameter naming a file (:data:`FILE_PARAMS`), or a clock over
+    :data:`MAX_SECONDS`."""
+    try:
+        _, params = AGENTS.parse(seat)
+    except PlayerError as exc:
+        raise SessionError(f"seat {i}: {exc}") from None
+    for key in FILE_PARAMS:
+        if params.get(key) is not None:
+            raise SessionError(
+                f"seat {i}: {key}= names a file on the server; give it to lazytree "
+                f"serve --{key} instead"
+            )
+    if (params.get("time") or 0) > MAX_SECONDS:
+        raise SessionError(f"seat {i}: time is at most {MAX_SECONDS:g} seconds a move here")
 
 
 def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
@@ -128,9 +187,9 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
                 "a weights file is given to lazytree serve --weights"
             )
     options = {**PLAY_DEFAULTS.get(name, {}), **given}
-    ai = ai_settings(params.get("ai", "1"))
     seed = options.get("seed")
     probe = Session(name, options, seed=seed)
+    ai = ai_seat(params.get("ai", "1"), probe.game)
     seats = seats_from_text(params.get("seats"), probe.game.num_players, ai)
     session = Session(name, options, seats, seed=seed)
     check_board(session)
@@ -182,7 +241,9 @@ def session_view(runner: Runner) -> dict[str, Any]:
         "options": s.options,
         "players": game.num_players,
         "seats": [
-            {"kind": "human"} if seat.is_human else {"kind": "ai", "label": _ai_label(seat.ai)}
+            {"kind": "human"}
+            if seat.is_human
+            else {"kind": "ai", "name": seat.name, "label": _ai_label(seat, game)}
             for seat in s.seats
         ],
         "to_move": game.to_move(state),
@@ -204,7 +265,7 @@ def session_view(runner: Runner) -> dict[str, Any]:
     }
     progress = runner.progress
     if progress is not None:
-        view["progress"] = progress.as_json(s.tree.stats.nodes_created)
+        view["progress"] = progress.as_json()
     if over:
         scores = list(game.returns(state))
         best = max(scores)
@@ -216,12 +277,14 @@ def session_view(runner: Runner) -> dict[str, Any]:
     return view
 
 
-def _ai_label(settings: AISettings | None) -> str:
-    if settings is None:
-        return "human"
-    if settings.seconds is None:
-        return f"book AI ({settings.rater}, depth {settings.depth})"
-    return f"AI, {settings.seconds:g} s a move"
+def _ai_label(seat: Seat, game: Game[Any, Any]) -> str:
+    """How the page names an AI seat: the book's AI, the play AI's clock, or the name."""
+    if seat.name == book_agent(game):
+        return f"book AI ({seat.name})"
+    name, params = AGENTS.parse(seat.name)
+    if name == "default" and params.get("time") and set(params) <= {"time", "clock", "eval"}:
+        return f"AI, {params['time']:g} s a move"
+    return seat.name
 
 
 # -- requests -----------------------------------------------------------------------------
@@ -384,6 +447,11 @@ def create_app(sessions: Sessions | None = None, learning: Learning | None = Non
     async def load(request: Request) -> Response:
         data = await read_json(request)
         try:
+            seats = data.get("seats") if isinstance(data, dict) else None
+            if isinstance(seats, list):  # before the agents are made: they may open files
+                for i, seat in enumerate(seats):
+                    if isinstance(seat, str):
+                        check_seat(i, seat)
             session = Session.load(data)
             check_board(session)
             runner = add(session)

@@ -12,7 +12,7 @@ game what fits it:
   without it, and :meth:`Learning.apply` says why (the page shows it). A book file that
   does not exist yet belongs to the first game that opens it.
 
-The book's lookups and stores are the library's (:class:`~lazytree.ai.AIPlayer` with
+The book's lookups and stores are the library's (the ``default`` agents of
 ``Session.book``, :func:`~lazytree.book.booked_search`): a file that goes bad while a
 game is played switches the book off for that game and the AI goes on searching.
 
@@ -32,7 +32,6 @@ from typing import Any
 from lazytree.book import Book, BookError, read_identity
 from lazytree.games import GAMES, load_game
 from lazytree.session import Session
-from lazytree.tree import Tree
 from lazytree.weights import (
     WeightsError,
     evaluation_id,
@@ -66,8 +65,7 @@ class Learning:
         """Give ``session`` the weights and the book where they fit; a note for the
         player when the book does not (None otherwise). Call it before the AI moves."""
         if self.weights is not None and session.spec.name == self.weights_game:
-            session.game = with_weights(session.game, self.weights)
-            session.tree = Tree(session.game, session.state, share=True)
+            session.use_game(with_weights(session.game, self.weights))
         if self.book is None or all(seat.is_human for seat in session.seats):
             return None
         try:

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from lazytree.agents import Choice
 from lazytree.search import SearchResult
 from lazytree.search.limit import SearchStopped
 from lazytree.session import Played, Session, SessionError
@@ -32,21 +33,22 @@ MAX_DELAY = 10.0
 
 @dataclass
 class Progress:
-    """What the AI's search has reached so far in the move it is thinking about."""
+    """What the AI's search has reached so far in the move it is thinking about (as of
+    its last progress report)."""
 
     player: int
     started: float
-    start_nodes: int
     depth: int | None = None
     value: float | None = None
+    nodes: int = 0
 
-    def as_json(self, nodes_now: int) -> dict[str, Any]:
-        """Progress now; ``nodes_now`` is the tree's count of nodes created."""
+    def as_json(self) -> dict[str, Any]:
+        """Progress now."""
         return {
             "player": self.player,
             "seconds": round(time.monotonic() - self.started, 2),
             "depth": self.depth,
-            "nodes": nodes_now - self.start_nodes,
+            "nodes": self.nodes,
             "value": self.value,
         }
 
@@ -131,13 +133,13 @@ class Runner:
 
     @property
     def can_stop(self) -> bool:
-        """True while a clocked AI thinks: it can answer at once with the deepest search it
-        completed. The book's AI searches a fixed depth and has no shallower answer."""
+        """True while a stoppable agent thinks (a clock, MCTS): it can answer at once with
+        its best move so far. The book's AI searches a fixed depth and has no shallower
+        answer."""
         if not self.thinking:
             return False
         s = self.session
-        settings = None if s.is_over else s.seat().ai
-        return settings is not None and settings.clocked
+        return not s.is_over and s.agents[s.to_move].stoppable
 
     def stop_search(self) -> bool:
         """Make the clocked AI move now with its best move so far (it goes on thinking
@@ -162,12 +164,12 @@ class Runner:
             while not self._cancel.is_set() and not s.is_over and not s.seat().is_human:
                 self._progress = self._new_progress(s)
                 self.last_search = {"player": s.to_move, "moves": 0, "depth": 0, "nodes": 0}
-                root = s.tree.root
                 turn = s.ai_turn(stop=self._stop, progress=self._on_progress, cancel=self._cancel)
                 for step in turn:
-                    self.last_tree = (root, step.search, s.tree.stats.nodes_created)
-                    root = s.tree.root
-                    self._after_move(step.played, step.search)
+                    node, search = step.choice.node, step.search
+                    if node is not None and search is not None:
+                        self.last_tree = (node, search, node.tree.stats.nodes_created)
+                    self._after_move(step.played, step.choice)
                     self._stop.clear()  # a Stop was for that move only
                     if self._cancel.is_set():
                         self._stop.set()  # (cancel may have come just now: keep it)
@@ -184,28 +186,35 @@ class Runner:
             self.changed()
 
     def _new_progress(self, s: Session) -> Progress:
-        return Progress(s.to_move, time.monotonic(), s.tree.stats.nodes_created)
+        return Progress(s.to_move, time.monotonic())
 
     def _on_progress(self, result: SearchResult[Any]) -> None:
         p = self._progress
         if p is not None:
             p.depth = result.depth
             p.value = result.value
+            p.nodes = result.stats.nodes_created
 
-    def _after_move(self, played: tuple[Played, ...], search: SearchResult[Any]) -> None:
+    def _after_move(self, played: tuple[Played, ...], choice: Choice) -> None:
         """Sum up the AI's turn so far: moves, deepest search, nodes forced, why a
         search stopped early (the clock, the Stop button, a budget)."""
         turn = self.last_search if self.last_search is not None else {}
-        depth = search.depth
         turn["moves"] = turn.get("moves", 0) + 1
+        turn["nodes"] = turn.get("nodes", 0) + choice.nodes
+        turn.setdefault("book_hits", 0)
+        search = choice.search
+        if search is None:  # an agent that does not search (random)
+            self.last_search = turn
+            self.changed()
+            return
+        depth = search.depth
         turn["depth"] = None if depth is None else max(depth, turn.get("depth") or 0)
-        turn["nodes"] = turn.get("nodes", 0) + search.stats.nodes_created
         turn["value"] = search.value
         # --book: the moves answered from it, and whether it is still in use
-        turn["book_hits"] = turn.get("book_hits", 0) + (search.extra.get("book") == "hit")
-        if "book" in search.extra:
-            turn["book"] = search.extra["book"]
-        stopped = search.extra.get("stopped")
+        turn["book_hits"] += search.book_hit
+        if search.book is not None:
+            turn["book"] = search.book.status
+        stopped = search.stopped
         if stopped == "stop" or "stopped" not in turn:
             turn["stopped"] = stopped
         self.last_search = turn

@@ -22,7 +22,8 @@ def test_finds_the_minimax_move_of_a_small_tree() -> None:
     assert result.best_moves == (0,)
     assert result.rater == "mcts"
     assert result.pv[0] == 0 and len(result.pv) == 2
-    visits = result.extra["visits"]
+    assert result.mcts is not None
+    visits = dict(result.mcts.visits)
     assert sum(visits.values()) == 500 and visits[0] == max(visits.values())
 
 
@@ -61,12 +62,12 @@ def test_limits_stop_it() -> None:
     pos = load_game("dice-of-doom", rules="lisp", size=5, seed=2)
     tree = Tree(pos.game, pos.state)
     result = mcts(tree.root, Limit(nodes=50), rng=random.Random(1))
-    assert result.extra["stopped"] == "nodes"
+    assert result.stopped == "nodes"
     assert 50 <= result.stats.nodes_created <= 52
     stop = threading.Event()
     stop.set()
     stopped = mcts(Tree(pos.game, pos.state).root, Limit(stop=stop))
-    assert stopped.extra["stopped"] == "stop" and stopped.extra["playouts"] == 0
+    assert stopped.stopped == "stop" and stopped.mcts is not None and stopped.mcts.playouts == 0
     with pytest.raises(ValueError, match="needs a limit"):
         mcts(tree.root)
 
@@ -76,7 +77,7 @@ def test_the_same_seed_gives_the_same_search() -> None:
 
     def run(seed: int) -> tuple[object, ...]:
         r = mcts(Tree(pos.game, pos.state).root, playouts=150, rng=random.Random(seed))
-        return (r.best_moves, r.pv, r.value, tuple(r.extra["visits"].items()))
+        return (r.best_moves, r.pv, r.value, r.mcts)
 
     assert run(1) == run(1)
     assert run(1) != run(2)
@@ -92,7 +93,8 @@ def test_statistics_below_the_played_move_are_reused() -> None:
     tree.play(move)
     assert kept and searcher.edge_visits(tree.root) == kept
     again = searcher.search(tree.root, playouts=10)
-    assert sum(again.extra["visits"].values()) == sum(kept.values()) + 10
+    assert again.mcts is not None
+    assert sum(n for _, n in again.mcts.visits) == sum(kept.values()) + 10
 
 
 def test_shared_positions_share_statistics() -> None:

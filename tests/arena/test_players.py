@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 import pytest
 
+from lazytree.agents import AGENTS, make_ai
 from lazytree.ai import AIPlayer, AISettings
+from lazytree.arena import MatchSpec
 from lazytree.games import load_game
 from lazytree.games.dice_of_doom import Attack, ChanceDiceOfDoom, LispDiceOfDoom, Outcome
 from lazytree.games.dice_of_doom.score_board import score_board
@@ -19,6 +22,8 @@ from lazytree.players import (
     make_player,
     parse_player,
 )
+from lazytree.search import SearchResult
+from lazytree.search.limit import SearchStopped
 from lazytree.tree import Tree
 
 
@@ -31,7 +36,7 @@ def test_parameters_are_parsed_with_their_types() -> None:
     )
     assert parse_player(" ror ") == ("ror", {})
     assert parse_player("default:clock=wall") == ("default", {"clock": "wall"})
-    assert list(PLAYERS) == ["ror", "lol2", "lol4", "default", "mcts", "random"]
+    assert list(PLAYERS) == ["ror", "lol2", "lol4", "default", "mcts", "random", "human"]
 
 
 @pytest.mark.parametrize(
@@ -47,6 +52,10 @@ def test_parameters_are_parsed_with_their_types() -> None:
         ("default:eval=magic", "unknown evaluation 'magic'"),
         ("default:clock=sun", "clock must be cpu or wall, got 'sun'"),
         ("mcts:clock=sun", "clock must be cpu or wall"),
+        ("default:width=0", "width must be a number >= 1, all or auto, got '0'"),
+        ("default:quiescence=lots", "quiescence must be a number >= 0 or auto"),
+        ("default:time=none:rater=best:depth=2", "unknown rater 'best'"),
+        ("human:depth=2", "human has no parameter 'depth' (parameters: none)"),
     ],
 )
 def test_bad_names_are_one_line_errors(name: str, message: str) -> None:
@@ -154,3 +163,68 @@ def test_lol2_rates_with_score_board_at_the_end_too() -> None:
     for move, value in choice.search.move_values:
         child = game.result(state, move)
         assert value == pytest.approx((score_board(game, child, 0) + 4) / 12)
+
+
+def test_human_is_a_seat_for_a_person_only() -> None:
+    human = make_player("human")
+    pos = load_game("tictactoe")
+    human.start(pos.game, pos.state, 0)
+    human.observe(pos.game.parse_move(pos.state, "b2"))
+    with pytest.raises(PlayerError, match="come from a person"):
+        human.choose()
+    with pytest.raises(PlayerError, match="not without a person"):
+        make_ai("human")
+    match = MatchSpec("dice-of-doom", {"size": 3, "rules": "lisp"}, ("human", "ror"), pairs=1)
+    with pytest.raises(PlayerError, match="human plays in lazytree play and serve"):
+        match.check()
+    assert PLAYERS is AGENTS and "human" in AGENTS and AGENTS["human"].params == ()
+
+
+def started(name: str, **options: Any) -> Any:
+    pos = load_game("dice-of-doom", **{"size": 6, "seed": 2, **options})
+    agent = make_player(name)
+    agent.start(pos.game, pos.state, 0)
+    return agent
+
+
+def test_a_stop_answers_at_once_where_the_agent_can() -> None:
+    stop = threading.Event()
+    stop.set()
+    agent = started("default:time=600:clock=wall")
+    assert agent.stoppable
+    choice = agent.choose(stop=stop)
+    assert choice.search is not None and choice.search.stopped == "stop"
+    agent = started("mcts:time=600:playouts=none")  # one playout, then a move
+    assert agent.stoppable
+    choice = agent.choose(stop=stop)
+    assert (
+        choice.search is not None
+        and choice.search.mcts is not None
+        and choice.search.mcts.playouts == 1
+    )
+    for name in ("ror", "lol2", "default:time=none:rater=alphabeta:depth=6"):
+        agent = started(name, rules="lisp")
+        assert not agent.stoppable
+        with pytest.raises(SearchStopped):
+            agent.choose(stop=stop)
+
+
+def test_progress_reports_reach_the_caller() -> None:
+    for name in ("ror:depth=2", "mcts:playouts=20"):  # one report: the result
+        seen: list[SearchResult[Any]] = []
+        choice = started(name, size=3).choose(progress=seen.append)
+        assert seen == [choice.search]
+        assert choice.node is not None and choice.node.player == seen[-1].player
+    seen = []  # deepening: a report at every depth completed
+    choice = started("default:time=none:nodes=400", size=3).choose(progress=seen.append)
+    depths = [r.depth or 0 for r in seen]
+    assert len(depths) > 1 and depths == sorted(depths)
+
+
+def test_default_without_a_clock_is_the_rater_to_its_depth() -> None:
+    for seed in range(4):
+        pos = load_game("dice-of-doom", size=3, seed=seed, eval="heuristic")
+        agent = make_player("default:time=none:rater=alphabeta:depth=3")
+        agent.start(pos.game, pos.state, 0)
+        ai = AIPlayer(AISettings.book(depth=3, rater="alphabeta"))
+        assert agent.choose().move == ai.search(Tree(pos.game, pos.state)).best_moves[0]

@@ -12,7 +12,7 @@ import pytest
 
 from lazytree.book import Book
 from lazytree.explorer.html import write_html
-from lazytree.games import load_game
+from lazytree.games import Position, load_game
 from lazytree.search.mcts import MCTS
 from lazytree.server import create_app
 from lazytree.server.learning import check_learning
@@ -49,7 +49,7 @@ def test_the_explorer_marks_the_position_the_book_answered(driver: Any, tmp_path
     with Book(tmp_path / "t.book", load_game("tictactoe").game) as book:
         searched(book)  # a miss that stores
         tree, result = searched(book)  # then a hit
-    assert result.extra["book"] == "hit"
+    assert result.book_hit
     path = tmp_path / "hit.html"
     write_html(tree, path, result=result, title="book hit")
     open_page(driver, path)
@@ -65,8 +65,8 @@ def test_the_explorer_marks_the_position_the_book_answered(driver: Any, tmp_path
     assert "answered from the position book" in info
 
 
-def test_an_mcts_tree_shows_its_visits(driver: Any, tmp_path: Path) -> None:
-    game, state = load_game("tictactoe")
+def test_an_mcts_tree_shows_its_visits(driver: Any, tmp_path: Path, tictactoe: Position) -> None:
+    game, state = tictactoe
     tree: Tree[Any, Any] = Tree(game, state)
     searcher = MCTS(rng=random.Random(1))
     result = searcher.search(tree.root, playouts=300)

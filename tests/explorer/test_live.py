@@ -10,7 +10,7 @@ import pytest
 
 from lazytree.explorer.live import MAX_FORCE_DEPTH, LiveExplorer
 from lazytree.explorer.widget import TreeExplorer, widget_module
-from lazytree.games import load_game
+from lazytree.games import Position
 from lazytree.games.tree_game import TreeGame
 from lazytree.search import alphabeta, minimax
 from lazytree.tree import Tree
@@ -52,8 +52,8 @@ def test_bad_requests_are_value_errors() -> None:
         live.force({"node": 0, "depth": 99})
 
 
-def test_a_click_search_stops_at_its_node_budget() -> None:
-    game, state = load_game("tictactoe")
+def test_a_click_search_stops_at_its_node_budget(tictactoe: Position) -> None:
+    game, state = tictactoe
     tree: Tree[Any, Any] = Tree(game, state)
     live = LiveExplorer(tree, rater="minimax", max_nodes=50)
     report = live.force({"node": 0, "depth": 3})
@@ -61,8 +61,8 @@ def test_a_click_search_stops_at_its_node_budget() -> None:
     assert live.model.data["summary"]["positions"] == report["forced"] + 1
 
 
-def test_the_widget_model_after_a_force_from_the_page() -> None:
-    game, state = load_game("tictactoe")
+def test_the_widget_model_after_a_force_from_the_page(tictactoe: Position) -> None:
+    game, state = tictactoe
     tree: Tree[Any, Any] = Tree(game, state)
     widget = TreeExplorer(tree, result=minimax(tree.root, 1), rater="minimax", depth=2)
     data = json.loads(widget.data)

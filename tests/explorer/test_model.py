@@ -9,7 +9,7 @@ import pytest
 
 from lazytree.explorer import board_view, explorer_model
 from lazytree.export import to_networkx
-from lazytree.games import GAMES, load_game
+from lazytree.games import GAMES, Position, load_game
 from lazytree.games.tree_game import TreeGame
 from lazytree.search import alphabeta, expectiminimax, minimax
 from lazytree.tree import Tree
@@ -70,8 +70,8 @@ def test_ratings_bounds_and_never_generated_match_the_graph_export() -> None:
     assert data["bound"][ids.index("root/1")] == "<"
 
 
-def test_generated_but_unforced_moves_are_edges_without_a_child() -> None:
-    game, state = load_game("tictactoe")
+def test_generated_but_unforced_moves_are_edges_without_a_child(tictactoe: Position) -> None:
+    game, state = tictactoe
     tree: Tree[Any, Any] = Tree(game, state)
     tree.root.children[0]  # generates one move, forces nothing
     _ = tree.root.children[1].child
@@ -141,8 +141,8 @@ def test_every_game_has_a_board_view(name: str) -> None:
     json.dumps(layout)
 
 
-def test_until_shows_the_tree_as_one_search_left_it() -> None:
-    game, state = load_game("tictactoe")
+def test_until_shows_the_tree_as_one_search_left_it(tictactoe: Position) -> None:
+    game, state = tictactoe
     tree: Tree[Any, Any] = Tree(game, state, share=True)
     first = minimax(tree.root, 1)
     cutoff = tree.stats.nodes_created

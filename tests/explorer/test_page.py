@@ -12,7 +12,7 @@ import pytest
 from lazytree.explorer.html import asset, page, write_html
 from lazytree.explorer.model import explorer_model
 from lazytree.export import to_networkx, write_graph
-from lazytree.games import load_game
+from lazytree.games import Position
 from lazytree.search import minimax
 from lazytree.tree import Tree
 from tests.conftest import cli
@@ -25,8 +25,8 @@ def page_data(text: str) -> dict[str, Any]:
     return data
 
 
-def test_the_page_inlines_everything_and_loads_nothing() -> None:
-    game, state = load_game("tictactoe")
+def test_the_page_inlines_everything_and_loads_nothing(tictactoe: Position) -> None:
+    game, state = tictactoe
     tree: Tree[Any, Any] = Tree(game, state)
     model = explorer_model(tree, result=minimax(tree.root, 2))
     text = page(model)
@@ -39,8 +39,8 @@ def test_the_page_inlines_everything_and_loads_nothing() -> None:
     assert text.count("<script") == text.count("</script>") == 3
 
 
-def test_script_closing_text_in_move_labels_cannot_break_the_page() -> None:
-    game, state = load_game("tictactoe")
+def test_script_closing_text_in_move_labels_cannot_break_the_page(tictactoe: Position) -> None:
+    game, state = tictactoe
     model = explorer_model(Tree(game, state))
     model.data["title"] = "</script><script>alert(1)</script>"
     model.data["strings"] = ["</script>"]
@@ -80,14 +80,14 @@ def test_a_big_picture_points_to_the_html_explorer(tmp_path: Path) -> None:
     assert small.exit_code == 0 and "--format html" not in small.stderr
 
 
-def test_write_graph_refuses_html_with_a_pointer(tmp_path: Path) -> None:
-    game, state = load_game("tictactoe")
+def test_write_graph_refuses_html_with_a_pointer(tmp_path: Path, tictactoe: Position) -> None:
+    game, state = tictactoe
     with pytest.raises(ValueError, match="write_html"):
         write_graph(to_networkx(Tree(game, state)), tmp_path / "x.html")
 
 
-def test_write_html_returns_the_model_it_wrote(tmp_path: Path) -> None:
-    game, state = load_game("tictactoe")
+def test_write_html_returns_the_model_it_wrote(tmp_path: Path, tictactoe: Position) -> None:
+    game, state = tictactoe
     tree: Tree[Any, Any] = Tree(game, state)
     model = write_html(tree, tmp_path / "t.html", result=minimax(tree.root, 1))
     assert page_data((tmp_path / "t.html").read_text("utf-8")) == model.data

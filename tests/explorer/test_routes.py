@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from lazytree.games import load_game
+from lazytree.games import Position
 from lazytree.search import alphabeta
 from lazytree.server import create_app
 from lazytree.server.runner import Sessions
@@ -33,11 +33,11 @@ def page_parts(text: str) -> tuple[dict[str, Any], str | None]:
     return json.loads(match[1]), None if url is None else url[1]
 
 
-def test_explore_searches_the_position_of_the_query(client: TestClient) -> None:
+def test_explore_searches_the_position_of_the_query(client: TestClient, dice_3x3: Position) -> None:
     r = client.get("/explore?game=dice-of-doom&size=3&seed=1&depth=4&rater=alphabeta")
     assert r.status_code == 200, r.text
     data, url = page_parts(r.text)
-    game, state = load_game("dice-of-doom", size=3, seed=1)
+    game, state = dice_3x3
     tree: Tree[Any, Any] = Tree(game, state)
     result = alphabeta(tree.root, 4)
     assert data["summary"]["positions"] == tree.stats.nodes_created
@@ -92,7 +92,7 @@ def test_bad_force_requests_are_4xx(client: TestClient) -> None:
     assert client.post("/api/explore/nope/force", json={"node": 0}).status_code == 404
 
 
-def test_the_ai_s_last_search_of_a_game(client: TestClient) -> None:
+def test_the_ai_s_last_search_of_a_game(client: TestClient, tictactoe: Position) -> None:
     r = client.get("/play?game=tictactoe&seats=ai,human&ai=book")
     sid = r.text.split('data-session="', 1)[1].split('"', 1)[0]
     assert client.get(f"/explore/ai/{sid}").status_code == 404  # the AI has not moved
@@ -107,7 +107,7 @@ def test_the_ai_s_last_search_of_a_game(client: TestClient) -> None:
     data, url = page_parts(r.text)
     assert url is None  # read-only: the game's tree is the AI's
     # the book AI: alpha-beta (rater auto) to depth 4 from the empty board
-    game, state = load_game("tictactoe")
+    game, state = tictactoe
     tree: Tree[Any, Any] = Tree(game, state, share=True)
     alphabeta(tree.root, 4)
     assert data["summary"]["positions"] == tree.stats.nodes_created

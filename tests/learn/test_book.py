@@ -16,6 +16,7 @@ from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import DiceOfDoom, LispDiceOfDoom
 from lazytree.games.tictactoe import TicTacToe
 from lazytree.search import alphabeta
+from lazytree.search.result import BookUse
 from lazytree.tree import Bound, Tree
 from lazytree.weights import get_weights, with_weights
 
@@ -58,16 +59,16 @@ def test_depth_rule_only_a_deep_enough_entry_answers(tmp_path: Path) -> None:
     book = Book(tmp_path / "t", game)
     tree = Tree(game)
     shallow = booked_search(book, tree, lambda: alphabeta(tree.root, 2), depth=2)
-    assert shallow.extra["book"] == "miss"
+    assert shallow.book == BookUse("miss")
     assert book.lookup(tree.root.state, 3) is None  # depth 2 cannot answer a depth-3 need
     deeper = Tree(game)
     result = booked_search(book, deeper, lambda: alphabeta(deeper.root, 3), depth=3)
-    assert result.extra["book"] == "miss" and deeper.stats.nodes_created > 1
+    assert result.book == BookUse("miss") and deeper.stats.nodes_created > 1
     # now stored at depth 3, which answers depth 2 and 3 without building a node
     for need in (2, 3):
         fresh = Tree(game)
         hit = booked_search(book, fresh, lambda: alphabeta(Tree(game).root, 9), depth=need)
-        assert hit.extra["book"] == "hit" and hit.extra["book_depth"] == 3
+        assert hit.book is not None and (hit.book.status, hit.book.depth) == ("hit", 3)
         assert hit.best_moves == result.best_moves[:1] and hit.value == result.value
         assert fresh.stats.nodes_created == 1
     # a shallower search never overwrites a deeper entry
@@ -92,7 +93,7 @@ def test_the_ai_uses_the_book_and_shows_hits(tmp_path: Path) -> None:
     first = ai.search(Tree(game, state))
     tree = Tree(game, state)
     second = ai.search(tree)
-    assert (first.extra["book"], second.extra["book"]) == ("miss", "hit")
+    assert (first.book, second.book_hit) == (BookUse("miss"), True)
     assert second.best_moves[0] == first.best_moves[0] and second.value == first.value
     assert second.stats.nodes_created == 0 and tree.stats.nodes_created == 1
     assert book.stats()["hits"] == 1 and book.stats()["hit_rate"] == 0.5
@@ -185,7 +186,7 @@ def test_a_book_corrupted_during_a_game_never_stops_it(tmp_path: Path) -> None:
         moves += 1
     assert moves > 0
     assert book.broken is not None
-    assert result.extra["book"] == "off"
+    assert result.book == BookUse("off")
 
 
 def test_arena_and_play_use_the_book(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from lazytree.games import load_game
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceMove
 from lazytree.games.tree_game import ChanceTreeGame, TreeGame
 from lazytree.search import RATERS, alphabeta, expectiminimax, get_rater, maxn, minimax, paranoid
+from lazytree.search.result import ChancePruning
 from lazytree.tree import Tree
 
 # -- expectiminimax on hand-built chance trees ------------------------------------------
@@ -42,7 +43,7 @@ def test_expectiminimax_hand_tree() -> None:
     assert r.pv == (1, 0, 1)  # through the first outcome, where min picks the 0
     assert dict(r.move_values)[0] == pytest.approx(1.9)
     plain = expectiminimax(Tree(ChanceTreeGame(TREE_A)).root, depth=3, star1=False)
-    assert plain.value == pytest.approx(3.0) and plain.extra["chance_pruning"] == "none"
+    assert plain.value == pytest.approx(3.0) and plain.chance == ChancePruning("none")
 
 
 def test_star1_cuts_where_plain_expectimax_cannot() -> None:
@@ -54,7 +55,7 @@ def test_star1_cuts_where_plain_expectimax_cannot() -> None:
     assert star.stats.evaluations == 5  # move 0's four leaves, then the 0 under move 1
     # without bounds= the game's own evaluation_bounds (its leaf values and 0) are used
     own = expectiminimax(Tree(ChanceTreeGame(TREE_B)).root, depth=3)
-    assert own.extra["bounds"] == (0.0, 8.0) and own.stats.evaluations == 5
+    assert own.chance == ChancePruning("star1", (0.0, 8.0)) and own.stats.evaluations == 5
 
 
 def test_expectiminimax_chance_root() -> None:
@@ -145,7 +146,9 @@ def test_star1_equals_plain_expectimax_on_dice_positions(players: int) -> None:
             state = game.result(state, game.roll_outcome(state, rng)[0])
         depth = rng.randint(2, 4)
         star = expectiminimax(Tree(game, state).root, depth)
-        assert star.extra["chance_pruning"] == "star1"  # the game supplies [0, 1]
+        assert (
+            star.chance is not None and star.chance.pruning == "star1"
+        )  # the game supplies [0, 1]
         plain = minimax(Tree(game, state).root, depth)
         assert math.isclose(star.value, plain.value, rel_tol=1e-9, abs_tol=1e-12)
         if plain.best_moves:
@@ -235,18 +238,18 @@ def test_maxn_hand_tree() -> None:
     # Player 2 picks its best leaf: (1,4,6), (2,1,2), (5,5,5), (8,2,7) (a 7-7 tie: the
     # first). Player 1 then: 4 > 1 -> (1,4,6); 5 > 2 -> (5,5,5). Player 0: 1 < 5 -> move 1.
     r = maxn(Tree(VectorTree(THREE)).root, depth=3)
-    assert r.extra["vector"] == (5.0, 5.0, 5.0)
+    assert r.vector == (5.0, 5.0, 5.0)
     assert r.value == 5.0 and r.best_moves == (1,) and r.pv == (1, 0, 0)
-    assert dict(r.extra["move_vectors"]) == {0: (1.0, 4.0, 6.0), 1: (5.0, 5.0, 5.0)}
+    assert dict(r.move_vectors) == {0: (1.0, 4.0, 6.0), 1: (5.0, 5.0, 5.0)}
     assert r.stats.evaluations == 8 * 3  # every leaf, once per player
     as_player_1 = maxn(Tree(VectorTree(THREE)).root, depth=3, player=1)
-    assert as_player_1.value == 5.0 and as_player_1.extra["vector"] == (5.0, 5.0, 5.0)
+    assert as_player_1.value == 5.0 and as_player_1.vector == (5.0, 5.0, 5.0)
 
 
 def test_maxn_breaks_ties_by_the_first_move() -> None:
     tie = (2, [(8, 2, 7), (4, 3, 7)])
     r = maxn(Tree(VectorTree(tie)).root, depth=1, player=0)
-    assert r.extra["vector"] == (8.0, 2.0, 7.0) and r.value == 8.0
+    assert r.vector == (8.0, 2.0, 7.0) and r.value == 8.0
     assert r.best_moves == (0, 1)  # both tie for player 2; the first is played
 
 
@@ -267,8 +270,8 @@ def test_maxn_expected_vector_at_chance_nodes() -> None:
     spec = (0, [(CHANCE, [(0.25, (4, 0, 8)), (0.75, (0, 4, 0))]), (1, [(1, 1, 1), (3, 0, 0)])])
     r = maxn(Tree(VectorTree(spec)).root, depth=2)
     # move 0: (1, 3, 2); move 1: player 1 takes (1,1,1); player 0: 1 == 1, first move
-    assert dict(r.extra["move_vectors"])[0] == (1.0, 3.0, 2.0)
-    assert r.best_moves == (0, 1) and r.extra["vector"] == (1.0, 3.0, 2.0)
+    assert dict(r.move_vectors)[0] == (1.0, 3.0, 2.0)
+    assert r.best_moves == (0, 1) and r.vector == (1.0, 3.0, 2.0)
 
 
 def test_maxn_checks_its_input() -> None:
@@ -283,7 +286,7 @@ def test_maxn_checks_its_input() -> None:
 
 def test_raters_registered_and_auto_picks() -> None:
     for name in ("expectiminimax", "paranoid", "maxn", "auto"):
-        assert get_rater(name) is RATERS[name]
+        assert get_rater(name).name == RATERS[name].name == name
     auto = get_rater("auto")
     chance = load_game("dice-of-doom", rules="chance", seed=4)
     assert auto(Tree(chance.game, chance.state).root, 2).rater == "expectiminimax"

@@ -19,20 +19,20 @@ from lazytree.search.engine import (
     Limit,
     NoisyGame,
     OrderedGame,
-    SearchOptions,
     alphabeta_tt,
     iterative_deepening,
-    play_options,
+    play_quiescence,
+    play_width,
 )
 from lazytree.traverse import explored
 from lazytree.tree import Tree
 
-EXACT_VARIANTS = [
-    SearchOptions(),
-    SearchOptions(order=False),
-    SearchOptions(ratings=False),
-    SearchOptions(ratings=False, order=False),
-    SearchOptions(prune=False),
+EXACT_VARIANTS: list[dict[str, Any]] = [
+    {},
+    {"order": False},
+    {"ratings": False},
+    {"ratings": False, "order": False},
+    {"prune": False},
 ]
 
 
@@ -59,7 +59,7 @@ def test_engine_equals_minimax_on_random_positions(share: bool) -> None:
         for options in EXACT_VARIANTS:
             tree = Tree(game, state, share=share)
             for _ in range(2):  # the second search reuses the stored ratings
-                got = alphabeta_tt(tree.root, depth, options=options)
+                got = alphabeta_tt(tree.root, depth, **options)
                 assert (got.value, got.best_moves) == (ref.value, ref.best_moves), (
                     game.board_spec(state),
                     depth,
@@ -85,25 +85,25 @@ def test_reused_ratings_from_other_depths_and_raters_never_change_a_result() -> 
 @pytest.mark.parametrize(
     "options",
     [
-        SearchOptions(quiescence=2),
-        SearchOptions(win_distance=True),
-        SearchOptions(quiescence=1, win_distance=True),
-        SearchOptions(quiescence=1, win_distance=True, order=False),
+        {"quiescence": 2},
+        {"win_distance": True},
+        {"quiescence": 1, "win_distance": True},
+        {"quiescence": 1, "win_distance": True, "order": False},
     ],
 )
-def test_quiescence_and_win_distance_equal_their_unpruned_search(options: SearchOptions) -> None:
-    reference = SearchOptions(
-        prune=False,
-        ratings=False,
-        order=False,
-        quiescence=options.quiescence,
-        win_distance=options.win_distance,
-    )
+def test_quiescence_and_win_distance_equal_their_unpruned_search(options: dict[str, Any]) -> None:
+    reference = {
+        "prune": False,
+        "ratings": False,
+        "order": False,
+        "quiescence": options.get("quiescence", 0),
+        "win_distance": options.get("win_distance", False),
+    }
     for game, state, depth in random_positions(25, seed=3):
-        ref = alphabeta_tt(Tree(game, state).root, depth, options=reference)
+        ref = alphabeta_tt(Tree(game, state).root, depth, **reference)
         tree = Tree(game, state, share=True)
         for _ in range(2):
-            got = alphabeta_tt(tree.root, depth, options=options)
+            got = alphabeta_tt(tree.root, depth, **options)
             assert (got.value, got.best_moves) == (ref.value, ref.best_moves)
 
 
@@ -169,24 +169,22 @@ def test_quiescence_searches_noisy_moves_past_the_depth_limit() -> None:
     # child 0 is an inner node (worth 0 when cut off) whose noisy reply is worth -5
     game = NoisyTree([[-5, 9], -2])
     flat = alphabeta_tt(Tree(game).root, 1)
-    quiet = alphabeta_tt(Tree(game).root, 1, options=SearchOptions(quiescence=1))
+    quiet = alphabeta_tt(Tree(game).root, 1, quiescence=1)
     assert (flat.value, flat.best_moves) == (0.0, (0,))
     assert (quiet.value, quiet.best_moves) == (-2.0, (1,))
     # stand pat: the player to move need not make the noisy move
-    standing = alphabeta_tt(
-        Tree(NoisyTree([[5, -9], -2])).root, 1, options=SearchOptions(quiescence=1)
-    )
+    standing = alphabeta_tt(Tree(NoisyTree([[5, -9], -2])).root, 1, quiescence=1)
     assert standing.value == 0.0
 
 
 def test_win_distance_prefers_fast_wins_and_slow_losses() -> None:
     wins = TreeGame([[[[1]]], [1]])  # a win in 4 plies, a win in 2
     losses = TreeGame([[[[-1]]], [-1]])
-    on = SearchOptions(win_distance=True)
+    on = {"win_distance": True}
     assert alphabeta_tt(Tree(wins).root, 4).best_moves == (0, 1)
-    assert alphabeta_tt(Tree(wins).root, 4, options=on).best_moves == (1,)
-    assert alphabeta_tt(Tree(losses).root, 4, options=on).best_moves == (0,)
-    assert 1 < alphabeta_tt(Tree(wins).root, 4, options=on).value < 1.001
+    assert alphabeta_tt(Tree(wins).root, 4, **on).best_moves == (1,)
+    assert alphabeta_tt(Tree(losses).root, 4, **on).best_moves == (0,)
+    assert 1 < alphabeta_tt(Tree(wins).root, 4, **on).value < 1.001
 
 
 # -- limits ------------------------------------------------------------------------------
@@ -202,8 +200,10 @@ def test_limit_and_options_are_validated() -> None:
         Limit(depth=2.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="nodes must be >= 1"):
         Limit(nodes=0)
-    with pytest.raises(ValueError, match="width"):
-        SearchOptions(width=0)
+    with pytest.raises(ValueError, match="width must be a whole number >= 1"):
+        alphabeta_tt(tree.root, 1, width=0)
+    with pytest.raises(ValueError, match="quiescence must be a whole number >= 0"):
+        alphabeta_tt(tree.root, 1, quiescence=-1)
 
 
 def test_time_limited_search_returns_within_budget_plus_margin() -> None:
@@ -213,7 +213,8 @@ def test_time_limited_search_returns_within_budget_plus_margin() -> None:
     result = iterative_deepening(tree.root, Limit(seconds=0.3))  # full width: never finishes
     elapsed = time.perf_counter() - start
     assert elapsed < 0.3 + 2.0  # generous: the clock is checked every few nodes
-    assert result.extra["interrupted"] == (result.depth or 0) + 1
+    assert result.deepening is not None
+    assert result.deepening.interrupted == (result.depth or 0) + 1
     assert result.best_moves
 
 
@@ -222,7 +223,7 @@ def test_node_budget_keeps_the_deepest_completed_iteration() -> None:
     state = game.initial_state(random.Random(2))
     tree = Tree(game, state, share=True)
     result = iterative_deepening(tree.root, Limit(nodes=300, depth=30))
-    assert result.extra["interrupted"] is not None
+    assert result.deepening is not None and result.deepening.interrupted is not None
     assert result.depth is not None and result.depth >= 1
     assert tree.stats.nodes_created <= 300 + 50  # checked every few nodes
     fresh = alphabeta_tt(Tree(game, state).root, result.depth)
@@ -234,16 +235,16 @@ def test_node_budget_keeps_the_deepest_completed_iteration() -> None:
 def test_play_reuses_the_forced_subtree(win_distance: bool) -> None:
     game = DiceOfDoom(size=4)
     tree = Tree(game, game.initial_state(random.Random(7)), share=True)
-    options = SearchOptions(order=False, win_distance=win_distance)
-    first = alphabeta_tt(tree.root, 4, options=options)
+    options = {"order": False, "win_distance": win_distance}
+    first = alphabeta_tt(tree.root, 4, **options)
     move = tree.root.generated_edges[0].move  # searched with the full window
     tree.play(move)
-    again = alphabeta_tt(tree.root, 3, options=options)
-    fresh = alphabeta_tt(Tree(game, tree.root.state).root, 3, options=options)
+    again = alphabeta_tt(tree.root, 3, **options)
+    fresh = alphabeta_tt(Tree(game, tree.root.state).root, 3, **options)
     assert (again.value, again.best_moves) == (fresh.value, fresh.best_moves)
     assert again.stats.nodes_created < fresh.stats.nodes_created
     assert again.stats.evaluations < min(fresh.stats.evaluations, first.stats.evaluations)
-    repeat = alphabeta_tt(tree.root, 3, options=options)  # everything is cached and rated
+    repeat = alphabeta_tt(tree.root, 3, **options)  # everything is cached and rated
     assert (repeat.value, repeat.best_moves) == (fresh.value, fresh.best_moves)
     assert repeat.stats.as_dict() == dict.fromkeys(repeat.stats.as_dict(), 0)
 
@@ -260,16 +261,14 @@ def test_sharing_table_forgets_unreachable_positions() -> None:
     assert tree.shared_positions == reachable < before
 
 
-def test_play_options_depend_on_the_number_of_moves() -> None:
+def test_play_settings_depend_on_the_number_of_moves() -> None:
     small = DiceOfDoom(size=3)
     big = DiceOfDoom(size=20)
-    few = play_options(Tree(small, small.initial_state(random.Random(1))).root)
-    many = play_options(Tree(big, big.initial_state(random.Random(1))).root)
-    assert (few.width, few.quiescence, few.win_distance) == (8, 1, True)
-    assert (many.width, many.quiescence) == (6, 0)
-    assert (
-        play_options(Tree(big, big.initial_state(random.Random(1))).root, width=None).width is None
-    )
+    few = Tree(small, small.initial_state(random.Random(1))).root
+    many = Tree(big, big.initial_state(random.Random(1))).root
+    assert (play_width(few), play_quiescence(few)) == (8, 1)
+    assert (play_width(many), play_quiescence(many)) == (6, 0)
+    assert play_width(many, None) is None and play_quiescence(many, 2) == 2
 
 
 def test_forced_move_stops_the_clock() -> None:

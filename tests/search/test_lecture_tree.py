@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 
-from lazytree.games import load_game
+from lazytree.games import Position
 from lazytree.games.catalogue import LECTURE_TREE
 from lazytree.search import alphabeta, minimax
 from lazytree.traverse import explored
 from lazytree.tree import Tree
 
 
-def test_minimax_value_by_hand() -> None:
+def test_minimax_value_by_hand(lecture_tree: Position) -> None:
     """MAX moves at the root, MIN below it, MAX at the nodes just above the leaves.
 
     Subtree 0 = [[7,8,2],[2,4,1],[1,3,5]]: MAX of each leaf triple gives 8, 4, 5; MIN 4.
@@ -20,7 +20,7 @@ def test_minimax_value_by_hand() -> None:
     Root: MAX(4, 3, 8) = 8 by move 2; the line is 2, then 2 ([8,1,3]), then 0 (leaf 8).
     Minimax evaluates all 27 leaves.
     """
-    game, state = load_game("tree")
+    game, state = lecture_tree
     tree = Tree(game, state)
     result = minimax(tree.root, None)
     assert result.value == 8.0
@@ -30,7 +30,7 @@ def test_minimax_value_by_hand() -> None:
     assert result.stats.evaluations == 27
 
 
-def test_alphabeta_value_and_the_leaves_it_forces_by_hand() -> None:
+def test_alphabeta_value_and_the_leaves_it_forces_by_hand(lecture_tree: Position) -> None:
     """Fail-soft alpha-beta in natural order; at the root every later move is searched
     with the window (just below the best so far, +inf) so that ties would come back exact.
 
@@ -50,7 +50,7 @@ def test_alphabeta_value_and_the_leaves_it_forces_by_hand() -> None:
       Subtree 2 = 8, exact; 7 leaves.
     Root: 8 by move 2, the same as minimax. Leaves forced: 9 + 3 + 7 = 19.
     """
-    game, state = load_game("tree")
+    game, state = lecture_tree
     tree = Tree(game, state)
     result = alphabeta(tree.root, None)
     assert result.value == 8.0
@@ -70,8 +70,8 @@ def test_alphabeta_value_and_the_leaves_it_forces_by_hand() -> None:
     assert len(subtree1.generated_edges) == 1 and not subtree1.fully_generated
 
 
-def test_lecture_tree_is_the_default_tree_option() -> None:
-    game, _ = load_game("tree")
+def test_lecture_tree_is_the_default_tree_option(lecture_tree: Position) -> None:
+    game, _ = lecture_tree
     assert json.loads(LECTURE_TREE) == [
         [[7, 8, 2], [2, 4, 1], [1, 3, 5]],
         [[3, 2, 1], [2, 3, 16], [4, 7, 1]],

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.search.core import HINT_MAX_MOVES, Search
-from lazytree.search.engine import SearchOptions, alphabeta_tt, play_options
+from lazytree.search.engine import alphabeta_tt, engine_settings, play_quiescence, play_width
 from lazytree.search.minimax import minimax
 from lazytree.traverse import explored
 from lazytree.tree import Tree
@@ -25,7 +26,7 @@ def test_a_width_search_forces_only_the_edges_it_searches() -> None:
     root = tree.root
     moves = len(root.children)
     assert moves > 50 and tree.stats.moves_generated == moves
-    result = alphabeta_tt(root, 2, options=SearchOptions(width=3))
+    result = alphabeta_tt(root, 2, width=3)
     # ranking generates every edge of a node it expands, and forces three of them
     searched = [e.peek() for e in root.generated_edges if e.forced]
     assert len(searched) == 3 and root.fully_generated and len(root.generated_edges) == moves
@@ -43,16 +44,21 @@ def test_a_width_search_forces_only_the_edges_it_searches() -> None:
 def test_the_width_search_picks_what_the_full_edge_list_picked(seed: int) -> None:
     """Reference: the same search where every node it expands generated all its edges
     first."""
-    options = play_options(board(8, seed).root)
-    assert options.width is not None
+    root = board(8, seed).root
+    options: dict[str, Any] = {
+        "win_distance": True,
+        "width": play_width(root),
+        "quiescence": play_quiescence(root),
+    }
+    assert options["width"] is not None
     tree = board(8, seed)
-    width = alphabeta_tt(tree.root, 3, options=options)
+    width = alphabeta_tt(tree.root, 3, **options)
     expanded = [n.state for n, _ in explored(tree.root) if n.expanded]
     reference = board(8, seed)
     keep = [reference.node_for(state) for state in expanded]  # shared: the search finds them
     for node in keep:
         list(node.children)
-    full = alphabeta_tt(reference.root, 3, options=options)
+    full = alphabeta_tt(reference.root, 3, **options)
     assert (width.value, width.best_moves, width.pv, width.move_values) == (
         full.value,
         full.best_moves,
@@ -66,13 +72,13 @@ def test_the_width_search_picks_what_the_full_edge_list_picked(seed: int) -> Non
 def test_the_hint_is_skipped_on_big_boards_without_changing_a_result() -> None:
     small, big = board(10, 2), board(20, 2)
     assert len(small.root.children) <= HINT_MAX_MOVES < len(big.root.children)
-    assert Search(small.root, 0, SearchOptions().settings()).hint is not None
-    assert Search(big.root, 0, SearchOptions().settings()).hint is None
-    assert Search(big.root, 0, SearchOptions(hint=True).settings()).hint is not None
-    assert Search(big.root, 0, SearchOptions(width=6).settings()).hint is not None
+    assert Search(small.root, 0, engine_settings()).hint is not None
+    assert Search(big.root, 0, engine_settings()).hint is None
+    assert Search(big.root, 0, engine_settings(hint=True)).hint is not None
+    assert Search(big.root, 0, engine_settings(width=6)).hint is not None
     for size, seed in ((20, 1), (20, 3), (10, 1)):
         auto = alphabeta_tt(board(size, seed).root, 2)
-        hinted = alphabeta_tt(board(size, seed).root, 2, options=SearchOptions(hint=True))
+        hinted = alphabeta_tt(board(size, seed).root, 2, hint=True)
         assert (auto.value, auto.best_moves) == (hinted.value, hinted.best_moves)
 
 
@@ -83,5 +89,5 @@ def test_the_engine_without_the_hint_equals_minimax() -> None:
         ref = minimax(Tree(game, state).root, 3)
         for share in (False, True):
             tree = Tree(game, state, share=share)
-            got = alphabeta_tt(tree.root, 3, options=SearchOptions(hint=False))
+            got = alphabeta_tt(tree.root, 3, hint=False)
             assert (got.value, got.best_moves) == (ref.value, ref.best_moves)

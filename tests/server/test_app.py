@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,7 +76,13 @@ def test_play_opens_a_game_from_its_options(client: TestClient) -> None:
         ("game=dice-of-doom&rules=chess", "rules"),
         ("game=dice-of-doom&colour=red", "has no option &#x27;colour&#x27;"),
         ("game=go", "unknown game &#x27;go&#x27;"),
-        ("game=tictactoe&seats=human", "expected 2 words"),
+        ("game=tictactoe&seats=human", "expected 2 agents separated by commas"),
+        ("game=tictactoe&seats=human,alphazero", "seat 1: unknown player &#x27;alphazero&#x27;"),
+        ("game=tictactoe&seats=human,ror:speed=1", "ror has no parameter &#x27;speed&#x27;"),
+        ("game=tictactoe&seats=human,default:book=/tmp/b", "book= names a file on the server"),
+        ("game=tictactoe&seats=default:weights=/etc/passwd,human", "weights= names a file"),
+        ("game=tictactoe&seats=human,mcts:time=6000", "time is at most 600 seconds"),
+        ("game=dice-of-doom&rules=chance&seats=lol2,human", "seat 0: lol2 is the AI of the lisp"),
         ("game=tictactoe&ai=fast", "expected &#x27;book&#x27; or seconds"),
         ("game=tictactoe&speed=-1", "speed"),
         ("game=dice-of-doom&size=41", "the browser plays boards up to 40x40"),
@@ -260,3 +267,48 @@ def test_the_book_ai_cannot_be_hurried_but_closing_stops_it(client: TestClient) 
     client.post(f"/api/sessions/{sid}/close")
     view = wait_idle(client, sid, 30)
     assert not view["thinking"] and view["error"] is None and view["moves_made"] == 0
+
+
+def test_agents_of_the_registry_play_a_game_to_the_end(client: TestClient) -> None:
+    query = "game=dice-of-doom&rules=lisp&size=3&seed=4&seats=lol2,mcts:time=0.05"
+    sid = new_game(client, query)
+    view = client.get(f"/api/sessions/{sid}").json()
+    assert [seat["name"] for seat in view["seats"]] == ["lol2", "mcts:time=0.05"]
+    assert view["seats"][0]["label"] == "book AI (lol2)"
+    assert client.post(f"/api/sessions/{sid}/ai").status_code == 200
+    view = wait_idle(client, sid, 120)
+    assert view["over"] and view["error"] is None and view["winners"]
+    saved = json.loads(client.get(f"/api/sessions/{sid}/save").text)
+    assert saved["seats"] == ["lol2", "mcts:time=0.05"]
+    assert Session.load(saved).is_over
+
+
+def test_bad_seats_open_no_game() -> None:
+    store = Sessions(limit=8)
+    with TestClient(create_app(store)) as c:
+        r = c.get("/play?game=tictactoe&seats=human,stockfish")
+        assert r.status_code == 400 and len(store) == 0
+
+
+@pytest.mark.parametrize(
+    ("rules", "agent"), [("racket", "ror"), ("lisp", "lol2"), ("chance", "lol4")]
+)
+def test_the_book_ai_is_the_book_agent_of_the_rules(
+    client: TestClient, rules: str, agent: str
+) -> None:
+    sid = new_game(client, f"game=dice-of-doom&size=3&rules={rules}&seats=human,ai&ai=book")
+    seat = client.get(f"/api/sessions/{sid}").json()["seats"][1]
+    assert seat == {"kind": "ai", "name": agent, "label": f"book AI ({agent})"}
+    sid = new_game(client, f"game=dice-of-doom&size=3&rules={rules}&seats=human,{agent}")
+    assert client.get(f"/api/sessions/{sid}").json()["seats"][1]["label"] == f"book AI ({agent})"
+
+
+def test_a_loaded_game_may_not_name_files_either(client: TestClient, tmp_path: Path) -> None:
+    data = Session("tictactoe", seats=["human", "random"]).save()
+    book = tmp_path / "made-by-a-page.book"
+    data["seats"] = ["human", f"default:time=none:rater=auto:depth=2:book={book}"]
+    r = client.post("/api/sessions/load", json=data)
+    assert r.status_code == 400 and "book= names a file on the server" in r.json()["error"]
+    assert not book.exists()
+    data["seats"] = ["human", "mcts:time=0.05"]
+    assert client.post("/api/sessions/load", json=data).status_code == 201

@@ -53,10 +53,19 @@ function setupForm() {
       const label = document.createElement("label");
       label.className = `seat p${p}`;
       label.textContent = `Player ${p} (${NAMES[p]}) `;
+      // agents of the registry, named as in lazytree play --seats and arena --players
       const sel = document.createElement("select");
       sel.add(new Option("human", "human"));
-      sel.add(new Option("AI", "ai"));
-      sel.value = old[p] || (p === 0 ? "human" : "ai");
+      sel.add(new Option("AI (its strength below)", "ai"));
+      if (dice) {
+        sel.add(new Option("ror: Realm of Racket's AI (racket rules)", "ror"));
+        sel.add(new Option("lol2: Land of Lisp's AI (lisp rules)", "lol2"));
+        sel.add(new Option("lol4: Land of Lisp's AI (chance rules)", "lol4"));
+      }
+      sel.add(new Option("mcts: Monte Carlo, 1 s a move", "mcts:time=1:clock=wall"));
+      sel.add(new Option("random moves", "random"));
+      const keep = old[p] && Array.from(sel.options).some((o) => o.value === old[p]);
+      sel.value = keep ? old[p] : (p === 0 ? "human" : "ai");
       label.append(sel);
       box.append(label);
     }

@@ -18,8 +18,7 @@ from lazytree.explorer.model import explorer_model
 from lazytree.export.graph import never_generated, node_items, not_searched, to_networkx
 from lazytree.game import ChanceGame
 from lazytree.games import load_game
-from lazytree.search import RATERS, Limit, SearchStopped, iterative_deepening
-from lazytree.search.engine import play_options
+from lazytree.search import RATERS, Limit, SearchStopped, search
 from lazytree.traverse import explored
 from lazytree.tree import Node, Tree
 
@@ -116,7 +115,9 @@ def test_every_rater_leaves_truthful_notes(name: str, options: dict[str, Any]) -
         for rater in sorted(RATERS):
             tree: Tree[Any, Any] = Tree(game, state, share=rater == "alphabeta-tt")
             try:
-                RATERS[rater](tree.root, Limit(depth=3, nodes=3000), player=0)
+                # the player to move rates (mcts can only); at a chance root, player 0
+                player = 0 if tree.root.is_chance else None
+                search(tree.root, Limit(depth=3, nodes=3000), rater, player=player)
             except ValueError:  # refused: chance nodes, or more than two players
                 continue
             except SearchStopped:  # the budget: the tree it left must be truthful too
@@ -133,10 +134,8 @@ def test_the_play_ai_search_leaves_truthful_notes(name: str, options: dict[str, 
     for game, state in positions(name, options):
         for width in ("auto", 2):
             tree: Tree[Any, Any] = Tree(game, state, share=True)
-            opts = play_options(tree.root, width=width)
-            iterative_deepening(
-                tree.root, Limit(nodes=1500), player=0, options=opts, stop_when_forced=True
-            )
+            player = 0 if tree.root.is_chance else None
+            search(tree.root, Limit(nodes=1500), f"deepening:width={width}", player=player)
             assert check_notes(tree) > 0
             unsearched += sum(len(not_searched(n)) for n, _ in explored(tree.root))
     assert unsearched > 0  # the width left moves generated but not searched
@@ -155,9 +154,7 @@ def test_the_issue_board_after_the_play_ai_search_has_truthful_notes() -> None:
     searched or noted."""
     game, state = load_game("dice-of-doom", rules="lisp", size=5, seed=7)
     tree: Tree[Any, Any] = Tree(game, state, share=True)
-    result = iterative_deepening(
-        tree.root, Limit(nodes=20_000), options=play_options(tree.root), stop_when_forced=True
-    )
+    result = search(tree.root, Limit(nodes=20_000), "deepening")
     assert result.depth is not None and result.depth >= 2
     graph = to_networkx(tree, result=result)
     noted = 0

@@ -12,7 +12,7 @@ from lazytree.bench.tictactoe import (
     reachable_positions,
 )
 from lazytree.game import IllegalMoveError
-from lazytree.games import OptionError, load_game
+from lazytree.games import OptionError, Position, load_game
 from lazytree.games.tictactoe import TicTacToe
 from lazytree.search import alphabeta, minimax
 from lazytree.traverse import count_tree
@@ -27,15 +27,15 @@ GAMES_PLAYED = 255_168
 POSITIONS = 5_478
 
 
-def test_known_tree_sizes() -> None:
-    game, state = load_game("tictactoe")
+def test_known_tree_sizes(tictactoe: Position) -> None:
+    game, state = tictactoe
     count = count_tree(game, state)
     assert count.nodes == TREE_NODES
     assert count.leaves == GAMES_PLAYED
 
 
-def test_distinct_positions_through_the_game() -> None:
-    game, state = load_game("tictactoe")
+def test_distinct_positions_through_the_game(tictactoe: Position) -> None:
+    game, state = tictactoe
     seen = {state}
     stack = [state]
     while stack:
@@ -50,15 +50,15 @@ def test_distinct_positions_through_the_game() -> None:
     assert reachable_positions() == POSITIONS
 
 
-def test_tictactoe_is_a_draw() -> None:
-    game, state = load_game("tictactoe")
+def test_tictactoe_is_a_draw(tictactoe: Position) -> None:
+    game, state = tictactoe
     result = alphabeta(Tree(game, state, share=True).root, None)
     assert result.value == 0.0
     assert len(result.best_moves) == 9  # every first move draws
 
 
-def test_alphabeta_visits_exactly_the_plain_recursive_alphabetas_nodes() -> None:
-    game, state = load_game("tictactoe")
+def test_alphabeta_visits_exactly_the_plain_recursive_alphabetas_nodes(tictactoe: Position) -> None:
+    game, state = tictactoe
     tree = Tree(game, state)
     result = alphabeta(tree.root, None)
     value, nodes = baseline_alphabeta()
@@ -66,15 +66,15 @@ def test_alphabeta_visits_exactly_the_plain_recursive_alphabetas_nodes() -> None
     assert tree.stats.nodes_created == nodes
 
 
-def test_shared_alphabeta_forces_no_more_nodes_than_positions() -> None:
-    game, state = load_game("tictactoe")
+def test_shared_alphabeta_forces_no_more_nodes_than_positions(tictactoe: Position) -> None:
+    game, state = tictactoe
     tree = Tree(game, state, share=True)
     alphabeta(tree.root, None)
     assert tree.stats.nodes_created <= POSITIONS
 
 
-def test_minimax_from_a_midgame_position_matches_the_baseline() -> None:
-    game, state = load_game("tictactoe")
+def test_minimax_from_a_midgame_position_matches_the_baseline(tictactoe: Position) -> None:
+    game, state = tictactoe
     for cell in ("a1", "b2"):
         state = game.result(state, game.parse_move(state, cell))
     tree = Tree(game, state)
@@ -98,16 +98,16 @@ def test_k_in_a_row_on_other_boards() -> None:
     assert alphabeta(Tree(line, line.initial_state()).root, None).value == 1.0
 
 
-def test_evaluation_point_of_view() -> None:
-    game, state = load_game("tictactoe")
+def test_evaluation_point_of_view(tictactoe: Position) -> None:
+    game, state = tictactoe
     s = game.result(state, game.parse_move(state, "b2"))
     assert game.evaluate(s, 0) > 0 > game.evaluate(s, 1)
     assert game.evaluate(s, 0) == -game.evaluate(s, 1)
     assert -1 < game.evaluate(s, 0) < 1
 
 
-def test_notation() -> None:
-    game, state = load_game("tictactoe")
+def test_notation(tictactoe: Position) -> None:
+    game, state = tictactoe
     assert game.parse_move(state, "b2") == 4 == game.parse_move(state, "5")
     assert game.parse_move(state, " C3 ") == 8
     s = game.result(state, 4)
@@ -137,8 +137,8 @@ def test_bad_options(options: dict[str, int], message: str) -> None:
         load_game("tictactoe", **options)
 
 
-def test_memory_per_node_accounts_for_every_byte_of_the_tree() -> None:
-    game, state = load_game("tictactoe")
+def test_memory_per_node_accounts_for_every_byte_of_the_tree(tictactoe: Position) -> None:
+    game, state = tictactoe
     for cell in ("a1", "b2", "c3"):
         state = game.result(state, game.parse_move(state, cell))
     used = memory_per_node(game, state)

@@ -25,7 +25,7 @@ from lazytree.games import load_game
 from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
 from lazytree.traverse import count_tree
 
-ORACLE = Path(__file__).parent / "oracle" / "book_oracle.rkt"
+ORACLE = Path(__file__).parent / "book_oracle.rkt"
 
 
 def random_board(rng: random.Random, size: int, mixed: bool = False) -> str:

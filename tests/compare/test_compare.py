@@ -14,7 +14,8 @@ from lazytree.cli.compare import parse_sizes
 from lazytree.compare import EAGER, compare_position, parse_methods, plot_cases, variants
 from lazytree.games import load_game
 from lazytree.games.tree_game import TreeGame
-from lazytree.search import RATERS, SearchResult, minimax
+from lazytree.search import RATERS, Rater, SearchResult, minimax
+from lazytree.spec import Spec
 from lazytree.tree import Node
 from tests.conftest import cli
 
@@ -75,7 +76,9 @@ def test_a_budget_stop_is_kept_and_shown_as_a_lower_bound() -> None:
     assert not eager.complete and eager.value is None and eager.nodes_built == 10_000
     assert eager.depth_reached == 6
     assert eager.stopped is not None and "node budget of 10,000 ran out" in eager.stopped
-    assert not lazy_minimax.complete and lazy_minimax.nodes_built <= 10_000
+    # the root and 10,000 new nodes, and the few made before the search checked its budget
+    assert not lazy_minimax.complete and 10_000 < lazy_minimax.nodes_built <= 10_000 + 8
+    assert lazy_minimax.stopped == "lazy search stopped: the node budget (10,000 new nodes) ran out"
     assert ab.complete and ab.nodes_built < 10_000
     assert case.checked_against == "alphabeta" and case.agree is True
     ratio = case.ratio("alphabeta", "nodes_built")
@@ -98,7 +101,8 @@ def broken(node: Node[Any, Any], depth: int | None = 4, **kw: Any) -> SearchResu
 
 
 def test_a_disagreement_is_found_and_reported_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RATERS, "broken", broken)
+    spec = Spec("broken", "minimax with one tied move", (), lambda text: Rater(text, broken))
+    monkeypatch.setitem(RATERS._specs, "broken", spec)
     game = TreeGame([[1, 2], [2, 1]])  # both moves are worth 1: a tie
     case = compare_position(game, (), 2, "minimax,broken", memory=False)
     assert case.agree is False

@@ -23,7 +23,7 @@ def test_explore_lecture_tree_json(tmp_path: Path) -> None:
     line = r.stdout.strip()
     assert "\n" not in line
     # 29 nodes forced by alpha-beta below the root; 30 positions and 2 pruned notes drawn;
-    # 4 moves never generated (worked by hand in tests/test_export.py)
+    # 4 moves never generated (worked by hand in tests/export/test_export.py)
     assert "29 nodes forced" in line and "32 drawn (2 of them notes)" in line
     assert "4 pruned sibling moves never generated" in line
     assert "value 8 for player 0, best move 2" in line

@@ -1,0 +1,368 @@
+"""Agents: who sits at a seat, one interface and one registry for every driver.
+
+An agent is named like ``human``, ``ror``, ``default:time=0.5`` or
+``mcts:playouts=2000:c=1.4``: the registry name, then ``:key=value`` parameters
+(:mod:`lazytree.spec`). The same names seat the players of ``lazytree play --seats``,
+``lazytree serve`` (``seats=`` in its URLs), the saved sessions and ``lazytree arena
+--players``. :data:`AGENTS` lists every agent with its parameters; :func:`make_agent`
+turns a name into an :class:`Agent`, or raises :class:`PlayerError` (a ``ValueError``)
+with a one-line message.
+
+An agent plays on its own lazy tree of the game: :meth:`Agent.start` with the start
+position and a seed, :meth:`Agent.choose` for each of its moves (stoppable from another
+thread, with progress reports), :meth:`Agent.observe` for every move made (its own, the
+opponents', the dice), so the part of its tree below the moves played is kept from move
+to move. The AIs are in :mod:`lazytree.players`.
+
+=========== ====================================================================
+``human``   A person: the driver (terminal, page) brings the moves; it cannot
+            :meth:`~Agent.choose` (the arena and tune refuse it, :func:`make_ai`).
+``ror``     *Realm of Racket*'s AI: minimax to depth 4 over the book's rating
+            (winner share), the first best move.
+``lol2``    *Land of Lisp* ch. 17-18: alpha-beta to depth 4 over ``score-board``
+            (the end of the game rated by ``score-board`` too), the first best move.
+``lol4``    *Land of Lisp* ch. 20 (chance rules): depth 2 (attacks count one level
+            with both outcomes below them), the book's odds table rounded to two
+            decimals and its single-float sums, ``score-board``, the first best move.
+``default`` The play AI (:class:`~lazytree.ai.AIPlayer`): a clock per move
+            (``time``); with ``time=none`` a ``rater`` to ``depth``, or a node
+            budget (``nodes``).
+``mcts``    UCT on the lazy tree (:mod:`lazytree.search.mcts`).
+``random``  A uniformly random legal move (seeded).
+=========== ====================================================================
+
+Examples
+--------
+>>> AGENTS.parse("mcts:playouts=200:c=1.2")
+('mcts', {'playouts': 200, 'c': 1.2})
+>>> make_agent("ror:depth=3").name
+'ror:depth=3'
+>>> is_human(" human"), is_human("lol2")
+(True, False)
+>>> make_agent("alphazero")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+lazytree.agents.PlayerError: unknown player 'alphazero' (known: ror, lol2, lol4, default, ...
+>>> make_agent("ror:width=3")
+Traceback (most recent call last):
+...
+lazytree.agents.PlayerError: ror has no parameter 'width' (parameters: depth)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
+
+from lazytree.game import Game
+from lazytree.games.dice_of_doom.evaluation import EVALUATORS
+from lazytree.search import SearchResult
+from lazytree.search.limit import CLOCKS, Clock
+from lazytree.spec import Param, Registry, Spec, SpecError
+from lazytree.tree import Node
+
+__all__ = [
+    "AGENTS",
+    "HUMAN",
+    "Agent",
+    "Choice",
+    "HumanAgent",
+    "PlayerError",
+    "Progress",
+    "is_human",
+    "make_agent",
+    "make_ai",
+]
+
+
+class PlayerError(SpecError):
+    """A name that names no agent, a bad parameter, or an agent that cannot play a game
+    (message for the user)."""
+
+
+Progress = Callable[[SearchResult[Any]], None]
+"""Called with a search's result so far (after each completed depth of a deepening
+search, once at the end of the others)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One move an agent chose, the seconds and new tree nodes it took, the search (None
+    for agents that do not search) and the node of the agent's tree it searched from."""
+
+    move: Hashable
+    seconds: float
+    nodes: int
+    search: SearchResult[Any] | None = None
+    node: Node[Any, Any] | None = None
+
+
+class Agent(Protocol):
+    """A player of whole games: see the module docstring.
+
+    ``stoppable`` says what setting ``stop`` during :meth:`choose` does: True, the agent
+    answers at once with its best move so far; False, it has no such move and either
+    finishes its search or raises :class:`~lazytree.search.limit.SearchStopped`."""
+
+    name: str
+    stoppable: bool
+
+    def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
+        """A new game from ``state``; ``seed`` is the game's (randomness comes from it)."""
+        ...
+
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
+        """The move to play at the current position (the agent is to move). ``stop`` set
+        from another thread ends the search (see ``stoppable``); ``progress`` is called
+        with the search's result so far."""
+        ...
+
+    def observe(self, move: Hashable) -> None:
+        """``move`` was played at the current position (by anybody, chance included)."""
+        ...
+
+
+class HumanAgent:
+    """A seat whose moves come from the driver (a person at the terminal or the page):
+    it keeps no tree and cannot :meth:`choose`."""
+
+    stoppable = False
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
+        return None
+
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
+        raise PlayerError("human: the moves of a human seat come from a person")
+
+    def observe(self, move: Hashable) -> None:
+        return None
+
+
+# -- the registry ------------------------------------------------------------------------
+AGENTS: Registry[Agent] = Registry("player", PlayerError)
+"""Every agent by name, in registration order."""
+
+HUMAN = "human"
+"""The name of the one agent whose moves come from a person."""
+
+
+def make_agent(text: str) -> Agent:
+    """The :class:`Agent` named ``text`` (:class:`PlayerError` for a bad name)."""
+    return AGENTS.make(text)
+
+
+def is_human(text: str) -> bool:
+    """Whether the agent named ``text`` is a person (:class:`PlayerError` for a bad name)."""
+    return AGENTS.spec(text).name == HUMAN
+
+
+def make_ai(text: str) -> Agent:
+    """:func:`make_agent` for a driver without a person (the arena, tune): a
+    :class:`PlayerError` for ``human``."""
+    if is_human(text):
+        raise PlayerError("human plays in lazytree play and serve, not without a person")
+    return make_agent(text)
+
+
+def _positive(name: str, key: str, value: int | None) -> int | None:
+    if value is not None and value < 1:
+        raise PlayerError(f"{name}: {key} must be >= 1, got {value}")
+    return value
+
+
+def _depth(default: int) -> Param:
+    return Param("depth", int, default, "Search depth in moves.")
+
+
+def _make_ror(name: str, depth: int) -> Agent:
+    from lazytree.players import RorAgent
+
+    return RorAgent(name, _positive(name, "depth", depth) or 4)
+
+
+def _make_lol2(name: str, depth: int) -> Agent:
+    from lazytree.players import Lol2Agent
+
+    return Lol2Agent(name, _positive(name, "depth", depth) or 4)
+
+
+def _make_lol4(name: str, depth: int) -> Agent:
+    from lazytree.players import Lol4Agent
+
+    return Lol4Agent(name, _positive(name, "depth", depth) or 2)
+
+
+def _check_eval(name: str, eval: str) -> None:
+    if eval not in EVALUATORS:
+        known = ", ".join(EVALUATORS)
+        raise PlayerError(f"{name}: unknown evaluation {eval!r} (known: {known})")
+
+
+def _clock(name: str, clock: str) -> Clock:
+    if clock not in CLOCKS:
+        raise PlayerError(f"{name}: clock must be cpu or wall, got {clock!r}")
+    return cast(Clock, clock)
+
+
+def _width(name: str, text: str | None) -> int | str | None:
+    """``width``: a number >= 1, ``all`` or none (every move), or ``auto``."""
+    t = "all" if text is None else text.strip().lower()
+    if t in ("auto", "all"):
+        return None if t == "all" else t
+    if not t.isdigit() or int(t) < 1:
+        raise PlayerError(f"{name}: width must be a number >= 1, all or auto, got {text!r}")
+    return int(t)
+
+
+def _quiescence(name: str, text: str) -> int | str:
+    """``quiescence``: a number >= 0 or ``auto``."""
+    t = str(text).strip().lower()
+    if t == "auto":
+        return t
+    if not t.isdigit():
+        raise PlayerError(f"{name}: quiescence must be a number >= 0 or auto, got {text!r}")
+    return int(t)
+
+
+def _make_default(
+    name: str,
+    time: float | None,
+    nodes: int | None,
+    depth: int | None,
+    eval: str,
+    weights: str | None = None,
+    book: str | None = None,
+    clock: str = "cpu",
+    width: str | None = "auto",
+    quiescence: str = "auto",
+    rater: str | None = None,
+    memory: int | None = None,
+    tie: int | None = None,
+) -> Agent:
+    from lazytree.players import DefaultAgent
+
+    _check_eval(name, eval)
+    if time == 0:
+        time = None
+    return DefaultAgent(
+        name,
+        time,
+        _positive(name, "nodes", nodes),
+        depth,
+        eval,
+        weights,
+        book,
+        _clock(name, clock),
+        width=_width(name, width),
+        quiescence=_quiescence(name, quiescence),
+        rater=rater,
+        memory=_positive(name, "memory", memory),
+        tie=tie,
+    )
+
+
+def _make_mcts(
+    name: str,
+    playouts: int | None,
+    time: float | None,
+    nodes: int | None,
+    c: float,
+    cutoff: int,
+    seed: int,
+    eval: str,
+    clock: str = "cpu",
+) -> Agent:
+    from lazytree.players import MCTSAgent
+
+    _check_eval(name, eval)
+    if playouts is None and time is None and nodes is None:
+        raise PlayerError(f"{name}: give playouts, time or nodes")
+    try:
+        return MCTSAgent(
+            name,
+            playouts=playouts,
+            seconds=time or None,
+            nodes=nodes,
+            c=c,
+            cutoff=cutoff,
+            seed=seed,
+            eval=eval,
+            clock=_clock(name, clock),
+        )
+    except (TypeError, ValueError) as exc:
+        raise PlayerError(f"{name}: {exc}") from None
+
+
+def _make_random(name: str, seed: int) -> Agent:
+    from lazytree.players import RandomAgent
+
+    return RandomAgent(name, seed)
+
+
+def _make_human(name: str) -> Agent:
+    return HumanAgent(name)
+
+
+CLOCK_PARAM = Param(
+    "clock", str, "cpu", "What time counts: cpu (the search's own CPU time) or wall."
+)
+"""The ``clock`` parameter of the clocked agents (see :data:`~lazytree.search.limit.CLOCKS`)."""
+
+AGENTS.register(Spec("ror", "Realm of Racket: minimax, book rating", (_depth(4),), _make_ror))
+AGENTS.register(
+    Spec("lol2", "Land of Lisp ch. 18: alpha-beta over score-board", (_depth(4),), _make_lol2)
+)
+AGENTS.register(
+    Spec("lol4", "Land of Lisp ch. 20: chance, rounded odds, score-board", (_depth(2),), _make_lol4)
+)
+AGENTS.register(
+    Spec(
+        "default",
+        "The play AI (clocked iterative deepening)",
+        (
+            Param("time", float, 1.0, "Seconds per move (none: a rater to depth, or nodes)."),
+            Param("nodes", int, None, "New nodes per move."),
+            Param("depth", int, None, "Deepest search (a cap); without a clock the depth."),
+            Param("eval", str, "heuristic", "Dice of Doom evaluation."),
+            Param("weights", str, None, "Evaluation weights file (lazytree tune)."),
+            Param("book", str, None, "Position book file (SQLite)."),
+            CLOCK_PARAM,
+            Param("width", str, "auto", "With a clock: moves per position (n, all, auto)."),
+            Param("quiescence", str, "auto", "With a clock: noisy plies (n or auto)."),
+            Param("rater", str, None, "Without a clock: search to depth with this rater."),
+            Param("memory", int, None, "Bytes the process may hold (default budget)."),
+            Param("tie", int, None, "Break ties between equal moves with this seed."),
+        ),
+        _make_default,
+    )
+)
+AGENTS.register(
+    Spec(
+        "mcts",
+        "UCT Monte Carlo tree search on the lazy tree",
+        (
+            Param("playouts", int, 1000, "Playouts per move (none: no cap)."),
+            Param("time", float, None, "Seconds per move."),
+            Param("nodes", int, None, "New nodes per move."),
+            Param("c", float, 1.4, "UCT exploration constant."),
+            Param("cutoff", int, 8, "Playout moves before the evaluation rates it."),
+            Param("seed", int, 0, "Seed of the playouts (with the game's)."),
+            Param("eval", str, "heuristic", "Dice of Doom evaluation."),
+            CLOCK_PARAM,
+        ),
+        _make_mcts,
+    )
+)
+AGENTS.register(
+    Spec("random", "A random legal move", (Param("seed", int, 0, "Seed."),), _make_random)
+)
+AGENTS.register(Spec(HUMAN, "A person (play and serve)", (), _make_human))
