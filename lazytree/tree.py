@@ -136,6 +136,30 @@ class Node(Generic[S, M]):
         self.tree.stats.moves_generated += 1
         return True
 
+    def generate_all(self) -> tuple[Edge[S, M], ...]:
+        """Generate every move not generated yet (building no child) and return all the
+        edges, in generation order: what a search that ranks the moves of a node calls."""
+        edges = self.children
+        if type(edges) is tuple:
+            return edges
+        cache = self._edges
+        source = self._source
+        assert isinstance(cache, list)
+        if isinstance(source, _Failed):
+            raise source.again()
+        assert source is not None
+        before = len(cache)
+        try:
+            cache.extend(source)  # at C speed; an error keeps the edges pulled before it
+        except BaseException as exc:
+            self._source = _Failed(exc)
+            raise
+        finally:
+            self.tree.stats.moves_generated += len(cache) - before
+        done = self._edges = tuple(cache) if cache else EMPTY
+        self._source = None
+        return done
+
     # -- read-only views that never generate or force anything (export, inspection) --
     @property
     def expanded(self) -> bool:
@@ -209,10 +233,7 @@ class Children(Sequence["Edge[S, M]"]):
         return bool(node._edges) or node._pull()
 
     def __len__(self) -> int:
-        node = self._node
-        while node._pull():
-            pass
-        return len(node.generated_edges)
+        return len(self._node.generate_all())
 
     @overload
     def __getitem__(self, index: int) -> Edge[S, M]: ...
@@ -223,8 +244,7 @@ class Children(Sequence["Edge[S, M]"]):
     def __getitem__(self, index: int | slice) -> Edge[S, M] | Sequence[Edge[S, M]]:
         node = self._node
         if isinstance(index, slice) or index < 0:
-            len(self)
-            return node.generated_edges[index]
+            return node.generate_all()[index]
         edges = node._edges
         assert edges is not None
         while index >= len(edges):

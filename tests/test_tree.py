@@ -270,3 +270,18 @@ def test_a_failed_generator_is_never_taken_for_exhausted() -> None:
             assert "failed earlier" in str(err)
         else:
             raise AssertionError("a failed generator was taken for exhausted")
+
+
+def test_generate_all_counts_every_move_and_keeps_those_before_a_failure() -> None:
+    tree = Tree(TreeGame([[1, 2], [3, 4], 5]))
+    _ = tree.root.children[0]
+    edges = tree.root.generate_all()
+    assert [e.move for e in edges] == [0, 1, 2] and tree.root.children is edges
+    assert tree.stats.moves_generated == 3 and tree.stats.nodes_created == 1
+    failing = Tree(FailingGame([[1, 2], [3, 4]]))
+    with pytest.raises(KeyError):
+        failing.root.generate_all()
+    assert [e.move for e in failing.root.generated_edges] == [0]
+    assert failing.stats.moves_generated == 1 and not failing.root.fully_generated
+    with pytest.raises(RuntimeError, match="failed earlier"):
+        failing.root.generate_all()

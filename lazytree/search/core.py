@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from lazytree.game import CHANCE, BoundedGame, NoisyGame, OrderedGame, Player
@@ -257,21 +258,29 @@ class Search:
     def edges(self, n: Node[Any, Any], maximizing: bool) -> Iterable[Edge[Any, Any]]:
         """The edges of ``n`` in search order.
 
-        Without a hint, a width or stored ratings to rank by, these are the lazy children
-        themselves: a cut-off leaves the rest never generated. Ranking generates every
-        edge of ``n`` (building no child), sorts them, keeps the first ``width``; the
-        search forces only those it reaches, the others stay generated, not searched.
+        Without a hint, a width or stored ratings to rank by, these are the lazy
+        children themselves: a cut-off leaves the rest never generated. Ranking
+        generates every edge of ``n`` (:meth:`Node.generate_all`, building no child),
+        sorts them, keeps the first ``width``; the search forces only those it reaches,
+        the others stay generated, not searched.
         """
         hint = self.hint
         width = self.width
         if hint is None and width is None and not (self.order and n.fully_generated):
             return n.children
-        edges = list(n.children)
-        if hint is not None and len(edges) > 1:
-            by_move = {e.move: e for e in edges}
-            edges = [by_move[m] for m in hint.order_moves(n.state, [e.move for e in edges])]
+        edges = list(n.generate_all())
+        if hint is not None and len(edges) > 1:  # (C-level maps: a node may have 1,000s)
+            moves = list(map(_move_of, edges))
+            by_move = dict(zip(moves, edges, strict=True))
+            edges = list(map(by_move.__getitem__, hint.order_moves(n.state, moves)))
         if self.order and len(edges) > 1:
-            edges.sort(key=self.rated_first(maximizing))
+            rank = self.rated_first(maximizing)
+            rated = [e for e in edges if e.forced and rank(e)[0] == 0]  # only forced are
+            if rated:
+                rated.sort(key=rank)
+                for e in rated:
+                    edges.remove(e)
+                edges[:0] = rated
         if width is not None:
             del edges[width:]
         return edges
@@ -536,6 +545,9 @@ class Search:
         if self.star1:
             return ChancePruning("star1", (self.value_lo, self.value_hi))
         return ChancePruning("none")
+
+
+_move_of = attrgetter("move")
 
 
 def check_probability(p: float | None) -> float:
