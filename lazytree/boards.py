@@ -28,7 +28,7 @@ Examples
 >>> doc["schema"], doc["kind"], doc["cells"][4]["label"], doc["moves"][0]
 ('lazytree-board/1', 'grid', 'X', {'move': 'a1', 'path': [0]})
 >>> pack(doc)
-'....A....|||||X||||'
+'....A....:    X    '
 >>> from lazytree.games.tree_game import TreeGame
 >>> generic = board_document(TreeGame([[1, 2], 3]), ())
 >>> generic["kind"], [m["move"] for m in generic["moves"]]
@@ -49,8 +49,10 @@ __all__ = [
     "board_document",
     "board_layout",
     "load_schema",
+    "move_path",
     "pack",
     "player_names",
+    "position_view",
 ]
 
 SCHEMA: Final = "lazytree-board/1"
@@ -86,6 +88,23 @@ def player_names(game: Game[Any, Any], view: dict[str, Any] | None = None) -> li
     return [f"player {p}" for p in range(game.num_players)]
 
 
+def position_view(game: Game[Any, Any], state: Any) -> dict[str, Any]:
+    """What a position looks like, without its moves: the game's board view (kind
+    ``hex`` or ``grid``), or ``{"kind": "text", "text": render(state)}`` for a game
+    without one. :func:`pack` shortens it; :func:`board_document` completes it."""
+    if isinstance(game, BoardView):
+        return game.board_view(state)
+    return {"kind": "text", "text": game.render(state)}
+
+
+def move_path(game: Game[Any, Any], state: Any, move: Any) -> list[int]:
+    """The cells a click goes through to make ``move`` in ``state`` (none for a game
+    without a board view, or a move made by a button)."""
+    if isinstance(game, BoardView):
+        return [int(c) for c in game.move_cells(state, move)]
+    return []
+
+
 def board_document(
     game: Game[Any, Any], state: Any, *, max_moves: int = MAX_MOVES
 ) -> dict[str, Any]:
@@ -93,29 +112,20 @@ def board_document(
 
     Raises ``ValueError`` when a board view names a cell that does not exist.
     """
-    doc: dict[str, Any] = {"schema": SCHEMA}
+    view = position_view(game, state)
+    doc: dict[str, Any] = {"schema": SCHEMA, **view}
+    doc["players"] = player_names(game, view)
+    cells = len(view.get("cells", ()))
     moves: list[dict[str, Any]] = []
     more = 0
-    if isinstance(game, BoardView):
-        view = game.board_view(state)
-        doc.update(view)
-        doc["players"] = player_names(game, view)
-        cells = len(view["cells"])
-        for move in game.legal_moves(state):
-            if len(moves) >= max_moves:
-                more += 1
-                continue
-            path = [int(c) for c in game.move_cells(state, move)]
-            if any(not 0 <= c < cells for c in path):
-                raise ValueError(f"{game.name}: move {move!r} names a cell outside the board")
-            moves.append({"move": game.move_to_str(state, move), "path": path})
-    else:
-        doc.update(kind="text", players=player_names(game))
-        for move in game.legal_moves(state):
-            if len(moves) >= max_moves:
-                more += 1
-                continue
-            moves.append({"move": game.move_to_str(state, move), "path": []})
+    for move in game.legal_moves(state):
+        if len(moves) >= max_moves:
+            more += 1
+            continue
+        path = move_path(game, state, move)
+        if any(not 0 <= c < cells for c in path):
+            raise ValueError(f"{game.name}: move {move!r} names a cell outside the board")
+        moves.append({"move": game.move_to_str(state, move), "path": path})
     doc["toMove"] = game.to_move(state)
     doc["moves"] = moves
     if more:
@@ -137,17 +147,24 @@ def board_layout(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def pack(doc: dict[str, Any]) -> str | list[Any]:
-    """A position's owners and labels, short (the explorer stores one per node): a
-    letter per cell (``A`` player 0, ... ``.`` nobody), then each label after a ``|``;
-    a list ``[owners, [labels]]`` when a label holds a ``|``; the ``text`` for a
-    generic view. ``boards.js`` unpacks it (``unpack``)."""
-    if doc["kind"] == "text":
-        text: str = doc["text"]
+def pack(view: dict[str, Any]) -> str | list[Any]:
+    """A position's owners and labels, short (the explorer stores one per node), from a
+    document or a board view: a letter per cell (``A`` player 0, ... ``.`` nobody),
+    then ``:`` and one character per label (a space for none) when every label is one
+    character at most, else ``|`` before each label; a list ``[owners, [labels]]`` when
+    a label holds a ``|``; the ``text`` of a generic view. ``boards.js`` unpacks it.
+
+    >>> pack({"kind": "grid", "cells": [{"owner": 1, "label": "10"}, {"owner": -1, "label": ""}]})
+    'B.|10|'
+    """
+    if view["kind"] == "text":
+        text: str = view["text"]
         return text
-    cells = doc["cells"]
+    cells = view["cells"]
     owners = "".join("." if c["owner"] < 0 else chr(65 + c["owner"]) for c in cells)
     labels = [str(c["label"]) for c in cells]
+    if all(len(label) <= 1 and label != " " for label in labels):
+        return owners + ":" + "".join(label or " " for label in labels)
     if any("|" in label for label in labels):
         return [owners, labels]
     return "|".join([owners, *labels])
