@@ -11,10 +11,14 @@ Pages
                                  between AI moves); ``/play?session=ID`` reopens a game held
                                  by the server
 ``GET /healthz``                 200 ``ok``
+``GET /lib/boards.js``           the board renderer shared with the explorer (and
+                                 ``boards.css``, ``board.schema.json``)
 
 JSON API (``/api/sessions/ID/...``; errors are 4xx with ``{"error": message}``)
 -------------------------------------------------------------------------------
-``GET  ID``       the game now (board, whose turn, last turn, AI progress)
+``GET  ID``       the game now: ``board`` (a ``lazytree-board/1`` document, see
+                  :mod:`lazytree.boards`), whose turn, the last turn (each move with
+                  the ``path`` of cells it went through), AI progress
 ``POST ID/move``  ``{"move": "3->4"}``: a human's move
 ``POST ID/ai``    let the AI to move start thinking (in a worker thread)
 ``POST ID/stop``  the AI moves now with its best move so far
