@@ -38,6 +38,7 @@ Examples
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import resources
 from typing import Any, Final
 
@@ -47,6 +48,7 @@ __all__ = [
     "SCHEMA",
     "SCHEMA_FILE",
     "board_document",
+    "board_functions",
     "board_layout",
     "load_schema",
     "move_path",
@@ -63,6 +65,9 @@ SCHEMA_FILE: Final = "static/board.schema.json"
 
 MAX_MOVES: Final = 500
 """Most moves a document lists (a position with more says how many it left out)."""
+
+_OWNERS = "." + "".join(chr(65 + p) for p in range(59))
+"""A cell's owner packed: ``.`` for nobody (-1), ``A`` for player 0, ..."""
 
 _LAYOUT_KEYS = ("kind", "rows", "cols", "offsets", "coords", "colours", "players")
 
@@ -88,21 +93,40 @@ def player_names(game: Game[Any, Any], view: dict[str, Any] | None = None) -> li
     return [f"player {p}" for p in range(game.num_players)]
 
 
+def board_functions(
+    game: Game[Any, Any],
+) -> tuple[Callable[[Any], dict[str, Any]], Callable[[Any, Any], list[int]]]:
+    """:func:`position_view` and :func:`move_path` for ``game``, asking once whether
+    it is a :class:`~lazytree.game.BoardView` (that test is slow: a page of 50,000
+    positions asks it once, not twice a position)."""
+    if isinstance(game, BoardView):
+        viewer = game
+
+        def view(state: Any) -> dict[str, Any]:
+            return viewer.board_view(state)
+
+        def path(state: Any, move: Any) -> list[int]:
+            return [int(c) for c in viewer.move_cells(state, move)]
+
+        return view, path
+
+    def text(state: Any) -> dict[str, Any]:
+        return {"kind": "text", "text": game.render(state)}
+
+    return text, lambda state, move: []
+
+
 def position_view(game: Game[Any, Any], state: Any) -> dict[str, Any]:
     """What a position looks like, without its moves: the game's board view (kind
     ``hex`` or ``grid``), or ``{"kind": "text", "text": render(state)}`` for a game
     without one. :func:`pack` shortens it; :func:`board_document` completes it."""
-    if isinstance(game, BoardView):
-        return game.board_view(state)
-    return {"kind": "text", "text": game.render(state)}
+    return board_functions(game)[0](state)
 
 
 def move_path(game: Game[Any, Any], state: Any, move: Any) -> list[int]:
     """The cells a click goes through to make ``move`` in ``state`` (none for a game
     without a board view, or a move made by a button)."""
-    if isinstance(game, BoardView):
-        return [int(c) for c in game.move_cells(state, move)]
-    return []
+    return board_functions(game)[1](state, move)
 
 
 def board_document(
@@ -112,7 +136,8 @@ def board_document(
 
     Raises ``ValueError`` when a board view names a cell that does not exist.
     """
-    view = position_view(game, state)
+    view_of, path_of = board_functions(game)
+    view = view_of(state)
     doc: dict[str, Any] = {"schema": SCHEMA, **view}
     doc["players"] = player_names(game, view)
     cells = len(view.get("cells", ()))
@@ -122,7 +147,7 @@ def board_document(
         if len(moves) >= max_moves:
             more += 1
             continue
-        path = move_path(game, state, move)
+        path = path_of(state, move)
         if any(not 0 <= c < cells for c in path):
             raise ValueError(f"{game.name}: move {move!r} names a cell outside the board")
         moves.append({"move": game.move_to_str(state, move), "path": path})
@@ -161,10 +186,11 @@ def pack(view: dict[str, Any]) -> str | list[Any]:
         text: str = view["text"]
         return text
     cells = view["cells"]
-    owners = "".join("." if c["owner"] < 0 else chr(65 + c["owner"]) for c in cells)
-    labels = [str(c["label"]) for c in cells]
-    if all(len(label) <= 1 and label != " " for label in labels):
-        return owners + ":" + "".join(label or " " for label in labels)
+    owners = "".join([_OWNERS[c["owner"] + 1] for c in cells])
+    labels = [c["label"] for c in cells]
+    chars = "".join([label or " " for label in labels])
+    if len(chars) == len(labels) and " " not in labels:
+        return owners + ":" + chars
     if any("|" in label for label in labels):
         return [owners, labels]
     return "|".join([owners, *labels])

@@ -37,6 +37,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any, NamedTuple, TypeAlias
 
 from lazytree.game import IllegalMoveError, Player
@@ -150,6 +151,16 @@ MAX_DICE = 20
 """Most dice a territory may hold (the dice rolls of the chance rules stay cheap)."""
 MAX_SPARE_DICE = 10_000
 """Largest reinforcement pool."""
+
+
+_COUNTS = tuple(str(d) for d in range(MAX_DICE + 1))
+"""Dice counts as text (a board view labels each territory with one)."""
+
+
+@lru_cache(maxsize=16)
+def _places(size: int) -> tuple[tuple[int, int], ...]:
+    """(row, column) of each territory of a ``size`` x ``size`` board."""
+    return tuple(divmod(i, size) for i in range(size * size))
 
 
 class DiceOfDoom(SearchHints):
@@ -462,8 +473,8 @@ class DiceOfDoom(SearchHints):
         territories as the score, and the dice a pass would bring as a note."""
         n = self.size
         cells = [
-            {"row": i // n, "col": i % n, "owner": o, "label": str(d)}
-            for i, (o, d) in enumerate(zip(state.owners, state.dice, strict=True))
+            {"row": r, "col": c, "owner": o, "label": _COUNTS[d]}
+            for (r, c), o, d in zip(_places(n), state.owners, state.dice, strict=True)
         ]
         return {
             "kind": "hex",

@@ -61,7 +61,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lazytree.boards import SCHEMA, board_layout, move_path, pack, player_names, position_view
+from lazytree.boards import SCHEMA, board_functions, board_layout, pack, player_names
 from lazytree.export.graph import never_generated, principal_line
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
@@ -150,7 +150,8 @@ def explorer_model(
     """
     root = source.root if isinstance(source, Tree) else source
     game = root.tree.game
-    root_view = position_view(game, root.state)
+    view_of, path_of = board_functions(game)
+    root_view = view_of(root.state)
     names = player_names(game, root_view)
     layout = board_layout({**root_view, "players": names, "schema": SCHEMA})
     index: dict[int, int] = {id(root): 0}
@@ -170,7 +171,7 @@ def explorer_model(
         index[id(child)] = len(nodes)
         nodes.append(child)
         parent.append(index[id(up)])
-        hl.append(move_path(game, up.state, edge.move))
+        hl.append(path_of(up.state, edge.move))
         prob.append(None if edge.probability is None else _number(edge.probability))
     strings: dict[str, int] = {}
     edges: list[list[int]] = []
@@ -248,7 +249,7 @@ def explorer_model(
         "rdepth": [-1 if r is None else r.depth for r in ratings],
         "bound": "".join("-" if r is None else _BOUNDS[r.bound] for r in ratings),
         "never": never,
-        "pos": [pack(position_view(game, n.state)) for n in nodes],
+        "pos": [pack(view_of(n.state)) for n in nodes],
         "hl": hl,
         "prob": prob if any(p is not None for p in prob) else None,
         "edges": edges,
