@@ -18,7 +18,9 @@ The document (``model.data``) holds:
   ``-`` no rating), ``never`` (moves never generated: the legal moves after the
   generated ones, which a cut-off stopped the generator before; -1 when not counted),
   ``pos`` (the position: :func:`lazytree.boards.pack` of its board, the ``render()``
-  text for a game without a board view), ``hl`` (the cells a click goes through to
+  text for a game without a board view), ``note`` (an index into ``notes``, the
+  distinct texts of the board views' notes, lines joined by newlines; -1 for none;
+  both null when no position has notes), ``hl`` (the cells a click goes through to
   make the move into it, :func:`lazytree.boards.move_path`), ``prob`` (the
   probability of the chance outcome into it; the whole list is null in games without
   chance), ``edges`` (a flat list ``[move, child, move, child, ...]`` in generation
@@ -173,6 +175,14 @@ def explorer_model(
         parent.append(index[id(up)])
         hl.append(path_of(up.state, edge.move))
         prob.append(None if edge.probability is None else _number(edge.probability))
+    pos: list[str | list[Any]] = []
+    notes: dict[str, int] = {}  # the board views' notes, each text once
+    note: list[int] = []
+    for n in nodes:
+        view = view_of(n.state)
+        pos.append(pack(view))
+        text = "\n".join(view.get("notes", ()))
+        note.append(notes.setdefault(text, len(notes)) if text else -1)
     strings: dict[str, int] = {}
     edges: list[list[int]] = []
     parents_of = [0] * len(nodes)
@@ -249,7 +259,9 @@ def explorer_model(
         "rdepth": [-1 if r is None else r.depth for r in ratings],
         "bound": "".join("-" if r is None else _BOUNDS[r.bound] for r in ratings),
         "never": never,
-        "pos": [pack(view_of(n.state)) for n in nodes],
+        "pos": pos,
+        "notes": list(notes) if notes else None,
+        "note": note if notes else None,
         "hl": hl,
         "prob": prob if any(p is not None for p in prob) else None,
         "edges": edges,

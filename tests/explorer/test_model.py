@@ -127,3 +127,16 @@ def test_an_8x8_dice_of_doom_tree_costs_few_bytes_a_position() -> None:
     assert model.data["summary"]["positions"] > 1000
     # 30 MB for 50,000 positions is 600 bytes each; the hex board's text is 131 of them
     assert per_position < 250, per_position
+
+
+def test_positions_keep_their_board_notes() -> None:
+    game, state = load_game("dice-of-doom", size=3, seed=1)
+    tree: Tree[Any, Any] = Tree(game, state)
+    data = explorer_model(tree, result=alphabeta(tree.root, 2)).data
+    assert data["notes"][data["note"][0]] == "Spare dice: 10"
+    assert len(data["note"]) == len(data["pos"]) and min(data["note"]) >= 0
+    # a game whose board view has no notes has neither column
+    game, state = load_game("tictactoe")
+    tree = Tree(game, state)
+    data = explorer_model(tree, result=minimax(tree.root, 1)).data
+    assert data["notes"] is None and data["note"] is None

@@ -131,8 +131,11 @@ class Model {
 
 // ---- the position's board: the document's packed position, drawn by boards.js ----
 function positionBoard(model, i) {
-  const doc = unpack(model.data.board, model.data.pos[i]);
-  return boardSvg(doc, { highlight: model.data.hl[i] ?? [] });
+  const d = model.data;
+  const doc = unpack(d.board, d.pos[i]);
+  const note = d.note && d.note[i] >= 0 ? d.notes[d.note[i]] : "";
+  const notes = note ? `<div class="lt-board-note" data-role="notes">${esc(note).replaceAll("\n", "<br>")}</div>` : "";
+  return boardSvg(doc, { highlight: d.hl[i] ?? [] }) + notes;
 }
 
 // ---- the explorer ----
