@@ -37,7 +37,8 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterator
-from typing import NamedTuple, TypeAlias
+from functools import lru_cache
+from typing import Any, NamedTuple, TypeAlias
 
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.board import neighbor_table
@@ -150,6 +151,16 @@ MAX_DICE = 20
 """Most dice a territory may hold (the dice rolls of the chance rules stay cheap)."""
 MAX_SPARE_DICE = 10_000
 """Largest reinforcement pool."""
+
+
+_COUNTS = tuple(str(d) for d in range(MAX_DICE + 1))
+"""Dice counts as text (a board view labels each territory with one)."""
+
+
+@lru_cache(maxsize=16)
+def _places(size: int) -> tuple[tuple[int, int], ...]:
+    """(row, column) of each territory of a ``size`` x ``size`` board."""
+    return tuple(divmod(i, size) for i in range(size * size))
 
 
 class DiceOfDoom(SearchHints):
@@ -454,6 +465,43 @@ class DiceOfDoom(SearchHints):
             move = Attack(int(parts[0]), int(parts[1]))
         self.result(state, move)  # raises IllegalMoveError with the reason
         return move
+
+    # -- the board view (lazytree.game.BoardView) --------------------------------------
+    def board_view(self, state: DiceState) -> dict[str, Any]:
+        """The hex board for the browser pages: a cell per territory labelled with its
+        dice, rows shifted as the rules draw them (:meth:`_offsets`), each player's
+        territories as the score, and the dice a pass would bring as a note."""
+        n = self.size
+        cells = [
+            {"row": r, "col": c, "owner": o, "label": _COUNTS[d]}
+            for (r, c), o, d in zip(_places(n), state.owners, state.dice, strict=True)
+        ]
+        return {
+            "kind": "hex",
+            "rows": n,
+            "cols": n,
+            "offsets": self._offsets(),
+            "cells": cells,
+            "players": list(PLAYER_LETTERS[: self.num_players]),
+            "score": {"name": "territories", "values": list(self.territories(state))},
+            "notes": self._notes(state),
+        }
+
+    def _offsets(self) -> list[int]:
+        """Each row's shift in half hexes: *Realm of Racket* shifts even rows."""
+        return [1 if row % 2 == 0 else 0 for row in range(self.size)]
+
+    def _notes(self, state: DiceState) -> list[str]:
+        return [f"Spare dice: {state.spare}"]
+
+    def move_cells(self, state: DiceState, move: DiceMove) -> tuple[int, ...]:
+        """An attack is a click on the attacking territory, then on the attacked one;
+        a dice roll shows the attack it decides; a pass is a button."""
+        if isinstance(move, Attack):
+            return (move.src, move.dst)
+        if isinstance(move, Outcome) and state.pending is not None:
+            return (state.pending.src, state.pending.dst)
+        return ()
 
     def render(self, state: DiceState) -> str:
         """The hex board as text: offset rows, each territory as ``index owner dice``.
