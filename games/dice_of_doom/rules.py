@@ -41,6 +41,7 @@ from typing import NamedTuple, TypeAlias
 
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.board import neighbor_table
+from lazytree.games.dice_of_doom.capabilities import DiceCapabilities
 from lazytree.games.dice_of_doom.evaluation import EVALUATORS, Evaluation
 from lazytree.games.dice_of_doom.hints import SearchHints
 from lazytree.games.states import CachedHashState
@@ -152,7 +153,7 @@ MAX_SPARE_DICE = 10_000
 """Largest reinforcement pool."""
 
 
-class DiceOfDoom(SearchHints):
+class DiceOfDoom(SearchHints, DiceCapabilities):
     """The rules, for a board of ``size`` x ``size`` territories.
 
     Parameters
