@@ -407,7 +407,7 @@ def _write_explorer(
     the whole page was written)."""
     game, _ = position
     size = getattr(game, "size", None)
-    board = f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
+    board = f" {size}x{size}" if isinstance(size, int) else ""
     title = f"{game.name}{board}: {'' if result is None else who}{_searched(result, rater)}"
     cut: str | None = None
     try:

@@ -167,7 +167,7 @@ def _explore_visits(tree: Tree[Any, Any], name: str, rater: Rater) -> LiveExplor
 
 def _size(game: Any) -> str:
     size = getattr(game, "size", None)
-    return f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
+    return f" {size}x{size}" if isinstance(size, int) else ""
 
 
 def explore_routes(

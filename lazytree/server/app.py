@@ -43,15 +43,9 @@ from starlette.staticfiles import StaticFiles
 
 from lazytree.agents import AGENTS, PlayerError
 from lazytree.explorer.routes import explore_routes
-from lazytree.game import Game, IllegalMoveError
+from lazytree.game import CellMove, Game, GameAgents, IllegalMoveError
 from lazytree.games import GAMES
-from lazytree.games.dice_of_doom import (
-    RULE_SETS,
-    Attack,
-    ChanceDiceOfDoom,
-    DiceOfDoom,
-    LispDiceOfDoom,
-)
+from lazytree.games.dice_of_doom import RULE_SETS
 from lazytree.server.boards import board_view
 from lazytree.server.learning import Learning
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
@@ -70,7 +64,7 @@ MAX_BODY = 1 << 20
 """Largest request body accepted (a saved 40x40 game is far smaller), in bytes."""
 
 MAX_SIDE = 40
-"""Largest Dice of Doom board the page plays (1,600 territories)."""
+"""Largest ``size`` of a board the page plays (Dice of Doom: 1,600 territories)."""
 
 MAX_LOG = 40
 """History entries sent with each view (the page shows the latest)."""
@@ -99,23 +93,20 @@ class BadRequest(Exception):
 
 
 def book_agent(game: Game[Any, Any]) -> str:
-    """The book's AI of ``game`` as an agent: ``ror`` (*Realm of Racket*) under the
-    racket rules, ``lol2`` under the lisp rules, ``lol4`` under the chance rules (*Land
-    of Lisp*); other games, which no book plays, have four plies of the rater ``auto``
-    (alpha-beta, expectiminimax with chance).
+    """The book's AI of ``game`` as an agent, as the game says
+    (:class:`~lazytree.game.GameAgents`: Dice of Doom's ``ror`` under the racket rules,
+    ``lol2`` under the lisp rules, ``lol4`` under the chance rules); other games, which
+    no book plays, have four plies of the rater ``auto`` (alpha-beta, expectiminimax
+    with chance).
 
     >>> from lazytree.games import load_game
-    >>> [book_agent(load_game("dice-of-doom", rules=r).game) for r in RULE_SETS]
+    >>> [book_agent(load_game("dice-of-doom", rules=r).game) for r in ("racket", "lisp", "chance")]
     ['ror', 'lol2', 'lol4']
     >>> book_agent(load_game("tictactoe").game)
     'default:time=none:rater=auto:depth=4'
     """
-    if isinstance(game, ChanceDiceOfDoom):
-        return "lol4"
-    if isinstance(game, LispDiceOfDoom):
-        return "lol2"
-    if isinstance(game, DiceOfDoom):
-        return "ror"
+    if isinstance(game, GameAgents):
+        return game.book_agent()
     return "default:time=none:rater=auto:depth=4"
 
 
@@ -197,9 +188,10 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
 
 
 def check_board(session: Session) -> None:
-    """A :class:`SessionError` for a board larger than the page draws well."""
+    """A :class:`SessionError` for a board larger than the page draws well (a game whose
+    ``size`` is more than :data:`MAX_SIDE`)."""
     size = getattr(session.game, "size", None)
-    if isinstance(session.game, DiceOfDoom) and size is not None and size > MAX_SIDE:
+    if isinstance(size, int) and size > MAX_SIDE:
         raise SessionError(
             f"size {size}: the browser plays boards up to {MAX_SIDE}x{MAX_SIDE} "
             "(lazytree play has no such limit)"
@@ -221,7 +213,7 @@ def _played_json(played: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"player": played.player, "text": played.text}
     if played.note:
         out["note"] = played.note
-    if isinstance(played.move, Attack):
+    if isinstance(played.move, CellMove):  # the page marks both cells
         out["src"], out["dst"] = played.move.src, played.move.dst
     return out
 
