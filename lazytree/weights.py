@@ -172,7 +172,8 @@ def save_weights(
 def load_weights(path: str | Path, game: Any) -> dict[str, float]:
     """The weights in file ``path`` for ``game``; :class:`WeightsError` (one line) for
     a file that is missing, not JSON, not a weights file, or for another game or
-    evaluation, or whose weights do not fit."""
+    evaluation, or whose weights do not fit, or a game without a tunable evaluation."""
+    tunable(game)  # before the file: the game cannot use any
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:

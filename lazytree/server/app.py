@@ -318,7 +318,6 @@ def create_app(sessions: Sessions | None = None, learning: Learning | None = Non
         games = {
             name: {"summary": spec.summary, "notation": spec.notation}
             for name, spec in GAMES.items()
-            if name != "tree"
         }
         text = (
             template.replace("__SESSION__", html.escape(session_id))
