@@ -78,7 +78,9 @@ def _constants(node: ast.AST) -> set[str]:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return {node.value}
     if isinstance(node, ast.Tuple | ast.List | ast.Set):
-        return {e.value for e in node.elts if isinstance(e, ast.Constant)}
+        return {
+            e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+        }
     return set()
 
 
