@@ -55,6 +55,7 @@ __all__ = [
     "save_weights",
     "scale_weight",
     "tunable",
+    "weights_of_document",
     "with_weights",
 ]
 
@@ -139,7 +140,9 @@ def with_weights(game: Any, weights: Mapping[str, float]) -> Any:
         if not math.isfinite(value):
             raise WeightsError(f"weight {key} must be finite, got {value!r}")
     try:
-        return weighted.with_evaluation_weights({**current, **weights})
+        return weighted.with_evaluation_weights(
+            {**current, **{k: float(v) for k, v in weights.items()}}
+        )
     except (TypeError, ValueError) as exc:
         raise WeightsError(str(exc)) from None
 
@@ -184,6 +187,14 @@ def load_weights(path: str | Path, game: Any) -> dict[str, float]:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise WeightsError(f"{path}: not a weights file (bad JSON: {exc.msg})") from None
+    return weights_of_document(doc, game, str(path))
+
+
+def weights_of_document(doc: Any, game: Any, source: str) -> dict[str, float]:
+    """The weights in weights document ``doc`` (a weights file's JSON) for ``game``;
+    :class:`WeightsError` (one line, beginning with ``source``) as :func:`load_weights`."""
+    path = source
+    tunable(game)
     if not isinstance(doc, dict) or doc.get("format") != WEIGHTS_FORMAT:
         raise WeightsError(f"{path}: not a lazytree weights file")
     version = doc.get("version")
@@ -218,9 +229,19 @@ def apply_weights_file(game: Any, path: str | Path | None) -> Any:
 
 def read_weights_option(game: Any, text: str) -> Any:
     """``game`` rating with the weights of game option ``text`` (checkers' ``--weights``):
-    a JSON object of weights, or the path of a weights file (JSON too, from
-    ``lazytree tune``); :class:`WeightsError` with a one-line message beginning
-    ``--weights``."""
+    a JSON object of weights (or a weights file's whole document), or the path of a
+    weights file (from ``lazytree tune``); :class:`WeightsError` with a one-line message
+    beginning ``--weights``.
+
+    >>> from lazytree.games import load_game
+    >>> checkers = load_game("checkers").game
+    >>> read_weights_option(checkers, '{"king": 150}').weights.king
+    150.0
+    >>> read_weights_option(checkers, '{"queen": 1}')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lazytree.weights.WeightsError: --weights: unknown weights queen (known: man, king, ...)
+    """
     if not text.lstrip().startswith(("{", "[")):  # a weights file (lazytree tune)
         try:
             return with_weights(game, load_weights(text, game))
@@ -230,6 +251,8 @@ def read_weights_option(game: Any, text: str) -> Any:
         given = json.loads(text)
     except json.JSONDecodeError as exc:
         raise WeightsError(f"--weights is not a JSON object: {exc.msg}") from None
+    if isinstance(given, dict) and "format" in given:  # a weights file's document, inline
+        return with_weights(game, weights_of_document(given, game, "--weights"))
     if not isinstance(given, dict):
         known = list(get_weights(game))
         raise WeightsError(f"--weights must be a JSON object with keys among {known}")
