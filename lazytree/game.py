@@ -12,7 +12,8 @@ players test for them with ``isinstance``): :class:`ChanceGame` (chance nodes),
 :class:`WeightedEvaluation` (``tune``, ``--weights``), :class:`NamedEvaluations` (the
 agents' ``eval=``), :class:`GameAgents` (agents the game offers, the book's AI),
 :class:`PlayDefaults` (options for play), :class:`StartOptions` (a start position to
-save), :class:`PlayerNames` (players' own names) and, for moves, :class:`CellMove`.
+save), :class:`PlayerNames` (players' own names), :class:`SizedBoard` (the board's size
+in titles) and, for moves, :class:`CellMove`.
 
 Conventions
 -----------
@@ -57,6 +58,7 @@ __all__ = [
     "Player",
     "PlayerNames",
     "RollingGame",
+    "SizedBoard",
     "StartOptions",
     "WeightedEvaluation",
     "has_chance",
@@ -310,6 +312,16 @@ class PlayerNames(Protocol):
 
     def player_name(self, player: Player) -> str:
         """What the game calls ``player``."""
+        ...
+
+
+@runtime_checkable
+class SizedBoard(Protocol):
+    """A game played on a board of a size chosen by its options: titles name the size
+    (the explorer's ``dice-of-doom 3x3: ...``)."""
+
+    def board_size(self) -> str:
+        """The board's size as a title shows it (``3x3``)."""
         ...
 
 

@@ -21,6 +21,7 @@ from lazytree.game import (
     NamedEvaluations,
     PlayDefaults,
     PlayerNames,
+    SizedBoard,
     StartOptions,
     WeightedEvaluation,
 )
@@ -141,6 +142,7 @@ def test_dice_of_doom_offers_its_capabilities() -> None:
             PlayDefaults,
             StartOptions,
             PlayerNames,
+            SizedBoard,
         ):
             assert isinstance(game, protocol), protocol.__name__
     assert [g.book_agent() for g in (racket, lisp, chance)] == ["ror", "lol2", "lol4"]  # type: ignore[attr-defined]
@@ -162,6 +164,7 @@ def test_checkers_offers_weights_and_the_others_do_not() -> None:
     for name in ("tictactoe", "knights", "tree"):
         game = load_game(name).game
         assert not isinstance(game, WeightedEvaluation | NamedEvaluations | GameAgents)
+        assert not isinstance(game, SizedBoard | StartOptions | PlayDefaults)
         with pytest.raises(WeightsError, match=f"^{name} has no tunable evaluation"):
             tunable(game)
 

@@ -12,8 +12,9 @@ and gives it the optional protocols of :mod:`lazytree.game`:
   (chance rules) of :mod:`~lazytree.games.dice_of_doom.agents`, and the book's AI of
   each rule set (``ror``, ``lol2``, ``lol4``);
 * :class:`~lazytree.game.PlayDefaults` (play with the ``heuristic``),
-  :class:`~lazytree.game.StartOptions` (the random board as options) and
-  :class:`~lazytree.game.PlayerNames` (the letters ``A``, ``B``, ...).
+  :class:`~lazytree.game.StartOptions` (the random board as options),
+  :class:`~lazytree.game.PlayerNames` (the letters ``A``, ``B``, ...) and
+  :class:`~lazytree.game.SizedBoard` (``3x3``).
 
 Examples
 --------
@@ -182,6 +183,11 @@ class DiceCapabilities:
             "player": state.player,
             "spare_dice": state.spare,
         }
+
+    def board_size(self) -> str:
+        """``NxN``."""
+        size = self._dice().size
+        return f"{size}x{size}"
 
     def player_name(self, player: int) -> str:
         """The player's letter (``A``, ``B``, ...)."""
