@@ -7,13 +7,7 @@ A game may offer more through the optional protocols, all defined here (raters a
 players test for them with ``isinstance``): :class:`ChanceGame` (chance nodes),
 :class:`BoundedGame` (evaluation bounds), :class:`OrderedGame` (a move-ordering hint),
 :class:`NoisyGame` (moves a search should look past: quiescence) and
-:class:`RollingGame` (plays out a chance node itself, for play). What the surfaces
-(CLI, server, tune) may ask beyond that, each unlocking something there:
-:class:`WeightedEvaluation` (``tune``, ``--weights``), :class:`NamedEvaluations` (the
-agents' ``eval=``), :class:`GameAgents` (agents the game offers, the book's AI),
-:class:`PlayDefaults` (options for play), :class:`StartOptions` (a start position to
-save), :class:`PlayerNames` (players' own names), :class:`SizedBoard` (the board's size
-in titles) and, for moves, :class:`CellMove`.
+:class:`RollingGame` (plays out a chance node itself, for play).
 
 Conventions
 -----------
@@ -26,6 +20,16 @@ Conventions
   agree with ``returns(state)[player]``.
 * ``is_terminal(state)`` is true exactly when ``legal_moves(state)`` yields nothing
   (the conformance tests check it).
+
+Capabilities
+------------
+What the surfaces (CLI, server, tune) may ask of a game beyond that, each unlocking
+something there (a surface asks with ``isinstance``, never which game it is):
+:class:`WeightedEvaluation` (``tune``, ``--weights``), :class:`NamedEvaluations` (the
+agents' ``eval=``), :class:`GameAgents` (agents the game offers, the book's AI),
+:class:`PlayDefaults` (options for play), :class:`StartOptions` (a start position to
+save), :class:`PlayerNames` (players' own names), :class:`SizedBoard` (the board's size
+in titles) and, for moves, :class:`CellMove`.
 """
 
 from __future__ import annotations
