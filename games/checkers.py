@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -79,6 +79,8 @@ NONE = -1
 MAX_SIDE = 26
 EVAL_SCALE = 1000.0
 """The weighted sum ``x`` is squashed to ``x / (|x| + EVAL_SCALE)``."""
+FIT_SCALE = 500.0
+"""That value as a win chance ``(1 + v) / 2`` is close to ``sigmoid(x / FIT_SCALE)``."""
 
 
 class CheckersState(NamedTuple):
@@ -423,6 +425,44 @@ class Checkers:
         return raw / (abs(raw) + EVAL_SCALE)
 
     # -- text ---------------------------------------------------------------------------
+    # -- WeightedEvaluation (lazytree tune, --weights) ----------------------------------
+    weighted_evaluation = "samuel"
+    weights_version = 1
+    scale_weight = "man"
+
+    def evaluation_weights(self) -> dict[str, float]:
+        """The weights by name (:class:`CheckersWeights`)."""
+        return asdict(self.weights)
+
+    def with_evaluation_weights(self, weights: Mapping[str, float]) -> Checkers:
+        """The same board and draw rule rating with ``weights``."""
+        return Checkers(self.width, self.height, self.draw_moves, CheckersWeights(**weights))
+
+    def feature_names(self) -> tuple[str, ...]:
+        return tuple(self._weight_table)
+
+    def evaluation_features(self, state: CheckersState, player: Player) -> list[float]:
+        """:meth:`features` in the order of :meth:`feature_names`."""
+        values = self.features(state, player)
+        return [float(values[name]) for name in self._weight_table]
+
+    def weights_to_coefficients(self, weights: Mapping[str, float]) -> list[float]:
+        """The value ``x / (|x| + 1000)`` as a win chance ``(1 + v) / 2`` is close to
+        ``sigmoid(x / 500)`` near 0: the coefficients are the weights over
+        :data:`FIT_SCALE`."""
+        return [weights[k] / FIT_SCALE for k in self._weight_table]
+
+    def coefficients_to_weights(self, b: Sequence[float]) -> dict[str, float]:
+        """The weights of ``b`` with ``man`` held at this game's value; ``ValueError``
+        when the fit gives ``man`` a coefficient <= 0 (more men would mean losing more:
+        no evaluation of this form fits)."""
+        names = self.feature_names()
+        k = names.index(self.scale_weight)
+        if b[k] <= 0:
+            raise ValueError(f"the fit gives {self.scale_weight} a coefficient {b[k]:.4g} <= 0")
+        fixed = self._weight_table[self.scale_weight]
+        return {name: fixed * c / b[k] for name, c in zip(names, b, strict=True)}
+
     def move_to_str(self, state: CheckersState, move: CheckersMove) -> str:
         return ("x" if move.captures else "-").join(str(sq + 1) for sq in move.path)
 

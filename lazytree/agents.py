@@ -12,18 +12,21 @@ An agent plays on its own lazy tree of the game: :meth:`Agent.start` with the st
 position and a seed, :meth:`Agent.choose` for each of its moves (stoppable from another
 thread, with progress reports), :meth:`Agent.observe` for every move made (its own, the
 opponents', the dice), so the part of its tree below the moves played is kept from move
-to move. The AIs are in :mod:`lazytree.players`.
+to move. The AIs are in :mod:`lazytree.players`; the agents a game offers itself
+(``lol2``, ``lol4``) are registered here by name and made by the game when they start
+on it (:class:`~lazytree.game.GameAgents`), and ``eval=`` names one of a game's
+evaluations (:class:`~lazytree.game.NamedEvaluations`).
 
 =========== ====================================================================
 ``human``   A person: the driver (terminal, page) brings the moves; it cannot
             :meth:`~Agent.choose` (the arena and tune refuse it, :func:`make_ai`).
 ``ror``     *Realm of Racket*'s AI: minimax to depth 4 over the book's rating
-            (winner share), the first best move.
-``lol2``    *Land of Lisp* ch. 17-18: alpha-beta to depth 4 over ``score-board``
-            (the end of the game rated by ``score-board`` too), the first best move.
-``lol4``    *Land of Lisp* ch. 20 (chance rules): depth 2 (attacks count one level
-            with both outcomes below them), the book's odds table rounded to two
-            decimals and its single-float sums, ``score-board``, the first best move.
+            (a game's evaluation named ``book``, else its own), the first best move.
+``lol2``    *Land of Lisp* ch. 17-18, offered by Dice of Doom's lisp rules
+            (:class:`~lazytree.game.GameAgents`): alpha-beta to depth 4 over
+            ``score-board``, the first best move.
+``lol4``    *Land of Lisp* ch. 20, offered by Dice of Doom's chance rules: depth 2
+            over the book's rounded odds and ``score-board``, the first best move.
 ``default`` The play AI (:class:`~lazytree.ai.AIPlayer`): a clock per move
             (``time``); with ``time=none`` a ``rater`` to ``depth``, or a node
             budget (``nodes``).
@@ -57,7 +60,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from lazytree.game import Game
-from lazytree.games.dice_of_doom.evaluation import EVALUATORS
 from lazytree.search import SearchResult
 from lazytree.search.limit import CLOCKS, Clock
 from lazytree.spec import Param, Registry, Spec, SpecError
@@ -189,22 +191,18 @@ def _make_ror(name: str, depth: int) -> Agent:
     return RorAgent(name, _positive(name, "depth", depth) or 4)
 
 
-def _make_lol2(name: str, depth: int) -> Agent:
-    from lazytree.players import Lol2Agent
+def _offered(key: str, offered_by: str, default_depth: int) -> Callable[..., Agent]:
+    """The maker of agent ``key``, which the games of ``offered_by`` offer
+    (:class:`~lazytree.game.GameAgents`): checks the depth, and the game makes the agent
+    when it starts (:class:`~lazytree.players.OfferedAgent`)."""
 
-    return Lol2Agent(name, _positive(name, "depth", depth) or 4)
+    def make(name: str, depth: int) -> Agent:
+        from lazytree.players import OfferedAgent
 
+        depth = _positive(name, "depth", depth) or default_depth
+        return OfferedAgent(key, name, {"depth": depth}, offered_by)
 
-def _make_lol4(name: str, depth: int) -> Agent:
-    from lazytree.players import Lol4Agent
-
-    return Lol4Agent(name, _positive(name, "depth", depth) or 2)
-
-
-def _check_eval(name: str, eval: str) -> None:
-    if eval not in EVALUATORS:
-        known = ", ".join(EVALUATORS)
-        raise PlayerError(f"{name}: unknown evaluation {eval!r} (known: {known})")
+    return make
 
 
 def _clock(name: str, clock: str) -> Clock:
@@ -238,7 +236,7 @@ def _make_default(
     time: float | None,
     nodes: int | None,
     depth: int | None,
-    eval: str,
+    eval: str | None,
     weights: str | None = None,
     book: str | None = None,
     clock: str = "cpu",
@@ -250,7 +248,6 @@ def _make_default(
 ) -> Agent:
     from lazytree.players import DefaultAgent
 
-    _check_eval(name, eval)
     if time == 0:
         time = None
     return DefaultAgent(
@@ -278,12 +275,11 @@ def _make_mcts(
     c: float,
     cutoff: int,
     seed: int,
-    eval: str,
+    eval: str | None,
     clock: str = "cpu",
 ) -> Agent:
     from lazytree.players import MCTSAgent
 
-    _check_eval(name, eval)
     if playouts is None and time is None and nodes is None:
         raise PlayerError(f"{name}: give playouts, time or nodes")
     try:
@@ -317,12 +313,26 @@ CLOCK_PARAM = Param(
 )
 """The ``clock`` parameter of the clocked agents (see :data:`~lazytree.search.limit.CLOCKS`)."""
 
+EVAL_HELP = "The game's evaluation by name, where it has several (Dice of Doom: heuristic)."
+"""The ``eval`` parameter's help (:class:`~lazytree.game.NamedEvaluations`; an agent
+checks the name when it starts on a game, other games ignore it)."""
+
 AGENTS.register(Spec("ror", "Realm of Racket: minimax, book rating", (_depth(4),), _make_ror))
 AGENTS.register(
-    Spec("lol2", "Land of Lisp ch. 18: alpha-beta over score-board", (_depth(4),), _make_lol2)
+    Spec(
+        "lol2",
+        "Land of Lisp ch. 18: alpha-beta over score-board (offered by Dice of Doom)",
+        (_depth(4),),
+        _offered("lol2", "Dice of Doom", 4),
+    )
 )
 AGENTS.register(
-    Spec("lol4", "Land of Lisp ch. 20: chance, rounded odds, score-board", (_depth(2),), _make_lol4)
+    Spec(
+        "lol4",
+        "Land of Lisp ch. 20: chance, rounded odds, score-board (offered by Dice of Doom)",
+        (_depth(2),),
+        _offered("lol4", "Dice of Doom", 2),
+    )
 )
 AGENTS.register(
     Spec(
@@ -332,7 +342,7 @@ AGENTS.register(
             Param("time", float, 1.0, "Seconds per move (none: a rater to depth, or nodes)."),
             Param("nodes", int, None, "New nodes per move."),
             Param("depth", int, None, "Deepest search (a cap); without a clock the depth."),
-            Param("eval", str, "heuristic", "Dice of Doom evaluation."),
+            Param("eval", str, None, EVAL_HELP),
             Param("weights", str, None, "Evaluation weights file (lazytree tune)."),
             Param("book", str, None, "Position book file (SQLite)."),
             CLOCK_PARAM,
@@ -356,7 +366,7 @@ AGENTS.register(
             Param("c", float, 1.4, "UCT exploration constant."),
             Param("cutoff", int, 8, "Playout moves before the evaluation rates it."),
             Param("seed", int, 0, "Seed of the playouts (with the game's)."),
-            Param("eval", str, "heuristic", "Dice of Doom evaluation."),
+            Param("eval", str, None, EVAL_HELP),
             CLOCK_PARAM,
         ),
         _make_mcts,

@@ -22,12 +22,22 @@ Conventions
   agree with ``returns(state)[player]``.
 * ``is_terminal(state)`` is true exactly when ``legal_moves(state)`` yields nothing
   (the conformance tests check it).
+
+Capabilities
+------------
+What the surfaces (CLI, server, tune) may ask of a game beyond that, each unlocking
+something there (a surface asks with ``isinstance``, never which game it is):
+:class:`WeightedEvaluation` (``tune``, ``--weights``), :class:`NamedEvaluations` (the
+agents' ``eval=``), :class:`GameAgents` (agents the game offers, the book's AI),
+:class:`PlayDefaults` (options for play), :class:`StartOptions` (a start position to
+save), :class:`PlayerNames` (players' own names), :class:`SizedBoard` (the board's size
+in titles).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any, Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 Player: TypeAlias = int
@@ -45,11 +55,18 @@ __all__ = [
     "BoundedGame",
     "ChanceGame",
     "Game",
+    "GameAgents",
     "IllegalMoveError",
+    "NamedEvaluations",
     "NoisyGame",
     "OrderedGame",
+    "PlayDefaults",
     "Player",
+    "PlayerNames",
     "RollingGame",
+    "SizedBoard",
+    "StartOptions",
+    "WeightedEvaluation",
     "has_chance",
 ]
 
@@ -210,4 +227,135 @@ class BoardView(Protocol):
         """The cells (indices into ``cells``) a click goes through to make ``move`` in
         ``state``, in order; empty for a move no click on the board makes (e.g. a
         pass: the page shows it as a button)."""
+        ...
+
+
+# -- capabilities: what a surface may ask of a game beyond Game -------------------------------
+# Each is optional; a surface tests for it with ``isinstance`` and, when a game lacks it,
+# says so in one line (``tune``: "tictactoe has no tunable evaluation ...").
+
+
+@runtime_checkable
+class WeightedEvaluation(Protocol):
+    """A game whose evaluation is a weighted sum of named features, its weights held as
+    data: unlocks ``lazytree tune`` and ``--weights FILE`` (:mod:`lazytree.weights`
+    reads and writes the files, :mod:`lazytree.tune` fits the weights).
+
+    The fit models a player's win chance as ``sigmoid(b . x)`` over the features ``x``
+    of :meth:`evaluation_features`; :meth:`weights_to_coefficients` and
+    :meth:`coefficients_to_weights` translate between the weights and ``b``."""
+
+    weighted_evaluation: str
+    """The name of the evaluation the weights belong to (``heuristic``, ``samuel``)."""
+
+    weights_version: int
+    """The version of that evaluation's features (a position book keys its rows by it)."""
+
+    scale_weight: str
+    """The weight held fixed as the scale when fitting (the others are relative to it)."""
+
+    def evaluation_weights(self) -> dict[str, float]:
+        """The weights by name (every weight, the features' and any others)."""
+        ...
+
+    def with_evaluation_weights(self, weights: Mapping[str, float]) -> Any:
+        """A copy of the game rating with its weighted evaluation and ``weights`` (every
+        name of :meth:`evaluation_weights`); ``ValueError`` for a bad value."""
+        ...
+
+    def feature_names(self) -> tuple[str, ...]:
+        """The features, in the order of :meth:`evaluation_features`."""
+        ...
+
+    def evaluation_features(self, state: Any, player: Player) -> list[float]:
+        """The features of ``state`` from ``player``'s side."""
+        ...
+
+    def weights_to_coefficients(self, weights: Mapping[str, float]) -> list[float]:
+        """The logistic coefficients ``b`` (one per feature) ``weights`` stand for."""
+        ...
+
+    def coefficients_to_weights(self, b: Sequence[float]) -> dict[str, float]:
+        """Weights from fitted coefficients ``b``, :attr:`scale_weight` held at this
+        game's value; ``ValueError`` when no weights of this evaluation fit ``b``."""
+        ...
+
+
+@runtime_checkable
+class NamedEvaluations(Protocol):
+    """A game that can rate positions by one of several named evaluations: unlocks the
+    ``eval=`` parameter of the ``default`` and ``mcts`` agents (Dice of Doom: ``book``,
+    ``heuristic``, ``score-board``)."""
+
+    eval: str
+    """The name of the evaluation this game object rates with."""
+
+    def evaluation_names(self) -> tuple[str, ...]:
+        """Every evaluation by name; the first is the one agents rate with unless told."""
+        ...
+
+    def rated_by(self, name: str) -> Any:
+        """A copy of the game rating with evaluation ``name`` (the game itself when it
+        already does); ``ValueError`` for an unknown name."""
+        ...
+
+
+@runtime_checkable
+class GameAgents(Protocol):
+    """A game that offers agents of its own (Dice of Doom's rule sets: the books' AIs
+    ``lol2`` and ``lol4``): unlocks them as seats and players (the names are in
+    :data:`lazytree.agents.AGENTS`), and says which agent plays like the book (the
+    server's ``ai=book``)."""
+
+    def offered_agent(self, key: str, name: str, params: Mapping[str, Any]) -> Any:
+        """The agent registered as ``key`` (named ``name`` with ``params``; a
+        :class:`~lazytree.players.TreeAgent`) for this
+        game, or None when the game offers no such agent. An agent the game offers under
+        other rules only says so in one line (a ``ValueError``) when it starts."""
+        ...
+
+    def book_agent(self) -> str:
+        """The name of the agent that plays like the book for these rules."""
+        ...
+
+
+@runtime_checkable
+class PlayDefaults(Protocol):
+    """A game with options a person plays it with unless told otherwise: unlocks them as
+    the defaults of ``lazytree play`` and ``lazytree serve`` (Dice of Doom: the stronger
+    ``heuristic`` evaluation for the AI, not the book's)."""
+
+    def play_options(self) -> Mapping[str, Any]:
+        """Game options (Python names) and their values for play."""
+        ...
+
+
+@runtime_checkable
+class StartOptions(Protocol):
+    """A game whose start position does not follow from its options alone (a random
+    board): unlocks saving it, so saved sessions and arena records replay exactly."""
+
+    def start_options(self, state: Any) -> dict[str, Any]:
+        """The game options that rebuild exactly the start position ``state``, whatever
+        the seed."""
+        ...
+
+
+@runtime_checkable
+class PlayerNames(Protocol):
+    """A game whose players have names of their own (Dice of Doom's letters ``A``,
+    ``B``, ...): the terminal shows them beside the player numbers."""
+
+    def player_name(self, player: Player) -> str:
+        """What the game calls ``player``."""
+        ...
+
+
+@runtime_checkable
+class SizedBoard(Protocol):
+    """A game played on a board of a size chosen by its options: titles name the size
+    (the explorer's ``dice-of-doom 3x3: ...``)."""
+
+    def board_size(self) -> str:
+        """The board's size as a title shows it (``3x3``)."""
         ...

@@ -1,18 +1,16 @@
-"""The AI agents: the books' own AIs, the play AI, MCTS and a random mover.
+"""The AI agents: *Realm of Racket*'s AI, the play AI, MCTS and a random mover.
 
 They implement :class:`~lazytree.agents.Agent` and are made by name from the registry
 :data:`lazytree.agents.AGENTS` (where their parameters are listed); ``make_player``,
 ``parse_player``, ``PLAYERS`` and ``PlayerError`` stay importable from here. Each keeps
-its own lazy tree of the game (its evaluation, its odds) from move to move.
+its own lazy tree of the game (its evaluation, its odds) from move to move. The agents a
+game offers itself (Dice of Doom's ``lol2`` and ``lol4``) are made by the game
+(:class:`~lazytree.game.GameAgents`) when an :class:`OfferedAgent` starts on it.
 
 =========  ====================================================================
 ``ror``    *Realm of Racket*'s AI: minimax to depth 4 over the book's rating
-           (winner share), the first best move.
-``lol2``   *Land of Lisp* ch. 17-18: alpha-beta to depth 4 over ``score-board``
-           (the end of the game rated by ``score-board`` too), the first best move.
-``lol4``   *Land of Lisp* ch. 20 (chance rules): depth 2 (attacks count one level
-           with both outcomes below them), the book's odds table rounded to two
-           decimals and its single-float sums, ``score-board``, the first best move.
+           (a game's evaluation named ``book``, Dice of Doom's winner share; other
+           games' own evaluation), the first best move.
 ``default`` The play AI (:class:`~lazytree.ai.AIPlayer`): a clock per move
            (``time``); with ``time=none`` a ``rater`` to ``depth``, or a node
            budget (``nodes``).
@@ -41,30 +39,30 @@ from typing import Any
 from lazytree.agents import AGENTS, Choice, PlayerError, Progress, make_agent
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, AIPlayer, AISettings, choose_move
 from lazytree.book import Book, BookError, booked_search
-from lazytree.game import CHANCE, Game
-from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceOfDoom, Outcome
-from lazytree.games.dice_of_doom.evaluation import EVALUATORS
-from lazytree.games.dice_of_doom.score_board import score_board
-from lazytree.search import Limit, SearchResult, alphabeta, minimax, search
+from lazytree.game import Game, GameAgents, NamedEvaluations
+from lazytree.search import Limit, SearchResult, minimax, search
 from lazytree.search.limit import DEFAULT_MEMORY, Clock
 from lazytree.search.raters import MCTSRater
-from lazytree.tree import Node, Tree
+from lazytree.tree import Tree
 from lazytree.weights import WeightsError, apply_weights_file
 
 __all__ = [
-    "BOOK_ODDS",
     "PLAYERS",
     "DefaultAgent",
-    "Lol2Agent",
-    "Lol4Agent",
+    "DepthAgent",
     "MCTSAgent",
+    "OfferedAgent",
     "PlayerError",
     "RandomAgent",
     "RorAgent",
     "TreeAgent",
-    "lol4_rating",
+    "book_rating",
     "make_player",
     "parse_player",
+    "rated_by",
+    "reported",
+    "single_float",
+    "with_evaluation",
 ]
 
 PLAYERS = AGENTS
@@ -126,20 +124,14 @@ class TreeAgent:
         return Choice(move, seconds, tree.stats.nodes_created - before, result, root)
 
 
-def _reported(result: SearchResult[Any], progress: Progress | None) -> SearchResult[Any]:
+def reported(result: SearchResult[Any], progress: Progress | None) -> SearchResult[Any]:
     """``result``, given to ``progress`` first (a search that reports once, at its end)."""
     if progress is not None:
         progress(result)
     return result
 
 
-def _dice_game(game: Game[Any, Any], player: str) -> DiceOfDoom:
-    if not isinstance(game, DiceOfDoom):
-        raise PlayerError(f"{player} plays Dice of Doom only, not {game.name}")
-    return game
-
-
-def with_evaluation(game: DiceOfDoom, evaluate: Callable[[Any, int], float]) -> DiceOfDoom:
+def with_evaluation(game: Game[Any, Any], evaluate: Callable[[Any, int], float]) -> Any:
     """A copy of ``game`` whose ``evaluate(state, player)`` is ``evaluate`` (the rules
     and everything else shared)."""
     out = copy.copy(game)
@@ -147,32 +139,27 @@ def with_evaluation(game: DiceOfDoom, evaluate: Callable[[Any, int], float]) -> 
     return out
 
 
-def rated_by(game: DiceOfDoom, eval: str) -> DiceOfDoom:
-    """A copy of ``game`` whose evaluator is the one named ``eval`` (see
-    :data:`~lazytree.games.dice_of_doom.evaluation.EVALUATORS`); ``game`` itself when it
-    already uses it."""
-    if game.eval == eval:
+def book_rating(game: Game[Any, Any]) -> Game[Any, Any]:
+    """``game`` rated like *Realm of Racket*: by its evaluation named ``book`` (Dice of
+    Doom's winner share) when it has one (:class:`~lazytree.game.NamedEvaluations`),
+    else ``game`` itself."""
+    if isinstance(game, NamedEvaluations) and "book" in game.evaluation_names():
+        rated: Game[Any, Any] = game.rated_by("book")
+        return rated
+    return game
+
+
+def rated_by(game: Game[Any, Any], eval: str | None, player: str) -> Game[Any, Any]:
+    """``game`` rating with its evaluation named ``eval`` (None: the first of its
+    :meth:`~lazytree.game.NamedEvaluations.evaluation_names`) when it has named
+    evaluations, else ``game`` itself; :class:`PlayerError` for an unknown name."""
+    if not isinstance(game, NamedEvaluations):
         return game
-    out = copy.copy(game)
-    out.evaluator = EVALUATORS[eval]()
-    out.eval = eval
-    return out
-
-
-def book_rating(game: DiceOfDoom) -> DiceOfDoom:
-    """``game`` rated like *Realm of Racket* (the winner share)."""
-    return rated_by(game, "book")
-
-
-def score_board_rating(game: DiceOfDoom) -> DiceOfDoom:
-    """``game`` rated like *Land of Lisp*: ``score-board`` everywhere, the end of the game
-    included, scaled into ``[0, 1]`` (see :mod:`~lazytree.games.dice_of_doom.score_board`)."""
-    n = game.size * game.size
-
-    def value(state: Any, player: int) -> float:
-        return (score_board(game, state, player) + n) / (3 * n)
-
-    return with_evaluation(game, value)
+    try:
+        rated: Game[Any, Any] = game.rated_by(eval or game.evaluation_names()[0])
+    except ValueError as exc:
+        raise PlayerError(f"{player}: {exc}") from None
+    return rated
 
 
 class DepthAgent(TreeAgent):
@@ -194,7 +181,7 @@ class RorAgent(DepthAgent):
     """*Realm of Racket*: minimax over the book's rating, first best move."""
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
-        return book_rating(game) if isinstance(game, DiceOfDoom) else game
+        return book_rating(game)
 
     def search(
         self,
@@ -202,87 +189,60 @@ class RorAgent(DepthAgent):
         stop: threading.Event | None = None,
         progress: Progress | None = None,
     ) -> SearchResult[Any]:
-        return _reported(minimax(tree.root, self.limited(stop)), progress)
+        return reported(minimax(tree.root, self.limited(stop)), progress)
 
-
-class Lol2Agent(DepthAgent):
-    """*Land of Lisp* ch. 18: alpha-beta over ``score-board``, first best move."""
-
-    def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
-        game = _dice_game(game, "lol2")
-        if isinstance(game, ChanceDiceOfDoom):
-            raise PlayerError("lol2 is the AI of the lisp rules; under --rules chance use lol4")
-        return score_board_rating(game)
-
-    def search(
-        self,
-        tree: Tree[Any, Any],
-        stop: threading.Event | None = None,
-        progress: Progress | None = None,
-    ) -> SearchResult[Any]:
-        return _reported(alphabeta(tree.root, self.limited(stop)), progress)
-
-
-BOOK_ODDS: tuple[tuple[float, ...], ...] = (
-    (0.84, 0.97, 1.0, 1.0),
-    (0.44, 0.78, 0.94, 0.99),
-    (0.15, 0.45, 0.74, 0.91),
-    (0.04, 0.19, 0.46, 0.72),
-    (0.01, 0.06, 0.22, 0.46),
-)
-"""*Land of Lisp* ch. 20's ``*dice-probability*``: ``BOOK_ODDS[d - 1][a - 2]`` is the
-chance that ``a`` attacking dice beat ``d`` defending dice, rounded to two decimals."""
 
 _SINGLE = struct.Struct("f")
 
 
-def _single(x: float) -> float:
+def single_float(x: float) -> float:
     """``x`` rounded to the nearest single float (IEEE binary32), as Lisp computes
     with the book's ``0.84``: the reader makes it a single float.
 
-    >>> _single(0.84), _single(1.0 - _single(0.84))
+    >>> single_float(0.84), single_float(1.0 - single_float(0.84))
     (0.8399999737739563, 0.1600000262260437)
     """
     return float(_SINGLE.unpack(_SINGLE.pack(x))[0])
 
 
-def lol4_rating(node: Node[Any, Any], depth: int, player: int) -> float:
-    """The book's ch. 20 ``rate-position`` of ``node`` for ``player`` over a tree limited to
-    ``depth`` moves: max at ``player``'s nodes, min at the others', an attack's two
-    outcomes weighted by :data:`BOOK_ODDS` (the dice take no level of the depth), and
-    ``score-board`` at the leaves and at the end of the game.
-
-    The weighting is done in single precision, step by step, like the book's
-    ``(+ (* p win) (* (- 1 p) fail))`` on the single floats of its table (a product
-    or sum of single floats worked out in double precision and rounded once is the
-    single-float result). Two attacks rated alike in exact arithmetic may so come
-    out a last bit apart, and the book plays the one rated higher: so do we."""
-    if node.player == CHANCE:
-        state = node.state
-        src, dst = state.pending
-        win = _single(BOOK_ODDS[state.dice[dst] - 1][state.dice[src] - 2])
-        total = 0.0
-        for edge in node.children:  # the win first, as the book adds them
-            p = win if edge.move is Outcome.WIN else _single(1.0 - win)
-            total = _single(total + _single(p * lol4_rating(edge.child, depth, player)))
-        return total
-    if depth == 0 or not node.children:
-        node.tree.stats.evaluations += 1
-        return float(score_board(node.tree.game, node.state, player))  # type: ignore[arg-type]
-    values = (lol4_rating(edge.child, depth - 1, player) for edge in node.children)
-    return max(values) if node.player == player else min(values)
+_single = single_float
 
 
-class Lol4Agent(DepthAgent):
-    """*Land of Lisp* ch. 20: :func:`lol4_rating` at every root move, first best move."""
+class OfferedAgent(TreeAgent):
+    """An agent a game offers (:class:`~lazytree.game.GameAgents`, e.g. Dice of Doom's
+    ``lol2``), registered by name as ``key`` with ``params``: when it starts on a game it
+    asks the game for that agent (a :class:`TreeAgent`) and searches its own tree as that
+    agent does. ``offered_by`` names the games that offer it, for the message when the
+    game does not."""
+
+    def __init__(self, key: str, name: str, params: dict[str, Any], offered_by: str) -> None:
+        super().__init__(name)
+        self.key, self.params, self.offered_by = key, params, offered_by
+        self._agent: TreeAgent | None = None
+
+    @property
+    def agent(self) -> TreeAgent:
+        """The game's agent (after :meth:`start`)."""
+        if self._agent is None:
+            raise RuntimeError(f"{self.name}: start() a game first")
+        return self._agent
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
-        game = _dice_game(game, "lol4")
-        if not isinstance(game, ChanceDiceOfDoom):
-            raise PlayerError("lol4 is the AI of the chance rules (--rules chance)")
-        if game.max_dice > len(BOOK_ODDS):
-            raise PlayerError(f"lol4's odds table goes up to {len(BOOK_ODDS)} dice")
-        return game
+        agent = None
+        if isinstance(game, GameAgents):
+            try:
+                agent = game.offered_agent(self.key, self.name, self.params)
+            except PlayerError:
+                raise
+            except ValueError as exc:
+                raise PlayerError(str(exc)) from None
+        if agent is None:
+            raise PlayerError(f"{self.key} plays {self.offered_by} only, not {game.name}")
+        if not isinstance(agent, TreeAgent):
+            raise TypeError(f"{game.name} offers {self.key} as {agent!r}, not a TreeAgent")
+        self._agent = agent
+        self.share, self.stoppable = agent.share, agent.stoppable
+        return agent.game_for(game)
 
     def search(
         self,
@@ -290,29 +250,7 @@ class Lol4Agent(DepthAgent):
         stop: threading.Event | None = None,
         progress: Progress | None = None,
     ) -> SearchResult[Any]:
-        """The book's ratings of the root's moves (depth 2 is quick: ``stop`` is not
-        checked)."""
-        root = tree.root
-        before = tree.stats.snapshot()
-        player = root.player
-        rated = [
-            (edge.move, lol4_rating(edge.child, self.depth - 1, player)) for edge in root.children
-        ]
-        if not rated:
-            raise ValueError("lol4: no move to rate, the game is over")
-        value = max(v for _, v in rated)
-        best = tuple(m for m, v in rated if v == value)
-        result = SearchResult(
-            value=value,
-            player=player,
-            best_moves=best,
-            pv=best[:1],
-            depth=self.depth,
-            rater="lol4",
-            stats=tree.stats.snapshot() - before,
-            move_values=tuple(rated),
-        )
-        return _reported(result, progress)
+        return self.agent.search(tree, stop, progress)
 
 
 class DefaultAgent(TreeAgent):
@@ -335,7 +273,7 @@ class DefaultAgent(TreeAgent):
         seconds: float | None,
         nodes: int | None,
         depth: int | None,
-        eval: str,
+        eval: str | None,
         weights: str | None = None,
         book: str | None = None,
         clock: Clock = "cpu",
@@ -382,8 +320,7 @@ class DefaultAgent(TreeAgent):
         self.share = seconds is not None or rater is not None
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
-        if isinstance(game, DiceOfDoom):
-            game = rated_by(game, self.eval)
+        game = rated_by(game, self.eval, self.name)
         try:  # a weights file (lazytree tune's JSON) replaces the evaluation's weights
             return apply_weights_file(game, self.weights)  # type: ignore[no-any-return]
         except WeightsError as exc:
@@ -460,7 +397,7 @@ class MCTSAgent:
         c: float,
         cutoff: int,
         seed: int,
-        eval: str = "heuristic",
+        eval: str | None = None,
         clock: Clock = "cpu",
     ) -> None:
         self.name = name
@@ -475,8 +412,7 @@ class MCTSAgent:
         self._rater = MCTSRater(playouts=playouts, c=c, cutoff=cutoff)  # (checks them)
 
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
-        if isinstance(game, DiceOfDoom):
-            game = rated_by(game, self.eval)
+        game = rated_by(game, self.eval, self.name)
         self._tree = Tree(game, state, share=True)
         rng = random.Random(f"{self.seed}/{seed}")
         self._rater = MCTSRater(
@@ -506,6 +442,6 @@ class MCTSAgent:
             result.best_moves[0],
             time.perf_counter() - start,
             tree.stats.nodes_created - before,
-            _reported(result, progress),
+            reported(result, progress),
             root,
         )

@@ -59,9 +59,17 @@ from typing import Any, Final
 from lazytree.agents import Agent, Choice, PlayerError, Progress, is_human, make_agent
 from lazytree.ai import AISettings
 from lazytree.book import Book
-from lazytree.game import CHANCE, Game, IllegalMoveError, Player, RollingGame
+from lazytree.game import (
+    CHANCE,
+    Game,
+    IllegalMoveError,
+    NamedEvaluations,
+    PlayDefaults,
+    Player,
+    RollingGame,
+    StartOptions,
+)
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
-from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.players import DefaultAgent
 from lazytree.search import SearchResult
 from lazytree.tree import Node, Tree
@@ -86,10 +94,40 @@ FORMAT: Final = "lazytree-session"
 FORMAT_VERSION: Final = 2
 """The ``version`` field of a saved session this module writes (it reads 1 too)."""
 
-PLAY_DEFAULTS: Final[Mapping[str, Mapping[str, Any]]] = {"dice-of-doom": {"eval": "heuristic"}}
-"""Game options a game is played with unless given (Dice of Doom: the stronger heuristic
-rating for the AI, not the book's territory count); ``lazytree play`` and ``lazytree
-serve`` both use them."""
+
+class _PlayDefaults(Mapping[str, Mapping[str, Any]]):
+    """Every game's play options by name, each asked of the game (built with its default
+    options) when first looked up: :class:`~lazytree.game.PlayDefaults`, else none."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, Mapping[str, Any]] = {}
+
+    def __getitem__(self, name: str) -> Mapping[str, Any]:
+        if name not in GAMES:
+            raise KeyError(name)
+        if name not in self._known:
+            try:
+                game = load_game(name).game
+            except OptionError:  # a game that cannot start on its defaults: none
+                game = None
+            found: dict[str, Any] = {}
+            if isinstance(game, PlayDefaults):
+                found = dict(game.play_options())
+            self._known[name] = found
+        return self._known[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+PLAY_DEFAULTS: Final[Mapping[str, Mapping[str, Any]]] = _PlayDefaults()
+"""Game options a game is played with unless given, by game name, as the game says
+(:class:`~lazytree.game.PlayDefaults`; Dice of Doom: the stronger heuristic rating for
+the AI, not the book's territory count); ``lazytree play`` and ``lazytree serve`` both
+use them."""
 
 MAX_MOVES: Final = 100_000
 """Most moves a saved session may hold (a budget on what a file can make us replay)."""
@@ -123,7 +161,8 @@ def default_seat(
 ) -> str:
     """The play AI's seat name (``lazytree play`` and ``serve``): ``default`` with a
     ``seconds`` clock counted by ``clock`` (None: ``time=none``, no clock), ``params``
-    (None values left out), rating a Dice of Doom game with the game's own evaluation.
+    (None values left out), rating with the game's own evaluation when it has several
+    (:class:`~lazytree.game.NamedEvaluations`) and that is not the agents' default.
 
     >>> from lazytree.games.tictactoe import TicTacToe
     >>> default_seat(TicTacToe(), 0.5, depth=3, nodes=None)
@@ -131,7 +170,7 @@ def default_seat(
     """
     parts = ["default", "time=none" if seconds is None else f"time={seconds:g}:clock={clock}"]
     parts += [f"{key}={value}" for key, value in params.items() if value is not None]
-    if isinstance(game, DiceOfDoom) and game.eval != "heuristic":
+    if isinstance(game, NamedEvaluations) and game.eval != game.evaluation_names()[0]:
         parts.append(f"eval={game.eval}")
     return ":".join(parts)
 
@@ -535,10 +574,11 @@ class Session:
 
 def start_options(game: Game[Any, Any], state: Any) -> dict[str, Any]:
     """The game options that rebuild exactly the start position ``state`` whatever the
-    seed: a Dice of Doom board (owners and dice), its player and spare dice. Other games'
-    start positions follow from their options alone (an empty dict)."""
-    if isinstance(game, DiceOfDoom):
-        return {"board": game.board_spec(state), "player": state.player, "spare_dice": state.spare}
+    seed, as the game says (:class:`~lazytree.game.StartOptions`; a Dice of Doom board,
+    its player and spare dice). Other games' start positions follow from their options
+    alone (an empty dict)."""
+    if isinstance(game, StartOptions):
+        return game.start_options(state)
     return {}
 
 

@@ -15,6 +15,9 @@
    (``lam * |b - b0|^2``). :func:`coefficients_to_weights` turns ``b`` back into
    weights with one weight held fixed as the scale (Dice of Doom: ``safe`` = 2, the
    ``squash`` absorbs the fitted scale; checkers: ``man`` = 100).
+
+The game says what its features are and how its weights map to ``b``
+(:class:`~lazytree.game.WeightedEvaluation`); a game without one cannot be tuned.
 3. **Accept** (:func:`accept`): an arena match with an SPRT, the new weights against the
    current ones; only an ``H1`` accepts them.
 
@@ -46,17 +49,8 @@ from lazytree.arena.play import play_game
 from lazytree.arena.stats import SPRT
 from lazytree.game import CHANCE, Game
 from lazytree.games import load_game
-from lazytree.games.checkers import Checkers
-from lazytree.games.dice_of_doom import DiceOfDoom
-from lazytree.games.dice_of_doom.evaluation import HeuristicWeights, heuristic_features
 from lazytree.gcpause import gc_paused
-from lazytree.weights import (
-    apply_weights_file,
-    get_weights,
-    heuristic_weights,
-    scale_weight,
-    with_weights,
-)
+from lazytree.weights import apply_weights_file, get_weights, tunable, with_weights
 
 __all__ = [
     "Sample",
@@ -72,10 +66,6 @@ __all__ = [
     "weights_to_coefficients",
 ]
 
-CHECKERS_SCALE = 500.0
-"""Checkers' value ``x / (|x| + 1000)`` as a win chance ``(1 + v) / 2`` is close to
-``sigmoid(x / 500)`` near 0: the coefficients are the weights over this."""
-
 
 def sigmoid(x: float) -> float:
     if x >= 0:
@@ -86,68 +76,26 @@ def sigmoid(x: float) -> float:
 
 # -- features and weights ------------------------------------------------------------------
 def feature_names(game: Any) -> list[str]:
-    """The names of the features (the weights other than ``squash``), in order."""
-    if isinstance(game, DiceOfDoom):
-        return list(HeuristicWeights.FEATURES)
-    return [k for k in get_weights(game) if k != "squash"]
+    """The names of the features of ``game``'s weighted evaluation, in order."""
+    return list(tunable(game).feature_names())
 
 
 def features(game: Any, state: Any, player: int) -> list[float]:
-    """The evaluation's features of ``state`` from ``player``'s side.
-
-    Dice of Doom: each count of ``player`` minus the strongest opponent's (by the
-    game's weights), per territory; checkers: :meth:`Checkers.features`."""
-    if isinstance(game, DiceOfDoom):
-        counts = heuristic_features(game, state)
-        w = heuristic_weights(game)
-        ws = [float(getattr(w, name)) for name in HeuristicWeights.FEATURES]
-
-        def score(row: list[float]) -> float:
-            return sum(a * b for a, b in zip(ws, row, strict=True))
-
-        rival = max(
-            (p for p in range(game.num_players) if p != player), key=lambda p: score(counts[p])
-        )
-        n = len(state.owners)
-        return [(a - b) / n for a, b in zip(counts[player], counts[rival], strict=True)]
-    if isinstance(game, Checkers):
-        values = game.features(state, player)
-        return [float(values[name]) for name in feature_names(game)]
-    raise ValueError(f"{game.name} has no evaluation features to tune")
+    """The weighted evaluation's features of ``state`` from ``player``'s side
+    (:meth:`~lazytree.game.WeightedEvaluation.evaluation_features`)."""
+    return tunable(game).evaluation_features(state, player)
 
 
 def weights_to_coefficients(game: Any, weights: Mapping[str, float]) -> list[float]:
     """The logistic coefficients ``b`` the evaluation with ``weights`` stands for."""
-    names = feature_names(game)
-    if isinstance(game, DiceOfDoom):  # 0.5 + 0.49 tanh(s y) ~ sigmoid(2 s y)
-        return [2 * weights["squash"] * weights[k] for k in names]
-    return [weights[k] / CHECKERS_SCALE for k in names]
+    return tunable(game).weights_to_coefficients(weights)
 
 
 def coefficients_to_weights(game: Any, b: Sequence[float]) -> dict[str, float]:
-    """Weights from fitted coefficients, the scale weight held at its current value.
-
-    Dice of Doom's evaluation has its own scale (``squash``): when the fit gives the scale
-    weight a coefficient <= 0 (with features that overlap, e.g. safe territories and
-    frontier territories at the most dice, the fit may move the territory's worth from
-    one to the other), the squash is kept and every weight follows from the coefficients,
-    the scale weight included: the same evaluation. Elsewhere that is a ``ValueError``
-    (more of the scale feature would mean losing more: no evaluation of this form fits).
-    """
-    names = feature_names(game)
-    scale = scale_weight(game)
-    current = get_weights(game)
-    k = names.index(scale)
-    if b[k] <= 0 and isinstance(game, DiceOfDoom):
-        squash = current["squash"]
-        return {**{n: c / (2 * squash) for n, c in zip(names, b, strict=True)}, "squash": squash}
-    if b[k] <= 0:
-        raise ValueError(f"the fit gives {scale} a coefficient {b[k]:.4g} <= 0")
-    fixed = current[scale]
-    out = {name: fixed * c / b[k] for name, c in zip(names, b, strict=True)}
-    if isinstance(game, DiceOfDoom):
-        out["squash"] = b[k] / (2 * fixed)
-    return out
+    """Weights from fitted coefficients, the scale weight held at its current value
+    (:meth:`~lazytree.game.WeightedEvaluation.coefficients_to_weights`: a ``ValueError``
+    when no weights of the evaluation fit)."""
+    return tunable(game).coefficients_to_weights(b)
 
 
 # -- the fit -------------------------------------------------------------------------------

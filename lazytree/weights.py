@@ -1,13 +1,14 @@
 """Evaluation weights as data: which evaluation a game rates with, its weights, and JSON files.
 
-Two evaluations keep their weights as data: Dice of Doom's ``heuristic``
-(:class:`~lazytree.games.dice_of_doom.evaluation.HeuristicWeights`, every rule set) and
-checkers' Samuel-style sum (:class:`~lazytree.games.checkers.CheckersWeights`).
+A game keeps its evaluation's weights as data when it implements
+:class:`~lazytree.game.WeightedEvaluation` (Dice of Doom's ``heuristic``, every rule
+set; checkers' Samuel-style sum); this module works from that protocol only.
 :func:`evaluation_id` names the evaluation a game object rates with and a version that
 changes with its weights (the position book keys its rows by it);
 :func:`with_weights` gives a copy of a game rating with other weights;
 :func:`save_weights` / :func:`load_weights` write and read the JSON files of
-``lazytree tune`` (``--weights FILE`` elsewhere).
+``lazytree tune`` (``--weights FILE`` elsewhere); :func:`read_weights_option` reads a
+game option that holds weights (checkers' ``--weights``: JSON or a weights file).
 
 A weights file::
 
@@ -16,23 +17,25 @@ A weights file::
 
 Examples
 --------
->>> from lazytree.games.dice_of_doom import DiceOfDoom
->>> game = DiceOfDoom(size=3, eval="heuristic")
+>>> from lazytree.games import load_game
+>>> game = load_game("dice-of-doom", size=3, eval="heuristic").game
 >>> get_weights(game)["safe"]
 2.0
 >>> evaluation_id(game)[0]
 'heuristic'
 >>> other = with_weights(game, {**get_weights(game), "die": 0.5})
->>> other.evaluator.weights.die, game.evaluator.weights.die == HEURISTIC_WEIGHTS.die
-(0.5, True)
+>>> get_weights(other)["die"], get_weights(game)["die"] == get_weights(other)["die"]
+(0.5, False)
 >>> evaluation_id(other) != evaluation_id(game)
 True
+>>> get_weights(load_game("tictactoe").game)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+lazytree.weights.WeightsError: tictactoe has no tunable evaluation (it does not implement ...)
 """
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import hashlib
 import json
 import math
@@ -40,35 +43,26 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from lazytree.games.checkers import Checkers, CheckersWeights
-from lazytree.games.dice_of_doom import DiceOfDoom
-from lazytree.games.dice_of_doom.evaluation import (
-    HEURISTIC_WEIGHTS,
-    HeuristicEvaluation,
-    HeuristicWeights,
-)
+from lazytree.game import NamedEvaluations, WeightedEvaluation
 
 __all__ = [
     "WEIGHTS_FORMAT",
     "WeightsError",
     "evaluation_id",
     "get_weights",
-    "heuristic_weights",
     "load_weights",
+    "read_weights_option",
     "save_weights",
     "scale_weight",
+    "tunable",
+    "weights_of_document",
     "with_weights",
 ]
 
 WEIGHTS_FORMAT: Final = "lazytree-weights"
 WEIGHTS_VERSION: Final = 2
-"""Version 2 (Dice of Doom's heuristic with ``full_front``, ``tempo`` and
-``reinforcements``) is written; version 1 files (four features) are still read."""
-FIRST_HEURISTIC_FEATURES: Final = ("safe", "threatened", "die", "group")
-"""The features of Dice of Doom's heuristic in version-1 files: the others weigh 0 there."""
-HEURISTIC_VERSION: Final = 2
-"""The version of Dice of Doom's heuristic (2: with ``full_front``, ``tempo`` and
-``reinforcements``); :func:`evaluation_id` adds the weights' digest to it."""
+"""Version 2 is written; version 1 files (Dice of Doom's heuristic of four features) are
+still read: the features a version-1 file leaves out weigh 0 there."""
 
 
 class WeightsError(ValueError):
@@ -76,52 +70,43 @@ class WeightsError(ValueError):
     weights."""
 
 
-def _tunable(game: Any) -> bool:
-    return isinstance(game, (Checkers, DiceOfDoom))
+def tunable(game: Any) -> WeightedEvaluation:
+    """``game`` as a :class:`~lazytree.game.WeightedEvaluation`; :class:`WeightsError`
+    (one line) for a game without one."""
+    if not isinstance(game, WeightedEvaluation):
+        name = getattr(game, "name", game)
+        raise WeightsError(
+            f"{name} has no tunable evaluation (it does not implement WeightedEvaluation)"
+        )
+    return game
 
 
 def evaluation_name(game: Any) -> str:
-    """The name of the evaluation ``game`` rates with (``heuristic``, ``samuel``, ...)."""
-    if isinstance(game, DiceOfDoom):
+    """The name of the evaluation ``game`` rates with: the one it is rated by
+    (:class:`~lazytree.game.NamedEvaluations`), else its weighted evaluation's, else
+    ``evaluate``."""
+    if isinstance(game, NamedEvaluations):
         return str(game.eval)
-    if isinstance(game, Checkers):
-        return "samuel"
+    if isinstance(game, WeightedEvaluation):
+        return game.weighted_evaluation
     return "evaluate"
-
-
-def heuristic_weights(game: DiceOfDoom) -> HeuristicWeights:
-    """The weights of Dice of Doom ``game``'s heuristic: its evaluator's when that is a
-    :class:`~lazytree.games.dice_of_doom.evaluation.HeuristicEvaluation`, else the
-    shipped ones."""
-    evaluator = game.evaluator
-    if isinstance(evaluator, HeuristicEvaluation):
-        return evaluator.weights
-    return HEURISTIC_WEIGHTS
 
 
 def get_weights(game: Any) -> dict[str, float]:
     """The weights of ``game``'s tunable evaluation (Dice of Doom: the heuristic's, even
     when the game rates with another evaluation); :class:`WeightsError` for a game
     without weights."""
-    if isinstance(game, DiceOfDoom):
-        return dataclasses.asdict(heuristic_weights(game))
-    if isinstance(game, Checkers):
-        return dataclasses.asdict(game.weights)
-    raise WeightsError(f"{getattr(game, 'name', game)!s} has no evaluation weights to tune")
+    return tunable(game).evaluation_weights()
 
 
 def tunable_evaluation(game: Any) -> str:
     """The evaluation whose weights :func:`get_weights` gives."""
-    if isinstance(game, DiceOfDoom):
-        return "heuristic"
-    if isinstance(game, Checkers):
-        return "samuel"
-    raise WeightsError(f"{getattr(game, 'name', game)!s} has no evaluation weights to tune")
+    return tunable(game).weighted_evaluation
 
 
 def scale_weight(game: Any) -> str:
     """The weight held fixed as the scale when fitting (the others are relative to it)."""
-    return "safe" if isinstance(game, DiceOfDoom) else "man"
+    return tunable(game).scale_weight
 
 
 def _digest(weights: Mapping[str, float]) -> str:
@@ -130,23 +115,22 @@ def _digest(weights: Mapping[str, float]) -> str:
 
 
 def evaluation_id(game: Any) -> tuple[str, str]:
-    """``(name, version)`` of the evaluation ``game`` rates with; the version changes
-    with the weights (a position rated with other weights is another position's value)."""
+    """``(name, version)`` of the evaluation ``game`` rates with; when that is its
+    weighted evaluation the version changes with the weights (a position rated with
+    other weights is another position's value)."""
     name = evaluation_name(game)
-    if isinstance(game, Checkers):
-        return name, f"1+{_digest(get_weights(game))}"
-    if isinstance(game, DiceOfDoom) and isinstance(game.evaluator, HeuristicEvaluation):
-        return name, f"{HEURISTIC_VERSION}+{_digest(get_weights(game))}"
+    if isinstance(game, WeightedEvaluation) and name == game.weighted_evaluation:
+        return name, f"{game.weights_version}+{_digest(get_weights(game))}"
     return name, "1"
 
 
 def with_weights(game: Any, weights: Mapping[str, float]) -> Any:
     """A copy of ``game`` rating with ``weights`` (Dice of Doom: the heuristic, which it
-    then uses); :class:`WeightsError` for unknown or missing names or bad values."""
-    if not _tunable(game):
-        raise WeightsError(f"{getattr(game, 'name', game)!s} has no evaluation weights")
-    kind: Any = HeuristicWeights if isinstance(game, DiceOfDoom) else CheckersWeights
-    known = [f.name for f in dataclasses.fields(kind)]
+    then uses; names not given keep their values); :class:`WeightsError` for unknown
+    names or bad values, or a game without weights."""
+    weighted = tunable(game)
+    current = weighted.evaluation_weights()
+    known = list(current)
     unknown = sorted(set(weights) - set(known))
     if unknown:
         raise WeightsError(f"unknown weights {', '.join(unknown)} (known: {', '.join(known)})")
@@ -156,15 +140,11 @@ def with_weights(game: Any, weights: Mapping[str, float]) -> Any:
         if not math.isfinite(value):
             raise WeightsError(f"weight {key} must be finite, got {value!r}")
     try:
-        made = kind(**{**get_weights(game), **weights})
+        return weighted.with_evaluation_weights(
+            {**current, **{k: float(v) for k, v in weights.items()}}
+        )
     except (TypeError, ValueError) as exc:
         raise WeightsError(str(exc)) from None
-    if isinstance(game, Checkers):
-        return Checkers(game.width, game.height, game.draw_moves, made)
-    out = copy.copy(game)  # the rules are shared; the evaluator (and its scores) is new
-    out.evaluator = HeuristicEvaluation(made)
-    out.eval = out.evaluator.name
-    return out
 
 
 def save_weights(
@@ -195,7 +175,8 @@ def save_weights(
 def load_weights(path: str | Path, game: Any) -> dict[str, float]:
     """The weights in file ``path`` for ``game``; :class:`WeightsError` (one line) for
     a file that is missing, not JSON, not a weights file, or for another game or
-    evaluation, or whose weights do not fit."""
+    evaluation, or whose weights do not fit, or a game without a tunable evaluation."""
+    tunable(game)  # before the file: the game cannot use any
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
@@ -206,6 +187,14 @@ def load_weights(path: str | Path, game: Any) -> dict[str, float]:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise WeightsError(f"{path}: not a weights file (bad JSON: {exc.msg})") from None
+    return weights_of_document(doc, game, str(path))
+
+
+def weights_of_document(doc: Any, game: Any, source: str) -> dict[str, float]:
+    """The weights in weights document ``doc`` (a weights file's JSON) for ``game``;
+    :class:`WeightsError` (one line, beginning with ``source``) as :func:`load_weights`."""
+    path = source
+    tunable(game)
     if not isinstance(doc, dict) or doc.get("format") != WEIGHTS_FORMAT:
         raise WeightsError(f"{path}: not a lazytree weights file")
     version = doc.get("version")
@@ -224,10 +213,9 @@ def load_weights(path: str | Path, game: Any) -> dict[str, float]:
     weights = doc.get("weights")
     if not isinstance(weights, dict):
         raise WeightsError(f"{path}: 'weights' must be an object of numbers")
-    if version == 1 and isinstance(game, DiceOfDoom):
-        # written for the heuristic of four features: the later ones weigh nothing there
-        later = [f for f in HeuristicWeights.FEATURES if f not in FIRST_HEURISTIC_FEATURES]
-        weights = {**dict.fromkeys(later, 0.0), **weights}
+    if version == 1:
+        # written for an evaluation of fewer features: the later ones weigh nothing there
+        weights = {**dict.fromkeys(tunable(game).feature_names(), 0.0), **weights}
     with_weights(game, weights)  # checks names and values
     return {str(k): float(v) for k, v in weights.items()}
 
@@ -237,3 +225,38 @@ def apply_weights_file(game: Any, path: str | Path | None) -> Any:
     if path is None:
         return game
     return with_weights(game, load_weights(path, game))
+
+
+def read_weights_option(game: Any, text: str) -> Any:
+    """``game`` rating with the weights of game option ``text`` (checkers' ``--weights``):
+    a JSON object of weights (or a weights file's whole document), or the path of a
+    weights file (from ``lazytree tune``); :class:`WeightsError` with a one-line message
+    beginning ``--weights``.
+
+    >>> from lazytree.games import load_game
+    >>> checkers = load_game("checkers").game
+    >>> read_weights_option(checkers, '{"king": 150}').weights.king
+    150.0
+    >>> read_weights_option(checkers, '{"queen": 1}')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lazytree.weights.WeightsError: --weights: unknown weights queen (known: man, king, ...)
+    """
+    if not text.lstrip().startswith(("{", "[")):  # a weights file (lazytree tune)
+        try:
+            return with_weights(game, load_weights(text, game))
+        except WeightsError as exc:
+            raise WeightsError(f"--weights {exc}") from None
+    try:
+        given = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise WeightsError(f"--weights is not a JSON object: {exc.msg}") from None
+    if isinstance(given, dict) and "format" in given:  # a weights file's document, inline
+        return with_weights(game, weights_of_document(given, game, "--weights"))
+    if not isinstance(given, dict):
+        known = list(get_weights(game))
+        raise WeightsError(f"--weights must be a JSON object with keys among {known}")
+    try:
+        return with_weights(game, given)
+    except WeightsError as exc:
+        raise WeightsError(f"--weights: {exc}") from None

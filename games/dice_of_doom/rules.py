@@ -42,6 +42,7 @@ from typing import Any, NamedTuple, TypeAlias
 
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.board import neighbor_table
+from lazytree.games.dice_of_doom.capabilities import DiceCapabilities
 from lazytree.games.dice_of_doom.evaluation import EVALUATORS, Evaluation
 from lazytree.games.dice_of_doom.hints import SearchHints
 from lazytree.games.states import CachedHashState
@@ -163,7 +164,7 @@ def _places(size: int) -> tuple[tuple[int, int], ...]:
     return tuple(divmod(i, size) for i in range(size * size))
 
 
-class DiceOfDoom(SearchHints):
+class DiceOfDoom(SearchHints, DiceCapabilities):
     """The rules, for a board of ``size`` x ``size`` territories.
 
     Parameters

@@ -47,7 +47,7 @@ from lazytree.export import (
     without_pruned,
     write_graph,
 )
-from lazytree.game import IllegalMoveError
+from lazytree.game import IllegalMoveError, SizedBoard
 from lazytree.games import Position
 from lazytree.search import Limit, SearchResult, SearchStopped, search
 from lazytree.traverse import WalkStopped
@@ -406,8 +406,7 @@ def _write_explorer(
     written instead, or nothing if that runs out too. Returns why it stopped (``None``:
     the whole page was written)."""
     game, _ = position
-    size = getattr(game, "size", None)
-    board = f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
+    board = f" {game.board_size()}" if isinstance(game, SizedBoard) else ""
     title = f"{game.name}{board}: {'' if result is None else who}{_searched(result, rater)}"
     cut: str | None = None
     try:

@@ -11,7 +11,7 @@ from lazytree.book import Book, BookError
 from lazytree.cli.common import (
     fail,
 )
-from lazytree.weights import WeightsError, apply_weights_file
+from lazytree.weights import WeightsError, apply_weights_file, tunable
 
 __all__ = [
     "BookOption",
@@ -35,7 +35,13 @@ WeightsOption = Annotated[
 
 
 def learned_game(game: Any, weights: Path | None) -> Any:
-    """``game`` rating with the weights of file ``weights``; a bad file is one line."""
+    """``game`` rating with the weights of file ``weights``; a bad file, or a game with
+    no tunable evaluation, is one line."""
+    if weights is not None:
+        try:
+            tunable(game)  # before the file: the game cannot use any
+        except WeightsError as exc:
+            fail(f"--weights: {exc}")
     try:
         return apply_weights_file(game, weights)
     except WeightsError as exc:

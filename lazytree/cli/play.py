@@ -33,10 +33,8 @@ from lazytree.cli.common import (
     memory_budget,
 )
 from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
-from lazytree.game import IllegalMoveError
+from lazytree.game import Game, IllegalMoveError, PlayerNames
 from lazytree.games import Position
-from lazytree.games.dice_of_doom import DiceOfDoom
-from lazytree.games.dice_of_doom.rules import PLAYER_LETTERS
 from lazytree.search import SearchResult, SearchStopped
 from lazytree.session import PLAY_DEFAULTS, Played, Session, SessionError, default_seat
 
@@ -376,6 +374,11 @@ def parse_quiescence(text: str) -> int | str:
     return int(t)
 
 
+def _player_name(game: Game[Any, Any], player: int) -> str | None:
+    """What the game calls ``player`` (Dice of Doom's letters), if it names its players."""
+    return game.player_name(player) if isinstance(game, PlayerNames) else None
+
+
 def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
     """Let the AI play its turn; one summary line (a line per move with ``verbose``).
     The moves played, in the game's notation."""
@@ -413,7 +416,7 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
         line = turn_summary(
             player,
             labels,
-            letter=PLAYER_LETTERS[player] if isinstance(session.game, DiceOfDoom) else None,
+            letter=_player_name(session.game, player),
             depth="-".join(dict.fromkeys([shown[0], shown[-1]])) if shown else "-",
             nodes=nodes,
             seconds=time.perf_counter() - turn_start,

@@ -19,7 +19,13 @@ from lazytree.cli.learn import WeightsOption
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
 from lazytree.spec import split_names
 from lazytree.tune import TuneSpec, accept, collect, current_game, fit_weights
-from lazytree.weights import WeightsError, apply_weights_file, get_weights, save_weights
+from lazytree.weights import (
+    WeightsError,
+    apply_weights_file,
+    get_weights,
+    save_weights,
+    tunable,
+)
 
 __all__ = ["tune", "tune_app"]
 
@@ -88,7 +94,7 @@ def tune(
             raise ValueError(f"--lambda must be >= 0, got {lam}")
         test: SPRT = parse_sprt(sprt)
         game = load_game(spec.name, **options).game
-        get_weights(game)  # a game without weights: one line
+        tunable(game)  # a game without a tunable evaluation: one line
         if ":" in str(out):
             raise ValueError(f"--out {out}: a path with ':' cannot go into a player name")
         current = str(weights) if weights is not None else None
@@ -221,6 +227,5 @@ def show_round(entry: dict[str, Any]) -> None:
         )
 
 
-for _spec in GAMES.values():
-    if _spec.name in ("dice-of-doom", "checkers"):
-        tune_app.command(_spec.name, help=_spec.summary)(game_command(_spec, tune))
+for _spec in GAMES.values():  # a game without a tunable evaluation: one line, exit 2
+    tune_app.command(_spec.name, help=_spec.summary)(game_command(_spec, tune))

@@ -38,7 +38,7 @@ from starlette.routing import Route
 from lazytree.explorer.html import page
 from lazytree.explorer.live import MAX_FORCE_DEPTH, LiveExplorer
 from lazytree.explorer.model import explorer_model
-from lazytree.game import IllegalMoveError
+from lazytree.game import IllegalMoveError, SizedBoard
 from lazytree.games import GAMES, load_game
 from lazytree.games.registry import OptionError
 from lazytree.search import Limit, SearchResult, make_rater, search
@@ -166,8 +166,8 @@ def _explore_visits(tree: Tree[Any, Any], name: str, rater: Rater) -> LiveExplor
 
 
 def _size(game: Any) -> str:
-    size = getattr(game, "size", None)
-    return f" {size}x{size}" if isinstance(size, int) and game.name == "dice-of-doom" else ""
+    """The board's size for a title (:class:`~lazytree.game.SizedBoard`), or nothing."""
+    return f" {game.board_size()}" if isinstance(game, SizedBoard) else ""
 
 
 def explore_routes(

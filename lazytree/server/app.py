@@ -50,9 +50,8 @@ from starlette.staticfiles import StaticFiles
 from lazytree.agents import AGENTS, PlayerError
 from lazytree.boards import board_document, move_path
 from lazytree.explorer.routes import explore_routes
-from lazytree.game import Game, IllegalMoveError
+from lazytree.game import Game, GameAgents, IllegalMoveError
 from lazytree.games import GAMES, load_game
-from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceOfDoom, LispDiceOfDoom
 from lazytree.server.learning import Learning
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
 from lazytree.session import (
@@ -115,12 +114,8 @@ def book_agent(game: Game[Any, Any]) -> str:
     >>> book_agent(load_game("tictactoe").game)
     'default:time=none:rater=auto:depth=4'
     """
-    if isinstance(game, ChanceDiceOfDoom):
-        return "lol4"
-    if isinstance(game, LispDiceOfDoom):
-        return "lol2"
-    if isinstance(game, DiceOfDoom):
-        return "ror"
+    if isinstance(game, GameAgents):  # the game says (Dice of Doom: by its rule set)
+        return game.book_agent()
     return "default:time=none:rater=auto:depth=4"
 
 

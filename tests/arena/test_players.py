@@ -13,15 +13,9 @@ from lazytree.ai import AIPlayer, AISettings
 from lazytree.arena import MatchSpec
 from lazytree.games import load_game
 from lazytree.games.dice_of_doom import Attack, ChanceDiceOfDoom, LispDiceOfDoom, Outcome
+from lazytree.games.dice_of_doom.agents import BOOK_ODDS, lol4_rating
 from lazytree.games.dice_of_doom.score_board import score_board
-from lazytree.players import (
-    BOOK_ODDS,
-    PLAYERS,
-    PlayerError,
-    lol4_rating,
-    make_player,
-    parse_player,
-)
+from lazytree.players import PLAYERS, PlayerError, make_player, parse_player
 from lazytree.search import SearchResult
 from lazytree.search.limit import SearchStopped
 from lazytree.tree import Tree
@@ -49,7 +43,6 @@ def test_parameters_are_parsed_with_their_types() -> None:
         ("ror:depth=0", "depth must be >= 1, got 0"),
         ("mcts:c=-1", "mcts: c must be >= 0"),
         ("default:time=none", "give a node budget"),
-        ("default:eval=magic", "unknown evaluation 'magic'"),
         ("default:clock=sun", "clock must be cpu or wall, got 'sun'"),
         ("mcts:clock=sun", "clock must be cpu or wall"),
         ("default:width=0", "width must be a number >= 1, all or auto, got '0'"),
@@ -62,6 +55,26 @@ def test_bad_names_are_one_line_errors(name: str, message: str) -> None:
     with pytest.raises(PlayerError, match=message.replace("(", r"\(").replace(")", r"\)")) as err:
         make_player(name)
     assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("name", ["default:eval=magic", "mcts:eval=magic"])
+def test_eval_names_one_of_the_games_evaluations(name: str) -> None:
+    dice = load_game("dice-of-doom", size=3, seed=1)
+    with pytest.raises(PlayerError, match="unknown evaluation 'magic' \\(known: book, heur"):
+        make_player(name).start(dice.game, dice.state, 0)
+    ttt = load_game("tictactoe")  # no named evaluations: eval= means nothing there
+    make_player(name).start(ttt.game, ttt.state, 0)
+
+
+def test_offered_agents_say_which_game_offers_them() -> None:
+    ttt = load_game("tictactoe")
+    for key in ("lol2", "lol4"):
+        with pytest.raises(PlayerError, match=f"{key} plays Dice of Doom only, not tictactoe"):
+            make_player(key).start(ttt.game, ttt.state, 0)
+    lisp = load_game("dice-of-doom", rules="lisp", size=3, seed=1)
+    agent = make_player("lol2:depth=2")
+    agent.start(lisp.game, lisp.state, 0)
+    assert type(agent.agent).__name__ == "Lol2Agent" and agent.agent.depth == 2  # type: ignore[attr-defined]
 
 
 def test_book_players_refuse_the_wrong_rules() -> None:
