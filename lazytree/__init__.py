@@ -10,7 +10,7 @@ twice; a pruning rater stops pulling moves from the generator as soon as it can.
 3.0
 """
 
-from lazytree.ai import AIMove, AIPlayer, AISettings, ai_turn, choose_move
+from lazytree.ai import AIMove, ai_turn, choose_move
 from lazytree.game import CHANCE, ChanceGame, Game, IllegalMoveError, Player
 from lazytree.search import (
     RATERS,
@@ -28,8 +28,6 @@ __all__ = [
     "CHANCE",
     "RATERS",
     "AIMove",
-    "AIPlayer",
-    "AISettings",
     "Bound",
     "ChanceGame",
     "Edge",

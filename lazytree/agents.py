@@ -27,7 +27,7 @@ evaluations (:class:`~lazytree.game.NamedEvaluations`).
             ``score-board``, the first best move.
 ``lol4``    *Land of Lisp* ch. 20, offered by Dice of Doom's chance rules: depth 2
             over the book's rounded odds and ``score-board``, the first best move.
-``default`` The play AI (:class:`~lazytree.ai.AIPlayer`): a clock per move
+``default`` The play AI (the ``deepening`` rater): a clock per move
             (``time``); with ``time=none`` a ``rater`` to ``depth``, or a node
             budget (``nodes``).
 ``mcts``    UCT on the lazy tree (:mod:`lazytree.search.mcts`).

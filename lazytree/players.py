@@ -11,7 +11,7 @@ game offers itself (Dice of Doom's ``lol2`` and ``lol4``) are made by the game
 ``ror``    *Realm of Racket*'s AI: minimax to depth 4 over the book's rating
            (a game's evaluation named ``book``, Dice of Doom's winner share; other
            games' own evaluation), the first best move.
-``default`` The play AI (:class:`~lazytree.ai.AIPlayer`): a clock per move
+``default`` The play AI (the ``deepening`` rater): a clock per move
            (``time``); with ``time=none`` a ``rater`` to ``depth``, or a node
            budget (``nodes``).
 ``mcts``   UCT on the lazy tree (:mod:`lazytree.search.mcts`).
@@ -37,10 +37,10 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from lazytree.agents import AGENTS, Choice, PlayerError, Progress, make_agent
-from lazytree.ai import DEFAULT_CHANCE_DEPTH, AIPlayer, AISettings, choose_move
+from lazytree.ai import DEFAULT_CHANCE_DEPTH, choose_move
 from lazytree.book import Book, BookError, booked_search
 from lazytree.game import Game, GameAgents, NamedEvaluations
-from lazytree.search import Limit, SearchResult, minimax, search
+from lazytree.search import Limit, SearchResult, make_rater, minimax, search
 from lazytree.search.limit import DEFAULT_MEMORY, Clock
 from lazytree.search.raters import MCTSRater
 from lazytree.tree import Tree
@@ -294,26 +294,27 @@ class DefaultAgent(TreeAgent):
             )
         self.eval = eval
         self.memory = memory if memory is not None else DEFAULT_MEMORY
-        self.ai: AIPlayer | None = None
         try:
-            if seconds is not None or rater is not None:
-                settings = AISettings(
-                    seconds=seconds,
-                    depth=depth if seconds is not None else depth or DEFAULT_CHANCE_DEPTH,
-                    rater=rater or "auto",
-                    width=width,
-                    quiescence=quiescence,
-                    nodes=nodes,
-                    memory=self.memory,
-                    clock=clock,
-                )
-                self.ai = AIPlayer(settings)
-            else:  # the node-limited deepening of _search(): only its limit to check
-                Limit(depth=depth, nodes=nodes, memory=self.memory)
+            if seconds is not None:  # a clock: the play AI's deepening, depth a cap
+                spelled = f"deepening:width={'none' if width is None else width}"
+                spelled += f":quiescence={quiescence}"
+            elif rater is not None:  # a rater to a fixed depth, like the books' AIs
+                spelled, depth = rater, depth or DEFAULT_CHANCE_DEPTH
+            else:  # deepening until the node budget runs out
+                spelled = "deepening"
+            if depth is not None and depth < 1:
+                raise ValueError(f"depth must be a whole number >= 1, got {depth}")
+            self.limit = Limit(
+                depth=depth,
+                seconds=seconds,
+                nodes=nodes,
+                memory=self.memory,
+                clock=clock if seconds is not None else "wall",
+            )
+            self.rater = make_rater(spelled)
         except (TypeError, ValueError) as exc:
             raise PlayerError(f"{name}: {exc}") from None
-        self.seconds, self.nodes = seconds, nodes
-        self.depth = self.ai.settings.depth if self.ai is not None else depth
+        self.seconds, self.nodes, self.depth = seconds, nodes, depth
         self.stoppable = seconds is not None or rater is None
         # a node budget counts new nodes only: on a shared tree (a DAG) a deep
         # iteration could walk old positions for ever without building one
@@ -350,10 +351,8 @@ class DefaultAgent(TreeAgent):
         stop: threading.Event | None = None,
         progress: Progress | None = None,
     ) -> SearchResult[Any]:
-        if self.ai is not None:
-            return self.ai.search(tree, stop=stop, progress=progress)
-        limit = Limit(depth=self.depth, nodes=self.nodes, memory=self.memory, stop=stop)
-        return search(tree.root, limit, "deepening", progress=progress)
+        limit = self.limit if stop is None else self.limit.replace(stop=stop)
+        return search(tree.root, limit, self.rater, progress=progress)
 
 
 class RandomAgent:

@@ -21,7 +21,7 @@ serve``) only ask it for moves and show what happened:
   notation); loading checks every field and replays every move through the rules, and
   a problem is one :class:`SessionError` with a message for the user. Version 1 files
   (an AI seat as ``{"kind": "ai", "settings": {...}}`` of
-  :class:`~lazytree.ai.AISettings`) load with that AI as the same ``default`` agent.
+  :data:`V1_AI`) load with that AI as the same ``default`` agent.
 
 Examples
 --------
@@ -50,14 +50,14 @@ True
 from __future__ import annotations
 
 import json
+import math
 import random
 import threading
 from collections.abc import Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Final
 
 from lazytree.agents import Agent, Choice, PlayerError, Progress, is_human, make_agent
-from lazytree.ai import AISettings
 from lazytree.book import Book
 from lazytree.game import (
     CHANCE,
@@ -638,36 +638,55 @@ def _check_seats(given: Any, game: Game[Any, Any], version: int) -> list[str]:
     return list(given)
 
 
+V1_AI: Final[Mapping[str, Any]] = {
+    "seconds": 1.0,
+    "depth": None,
+    "rater": "auto",
+    "width": "auto",
+    "quiescence": "auto",
+    "nodes": None,
+    "memory": None,
+    "tie_seed": None,
+    "clock": "wall",
+}
+"""The AI settings a version-1 file may give a seat, with their defaults."""
+
+
 def _v1_seat(i: int, seat: Any, game: Game[Any, Any]) -> str:
     """A seat of version 1 (``{"kind": "human"}`` or ``{"kind": "ai", "settings":
-    {...}}`` of :class:`~lazytree.ai.AISettings`) by name: the same AI as a ``default``
+    {...}}`` with the fields of :data:`V1_AI`) by name: the same AI as a ``default``
     agent."""
     kind = seat.get("kind") if isinstance(seat, dict) else None
     if kind == "human":
         return "human"
     if kind != "ai":
         raise SessionError(f"seat {i}: kind must be 'human' or 'ai'")
-    names = {f.name for f in fields(AISettings)}
+    settings = {**V1_AI, **seat.get("settings", {})} if isinstance(seat, dict) else {}
     given = seat.get("settings", {})
-    if not isinstance(given, dict) or set(given) - names:
+    if not isinstance(given, dict) or set(given) - set(V1_AI):
         raise SessionError(
-            f"seat {i}: AI settings must be an object with keys among {sorted(names)}"
+            f"seat {i}: AI settings must be an object with keys among {sorted(V1_AI)}"
         )
-    try:
-        s = AISettings(**given)
-    except (TypeError, ValueError) as exc:
-        raise SessionError(f"seat {i}: bad AI settings: {exc}") from None
-    width = "all" if s.width is None else s.width
+    seconds = settings["seconds"]
+    if seconds is not None and not (
+        isinstance(seconds, int | float)
+        and not isinstance(seconds, bool)
+        and math.isfinite(seconds)
+        and seconds > 0
+    ):
+        raise SessionError(f"seat {i}: bad AI settings: seconds must be a number > 0 or None")
+    width = "all" if settings["width"] is None else settings["width"]
     params = {
-        "depth": s.depth,
+        "depth": settings["depth"],
         "width": None if width == "auto" else width,
-        "quiescence": None if s.quiescence == "auto" else s.quiescence,
-        "nodes": s.nodes,
-        "memory": s.memory,
-        "tie": s.tie_seed,
+        "quiescence": None if settings["quiescence"] == "auto" else settings["quiescence"],
+        "nodes": settings["nodes"],
+        "memory": settings["memory"],
+        "tie": settings["tie_seed"],
     }
-    rater = None if s.seconds is not None else s.rater
-    return default_seat(game, s.seconds, clock=s.clock, rater=rater, **params)
+    rater = None if seconds is not None else settings["rater"]
+    clock = settings["clock"]
+    return default_seat(game, seconds, clock=clock, rater=rater, **params)
 
 
 def _parse_text(game: Game[Any, Any], state: Any, text: str) -> Hashable:

@@ -1,14 +1,16 @@
-"""The AI player of the library: settings, clock, cap, stop event, progress, the book's AI."""
+"""The play AI (the ``default`` agent): settings, clock, cap, stop event, progress; ai_turn."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import pytest
 
-from lazytree.ai import AIPlayer, AISettings, ai_turn
+from lazytree.agents import PlayerError, make_agent
+from lazytree.ai import ai_turn
 from lazytree.games import load_game
-from lazytree.search import Limit, SearchStopped, minimax
+from lazytree.search import Limit, SearchResult, SearchStopped, minimax
 from lazytree.tree import Tree
 
 
@@ -17,31 +19,47 @@ def dice(size: int = 4, seed: int = 3) -> Tree[object, object]:
     return Tree(pos.game, pos.state, share=True)
 
 
+def ai_search(
+    text: str,
+    size: int = 5,
+    seed: int = 1,
+    stop: threading.Event | None = None,
+    progress: Callable[[SearchResult[object]], None] | None = None,
+) -> SearchResult[object]:
+    """The search behind the first move of agent ``text`` on a Dice of Doom board."""
+    pos = load_game("dice-of-doom", size=size, seed=seed)
+    agent = make_agent(text)
+    agent.start(pos.game, pos.state, 0)
+    choice = agent.choose(stop=stop, progress=progress)
+    assert choice.search is not None
+    return choice.search
+
+
 def test_settings_are_validated() -> None:
-    with pytest.raises(ValueError, match="needs a depth"):
-        AISettings(seconds=None)
-    with pytest.raises(ValueError, match="seconds"):
-        AISettings(seconds=float("nan"))
-    with pytest.raises(ValueError, match="unknown rater"):
-        AISettings(rater="nope")
-    with pytest.raises(ValueError, match="width"):
-        AISettings(width=0)
-    with pytest.raises(ValueError, match="quiescence"):
-        AISettings(quiescence=-1)
+    with pytest.raises(PlayerError, match="give a node budget"):
+        make_agent("default:time=none")
+    with pytest.raises(PlayerError, match="seconds"):
+        make_agent("default:time=nan")
+    with pytest.raises(PlayerError, match="unknown rater"):
+        make_agent("default:time=none:rater=nope")
+    with pytest.raises(PlayerError, match="width"):
+        make_agent("default:width=0")
+    with pytest.raises(PlayerError, match="quiescence"):
+        make_agent("default:quiescence=-1")
+    with pytest.raises(PlayerError, match="depth"):
+        make_agent("default:depth=0")
 
 
 def test_the_clock_is_used_beyond_the_old_depth_cap() -> None:
     # a node budget instead of a clock keeps the test deterministic: without a depth cap
     # the AI deepens past depth 4 until the budget stops it
-    tree = dice(5, 1)
-    result = AIPlayer(AISettings(seconds=60, nodes=20_000)).search(tree)
+    result = ai_search("default:time=60:nodes=20000")
     assert result.depth is not None and result.depth > 4
     assert result.stopped == "nodes"
 
 
 def test_depth_cap_is_respected() -> None:
-    tree = dice(5, 1)
-    result = AIPlayer(AISettings(seconds=60, depth=2)).search(tree)
+    result = ai_search("default:time=60:depth=2")
     assert result.depth == 2
     assert result.deepening is not None
     assert [it.depth for it in result.deepening.iterations] == [1, 2]
@@ -50,8 +68,7 @@ def test_depth_cap_is_respected() -> None:
 def test_a_set_stop_event_answers_with_the_first_ply() -> None:
     stop = threading.Event()
     stop.set()
-    tree = dice(5, 1)
-    result = AIPlayer(AISettings(seconds=60)).search(tree, stop=stop)
+    result = ai_search("default:time=60", stop=stop)
     assert result.best_moves  # always an answer
     assert result.stopped == "stop" and result.deepening is not None
     assert result.deepening.iterations[0].fallback is True
@@ -59,15 +76,13 @@ def test_a_set_stop_event_answers_with_the_first_ply() -> None:
 
 def test_progress_reports_every_completed_depth() -> None:
     seen: list[int | None] = []
-    AIPlayer(AISettings(seconds=60, depth=3)).search(
-        dice(), progress=lambda r: seen.append(r.depth)
-    )
+    ai_search("default:time=60:depth=3", 4, 3, progress=lambda r: seen.append(r.depth))
     assert seen == [1, 2, 3]
 
 
-def test_the_book_ai_is_minimax_to_depth_4() -> None:
+def test_ai_turn_by_name_is_the_rater_function() -> None:
     pos = load_game("dice-of-doom", size=3, seed=5)
-    ours = [m.move for m in AIPlayer(AISettings.book()).turn(Tree(pos.game, pos.state))]
+    ours = [m.move for m in ai_turn(Tree(pos.game, pos.state), depth=4, rater="minimax")]
     book = [m.move for m in ai_turn(Tree(pos.game, pos.state), depth=4, rater=minimax)]
     assert ours == book and ours
 

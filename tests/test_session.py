@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from lazytree.ai import AIPlayer, AISettings
+from lazytree.ai import ai_turn
 from lazytree.game import CHANCE, IllegalMoveError
 from lazytree.games import GAMES
 from lazytree.players import TreeAgent, make_player
@@ -17,9 +17,9 @@ from lazytree.search.limit import SearchStopped
 from lazytree.session import HUMAN, Seat, Session, SessionError, options_from_text
 from lazytree.tree import Tree
 
-BOOK2 = AISettings.book(depth=2, rater="auto")
 BOOK2_SEAT = "default:time=none:rater=auto:depth=2:eval=book"
-"""BOOK2 as a seat (the Dice of Doom games here rate with the book's evaluation)."""
+"""The rater ``auto`` to depth 2 as a seat (the Dice of Doom games here rate with the
+book's evaluation)."""
 CLOCK600 = "default:time=600:clock=wall"
 
 
@@ -80,7 +80,7 @@ def test_the_ai_plays_its_whole_turn_as_its_player_would() -> None:
     assert s.to_move != 1 or s.is_over
     # the same moves as the library's AI makes on its own tree
     tree = Tree(s.game, state, share=True)
-    expected = [made.move for made in AIPlayer(BOOK2).turn(tree)]
+    expected = [made.move for made in ai_turn(tree, depth=2, rater="auto")]
     assert [step.played[0].move for step in steps] == expected
     assert s.last_turn() == [step.played[0] for step in steps]
 
@@ -393,7 +393,8 @@ def test_a_version_1_file_loads_with_the_same_ai() -> None:
     assert s.save()["version"] == 2 and s.save()["seats"] == ["human", BOOK2_SEAT]
     state = s.state
     moves = [step.played[0].move for step in s.ai_turn()]
-    expected = [made.move for made in AIPlayer(BOOK2).turn(Tree(s.game, state, share=True))]
+    tree = Tree(s.game, state, share=True)
+    expected = [made.move for made in ai_turn(tree, depth=2, rater="auto")]
     assert moves == expected
     data["seats"][1] = {"kind": "ai", "settings": {"seconds": 0.5, "width": None, "tie_seed": 3}}
     assert Session.load(data).seats[1].name == (

@@ -9,14 +9,13 @@ from typing import Any
 import pytest
 
 from lazytree.agents import AGENTS, make_ai
-from lazytree.ai import AIPlayer, AISettings
 from lazytree.arena import MatchSpec
 from lazytree.games import load_game
 from lazytree.games.dice_of_doom import Attack, ChanceDiceOfDoom, LispDiceOfDoom, Outcome
 from lazytree.games.dice_of_doom.agents import BOOK_ODDS, lol4_rating
 from lazytree.games.dice_of_doom.score_board import score_board
 from lazytree.players import PLAYERS, PlayerError, make_player, parse_player
-from lazytree.search import SearchResult
+from lazytree.search import SearchResult, alphabeta, minimax
 from lazytree.search.limit import SearchStopped
 from lazytree.tree import Tree
 
@@ -137,7 +136,7 @@ def test_ror_is_the_books_ai() -> None:
         agent.start(pos.game, pos.state, 0)
         ours = agent.choose()
         book_game = load_game("dice-of-doom", size=3, seed=seed).game
-        book = AIPlayer(AISettings.book()).search(Tree(book_game, pos.state))
+        book = minimax(Tree(book_game, pos.state).root, 4)
         assert ours.move == book.best_moves[0]
 
 
@@ -239,5 +238,5 @@ def test_default_without_a_clock_is_the_rater_to_its_depth() -> None:
         pos = load_game("dice-of-doom", size=3, seed=seed, eval="heuristic")
         agent = make_player("default:time=none:rater=alphabeta:depth=3")
         agent.start(pos.game, pos.state, 0)
-        ai = AIPlayer(AISettings.book(depth=3, rater="alphabeta"))
-        assert agent.choose().move == ai.search(Tree(pos.game, pos.state)).best_moves[0]
+        ai = alphabeta(Tree(pos.game, pos.state).root, 3)
+        assert agent.choose().move == ai.best_moves[0]

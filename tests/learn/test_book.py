@@ -7,18 +7,23 @@ import multiprocessing
 import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from lazytree.ai import AIPlayer, AISettings
 from lazytree.book import COMPLETE, Book, BookError, booked_search, state_key
 from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import DiceOfDoom, LispDiceOfDoom
 from lazytree.games.tictactoe import TicTacToe
-from lazytree.search import alphabeta
+from lazytree.search import SearchResult, alphabeta
 from lazytree.search.result import BookUse
 from lazytree.tree import Bound, Tree
 from lazytree.weights import get_weights, with_weights
+
+
+def booked_alphabeta(book: Book, tree: Tree[Any, Any]) -> SearchResult[Any]:
+    """Alpha-beta to depth 2 at ``tree.root``, answered from ``book`` when it can."""
+    return booked_search(book, tree, lambda: alphabeta(tree.root, 2), depth=2)
 
 
 def dice() -> DiceOfDoom:
@@ -89,10 +94,9 @@ def test_the_ai_uses_the_book_and_shows_hits(tmp_path: Path) -> None:
     game = dice()
     state = game.initial_state(random.Random(5))
     book = Book(tmp_path / "ai", game)
-    ai = AIPlayer(AISettings(seconds=None, depth=2, rater="alphabeta"), book=book)
-    first = ai.search(Tree(game, state))
+    first = booked_alphabeta(book, Tree(game, state))
     tree = Tree(game, state)
-    second = ai.search(tree)
+    second = booked_alphabeta(book, tree)
     assert (first.book, second.book_hit) == (BookUse("miss"), True)
     assert second.best_moves[0] == first.best_moves[0] and second.value == first.value
     assert second.stats.nodes_created == 0 and tree.stats.nodes_created == 1
@@ -169,9 +173,8 @@ def test_a_book_corrupted_during_a_game_never_stops_it(tmp_path: Path) -> None:
     path = tmp_path / "bad"
     game = dice()
     book = Book(path, game)
-    ai = AIPlayer(AISettings(seconds=None, depth=2, rater="alphabeta"), book=book)
     tree = Tree(game, game.initial_state(random.Random(8)))
-    ai.search(tree)
+    booked_alphabeta(book, tree)
     # the file is overwritten with garbage while the game goes on; a big book is mostly
     # not in SQLite's page cache, which a cache of one page stands for here
     book._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -180,7 +183,7 @@ def test_a_book_corrupted_during_a_game_never_stops_it(tmp_path: Path) -> None:
     path.write_bytes(b"\xde\xad\xbe\xef" * (size // 4 + 1024))
     moves = 0
     while not game.is_terminal(tree.root.state) and moves < 40:
-        result = ai.search(tree)
+        result = booked_alphabeta(book, tree)
         assert result.best_moves
         tree.play(result.best_moves[0])
         moves += 1

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from lazytree.ai import AIPlayer, AISettings
+from lazytree.agents import make_agent
 from lazytree.games import load_game
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom
 from lazytree.search import (
@@ -24,6 +24,7 @@ from lazytree.search import (
     get_rater,
     iterative_deepening,
     paranoid,
+    search,
 )
 from lazytree.tree import Tree
 from tests.conftest import cli
@@ -100,12 +101,14 @@ def test_the_ai_clock_is_passed_to_its_search(clock: Any, deeper: bool) -> None:
     def wait(_: Any) -> None:
         time.sleep(0.1)  # after each depth: wall time passes, CPU time does not
 
-    ai = AIPlayer(AISettings(seconds=0.05, clock=clock))
-    result = ai.search(Tree(load_game("tictactoe").game), progress=wait)
-    assert result.deepening is not None
+    ai = make_agent(f"default:time=0.05:clock={clock}")
+    game, state = load_game("tictactoe")
+    ai.start(game, state, 0)
+    result = ai.choose(progress=wait).search
+    assert result is not None and result.deepening is not None
     assert (len(result.deepening.iterations) > 1) is deeper
     with pytest.raises(ValueError, match="clock must be"):
-        AISettings(clock="moon")  # type: ignore[arg-type]
+        make_agent("default:clock=moon")
 
 
 def test_a_depth_is_checked_like_a_limit() -> None:
@@ -163,7 +166,7 @@ def test_the_engine_rates_chance_nodes_as_expectiminimax() -> None:
 def test_the_clocked_ai_deepens_in_a_chance_game() -> None:
     pos = load_game("dice-of-doom", rules="chance", size=4, seed=2)
     tree = Tree(pos.game, pos.state, share=True)
-    result = AIPlayer(AISettings(seconds=60, nodes=4_000)).search(tree)
+    result = search(tree.root, Limit(seconds=60, nodes=4_000), "deepening")
     assert result.stopped == "nodes"
     assert result.depth is not None and result.depth >= 3
     assert result.best_moves
