@@ -11,6 +11,7 @@ from lazytree.cli.bench import bench_app
 from lazytree.cli.common import OneLineGroup, set_memory_ceiling
 from lazytree.cli.compare import compare_app
 from lazytree.cli.explore import explore_app
+from lazytree.cli.games import games
 from lazytree.cli.perft import perft_app
 from lazytree.cli.play import play_app
 from lazytree.cli.serve import serve
@@ -32,6 +33,7 @@ app.add_typer(perft_app)
 app.add_typer(bench_app)
 app.add_typer(compare_app)
 app.command("serve")(serve)
+app.command("games")(games)
 app.add_typer(arena_app)
 app.add_typer(tune_app)
 
