@@ -266,13 +266,17 @@ class Catalog(Mapping[str, GameSpec]):
             self.spec(name)
         return {**self._broken, **self._clashes}
 
+    def declare(self, entry: Entry) -> None:
+        """Add a game the way an entry point does (its name must be new); it is loaded
+        when first used."""
+        declared = self._declared()
+        if entry.name in declared:
+            raise ValueError(f"a game called {entry.name!r} is already registered")
+        declared[entry.name] = entry
+
     def register(self, spec: GameSpec) -> GameSpec:
         """Add ``spec`` under its name (the name must be new)."""
-        declared = self._declared()
-        if spec.name in declared:
-            raise ValueError(f"a game called {spec.name!r} is already registered")
-        declared[spec.name] = Entry(spec.name, "register()", "", lambda: spec)
-        self._specs[spec.name] = spec
+        self.declare(Entry(spec.name, "register()", "", lambda: spec))
         return spec
 
     def unregister(self, name: str) -> None:
