@@ -384,7 +384,7 @@ class GameCommands(TyperGroup):
             fn = None if spec is None else type(self).make(spec)
             if spec is None or fn is None:
                 return None
-            one = typer.Typer()
+            one = typer.Typer(add_completion=False)
             describe = type(self).describe
             one.command(
                 spec.name,

@@ -1,0 +1,94 @@
+"""The example plugin ``examples/nim`` (no board view) through every command line surface.
+
+``make`` installs it (``pip install -e examples/nim``), so it is found through its
+``lazytree.games`` entry point like any installed game. Where it is not installed (an
+interpreter of another checkout), the fixture declares the same entry point, read from
+the example's own ``pyproject.toml``, with the example's folder on ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tomllib
+from collections.abc import Iterator
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+from lazytree.catalog import GAMES, GROUP, Entry, load_game
+from lazytree.testing import check_game
+from tests.cli.helpers import run
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "nim"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def nim() -> Iterator[str]:
+    if "nim" in GAMES.names():  # installed
+        yield "nim"
+        return
+    declared = tomllib.loads((EXAMPLE / "pyproject.toml").read_text())
+    value = declared["project"]["entry-points"][GROUP]["nim"]
+    sys.path.insert(0, str(EXAMPLE))
+    GAMES.declare(Entry("nim", "examples/nim", value, EntryPoint("nim", value, GROUP).load))
+    yield "nim"
+    GAMES.unregister("nim")
+    sys.path.remove(str(EXAMPLE))
+
+
+def test_it_passes_the_conformance_checks() -> None:
+    game, state = load_game("nim", heaps="2 3 1")
+    assert check_game(game, positions=[state], playouts=3) >= 3
+
+
+def test_lazytree_games_lists_it() -> None:
+    ran = run("games", "--json")
+    assert ran.code == 0, ran.err
+    (nim,) = [g for g in json.loads(ran.out)["games"] if g["name"] == "nim"]
+    assert nim["options"] == ["--heaps"]
+    assert nim["capabilities"] == ["BoundedGame"]
+
+
+def test_count_and_analyse() -> None:
+    ran = run("count", "nim", "--heaps", "1 2", "--json")
+    assert ran.code == 0, ran.err
+    # by hand: T(a, b) = 1 + the children's T; T(0,1) = T(1,0) = 2, T(0,2) = 4,
+    # T(1,1) = 5, T(1,2) = 1 + T(0,2) + T(1,1) + T(1,0) = 12
+    assert json.loads(ran.out)["nodes"] == 12
+    ran = run("analyse", "nim", "--heaps", "1 2 3", "--json")
+    assert ran.code == 0, ran.err
+    assert json.loads(ran.out)["value"] == -1  # nim-sum 0: the player to move loses
+
+
+def test_explore_writes_the_html_explorer(tmp_path: Path) -> None:
+    out = tmp_path / "nim.html"
+    ran = run("explore", "nim", "--heaps", "1 2", "--format", "html", "--out", str(out))
+    assert ran.code == 0, ran.err
+    page = out.read_text()
+    assert "<html" in page.lower() and "2:1" in page
+
+
+def test_arena_plays_it() -> None:
+    ran = run(
+        "arena", "nim", "--heaps", "2 3", "--players", "random,default:time=0.05",
+        "--pairs", "2", "--jobs", "1", "--json",
+    )  # fmt: skip
+    assert ran.code == 0, ran.err
+    players = json.loads(ran.out)["players"]
+    assert sum(p["wins"] + p["draws"] + p["losses"] for p in players) == 8
+
+
+def test_play_in_the_terminal() -> None:
+    ran = run("play", "nim", "--heaps", "1 2", "--seats", "default,default")
+    assert ran.code == 0, ran.err
+    assert "game over" in ran.out and "player 0 wins" in ran.out  # nim-sum 3: the first wins
+    ran = run("play", "nim", "--heaps", "1 1", "--seats", "human,default", input="1:1\n")
+    assert ran.code == 0, ran.err
+    assert "player 1 wins: you lose" in ran.out  # nim-sum 0: the player to move loses
+    assert (
+        run("count", "nim", "--heaps", "x")
+        .error_line()
+        .endswith("--heaps 'x': give sizes such as '3 4 5'")
+    )
