@@ -59,7 +59,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from lazytree.game import IllegalMoveError, Player
 
@@ -456,6 +456,40 @@ class Checkers:
             options = ", ".join(self.move_to_str(state, m) for m in legal)
             raise IllegalMoveError(f"{text!r} is not legal: a capture is mandatory ({options})")
         raise IllegalMoveError(f"{text!r} is not a legal move here")
+
+    # -- the board view (lazytree.game.BoardView) --------------------------------------
+    def _cell_of(self, square: int) -> int:
+        """The grid cell (reading order, as :meth:`render` draws) of a dark square."""
+        x, y = self.geo.xy[square]
+        return y * self.width + (self.width - 1 - x)
+
+    def board_view(self, state: CheckersState) -> dict[str, Any]:
+        """The grid for the browser pages, drawn as :meth:`render` draws it: every
+        square a cell (the playable ones dark), men ``●`` and kings ``♚`` in the
+        pieces' own colours (red and white)."""
+        w = self.width
+        cells: list[dict[str, Any]] = [
+            {"row": i // w, "col": i % w, "owner": -1, "label": "", "shade": "light"}
+            for i in range(w * self.height)
+        ]
+        for sq, piece in enumerate(state.board):
+            cell = cells[self._cell_of(sq)]
+            cell["shade"] = "dark"
+            if piece != ".":
+                cell["owner"] = 0 if piece in "rR" else 1
+                cell["label"] = "\u265a" if piece.isupper() else "\u25cf"
+        return {
+            "kind": "grid",
+            "rows": self.height,
+            "cols": w,
+            "cells": cells,
+            "colours": ["#c62828", "#ffffff"],
+            "players": ["red", "white"],
+        }
+
+    def move_cells(self, state: CheckersState, move: CheckersMove) -> tuple[int, ...]:
+        """A move is a click on the piece, then on each square it lands on."""
+        return tuple(self._cell_of(sq) for sq in move.path)
 
     def render(self, state: CheckersState) -> str:
         """The board as in the usual diagrams: square 1's row on top, red's men ``r``,

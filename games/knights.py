@@ -41,6 +41,7 @@ import random
 import re
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import Any
 
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.states import CachedHashState
@@ -256,6 +257,28 @@ class Knights:
         move = (self.size - rank) * self.size + c
         self.result(state, move)
         return move
+
+    # -- the board view (lazytree.game.BoardView) --------------------------------------
+    def board_view(self, state: KnightsState) -> dict[str, Any]:
+        """The grid for the browser pages: a visited square shows the number of the
+        move that visited it, a knight's square the knight in its player's colour."""
+        n = self.size
+        cells: list[dict[str, Any]] = [
+            {"row": sq // n, "col": sq % n, "owner": -1, "label": str(v) if v else ""}
+            for sq, v in enumerate(state.visited)
+        ]
+        for player, at in enumerate(state.knights):
+            if at != OFF_BOARD:
+                cells[at].update(owner=player, label="\u265e")
+        coords = {
+            "cols": [chr(ord("a") + c) for c in range(n)],
+            "rows": [str(n - r) for r in range(n)],
+        }
+        return {"kind": "grid", "rows": n, "cols": n, "cells": cells, "coords": coords}
+
+    def move_cells(self, state: KnightsState, move: int) -> tuple[int, ...]:
+        """A move is one click on the square the knight jumps to."""
+        return (move,)
 
     def render(self, state: KnightsState) -> str:
         n = self.size

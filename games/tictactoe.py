@@ -32,7 +32,7 @@ import random
 import re
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from lazytree.game import IllegalMoveError, Player
 
@@ -207,6 +207,36 @@ class TicTacToe:
             move = r * self.columns + c
         self.result(state, move)
         return move
+
+    # -- the board view (lazytree.game.BoardView) --------------------------------------
+    def board_view(self, state: TicTacToeState) -> dict[str, Any]:
+        """The grid for the browser pages: one cell a square, ``X``/``O`` its label."""
+        board = state.board(self.size)
+        cells = [
+            {
+                "row": i // self.columns,
+                "col": i % self.columns,
+                "owner": MARKS.find(ch),
+                "label": "" if ch == EMPTY else ch,
+            }
+            for i, ch in enumerate(board)
+        ]
+        coords = {
+            "cols": [chr(ord("a") + c) for c in range(self.columns)],
+            "rows": [str(r + 1) for r in range(self.rows)],
+        }
+        return {
+            "kind": "grid",
+            "rows": self.rows,
+            "cols": self.columns,
+            "cells": cells,
+            "coords": coords,
+            "players": list(MARKS),
+        }
+
+    def move_cells(self, state: TicTacToeState, move: int) -> tuple[int, ...]:
+        """A move is one click on its square."""
+        return (move,)
 
     def render(self, state: TicTacToeState) -> str:
         n = self.columns

@@ -6,8 +6,10 @@ no game. States must be immutable and hashable; moves must be hashable too.
 A game may offer more through the optional protocols, all defined here (raters and
 players test for them with ``isinstance``): :class:`ChanceGame` (chance nodes),
 :class:`BoundedGame` (evaluation bounds), :class:`OrderedGame` (a move-ordering hint),
-:class:`NoisyGame` (moves a search should look past: quiescence) and
-:class:`RollingGame` (plays out a chance node itself, for play).
+:class:`NoisyGame` (moves a search should look past: quiescence),
+:class:`RollingGame` (plays out a chance node itself, for play) and
+:class:`BoardView` (draws its positions as a board in the browser: cells a click
+goes through make a move; see :mod:`lazytree.boards`).
 
 Conventions
 -----------
@@ -39,6 +41,7 @@ M = TypeVar("M", bound=Hashable)
 
 __all__ = [
     "CHANCE",
+    "BoardView",
     "BoundedGame",
     "ChanceGame",
     "Game",
@@ -177,4 +180,34 @@ class NoisyGame(Protocol):
     def is_noisy(self, state: Any, move: Any) -> bool:
         """True when ``move`` changes the position so much that a search should not
         stop right before it (quiescence search)."""
+        ...
+
+
+@runtime_checkable
+class BoardView(Protocol):
+    """A game that can draw a position as a board of cells for the browser pages.
+
+    The play page and the explorer ask for it with ``isinstance(game, BoardView)``;
+    a game without it gets the generic view (its ``render()`` text and one button per
+    legal move). :func:`lazytree.boards.board_document` turns the two answers below
+    into one JSON document, schema ``lazytree-board/1``
+    (``lazytree/static/board.schema.json``).
+    """
+
+    def board_view(self, state: Any) -> dict[str, Any]:
+        """The board of ``state``: ``kind`` (``"hex"`` or ``"grid"``), ``rows``,
+        ``cols``, and ``cells``, one dict per cell, numbered by position in the list:
+        ``row``, ``col`` (where it is drawn), ``owner`` (a player, -1 for none),
+        ``label`` (text drawn in it, e.g. a die count or a piece); optionally
+        ``shade`` (``"dark"``/``"light"``), ``colour`` (the label's CSS colour).
+        Optional keys of the board: ``offsets`` (hex: each row's shift in half
+        cells), ``colNames``/``rowNames`` (coordinates drawn beside a grid),
+        ``notes`` (lines of text about the position), ``score`` (``{"name": ...,
+        "values": [one number per player]}``), ``players`` (a name per player)."""
+        ...
+
+    def move_cells(self, state: Any, move: Any) -> Sequence[int]:
+        """The cells (indices into ``cells``) a click goes through to make ``move`` in
+        ``state``, in order; empty for a move no click on the board makes (e.g. a
+        pass: the page shows it as a button)."""
         ...

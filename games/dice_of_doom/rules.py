@@ -37,7 +37,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterator
-from typing import NamedTuple, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.board import neighbor_table
@@ -454,6 +454,43 @@ class DiceOfDoom(SearchHints):
             move = Attack(int(parts[0]), int(parts[1]))
         self.result(state, move)  # raises IllegalMoveError with the reason
         return move
+
+    # -- the board view (lazytree.game.BoardView) --------------------------------------
+    def board_view(self, state: DiceState) -> dict[str, Any]:
+        """The hex board for the browser pages: a cell per territory labelled with its
+        dice, rows shifted as the rules draw them (:meth:`_offsets`), each player's
+        territories as the score, and the dice a pass would bring as a note."""
+        n = self.size
+        cells = [
+            {"row": i // n, "col": i % n, "owner": o, "label": str(d)}
+            for i, (o, d) in enumerate(zip(state.owners, state.dice, strict=True))
+        ]
+        return {
+            "kind": "hex",
+            "rows": n,
+            "cols": n,
+            "offsets": self._offsets(),
+            "cells": cells,
+            "players": list(PLAYER_LETTERS[: self.num_players]),
+            "score": {"name": "territories", "values": list(self.territories(state))},
+            "notes": self._notes(state),
+        }
+
+    def _offsets(self) -> list[int]:
+        """Each row's shift in half hexes: *Realm of Racket* shifts even rows."""
+        return [1 if row % 2 == 0 else 0 for row in range(self.size)]
+
+    def _notes(self, state: DiceState) -> list[str]:
+        return [f"Spare dice: {state.spare}"]
+
+    def move_cells(self, state: DiceState, move: DiceMove) -> tuple[int, ...]:
+        """An attack is a click on the attacking territory, then on the attacked one;
+        a dice roll shows the attack it decides; a pass is a button."""
+        if isinstance(move, Attack):
+            return (move.src, move.dst)
+        if isinstance(move, Outcome) and state.pending is not None:
+            return (state.pending.src, state.pending.dst)
+        return ()
 
     def render(self, state: DiceState) -> str:
         """The hex board as text: offset rows, each territory as ``index owner dice``.

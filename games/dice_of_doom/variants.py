@@ -164,6 +164,14 @@ class LispDiceOfDoom(DiceOfDoom):
         # the book's draw-board indents row y by (size - y) half cells: a rhombus
         return (self.size - 1 - row) * stride // 2
 
+    def _offsets(self) -> list[int]:
+        """Each row's shift in half hexes: *Land of Lisp* draws a rhombus."""
+        return [self.size - 1 - row for row in range(self.size)]
+
+    def _notes(self, state: DiceState) -> list[str]:
+        count = 0 if state.first_move else self.reinforcements(state)
+        return [f"Passing now brings {count} reinforcement dice"] if count else []
+
     def _status(self, state: DiceState) -> str:
         status = f"player {state.player} ({PLAYER_LETTERS[state.player]}) to move"
         if not state.first_move:

@@ -1,6 +1,11 @@
 """The terminal board of ``lazytree play``: owners in colour, the AI's last turn
 highlighted, one summary line per AI turn, and a final line with every player's
-territories and who won.
+score (the board's, e.g. territories) and who won.
+
+A game with a hex board view (:class:`~lazytree.game.BoardView`, Dice of Doom) is drawn
+from its board (:func:`lazytree.boards.board_document`): each cell as ``index owner
+label`` in its owner's colour, in the board's shifted rows; every other game as its own
+``render()`` text.
 
 Everything here only formats (rich markup and :class:`~rich.text.Text`); ``play``
 prints it. A board wider than the terminal is not drawn folded: the view says how
@@ -17,9 +22,8 @@ from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from lazytree.game import Game
-from lazytree.games.dice_of_doom import DiceOfDoom
-from lazytree.games.dice_of_doom.rules import PLAYER_LETTERS
+from lazytree.boards import board_document
+from lazytree.game import BoardView, Game
 
 __all__ = [
     "PLAYER_STYLES",
@@ -58,25 +62,33 @@ def turn_cells(labels: Iterable[str]) -> frozenset[int]:
     return frozenset(cells)
 
 
-def _dice_board(game: DiceOfDoom, state: Any, highlight: Collection[int]) -> Text:
-    size = game.size
-    width = len(str(size * size - 1))
+def _hex_board(doc: dict[str, Any], highlight: Collection[int]) -> Text:
+    """The cells of a hex board document in rows, each ``index owner label`` coloured
+    by its owner (the first letter of the player's name), rows shifted by the board's
+    ``offsets`` (in half cells)."""
+    cells = doc["cells"]
+    names = doc["players"]
+    width = len(str(len(cells) - 1))
     stride = width + 5
+    offsets = doc.get("offsets") or [0] * doc["rows"]
+    rows: dict[int, list[int]] = {}
+    for i, cell in enumerate(cells):
+        rows.setdefault(cell["row"], []).append(i)
     text = Text()
-    for row in range(size):
+    for row in sorted(rows):
         if row:
             text.append("\n")
-        text.append(" " * (stride // 2 if row % 2 == 0 else 0))
-        for col in range(size):
-            i = row * size + col
-            owner = state.owners[i]
-            style = player_style(owner)
+        text.append(" " * (offsets[row] * stride // 2))
+        for k, i in enumerate(sorted(rows[row], key=lambda i: cells[i]["col"])):
+            owner = cells[i]["owner"]
+            style = player_style(owner) if owner >= 0 else ""
             if i in highlight:
                 style += f" {HIGHLIGHT}"
-            if col:
+            if k:
                 text.append("  ")
             text.append(f"{i:>{width}} ", style="dim")
-            text.append(f"{PLAYER_LETTERS[owner]}{state.dice[i]}", style=style)
+            letter = names[owner][:1] if owner >= 0 else "."
+            text.append(f"{letter}{cells[i]['label']}", style=style.strip())
     return text
 
 
@@ -104,21 +116,26 @@ def board_view(
             style="yellow",
         )
         return Group(note, Text(_status_line(game, state)))
-    if not isinstance(game, DiceOfDoom):
+    if not isinstance(game, BoardView):
         return Text(game.render(state))
-    lines = game.render(state).splitlines()
-    rest = "\n".join(lines[game.size :])  # legend (3+ players) and the status line
-    return Group(_dice_board(game, state, highlight), Text(rest))
+    doc = board_document(game, state, max_moves=0)
+    if doc["kind"] != "hex":
+        return Text(doc["text"])
+    # the render's lines below its rows: Dice of Doom's legend (3+ players), whose turn
+    rest = "\n".join(doc["text"].splitlines()[doc["rows"] :])
+    return Group(_hex_board(doc, highlight), Text(rest))
 
 
 def _status_line(game: Game[Any, Any], state: Any) -> str:
     """One line about the position: the game's last rendered line (whose turn), with
-    every player's territories for Dice of Doom."""
-    last = game.render(state).splitlines()[-1]
-    if isinstance(game, DiceOfDoom):
-        counts = game.territories(state)
-        owned = ", ".join(f"{PLAYER_LETTERS[p]} {n}" for p, n in enumerate(counts))
-        return f"{last}; territories: {owned}"
+    the board's score of every player (Dice of Doom: territories)."""
+    doc = board_document(game, state, max_moves=0)
+    last: str = doc["text"].splitlines()[-1]
+    score = doc.get("score")
+    if score is not None:
+        names = doc["players"]
+        owned = ", ".join(f"{names[p]} {n:g}" for p, n in enumerate(score["values"]))
+        return f"{last}; {score['name']}: {owned}"
     return last
 
 
@@ -162,34 +179,41 @@ def turn_summary(
 
 
 def final_line(game: Game[Any, Any], state: Any, humans: Collection[int]) -> str:
-    """The last line of a game: every player's territories (Dice of Doom) or score,
-    who won, and "you win"/"you lose" when one human played.
+    """The last line of a game: every player's score on the board (Dice of Doom:
+    territories) or final score, who won, and "you win"/"you lose" when one human
+    played.
 
     >>> from lazytree.games import load_game
     >>> game, state = load_game("dice-of-doom", size=2, board="0:2 0:1 0:3 0:2")
     >>> final_line(game, state, {0})
-    'game over: A (you) 4 territories, B (AI) 0 territories: player 0 wins: you win.'
+    'game over: territories A (you) 4, B (AI) 0: player 0 wins: you win.'
+    >>> game, state = load_game("tree", spec="[1, [2, 3]]")
+    >>> final_line(game, game.result(state, 0), {1})
+    'game over: player 0 (AI) 1, player 1 (you) -1: player 0 wins: you lose.'
     """
     scores = list(game.returns(state))
     best = max(scores)
     winners = [p for p, v in enumerate(scores) if v == best]
-    if isinstance(game, DiceOfDoom):
-        counts = game.territories(state)
+    doc = board_document(game, state, max_moves=0)
+    score = doc.get("score")
+    if score is not None:
+        names = doc["players"]
         parts = [
-            f"{PLAYER_LETTERS[p]} ({'you' if p in humans else 'AI'}) "
-            f"{counts[p]} {'territory' if counts[p] == 1 else 'territories'}"
-            for p in range(game.num_players)
+            f"{names[p]} ({'you' if p in humans else 'AI'}) {v:g}"
+            for p, v in enumerate(score["values"])
         ]
+        shown = f"{score['name']} {', '.join(parts)}"
     else:
         parts = [
             f"player {p} ({'you' if p in humans else 'AI'}) {scores[p]:g}"
             for p in range(len(scores))
         ]
+        shown = ", ".join(parts)
     if len(winners) == 1:
         verdict = f"player {winners[0]} wins"
     else:
         verdict = f"a tie between players {', '.join(map(str, winners))}"
-    text = f"game over: {', '.join(parts)}: {verdict}"
+    text = f"game over: {shown}: {verdict}"
     if len(humans) == 1:
         (me,) = humans
         if me in winners:

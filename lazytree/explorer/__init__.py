@@ -6,14 +6,10 @@ it into one self-contained HTML page, and :class:`~lazytree.explorer.widget.Tree
 shows a live tree in Jupyter (it needs the ``explorer`` extra: ``anywidget``).
 """
 
-from lazytree.explorer.boards import BoardView, board_view, player_names
 from lazytree.explorer.model import DEFAULT_MAX_POSITIONS, ExplorerModel, explorer_model
 
 __all__ = [
     "DEFAULT_MAX_POSITIONS",
-    "BoardView",
     "ExplorerModel",
-    "board_view",
     "explorer_model",
-    "player_names",
 ]

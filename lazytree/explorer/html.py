@@ -2,8 +2,9 @@
 
 The page loads nothing from the network and needs no server: it opens offline by
 double-click and can be mailed to someone. The front-end files are read from the
-package (``lazytree/explorer/static``): d3-hierarchy's UMD build (vendored with its
-licence), the explorer's ES module and its style sheet.
+package: d3-hierarchy's UMD build (vendored with its licence), the explorer's ES module
+and its style sheet (``lazytree/explorer/static``), and the board renderer it shares with
+the play page (``lazytree/static/boards.js`` and ``boards.css``).
 
 Examples
 --------
@@ -30,13 +31,33 @@ from lazytree.explorer.model import ExplorerModel, explorer_model
 from lazytree.search.result import SearchResult
 from lazytree.tree import Node, Tree
 
-__all__ = ["asset", "page", "write_html"]
+__all__ = ["asset", "explorer_css", "explorer_script", "page", "write_html"]
 
 
 def asset(name: str) -> str:
     """The text of a front-end file shipped in ``lazytree/explorer/static`` (e.g.
     ``"explorer.js"``, ``"vendor/d3-hierarchy.min.js"``)."""
     return resources.files("lazytree.explorer").joinpath("static", name).read_text("utf-8")
+
+
+def _shared(name: str) -> str:
+    """The text of a front-end file shared with the play page (``lazytree/static``)."""
+    return resources.files("lazytree").joinpath("static", name).read_text("utf-8")
+
+
+def explorer_script() -> str:
+    """The explorer's ES module with the board renderer it imports (``boards.js``) put
+    in front of it: one module, for a page that loads nothing (the ``import`` line is
+    dropped, the names it imports are the ones ``boards.js`` declares)."""
+    code = re.sub(
+        r'^import \{[^}]*\} from "\./boards\.js";\n', "", asset("explorer.js"), flags=re.M
+    )
+    return _shared("boards.js") + "\n" + code
+
+
+def explorer_css() -> str:
+    """The explorer's style sheet and the boards' (``boards.css``)."""
+    return _shared("boards.css") + "\n" + asset("explorer.css")
 
 
 def _inline(code: str) -> str:
@@ -90,7 +111,7 @@ def page(model: ExplorerModel, *, force_url: str | None = None) -> str:
 <style>
 html, body {{ margin: 0; height: 100%; }}
 #explorer {{ height: 100vh; }}
-{asset("explorer.css")}
+{explorer_css()}
 </style>
 </head>
 <body>
@@ -100,7 +121,7 @@ html, body {{ margin: 0; height: 100%; }}
 </script>
 <script type="application/json" id="explorer-data">{_inline_json(model.to_json())}</script>
 <script type="module">
-{_inline(asset("explorer.js"))}
+{_inline(explorer_script())}
 const data = JSON.parse(document.getElementById("explorer-data").textContent);
 const element = document.getElementById("explorer");
 {start}

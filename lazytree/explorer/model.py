@@ -2,9 +2,9 @@
 
 :func:`explorer_model` walks the nodes that exist (the same walk as the Graphviz export,
 :func:`~lazytree.traverse.explored_edges`) and writes them column by column: a node is
-an index, the move labels are a table of shared strings, each position is the short
-text of its game's :class:`~lazytree.explorer.boards.BoardView`. A shared position (a
-DAG made by ``Tree(share=True)``) appears once; its other parents link to it.
+an index, the move labels are a table of shared strings, each position is its board
+(:mod:`lazytree.boards`) packed short. A shared position (a DAG made by
+``Tree(share=True)``) appears once; its other parents link to it.
 
 The document (``model.data``) holds:
 
@@ -17,7 +17,9 @@ The document (``model.data``) holds:
   null/-1), ``bound`` (one character: ``=`` exact, ``>`` lower bound, ``<`` upper bound,
   ``-`` no rating), ``never`` (moves never generated: the legal moves after the
   generated ones, which a cut-off stopped the generator before; -1 when not counted),
-  ``pos`` (position text), ``hl`` (cells the move into it touched), ``prob`` (the
+  ``pos`` (the position: :func:`lazytree.boards.pack` of its board, the ``render()``
+  text for a game without a board view), ``hl`` (the cells a click goes through to
+  make the move into it, :func:`lazytree.boards.move_path`), ``prob`` (the
   probability of the chance outcome into it; the whole list is null in games without
   chance), ``edges`` (a flat list ``[move, child, move, child, ...]`` in generation
   order; child -1 for a move generated but not searched: its child was never forced),
@@ -31,7 +33,9 @@ The document (``model.data``) holds:
   (``rater``, ``depth``, ``value``, ``player``, ``forced``; with a book, ``book``: its
   ``status`` and for a hit the ``move`` it gave, the ``depth`` it was searched to and
   its ``uses``; for MCTS ``playouts``) and the PV's move labels;
-* ``board`` (the layout), ``players`` (names), ``game``, ``title``.
+* ``board`` (what every position of the game shares:
+  :func:`lazytree.boards.board_layout`, kind ``text`` for a game without a board view),
+  ``players`` (names), ``game``, ``title``.
 
 Examples
 --------
@@ -57,7 +61,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lazytree.explorer.boards import board_view, player_names
+from lazytree.boards import SCHEMA, board_layout, move_path, pack, player_names, position_view
 from lazytree.export.graph import never_generated, principal_line
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
@@ -146,7 +150,9 @@ def explorer_model(
     """
     root = source.root if isinstance(source, Tree) else source
     game = root.tree.game
-    view = board_view(game)
+    root_view = position_view(game, root.state)
+    names = player_names(game, root_view)
+    layout = board_layout({**root_view, "players": names, "schema": SCHEMA})
     index: dict[int, int] = {id(root): 0}
     nodes: list[Node[Any, Any]] = [root]
     parent = [-1]
@@ -164,7 +170,7 @@ def explorer_model(
         index[id(child)] = len(nodes)
         nodes.append(child)
         parent.append(index[id(up)])
-        hl.append(view.cells(up.state, edge.move))
+        hl.append(move_path(game, up.state, edge.move))
         prob.append(None if edge.probability is None else _number(edge.probability))
     strings: dict[str, int] = {}
     edges: list[list[int]] = []
@@ -229,8 +235,8 @@ def explorer_model(
         "version": VERSION,
         "game": game.name,
         "title": title or game.name,
-        "players": player_names(game),
-        "board": view.layout,
+        "players": names,
+        "board": layout,
         "summary": summary,
         "strings": list(strings),
         "serial": [n.serial for n in nodes],
@@ -242,7 +248,7 @@ def explorer_model(
         "rdepth": [-1 if r is None else r.depth for r in ratings],
         "bound": "".join("-" if r is None else _BOUNDS[r.bound] for r in ratings),
         "never": never,
-        "pos": [view.encode(n.state) for n in nodes],
+        "pos": [pack(position_view(game, n.state)) for n in nodes],
         "hl": hl,
         "prob": prob if any(p is not None for p in prob) else None,
         "edges": edges,

@@ -22,7 +22,7 @@ import functools
 import json
 from typing import Any
 
-from lazytree.explorer.html import asset
+from lazytree.explorer.html import asset, explorer_css, explorer_script
 from lazytree.explorer.live import LiveExplorer
 
 __all__ = ["TreeExplorer", "widget_module"]  # noqa: F822 (TreeExplorer: made on first use)
@@ -68,7 +68,7 @@ def widget_module() -> str:
         "const d3hierarchy = {};\n(function (exports, module, define) {\n"
         + asset("vendor/d3-hierarchy.min.js")
         + "\n})(d3hierarchy, {}, undefined);\n"
-        + asset("explorer.js")
+        + explorer_script()
         + _GLUE % {"height": WIDGET_HEIGHT}
     )
 
@@ -90,7 +90,7 @@ def _widget_class() -> type[Any]:
         """
 
         _esm = widget_module()
-        _css = asset("explorer.css")
+        _css = explorer_css()
         data = traitlets.Unicode("").tag(sync=True)
         """The explorer model as JSON text (replaced after every force)."""
         status = traitlets.Unicode("").tag(sync=True)

@@ -29,7 +29,9 @@ from __future__ import annotations
 import contextlib
 import html
 import json
-from collections.abc import AsyncIterator, Mapping
+import threading
+import weakref
+from collections.abc import AsyncIterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -42,21 +44,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from lazytree.agents import AGENTS, PlayerError
+from lazytree.boards import board_document, move_path
 from lazytree.explorer.routes import explore_routes
 from lazytree.game import Game, IllegalMoveError
-from lazytree.games import GAMES
-from lazytree.games.dice_of_doom import (
-    RULE_SETS,
-    Attack,
-    ChanceDiceOfDoom,
-    DiceOfDoom,
-    LispDiceOfDoom,
-)
-from lazytree.server.boards import board_view
+from lazytree.games import GAMES, load_game
+from lazytree.games.dice_of_doom import ChanceDiceOfDoom, DiceOfDoom, LispDiceOfDoom
 from lazytree.server.learning import Learning
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
 from lazytree.session import (
     PLAY_DEFAULTS,
+    Played,
     Seat,
     Session,
     SessionError,
@@ -69,8 +66,8 @@ __all__ = ["MAX_BODY", "book_agent", "create_app", "seats_from_text"]
 MAX_BODY = 1 << 20
 """Largest request body accepted (a saved 40x40 game is far smaller), in bytes."""
 
-MAX_SIDE = 40
-"""Largest Dice of Doom board the page plays (1,600 territories)."""
+MAX_CELLS = 1600
+"""Most cells a board the page plays may have (a 40x40 Dice of Doom board)."""
 
 MAX_LOG = 40
 """History entries sent with each view (the page shows the latest)."""
@@ -88,6 +85,9 @@ RESERVED = ("game", "seats", "ai", "speed", "session")
 UNKNOWN_SESSION = "unknown session (the server may have restarted: load a saved game)"
 
 STATIC = Path(str(resources.files("lazytree.server") / "static"))
+LIB = Path(str(resources.files("lazytree") / "static"))
+"""The front-end shared with the explorer (``boards.js``, ``boards.css``), served at
+``/lib``."""
 
 
 class BadRequest(Exception):
@@ -105,6 +105,7 @@ def book_agent(game: Game[Any, Any]) -> str:
     (alpha-beta, expectiminimax with chance).
 
     >>> from lazytree.games import load_game
+    >>> from lazytree.games.dice_of_doom import RULE_SETS
     >>> [book_agent(load_game("dice-of-doom", rules=r).game) for r in RULE_SETS]
     ['ror', 'lol2', 'lol4']
     >>> book_agent(load_game("tictactoe").game)
@@ -197,12 +198,13 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
 
 
 def check_board(session: Session) -> None:
-    """A :class:`SessionError` for a board larger than the page draws well."""
-    size = getattr(session.game, "size", None)
-    if isinstance(session.game, DiceOfDoom) and size is not None and size > MAX_SIDE:
+    """A :class:`SessionError` for a board of more cells than the page draws well
+    (:data:`MAX_CELLS`)."""
+    cells = len(board_document(session.game, session.state, max_moves=0).get("cells", ()))
+    if cells > MAX_CELLS:
         raise SessionError(
-            f"size {size}: the browser plays boards up to {MAX_SIDE}x{MAX_SIDE} "
-            "(lazytree play has no such limit)"
+            f"a board of {cells:,} cells: the browser plays boards up to 40x40 "
+            f"({MAX_CELLS:,} cells; lazytree play has no such limit)"
         )
 
 
@@ -217,13 +219,70 @@ def _delay(value: Any) -> float:
 
 
 # -- views --------------------------------------------------------------------------------
-def _played_json(played: Any) -> dict[str, Any]:
+def game_forms() -> dict[str, dict[str, Any]]:
+    """What the new-game form offers, for every registered game: its ``summary``,
+    ``notation``, number of ``players`` (with the default options) and its ``options``
+    (``name``, ``type`` ``int`` or ``str``, the ``default`` a new game starts with,
+    ``help``), each a form field."""
+    forms: dict[str, dict[str, Any]] = {}
+    for name, spec in GAMES.items():
+        defaults = {**spec.defaults(), **PLAY_DEFAULTS.get(name, {})}
+        try:
+            players = load_game(name, **PLAY_DEFAULTS.get(name, {})).game.num_players
+        except Exception:  # a game that cannot start with its defaults: 2 seats to begin
+            players = 2
+        options = [
+            {
+                "name": opt.name,
+                "type": "int" if opt.type is int else "str",
+                "default": defaults.get(opt.name),
+                "help": opt.help,
+            }
+            for opt in spec.options
+        ]
+        forms[name] = {
+            "summary": spec.summary,
+            "notation": spec.notation,
+            "players": players,
+            "options": options,
+        }
+    return forms
+
+
+def _played_json(played: Played, path: Sequence[int] = ()) -> dict[str, Any]:
+    """A move of the history; ``path``: the board cells it went through (drawn as
+    arrows)."""
     out: dict[str, Any] = {"player": played.player, "text": played.text}
     if played.note:
         out["note"] = played.note
-    if isinstance(played.move, Attack):
-        out["src"], out["dst"] = played.move.src, played.move.dst
+    if path:
+        out["path"] = list(path)
     return out
+
+
+_replays: weakref.WeakKeyDictionary[Session, tuple[list[Played], list[Any]]]
+_replays = weakref.WeakKeyDictionary()
+_replays_lock = threading.Lock()
+
+
+def _paths(session: Session, history: list[Played], moves: list[Played]) -> list[list[int]]:
+    """The cells each of ``moves`` (a stretch of ``history``) went through on the board,
+    from the position it was made in: the history is replayed from the start once per
+    session and extended as it grows."""
+    with _replays_lock:
+        known, states = _replays.get(session, ([], [session.start]))
+        same = 0
+        while same < min(len(known), len(history)) and known[same] is history[same]:
+            same += 1
+        states = states[: same + 1]
+        game = session.game
+        for played in history[same:]:
+            states.append(game.result(states[-1], played.move))
+        _replays[session] = (list(history), states)
+    first = next((i for i, p in enumerate(history) if p is moves[0]), None) if moves else None
+    if first is None or first + len(moves) > len(history):
+        return [[] for _ in moves]
+    return [move_path(game, states[first + k], p.move) for k, p in enumerate(moves)]
 
 
 def session_view(runner: Runner) -> dict[str, Any]:
@@ -233,7 +292,8 @@ def session_view(runner: Runner) -> dict[str, Any]:
     history = list(s.history)
     game = s.game
     over = game.is_terminal(state)
-    board = board_view(game, state)
+    board = board_document(game, state)
+    last_turn = s.last_turn()
     view: dict[str, Any] = {
         "id": runner.id,
         "version": runner.version,
@@ -251,7 +311,10 @@ def session_view(runner: Runner) -> dict[str, Any]:
         "board": board,
         "moves_made": len(history),
         "turn": s.turn_number(),
-        "last_turn": [_played_json(p) for p in s.last_turn()],
+        "last_turn": [
+            _played_json(p, path)
+            for p, path in zip(last_turn, _paths(s, history, last_turn), strict=True)
+        ],
         "log": [_played_json(p) for p in history[-MAX_LOG:]],
         "thinking": runner.thinking,
         "can_stop": runner.can_stop,
@@ -271,9 +334,6 @@ def session_view(runner: Runner) -> dict[str, Any]:
         best = max(scores)
         view["scores"] = scores
         view["winners"] = [p for p, v in enumerate(scores) if v == best]
-    if board["kind"] == "none":
-        view["moves"] = [game.move_to_str(state, m) for m in game.legal_moves(state)][:500]
-        view["text"] = game.render(state)
     return view
 
 
@@ -322,17 +382,13 @@ def create_app(sessions: Sessions | None = None, learning: Learning | None = Non
 
     template = (STATIC / "play.html").read_text(encoding="utf-8")
 
+    games_json = html.escape(json.dumps(game_forms()))
+
     def page(session_id: str = "", error: str = "", status: int = 200) -> HTMLResponse:
-        games = {
-            name: {"summary": spec.summary, "notation": spec.notation}
-            for name, spec in GAMES.items()
-            if name != "tree"
-        }
         text = (
             template.replace("__SESSION__", html.escape(session_id))
             .replace("__ERROR__", html.escape(error))
-            .replace("__GAMES__", html.escape(json.dumps(games)))
-            .replace("__RULES__", html.escape(json.dumps(list(RULE_SETS))))
+            .replace("__GAMES__", games_json)
         )
         return HTMLResponse(text, status_code=status)
 
@@ -486,6 +542,7 @@ def create_app(sessions: Sessions | None = None, learning: Learning | None = Non
             Route(api + "/save", save),
             *explore_routes(lambda sid: None if (r := store.get(sid)) is None else r.last_tree),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
+            Mount("/lib", StaticFiles(directory=LIB), name="lib"),
         ],
         exception_handlers={BadRequest: bad_request},
         lifespan=lifespan,

@@ -47,6 +47,19 @@ def view(driver: Any) -> dict[str, Any]:
     return data
 
 
+def owners(board: dict[str, Any]) -> list[int]:
+    return [cell["owner"] for cell in board["cells"]]
+
+
+def attacks(board: dict[str, Any]) -> list[list[int]]:
+    """The attacks of a Dice of Doom board: the moves made by clicking two cells."""
+    return [m["path"] for m in board["moves"] if len(m["path"]) == 2]
+
+
+def can_pass(board: dict[str, Any]) -> bool:
+    return any(m["move"] == "pass" for m in board["moves"])
+
+
 def timings(driver: Any, name: str) -> list[float]:
     found: list[float] = driver.execute_script(
         "return window.lazytree.timings.filter(t => t.name === arguments[0]).map(t => t.ms)", name
@@ -63,22 +76,22 @@ def test_play_dice_of_doom_by_clicking(driver: Any, live_server: str) -> None:
     start = view(driver)
     assert start["to_move"] == 0 and start["seats"][1]["kind"] == "ai"
     expected = Session("dice-of-doom", {"size": 5, "seed": 1}).state
-    assert start["board"]["owners"] == list(expected.owners)
+    assert owners(start["board"]) == list(expected.owners)
 
     # attack by clicking: one of our territories, then a highlighted enemy neighbour
-    src, dst = start["board"]["attacks"][0]
+    src, dst = attacks(start["board"])[0]
     territory(driver, src).click()
     assert "sel" in classes(driver, src)
-    targets = {d for s, d in start["board"]["attacks"] if s == src}
+    targets = {d for s, d in attacks(start["board"]) if s == src}
     for t in targets:
         assert "target" in classes(driver, t)
     territory(driver, dst).click()
     wait_for(driver, "window.lazytree.view.moves_made === 1")
-    assert view(driver)["board"]["owners"][dst] == 0
+    assert owners(view(driver)["board"])[dst] == 0
     assert "p0" in classes(driver, dst)
 
     # pass: the AI answers (its turn shown as arrows), then it is our turn again
-    driver.find_element(By.CSS_SELECTOR, "[data-action=pass]").click()
+    driver.find_element(By.CSS_SELECTOR, "[data-move=pass]").click()
     wait_for(
         driver,
         "window.lazytree.view.moves_made > 2 && !window.lazytree.view.thinking && "
@@ -86,9 +99,9 @@ def test_play_dice_of_doom_by_clicking(driver: Any, live_server: str) -> None:
     )
     answered = view(driver)
     assert answered["last_turn"] and answered["last_turn"][0]["player"] == 1
-    arrows = driver.find_elements(By.CSS_SELECTOR, "#arrows line")
-    attacks = [m for m in answered["last_turn"] if "src" in m]
-    assert len(arrows) == len(attacks)
+    arrows = driver.find_elements(By.CSS_SELECTOR, "[data-role=arrows] line")
+    made = [m for m in answered["last_turn"] if "path" in m]
+    assert len(arrows) == len(made) and all(m["text"] != "pass" for m in made)
     log = driver.find_element(By.CSS_SELECTOR, "#log").text
     assert f"player 0: {src}->{dst}" in log
 
@@ -109,7 +122,7 @@ def test_play_dice_of_doom_by_clicking(driver: Any, live_server: str) -> None:
     driver.refresh()
     wait_for(driver, "window.lazytree.ready")
     assert view(driver)["moves_made"] == answered["moves_made"]
-    assert view(driver)["board"]["owners"] == answered["board"]["owners"]
+    assert owners(view(driver)["board"]) == owners(answered["board"])
 
     # load the saved file on the home page: a new session in the same position
     driver.get(f"{live_server}/")
@@ -118,8 +131,8 @@ def test_play_dice_of_doom_by_clicking(driver: Any, live_server: str) -> None:
     wait_for(driver, "window.lazytree.ready && window.lazytree.view.moves_made > 0")
     loaded = view(driver)
     assert loaded["id"] != answered["id"]
-    assert loaded["board"]["owners"] == answered["board"]["owners"]
-    assert loaded["board"]["dice"] == answered["board"]["dice"]
+    assert owners(loaded["board"]) == owners(answered["board"])
+    assert loaded["board"]["cells"] == answered["board"]["cells"]
 
 
 def test_bad_options_show_the_message(driver: Any, live_server: str) -> None:
@@ -136,16 +149,18 @@ def test_the_new_game_form_opens_a_game(driver: Any, live_server: str) -> None:
     from selenium.webdriver.support.ui import Select
 
     driver.get(f"{live_server}/")
-    size = driver.find_element(By.CSS_SELECTOR, "#f-dice input[name=size]")
+    size = driver.find_element(By.CSS_SELECTOR, '[data-game="dice-of-doom"] [data-option=size]')
     size.clear()
     size.send_keys("6")
-    Select(driver.find_element(By.CSS_SELECTOR, "#f-rules")).select_by_value("lisp")
+    rules = driver.find_element(By.CSS_SELECTOR, '[data-game="dice-of-doom"] [data-option=rules]')
+    rules.clear()
+    rules.send_keys("lisp")
     seat = driver.find_elements(By.CSS_SELECTOR, "#f-seats select")[1]
     Select(seat).select_by_value("human")
     driver.find_element(By.CSS_SELECTOR, "[data-action=start]").click()
     wait_for(driver, "window.lazytree.ready")
     v = view(driver)
-    assert v["board"]["size"] == 6 and v["board"]["layout"] == "lisp"
+    assert v["board"]["rows"] == 6 and v["board"]["offsets"] == [5, 4, 3, 2, 1, 0]  # lisp
     assert v["options"]["rules"] == "lisp" and v["seats"][1]["kind"] == "human"
 
 
@@ -157,7 +172,7 @@ def test_big_boards_draw_and_answer_clicks(driver: Any, live_server: str, size: 
     wait_for(driver, "window.lazytree.ready")
     assert len(driver.find_elements(By.CSS_SELECTOR, "[data-territory]")) == size * size
     v = view(driver)
-    src, dst = v["board"]["attacks"][len(v["board"]["attacks"]) // 2]
+    src, dst = attacks(v["board"])[len(attacks(v["board"])) // 2]
     territory(driver, src).click()
     assert "sel" in classes(driver, src) and "target" in classes(driver, dst)
     territory(driver, dst).click()
@@ -257,13 +272,13 @@ def test_a_person_finishes_a_game_by_clicking(driver: Any, live_server: str) -> 
         if v["over"]:
             break
         made = v["moves_made"]
-        attacks = v["board"]["attacks"]
-        if attacks and (not v["board"]["can_pass"] or made % 3):
-            src, dst = attacks[0]
+        possible = attacks(v["board"])
+        if possible and (not can_pass(v["board"]) or made % 3):
+            src, dst = possible[0]
             territory(driver, src).click()
             territory(driver, dst).click()
         else:
-            driver.find_element(By.CSS_SELECTOR, "[data-action=pass]").click()
+            driver.find_element(By.CSS_SELECTOR, "[data-move=pass]").click()
         wait_for(driver, f"window.lazytree.view.moves_made > {made}")
     final = view(driver)
     assert final["over"] and final["winners"]
@@ -274,7 +289,7 @@ def test_a_person_finishes_a_game_by_clicking(driver: Any, live_server: str) -> 
 def test_dice_rolls_are_shown_under_the_chance_rules(driver: Any, live_server: str) -> None:
     driver.get(f"{live_server}/play?game=dice-of-doom&size=3&seed=4&rules=chance&seats=human,human")
     wait_for(driver, "window.lazytree.ready")
-    src, dst = view(driver)["board"]["attacks"][0]
+    src, dst = attacks(view(driver)["board"])[0]
     territory(driver, src).click()
     territory(driver, dst).click()
     rolls = wait_for(driver, "document.querySelector('[data-role=rolls]')")
@@ -295,7 +310,7 @@ def test_a_grid_game_by_clicking(driver: Any, live_server: str) -> None:
     assert "target" in str(target.get_attribute("class"))
     target.click()
     wait_for(driver, "window.lazytree.view.moves_made === 1")
-    assert view(driver)["log"][0]["text"] == move["text"]
+    assert view(driver)["log"][0]["text"] == move["move"]
 
 
 def test_screenshot_for_the_readme(driver: Any, live_server: str, tmp_path: Path) -> None:
@@ -304,11 +319,11 @@ def test_screenshot_for_the_readme(driver: Any, live_server: str, tmp_path: Path
 
     driver.get(f"{live_server}/play?game=dice-of-doom&size=10&seed=1&ai=1")
     wait_for(driver, "window.lazytree.ready")
-    src, dst = view(driver)["board"]["attacks"][0]
+    src, dst = attacks(view(driver)["board"])[0]
     territory(driver, src).click()
     territory(driver, dst).click()
     wait_for(driver, "window.lazytree.view.moves_made === 1")
-    driver.find_element(By.CSS_SELECTOR, "[data-action=pass]").click()
+    driver.find_element(By.CSS_SELECTOR, "[data-move=pass]").click()
     wait_for(
         driver,
         "window.lazytree.view.moves_made > 2 && window.lazytree.view.to_move === 0 && "
@@ -316,7 +331,7 @@ def test_screenshot_for_the_readme(driver: Any, live_server: str, tmp_path: Path
         120,
     )
     v = view(driver)
-    own = [s for s, _ in v["board"]["attacks"]]
+    own = [s for s, _ in attacks(v["board"])]
     territory(driver, own[len(own) // 2]).click()  # a territory selected, its targets shown
     shot = Path(os.environ.get("LAZYTREE_SCREENSHOT") or tmp_path / "play.png")
     driver.save_screenshot(str(shot))

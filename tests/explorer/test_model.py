@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from lazytree.explorer import board_view, explorer_model
+from lazytree.explorer import explorer_model
 from lazytree.export import to_networkx
-from lazytree.games import GAMES, Position, load_game
+from lazytree.games import Position, load_game
 from lazytree.games.tree_game import TreeGame
-from lazytree.search import alphabeta, expectiminimax, minimax
+from lazytree.search import alphabeta, minimax
 from lazytree.tree import Tree
 
 LECTURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -37,11 +37,15 @@ def test_tictactoe_depth_two_has_82_positions_and_forces_nothing() -> None:
     moves = [data["strings"][_move_into(data, i)] for i in data["pv"][1:]]
     assert moves == [tree.game.move_to_str(tree.root.state, result.pv[0]), "a1"]
     assert model.nodes[data["pv"][0]].serial == 0
-    # every position text is its board; the child's highlighted cell is the move's
+    # every position is its board packed: the owner of each cell (A for X, B for O),
+    # then its label; the child's highlighted cell is the move's
     for i, node in enumerate(model.nodes):
-        assert data["pos"][i] == node.state.board(9)
+        board = node.state.board(9)
+        owners = "".join({"X": "A", "O": "B"}.get(ch, ".") for ch in board)
+        assert data["pos"][i] == owners + ":" + board.replace(".", " ")
     b2 = data["pv"][1]
-    assert data["hl"][b2] == [4] and data["pos"][b2] == "....X...."
+    assert data["hl"][b2] == [4] and data["pos"][b2] == "....A....:    X    "
+    assert data["board"]["kind"] == "grid" and data["players"] == ["X", "O"]
     json.loads(model.to_json())  # valid JSON (no NaN)
 
 
@@ -123,46 +127,3 @@ def test_an_8x8_dice_of_doom_tree_costs_few_bytes_a_position() -> None:
     assert model.data["summary"]["positions"] > 1000
     # 30 MB for 50,000 positions is 600 bytes each; the hex board's text is 131 of them
     assert per_position < 250, per_position
-
-
-@pytest.mark.parametrize("name", list(GAMES))
-def test_every_game_has_a_board_view(name: str) -> None:
-    game, state = load_game(name)
-    view = board_view(game)
-    text = view.encode(state)
-    layout = view.layout
-    assert isinstance(text, str) and text
-    if layout["kind"] == "grid":
-        cells = len(text.split(",")) if layout.get("numbers") else len(text)
-        assert cells == len(layout.get("squares") or range(layout["rows"] * layout["cols"]))
-    move = next(game.legal_moves(state))
-    for cell in view.cells(state, move):
-        assert 0 <= cell < layout.get("rows", 1) * layout.get("cols", 1)
-    json.dumps(layout)
-
-
-def test_until_shows_the_tree_as_one_search_left_it(tictactoe: Position) -> None:
-    game, state = tictactoe
-    tree: Tree[Any, Any] = Tree(game, state, share=True)
-    first = minimax(tree.root, 1)
-    cutoff = tree.stats.nodes_created
-    minimax(tree.root, 2)  # a later search goes on below the same root
-    then = explorer_model(tree, result=first, until=cutoff).data
-    now = explorer_model(tree).data
-    assert then["summary"]["positions"] == 10 and now["summary"]["positions"] == 82
-    # the later search's children look generated but never forced
-    assert then["summary"]["unforced"] == 72 and now["summary"]["unforced"] == 0
-    assert max(then["serial"]) < cutoff
-
-
-def test_chance_outcomes_carry_their_probability() -> None:
-    game, state = load_game("dice-of-doom", rules="chance", size=2, seed=1)
-    tree: Tree[Any, Any] = Tree(game, state)
-    expectiminimax(tree.root, 2)
-    data = explorer_model(tree).data
-    chance = [i for i, p in enumerate(data["player"]) if p == -1]
-    assert chance and data["prob"] is not None
-    for i in chance:
-        below = [c for c in data["edges"][i][1::2] if c >= 0]
-        assert below and abs(sum(data["prob"][c] for c in below) - 1) < 1e-5
-    assert explorer_model(tictactoe_tree(1)[0]).data["prob"] is None

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from lazytree.explorer.html import asset, page, write_html
+from lazytree.explorer.html import asset, explorer_css, explorer_script, page, write_html
 from lazytree.explorer.model import explorer_model
 from lazytree.export import to_networkx, write_graph
 from lazytree.games import Position
@@ -31,8 +31,10 @@ def test_the_page_inlines_everything_and_loads_nothing(tictactoe: Position) -> N
     model = explorer_model(tree, result=minimax(tree.root, 2))
     text = page(model)
     assert page_data(text) == json.loads(model.to_json())
-    assert asset("explorer.js") in text and asset("vendor/d3-hierarchy.min.js") in text
-    assert asset("explorer.css") in text
+    assert explorer_script() in text and asset("vendor/d3-hierarchy.min.js") in text
+    assert asset("explorer.css") in text and explorer_css() in text
+    # the board renderer is the play page's (boards.js), put in front of the explorer
+    assert "export class Board" in text and 'from "./boards.js"' not in text
     # nothing is fetched: no src/href attributes, no module imports, no fetch calls
     assert not re.search(r"\b(src|href)\s*=", text)
     assert not re.search(r"^\s*import\s", text, re.MULTILINE) and "fetch(" not in text

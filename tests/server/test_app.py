@@ -42,26 +42,43 @@ def wait_idle(client: TestClient, sid: str, seconds: float = 60) -> dict[str, An
         time.sleep(0.05)
 
 
+def owners(board: dict[str, Any]) -> list[int]:
+    return [cell["owner"] for cell in board["cells"]]
+
+
+def dice(board: dict[str, Any]) -> list[int]:
+    return [int(cell["label"]) for cell in board["cells"]]
+
+
+def attacks(board: dict[str, Any]) -> list[tuple[int, int]]:
+    """The attacks of a Dice of Doom board: the moves made by clicking two cells."""
+    return [(m["path"][0], m["path"][1]) for m in board["moves"] if len(m["path"]) == 2]
+
+
 def test_healthz_and_pages(client: TestClient) -> None:
     assert client.get("/healthz").text == "ok"
     home = client.get("/")
     assert home.status_code == 200 and 'data-session=""' in home.text
     assert "dice-of-doom" in home.text  # the form lists the games
     assert client.get("/static/app.js").status_code == 200
-    assert "data-territory" in client.get("/static/hexboard.js").text
+    # the one board renderer, shared with the explorer
+    assert "data-territory" in client.get("/lib/boards.js").text
+    assert client.get("/lib/boards.css").status_code == 200
 
 
 def test_play_opens_a_game_from_its_options(client: TestClient) -> None:
     sid = new_game(client, "game=dice-of-doom&size=5&seed=1&seats=human,ai&ai=book")
     view = client.get(f"/api/sessions/{sid}").json()
     board = view["board"]
-    assert board["kind"] == "hex" and board["size"] == 5 and len(board["owners"]) == 25
+    assert board["schema"] == "lazytree-board/1"
+    assert board["kind"] == "hex" and board["rows"] == board["cols"] == 5
+    assert len(board["cells"]) == 25
     assert view["seats"][0] == {"kind": "human"} and view["seats"][1]["kind"] == "ai"
     assert view["to_move"] == 0 and not view["thinking"]
     # the same seed gives the same board as the command line's
     start = Session("dice-of-doom", {"size": 5, "seed": 1}).state
-    assert board["owners"] == list(start.owners) and board["dice"] == list(start.dice)
-    assert board["attacks"] and all(start.owners[s] == 0 for s, _ in board["attacks"])
+    assert owners(board) == list(start.owners) and dice(board) == list(start.dice)
+    assert attacks(board) and all(start.owners[s] == 0 for s, _ in attacks(board))
     # reopening the session by id
     again = client.get(f"/play?session={sid}")
     assert again.status_code == 200 and f'data-session="{sid}"' in again.text
@@ -107,21 +124,26 @@ def test_checkers_weights_are_taken_as_json_only(client: TestClient) -> None:
 def test_a_move_an_illegal_move_and_the_ai_answer(client: TestClient) -> None:
     sid = new_game(client, "game=dice-of-doom&size=4&seed=1&seats=human,ai&ai=book")
     view = client.get(f"/api/sessions/{sid}").json()
-    src, dst = view["board"]["attacks"][0]
+    src, dst = attacks(view["board"])[0]
     bad = client.post(f"/api/sessions/{sid}/move", json={"move": f"{dst}->{src}"})
     assert bad.status_code == 400 and "illegal move" in bad.json()["error"]
     assert client.get(f"/api/sessions/{sid}").json()["version"] == view["version"]
     r = client.post(f"/api/sessions/{sid}/move", json={"move": f"{src}->{dst}"})
     assert r.status_code == 200
     after = r.json()
-    assert after["board"]["owners"][dst] == 0 and after["board"]["can_pass"]
-    assert after["log"][-1] == {"player": 0, "text": f"{src}->{dst}", "src": src, "dst": dst}
+    assert owners(after["board"])[dst] == 0
+    assert {"move": "pass", "path": []} in after["board"]["moves"]
+    assert after["log"][-1] == {"player": 0, "text": f"{src}->{dst}"}
     r = client.post(f"/api/sessions/{sid}/move", json={"move": "pass"})
     assert r.status_code == 200
     done = wait_idle(client, sid)
     assert not done["thinking"] and done["error"] is None
     assert done["to_move"] == 0 or done["over"]
     assert done["last_turn"] and all(m["player"] == 1 for m in done["last_turn"])
+    # each attack of the AI's turn comes with the cells it went through (the arrows)
+    for m in done["last_turn"]:
+        if m["text"] != "pass":
+            assert m["path"] == [int(c) for c in m["text"].split("->")]
     assert done["last_search"]["depth"] == 4
 
 
@@ -158,8 +180,8 @@ def test_grid_boards_for_the_other_games(client: TestClient) -> None:
         board = client.get(f"/api/sessions/{sid}").json()["board"]
         assert board["kind"] == "grid" and len(board["cells"]) == cells
         move = board["moves"][0]
-        r = client.post(f"/api/sessions/{sid}/move", json={"move": move["text"]})
-        assert r.status_code == 200 and r.json()["log"][0]["text"] == move["text"]
+        r = client.post(f"/api/sessions/{sid}/move", json={"move": move["move"]})
+        assert r.status_code == 200 and r.json()["log"][0]["text"] == move["move"]
     # a checkers move goes from a piece of the player to an empty cell
     sid = new_game(client, "game=checkers&seats=human,human")
     board = client.get(f"/api/sessions/{sid}").json()["board"]

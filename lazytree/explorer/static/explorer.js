@@ -8,10 +8,14 @@
 //
 // Stable hooks for tests: every drawn position is one element with data-node="<index>"
 // (and data-book="hit"/"miss"/"off" where a search looked it up in a position book);
-// [data-summary] holds the summary line, [data-info] the selected node's details.
+// [data-summary] holds the summary line, [data-info] the selected node's details, where
+// [data-board] holds the position's board (drawn by boards.js, the play page's renderer)
+// and, for a game without a board view, each move as a button [data-move].
+import { boardSvg, esc, unpack } from "./boards.js";
 
-const PLAYER_COLOURS = ["#3b6fb6", "#d0602a", "#3f9142", "#8a55b0", "#b59a12", "#2a9494", "#c2467d", "#666666"];
-const PLAYER_FILLS = ["#d6e6ff", "#ffe0d1", "#d9f2d9", "#f3e0ff", "#fff4bf", "#d9f4f4", "#f4d9e6", "#e6e6e6"];
+// the players' colours of the boards (boards.css), and lighter fills of them
+const PLAYER_COLOURS = ["#d9534f", "#4a7fd4", "#4caf50", "#f0a030", "#9b59b6", "#1abc9c", "#e86fb0", "#8d8d3a"];
+const PLAYER_FILLS = ["#f7d6d5", "#d6e3f7", "#d9f0da", "#fce7c8", "#ead9f0", "#d0f2eb", "#f9dcec", "#e8e8d2"];
 const UNFORCED_FEW = 2; // more moves generated but never forced than this are one "N moves" stub
 const BEST_FEW = 3; // children shown when a node is opened (best first); the rest behind "+N more"
 const ROW = 22; // vertical distance between siblings
@@ -19,10 +23,6 @@ const COLUMN = 190; // horizontal distance between depths
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const BOOK = { h: "hit", m: "miss", o: "off" }; // the document's book column, spelled out
-
-function esc(text) {
-  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-}
 
 function plural(n, word) {
   return `${n.toLocaleString("en")} ${word}${n === 1 ? "" : "s"}`;
@@ -129,91 +129,10 @@ class Model {
   }
 }
 
-// ---- small boards ----
-function boardSvg(model, i) {
-  const layout = model.data.board;
-  const pos = model.data.pos[i];
-  const hl = new Set(model.data.hl[i]);
-  if (layout.kind === "hex") return hexBoard(layout, pos, hl, model);
-  if (layout.kind === "grid") return gridBoard(layout, pos, hl, model);
-  return `<pre class="lt-text-board">${esc(pos)}</pre>`;
-}
-
-function hexBoard(layout, pos, hl, model) {
-  const [cells, spare] = pos.split("|");
-  const rows = layout.rows, cols = layout.cols;
-  const maxOff = Math.max(...layout.offsets);
-  const width = 300;
-  const w = width / (cols + maxOff / 2 + 0.2); // hex width
-  const r = w / Math.sqrt(3); // hex radius (pointy top)
-  const height = (rows - 1) * 1.5 * r + 2 * r + 4;
-  let out = `<svg class="lt-board" xmlns="${SVG_NS}" width="${width}" height="${height.toFixed(0)}" viewBox="0 0 ${width} ${height.toFixed(1)}">`;
-  const hexes = [];
-  for (let row = 0; row < rows; row++) {
-    for (let col = 0; col < cols; col++) {
-      const n = row * cols + col;
-      const owner = cells.charCodeAt(2 * n) - 65;
-      const dice = parseInt(cells[2 * n + 1], 36);
-      const cx = w / 2 + 2 + col * w + (layout.offsets[row] * w) / 2;
-      const cy = r + 2 + row * 1.5 * r;
-      const pts = [];
-      for (let k = 0; k < 6; k++) {
-        const a = (Math.PI / 3) * k + Math.PI / 6;
-        pts.push(`${(cx + r * 0.97 * Math.cos(a)).toFixed(1)},${(cy + r * 0.97 * Math.sin(a)).toFixed(1)}`);
-      }
-      const on = hl.has(n);
-      const poly = `<polygon points="${pts.join(" ")}" fill="${PLAYER_FILLS[owner % 8]}" stroke="${on ? "#111" : PLAYER_COLOURS[owner % 8]}" stroke-width="${on ? 3 : 1}"/>`;
-      const fs = Math.max(7, r * 0.7);
-      const text = `<text x="${cx.toFixed(1)}" y="${(cy + fs * 0.35).toFixed(1)}" font-size="${fs.toFixed(1)}" text-anchor="middle" fill="${PLAYER_COLOURS[owner % 8]}">${esc(model.playerName(owner)[0])}${dice}</text>`;
-      const tip = `<title>territory ${n}: ${esc(model.playerName(owner))}, ${dice} dice</title>`;
-      (on ? hexes.push.bind(hexes) : (s) => (out += s))(`<g>${poly}${text}${tip}</g>`);
-    }
-  }
-  out += hexes.join(""); // highlighted cells last, so their borders are on top
-  out += "</svg>";
-  return out + `<div class="lt-board-note">spare dice ${esc(spare ?? "")}</div>`;
-}
-
-function gridBoard(layout, pos, hl, model) {
-  const rows = layout.rows, cols = layout.cols;
-  const cell = Math.min(36, Math.floor(280 / Math.max(rows, cols)));
-  const pad = 14;
-  const values = layout.numbers ? pos.split(",").map(Number) : Array.from(pos);
-  const where = layout.squares ?? values.map((_, n) => [Math.floor(n / cols), n % cols]);
-  const width = pad + cols * cell + 2, height = pad + rows * cell + 2;
-  let out = `<svg class="lt-board" xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`;
-  const playable = new Set((layout.squares ?? []).map(([r, c]) => `${r},${c}`)); // dark squares
-  for (let r = 0; r < rows; r++)
-    for (let c = 0; c < cols; c++) {
-      const light = !layout.squares ? "#fafafa" : playable.has(`${r},${c}`) ? "#b58863" : "#f3ecdc";
-      out += `<rect x="${pad + c * cell}" y="${pad + r * cell}" width="${cell}" height="${cell}" fill="${light}" stroke="#bbb" stroke-width="0.5"/>`;
-    }
-  if (layout.colNames) layout.colNames.forEach((t, c) => (out += `<text class="lt-coord" x="${pad + c * cell + cell / 2}" y="10" text-anchor="middle">${esc(t)}</text>`));
-  if (layout.rowNames) layout.rowNames.forEach((t, r) => (out += `<text class="lt-coord" x="6" y="${pad + r * cell + cell / 2 + 4}" text-anchor="middle">${esc(t)}</text>`));
-  let knights = [-1, -1];
-  if (layout.numbers) {
-    let best = [0, 0];
-    values.forEach((v, n) => {
-      if (v && v > best[(v + 1) % 2]) { best[(v + 1) % 2] = v; knights[(v + 1) % 2] = n; }
-    });
-  }
-  values.forEach((v, n) => {
-    const [r, c] = where[n];
-    const x = pad + c * cell, y = pad + r * cell;
-    if (hl.has(n)) out += `<rect x="${x + 1.5}" y="${y + 1.5}" width="${cell - 3}" height="${cell - 3}" fill="none" stroke="#111" stroke-width="3"/>`;
-    let text = "", colour = "#222";
-    if (layout.numbers) {
-      const k = knights.indexOf(n);
-      if (k >= 0) { text = "♞"; colour = PLAYER_COLOURS[k]; }
-      else if (v) { text = String(v); colour = "#999"; }
-    } else if (layout.pieces && layout.pieces[v]) {
-      text = layout.pieces[v].text;
-      colour = layout.pieces[v].colour ?? PLAYER_COLOURS[layout.pieces[v].player];
-    }
-    if (text) out += `<text x="${x + cell / 2}" y="${y + cell * 0.68}" font-size="${(cell * 0.6).toFixed(0)}" text-anchor="middle" fill="${colour}">${esc(text)}</text>`;
-    if (layout.labels) out += `<text class="lt-sq" x="${x + 2}" y="${y + 8}">${n + 1}</text>`;
-  });
-  return out + "</svg>";
+// ---- the position's board: the document's packed position, drawn by boards.js ----
+function positionBoard(model, i) {
+  const doc = unpack(model.data.board, model.data.pos[i]);
+  return boardSvg(doc, { highlight: model.data.hl[i] ?? [] });
 }
 
 // ---- the explorer ----
@@ -466,7 +385,8 @@ export function mount(element, data, options = {}) {
     else if (book === "miss") rows.push(["book", "looked up in the position book, not there: searched, and the answer stored"]);
     else if (book === "off") rows.push(["book", "the position book was switched off (the file went bad): searched without it"]);
     let html = `<table>${rows.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join("")}</table>`;
-    html += `<div class="lt-board-wrap" data-board>${boardSvg(model, i)}</div>`;
+    html += `<div class="lt-board-wrap" data-board>${positionBoard(model, i)}</div>`;
+    if (d.board.kind === "text") html += moveButtons(i);
     if (live && st !== "t") html += `<button data-action="force-here">search below this position</button>`;
     const n = (c) => (model.visitsIn ? ` <span class="lt-visits">n=${model.visitsIn[c]}</span>` : "");
     const list = model.best(i).map((e) => `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${d.value[e.c] === null ? "" : fmt(d.value[e.c])}</span>${n(e.c)}</li>`);
@@ -474,6 +394,20 @@ export function mount(element, data, options = {}) {
     for (const e of model.unforced[i]) list.push(`<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc(model.strings[e.m])} <span class="lt-val">not forced</span></li>`);
     if (list.length) html += `<div class="lt-kids-head">children: the principal variation's first, then by ${model.visitsIn ? "visits" : `stored value for ${esc(model.playerName(p))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
     info.innerHTML = html;
+  }
+
+  // The generic view's moves (a game without a board view): one button per generated
+  // move, in generation order; a click goes to its position (or, live, forces it).
+  function moveButtons(i) {
+    const e = model.data.edges[i];
+    const out = [];
+    for (let j = 0, k = 0; j < e.length; j += 2, k++) {
+      const m = esc(model.strings[e[j]]), c = e[j + 1];
+      if (c >= 0) out.push(`<button class="lt-move" data-move="${m}" data-goto="${c}">${m}</button>`);
+      else if (live) out.push(`<button class="lt-move" data-move="${m}" data-edge="${i}:${k}" title="not forced: click to force it">${m}</button>`);
+      else out.push(`<button class="lt-move" data-move="${m}" disabled title="generated, never forced">${m}</button>`);
+    }
+    return out.length ? `<div class="lt-moves" data-role="moves">${out.join("")}</div>` : "";
   }
 
   function select(i, scroll) {

@@ -1,6 +1,7 @@
 // lazytree play page: the new-game form, or one game session drawn from the server's JSON.
-import { HexBoard } from "./hexboard.js";
-import { GridBoard } from "./gridboard.js";
+// The board is the session's `board` (a lazytree-board/1 document) drawn by boards.js,
+// the renderer the explorer uses too.
+import { Board, moveButtons, textMarkup } from "/lib/boards.js";
 
 const $ = (sel) => document.querySelector(sel);
 const app = $("#app");
@@ -36,20 +37,49 @@ async function api(path, body) {
 }
 
 // -- the new-game form ------------------------------------------------------------------
+// Every registered game, with its options as form fields (app.dataset.games: the
+// server's lazytree.server.app.game_forms). Fields left empty are not sent: the game's
+// default applies.
+function optionField(game, opt) {
+  const label = document.createElement("label");
+  label.textContent = `${opt.name.replaceAll("_", " ")} `;
+  label.title = opt.help;
+  const input = document.createElement("input");
+  input.name = opt.name;
+  input.type = opt.type === "int" ? "number" : "text";
+  input.dataset.option = opt.name;
+  if (opt.default !== null && opt.default !== undefined) input.value = String(opt.default);
+  const help = document.createElement("small");
+  help.className = "note";
+  help.textContent = ` ${opt.help}`;
+  label.append(input, help);
+  return label;
+}
+
 function setupForm() {
   $("#newgame").hidden = false;
   const games = JSON.parse(app.dataset.games);
-  const rules = JSON.parse(app.dataset.rules);
   const gameSel = $("#f-game");
-  for (const [name, g] of Object.entries(games)) gameSel.add(new Option(`${name}: ${g.summary}`, name));
-  for (const r of rules) $("#f-rules").add(new Option(r, r));
+  const box = $("#f-options");
+  for (const [name, g] of Object.entries(games)) {
+    gameSel.add(new Option(`${name}: ${g.summary}`, name));
+    const set = document.createElement("div");
+    set.dataset.game = name;
+    for (const opt of g.options) set.append(optionField(name, opt));
+    if (!g.options.length) set.textContent = "(no options)";
+    box.append(set);
+  }
+  const current = () => box.querySelector(`[data-game="${CSS.escape(gameSel.value)}"]`);
+  const players = () => {
+    const field = current().querySelector("[data-option=players]");
+    const n = field ? Number(field.value) : games[gameSel.value].players;
+    return Math.max(1, Math.min(8, n || games[gameSel.value].players));
+  };
   const seats = () => {
-    const dice = gameSel.value === "dice-of-doom";
-    const players = dice ? Math.max(2, Math.min(8, Number($("#f-players").value) || 2)) : 2;
     const box = $("#f-seats");
     const old = Array.from(box.querySelectorAll("select")).map((s) => s.value);
     box.innerHTML = "";
-    for (let p = 0; p < players; p++) {
+    for (let p = 0; p < players(); p++) {
       const label = document.createElement("label");
       label.className = `seat p${p}`;
       label.textContent = `Player ${p} (${NAMES[p]}) `;
@@ -57,11 +87,6 @@ function setupForm() {
       const sel = document.createElement("select");
       sel.add(new Option("human", "human"));
       sel.add(new Option("AI (its strength below)", "ai"));
-      if (dice) {
-        sel.add(new Option("ror: Realm of Racket's AI (racket rules)", "ror"));
-        sel.add(new Option("lol2: Land of Lisp's AI (lisp rules)", "lol2"));
-        sel.add(new Option("lol4: Land of Lisp's AI (chance rules)", "lol4"));
-      }
       sel.add(new Option("mcts: Monte Carlo, 1 s a move", "mcts:time=1:clock=wall"));
       sel.add(new Option("random moves", "random"));
       const keep = old[p] && Array.from(sel.options).some((o) => o.value === old[p]);
@@ -71,18 +96,19 @@ function setupForm() {
     }
   };
   const toggle = () => {
-    const dice = gameSel.value === "dice-of-doom";
-    for (const el of $("#f-dice").querySelectorAll("input, select")) el.disabled = !dice;
-    $("#f-dice").hidden = !dice;
-    const knights = gameSel.value === "knights";
-    $("#f-knights").hidden = !knights;
-    $("#f-knights").querySelector("input").disabled = !knights;
+    for (const set of box.querySelectorAll("[data-game]")) {
+      const on = set === current();
+      set.hidden = !on;
+      for (const input of set.querySelectorAll("input")) input.disabled = !on;
+    }
+    $("#f-summary").textContent = `Moves: ${games[gameSel.value].notation || "see the buttons"}`;
     seats();
   };
   gameSel.addEventListener("change", toggle);
-  $("#f-players").addEventListener("input", seats);
+  box.addEventListener("input", (e) => { if (e.target.dataset.option === "players") seats(); });
   $("#newgame-form").addEventListener("submit", () => {
     $("#f-seats-value").value = Array.from($("#f-seats").querySelectorAll("select")).map((s) => s.value).join(",");
+    for (const input of box.querySelectorAll("input")) if (input.value === "") input.disabled = true;
   });
   toggle();
   $("[data-action=load-file-home]").addEventListener("change", loadFile);
@@ -144,22 +170,25 @@ function isHumanTurn() {
   return view && !view.over && !view.thinking && view.seats[view.to_move].kind === "human";
 }
 
+function lastPaths() {
+  return view.last_turn.filter((m) => m.path).map((m) => m.path);
+}
+
 function render(started) {
   const t0 = started ?? performance.now();
   const b = view.board;
-  const wrap = $("#board-wrap");
-  if (b.kind === "hex") {
-    if (!(board instanceof HexBoard)) board = new HexBoard(svg);
-    const fresh = board.key !== `${b.size}/${b.layout}`;
-    board.render(b, isHumanTurn() ? selected : null, view.last_turn);
-    if (fresh) fit();
-  } else if (b.kind === "grid") {
-    if (!(board instanceof GridBoard)) board = new GridBoard(svg);
-    const fresh = board.key !== `grid/${b.rows}/${b.cols}`;
-    board.render(b, isHumanTurn() ? selected : null);
+  const text = b.kind === "text";
+  svg.toggleAttribute("hidden", text);
+  $(".zoom").hidden = text;
+  $("#text-board").hidden = !text;
+  if (text) {
+    $("#text-board").innerHTML = textMarkup(b);
+  } else {
+    if (!board) board = new Board(svg);
+    const fresh = board.key !== board.shapeKey(b);
+    board.render(b, { selected: isHumanTurn() ? selected : null, last: lastPaths(), interactive: isHumanTurn() });
     if (fresh) fit();
   }
-  wrap.hidden = b.kind === "none";
   svg.classList.toggle("your-turn", isHumanTurn());
   app.dataset.version = view.version;
   app.dataset.toMove = view.to_move;
@@ -197,20 +226,17 @@ function renderSide() {
     status = w.length === 1 ? `Game over: ${playerName(w[0])} wins.` : `Game over: a tie between players ${w.join(", ")}.`;
   } else {
     status = `Turn ${view.turn}: ${playerName(view.to_move)} to move.`;
-    if (isHumanTurn() && b.kind === "hex") status += selected === null
-      ? " Click one of your territories (outlined) to attack from." : " Click a highlighted enemy neighbour.";
-    if (isHumanTurn() && b.kind === "grid") status += " Click an outlined square.";
+    if (isHumanTurn() && b.kind === "text") status += " Click a move below.";
+    else if (isHumanTurn()) status += selected === null
+      ? " Click an outlined cell." : " Click a highlighted cell to move there.";
   }
-  if (b.spare !== undefined) status += `<br>Spare dice: ${b.spare}`;
-  if (b.reinforcements) status += `<br>Passing now brings ${b.reinforcements} reinforcement dice`;
+  for (const note of b.notes ?? []) status += `<br>${escapeHtml(note)}`;
   $("#status").innerHTML = status;
   $("#status").dataset.toMove = view.to_move;
-  $("#scores").innerHTML = b.territories
-    ? b.territories.map((n, p) => `<span class="score"><span class="swatch p${p}"></span>${n}</span>`).join(" ") + " territories"
+  $("#scores").innerHTML = b.score
+    ? b.score.values.map((n, p) => `<span class="score"><span class="swatch p${p}"></span>${n}</span>`).join(" ") + ` ${escapeHtml(b.score.name)}`
     : "";
   const human = isHumanTurn();
-  $("[data-action=pass]").disabled = !(human && b.can_pass);
-  $("[data-action=pass]").hidden = b.kind !== "hex";
   $("[data-action=stop]").disabled = !view.can_stop;
   $("[data-action=stop]").title = view.thinking && !view.can_stop
     ? "the book's AI searches a fixed depth: it has no shallower move to play now" : "";
@@ -239,18 +265,8 @@ function renderSide() {
       rolls.slice(-4).map((m) => `<div class="roll">\u2684 ${m.note}</div>`).join("") + `</div>`;
   }
   $("#progress").innerHTML = progress;
-  const movesBox = $("#moves");
-  movesBox.innerHTML = "";
-  if (view.moves && human) {
-    for (const m of view.moves) {
-      const button = document.createElement("button");
-      button.textContent = m;
-      button.dataset.move = m;
-      movesBox.append(button);
-    }
-  }
-  $("#text").hidden = !view.text;
-  $("#text").textContent = view.text || "";
+  // the moves no click on the board makes (every move of the generic view) as buttons
+  $("#moves").innerHTML = human ? moveButtons(b) : "";
   const log = $("#log");
   log.innerHTML = "";
   const first = view.moves_made - view.log.length;
@@ -304,29 +320,16 @@ async function send(path, body, started) {
 }
 
 function onBoardClick(event) {
-  if (dragged || !view || !isHumanTurn()) return;
+  if (dragged || !view || !isHumanTurn() || !board) return;
   const t0 = event.timeStamp;  // when the click happened
-  const b = view.board;
-  if (b.kind === "hex") {
-    const t = board.territoryAt(event.target);
-    if (t === null) return;
-    if (selected !== null && board.sources.get(selected)?.includes(t)) {
-      send("move", { move: `${selected}->${t}` }, t0);
-      return;
-    }
-    selected = board.sources.has(t) && t !== selected ? t : null;
-    board.render(b, selected, view.last_turn);
-    renderSide();
-    measure("select", t0);
-  } else if (b.kind === "grid") {
-    const c = board.cellAt(event.target);
-    if (c === null) return;
-    const what = board.click(b, selected, c);
-    if (what.move) { send("move", { move: what.move }, t0); return; }
-    selected = what.select;
-    board.render(b, selected);
-    measure("select", t0);
-  }
+  const c = board.cellAt(event.target);
+  if (c === null) return;
+  const what = board.click(c, selected);
+  if (what.move) { send("move", { move: what.move }, t0); return; }
+  selected = what.select;
+  board.render(view.board, { selected, last: lastPaths(), interactive: true });
+  renderSide();
+  measure("select", t0);
 }
 
 // dragging pans the board; a drag is not a click
@@ -356,7 +359,6 @@ function setupBoard() {
   $("[data-action=zoom-in]").addEventListener("click", () => zoom(1 / 1.4));
   $("[data-action=zoom-out]").addEventListener("click", () => zoom(1.4));
   $("[data-action=zoom-fit]").addEventListener("click", fit);
-  $("[data-action=pass]").addEventListener("click", () => send("move", { move: "pass" }));
   $("[data-action=ai]").addEventListener("click", () => send("ai"));
   $("[data-action=stop]").addEventListener("click", () => api(`${sessionId}/stop`, {}).catch((e) => showError(e.message)));
   $("[data-action=undo]").addEventListener("click", () => send("undo"));
@@ -365,7 +367,8 @@ function setupBoard() {
     api(`${sessionId}/speed`, { delay: Number(e.target.value) }).catch((err) => showError(err.message)));
   $("[data-action=load-file]").addEventListener("change", loadFile);
   $("#moves").addEventListener("click", (e) => {
-    if (e.target.dataset.move) send("move", { move: e.target.dataset.move });
+    const button = e.target.closest("[data-move]");
+    if (button) send("move", { move: button.dataset.move });
   });
   // closing the tab stops this game's AI
   window.addEventListener("pagehide", () => navigator.sendBeacon(`/api/sessions/${sessionId}/close`));

@@ -1,0 +1,170 @@
+"""One JSON description of a position's board, for the play page and the explorer.
+
+:func:`board_document` asks the game: a game that implements
+:class:`~lazytree.game.BoardView` describes its cells (a hex or a grid board) and which
+cells a click goes through to make each move; any other game gets the **generic view**
+(kind ``"text"``): its ``render()`` text and its legal moves, drawn as one button per
+move. Either way the document has the schema ``lazytree-board/1``, checked by the JSON
+Schema file ``lazytree/static/board.schema.json`` (:data:`SCHEMA_FILE`):
+
+* ``schema``, ``kind`` (``hex``, ``grid`` or ``text``), ``players`` (a name each),
+  ``toMove`` (-1 at a chance node), ``text`` (the ``render()`` of the position);
+* ``moves``: every legal move as ``{"move": notation, "path": [cells clicked]}`` (an
+  empty path: the page shows a button), at most ``max_moves`` of them (``more``
+  counts the others);
+* hex and grid boards: ``rows``, ``cols``, ``cells`` (``row``, ``col``, ``owner``,
+  ``label``, optional ``shade``), and optionally ``offsets``, ``coords``, ``colours``,
+  ``notes``, ``score``.
+
+The explorer sends the board's shape once per tree (:func:`board_layout`) and each
+position as :func:`pack`\\ ed owners and labels; ``boards.js`` draws both pages with the
+same renderers.
+
+Examples
+--------
+>>> from lazytree.games import load_game
+>>> game, state = load_game("tictactoe")
+>>> doc = board_document(game, game.result(state, 4))
+>>> doc["schema"], doc["kind"], doc["cells"][4]["label"], doc["moves"][0]
+('lazytree-board/1', 'grid', 'X', {'move': 'a1', 'path': [0]})
+>>> pack(doc)
+'....A....:    X    '
+>>> from lazytree.games.tree_game import TreeGame
+>>> generic = board_document(TreeGame([[1, 2], 3]), ())
+>>> generic["kind"], [m["move"] for m in generic["moves"]]
+('text', ['0', '1'])
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Final
+
+from lazytree.game import BoardView, Game
+
+__all__ = [
+    "SCHEMA",
+    "SCHEMA_FILE",
+    "board_document",
+    "board_layout",
+    "load_schema",
+    "move_path",
+    "pack",
+    "player_names",
+    "position_view",
+]
+
+SCHEMA: Final = "lazytree-board/1"
+"""The ``schema`` value of every document this module writes."""
+
+SCHEMA_FILE: Final = "static/board.schema.json"
+"""The JSON Schema of the documents, inside the ``lazytree`` package."""
+
+MAX_MOVES: Final = 500
+"""Most moves a document lists (a position with more says how many it left out)."""
+
+_LAYOUT_KEYS = ("kind", "rows", "cols", "offsets", "coords", "colours", "players")
+
+
+def load_schema() -> dict[str, Any]:
+    """The JSON Schema of ``lazytree-board/1`` documents (a dict)."""
+    text = resources.files("lazytree").joinpath(SCHEMA_FILE).read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def player_names(game: Game[Any, Any], view: dict[str, Any] | None = None) -> list[str]:
+    """What the pages call each player: the board view's ``players`` or ``player 0``,
+    ``player 1``, ...
+
+    >>> from lazytree.games import load_game
+    >>> player_names(load_game("knights").game)
+    ['player 0', 'player 1']
+    """
+    names = None if view is None else view.get("players")
+    if isinstance(names, list) and len(names) == game.num_players:
+        return [str(n) for n in names]
+    return [f"player {p}" for p in range(game.num_players)]
+
+
+def position_view(game: Game[Any, Any], state: Any) -> dict[str, Any]:
+    """What a position looks like, without its moves: the game's board view (kind
+    ``hex`` or ``grid``), or ``{"kind": "text", "text": render(state)}`` for a game
+    without one. :func:`pack` shortens it; :func:`board_document` completes it."""
+    if isinstance(game, BoardView):
+        return game.board_view(state)
+    return {"kind": "text", "text": game.render(state)}
+
+
+def move_path(game: Game[Any, Any], state: Any, move: Any) -> list[int]:
+    """The cells a click goes through to make ``move`` in ``state`` (none for a game
+    without a board view, or a move made by a button)."""
+    if isinstance(game, BoardView):
+        return [int(c) for c in game.move_cells(state, move)]
+    return []
+
+
+def board_document(
+    game: Game[Any, Any], state: Any, *, max_moves: int = MAX_MOVES
+) -> dict[str, Any]:
+    """The board of ``state`` as a ``lazytree-board/1`` document (see the module).
+
+    Raises ``ValueError`` when a board view names a cell that does not exist.
+    """
+    view = position_view(game, state)
+    doc: dict[str, Any] = {"schema": SCHEMA, **view}
+    doc["players"] = player_names(game, view)
+    cells = len(view.get("cells", ()))
+    moves: list[dict[str, Any]] = []
+    more = 0
+    for move in game.legal_moves(state):
+        if len(moves) >= max_moves:
+            more += 1
+            continue
+        path = move_path(game, state, move)
+        if any(not 0 <= c < cells for c in path):
+            raise ValueError(f"{game.name}: move {move!r} names a cell outside the board")
+        moves.append({"move": game.move_to_str(state, move), "path": path})
+    doc["toMove"] = game.to_move(state)
+    doc["moves"] = moves
+    if more:
+        doc["more"] = more
+    doc["text"] = game.render(state)
+    return doc
+
+
+def board_layout(doc: dict[str, Any]) -> dict[str, Any]:
+    """What does not change from one position of a game to the next: the document's
+    shape (kind, rows, offsets, coordinates, colours, players) and each cell's place
+    (``row``, ``col``, ``shade``), without owners, labels or moves."""
+    out = {k: doc[k] for k in _LAYOUT_KEYS if k in doc}
+    out["schema"] = SCHEMA
+    if "cells" in doc:
+        out["cells"] = [
+            {k: cell[k] for k in ("row", "col", "shade") if k in cell} for cell in doc["cells"]
+        ]
+    return out
+
+
+def pack(view: dict[str, Any]) -> str | list[Any]:
+    """A position's owners and labels, short (the explorer stores one per node), from a
+    document or a board view: a letter per cell (``A`` player 0, ... ``.`` nobody),
+    then ``:`` and one character per label (a space for none) when every label is one
+    character at most, else ``|`` before each label; a list ``[owners, [labels]]`` when
+    a label holds a ``|``; the ``text`` of a generic view. ``boards.js`` unpacks it.
+
+    >>> pack({"kind": "grid", "cells": [{"owner": 1, "label": "10"}, {"owner": -1, "label": ""}]})
+    'B.|10|'
+    """
+    if view["kind"] == "text":
+        text: str = view["text"]
+        return text
+    cells = view["cells"]
+    owners = "".join("." if c["owner"] < 0 else chr(65 + c["owner"]) for c in cells)
+    labels = [str(c["label"]) for c in cells]
+    if all(len(label) <= 1 and label != " " for label in labels):
+        return owners + ":" + "".join(label or " " for label in labels)
+    if any("|" in label for label in labels):
+        return [owners, labels]
+    return "|".join([owners, *labels])
