@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 import tomllib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -200,12 +200,13 @@ def _installed_entries() -> list[Entry]:
     return entries + others
 
 
-class Catalog(Mapping[str, GameSpec]):
+class Catalog(MutableMapping[str, GameSpec]):
     """The games that load, by name, in declaration order (lazytree's own first).
 
     Iterating or asking for a spec imports that game's module (once); :meth:`names`
     and :meth:`origin` read metadata only. Broken entries are left out of the mapping
-    and listed by :meth:`broken`.
+    and listed by :meth:`broken`. ``GAMES[name] = spec`` and ``del GAMES[name]``
+    register and forget a game (tests, notebooks).
     """
 
     def __init__(self, find: Callable[[], list[Entry]] = _installed_entries) -> None:
@@ -284,6 +285,18 @@ class Catalog(Mapping[str, GameSpec]):
         self._declared().pop(name, None)
         self._specs.pop(name, None)
         self._broken.pop(name, None)
+
+    def __setitem__(self, name: str, spec: GameSpec) -> None:
+        """``GAMES[name] = spec``: :meth:`register` (``name`` must be the spec's)."""
+        if name != spec.name:
+            raise ValueError(f"the spec of {spec.name!r} registered as {name!r}")
+        self.register(spec)
+
+    def __delitem__(self, name: str) -> None:
+        """``del GAMES[name]``: :meth:`unregister`."""
+        if name not in self._declared():
+            raise KeyError(name)
+        self.unregister(name)
 
     def __getitem__(self, name: str) -> GameSpec:
         spec = self.spec(name)

@@ -1,41 +1,23 @@
-"""The example plugin ``examples/nim`` (no board view) through every command line surface.
-
-``make`` installs it (``pip install -e examples/nim``), so it is found through its
-``lazytree.games`` entry point like any installed game. Where it is not installed (an
-interpreter of another checkout), the fixture declares the same entry point, read from
-the example's own ``pyproject.toml``, with the example's folder on ``sys.path``.
-"""
+"""The example plugin ``examples/nim`` (no board view) through every command line surface
+(installed by ``make``; see ``tests/examples/conftest.py``)."""
 
 from __future__ import annotations
 
 import json
-import sys
-import tomllib
 from collections.abc import Iterator
-from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 
-from lazytree.catalog import GAMES, GROUP, Entry, load_game
+from lazytree.catalog import load_game
 from lazytree.testing import check_game
 from tests.cli.helpers import run
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "nim"
+from tests.examples.conftest import example_game
 
 
 @pytest.fixture(scope="module", autouse=True)
 def nim() -> Iterator[str]:
-    if "nim" in GAMES.names():  # installed
-        yield "nim"
-        return
-    declared = tomllib.loads((EXAMPLE / "pyproject.toml").read_text())
-    value = declared["project"]["entry-points"][GROUP]["nim"]
-    sys.path.insert(0, str(EXAMPLE))
-    GAMES.declare(Entry("nim", "examples/nim", value, EntryPoint("nim", value, GROUP).load))
-    yield "nim"
-    GAMES.unregister("nim")
-    sys.path.remove(str(EXAMPLE))
+    yield from example_game("nim", "nim")
 
 
 def test_it_passes_the_conformance_checks() -> None:
