@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from lazytree.catalog import GAMES, GROUP, Catalog, Entry, GameSpec, OptionError, load_game
+from lazytree.cli import COMMANDS, load_command
 from lazytree.games.tree_game import TreeGame
 from tests.cli.helpers import run
 
@@ -42,7 +43,7 @@ def imported_after(code: str) -> list[str]:
         [sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    return list(json.loads(done.stdout.strip().replace("'", '"')))
+    return list(json.loads(done.stdout.strip().splitlines()[-1].replace("'", '"')))
 
 
 def test_built_in_games_come_from_lazytrees_own_entry_points() -> None:
@@ -55,6 +56,23 @@ def test_built_in_games_come_from_lazytrees_own_entry_points() -> None:
 def test_importing_lazytree_and_listing_names_imports_no_game() -> None:
     code = "import lazytree, lazytree.games\nfrom lazytree.games import GAMES\nGAMES.names()"
     assert imported_after(code) == []
+
+
+def test_lazytree_help_imports_no_game() -> None:
+    code = (
+        "import sys\nsys.argv = ['lazytree', '--help']\nfrom lazytree.cli import app\n"
+        "try:\n    app(prog_name='lazytree')\nexcept SystemExit:\n    pass"
+    )
+    assert imported_after(code) == []
+
+
+def test_the_root_help_is_each_commands_own() -> None:
+    for name, (_, _, short) in COMMANDS.items():
+        command = load_command(name)
+        assert command.help is not None
+        assert " ".join(command.help.split("\n\n")[0].split()) == short, name
+    ran = run("--help")
+    assert ran.code == 0 and "Count the game tree" in ran.out and "games" in ran.out
 
 
 def test_using_one_game_imports_that_game_only() -> None:

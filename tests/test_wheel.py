@@ -1,5 +1,5 @@
 """The wheel and the sdist carry the games: both are built, the wheel is installed with
-the example plugin into a fresh virtual environment outside the checkout, and the
+the example plugins into a fresh virtual environment outside the checkout, and the
 installed ``lazytree`` counts a game and lists every game, found through the installed
 entry points. About a minute (pip's cache makes repeats faster); run it alone with
 ``pytest -m wheel``."""
@@ -56,8 +56,9 @@ def test_the_wheel_installs_and_finds_its_games(tmp_path: Path) -> None:
     with tarfile.open(sdist) as t:
         assert any(n.endswith("/games/tictactoe.py") for n in t.getnames())
 
-    nim = shutil.copytree(ROOT / "examples" / "nim", tmp_path / "nim")  # its build stays here
-    sh(py, "-m", "pip", "install", "--quiet", wheel, nim, cwd=tmp_path)
+    # the example plugins, copied so their builds stay out of the checkout
+    examples = [shutil.copytree(p, tmp_path / p.name) for p in (ROOT / "examples").iterdir()]
+    sh(py, "-m", "pip", "install", "--quiet", wheel, *examples, cwd=tmp_path)
     lazytree = venv / "bin" / "lazytree"
     counted = json.loads(sh(lazytree, "count", "tictactoe", "--json", cwd=tmp_path))
     assert counted["nodes"] == 549_946
@@ -70,6 +71,7 @@ def test_the_wheel_installs_and_finds_its_games(tmp_path: Path) -> None:
         "tictactoe": "lazytree 0.1.0",
         "tree": "lazytree 0.1.0",
         "nim": "lazytree-nim 0.1.0",
+        "connect-four": "lazytree-connect-four 0.1.0",
     }
     assert listed["broken"] == []
     assert (

@@ -42,9 +42,12 @@ def describe_games() -> dict[str, Any]:
 def games(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
-    """List every installed game: name, summary, where it comes from (the distribution
-    declaring its ``lazytree.games`` entry point) and the optional capabilities it
-    implements; games that cannot be loaded are listed with the reason."""
+    """List every installed game: where it comes from and what it offers.
+
+    For each game: its name, summary, the distribution declaring its
+    ``lazytree.games`` entry point, its options and the optional capabilities it
+    implements (lazytree.game's protocols); games that cannot be loaded are listed
+    with the reason."""
     found = describe_games()
     if as_json:
         print_json(found)
