@@ -9,10 +9,17 @@ ARGS   ?=
 
 .PHONY: play serve test lint typecheck pytest system-deps images notebooks-clean clean
 
-$(STAMP): pyproject.toml
+# the example game plugins (examples/*) are installed too: the tests drive them as
+# installed games, found through their lazytree.games entry points
+EXAMPLES := $(wildcard examples/*/pyproject.toml)
+
+$(STAMP): pyproject.toml $(EXAMPLES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	for example in $(dir $(EXAMPLES)); do \
+	  $(BIN)/python -m pip install --quiet --no-deps -e $$example || exit 1; \
+	done
 	touch $(STAMP)
 
 ## play: start a game of Dice of Doom against the AI (pass options with ARGS="--size 5")
@@ -28,8 +35,8 @@ serve: $(STAMP)
 test: $(STAMP) system-deps lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check lazytree games tests
-	$(BIN)/ruff format --check lazytree games tests
+	$(BIN)/ruff check lazytree games tests examples
+	$(BIN)/ruff format --check lazytree games tests examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

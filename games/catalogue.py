@@ -1,4 +1,6 @@
-"""The registrations: every game's short name, options and set-up."""
+"""The built-in games' specs, named by lazytree's own ``lazytree.games`` entry points
+(``pyproject.toml``): their short names, options and set-up. Each set-up imports its
+game's module when it runs, so reading a spec imports no rules."""
 
 from __future__ import annotations
 
@@ -8,80 +10,12 @@ from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-from lazytree.games.checkers import Checkers, CheckersWeights
-from lazytree.games.dice_of_doom import RULE_SETS, make_dice_of_doom
-from lazytree.games.dice_of_doom.rules import MAX_DICE, MAX_SIZE, MAX_SPARE_DICE
-from lazytree.games.knights import Knights
-from lazytree.games.registry import GameOption, GameSpec, OptionError, Position, register, seeded
-from lazytree.games.tictactoe import TicTacToe
-from lazytree.games.tree_game import tree_game
-
-
-def _dice_of_doom(o: Mapping[str, Any]) -> Position:
-    game = make_dice_of_doom(
-        o["rules"],
-        size=o["size"],
-        players=o["players"],
-        max_dice=o["max_dice"],
-        spare_dice=o["spare_dice"],
-        eval=o["eval"],
-    )
-    if o["board"] is not None and not o["board"].strip():
-        raise OptionError("--board is empty: give owner:dice pairs, e.g. '0:2 1:1 0:3 1:2'")
-    if o["board"]:
-        state = game.parse_board(o["board"], player=o["player"], spare=o["spare_dice"])
-    else:
-        state = game.initial_state(seeded(o["seed"]))
-        if o["player"]:
-            state = game.make_state(state.owners, state.dice, o["player"], state.spare)
-    return Position(game, state)
-
-
-register(
-    GameSpec(
-        name="dice-of-doom",
-        summary="Dice of Doom on an N x N hex board (Realm of Racket or Land of Lisp rules)",
-        options=(
-            GameOption(
-                "rules",
-                str,
-                "racket",
-                f"Rule set: {', '.join(RULE_SETS)} (Realm of Racket; Land of Lisp; "
-                "Land of Lisp with dice rolls).",
-            ),
-            GameOption("size", int, 3, f"Territories per row and column (2 to {MAX_SIZE})."),
-            GameOption("players", int, 2, "Number of players (2 to 8)."),
-            GameOption(
-                "max_dice",
-                int,
-                None,
-                f"Most dice a territory can hold, 2 to {MAX_DICE} (default 3; 5 with chance).",
-            ),
-            GameOption(
-                "spare_dice",
-                int,
-                10,
-                f"Reinforcement dice in the shared pool, 0 to {MAX_SPARE_DICE:,} (racket rules).",
-            ),
-            GameOption("seed", int, None, "Seed for the random start board."),
-            GameOption("board", str, None, "Explicit board: owner:dice pairs in territory order."),
-            GameOption("player", int, 0, "Player to move at the start."),
-            GameOption(
-                "eval",
-                str,
-                "book",
-                "Position rating: 'book' (winner by territory count, as the book) or "
-                "'heuristic' (score-board, dice, largest group; the stronger, and "
-                "the default of `play`).",
-            ),
-        ),
-        setup=_dice_of_doom,
-        notation="src->dst (e.g. 3->4) or pass",
-    )
-)
+from lazytree.catalog import GameOption, GameSpec, OptionError, Position
 
 
 def _tree(o: Mapping[str, Any]) -> Position:
+    from lazytree.games.tree_game import tree_game
+
     try:
         spec = json.loads(o["spec"])
     except json.JSONDecodeError as exc:
@@ -94,28 +28,28 @@ def _tree(o: Mapping[str, Any]) -> Position:
 
 LECTURE_TREE = "[[[7,8,2],[2,4,1],[1,3,5]],[[3,2,1],[2,3,16],[4,7,1]],[[10,1,8],[10,2,8],[8,1,3]]]"
 
-register(
-    GameSpec(
-        name="tree",
-        summary="A hand-built tree of leaf values (nested lists), players alternating",
-        options=(
-            GameOption(
-                "spec",
-                str,
-                LECTURE_TREE,
-                'The tree as a JSON nested list of numbers; {"chance": [[p, subtree], ...]} '
-                "is a chance node.",
-            ),
-            GameOption("root_player", int, 0, "Player to move at the root (0 or 1)."),
+TREE = GameSpec(
+    name="tree",
+    summary="A hand-built tree of leaf values (nested lists), players alternating",
+    options=(
+        GameOption(
+            "spec",
+            str,
+            LECTURE_TREE,
+            'The tree as a JSON nested list of numbers; {"chance": [[p, subtree], ...]} '
+            "is a chance node.",
         ),
-        setup=_tree,
-        notation="child number",
-        analysis_depth=None,
-    )
+        GameOption("root_player", int, 0, "Player to move at the root (0 or 1)."),
+    ),
+    setup=_tree,
+    notation="child number",
+    analysis_depth=None,
 )
 
 
 def _checkers(o: Mapping[str, Any]) -> Position:
+    from lazytree.games.checkers import Checkers, CheckersWeights
+
     weights = CheckersWeights()
     if o["weights"]:
         text = o["weights"]
@@ -156,38 +90,38 @@ def _checkers(o: Mapping[str, Any]) -> Position:
     return Position(game, state)
 
 
-register(
-    GameSpec(
-        name="checkers",
-        summary="Checkers (English draughts) on a W x H board, red (player 0) first",
-        options=(
-            GameOption("width", int, 8, "Board width (2 to 26)."),
-            GameOption("height", int, 8, "Board height (4 to 26)."),
-            GameOption(
-                "draw_moves",
-                int,
-                40,
-                "Draw after this many moves by each side with no capture or crowning (0: off).",
-            ),
-            GameOption("red", str, None, "Explicit position: red's squares, e.g. '1 2 K14'."),
-            GameOption("white", str, None, "Explicit position: white's squares, e.g. '30 K7'."),
-            GameOption("player", int, 0, "Player to move at the start (0 red, 1 white)."),
-            GameOption(
-                "weights",
-                str,
-                None,
-                "Evaluation weights as JSON, e.g. '{\"king\": 150}', or a weights file "
-                "(lazytree tune).",
-            ),
+CHECKERS = GameSpec(
+    name="checkers",
+    summary="Checkers (English draughts) on a W x H board, red (player 0) first",
+    options=(
+        GameOption("width", int, 8, "Board width (2 to 26)."),
+        GameOption("height", int, 8, "Board height (4 to 26)."),
+        GameOption(
+            "draw_moves",
+            int,
+            40,
+            "Draw after this many moves by each side with no capture or crowning (0: off).",
         ),
-        setup=_checkers,
-        notation="squares 1..N: 11-15, captures 11x18x25 (or 11x25)",
-        analysis_depth=6,
-    )
+        GameOption("red", str, None, "Explicit position: red's squares, e.g. '1 2 K14'."),
+        GameOption("white", str, None, "Explicit position: white's squares, e.g. '30 K7'."),
+        GameOption("player", int, 0, "Player to move at the start (0 red, 1 white)."),
+        GameOption(
+            "weights",
+            str,
+            None,
+            "Evaluation weights as JSON, e.g. '{\"king\": 150}', or a weights file "
+            "(lazytree tune).",
+        ),
+    ),
+    setup=_checkers,
+    notation="squares 1..N: 11-15, captures 11x18x25 (or 11x25)",
+    analysis_depth=6,
 )
 
 
 def _knights(o: Mapping[str, Any]) -> Position:
+    from lazytree.games.knights import Knights
+
     size = o["size"]
     if o["grid"]:
         grid_size = Knights.grid_size(o["grid"])
@@ -204,43 +138,41 @@ def _knights(o: Mapping[str, Any]) -> Position:
     return Position(game, game.initial_state())
 
 
-register(
-    GameSpec(
-        name="knights",
-        summary="Knight isolation on an N x N board: visited squares are blocked",
-        options=(
-            GameOption("size", int, None, "Board side, 3 to 26 (default 4, or the grid's)."),
-            GameOption(
-                "grid",
-                str,
-                None,
-                "Start grid, rows top to bottom: 0 unvisited, k = visited on move k "
-                "(odd: player 0, even: player 1), e.g. 0100/0400/0030/0020.",
-            ),
+KNIGHTS = GameSpec(
+    name="knights",
+    summary="Knight isolation on an N x N board: visited squares are blocked",
+    options=(
+        GameOption("size", int, None, "Board side, 3 to 26 (default 4, or the grid's)."),
+        GameOption(
+            "grid",
+            str,
+            None,
+            "Start grid, rows top to bottom: 0 unvisited, k = visited on move k "
+            "(odd: player 0, even: player 1), e.g. 0100/0400/0030/0020.",
         ),
-        setup=_knights,
-        notation="destination square, e.g. b3",
-        analysis_depth=None,
-    )
+    ),
+    setup=_knights,
+    notation="destination square, e.g. b3",
+    analysis_depth=None,
 )
 
 
 def _tictactoe(o: Mapping[str, Any]) -> Position:
+    from lazytree.games.tictactoe import TicTacToe
+
     game = TicTacToe(o["rows"], o["columns"], o["k"])
     return Position(game, game.initial_state())
 
 
-register(
-    GameSpec(
-        name="tictactoe",
-        summary="Tic-tac-toe on an m x n board, k in a row wins (X = player 0 first)",
-        options=(
-            GameOption("rows", int, 3, "Rows m (1 to 26)."),
-            GameOption("columns", int, 3, "Columns n (1 to 26)."),
-            GameOption("k", int, 3, "Marks in a row needed to win."),
-        ),
-        setup=_tictactoe,
-        notation="cell, e.g. b2 (column letter, row from the top)",
-        analysis_depth=None,
-    )
+TICTACTOE = GameSpec(
+    name="tictactoe",
+    summary="Tic-tac-toe on an m x n board, k in a row wins (X = player 0 first)",
+    options=(
+        GameOption("rows", int, 3, "Rows m (1 to 26)."),
+        GameOption("columns", int, 3, "Columns n (1 to 26)."),
+        GameOption("k", int, 3, "Marks in a row needed to win."),
+    ),
+    setup=_tictactoe,
+    notation="cell, e.g. b2 (column letter, row from the top)",
+    analysis_depth=None,
 )

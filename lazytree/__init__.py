@@ -8,9 +8,13 @@ twice; a pruning rater stops pulling moves from the generator as soon as it can.
 >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> alphabeta(tree.root, depth=2).value
 3.0
+
+Importing the package imports no game: games are found through :mod:`lazytree.catalog`
+when first used, and the AI names (``ai_turn``, ``choose_move``, ...) are imported on first access.
 """
 
-from lazytree.ai import AIMove, ai_turn, choose_move
+from typing import TYPE_CHECKING, Any
+
 from lazytree.game import CHANCE, ChanceGame, Game, IllegalMoveError, Player
 from lazytree.search import (
     RATERS,
@@ -23,6 +27,23 @@ from lazytree.search import (
 )
 from lazytree.traverse import TreeCount, count_tree, explored
 from lazytree.tree import Bound, Edge, Node, Rating, StatsSnapshot, Tree, TreeStats
+
+if TYPE_CHECKING:
+    from lazytree.ai import AIMove, ai_turn, choose_move
+
+_FROM_AI = frozenset({"AIMove", "ai_turn", "choose_move"})
+
+
+def __getattr__(name: str) -> Any:
+    """The AI names, imported from :mod:`lazytree.ai` on first access."""
+    if name in _FROM_AI:
+        import lazytree.ai
+
+        value = getattr(lazytree.ai, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'lazytree' has no attribute {name!r}")
+
 
 __all__ = [
     "CHANCE",

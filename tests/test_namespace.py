@@ -1,4 +1,5 @@
-"""The rules are installed as ``lazytree.games``: a user's own ``games`` package is no clash."""
+"""The rules are installed as ``lazytree.games``: a user's own ``games`` package is no clash,
+and the checkout's ``games/`` folder cannot be imported a second time as ``games``."""
 
 from __future__ import annotations
 
@@ -29,3 +30,18 @@ def test_no_top_level_games_package_is_installed() -> None:
     assert Path(lazytree.games.__file__).parent.name == "games"
     assert lazytree.games.__name__ == "lazytree.games"
     assert "tree" in lazytree.games.GAMES
+
+
+def test_the_games_folder_refuses_a_second_identity() -> None:
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", "import games"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert "ImportError: this folder is the package lazytree.games: import lazytree.games" in (
+        done.stderr
+    )

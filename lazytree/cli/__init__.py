@@ -1,39 +1,126 @@
 """The ``lazytree`` command line (typer). Every command's output is produced here;
-the library itself never prints."""
+the library itself never prints.
+
+Each top-level command lives in its own module, imported when the command is run or
+its own help is asked for: ``lazytree --help`` lists them from :data:`COMMANDS`
+without importing them, so it imports no game either.
+"""
 
 from __future__ import annotations
 
-import typer
+import importlib
+from typing import Any
 
-from lazytree.cli.analyse import analyse_app, count_app
-from lazytree.cli.arena import arena_app
-from lazytree.cli.bench import bench_app
+import typer
+from typer._click.core import Command, Context
+from typer.core import TyperCommand
+from typer.main import get_command as typer_command
+from typer.main import get_group
+
 from lazytree.cli.common import OneLineGroup, set_memory_ceiling
-from lazytree.cli.compare import compare_app
-from lazytree.cli.explore import explore_app
-from lazytree.cli.perft import perft_app
-from lazytree.cli.play import play_app
-from lazytree.cli.serve import serve
-from lazytree.cli.tune import tune_app
+from lazytree.cli.games import games
+
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "serve": (
+        "lazytree.cli.serve",
+        "serve",
+        "Play Dice of Doom (boards up to 40x40) and the other games in the browser.",
+    ),
+    "play": ("lazytree.cli.play", "play_app", "Play a game against the AI in the terminal."),
+    "count": ("lazytree.cli.analyse", "count_app", "Count the game tree from a start position."),
+    "analyse": (
+        "lazytree.cli.analyse",
+        "analyse_app",
+        "Rate a position: value, best moves, principal line.",
+    ),
+    "explore": (
+        "lazytree.cli.explore",
+        "explore_app",
+        "Show the part of the tree a rater explored: an interactive HTML explorer, or DOT, "
+        "SVG, PNG, GraphML, JSON.",
+    ),
+    "perft": (
+        "lazytree.cli.perft",
+        "perft_app",
+        "Count positions exactly D moves from the start (checks a move generator).",
+    ),
+    "bench": (
+        "lazytree.cli.bench",
+        "bench_app",
+        "Benchmarks: lazy-tree searches against plain recursive Python, ratios in one process.",
+    ),
+    "compare": (
+        "lazytree.cli.compare",
+        "compare_app",
+        "Eager against lazy: nodes, time and memory to rate the start position.",
+    ),
+    "arena": (
+        "lazytree.cli.arena",
+        "arena_app",
+        "Play paired matches between named AI players: score, Elo, SPRT.",
+    ),
+    "tune": (
+        "lazytree.cli.tune",
+        "tune_app",
+        "Tune evaluation weights from self-play (Texel-style logistic fit, SPRT acceptance).",
+    ),
+}
+"""The commands imported on demand: name -> (module, its typer app or command function,
+the one-line help ``lazytree --help`` shows; a test checks it is the command's own)."""
+
+
+def load_command(name: str) -> Command:
+    """Import command ``name`` of :data:`COMMANDS` and build its click command."""
+    module, attribute, _ = COMMANDS[name]
+    obj = getattr(importlib.import_module(module), attribute)
+    if isinstance(obj, typer.Typer):
+        return get_group(obj)
+    one = typer.Typer(add_completion=False)
+    one.command(name)(obj)
+    return typer_command(one)
+
+
+class LazyCommands(OneLineGroup):
+    """The root group: the commands of :data:`COMMANDS` are imported when first used;
+    while the root's help is written, they are listed from their one-line help."""
+
+    _listing = False
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        return [*COMMANDS, *super().list_commands(ctx)]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Any:
+        if cmd_name not in COMMANDS:
+            return super().get_command(ctx, cmd_name)
+        if self._listing:
+            return TyperCommand(cmd_name, short_help=COMMANDS[cmd_name][2])
+        loaded: dict[str, Command] = self.__dict__.setdefault("_loaded", {})
+        if cmd_name not in loaded:
+            loaded[cmd_name] = load_command(cmd_name)
+        return loaded[cmd_name]
+
+    def format_help(self, ctx: Context, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
 
 app = typer.Typer(
-    cls=OneLineGroup,
+    cls=LazyCommands,
     name="lazytree",
     help="Explore game trees lazily: play against a search AI, count and analyse trees.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-app.add_typer(play_app)
-app.add_typer(count_app)
-app.add_typer(analyse_app)
-app.add_typer(explore_app)
-app.add_typer(perft_app)
-app.add_typer(bench_app)
-app.add_typer(compare_app)
-app.command("serve")(serve)
-app.add_typer(arena_app)
-app.add_typer(tune_app)
+app.command("games")(games)
+
+
+@app.callback()
+def _root() -> None:
+    """Explore game trees lazily: play against a search AI, count and analyse trees."""
 
 
 def main() -> None:
@@ -42,4 +129,4 @@ def main() -> None:
     app(prog_name="lazytree")
 
 
-__all__ = ["app", "main"]
+__all__ = ["COMMANDS", "app", "load_command", "main"]

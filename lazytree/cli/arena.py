@@ -34,18 +34,20 @@ from lazytree.cli.common import (
     err_console,
     exit_partial,
     fail,
+    game_commands,
     print_json,
     progress_bar,
 )
 from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import BookOption, WeightsOption, player_files
-from lazytree.games import GAMES, GameSpec, OptionError
+from lazytree.games import GameSpec, OptionError
 from lazytree.spec import split_names
 
 arena_app = typer.Typer(
     name="arena",
     help="Play paired matches between named AI players: score, Elo, SPRT.",
     no_args_is_help=True,
+    cls=game_commands(lambda spec: game_command(spec, arena)),
 )
 
 PLAYER_HELP = "Players, comma-separated: " + ", ".join(
@@ -273,7 +275,3 @@ def game_command(spec: GameSpec, action: Callable[..., None]) -> Any:
     command.__name__ = spec.name.replace("-", "_")
     command.__doc__ = spec.summary
     return command
-
-
-for _spec in GAMES.values():
-    arena_app.command(_spec.name, help=_spec.summary)(game_command(_spec, arena))

@@ -1,8 +1,9 @@
 """What every CLI command shares: consoles, one-line errors, and per-game commands.
 
 ``lazytree ACTION GAME [game options] [action options]`` is built from the game
-registry: each action is a command group with one sub-command per registered game,
-whose options are the game's own declared options followed by the action's.
+catalog: each action is a command group with one sub-command per game, built when it
+is listed or called, whose options are the game's own declared options followed by
+the action's.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typer._click import exceptions as click_errors
 from typer._click.core import Context, ParameterSource
 from typer._click.globals import get_current_context
 from typer.core import TyperCommand, TyperGroup
+from typer.main import get_command as typer_command
 
 from lazytree.games import GAMES, GameSpec, OptionError, Position, load_game
 from lazytree.gcpause import gc_paused
@@ -365,6 +367,63 @@ def action_parameters(fn: Callable[..., Any], skip: int = 1) -> list[inspect.Par
     ]
 
 
+class GameCommands(TyperGroup):
+    """A command group with one sub-command per game of :data:`~lazytree.games.GAMES`,
+    each built from the game's spec when it is first listed or called, so building the
+    command line imports no game. ``make(spec)`` gives a command's function (None: this
+    group offers no command for that game); a game that cannot be loaded is a one-line
+    usage error naming the reason."""
+
+    make: Callable[[GameSpec], Callable[..., None] | None]
+    describe: Callable[[GameSpec], str] | None = None
+
+    def _game_command(self, name: str) -> TyperCommand | None:
+        built: dict[str, TyperCommand | None] = self.__dict__.setdefault("_built", {})
+        if name not in built:
+            spec = GAMES.spec(name)
+            fn = None if spec is None else type(self).make(spec)
+            if spec is None or fn is None:
+                return None
+            one = typer.Typer(add_completion=False)
+            describe = type(self).describe
+            one.command(
+                spec.name,
+                help=describe(spec) if describe else spec.summary,
+                no_args_is_help=False,
+                cls=CheckedCommand,
+            )(fn)
+            command = typer_command(one)
+            assert isinstance(command, TyperCommand)
+            built[name] = command
+        return built[name]
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        own = super().list_commands(ctx)
+        return own + [n for n in GAMES if n not in own and self._game_command(n) is not None]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Any:
+        if cmd_name in self.commands:
+            return self.commands[cmd_name]
+        command = self._game_command(cmd_name)
+        why = GAMES.reason(cmd_name) if command is None else None
+        if why is not None:
+            raise click_errors.UsageError(f"game {cmd_name!r} cannot be loaded: {why}", ctx=ctx)
+        return command
+
+
+def game_commands(
+    make: Callable[[GameSpec], Callable[..., None] | None],
+    describe: Callable[[GameSpec], str] | None = None,
+) -> type[GameCommands]:
+    """A :class:`GameCommands` class (for ``typer.Typer(cls=...)``) whose game commands
+    are ``make(spec)``."""
+    return type(
+        "GameCommands",
+        (GameCommands,),
+        {"make": staticmethod(make), "describe": staticmethod(describe) if describe else None},
+    )
+
+
 def game_group(
     name: str,
     help: str,
@@ -374,24 +433,23 @@ def game_group(
     defaults: Mapping[str, Mapping[str, Any]] | None = None,
     pass_setup: bool = False,
 ) -> typer.Typer:
-    """A command group ``name`` with one sub-command per registered game.
+    """A command group ``name`` with one sub-command per game (built on demand, see
+    :class:`GameCommands`).
 
     ``action(position, **action_options)`` runs the command once the game's options
-    have been turned into a :class:`~lazytree.games.registry.Position`; with ``pass_setup`` it is
+    have been turned into a :class:`~lazytree.catalog.Position`; with ``pass_setup`` it is
     called as ``action(position, setup, **action_options)`` with a :class:`GameSetup`.
     ``defaults`` maps a game name to game-option defaults this action uses instead of
     the registered ones (e.g. a stronger evaluation for ``play``).
     """
-    group = typer.Typer(name=name, help=help, no_args_is_help=True)
     extra = action_parameters(action, skip=2 if pass_setup else 1)
-    for spec in GAMES.values():
-        group.command(
-            spec.name,
-            help=describe(spec) if describe else spec.summary,
-            no_args_is_help=False,
-            cls=CheckedCommand,
-        )(_make_command(spec, action, extra, (defaults or {}).get(spec.name), pass_setup))
-    return group
+
+    def make(spec: GameSpec) -> Callable[..., None]:
+        return _make_command(spec, action, extra, (defaults or {}).get(spec.name), pass_setup)
+
+    return typer.Typer(
+        name=name, help=help, no_args_is_help=True, cls=game_commands(make, describe)
+    )
 
 
 def _make_command(

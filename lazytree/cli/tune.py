@@ -13,10 +13,17 @@ from lazytree.agents import PlayerError
 from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
 from lazytree.cli.arena import game_command, parse_sprt
-from lazytree.cli.common import console, err_console, fail, print_json, progress_bar
+from lazytree.cli.common import (
+    console,
+    err_console,
+    fail,
+    game_commands,
+    print_json,
+    progress_bar,
+)
 from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import WeightsOption
-from lazytree.games import GAMES, GameSpec, OptionError, load_game
+from lazytree.games import GameSpec, OptionError, load_game
 from lazytree.spec import split_names
 from lazytree.tune import TuneSpec, accept, collect, current_game, fit_weights
 from lazytree.weights import (
@@ -34,6 +41,8 @@ tune_app = typer.Typer(
     name="tune",
     help="Tune evaluation weights from self-play (Texel-style logistic fit, SPRT acceptance).",
     no_args_is_help=True,
+    # every game: one without a tunable evaluation says so in one line, exit 2
+    cls=game_commands(lambda spec: game_command(spec, tune)),
 )
 
 
@@ -225,7 +234,3 @@ def show_round(entry: dict[str, Any]) -> None:
             f"  [yellow]rejected[/]: the SPRT did not decide in {m['pairs']} pairs "
             "(more --pairs to play it out)"
         )
-
-
-for _spec in GAMES.values():  # a game without a tunable evaluation: one line, exit 2
-    tune_app.command(_spec.name, help=_spec.summary)(game_command(_spec, tune))

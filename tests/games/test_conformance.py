@@ -1,27 +1,26 @@
-"""The conformance suite: every registered game, under a few option sets, obeys the
-:class:`lazytree.game.Game` protocol.
+"""The conformance suite: every game of the catalog, under a few option sets, obeys the
+:class:`lazytree.game.Game` protocol, checked by :func:`lazytree.testing.check_game`
+(the checks a plugin author runs on their own game).
 
 Seeded random playouts walk each game to its end (or a move cap); at every position on
-the way the suite checks that the state is immutable, hashable and picklable, that
+the way the checks are that the state is immutable, hashable and picklable, that
 ``is_terminal`` agrees with the move generator, that ``evaluate`` agrees with ``returns``
 at the end, that every legal move is accepted by ``result`` and survives the round trip
-through the game's notation, and that made-up moves are refused with IllegalMoveError.
-A game registered later is covered with its default options automatically.
+through the game's notation, that chance outcomes' probabilities sum to 1, and that
+made-up moves are refused with IllegalMoveError. An installed game is covered with its
+default options automatically.
 """
 
 from __future__ import annotations
 
-import copy
-import math
 import pickle
-import random
-from collections.abc import Hashable
 from typing import Any
 
 import pytest
 
-from lazytree.game import CHANCE, IllegalMoveError
 from lazytree.games import GAMES, load_game
+from lazytree.games.tree_game import TreeGame
+from lazytree.testing import ConformanceError, check_game
 
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "dice-of-doom": [
@@ -54,13 +53,6 @@ MOVE_CAP = 150
 SEEDS = (0, 1)
 
 
-class MadeUp:
-    """A move no game knows."""
-
-    def __repr__(self) -> str:
-        return "MadeUp()"
-
-
 def test_every_registered_game_has_option_sets() -> None:
     assert set(OPTION_SETS) <= set(GAMES)
     for name in ("dice-of-doom", "checkers", "knights", "tictactoe", "tree"):
@@ -69,57 +61,11 @@ def test_every_registered_game_has_option_sets() -> None:
     assert rules == {"racket", "lisp", "chance"}  # every rule set of Dice of Doom
 
 
-def check_position(game: Any, state: Hashable) -> list[Hashable]:
-    """Every per-position check; returns the legal moves."""
-    snapshot = copy.deepcopy(state)
-    moves = list(game.legal_moves(state))
-    assert game.is_terminal(state) == (not moves)
-    assert list(game.legal_moves(state)) == moves, "move generation must be repeatable"
-    assert len(set(moves)) == len(moves), "duplicate moves"
-
-    # hashing, equality and pickling
-    assert hash(state) == hash(snapshot) and state == snapshot
-    again = pickle.loads(pickle.dumps(state))
-    assert again == state and hash(again) == hash(state)
-
-    player = game.to_move(state)
-    assert player == CHANCE or 0 <= player < game.num_players
-    for p in range(game.num_players):
-        value = game.evaluate(state, p)
-        assert isinstance(value, float | int) and math.isfinite(value)
-    if not moves:
-        returns = list(game.returns(state))
-        assert len(returns) == game.num_players
-        for p in range(game.num_players):
-            assert game.evaluate(state, p) == returns[p]
-
-    for move in moves:
-        child = game.result(state, move)
-        assert game.result(state, move) == child
-        assert hash(game.result(state, move)) == hash(child)
-        text = game.move_to_str(state, move)
-        assert isinstance(text, str) and text
-        assert game.parse_move(state, text) == move, f"notation round trip of {text!r}"
-    assert state == snapshot, "result or parse_move changed the state"
-
-    with pytest.raises(IllegalMoveError):
-        game.result(state, MadeUp())
-    with pytest.raises(IllegalMoveError):
-        game.parse_move(state, "no such move")
-    assert isinstance(game.render(state), str)
-    return moves
-
-
 @pytest.mark.parametrize(("name", "options"), CASES)
 def test_random_playouts(name: str, options: dict[str, Any]) -> None:
-    for seed in SEEDS:
-        game, state = load_game(name, **options)
-        rng = random.Random(seed)
-        for _ in range(MOVE_CAP):
-            moves = check_position(game, state)
-            if not moves:
-                break
-            state = game.result(state, rng.choice(moves))
+    game, state = load_game(name, **options)
+    checked = check_game(game, seed=SEEDS[0], positions=[state], playouts=len(SEEDS))
+    assert checked >= len(SEEDS)
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
@@ -128,3 +74,19 @@ def test_game_object_pickles(name: str, options: dict[str, Any]) -> None:
     clone = pickle.loads(pickle.dumps(game))
     assert list(clone.legal_moves(state)) == list(game.legal_moves(state))
     assert clone.render(state) == game.render(state)
+
+
+class Forgetful(TreeGame):
+    """A tree game whose notation loses the move: text for any child parses as the last."""
+
+    def parse_move(self, state: Any, text: str) -> Any:
+        moves = list(self.legal_moves(state))
+        if text == "no such move" or not moves:
+            return super().parse_move(state, text)
+        return moves[-1]
+
+
+def test_check_game_catches_a_broken_game() -> None:
+    assert check_game(TreeGame([[1, 2], [3, 4]]), playouts=2) == 6
+    with pytest.raises(ConformanceError, match="notation round trip"):
+        check_game(Forgetful([[1, 2], [3, 4]]))
