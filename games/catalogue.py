@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import fields, replace
-from pathlib import Path
 from typing import Any
 
 from lazytree.catalog import GameOption, GameSpec, OptionError, Position
@@ -48,37 +46,15 @@ TREE = GameSpec(
 
 
 def _checkers(o: Mapping[str, Any]) -> Position:
-    from lazytree.games.checkers import Checkers, CheckersWeights
+    from lazytree.games.checkers import Checkers
+    from lazytree.weights import WeightsError, read_weights_option
 
-    weights = CheckersWeights()
-    if o["weights"]:
-        text = o["weights"]
-        if not text.lstrip().startswith(("{", "[")):  # a weights file (lazytree tune)
-            try:
-                text = Path(text).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise OptionError(f"--weights {o['weights']}: cannot read it ({exc})") from None
+    game = Checkers(o["width"], o["height"], o["draw_moves"])
+    if o["weights"]:  # a JSON object of weights, or a weights file (lazytree tune)
         try:
-            given = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise OptionError(f"--weights is not a JSON object: {exc.msg}") from None
-        if isinstance(given, dict) and given.get("format") == "lazytree-weights":
-            if given.get("game") != "checkers" or given.get("evaluation") != "samuel":
-                raise OptionError(
-                    f"--weights {o['weights']}: weights of {given.get('game')} "
-                    f"{given.get('evaluation')}, not of checkers samuel"
-                )
-            given = given.get("weights")
-        known = [f.name for f in fields(CheckersWeights)]
-        if not isinstance(given, dict):
-            raise OptionError(f"--weights must be a JSON object with keys among {known}")
-        for key, value in given.items():
-            if key not in known:
-                raise OptionError(f"--weights: unknown weight {key!r} (known: {', '.join(known)})")
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise OptionError(f"--weights: {key} must be a number, got {value!r}")
-        weights = replace(weights, **{k: float(v) for k, v in given.items()})
-    game = Checkers(o["width"], o["height"], o["draw_moves"], weights)
+            game = read_weights_option(game, o["weights"])
+        except WeightsError as exc:
+            raise OptionError(str(exc)) from None
     if o["red"] is not None or o["white"] is not None:
         state = game.make_state(o["red"] or "", o["white"] or "", o["player"])
     else:
