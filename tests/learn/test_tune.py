@@ -229,7 +229,7 @@ def test_checkers_reads_a_weights_file_through_its_option(tmp_path: Path) -> Non
     dice = tmp_path / "d.json"
     save_weights(dice, LispDiceOfDoom(size=3), get_weights(LispDiceOfDoom(size=3)))
     bad = runner.invoke(app, ["analyse", "checkers", "--weights", str(dice)])
-    assert bad.exit_code == 2 and "not of checkers" in bad.stderr
+    assert bad.exit_code == 2 and "weights for dice-of-doom, not checkers" in bad.stderr
 
 
 def test_tune_end_to_end_writes_only_accepted_weights(tmp_path: Path) -> None:
