@@ -40,7 +40,7 @@ from lazytree.agents import AGENTS, Choice, PlayerError, Progress, make_agent
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, choose_move
 from lazytree.book import Book, BookError, booked_search
 from lazytree.game import Game, GameAgents, NamedEvaluations
-from lazytree.search import Limit, SearchResult, make_rater, minimax, search
+from lazytree.search import Limit, SearchResult, make_rater, search
 from lazytree.search.limit import DEFAULT_MEMORY, Clock
 from lazytree.search.raters import MCTSRater
 from lazytree.tree import Tree
@@ -172,16 +172,12 @@ class DepthAgent(TreeAgent):
         self.depth = depth
         self.limit = Limit(depth=depth, memory=DEFAULT_MEMORY)
 
+    rater: str = "minimax"
+    """The rater searched to ``depth`` (a spelling of :data:`lazytree.search.RATERS`)."""
+
     def limited(self, stop: threading.Event | None) -> Limit:
         """The search's limit, stopped by ``stop`` too."""
         return self.limit if stop is None else dataclasses.replace(self.limit, stop=stop)
-
-
-class RorAgent(DepthAgent):
-    """*Realm of Racket*: minimax over the book's rating, first best move."""
-
-    def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
-        return book_rating(game)
 
     def search(
         self,
@@ -189,7 +185,14 @@ class RorAgent(DepthAgent):
         stop: threading.Event | None = None,
         progress: Progress | None = None,
     ) -> SearchResult[Any]:
-        return reported(minimax(tree.root, self.limited(stop)), progress)
+        return search(tree.root, self.limited(stop), self.rater, progress=progress)
+
+
+class RorAgent(DepthAgent):
+    """*Realm of Racket*: minimax over the book's rating, first best move."""
+
+    def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
+        return book_rating(game)
 
 
 _SINGLE = struct.Struct("f")

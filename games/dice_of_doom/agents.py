@@ -26,7 +26,7 @@ from lazytree.games.dice_of_doom.rules import DiceOfDoom, Outcome
 from lazytree.games.dice_of_doom.score_board import score_board
 from lazytree.games.dice_of_doom.variants import ChanceDiceOfDoom
 from lazytree.players import DepthAgent, reported, single_float, with_evaluation
-from lazytree.search import SearchResult, alphabeta
+from lazytree.search import SearchResult
 from lazytree.tree import Node, Tree
 
 __all__ = [
@@ -60,19 +60,13 @@ def _dice_game(game: Game[Any, Any], player: str) -> DiceOfDoom:
 class Lol2Agent(DepthAgent):
     """*Land of Lisp* ch. 18: alpha-beta over ``score-board``, first best move."""
 
+    rater = "alphabeta"
+
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         game = _dice_game(game, "lol2")
         if isinstance(game, ChanceDiceOfDoom):
             raise PlayerError("lol2 is the AI of the lisp rules; under --rules chance use lol4")
         return score_board_rating(game)
-
-    def search(
-        self,
-        tree: Tree[Any, Any],
-        stop: threading.Event | None = None,
-        progress: Progress | None = None,
-    ) -> SearchResult[Any]:
-        return reported(alphabeta(tree.root, self.limited(stop)), progress)
 
 
 BOOK_ODDS: tuple[tuple[float, ...], ...] = (
