@@ -78,3 +78,37 @@ def test_the_wheel_installs_and_finds_its_games(tmp_path: Path) -> None:
         json.loads(sh(lazytree, "count", "nim", "--heaps", "1 2", "--json", cwd=tmp_path))["nodes"]
         == 12
     )
+
+
+@pytest.mark.wheel
+def test_a_checkout_without_the_link_builds_a_wheel_with_the_games(tmp_path: Path) -> None:
+    """Where git does not make links (Windows), ``lazytree/games`` is a plain file: the
+    wheel takes the games from ``games/`` through the package-dir mapping all the same."""
+    plain = tmp_path / "plain"
+    tracked = sh("git", "ls-files", cwd=ROOT).splitlines()
+    for name in tracked:
+        source, target = ROOT / name, plain / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_symlink():
+            target.write_text(os.readlink(source))  # what such a checkout holds
+        else:
+            shutil.copyfile(source, target)
+    assert (plain / "lazytree" / "games").is_file()
+    dist = tmp_path / "dist"
+    sh(
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--quiet",
+        "--no-deps",
+        "-w",
+        dist,
+        plain,
+        cwd=tmp_path,
+    )
+    (wheel,) = dist.glob("lazytree-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+    for game in ("tictactoe", "checkers", "knights", "tree_game", "dice_of_doom/rules"):
+        assert f"lazytree/games/{game}.py" in names
