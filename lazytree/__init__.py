@@ -8,8 +8,16 @@ twice; a pruning rater stops pulling moves from the generator as soon as it can.
 >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> alphabeta(tree.root, depth=2).value
 3.0
+
+``lazytree.core_kind()`` says which core runs: ``"compiled"`` (mypyc extension modules,
+built by ``setup.py``) or ``"pure"`` (the Python sources; ``LAZYTREE_PURE=1`` forces it).
 """
 
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
+
+# first: importing _core selects the core (LAZYTREE_PURE=1 loads the modules' sources)
+from lazytree._core import core_kind
 from lazytree.ai import AIMove, AIPlayer, AISettings, ai_turn, choose_move
 from lazytree.game import CHANCE, ChanceGame, Game, IllegalMoveError, Player
 from lazytree.search import (
@@ -23,6 +31,11 @@ from lazytree.search import (
 )
 from lazytree.traverse import TreeCount, count_tree, explored
 from lazytree.tree import Bound, Edge, Node, Rating, StatsSnapshot, Tree, TreeStats
+
+try:
+    __version__ = _version("lazytree")
+except PackageNotFoundError:  # run from a checkout that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "CHANCE",
@@ -44,10 +57,12 @@ __all__ = [
     "Tree",
     "TreeCount",
     "TreeStats",
+    "__version__",
     "ai_turn",
     "alphabeta",
     "alphabeta_tt",
     "choose_move",
+    "core_kind",
     "count_tree",
     "explored",
     "iterative_deepening",
