@@ -136,7 +136,10 @@ class TicTacToe:
                 self._free[taken] = free
         return iter(free)
 
-    def result(self, state: TicTacToeState, move: int) -> TicTacToeState:
+    def result(self, state: TicTacToeState, move: object) -> TicTacToeState:
+        """The position after ``move``; any object that is not an empty cell's number
+        raises :class:`~lazytree.game.IllegalMoveError` (hence ``move: object``: the
+        compiled core's signature check would raise ``TypeError`` instead)."""
         if type(move) is not int or not 0 <= move < self.size:
             raise IllegalMoveError(f"{move!r} is not a cell (0 to {self.size - 1})")
         x, o, player, winner = state

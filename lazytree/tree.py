@@ -46,9 +46,9 @@ import random
 import weakref
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Generic, TypeVar, overload
 
+from lazytree._core import mypyc_attr
 from lazytree.checks import require_game
 from lazytree.game import CHANCE, Game, IllegalMoveError, Player
 from lazytree.rating import Bound, Rating
@@ -73,8 +73,12 @@ EMPTY: tuple[Any, ...] = ()
 """The one child sequence every leaf shares (a node with no moves holds nothing of its own)."""
 
 
+@mypyc_attr(native_class=False)
 class Node(Generic[S, M]):
     """One position of a lazy tree.
+
+    (A plain Python class even in the compiled core: mypyc's native classes cannot be
+    weakly referenced, and the sharing table and MCTS's statistics hold nodes weakly.)
 
     ``_edges`` is the node's cache of generated edges: None before its moves were asked
     for, a list while they are being generated (``_source`` yields the rest), a tuple
@@ -82,7 +86,17 @@ class Node(Generic[S, M]):
     stays alive exactly as long as something holds its root.
     """
 
-    __slots__ = ("__weakref__", "_edges", "_source", "player", "rating", "serial", "state", "tree")
+    __slots__ = (
+        "__weakref__",
+        "_edges",
+        "_origin",
+        "_source",
+        "player",
+        "rating",
+        "serial",
+        "state",
+        "tree",
+    )
 
     def __init__(self, tree: Tree[S, M], state: S) -> None:
         self.tree = tree
@@ -92,7 +106,12 @@ class Node(Generic[S, M]):
         self.player: Player = tree.game.to_move(state)
         self.rating: Rating | None = None
         self._edges: list[Edge[S, M]] | tuple[Edge[S, M], ...] | None = None
-        self._source: Iterator[Edge[S, M]] | _Failed | None = None
+        self._source: Iterator[M] | _Failed | None = None
+        self._origin: tuple[Tree[S, M], S] | None = None  # shared by the edges, made once
+
+    def __class_getitem__(cls, params: object) -> Any:
+        """``Node[S, M]`` at run time (mypyc's plain classes lose ``Generic``'s)."""
+        return cls
 
     @property
     def children(self) -> Sequence[Edge[S, M]]:
@@ -101,17 +120,32 @@ class Node(Generic[S, M]):
         edges = self._edges
         if type(edges) is tuple:
             return edges
-        if edges is None:  # the first time: start the game's generator
-            tree = self.tree
-            tree.stats.nodes_expanded += 1
-            origin = (tree, self.state)
-            moves = tree.game.legal_moves(self.state)
-            if self.player == CHANCE:
-                self._source = _chance_edges(origin, moves)
-            else:  # the hot path: one Edge per move pulled, made by C-level ``map``
-                self._source = map(partial(Edge, origin), moves)
-            self._edges = []
+        if edges is None:
+            self._start()
         return Children(self)
+
+    def _start(self) -> None:
+        """Start the game's move generator (the first time the moves are asked for)."""
+        tree = self.tree
+        tree.stats.nodes_expanded += 1
+        self._source = iter(tree.game.legal_moves(self.state))
+        self._edges = []
+
+    def edge(self, index: int) -> Edge[S, M] | None:
+        """The edge of generation number ``index`` (from 0), generating moves up to it;
+        None when the node has no more moves. The search's loop: ``children`` without
+        a view object or a generator per node."""
+        edges = self._edges
+        if edges is None:
+            self._start()
+            edges = self._edges
+            assert edges is not None
+        if index < len(edges):
+            return edges[index]
+        while self._pull():  # appends to ``edges`` (a list while generating)
+            if index < len(edges):
+                return edges[index]
+        return None
 
     def _pull(self) -> bool:
         """Generate one more edge; False once the generator is exhausted. A generator
@@ -124,16 +158,28 @@ class Node(Generic[S, M]):
         edges = self._edges
         assert isinstance(edges, list)
         try:
-            edge = next(source, None)
+            move = next(source, _DONE)
         except BaseException as exc:
             self._source = _Failed(exc)
             raise
-        if edge is None:
+        if move is _DONE:
             self._edges = tuple(edges) if edges else EMPTY
             self._source = None
             return False
-        edges.append(edge)
-        self.tree.stats.moves_generated += 1
+        tree = self.tree
+        origin = self._origin
+        if origin is None:
+            origin = self._origin = (tree, self.state)
+        if self.player == CHANCE:
+            try:
+                p = tree.game.outcome_probability(self.state, move)  # type: ignore[attr-defined]
+            except BaseException as exc:
+                self._source = _Failed(exc)
+                raise
+            edges.append(ChanceEdge(origin, move, p))
+        else:  # the hot path: one Edge per move pulled
+            edges.append(Edge(origin, move))
+        tree.stats.moves_generated += 1
         return True
 
     # -- read-only views that never generate or force anything (export, inspection) --
@@ -293,13 +339,6 @@ class ChanceEdge(Edge[S, M]):
         self.probability = probability
 
 
-def _chance_edges(origin: tuple[Tree[S, M], S], moves: Iterator[M]) -> Iterator[Edge[S, M]]:
-    tree, state = origin
-    outcome_probability = tree.game.outcome_probability  # type: ignore[attr-defined]
-    for move in moves:
-        yield ChanceEdge(origin, move, outcome_probability(state, move))
-
-
 class Tree(Generic[S, M]):
     """A lazily expanded game tree rooted at a position.
 
@@ -442,6 +481,9 @@ class _Failed:
         err.__cause__ = self.error
         return err
 
+
+_DONE: Any = object()
+"""What ``next`` returns from an exhausted move generator (no move is this object)."""
 
 _svg_hook: Callable[[Node[Any, Any]], str | None] | None = None
 """Set by the export layer when it is imported, so the core never imports it."""
