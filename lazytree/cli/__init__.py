@@ -3,8 +3,11 @@ the library itself never prints."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
+import lazytree
 from lazytree.cli.analyse import analyse_app, count_app
 from lazytree.cli.arena import arena_app
 from lazytree.cli.bench import bench_app
@@ -36,10 +39,37 @@ app.add_typer(arena_app)
 app.add_typer(tune_app)
 
 
+def version_line() -> str:
+    """What ``lazytree --version`` prints: the version and which core runs."""
+    core = "compiled core" if lazytree.core_kind() == "compiled" else "pure Python core"
+    return f"lazytree {lazytree.__version__} ({core})"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(version_line())
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Print the version and the core (compiled or pure Python), then exit.",
+        ),
+    ] = False,
+) -> None:
+    """Explore game trees lazily: play against a search AI, count and analyse trees."""
+
+
 def main() -> None:
     """Entry point of the ``lazytree`` script: the memory ceiling, then the command."""
     set_memory_ceiling()
     app(prog_name="lazytree")
 
 
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "version_line"]
