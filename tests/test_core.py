@@ -38,8 +38,9 @@ def test_the_core_loaded_is_the_one_built_unless_pure_is_asked_for() -> None:
     assert core_kind() == lazytree.core_kind() == _expected()
     suffix = ".py" if _expected() == "pure" else tuple(importlib.machinery.EXTENSION_SUFFIXES)
     for name in COMPILED_MODULES:
-        assert sys.modules[name].__file__ is not None
-        assert sys.modules[name].__file__.endswith(suffix), name
+        file = sys.modules[name].__file__
+        assert file is not None
+        assert file.endswith(suffix), name
 
 
 def _run(code: str, **env: str) -> str:
