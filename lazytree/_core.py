@@ -23,7 +23,15 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, Literal
 
-__all__ = ["COMPILED_MODULES", "PURE_ENV", "CoreKind", "core_kind", "mypyc_attr", "select_core"]
+__all__ = [
+    "COMPILED_MODULES",
+    "PURE_ENV",
+    "CoreKind",
+    "compiled_available",
+    "core_kind",
+    "mypyc_attr",
+    "select_core",
+]
 
 try:
     from mypy_extensions import mypyc_attr
@@ -102,3 +110,15 @@ def core_kind() -> CoreKind:
         return "pure"
     mixed = [n for n, c in zip(COMPILED_MODULES, compiled, strict=True) if c]
     raise RuntimeError(f"only part of the core is compiled ({', '.join(mixed)}): rebuild it")
+
+
+def compiled_available() -> bool:
+    """True when every module of the core has a compiled extension module installed
+    (whether or not this process loaded it: ``LAZYTREE_PURE=1`` may have skipped it)."""
+    for name in COMPILED_MODULES:
+        parent, _, _ = name.rpartition(".")
+        path = importlib.import_module(parent).__path__
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or not isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+            return False
+    return True

@@ -67,6 +67,7 @@ __all__ = [
     "StatsSnapshot",
     "Tree",
     "TreeStats",
+    "edge_at",
 ]
 
 EMPTY: tuple[Any, ...] = ()
@@ -133,54 +134,8 @@ class Node(Generic[S, M]):
 
     def edge(self, index: int) -> Edge[S, M] | None:
         """The edge of generation number ``index`` (from 0), generating moves up to it;
-        None when the node has no more moves. The search's loop: ``children`` without
-        a view object or a generator per node."""
-        edges = self._edges
-        if edges is None:
-            self._start()
-            edges = self._edges
-            assert edges is not None
-        if index < len(edges):
-            return edges[index]
-        while self._pull():  # appends to ``edges`` (a list while generating)
-            if index < len(edges):
-                return edges[index]
-        return None
-
-    def _pull(self) -> bool:
-        """Generate one more edge; False once the generator is exhausted. A generator
-        that raised is remembered: asking again raises, never says "no more moves"."""
-        source = self._source
-        if source is None:
-            return False
-        if isinstance(source, _Failed):
-            raise source.again()
-        edges = self._edges
-        assert isinstance(edges, list)
-        try:
-            move = next(source, _DONE)
-        except BaseException as exc:
-            self._source = _Failed(exc)
-            raise
-        if move is _DONE:
-            self._edges = tuple(edges) if edges else EMPTY
-            self._source = None
-            return False
-        tree = self.tree
-        origin = self._origin
-        if origin is None:
-            origin = self._origin = (tree, self.state)
-        if self.player == CHANCE:
-            try:
-                p = tree.game.outcome_probability(self.state, move)  # type: ignore[attr-defined]
-            except BaseException as exc:
-                self._source = _Failed(exc)
-                raise
-            edges.append(ChanceEdge(origin, move, p))
-        else:  # the hot path: one Edge per move pulled
-            edges.append(Edge(origin, move))
-        tree.stats.moves_generated += 1
-        return True
+        None when the node has no more moves (:func:`edge_at`)."""
+        return edge_at(self, index)
 
     # -- read-only views that never generate or force anything (export, inspection) --
     @property
@@ -228,6 +183,60 @@ class Node(Generic[S, M]):
         return None if hook is None else hook(self)
 
 
+def edge_at(node: Node[S, M], index: int) -> Edge[S, M] | None:
+    """The edge of generation number ``index`` (from 0) of ``node``, generating moves up
+    to it; None when the node has no more moves. The search's loop over the children: no
+    view object or generator per node (a function, so the compiled core calls it
+    directly)."""
+    edges = node._edges
+    if edges is None:
+        node._start()
+        edges = node._edges
+        assert edges is not None
+    if index < len(edges):
+        return edges[index]
+    while _pull(node):  # appends to ``edges`` (a list while generating)
+        if index < len(edges):
+            return edges[index]
+    return None
+
+
+def _pull(node: Node[S, M]) -> bool:
+    """Generate one more edge of ``node``; False once its generator is exhausted. A
+    generator that raised is remembered: asking again raises, never says "no more moves"."""
+    source = node._source
+    if source is None:
+        return False
+    if isinstance(source, _Failed):
+        raise source.again()
+    edges = node._edges
+    assert isinstance(edges, list)
+    try:
+        move = next(source, _DONE)
+    except BaseException as exc:
+        node._source = _Failed(exc)
+        raise
+    if move is _DONE:
+        node._edges = tuple(edges) if edges else EMPTY
+        node._source = None
+        return False
+    tree = node.tree
+    origin = node._origin
+    if origin is None:
+        origin = node._origin = (tree, node.state)
+    if node.player == CHANCE:
+        try:
+            p = tree.game.outcome_probability(node.state, move)  # type: ignore[attr-defined]
+        except BaseException as exc:
+            node._source = _Failed(exc)
+            raise
+        edges.append(ChanceEdge(origin, move, p))
+    else:  # the hot path: one Edge per move pulled
+        edges.append(Edge(origin, move))
+    tree.stats.moves_generated += 1
+    return True
+
+
 class Children(Sequence["Edge[S, M]"]):
     """The children of a node whose moves are not all generated yet: a short-lived view
     (made by :attr:`Node.children`, never stored) over the node's own cache.
@@ -246,17 +255,17 @@ class Children(Sequence["Edge[S, M]"]):
         edges = node._edges
         assert edges is not None
         i = 0
-        while i < len(edges) or node._pull():
+        while i < len(edges) or _pull(node):
             yield edges[i]
             i += 1
 
     def __bool__(self) -> bool:
         node = self._node
-        return bool(node._edges) or node._pull()
+        return bool(node._edges) or _pull(node)
 
     def __len__(self) -> int:
         node = self._node
-        while node._pull():
+        while _pull(node):
             pass
         return len(node.generated_edges)
 
@@ -274,7 +283,7 @@ class Children(Sequence["Edge[S, M]"]):
         edges = node._edges
         assert edges is not None
         while index >= len(edges):
-            if not node._pull():
+            if not _pull(node):
                 raise IndexError("child index out of range")
         return edges[index]
 

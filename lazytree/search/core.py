@@ -41,7 +41,7 @@ from lazytree.game import CHANCE, BoundedGame, NoisyGame, OrderedGame, Player
 from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
 from lazytree.search.limit import Budget, Limit
 from lazytree.search.result import ChancePruning, SearchResult
-from lazytree.tree import Bound, Edge, Node, Rating
+from lazytree.tree import Bound, Edge, Node, Rating, edge_at
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -381,7 +381,7 @@ class Search:
         i = 0
         while True:  # over the edges: an index loop, no view or generator per node
             if ranked is None:
-                edge = n.edge(i)
+                edge = edge_at(n, i)
                 if edge is None:
                     break
             elif i < len(ranked):
