@@ -129,20 +129,16 @@ def tictactoe(
     )
     if other_core and other is None:
         console.print("the compiled core is not built: only the pure Python core was measured")
-    for doc in cores[1:]:
-        _print_memory(doc)
-        for target, met in doc["targets"].items():
-            mark = "[green]met[/]" if met else "[red]missed[/]"
-            console.print(f"  {mark}  {target}")
     if "gc_share_of_lazy_minimax" in data:
         console.print(
             "the collector's share of lazy minimax when not paused: "
             f"{data['gc_share_of_lazy_minimax']:.0%}"
         )
-    _print_memory(data)
-    for target, met in data["targets"].items():
-        mark = "[green]met[/]" if met else "[red]missed[/]"
-        console.print(f"  {mark}  {target}")
+    for doc in cores:
+        _print_memory(doc)
+        for target, met in doc["targets"].items():
+            mark = "[green]met[/]" if met else "[red]missed[/]"
+            console.print(f"  {mark}  {target}")
     if profile is not None:
         console.print(f"profile of lazy minimax ({data['core']} core) written to {profile}")
 
