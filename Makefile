@@ -15,9 +15,10 @@ CORE_SOURCES := setup.py lazytree/tree.py lazytree/rating.py lazytree/search/cor
   games/tictactoe.py
 CORE_STAMP := $(VENV)/.core-built
 # The tests of the core, run a second time on the pure Python core (LAZYTREE_PURE=1).
-CORE_TESTS := tests/test_core.py tests/cli/test_bench_cores.py tests/test_tree.py tests/search tests/oracle tests/games \
-  tests/arena/test_lol_oracle.py tests/arena/test_lol4_oracle.py tests/cli/test_games.py \
-  lazytree/tree.py lazytree/rating.py lazytree/search/core.py lazytree/games/tictactoe.py
+CORE_TESTS := tests/test_core.py tests/cli/test_bench_cores.py tests/test_tree.py tests/search \
+  tests/oracle tests/games tests/arena/test_lol_oracle.py tests/arena/test_lol4_oracle.py \
+  tests/cli/test_games.py lazytree/tree.py lazytree/rating.py lazytree/search/core.py \
+  lazytree/games/tictactoe.py
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

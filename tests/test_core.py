@@ -3,6 +3,7 @@ and ``LAZYTREE_PURE=1`` forcing the pure one (the same tests run on both: ``make
 
 from __future__ import annotations
 
+import ast
 import importlib.machinery
 import os
 import subprocess
@@ -78,3 +79,15 @@ def test_version_says_which_core() -> None:
     assert out.exit_code == 0
     core = "compiled core" if core_kind() == "compiled" else "pure Python core"
     assert out.output.strip() == f"lazytree {lazytree.__version__} ({core})"
+
+
+def test_setup_compiles_the_modules_the_core_lists() -> None:
+    setup_py = Path(__file__).parents[1] / "setup.py"
+    tree = ast.parse(setup_py.read_text())
+    listed = next(
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets)
+    )
+    assert tuple(p.removesuffix(".py").replace("/", ".") for p in listed) == COMPILED_MODULES
