@@ -6,7 +6,8 @@ The whole idea fits in three objects:
   iterating it replays the edges generated so far, then pulls more moves from the game's
   generator, one at a time; ``bool`` pulls at most one move, indexing up to the index,
   ``len`` all of them. No move is generated twice. Once the generator is exhausted the
-  children are a plain tuple (every leaf shares :data:`EMPTY`);
+  children are a plain tuple (every leaf shares :data:`EMPTY`). The searches loop with
+  :func:`edge_at` (the ``i``-th edge, generated on demand) instead of a view;
 * an :class:`Edge` is a move and a thunk for the child it leads to: ``edge.child``
   builds the child node (and the child's state) the first time it is read, never again;
 * a :class:`Tree` holds the root, the counters (:class:`TreeStats`) and, with
@@ -82,8 +83,9 @@ class Node(Generic[S, M]):
     weakly referenced, and the sharing table and MCTS's statistics hold nodes weakly.)
 
     ``_edges`` is the node's cache of generated edges: None before its moves were asked
-    for, a list while they are being generated (``_source`` yields the rest), a tuple
-    once the generator is exhausted. A node never refers to its parent, so a subtree
+    for, a list while they are being generated (``_source``, the game's move iterator,
+    yields the rest; :func:`_pull` makes one edge per move, all sharing ``_origin``), a
+    tuple once the generator is exhausted. A node never refers to its parent, so a subtree
     stays alive exactly as long as something holds its root.
     """
 
