@@ -221,6 +221,7 @@ def _pull(node: Node[S, M]) -> bool:
     if move is _DONE:
         node._edges = tuple(edges) if edges else EMPTY
         node._source = None
+        node._origin = None  # only the unforced edges still need it
         return False
     tree = node.tree
     origin = node._origin
