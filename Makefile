@@ -7,7 +7,18 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: play serve test lint typecheck pytest system-deps images notebooks-clean clean
+.PHONY: play serve test lint typecheck pytest pytest-pure core system-deps images notebooks-clean clean
+
+# The compiled core (setup.py: mypyc, beside the sources) is rebuilt when these change, so
+# the tests never run a stale compiled module.
+CORE_SOURCES := setup.py lazytree/tree.py lazytree/rating.py lazytree/search/core.py \
+  games/tictactoe.py
+CORE_STAMP := $(VENV)/.core-built
+# The tests of the core, run a second time on the pure Python core (LAZYTREE_PURE=1).
+CORE_TESTS := tests/test_core.py tests/cli/test_bench_cores.py tests/test_tree.py tests/search \
+  tests/oracle tests/games tests/arena/test_lol_oracle.py tests/arena/test_lol4_oracle.py \
+  tests/cli/test_games.py lazytree/tree.py lazytree/rating.py lazytree/search/core.py \
+  lazytree/games/tictactoe.py
 
 # the example game plugins (examples/*) are installed too: the tests drive them as
 # installed games, found through their lazytree.games entry points
@@ -31,8 +42,16 @@ play: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/lazytree serve $(ARGS)
 
-## test: lint, type-check and run the whole test suite (notebooks included)
-test: $(STAMP) system-deps lint typecheck pytest
+## core: (re)build the compiled core in place (pure Python where there is no C compiler)
+core: $(CORE_STAMP)
+
+$(CORE_STAMP): $(STAMP) $(CORE_SOURCES)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $(CORE_STAMP)
+
+## test: lint, type-check and run the whole test suite (notebooks included) on the
+## compiled core, then the core's tests again on the pure Python core
+test: $(STAMP) system-deps lint typecheck pytest pytest-pure
 
 lint: $(STAMP)
 	$(BIN)/ruff check lazytree games tests examples
@@ -41,8 +60,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(CORE_STAMP)
 	$(BIN)/pytest
+
+pytest-pure: $(CORE_STAMP)
+	LAZYTREE_PURE=1 $(BIN)/pytest $(CORE_TESTS)
 
 ## notebooks-clean: strip outputs and execution counts from notebooks/*.ipynb (they are
 ## kept in git without outputs; the test suite checks it and runs every notebook)
@@ -79,4 +101,5 @@ images: $(STAMP)
 	  --out docs/dice-of-doom-3x3.svg
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find lazytree games -name '*.so' -delete

@@ -11,10 +11,16 @@ twice; a pruning rater stops pulling moves from the generator as soon as it can.
 
 Importing the package imports no game: games are found through :mod:`lazytree.catalog`
 when first used, and the AI names (``ai_turn``, ``choose_move``, ...) are imported on first access.
+``lazytree.core_kind()`` says which core runs: ``"compiled"`` (mypyc extension modules,
+built by ``setup.py``) or ``"pure"`` (the Python sources; ``LAZYTREE_PURE=1`` forces it).
 """
 
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
 from typing import TYPE_CHECKING, Any
 
+# first: importing _core selects the core (LAZYTREE_PURE=1 loads the modules' sources)
+from lazytree._core import core_kind
 from lazytree.game import CHANCE, ChanceGame, Game, IllegalMoveError, Player
 from lazytree.search import (
     RATERS,
@@ -45,6 +51,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'lazytree' has no attribute {name!r}")
 
 
+try:
+    __version__ = _version("lazytree")
+except PackageNotFoundError:  # run from a checkout that was never installed
+    __version__ = "0+unknown"
+
 __all__ = [
     "CHANCE",
     "RATERS",
@@ -63,10 +74,12 @@ __all__ = [
     "Tree",
     "TreeCount",
     "TreeStats",
+    "__version__",
     "ai_turn",
     "alphabeta",
     "alphabeta_tt",
     "choose_move",
+    "core_kind",
     "count_tree",
     "explored",
     "iterative_deepening",

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable
-from typing import NamedTuple
+from collections.abc import Hashable, Iterator
+from typing import Any, final
 
 from lazytree.game import Player
 
@@ -19,19 +19,68 @@ class Bound(enum.Enum):
     UPPER = "upper"  # true value <= value
 
 
-class Rating(NamedTuple):
-    """A value a rater stored on a node.
+@final
+class Rating:
+    """A value a rater stored on a node (read-only by convention: raters replace a
+    node's rating, they never change one).
 
     ``value`` is from the point of view of ``player``; it is valid for a search of
     ``depth`` moves below the node, as an exact value or a bound. ``key`` names the
     search settings the value is valid under (``None``: a plain depth-limited search;
     other raters, e.g. with quiescence or win distance, put their settings there so
-    nobody mistakes their values for plain ones). (A named tuple rather than a frozen
-    dataclass: raters create one per node, and this is the cheap kind.)
+    nobody mistakes their values for plain ones). Raters create one per node, so it is a
+    small final class with slots (a native class with an unboxed float in the compiled
+    core); two ratings are equal when their fields are, and it indexes, slices and
+    unpacks as the named tuple it replaces (``value, player, depth, bound, key``).
+
+    >>> Rating(0.5, 0, 3)
+    Rating(value=0.5, player=0, depth=3, bound=<Bound.EXACT: 'exact'>, key=None)
+    >>> Rating(0.5, 0, 3) == Rating(0.5, 0, 3, Bound.EXACT, None)
+    True
+    >>> Rating(0.5, 0, 3)[:3]
+    (0.5, 0, 3)
     """
 
-    value: float
-    player: Player
-    depth: int
-    bound: Bound = Bound.EXACT
-    key: Hashable = None
+    __slots__ = ("bound", "depth", "key", "player", "value")
+
+    def __init__(
+        self,
+        value: float,
+        player: Player,
+        depth: int,
+        bound: Bound = Bound.EXACT,
+        key: Hashable = None,
+    ) -> None:
+        self.value = value
+        self.player = player
+        self.depth = depth
+        self.bound = bound
+        self.key = key
+
+    def as_tuple(self) -> tuple[float, Player, int, Bound, Hashable]:
+        """The fields in order ``(value, player, depth, bound, key)``."""
+        return (self.value, self.player, self.depth, self.bound, self.key)
+
+    def __getitem__(self, index: Any) -> Any:
+        """Indexing and slicing as the named tuple this class replaces did."""
+        return self.as_tuple()[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.as_tuple())
+
+    def __len__(self) -> int:
+        return 5
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rating):
+            return NotImplemented
+        return self.as_tuple() == other.as_tuple()
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __repr__(self) -> str:
+        return (
+            f"Rating(value={self.value!r}, player={self.player!r}, depth={self.depth!r}, "
+            f"bound={self.bound!r}, key={self.key!r})"
+        )

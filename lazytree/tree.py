@@ -6,7 +6,8 @@ The whole idea fits in three objects:
   iterating it replays the edges generated so far, then pulls more moves from the game's
   generator, one at a time; ``bool`` pulls at most one move, indexing up to the index,
   ``len`` all of them. No move is generated twice. Once the generator is exhausted the
-  children are a plain tuple (every leaf shares :data:`EMPTY`);
+  children are a plain tuple (every leaf shares :data:`EMPTY`). The searches loop with
+  :func:`edge_at` (the ``i``-th edge, generated on demand) instead of a view;
 * an :class:`Edge` is a move and a thunk for the child it leads to: ``edge.child``
   builds the child node (and the child's state) the first time it is read, never again;
 * a :class:`Tree` holds the root, the counters (:class:`TreeStats`) and, with
@@ -46,9 +47,9 @@ import random
 import weakref
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, Generic, TypeVar, overload
 
+from lazytree._core import mypyc_attr
 from lazytree.checks import require_game
 from lazytree.game import CHANCE, Game, IllegalMoveError, Player
 from lazytree.rating import Bound, Rating
@@ -67,22 +68,38 @@ __all__ = [
     "StatsSnapshot",
     "Tree",
     "TreeStats",
+    "edge_at",
 ]
 
 EMPTY: tuple[Any, ...] = ()
 """The one child sequence every leaf shares (a node with no moves holds nothing of its own)."""
 
 
+@mypyc_attr(native_class=False)
 class Node(Generic[S, M]):
     """One position of a lazy tree.
 
+    (A plain Python class even in the compiled core: mypyc's native classes cannot be
+    weakly referenced, and the sharing table and MCTS's statistics hold nodes weakly.)
+
     ``_edges`` is the node's cache of generated edges: None before its moves were asked
-    for, a list while they are being generated (``_source`` yields the rest), a tuple
-    once the generator is exhausted. A node never refers to its parent, so a subtree
+    for, a list while they are being generated (``_source``, the game's move iterator,
+    yields the rest; :func:`_pull` makes one edge per move, all sharing ``_origin``), a
+    tuple once the generator is exhausted. A node never refers to its parent, so a subtree
     stays alive exactly as long as something holds its root.
     """
 
-    __slots__ = ("__weakref__", "_edges", "_source", "player", "rating", "serial", "state", "tree")
+    __slots__ = (
+        "__weakref__",
+        "_edges",
+        "_origin",
+        "_source",
+        "player",
+        "rating",
+        "serial",
+        "state",
+        "tree",
+    )
 
     def __init__(self, tree: Tree[S, M], state: S) -> None:
         self.tree = tree
@@ -92,7 +109,12 @@ class Node(Generic[S, M]):
         self.player: Player = tree.game.to_move(state)
         self.rating: Rating | None = None
         self._edges: list[Edge[S, M]] | tuple[Edge[S, M], ...] | None = None
-        self._source: Iterator[Edge[S, M]] | _Failed | None = None
+        self._source: Iterator[M] | _Failed | None = None
+        self._origin: tuple[Tree[S, M], S] | None = None  # shared by the edges, made once
+
+    def __class_getitem__(cls, params: object) -> Any:
+        """``Node[S, M]`` at run time (mypyc's plain classes lose ``Generic``'s)."""
+        return cls
 
     @property
     def children(self) -> Sequence[Edge[S, M]]:
@@ -101,40 +123,21 @@ class Node(Generic[S, M]):
         edges = self._edges
         if type(edges) is tuple:
             return edges
-        if edges is None:  # the first time: start the game's generator
-            tree = self.tree
-            tree.stats.nodes_expanded += 1
-            origin = (tree, self.state)
-            moves = tree.game.legal_moves(self.state)
-            if self.player == CHANCE:
-                self._source = _chance_edges(origin, moves)
-            else:  # the hot path: one Edge per move pulled, made by C-level ``map``
-                self._source = map(partial(Edge, origin), moves)
-            self._edges = []
+        if edges is None:
+            self._start()
         return Children(self)
 
-    def _pull(self) -> bool:
-        """Generate one more edge; False once the generator is exhausted. A generator
-        that raised is remembered: asking again raises, never says "no more moves"."""
-        source = self._source
-        if source is None:
-            return False
-        if isinstance(source, _Failed):
-            raise source.again()
-        edges = self._edges
-        assert isinstance(edges, list)
-        try:
-            edge = next(source, None)
-        except BaseException as exc:
-            self._source = _Failed(exc)
-            raise
-        if edge is None:
-            self._edges = tuple(edges) if edges else EMPTY
-            self._source = None
-            return False
-        edges.append(edge)
-        self.tree.stats.moves_generated += 1
-        return True
+    def _start(self) -> None:
+        """Start the game's move generator (the first time the moves are asked for)."""
+        tree = self.tree
+        tree.stats.nodes_expanded += 1
+        self._source = iter(tree.game.legal_moves(self.state))
+        self._edges = []
+
+    def edge(self, index: int) -> Edge[S, M] | None:
+        """The edge of generation number ``index`` (from 0), generating moves up to it;
+        None when the node has no more moves (:func:`edge_at`)."""
+        return edge_at(self, index)
 
     def generate_all(self) -> tuple[Edge[S, M], ...]:
         """Generate every move not generated yet (building no child) and return all the
@@ -142,22 +145,10 @@ class Node(Generic[S, M]):
         edges = self.children
         if type(edges) is tuple:
             return edges
-        cache = self._edges
-        source = self._source
-        assert isinstance(cache, list)
-        if isinstance(source, _Failed):
-            raise source.again()
-        assert source is not None
-        before = len(cache)
-        try:
-            cache.extend(source)  # at C speed; an error keeps the edges pulled before it
-        except BaseException as exc:
-            self._source = _Failed(exc)
-            raise
-        finally:
-            self.tree.stats.moves_generated += len(cache) - before
-        done = self._edges = tuple(cache) if cache else EMPTY
-        self._source = None
+        while _pull(self):  # a failing generator keeps the edges made before it
+            pass
+        done = self._edges
+        assert type(done) is tuple
         return done
 
     # -- read-only views that never generate or force anything (export, inspection) --
@@ -206,6 +197,61 @@ class Node(Generic[S, M]):
         return None if hook is None else hook(self)
 
 
+def edge_at(node: Node[S, M], index: int) -> Edge[S, M] | None:
+    """The edge of generation number ``index`` (from 0) of ``node``, generating moves up
+    to it; None when the node has no more moves. The search's loop over the children: no
+    view object or generator per node (a function, so the compiled core calls it
+    directly)."""
+    edges = node._edges
+    if edges is None:
+        node._start()
+        edges = node._edges
+        assert edges is not None
+    if index < len(edges):
+        return edges[index]
+    while _pull(node):  # appends to ``edges`` (a list while generating)
+        if index < len(edges):
+            return edges[index]
+    return None
+
+
+def _pull(node: Node[S, M]) -> bool:
+    """Generate one more edge of ``node``; False once its generator is exhausted. A
+    generator that raised is remembered: asking again raises, never says "no more moves"."""
+    source = node._source
+    if source is None:
+        return False
+    if isinstance(source, _Failed):
+        raise source.again()
+    edges = node._edges
+    assert isinstance(edges, list)
+    try:
+        move = next(source, _DONE)
+    except BaseException as exc:
+        node._source = _Failed(exc)
+        raise
+    if move is _DONE:
+        node._edges = tuple(edges) if edges else EMPTY
+        node._source = None
+        node._origin = None  # only the unforced edges still need it
+        return False
+    tree = node.tree
+    origin = node._origin
+    if origin is None:
+        origin = node._origin = (tree, node.state)
+    if node.player == CHANCE:
+        try:
+            p = tree.game.outcome_probability(node.state, move)  # type: ignore[attr-defined]
+        except BaseException as exc:
+            node._source = _Failed(exc)
+            raise
+        edges.append(ChanceEdge(origin, move, p))
+    else:  # the hot path: one Edge per move pulled
+        edges.append(Edge(origin, move))
+    tree.stats.moves_generated += 1
+    return True
+
+
 class Children(Sequence["Edge[S, M]"]):
     """The children of a node whose moves are not all generated yet: a short-lived view
     (made by :attr:`Node.children`, never stored) over the node's own cache.
@@ -224,13 +270,13 @@ class Children(Sequence["Edge[S, M]"]):
         edges = node._edges
         assert edges is not None
         i = 0
-        while i < len(edges) or node._pull():
+        while i < len(edges) or _pull(node):
             yield edges[i]
             i += 1
 
     def __bool__(self) -> bool:
         node = self._node
-        return bool(node._edges) or node._pull()
+        return bool(node._edges) or _pull(node)
 
     def __len__(self) -> int:
         return len(self._node.generate_all())
@@ -248,7 +294,7 @@ class Children(Sequence["Edge[S, M]"]):
         edges = node._edges
         assert edges is not None
         while index >= len(edges):
-            if not node._pull():
+            if not _pull(node):
                 raise IndexError("child index out of range")
         return edges[index]
 
@@ -311,13 +357,6 @@ class ChanceEdge(Edge[S, M]):
     def __init__(self, origin: tuple[Tree[S, M], S], move: M, probability: float) -> None:
         super().__init__(origin, move)
         self.probability = probability
-
-
-def _chance_edges(origin: tuple[Tree[S, M], S], moves: Iterator[M]) -> Iterator[Edge[S, M]]:
-    tree, state = origin
-    outcome_probability = tree.game.outcome_probability  # type: ignore[attr-defined]
-    for move in moves:
-        yield ChanceEdge(origin, move, outcome_probability(state, move))
 
 
 class Tree(Generic[S, M]):
@@ -462,6 +501,9 @@ class _Failed:
         err.__cause__ = self.error
         return err
 
+
+_DONE: Any = object()
+"""What ``next`` returns from an exhausted move generator (no move is this object)."""
 
 _svg_hook: Callable[[Node[Any, Any]], str | None] | None = None
 """Set by the export layer when it is imported, so the core never imports it."""

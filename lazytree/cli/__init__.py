@@ -9,7 +9,7 @@ without importing them, so it imports no game either.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from typer._click.core import Command, Context
@@ -17,6 +17,7 @@ from typer.core import TyperCommand
 from typer.main import get_command as typer_command
 from typer.main import get_group
 
+import lazytree
 from lazytree.cli.common import OneLineGroup, set_memory_ceiling
 from lazytree.cli.games import games
 
@@ -118,8 +119,30 @@ app = typer.Typer(
 app.command("games")(games)
 
 
+def version_line() -> str:
+    """What ``lazytree --version`` prints: the version and which core runs."""
+    core = "compiled core" if lazytree.core_kind() == "compiled" else "pure Python core"
+    return f"lazytree {lazytree.__version__} ({core})"
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(version_line())
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_version,
+            is_eager=True,
+            help="Print the version and the core (compiled or pure Python), then exit.",
+        ),
+    ] = False,
+) -> None:
     """Explore game trees lazily: play against a search AI, count and analyse trees."""
 
 
@@ -129,4 +152,4 @@ def main() -> None:
     app(prog_name="lazytree")
 
 
-__all__ = ["COMMANDS", "app", "load_command", "main"]
+__all__ = ["COMMANDS", "app", "load_command", "main", "version_line"]

@@ -5,11 +5,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
+from lazytree._core import PURE_ENV, compiled_available, core_kind
 from lazytree.bench import bench_tictactoe, tiny_searches
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.bench_dice import bench_dice_of_doom
@@ -45,12 +51,32 @@ def tictactoe(
         bool,
         typer.Option("--memory/--no-memory", help="Measure the bytes per forced node."),
     ] = True,
+    other_core: Annotated[
+        bool,
+        typer.Option(
+            "--other-core/--this-core-only",
+            help="Also run the benchmark on the other core (pure Python when this process "
+            "runs the compiled one, and the reverse when it is built) in a child process, "
+            "and show both side by side (each ratio measured in its own process).",
+        ),
+    ] = True,
+    profile: Annotated[
+        Path | None,
+        typer.Option(
+            "--profile",
+            help="Write the cProfile statistics of one more lazy minimax run (this core) to "
+            "this file; read them with `python -m pstats FILE`. In the compiled core the "
+            "profiler sees only the interpreted functions.",
+            dir_okay=False,
+        ),
+    ] = None,
     json_out: JsonOption = False,
 ) -> None:
     """Solve tic-tac-toe: lazy minimax, alpha-beta, shared alpha-beta vs plain Python.
 
     Prints nodes visited and seconds for each run, and the ratios to the baseline of the
-    same algorithm, all measured in this process.
+    same algorithm, all measured in this process; by default the same again on the
+    other core (compiled or pure Python), in a child process.
     """
     game, state = load_game("tictactoe")
     with err_console.status("solving tic-tac-toe...") as status:
@@ -61,9 +87,17 @@ def tictactoe(
             pause_gc=pause_gc,
             gc_share=gc_share,
             memory=memory,
-            progress=lambda name: status.update(f"solving: {name}"),
+            profile=profile,
+            progress=lambda name: status.update(f"solving ({core_kind()} core): {name}"),
         )
+        other = None
+        if other_core:
+            status.update("solving on the other core (a child process)...")
+            flags = [f"--repeat={repeat}", "--memory" if memory else "--no-memory"]
+            other = _other_core_run([*flags, *(["--pause-gc"] if pause_gc else [])])
     data = result.as_dict()
+    if other is not None:
+        data["other_core"] = other
     if json_out:
         print_json(data)
         return
@@ -72,37 +106,71 @@ def tictactoe(
         title=f"tic-tac-toe solved from the empty board (processor seconds, best of {repeat}"
         f"{gc_note}; lazy runs inside gc_paused)"
     )
-    for column in ("run", "value", "nodes", "seconds", "time ratio", "node ratio"):
-        table.add_column(column, justify="left" if column == "run" else "right")
+    cores = [data] if other is None else [data, other]
+    table.add_column("run")
+    for column in ("value", "nodes"):
+        table.add_column(column, justify="right")
+    for doc in cores:
+        table.add_column(f"seconds, {doc['core']}", justify="right")
+        table.add_column(f"time ratio, {doc['core']}", justify="right")
+    table.add_column("node ratio", justify="right")
+    others = {} if other is None else {row["name"]: row for row in other["runs"]}
     for row in data["runs"]:
-        table.add_row(
-            row["name"],
-            f"{row['value']:g}",
-            f"{row['nodes']:,}",
-            f"{row['seconds']:.3f}",
-            f"{row['time_ratio']:.2f}x" if "time_ratio" in row else "-",
-            f"{row['node_ratio']:.3f}x" if "node_ratio" in row else "-",
-        )
+        cells = [row["name"], f"{row['value']:g}", f"{row['nodes']:,}"]
+        for r in [row] if other is None else [row, others.get(row["name"], {})]:
+            cells.append(f"{r['seconds']:.3f}" if "seconds" in r else "-")
+            cells.append(f"{r['time_ratio']:.2f}x" if "time_ratio" in r else "-")
+        cells.append(f"{row['node_ratio']:.3f}x" if "node_ratio" in row else "-")
+        table.add_row(*cells)
     console.print(table)
     console.print(
-        "ratios: lazy run / baseline of the same algorithm (plain recursive Python); "
-        f"distinct reachable positions: {data['distinct_positions']:,}"
+        "ratios: lazy run / baseline of the same algorithm (plain recursive Python) in the "
+        f"same process; distinct reachable positions: {data['distinct_positions']:,}"
     )
+    if other_core and other is None:
+        console.print("the compiled core is not built: only the pure Python core was measured")
     if "gc_share_of_lazy_minimax" in data:
         console.print(
             "the collector's share of lazy minimax when not paused: "
             f"{data['gc_share_of_lazy_minimax']:.0%}"
         )
+    for doc in cores:
+        _print_memory(doc)
+        for target, met in doc["targets"].items():
+            mark = "[green]met[/]" if met else "[red]missed[/]"
+            console.print(f"  {mark}  {target}")
+    if profile is not None:
+        console.print(f"profile of lazy minimax ({data['core']} core) written to {profile}")
+
+
+def _print_memory(data: dict[str, Any]) -> None:
     if "memory_per_node" in data:
         m = data["memory_per_node"]
         console.print(
-            f"memory per forced node (whole tree after minimax, tracemalloc): {m['total']:.0f} B"
-            f" = tree {m['tree']:.0f} + game's states {m['game']:.0f} + rater's ratings "
-            f"{m['rater']:.0f} + other {m['other']:.0f}"
+            f"memory per forced node ({data['core']} core; whole tree after minimax, "
+            f"tracemalloc): {m['total']:.0f} B = tree {m['tree']:.0f} + game's states "
+            f"{m['game']:.0f} + rater's ratings {m['rater']:.0f} + other {m['other']:.0f}"
         )
-    for target, met in data["targets"].items():
-        mark = "[green]met[/]" if met else "[red]missed[/]"
-        console.print(f"  {mark}  {target}")
+
+
+def _other_core_run(flags: list[str]) -> dict[str, Any] | None:
+    """``bench tictactoe --json`` on the other core, in a child process; None when the
+    other core is the compiled one and it is not built."""
+    env = dict(os.environ)
+    if core_kind() == "compiled":
+        env[PURE_ENV] = "1"
+    elif compiled_available():
+        env.pop(PURE_ENV, None)
+    else:
+        return None
+    command = [sys.executable, "-m", "lazytree", "bench", "tictactoe", "--this-core-only"]
+    done = subprocess.run(
+        [*command, "--json", *flags], env=env, capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the benchmark on the other core failed:\n{done.stderr}")
+    doc: dict[str, Any] = json.loads(done.stdout)
+    return doc
 
 
 @bench_app.command("gc", cls=CheckedCommand)

@@ -42,7 +42,7 @@ from lazytree.game import CHANCE, BoundedGame, NoisyGame, OrderedGame, Player
 from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
 from lazytree.search.limit import Budget, Limit
 from lazytree.search.result import ChancePruning, SearchResult
-from lazytree.tree import Bound, Edge, Node, Rating
+from lazytree.tree import Bound, Edge, Node, Rating, edge_at
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -127,9 +127,11 @@ class Settings:
     star1: bool = False
 
 
-def as_limit(depth: int | Limit | None) -> Limit:
+def as_limit(depth: object) -> Limit:
     """A rater's ``depth`` argument as a :class:`Limit`: a number of plies, ``None``
-    (to the end of the game) or a whole limit.
+    (to the end of the game) or a whole limit; ``TypeError`` for anything else (the
+    argument is typed ``object`` so that this check, not the compiled core's signature
+    check, says what is wrong).
 
     >>> as_limit(3)
     Limit(depth=3, seconds=None, nodes=None, memory=None, stop=None, clock='wall')
@@ -153,14 +155,15 @@ def budget_of(limit: Limit, node: Node[Any, Any]) -> Budget | None:
 
 def run(
     node: Node[S, M],
-    depth: int | Limit | None,
+    depth: object,
     player: Player | None,
     settings: Settings,
     *,
     bounds: tuple[float, float] | None = None,
 ) -> SearchResult[M]:
     """The single entry of every search: rate ``node`` to ``depth`` (plies, ``None``
-    for the end of the game, or a :class:`Limit`) with ``settings``.
+    for the end of the game, or a :class:`Limit`; checked by :func:`as_limit`) with
+    ``settings``.
 
     A budget of the limit (seconds, nodes, memory, stop) that runs out mid-search
     raises :class:`~lazytree.search.limit.SearchStopped`. ``bounds`` overrides the
@@ -264,10 +267,16 @@ class Search:
         sorts them, keeps the first ``width``; the search forces only those it reaches,
         the others stay generated, not searched.
         """
+        ranked = self.ranked(n, maximizing)
+        return n.children if ranked is None else ranked
+
+    def ranked(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
+        """The edges of ``n`` ranked in search order, or None when the search order is
+        the lazy generation order (see :meth:`edges`)."""
         hint = self.hint
         width = self.width
         if hint is None and width is None and not (self.order and n.fully_generated):
-            return n.children
+            return None
         edges = list(n.generate_all())
         if hint is not None and len(edges) > 1:  # (C-level maps: a node may have 1,000s)
             moves = list(map(_move_of, edges))
@@ -346,7 +355,7 @@ class Search:
         maximizing = mover == self.player
         a0, b0 = alpha, beta
         line: tuple[Any, ...] = ()
-        children: Iterable[Edge[Any, Any]]
+        ranked: list[Edge[Any, Any]] | None  # None: the lazy children in generation order
         if d == 0:
             if not self.frontier and not self.game.is_terminal(n.state):
                 self.frontier = True
@@ -372,13 +381,23 @@ class Search:
                 if alpha >= beta:  # standing pat is already good enough
                     self.store(n, best, dkey, ply, self.bound(best, a0, b0))
                     return best, ()
-            children = quiet
+            ranked = quiet
         else:
-            children = self.edges(n, maximizing)
+            ranked = self.ranked(n, maximizing)
             best = -INF if maximizing else INF
         prune = self.prune
         seen = False
-        for edge in children:
+        i = 0
+        while True:  # over the edges: an index loop, no view or generator per node
+            if ranked is None:
+                edge = edge_at(n, i)
+                if edge is None:
+                    break
+            elif i < len(ranked):
+                edge = ranked[i]
+            else:
+                break
+            i += 1
             seen = True
             if d > 0:
                 value, sub = self.search(edge.child, d - 1, r, ply + 1, alpha, beta)

@@ -1,0 +1,93 @@
+"""Which core runs: compiled (mypyc extension modules beside the sources) or pure Python,
+and ``LAZYTREE_PURE=1`` forcing the pure one (the same tests run on both: ``make test``)."""
+
+from __future__ import annotations
+
+import ast
+import importlib.machinery
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import lazytree
+from lazytree._core import COMPILED_MODULES, core_kind
+from lazytree.cli import app
+
+ROOT = Path(lazytree.__file__).parent
+
+
+def _extension_built(name: str) -> bool:
+    """True when an extension module for ``name`` sits beside its source."""
+    parts = name.split(".")[1:]
+    folder = ROOT.joinpath(*parts[:-1])
+    return any(
+        (folder / (parts[-1] + suffix)).exists()
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES
+    )
+
+
+def _expected() -> str:
+    if os.environ.get("LAZYTREE_PURE") == "1":
+        return "pure"
+    return "compiled" if all(map(_extension_built, COMPILED_MODULES)) else "pure"
+
+
+def test_the_core_loaded_is_the_one_built_unless_pure_is_asked_for() -> None:
+    assert core_kind() == lazytree.core_kind() == _expected()
+    suffix = ".py" if _expected() == "pure" else tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    for name in COMPILED_MODULES:
+        file = sys.modules[name].__file__
+        assert file is not None
+        assert file.endswith(suffix), name
+
+
+def _run(code: str, **env: str) -> str:
+    environ = {k: v for k, v in os.environ.items() if k != "LAZYTREE_PURE"}
+    environ["PYTHONPATH"] = os.pathsep.join([str(ROOT.parent), environ.get("PYTHONPATH", "")])
+    done = subprocess.run(
+        [sys.executable, "-c", code], env={**environ, **env}, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+SHOW = (
+    "import sys, lazytree, lazytree.search; from lazytree._core import COMPILED_MODULES;"
+    "print(lazytree.core_kind(), *(sys.modules[m].__file__.endswith('.py') "
+    "for m in COMPILED_MODULES))"
+)
+
+
+def test_pure_at_run_time_loads_every_module_from_its_source() -> None:
+    kind, *sources = _run(SHOW, LAZYTREE_PURE="1").split()
+    assert kind == "pure"
+    assert sources == ["True"] * len(COMPILED_MODULES)
+
+
+def test_without_pure_the_built_core_loads() -> None:
+    built = all(map(_extension_built, COMPILED_MODULES))
+    kind, *sources = _run(SHOW).split()
+    assert kind == ("compiled" if built else "pure")
+    assert sources == [str(not built)] * len(COMPILED_MODULES)
+
+
+def test_version_says_which_core() -> None:
+    out = CliRunner().invoke(app, ["--version"])
+    assert out.exit_code == 0
+    core = "compiled core" if core_kind() == "compiled" else "pure Python core"
+    assert out.output.strip() == f"lazytree {lazytree.__version__} ({core})"
+
+
+def test_setup_compiles_the_modules_the_core_lists() -> None:
+    setup_py = Path(__file__).parents[1] / "setup.py"
+    tree = ast.parse(setup_py.read_text())
+    listed = next(
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "COMPILED" for t in node.targets)
+    )
+    assert tuple(p.removesuffix(".py").replace("/", ".") for p in listed) == COMPILED_MODULES
