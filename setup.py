@@ -58,7 +58,8 @@ def _stage() -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "static")
     shutil.copytree(ROOT / "lazytree", stage / "lazytree", symlinks=False, ignore=ignore)
     games = stage / "lazytree" / "games"
-    if not games.exists():
+    if not games.is_dir():  # no link, or a link git wrote as a plain file (Windows)
+        games.unlink(missing_ok=True)
         shutil.copytree(ROOT / "games", games, ignore=ignore)
     return stage
 
