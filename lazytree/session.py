@@ -50,7 +50,6 @@ True
 from __future__ import annotations
 
 import json
-import math
 import random
 import threading
 from collections.abc import Hashable, Iterator, Mapping, Sequence
@@ -71,7 +70,7 @@ from lazytree.game import (
 )
 from lazytree.games import GAMES, GameSpec, OptionError, load_game
 from lazytree.players import DefaultAgent
-from lazytree.search import SearchResult
+from lazytree.search import Limit, SearchResult
 from lazytree.tree import Node, Tree
 
 __all__ = [
@@ -661,20 +660,17 @@ def _v1_seat(i: int, seat: Any, game: Game[Any, Any]) -> str:
         return "human"
     if kind != "ai":
         raise SessionError(f"seat {i}: kind must be 'human' or 'ai'")
-    settings = {**V1_AI, **seat.get("settings", {})} if isinstance(seat, dict) else {}
     given = seat.get("settings", {})
     if not isinstance(given, dict) or set(given) - set(V1_AI):
         raise SessionError(
             f"seat {i}: AI settings must be an object with keys among {sorted(V1_AI)}"
         )
+    settings = {**V1_AI, **given}
     seconds = settings["seconds"]
-    if seconds is not None and not (
-        isinstance(seconds, int | float)
-        and not isinstance(seconds, bool)
-        and math.isfinite(seconds)
-        and seconds > 0
-    ):
-        raise SessionError(f"seat {i}: bad AI settings: seconds must be a number > 0 or None")
+    try:  # the clock is checked as every search's is; the rest when the agent is made
+        Limit(seconds=seconds)
+    except (TypeError, ValueError) as exc:
+        raise SessionError(f"seat {i}: bad AI settings: {exc}") from None
     width = "all" if settings["width"] is None else settings["width"]
     params = {
         "depth": settings["depth"],
