@@ -126,3 +126,41 @@ def live_server() -> Iterator[str]:
 
     with serve_app(create_app()) as url:
         yield url
+
+
+PICTURES = Path(__file__).resolve().parents[2] / "docs" / "images"
+"""Where the browser tests keep the pictures the documentation shows (so they never go
+stale: each run of the tests draws them again)."""
+
+PICTURE_TOLERANCE = 0.01
+"""A new screenshot replaces the kept picture only when more than this share of its
+pixels differ (or its size does): a rerun that draws the same page leaves git clean."""
+
+
+def save_picture(browser: Any, name: str, element: Any = None) -> Path:
+    """Screenshot the page (or ``element``) as ``docs/images/NAME.png`` for the docs,
+    keeping the old file when the picture is the same but for a few pixels."""
+    from io import BytesIO
+
+    from PIL import Image, ImageChops
+
+    png = element.screenshot_as_png if element is not None else browser.get_screenshot_as_png()
+    PICTURES.mkdir(parents=True, exist_ok=True)
+    path = PICTURES / f"{name}.png"
+    new = Image.open(BytesIO(png)).convert("RGB")
+    if path.exists():
+        with Image.open(path) as old_file:
+            old = old_file.convert("RGB")
+        if old.size == new.size:
+            diff = ImageChops.difference(old, new).convert("L").point(lambda v: 255 if v else 0)
+            changed = (diff.histogram()[255]) / (new.size[0] * new.size[1])
+            if changed <= PICTURE_TOLERANCE:
+                return path
+    path.write_bytes(png)
+    return path
+
+
+@pytest.fixture
+def picture() -> Any:
+    """``picture(driver, name, element=None)``: :func:`save_picture`, for the docs."""
+    return save_picture
