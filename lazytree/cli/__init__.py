@@ -18,7 +18,7 @@ from typer.main import get_command as typer_command
 from typer.main import get_group
 
 import lazytree
-from lazytree.cli.common import OneLineGroup, set_memory_ceiling
+from lazytree.cli.common import OneLineGroup, plain_help, set_memory_ceiling
 from lazytree.cli.games import games
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -75,10 +75,10 @@ def load_command(name: str) -> Command:
     module, attribute, _ = COMMANDS[name]
     obj = getattr(importlib.import_module(module), attribute)
     if isinstance(obj, typer.Typer):
-        return get_group(obj)
+        return plain_help(get_group(obj))
     one = typer.Typer(add_completion=False)
     one.command(name)(obj)
-    return typer_command(one)
+    return plain_help(typer_command(one))
 
 
 class LazyCommands(OneLineGroup):
@@ -115,6 +115,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,  # click's help layout, readable at 80 columns: see plain_help
 )
 app.command("games")(games)
 

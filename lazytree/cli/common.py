@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import Progress, ProgressColumn
 from typer._click import exceptions as click_errors
-from typer._click.core import Context, ParameterSource
+from typer._click.core import Command, Context, ParameterSource
 from typer._click.globals import get_current_context
 from typer.core import TyperCommand, TyperGroup
 from typer.main import get_command as typer_command
@@ -60,6 +60,24 @@ def _report_usage_error(exc: click_errors.ClickException) -> int:
     message = one_line(exc.format_message()).rstrip(".")
     err_console.print(f"[bold red]error:[/] {escape(where + message)}{hint}", soft_wrap=True)
     return exc.exit_code
+
+
+def plain_help(command: Command) -> Command:
+    """``command`` (and every sub-command it has built) with click's plain help layout.
+
+    Typer's rich help puts each option's name, negative name, type and range in columns
+    of their own, sized to their longest entry: on an 80-column terminal the description
+    column was left 15 characters wide, one or two words a line. Click's layout puts the
+    option and its type in one column (at most 30 wide) and the description beside it,
+    wrapped to the terminal (at most 80 columns): the description column is about 46
+    characters wide. Every command of ``lazytree`` goes through here (the lazily loaded
+    ones in :func:`lazytree.cli.load_command`, the per-game ones in :class:`GameCommands`).
+    """
+    if hasattr(command, "rich_markup_mode"):
+        command.rich_markup_mode = None
+    for sub in getattr(command, "commands", {}).values():
+        plain_help(sub)
+    return command
 
 
 class OneLineGroup(TyperGroup):
@@ -392,7 +410,7 @@ class GameCommands(TyperGroup):
                 no_args_is_help=False,
                 cls=CheckedCommand,
             )(fn)
-            command = typer_command(one)
+            command = plain_help(typer_command(one))
             assert isinstance(command, TyperCommand)
             built[name] = command
         return built[name]
