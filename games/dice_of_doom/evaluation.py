@@ -103,14 +103,9 @@ class HeuristicWeights:
 
     The defaults (``docs/tuned-dice-of-doom-8x8-lisp.json``, with the match that accepted
     them) are the output of ``lazytree tune dice-of-doom --rules lisp --size 8 --games
-    1000 --nodes 100 --depth 2 --rounds 2`` (README, Learning): two rounds of 1,000
-    self-play games on 8x8 boards under the lisp rules, each a logistic fit of the
-    features at the ends of the principal variations against the final results (``safe``
-    held at 2 as the scale) that an SPRT accepted against the weights before it. The
-    first round started from a fit of self-play of the first, hand-set weights (2, 1,
-    0.25, 0.5, squash 3, the others 0: :data:`HAND_WEIGHTS`). Read as a player's advice:
-    a territory an enemy outnumbers is a loss, a die is worth more than a territory, a
-    full frontier territory is worth five safe ones and having the move six.
+    1000 --nodes 100 --depth 2 --rounds 2``; :data:`HAND_WEIGHTS` keeps the first,
+    hand-set ones. How they were fitted and the matches that accepted them are in the
+    documentation's benchmarks (docs/benchmarks/learning.md).
     """
 
     safe: float = 2.0

@@ -146,6 +146,8 @@ def explorer_model(
         :class:`~lazytree.traverse.WalkStopped` once the process holds more
         (:func:`~lazytree.traverse.explored_edges`).
 
+    Notes
+    -----
     A ``result`` that looked the root up in a position book
     (:func:`~lazytree.book.booked_search`: ``result.book``) marks the root as
     answered from the book (a hit: nothing below it was searched) or not.

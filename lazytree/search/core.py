@@ -68,10 +68,8 @@ node's value does not depend on where a search started (ratings stay reusable af
 
 HINT_MAX_MOVES = 150
 """With ``hint=None``, a search without a width uses the game's move-ordering hint only
-when its root has at most this many moves. Measured on Dice of Doom (exact engine, 1 s):
-with the hint, 30x30 completes depth 1 (ranking ~550 moves at each node is 80% of the
-time); without it, in the lazy generation order, depth 3; on 6x6 and 10x10 the hint
-gains a little, on 15x15 (~120 moves) they are even."""
+when its root has at most this many moves: past it, ranking every node's moves costs
+more than the cut-offs it buys (the figures: docs/benchmarks/engine.md)."""
 
 PROBABILITY_TOLERANCE = 1e-9
 """How far a chance node's outcome probabilities may add up away from 1 (float rounding)."""

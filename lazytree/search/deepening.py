@@ -80,6 +80,8 @@ def iterative_deepening(
     progress:
         Called with each completed iteration's result (from the searching thread).
 
+    Notes
+    -----
     Each iteration gets what is left of the limit; a budget that runs out inside one
     raises :class:`SearchStopped` there and that iteration is thrown away. There is
     always an answer: if even the first iteration is interrupted, a one-ply search of
