@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: play serve test lint typecheck pytest pytest-pure core system-deps images notebooks-clean clean
+.PHONY: play serve test lint typecheck docs pytest pytest-pure core system-deps images notebooks-clean clean
 
 # The compiled core (setup.py: mypyc, beside the sources) is rebuilt when these change, so
 # the tests never run a stale compiled module.
@@ -27,7 +27,7 @@ EXAMPLES := $(wildcard examples/*/pyproject.toml)
 $(STAMP): pyproject.toml $(EXAMPLES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,docs]'
 	for example in $(dir $(EXAMPLES)); do \
 	  $(BIN)/python -m pip install --quiet --no-deps -e $$example || exit 1; \
 	done
@@ -49,16 +49,23 @@ $(CORE_STAMP): $(STAMP) $(CORE_SOURCES)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(CORE_STAMP)
 
-## test: lint, type-check and run the whole test suite (notebooks included) on the
-## compiled core, then the core's tests again on the pure Python core
-test: $(STAMP) system-deps lint typecheck pytest pytest-pure
+## test: lint, type-check, build the documentation site (strict) and run the whole test
+## suite (notebooks included) on the compiled core, then the core's tests again on the
+## pure Python core
+test: $(STAMP) system-deps lint typecheck docs pytest pytest-pure
 
 lint: $(STAMP)
-	$(BIN)/ruff check lazytree games tests examples
-	$(BIN)/ruff format --check lazytree games tests examples
+	$(BIN)/ruff check lazytree games tests examples docs
+	$(BIN)/ruff format --check lazytree games tests examples docs
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+## docs: the documentation site (docs/, mkdocs.yml) built into site/; --strict makes any
+## warning (a broken link, a missing page, a docstring griffe cannot read) an error.
+## Open site/index.html, or serve it with `.venv/bin/mkdocs serve`.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 pytest: $(CORE_STAMP)
 	$(BIN)/pytest
@@ -101,5 +108,5 @@ images: $(STAMP)
 	  --out docs/dice-of-doom-3x3.svg
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build site
 	find lazytree games -name '*.so' -delete
