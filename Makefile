@@ -100,7 +100,7 @@ system-deps:
 	  fi; \
 	fi
 
-## images: the example pictures of the README (docs/*.svg), drawn by `lazytree explore`
+## images: the example pictures of the documentation (docs/*.svg), drawn by `lazytree explore`
 images: $(STAMP)
 	mkdir -p docs
 	$(BIN)/lazytree explore tree --depth 3 --rater alphabeta --out docs/lecture-tree-alphabeta.svg
