@@ -581,18 +581,21 @@ def create_app(
         return created(runner)
 
     async def join(request: Request) -> Response:
-        """Hand the first human seat no page has taken to whoever asks (from the lobby)."""
+        """Hand the first human seat nobody plays to whoever asks (from the lobby)."""
         runner = await runner_by_id(request.query_params.get("session", ""))
-        with runner.lock:
+        seat = await run_in_threadpool(take_free_seat, runner)
+        token = None if seat is None else runner.tokens[seat]
+        if token is None:
+            return lobby_page("every seat of that game is taken: watch it instead", 409)
+        return RedirectResponse(seat_url(runner.id, token), 303)
+
+    def take_free_seat(runner: Runner) -> int | None:
+        with runner.lock:  # one seat, one comer
             free = runner.free_seats()
             if not free or runner.session.is_over:
-                return lobby_page("every seat of that game is taken: watch it instead", 409)
-            runner.claimed[free[0]] = "seat"  # under the lock: one seat, one comer
-        await run_in_threadpool(runner.claim, free[0])
-        free = free[:1]
-        token = runner.tokens[free[0]]
-        assert token is not None
-        return RedirectResponse(seat_url(runner.id, token), 303)
+                return None
+            runner.claim(free[0])
+            return free[0]
 
     def lobby_page(error: str = "", status: int = 200) -> HTMLResponse:
         games = [lobby_entry(r) for r in store.store.lobby()]

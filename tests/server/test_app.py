@@ -16,7 +16,6 @@ from lazytree.server.app import MAX_BODY
 from lazytree.server.runner import Sessions
 from lazytree.session import Session
 
-
 TOKENS: dict[str, str] = {}
 """The seat (or host) token of each game a test opened: its creator's link carries it."""
 
