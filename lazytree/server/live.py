@@ -78,7 +78,9 @@ class Client:
             start = self.ply if same else 0
             moves = snap.moves[start:]
             links = self.links()
-            extra = "" if links is None else f',"links":{json.dumps(links)}'
+            extra = f',"you":{{"role":"{self.role}","seat":{json.dumps(self.seat)}}}'
+            if links is not None:
+                extra += f',"links":{json.dumps(links)}'
             text = (
                 f'{{"type":"update","from":{start},"ply":{len(snap.moves)},'
                 f'"moves":{json.dumps(moves)}{extra},"view":{snap.view}}}'

@@ -119,6 +119,7 @@ class Runner:
     listeners: list[Callable[[], None]] = field(default_factory=list)
     """Called (in any thread) after every change."""
     _thread: threading.Thread | None = None
+    _active: bool = False
     _stop: threading.Event = field(default_factory=threading.Event)
     _cancel: threading.Event = field(default_factory=threading.Event)
     _progress: Progress | None = None
@@ -127,7 +128,7 @@ class Runner:
     def thinking(self) -> bool:
         """True while the AI worker runs."""
         t = self._thread
-        return t is not None and t.is_alive()
+        return self._active and t is not None and t.is_alive()
 
     @property
     def progress(self) -> Progress | None:
@@ -228,9 +229,11 @@ class Runner:
             self._stop.clear()
             self._cancel.clear()
             self.error = None
+            self._active = True  # until the worker's last change: pages see it end
             self._thread = threading.Thread(target=self._work, name=f"ai-{self.id}", daemon=True)
             self._thread.start()
-            return True
+        self.changed()
+        return True
 
     @property
     def can_stop(self) -> bool:
@@ -260,6 +263,14 @@ class Runner:
             t.join(wait)
 
     def _work(self) -> None:
+        try:
+            self._wait_and_play()
+        finally:
+            if self._thread is threading.current_thread():  # (not a cancelled older one)
+                self._active = False
+            self.changed()  # the turn is over: the pages are told
+
+    def _wait_and_play(self) -> None:
         slots = self.ai_slots
         if slots is not None and not slots.acquire(blocking=False):
             self.waiting = True
