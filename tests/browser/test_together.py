@@ -120,6 +120,16 @@ def test_two_people_and_a_watcher_in_their_own_browsers(
     other.find_elements(By.CSS_SELECTOR, "[data-move]")[0].click()
     wait_ply(driver, n + 1, 20)
     wait_ply(watcher, n + 1, 20)
+    # the watcher steps back through the game (the replay bar) and returns to it
+    watcher.find_element(By.CSS_SELECTOR, "[data-action=replay-prev]").click()
+    text = wait_for(watcher, "document.querySelector('[data-role=replay-text]').textContent")
+    assert text.startswith(f"replay: move {n} of {n + 1}")
+    watcher.find_element(By.CSS_SELECTOR, "[data-action=replay-live]").click()
+    wait_for(watcher, "document.querySelector('[data-action=replay-live]').hidden")
+    # the lobby lists the game in progress, without a seat's token
+    watcher.get(f"{live_server}/lobby")
+    entry = watcher.find_element(By.CSS_SELECTOR, f'[data-list=playing] [data-game-id="{sid}"]')
+    assert "watch" in entry.text and token not in watcher.page_source
     # a wrong seat link opens no seat
     watcher.get(f"{live_server}/play?session={sid}&seat=forged-forged-forged-forged-forged")
     error = wait_for(watcher, "document.querySelector('[data-role=error]:not([hidden])')")
