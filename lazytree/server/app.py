@@ -8,24 +8,38 @@ Pages
                                  as in ``lazytree play --seats`` and ``arena --players``,
                                  ``ai`` for the AI of ``ai=book`` (the book's agent for the
                                  rules) or ``ai=SECONDS`` (the play AI), ``speed`` = seconds
-                                 between AI moves); ``/play?session=ID`` reopens a game held
-                                 by the server
+                                 between AI moves): stored, then a redirect to the host's
+                                 link (rate-limited per client address)
+``GET /play?session=ID&seat=T``  the game as the seat (or the host) of token ``T``; without
+                                 ``seat`` the game watched; a wrong token is a 403 page
+``GET /join?session=ID``         the first free human seat, to whoever comes first
+``GET /lobby``                   games with free seats, in progress, finished (``/api/lobby``:
+                                 the same as JSON; never a token)
+``WS  /ws/ID``                   live updates and moves (:mod:`lazytree.server.live`)
 ``GET /healthz``                 200 ``ok``
 ``GET /lib/boards.js``           the board renderer shared with the explorer (and
                                  ``boards.css``, ``board.schema.json``)
 
 JSON API (``/api/sessions/ID/...``; errors are 4xx with ``{"error": message}``)
 -------------------------------------------------------------------------------
+The POSTs take a seat's or the host's token in the header ``X-Lazytree-Seat`` (403
+without; see :class:`~lazytree.server.runner.Runner` for who may do what).
+
 ``GET  ID``       the game now: ``board`` (a ``lazytree-board/1`` document, see
                   :mod:`lazytree.boards`), whose turn, the last turn (each move with
                   the ``path`` of cells it went through), AI progress
-``POST ID/move``  ``{"move": "3->4"}``: a human's move
+``GET  ID/at/K``  the board after the first ``K`` moves (the replay)
+``POST ID/move``  ``{"move": "3->4"}``: a human's move (stored before it is answered)
 ``POST ID/ai``    let the AI to move start thinking (in a worker thread)
 ``POST ID/stop``  the AI moves now with its best move so far
-``POST ID/undo``, ``ID/redo``: whole turns (the AI stops first)
+``POST ID/undo``, ``ID/redo``: whole turns (the AI stops first); refused when another
+                  person plays a human seat of the game
 ``POST ID/speed`` ``{"delay": seconds}`` between AI moves (watching AI against AI)
-``POST ID/close`` the tab was closed: the AI stops thinking
+``POST ID/close`` the AI stops thinking
 ``GET  ID/save``  the saved session (a JSON download); ``POST /api/sessions/load`` loads one
+
+Every game lives in the games database (:mod:`lazytree.server.store`): a server started
+again on the same file has every game and move, and every link works again.
 """
 
 from __future__ import annotations
