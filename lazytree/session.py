@@ -49,10 +49,11 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import threading
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -389,6 +390,8 @@ class Session:
         stop: threading.Event | None = None,
         progress: Progress | None = None,
         cancel: threading.Event | None = None,
+        lock: threading.Lock | None = None,
+        record: Callable[[int, Sequence[Played]], None] | None = None,
     ) -> Iterator[AIStep]:
         """Let the agent at the seat to move play its whole turn, one :class:`AIStep` at
         a time (the session is updated before each step is yielded): it chooses
@@ -402,6 +405,11 @@ class Session:
         (the session is then as before that move). ``cancel`` set (with ``stop``, to
         end the search) ends the turn without playing the move being searched. Raises
         :class:`SessionError` when the seat to move is human.
+
+        ``lock`` is held while each move is played (readers holding it never see half a
+        move) and ``record(ply, played)`` is called under it with the moves just played
+        (from ply ``ply`` of the history) before they are yielded: the server stores
+        them there, before anyone is told.
         """
         if self.is_over:
             return
@@ -414,11 +422,14 @@ class Session:
             if self.is_over or self.to_move != player:
                 return
             choice = agent.choose(stop=stop, progress=progress)
-            if cancel is not None and cancel.is_set():
-                return
-            step = AIStep(tuple(self._make(choice.move)), choice)
-            self._redo.clear()
-            yield step
+            with lock if lock is not None else contextlib.nullcontext():
+                if cancel is not None and cancel.is_set():
+                    return
+                made = self._make(choice.move)
+                self._redo.clear()
+                if record is not None:
+                    record(len(self.history) - len(made), made)
+            yield AIStep(tuple(made), choice)
         raise SessionError(f"{seat.name} made {MAX_MOVES:,} moves in one turn; it never passes")
 
     def _make(self, move: Hashable) -> list[Played]:

@@ -196,3 +196,57 @@ def collector(
         f"with {result.live:,} small lists alive, ratio {result.ratio:.2f} (processor seconds)",
         soft_wrap=True,
     )
+
+
+@bench_app.command("serve", cls=CheckedCommand)
+def serve_load(
+    games: Annotated[
+        int, typer.Option("--games", min=1, max=500, help="Games played at once (2 clients each).")
+    ] = 50,
+    max_moves: Annotated[
+        int, typer.Option("--max-moves", min=1, max=10_000, help="Most plies of one game.")
+    ] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the boards and the moves.")] = 1,
+    json_out: JsonOption = False,
+) -> None:
+    """The load benchmark of lazytree serve: GAMES two-human games of Dice of Doom 3x3,
+    two WebSocket clients each playing random moves, all at once against a server in
+    this process (its database in a temporary file).
+
+    Reports the moves confirmed, the latency from a move sent to its push reaching the
+    other client (p50, p95, max), and what was lost, duplicated, unconfirmed or differs
+    from the database; exits 1 when any of those is not zero. The machine's load shows
+    in the latencies: run it on a quiet machine to compare figures.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
+
+    from lazytree.bench.serve import bench_serve
+    from lazytree.cli.common import progress_bar
+
+    with progress_bar(TextColumn("games played"), BarColumn(), MofNCompleteColumn()) as bar:
+        task = bar.add_task("games", total=games)
+        result = bench_serve(games, max_moves, seed, on_game=lambda: bar.advance(task))
+    if json_out:
+        print_json(result.as_json())
+    else:
+        table = Table(title=f"lazytree serve under load: {games} games, {2 * games} clients")
+        table.add_column("figure")
+        table.add_column("value", justify="right")
+        rows = [
+            ("moves confirmed", f"{result.moves:,}"),
+            ("pushed to the other client", f"{result.pushes:,}"),
+            ("games played to the end", f"{result.finished:,}"),
+            ("move -> push p50", f"{result.p50_ms:.1f} ms"),
+            ("move -> push p95", f"{result.p95_ms:.1f} ms"),
+            ("move -> push max", f"{result.max_ms:.1f} ms"),
+            ("moves a second", f"{result.moves_per_second:,.1f}"),
+            ("lost / duplicated", f"{result.lost} / {result.duplicated}"),
+            ("unconfirmed / differing from the db", f"{result.unconfirmed} / {result.mismatched}"),
+        ]
+        for name, value in rows:
+            table.add_row(name, value)
+        console.print(table)
+        for error in result.errors:
+            err_console.print(f"error: {error}", soft_wrap=True)
+    if not result.ok:
+        raise typer.Exit(1)

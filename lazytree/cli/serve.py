@@ -7,6 +7,7 @@ import threading
 import time
 import webbrowser
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -31,13 +32,28 @@ def serve(
     no_open: Annotated[
         bool, typer.Option("--no-open", help="Do not open the page in a web browser.")
     ] = False,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="FILE",
+            help="The games database (SQLite): default games.sqlite in your data "
+            "directory; :memory: keeps nothing.",
+        ),
+    ] = None,
     book: BookOption = None,
     weights: WeightsOption = None,
 ) -> None:
     """Play Dice of Doom (boards up to 40x40) and the other games in the browser.
 
-    Prints the address of the page and opens it (unless --no-open). Games live in the
-    server's memory: save a game (Save button) to keep it over a restart.
+    Prints the address of the page and opens it (unless --no-open). Every game and move
+    is kept in a SQLite file (--db; default games.sqlite in your data directory): a
+    server stopped or killed and started again on the same file goes on with every game,
+    and every seat and watch link works again. The lobby (/lobby) lists the games.
+
+    A new game has a link per human seat for the friends who play it and a watch link;
+    they play in their own browsers and see every move at once. With --host other than
+    127.0.0.1 anyone who can reach that address can create games and play.
 
     The form seats a human or an agent at each player; a URL names them as lazytree
     play --seats does, e.g. /play?game=dice-of-doom&rules=lisp&seats=human,lol2 or
@@ -51,34 +67,73 @@ def serve(
     import uvicorn
 
     from lazytree.server import create_app
+    from lazytree.server.app import MAX_MESSAGE
     from lazytree.server.learning import LearningError, check_learning
+    from lazytree.server.runner import Sessions
+    from lazytree.server.store import GameStore, StoreError
 
     try:  # before the server starts: a bad or foreign file is one line
         learning = check_learning(book, weights)
     except LearningError as exc:
         fail(str(exc))
+    path = db if db is not None else str(default_db())
+    try:
+        store = GameStore(path)
+    except StoreError as exc:
+        fail(str(exc))
 
     if host not in LOCAL_HOSTS:
         err_console.print(
             f"[bold yellow]warning:[/] listening on {host}: anyone who can reach this "
-            "machine on that network can open the page and play.",
+            "machine on that network can open the page, create games and play.",
             soft_wrap=True,
         )
     sock = _listen(host, port)
     port = sock.getsockname()[1]  # the one chosen with --port 0
-    config = uvicorn.Config(create_app(learning=learning), log_level="warning")
+    app = create_app(Sessions(store=store), learning=learning)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
 
     def announce() -> None:
         console.print(f"lazytree serve: open {url} (Ctrl-C stops the server)", soft_wrap=True)
+        kept = "nowhere (--db :memory:)" if path == ":memory:" else path
+        console.print(f"games kept in {kept}; the lobby is {url}lobby", soft_wrap=True)
+        if host not in LOCAL_HOSTS:
+            console.print(
+                f"others reach it at http://{_reachable(host)}:{port}/ (anyone who can "
+                "reach that address can create games)",
+                soft_wrap=True,
+            )
         if not no_open:
             webbrowser.open(url)
 
     # print (and open) once the server answers, not before
     threading.Thread(target=_when_started, args=(server, announce), daemon=True).start()
     server.run(sockets=[sock])
+
+
+def default_db() -> Path:
+    """The games database of ``lazytree serve`` without ``--db``: ``games.sqlite`` in the
+    user's data directory (``platformdirs``; on Linux ``~/.local/share/lazytree``)."""
+    import platformdirs
+
+    return platformdirs.user_data_path("lazytree") / "games.sqlite"
+
+
+def _reachable(host: str) -> str:
+    """An address other machines may reach ``host`` at: the machine's own address on
+    its network for a wildcard (0.0.0.0, ::), ``host`` itself otherwise."""
+    if host not in ("0.0.0.0", "::", ""):
+        return f"[{host}]" if ":" in host else host
+    try:  # the address of the route out (a UDP connect sends nothing)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            address: str = probe.getsockname()[0]
+            return address
+    except OSError:
+        return socket.gethostname()
 
 
 def _listen(host: str, port: int) -> socket.socket:

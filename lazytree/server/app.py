@@ -8,24 +8,38 @@ Pages
                                  as in ``lazytree play --seats`` and ``arena --players``,
                                  ``ai`` for the AI of ``ai=book`` (the book's agent for the
                                  rules) or ``ai=SECONDS`` (the play AI), ``speed`` = seconds
-                                 between AI moves); ``/play?session=ID`` reopens a game held
-                                 by the server
+                                 between AI moves): stored, then a redirect to the host's
+                                 link (rate-limited per client address)
+``GET /play?session=ID&seat=T``  the game as the seat (or the host) of token ``T``; without
+                                 ``seat`` the game watched; a wrong token is a 403 page
+``GET /join?session=ID``         the first free human seat, to whoever comes first
+``GET /lobby``                   games with free seats, in progress, finished (``/api/lobby``:
+                                 the same as JSON; never a token)
+``WS  /ws/ID``                   live updates and moves (:mod:`lazytree.server.live`)
 ``GET /healthz``                 200 ``ok``
 ``GET /lib/boards.js``           the board renderer shared with the explorer (and
                                  ``boards.css``, ``board.schema.json``)
 
 JSON API (``/api/sessions/ID/...``; errors are 4xx with ``{"error": message}``)
 -------------------------------------------------------------------------------
+The POSTs take a seat's or the host's token in the header ``X-Lazytree-Seat`` (403
+without; see :class:`~lazytree.server.runner.Runner` for who may do what).
+
 ``GET  ID``       the game now: ``board`` (a ``lazytree-board/1`` document, see
                   :mod:`lazytree.boards`), whose turn, the last turn (each move with
                   the ``path`` of cells it went through), AI progress
-``POST ID/move``  ``{"move": "3->4"}``: a human's move
+``GET  ID/at/K``  the board after the first ``K`` moves (the replay)
+``POST ID/move``  ``{"move": "3->4"}``: a human's move (stored before it is answered)
 ``POST ID/ai``    let the AI to move start thinking (in a worker thread)
 ``POST ID/stop``  the AI moves now with its best move so far
-``POST ID/undo``, ``ID/redo``: whole turns (the AI stops first)
+``POST ID/undo``, ``ID/redo``: whole turns (the AI stops first); refused when another
+                  person plays a human seat of the game
 ``POST ID/speed`` ``{"delay": seconds}`` between AI moves (watching AI against AI)
-``POST ID/close`` the tab was closed: the AI stops thinking
+``POST ID/close`` the AI stops thinking
 ``GET  ID/save``  the saved session (a JSON download); ``POST /api/sessions/load`` loads one
+
+Every game lives in the games database (:mod:`lazytree.server.store`): a server started
+again on the same file has every game and move, and every link works again.
 """
 
 from __future__ import annotations
@@ -36,16 +50,25 @@ import json
 import threading
 import weakref
 from collections.abc import AsyncIterator, Mapping, Sequence
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from lazytree.agents import AGENTS, PlayerError
 from lazytree.boards import board_document, move_path
@@ -53,7 +76,10 @@ from lazytree.explorer.routes import explore_routes
 from lazytree.game import Game, GameAgents, IllegalMoveError
 from lazytree.games import GAMES, load_game
 from lazytree.server.learning import Learning
+from lazytree.server.limits import RateLimit
+from lazytree.server.live import Channel, Channels, Client, Snapshot
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
+from lazytree.server.store import GameRecord, StoreError
 from lazytree.session import (
     PLAY_DEFAULTS,
     Played,
@@ -85,7 +111,15 @@ FILE_PARAMS = ("weights", "book")
 RESERVED = ("game", "seats", "ai", "speed", "session")
 """Query parameters of ``/play`` that are not game options."""
 
-UNKNOWN_SESSION = "unknown session (the server may have restarted: load a saved game)"
+UNKNOWN_SESSION = "unknown session (no such game in this server's database)"
+
+WRONG_SEAT = "this seat link is wrong: its token is no seat's of this game"
+
+SEAT_HEADER = "X-Lazytree-Seat"
+"""The request header of the JSON API that carries a seat's (or the host's) token."""
+
+MAX_MESSAGE = 4096
+"""Largest WebSocket message a page may send, in bytes (a move or a hello is tiny)."""
 
 STATIC = Path(str(resources.files("lazytree.server") / "static"))
 LIB = Path(str(resources.files("lazytree") / "static"))
@@ -287,15 +321,21 @@ def _paths(session: Session, history: list[Played], moves: list[Played]) -> list
 def session_view(runner: Runner) -> dict[str, Any]:
     """Everything the page shows about a session."""
     s = runner.session
-    state = s.state  # one snapshot: the AI thread may move on meanwhile
-    history = list(s.history)
+    with runner.lock:  # one snapshot of whole moves: the AI's moves are made under it
+        state = s.state
+        history = list(s.history)
+        last_turn = s.last_turn()
+        turn = s.turn_number()
+        version, epoch = runner.version, runner.epoch
+        claimed = list(runner.claimed)
     game = s.game
     over = game.is_terminal(state)
     board = board_document(game, state)
-    last_turn = s.last_turn()
+    solo = not runner.others_play("host", None)  # undo: see take_back
     view: dict[str, Any] = {
         "id": runner.id,
-        "version": runner.version,
+        "version": version,
+        "epoch": epoch,
         "game": s.spec.name,
         "options": s.options,
         "players": game.num_players,
@@ -305,11 +345,12 @@ def session_view(runner: Runner) -> dict[str, Any]:
             else {"kind": "ai", "name": seat.name, "label": _ai_label(seat, game)}
             for seat in s.seats
         ],
+        "taken": claimed,
         "to_move": game.to_move(state),
         "over": over,
         "board": board,
         "moves_made": len(history),
-        "turn": s.turn_number(),
+        "turn": turn,
         "last_turn": [
             _played_json(p, path)
             for p, path in zip(last_turn, _paths(s, history, last_turn), strict=True)
@@ -320,8 +361,9 @@ def session_view(runner: Runner) -> dict[str, Any]:
         "progress": None,
         "last_search": runner.last_search,
         "error": runner.error,
-        "can_undo": bool(history) and not runner.thinking,
-        "can_redo": s.can_redo and not runner.thinking,
+        "waiting": runner.waiting,
+        "can_undo": bool(history) and not runner.thinking and solo,
+        "can_redo": s.can_redo and not runner.thinking and solo,
         "delay": runner.delay,
         "book": runner.book_status(),
     }
@@ -365,39 +407,164 @@ async def read_json(request: Request) -> Any:
         raise BadRequest(f"malformed JSON: {exc}") from None
 
 
-def create_app(sessions: Sessions | None = None, learning: Learning | None = None) -> Starlette:
-    """The web app; ``sessions`` holds the games (a fresh store by default);
-    ``learning``: the book and weights (``serve --book/--weights``) the AI of every game
-    uses where they fit."""
+def links_for(runner: Runner, role: str, seat: int | None) -> dict[str, Any] | None:
+    """The links a seat's or the host's page shows: the watch link, its own seat's link
+    and those of the human seats nobody has taken yet (to hand to friends; the host also
+    those it plays itself); None for a watcher (who never sees a token)."""
+    if role == "watcher":
+        return None
+    seats = []
+    for k, token in enumerate(runner.tokens):
+        taken = runner.claimed[k]
+        shown = k == seat or not taken or (role == "host" and taken == "host")
+        if token is not None and shown:
+            seats.append({"seat": k, "url": seat_url(runner.id, token), "mine": k == seat})
+    out: dict[str, Any] = {"watch": f"/play?session={runner.id}", "seats": seats}
+    if role == "host" and runner.host is not None:
+        out["host"] = seat_url(runner.id, runner.host)
+    return out
+
+
+def seat_url(game_id: str, token: str) -> str:
+    """The private link of a seat (or of the host): the game and the token."""
+    return f"/play?session={game_id}&seat={token}"
+
+
+def snapshot(runner: Runner) -> Snapshot:
+    """What :mod:`lazytree.server.live` sends pages: the view as JSON text and the moves."""
+    view = session_view(runner)
+    with runner.lock:
+        history = list(runner.session.history)
+        epoch = runner.epoch
+    moves = []
+    for ply, p in enumerate(history[: view["moves_made"]]):
+        move: dict[str, Any] = {"ply": ply, "player": p.player, "text": p.text}
+        if p.note:
+            move["note"] = p.note
+        moves.append(move)
+    return Snapshot(json.dumps(view), moves, epoch, bool(view["thinking"]), view["version"])
+
+
+def apply_move(runner: Runner, role: str, seat: int | None, text: str) -> int:
+    """A human's move made by ``role`` (``seat`` ``seat``, or the ``host``: see
+    :class:`~lazytree.server.runner.Runner`), stored before it is announced; the number
+    of moves played after it. :class:`BadRequest` (nothing changed) for a move out of
+    turn, for another person's seat, or an illegal move."""
+    with runner.lock:
+        if runner.thinking:
+            raise BadRequest("the AI is thinking: wait for its move, or press Stop", 409)
+        s = runner.session
+        player = s.to_move
+        if not s.is_over and s.seat().is_human and not runner.may_move(role, seat, player):
+            who = "the host" if role == "host" else f"player {seat}"
+            raise BadRequest(f"it is player {player}'s turn: {who} may not move for them", 409)
+        first = len(s.history)
+        try:
+            made = s.play(text)
+        except IllegalMoveError as exc:
+            raise BadRequest(f"illegal move {text!r}: {exc}") from None
+        except SessionError as exc:
+            raise BadRequest(str(exc), 409) from None
+        try:
+            runner.record(first, made)
+        except StoreError as exc:  # not stored: the game is reloaded from the database
+            runner.broken = True
+            raise BadRequest(str(exc), 503) from None
+        ply = len(s.history)
+        if role == "host" and runner.tokens[player] is not None:
+            runner.claim(player, "host")  # the lobby no longer offers it
+        runner.changed()
+    runner.start_ai()  # may wait for a cancelled turn to end
+    return ply
+
+
+def create_app(
+    sessions: Sessions | None = None,
+    learning: Learning | None = None,
+    *,
+    create_rate: RateLimit | None = None,
+) -> Starlette:
+    """The web app; ``sessions`` holds the games (a fresh store, in a database in
+    memory, by default); ``learning``: the book and weights (``serve --book/--weights``)
+    the AI of every game uses where they fit; ``create_rate``: how fast one client
+    address may create games (default :class:`~lazytree.server.limits.RateLimit`())."""
     store = sessions if sessions is not None else Sessions()
     learned = learning if learning is not None else Learning()
+    creations = create_rate if create_rate is not None else RateLimit()
+    channels = Channels(snapshot)
 
-    def add(session: Session) -> Runner:
-        """Keep ``session`` in the store, with the book and weights that fit it."""
-        runner = store.add(session)  # first: a full store opens no book
+    def prepare(runner: Runner) -> None:
+        """The book and weights that fit a game made or loaded; an AI to move of a game
+        loaded from the database goes on thinking."""
         runner.has_book = learned.book is not None
-        runner.book_note = learned.apply(session)
-        return runner
+        runner.book_note = learned.apply(runner.session)
+        if runner.session.history:
+            runner.start_ai()
+
+    store.prepare = prepare
 
     template = (STATIC / "play.html").read_text(encoding="utf-8")
+    lobby_template = (STATIC / "lobby.html").read_text(encoding="utf-8")
 
     games_json = html.escape(json.dumps(game_forms()))
 
-    def page(session_id: str = "", error: str = "", status: int = 200) -> HTMLResponse:
+    def page(
+        session_id: str = "", error: str = "", status: int = 200, seat: str = ""
+    ) -> HTMLResponse:
         text = (
             template.replace("__SESSION__", html.escape(session_id))
+            .replace("__SEAT__", html.escape(seat))
             .replace("__ERROR__", html.escape(error))
             .replace("__GAMES__", games_json)
         )
         return HTMLResponse(text, status_code=status)
 
-    def runner_of(request: Request) -> Runner:
-        runner = store.get(request.path_params["sid"])
+    async def runner_by_id(sid: str) -> Runner:
+        runner = await run_in_threadpool(load_runner, sid)
         if runner is None:
-            raise BadRequest(
-                "unknown session (the server may have restarted: load a saved game)", 404
-            )
+            raise BadRequest(UNKNOWN_SESSION, 404)
         return runner
+
+    def load_runner(sid: str) -> Runner | None:
+        try:
+            return store.get(sid)
+        except (SessionError, StoreError) as exc:
+            raise BadRequest(f"game {sid} cannot be loaded: {exc}", 500) from None
+
+    async def runner_of(request: Request) -> Runner:
+        return await runner_by_id(request.path_params["sid"])
+
+    def token_of(request: Request) -> str | None:
+        return request.headers.get(SEAT_HEADER) or request.query_params.get("seat")
+
+    async def controller(request: Request) -> tuple[Runner, str, int | None]:
+        """The game and who asks: a seat's or the host's token (a watcher may not)."""
+        runner = await runner_of(request)
+        token = token_of(request)
+        role, seat = runner.role(token)
+        if role == "watcher":
+            raise BadRequest(
+                "a wrong seat token"
+                if token
+                else "watchers cannot change the game: "
+                f"give the seat's token (header {SEAT_HEADER})",
+                403,
+            )
+        return runner, role, seat
+
+    def created(runner: Runner) -> Response:
+        """Send the creator to the host's link (its page shows the seats' links)."""
+        assert runner.host is not None
+        return RedirectResponse(seat_url(runner.id, runner.host), 303)
+
+    def rate_limited(request: Request) -> str | None:
+        address = request.client.host if request.client else "?"
+        if creations.allow(address):
+            return None
+        return (
+            f"too many new games from {address}: at most {creations.burst} at once, then "
+            f"one every {1 / creations.per_second:g} s"
+        )
 
     async def home(request: Request) -> Response:
         return page()
@@ -405,101 +572,170 @@ def create_app(sessions: Sessions | None = None, learning: Learning | None = Non
     async def play(request: Request) -> Response:
         params = dict(request.query_params)
         if "session" in params:
-            if store.get(params["session"]) is None:
-                return page(error=UNKNOWN_SESSION, status=404)
-            return page(params["session"])
+            sid = params["session"]
+            try:
+                runner = await runner_by_id(sid)
+            except BadRequest as exc:
+                return page(error=str(exc), status=exc.status)
+            token = params.get("seat", "")
+            if token and runner.role(token)[0] == "watcher":
+                return page(error=WRONG_SEAT, status=403)
+            return page(sid, seat=token)
         if "game" not in params and not params:
             return page()
+        refused = rate_limited(request)
+        if refused:
+            return page(error=refused, status=429)
         try:
             session, delay = new_session(params)
-            runner = add(session)
+            runner = await run_in_threadpool(store.add, session, delay)
         except SessionError as exc:
             return page(error=str(exc), status=400)
         runner.delay = delay
-        return page(runner.id)
+        return created(runner)
+
+    async def join(request: Request) -> Response:
+        """Hand the first human seat nobody plays to whoever asks (from the lobby)."""
+        runner = await runner_by_id(request.query_params.get("session", ""))
+        seat = await run_in_threadpool(take_free_seat, runner)
+        token = None if seat is None else runner.tokens[seat]
+        if token is None:
+            return lobby_page("every seat of that game is taken: watch it instead", 409)
+        return RedirectResponse(seat_url(runner.id, token), 303)
+
+    def take_free_seat(runner: Runner) -> int | None:
+        with runner.lock:  # one seat, one comer
+            free = runner.free_seats()
+            if not free or runner.session.is_over:
+                return None
+            runner.claim(free[0])
+            return free[0]
+
+    def lobby_page(error: str = "", status: int = 200) -> HTMLResponse:
+        games = [lobby_entry(r) for r in store.store.lobby()]
+        text = lobby_template.replace("__ERROR__", html.escape(error)).replace(
+            "__LOBBY__", lobby_markup(games)
+        )
+        return HTMLResponse(text, status_code=status)
+
+    async def lobby(request: Request) -> Response:
+        return await run_in_threadpool(lobby_page)
+
+    async def lobby_json(request: Request) -> Response:
+        games = await run_in_threadpool(lambda: [lobby_entry(r) for r in store.store.lobby()])
+        return JSONResponse({"games": games})
 
     async def healthz(request: Request) -> Response:
         return PlainTextResponse("ok")
 
     async def get_session(request: Request) -> Response:
-        return JSONResponse(session_view(runner_of(request)))
+        runner = await runner_of(request)
+        view = await run_in_threadpool(session_view, runner)
+        role, seat = runner.role(token_of(request))
+        view["you"] = {"role": role, "seat": seat}
+        return JSONResponse(view)
+
+    async def position_at(request: Request) -> Response:
+        runner = await runner_of(request)
+        try:
+            ply = int(request.path_params["ply"])
+        except ValueError:
+            raise BadRequest("expected a move number") from None
+        return JSONResponse(await run_in_threadpool(replay_view, runner, ply))
 
     async def move(request: Request) -> Response:
-        runner = runner_of(request)
+        runner, role, seat = await controller(request)
         data = await read_json(request)
         text = data.get("move") if isinstance(data, dict) else None
         if not isinstance(text, str):
             raise BadRequest('expected {"move": "..."}: the move in the game\'s notation')
-        with runner.lock:
-            if runner.thinking:
-                raise BadRequest("the AI is thinking: wait for its move, or press Stop", 409)
-            try:
-                runner.session.play(text)
-            except IllegalMoveError as exc:
-                raise BadRequest(f"illegal move {text!r}: {exc}") from None
-            except SessionError as exc:
-                raise BadRequest(str(exc), 409) from None
-            runner.changed()
-        await run_in_threadpool(runner.start_ai)  # may wait for a cancelled turn to end
-        return JSONResponse(session_view(runner))
+        await run_in_threadpool(apply_move, runner, role, seat, text)
+        return JSONResponse(await run_in_threadpool(session_view, runner))
 
     async def start_ai(request: Request) -> Response:
-        runner = runner_of(request)
+        runner, _, _ = await controller(request)
         s = runner.session
         if not runner.thinking and (s.is_over or s.seat().is_human):
             raise BadRequest("no AI is to move", 409)
         await run_in_threadpool(runner.start_ai)
-        return JSONResponse(session_view(runner))
+        return JSONResponse(await run_in_threadpool(session_view, runner))
 
     async def stop(request: Request) -> Response:
-        runner = runner_of(request)
+        runner, _, _ = await controller(request)
         return JSONResponse({"stopped": runner.stop_search()})
 
     async def undo(request: Request) -> Response:
-        return await run_in_threadpool(take_back, request, "undo")
+        runner, role, seat = await controller(request)
+        return await run_in_threadpool(take_back, runner, "undo", role, seat)
 
     async def redo(request: Request) -> Response:
-        return await run_in_threadpool(take_back, request, "redo")
+        runner, role, seat = await controller(request)
+        return await run_in_threadpool(take_back, runner, "redo", role, seat)
 
-    def take_back(request: Request, action: str) -> Response:
-        """Undo or redo (in a worker thread: the AI's turn is cancelled and awaited)."""
-        runner = runner_of(request)
+    def take_back(runner: Runner, action: str, role: str, seat: int | None) -> Response:
+        """Undo or redo (in a worker thread: the AI's turn is cancelled and awaited),
+        the moves table cut or extended to match. Refused when another person plays a
+        human seat of the game: it could take back their move."""
+        if runner.others_play(role, seat):
+            raise BadRequest(
+                f"no {action} in a game of several people: it could take back another "
+                "person's move",
+                409,
+            )
         runner.cancel()
         with runner.lock:
             if runner.thinking:
                 raise BadRequest("the AI is still finishing its move: try again", 409)
             s = runner.session
+            before = len(s.history)
             done = s.undo() if action == "undo" else s.redo()
             if not done:
                 raise BadRequest(f"nothing to {action}", 409)
+            try:
+                if action == "undo":
+                    store.store.truncate(runner.id, len(s.history), runner.state)
+                else:
+                    store.store.append(runner.id, before, s.history[before:], runner.state)
+            except StoreError as exc:
+                runner.broken = True
+                raise BadRequest(str(exc), 503) from None
+            runner.epoch += 1
             runner.changed()
         return JSONResponse(session_view(runner))
 
     async def speed(request: Request) -> Response:
-        runner = runner_of(request)
+        runner, _, _ = await controller(request)
         data = await read_json(request)
         try:
             runner.delay = _delay(data.get("delay") if isinstance(data, dict) else None)
         except SessionError as exc:
             raise BadRequest(str(exc)) from None
+        await run_in_threadpool(store.store.update, runner.id, delay=runner.delay)
+        runner.changed()
         return JSONResponse({"delay": runner.delay})
 
     async def close(request: Request) -> Response:
-        runner = runner_of(request)
+        runner, _, _ = await controller(request)
         runner.cancel(wait=0)
         return JSONResponse({"closed": True})
 
     async def save(request: Request) -> Response:
-        runner = runner_of(request)
+        runner = await runner_of(request)
         s = runner.session
-        name = f"{s.spec.name}-{len(s.history)}-moves.json"
+        with runner.lock:
+            text = s.dumps()
+            plies = len(s.history)
+        name = f"{s.spec.name}-{plies}-moves.json"
         return Response(
-            s.dumps(),
+            text,
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
     async def load(request: Request) -> Response:
+        refused = rate_limited(request)
+        if refused:
+            raise BadRequest(refused, 429)
         data = await read_json(request)
         try:
             seats = data.get("seats") if isinstance(data, dict) else None
@@ -509,10 +745,89 @@ def create_app(sessions: Sessions | None = None, learning: Learning | None = Non
                         check_seat(i, seat)
             session = Session.load(data)
             check_board(session)
-            runner = add(session)
+            runner = await run_in_threadpool(store.add, session)
         except SessionError as exc:
             raise BadRequest(str(exc)) from None
-        return JSONResponse({"id": runner.id, "url": f"/play?session={runner.id}"}, 201)
+        assert runner.host is not None
+        return JSONResponse({"id": runner.id, "url": seat_url(runner.id, runner.host)}, 201)
+
+    async def live(socket: WebSocket) -> None:
+        """A page's WebSocket (see :mod:`lazytree.server.live`)."""
+        origin = socket.headers.get("origin")
+        if origin is not None and urlsplit(origin).netloc != socket.headers.get("host"):
+            await socket.close(code=1008, reason="cross-origin WebSocket refused")
+            return
+        await socket.accept()
+        channel: Channel | None = None
+        client: Client | None = None
+        try:
+            try:
+                runner = await runner_by_id(socket.path_params["sid"])
+            except BadRequest as exc:
+                await socket.send_text(json.dumps({"type": "error", "error": str(exc)}))
+                await socket.close(code=4404)
+                return
+            while True:
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                try:
+                    data = parse_message(message)
+                    if "hello" in data:
+                        if client is not None:
+                            raise BadRequest("hello was said already")
+                        ply, token, epoch = parse_hello(data["hello"])
+                        role, seat = runner.role(token)
+                        if token and role == "watcher":
+                            await socket.send_text(
+                                json.dumps({"type": "error", "error": WRONG_SEAT})
+                            )
+                            await socket.close(code=4403)
+                            return
+                        if role == "seat" and seat is not None:
+                            await run_in_threadpool(runner.claim, seat)
+                        client = Client(
+                            socket,
+                            role,
+                            seat,
+                            ply,
+                            epoch,
+                            links=partial(links_for, runner, role, seat),
+                        )
+                        channel = channels.of(runner)
+                        await channel.join(client)
+                        s = runner.session
+                        if not s.is_over and not s.seat().is_human and not runner.thinking:
+                            await run_in_threadpool(runner.start_ai)
+                    elif "move" in data:
+                        if client is None:
+                            raise BadRequest("say hello first")
+                        text = data["move"]
+                        if not isinstance(text, str) or len(text) > 200:
+                            raise BadRequest('expected {"move": "..."}: the move as text')
+                        if client.role == "watcher":
+                            raise BadRequest("a watcher cannot move", 403)
+                        ply = await run_in_threadpool(
+                            apply_move, runner, client.role, client.seat, text
+                        )
+                        await socket.send_text(
+                            json.dumps({"type": "confirmed", "move": text, "ply": ply})
+                        )
+                    else:
+                        raise BadRequest(
+                            f"unknown message {sorted(data)[:3]}: expected hello or move"
+                        )
+                except BadRequest as exc:
+                    await socket.send_text(json.dumps({"type": "error", "error": str(exc)}))
+        except WebSocketDisconnect:
+            return
+        finally:
+            if channel is not None and client is not None:
+                channel.leave(client)
+                if not channel.clients:
+                    channels.release(channel)
+                    if channel.runner.thinking:  # nobody watches: the AI stops
+                        channel.runner.cancel(wait=0)
 
     async def bad_request(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, BadRequest)
@@ -528,9 +843,13 @@ def create_app(sessions: Sessions | None = None, learning: Learning | None = Non
         routes=[
             Route("/", home),
             Route("/play", play),
+            Route("/join", join),
+            Route("/lobby", lobby),
+            Route("/api/lobby", lobby_json),
             Route("/healthz", healthz),
             Route("/api/sessions/load", load, methods=["POST"]),
             Route(api, get_session),
+            Route(api + "/at/{ply}", position_at),
             Route(api + "/move", move, methods=["POST"]),
             Route(api + "/ai", start_ai, methods=["POST"]),
             Route(api + "/stop", stop, methods=["POST"]),
@@ -539,6 +858,7 @@ def create_app(sessions: Sessions | None = None, learning: Learning | None = Non
             Route(api + "/speed", speed, methods=["POST"]),
             Route(api + "/close", close, methods=["POST"]),
             Route(api + "/save", save),
+            WebSocketRoute("/ws/{sid}", live),
             *explore_routes(lambda sid: None if (r := store.get(sid)) is None else r.last_tree),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
             Mount("/lib", StaticFiles(directory=LIB), name="lib"),
@@ -548,3 +868,111 @@ def create_app(sessions: Sessions | None = None, learning: Learning | None = Non
     )
     app.state.sessions = store
     return app
+
+
+def parse_message(message: Mapping[str, Any]) -> dict[str, Any]:
+    """A page's WebSocket message as a JSON object; :class:`BadRequest` for binary,
+    oversized (over :data:`MAX_MESSAGE` bytes) or malformed ones."""
+    text = message.get("text")
+    if text is None:
+        raise BadRequest("expected a text message of JSON")
+    if len(text) > MAX_MESSAGE:
+        raise BadRequest(f"message too large (more than {MAX_MESSAGE:,} bytes)", 413)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"malformed JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise BadRequest('expected a JSON object such as {"hello": {"ply": 0}}')
+    return data
+
+
+def parse_hello(hello: Any) -> tuple[int, str | None, int]:
+    """``{"ply": N, "seat": TOKEN, "epoch": E}`` (all optional): the plies the page has,
+    its seat's token and the epoch of its moves (-1: unknown)."""
+    if not isinstance(hello, dict):
+        raise BadRequest('expected {"hello": {"ply": N, "seat": TOKEN}}')
+    ply, token, epoch = hello.get("ply", 0), hello.get("seat"), hello.get("epoch", -1)
+    if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
+        raise BadRequest("hello: ply must be the number of moves the page has (0 or more)")
+    if token is not None and (not isinstance(token, str) or len(token) > 200):
+        raise BadRequest("hello: seat must be the seat's token")
+    if isinstance(epoch, bool) or not isinstance(epoch, int):
+        raise BadRequest("hello: epoch must be a whole number")
+    return ply, token or None, epoch
+
+
+def replay_view(runner: Runner, ply: int) -> dict[str, Any]:
+    """The board after the first ``ply`` moves of the game (a replay), with that move."""
+    s = runner.session
+    with runner.lock:
+        history = list(s.history)
+    if not 0 <= ply <= len(history):
+        raise BadRequest(f"move {ply}: the game has {len(history)} moves", 404)
+    _paths(s, history, [])  # the replay's positions, cached per session
+    with _replays_lock:
+        states = _replays[s][1]
+        state = states[ply]
+    played = history[ply - 1] if ply else None
+    return {
+        "ply": ply,
+        "moves_made": len(history),
+        "board": board_document(s.game, state, max_moves=0),
+        "move": None if played is None else _played_json(played),
+    }
+
+
+def lobby_entry(record: GameRecord) -> dict[str, Any]:
+    """A game as the lobby lists it (never a token)."""
+    seats = record.doc.get("seats", [])
+    free = sum(t is not None and not c for t, c in zip(record.tokens, record.claimed, strict=True))
+    return {
+        "id": record.id,
+        "game": record.game,
+        "options": record.doc.get("options", {}),
+        "seats": seats,
+        "free": free,
+        "state": record.state,
+        "plies": record.plies,
+        "updated": record.updated,
+        "watch": f"/play?session={record.id}",
+        "join": f"/join?session={record.id}" if free and record.state != "over" else None,
+        "save": f"/api/sessions/{record.id}/save",
+    }
+
+
+def lobby_markup(games: list[dict[str, Any]]) -> str:
+    """The lobby's three lists: games with free seats, in progress, over."""
+    groups: dict[str, tuple[str, list[dict[str, Any]]]] = {
+        "waiting": ("Games with free seats", []),
+        "playing": ("Games in progress", []),
+        "over": ("Finished games", []),
+    }
+    for g in games:
+        groups.get(g["state"], groups["playing"])[1].append(g)
+    out = []
+    for state, (title, items) in groups.items():
+        rows = []
+        for g in items:
+            options = " ".join(f"{k}={v}" for k, v in g["options"].items() if v is not None)
+            seats = ", ".join(str(seat) for seat in g["seats"])
+            links = [
+                f'<a href="{html.escape(g["watch"])}" data-action="watch">'
+                f"{'replay' if state == 'over' else 'watch'}</a>"
+            ]
+            if g["join"]:
+                links.insert(
+                    0,
+                    f'<a href="{html.escape(g["join"])}" data-action="join">'
+                    f"join ({g['free']} free)</a>",
+                )
+            if state == "over":
+                links.append(f'<a href="{html.escape(g["save"])}" download>download</a>')
+            rows.append(
+                f'<li data-game-id="{html.escape(g["id"])}" data-state="{state}">'
+                f"<b>{html.escape(g['game'])}</b> {html.escape(options)} · seats: "
+                f"{html.escape(seats)} · {g['plies']} moves · {' · '.join(links)}</li>"
+            )
+        body = "".join(rows) or '<li class="note">none</li>'
+        out.append(f'<section data-list="{state}"><h2>{title}</h2><ul>{body}</ul></section>')
+    return "".join(out)

@@ -5,24 +5,48 @@ thread (so another request is answered at once), publishes the search's progress
 (depth reached, nodes forced) for the page to poll, and stops when asked (the Stop
 button: move now with the best move so far) or cancelled (the tab was closed, the game
 was undone or replaced). Human moves, undo and redo are refused while the AI thinks.
+
+Every game is kept in the games database (:class:`~lazytree.server.store.GameStore`):
+:class:`Sessions` holds at most ``limit`` of them in memory (the least recently used
+idle one, with no page open on it, is dropped from memory, never from the database)
+and loads a game it does not hold from the database by replaying its moves. At most
+``thinking`` AIs think at once: the others wait for a free slot (the page says so).
+
+Each game has one secret token per human seat (:data:`TOKEN_BYTES` random bytes, in
+the seat's link) and a host token (in the link its creator is sent to);
+:meth:`Runner.role` tells who a token is, comparing in constant time. A seat's token
+moves for that seat only. The host starts, stops and paces the AIs and moves for every
+human seat nobody else has taken (so one person plays a game of one human seat, or
+several people share one screen); once someone opens a seat's link, that seat is theirs
+(:meth:`Runner.claim`). A game of one human seat gives it to the host at once, so the
+lobby never offers it to a stranger.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from lazytree.agents import Choice
 from lazytree.search import SearchResult
 from lazytree.search.limit import SearchStopped
+from lazytree.server.store import GameRecord, GameStore, StoreError
 from lazytree.session import Played, Session, SessionError
 from lazytree.tree import Node
 
-__all__ = ["MAX_SESSIONS", "Runner", "Sessions"]
+__all__ = ["MAX_SESSIONS", "MAX_THINKING", "TOKEN_BYTES", "Runner", "Sessions"]
+
+TOKEN_BYTES = 24
+"""Random bytes of a seat token (192 bits; 32 characters in a link)."""
+
+MAX_THINKING = 4
+"""AIs thinking at once (on a small machine more only slow each other down)."""
 
 MAX_SESSIONS = 64
 """Sessions kept in memory at once; the least recently used idle one is dropped first."""
@@ -64,6 +88,9 @@ class Runner:
     lock: threading.Lock = field(default_factory=threading.Lock)
     version: int = 0
     """Bumped at every change of the position (the page polls for it)."""
+    epoch: int = 0
+    """Bumped at every undo and redo: the moves the pages were sent are no longer all
+    the game's."""
     error: str | None = None
     """The last AI failure, shown on the page."""
     has_book: bool = False
@@ -71,10 +98,28 @@ class Runner:
     book_note: str | None = None
     """Why this game plays without the server's book (another game's book), or None."""
     last_search: dict[str, Any] | None = None
+    broken: bool = False
+    """A move made in memory could not be stored: the game is reloaded from the database."""
     last_tree: tuple[Node[Any, Any], SearchResult[Any], int] | None = None
     """The AI's last search for the explorer: the node it searched from, its result, and
     the tree's count of nodes created when it ended."""
+    tokens: list[str | None] = field(default_factory=list)
+    """The secret token of each human seat (None for an AI seat)."""
+    host: str | None = None
+    """The token of the game's creator (it controls the AIs and plays the free seats)."""
+    claimed: list[str] = field(default_factory=list)
+    """Who plays each seat: ``""`` nobody yet, ``"host"``, or ``"seat"`` (whoever opened
+    its link; it is no longer shown to others)."""
+    store: GameStore | None = None
+    """The games database every move is written to before it is announced."""
+    ai_slots: threading.Semaphore | None = None
+    """Shared by the games of a server: a slot is held while an AI thinks."""
+    waiting: bool = False
+    """The AI is to move but waits for a free slot."""
+    listeners: list[Callable[[], None]] = field(default_factory=list)
+    """Called (in any thread) after every change."""
     _thread: threading.Thread | None = None
+    _active: bool = False
     _stop: threading.Event = field(default_factory=threading.Event)
     _cancel: threading.Event = field(default_factory=threading.Event)
     _progress: Progress | None = None
@@ -83,7 +128,7 @@ class Runner:
     def thinking(self) -> bool:
         """True while the AI worker runs."""
         t = self._thread
-        return t is not None and t.is_alive()
+        return self._active and t is not None and t.is_alive()
 
     @property
     def progress(self) -> Progress | None:
@@ -91,6 +136,63 @@ class Runner:
 
     def changed(self) -> None:
         self.version += 1
+        for listener in list(self.listeners):
+            listener()
+
+    def role(self, token: str | None) -> tuple[str, int | None]:
+        """Who holds ``token``: ``("seat", k)``, ``("host", None)`` or ``("watcher",
+        None)`` (no token or a wrong one: see :meth:`check`)."""
+        if token:
+            for k, known in enumerate(self.tokens):
+                if known is not None and secrets.compare_digest(known, token):
+                    return "seat", k
+            if self.host is not None and secrets.compare_digest(self.host, token):
+                return "host", None
+        return "watcher", None
+
+    @property
+    def state(self) -> str:
+        """``waiting`` (a human seat nobody took), ``playing`` or ``over``."""
+        if self.session.is_over:
+            return "over"
+        return "waiting" if self.free_seats() else "playing"
+
+    def free_seats(self) -> list[int]:
+        """The human seats nobody plays yet."""
+        return [k for k, t in enumerate(self.tokens) if t is not None and not self.claimed[k]]
+
+    def may_move(self, role: str, seat: int | None, player: int) -> bool:
+        """Whether ``role`` (``seat`` ``seat`` or ``host``) may move for ``player``."""
+        if self.tokens[player] is None:
+            return False
+        if role == "seat":
+            return seat == player
+        return role == "host" and self.claimed[player] != "seat"
+
+    def others_play(self, role: str, seat: int | None) -> bool:
+        """Whether a person other than ``role`` plays a human seat of the game (undo
+        could then take back their move)."""
+        mine = {seat} if role == "seat" else set()
+        for k, token in enumerate(self.tokens):
+            if token is None or k in mine:
+                continue
+            if role == "seat" or self.claimed[k] == "seat":
+                return True
+        return False
+
+    def record(self, first: int, played: Sequence[Played]) -> None:
+        """Store moves just played (from ply ``first``) before anyone is told: call it
+        holding :attr:`lock`. Without a store, nothing."""
+        if self.store is not None:
+            self.store.append(self.id, first, played, self.state)
+
+    def claim(self, seat: int, by: str = "seat") -> None:
+        """``seat`` is played by ``by`` (``seat``: whoever opened its link, ``host``)."""
+        if self.claimed[seat] != by:
+            self.claimed[seat] = by
+            if self.store is not None:
+                self.store.update(self.id, claimed=self.claimed, state=self.state)
+            self.changed()
 
     def book_status(self) -> dict[str, Any] | None:
         """The position book of this game for the page: ``on`` (the AI uses it), its
@@ -127,9 +229,11 @@ class Runner:
             self._stop.clear()
             self._cancel.clear()
             self.error = None
+            self._active = True  # until the worker's last change: pages see it end
             self._thread = threading.Thread(target=self._work, name=f"ai-{self.id}", daemon=True)
             self._thread.start()
-            return True
+        self.changed()
+        return True
 
     @property
     def can_stop(self) -> bool:
@@ -159,12 +263,43 @@ class Runner:
             t.join(wait)
 
     def _work(self) -> None:
+        try:
+            self._wait_and_play()
+        finally:
+            if self._thread is threading.current_thread():  # (not a cancelled older one)
+                self._active = False
+            self.changed()  # the turn is over: the pages are told
+
+    def _wait_and_play(self) -> None:
+        slots = self.ai_slots
+        if slots is not None and not slots.acquire(blocking=False):
+            self.waiting = True
+            self.changed()
+            while not slots.acquire(timeout=0.1):
+                if self._cancel.is_set():
+                    self.waiting = False
+                    return
+            self.waiting = False
+            self.changed()
+        try:
+            self._play_turns()
+        finally:
+            if slots is not None:
+                slots.release()
+
+    def _play_turns(self) -> None:
         s = self.session
         try:
             while not self._cancel.is_set() and not s.is_over and not s.seat().is_human:
                 self._progress = self._new_progress(s)
                 self.last_search = {"player": s.to_move, "moves": 0, "depth": 0, "nodes": 0}
-                turn = s.ai_turn(stop=self._stop, progress=self._on_progress, cancel=self._cancel)
+                turn = s.ai_turn(
+                    stop=self._stop,
+                    progress=self._on_progress,
+                    cancel=self._cancel,
+                    lock=self.lock,
+                    record=self.record,
+                )
                 for step in turn:
                     node, search = step.choice.node, step.search
                     if node is not None and search is not None:
@@ -181,6 +316,10 @@ class Runner:
             if not self._cancel.is_set():  # a budget of the AI's settings ran out
                 self.error = "the AI stopped: its search ran out of its budget"
                 self.changed()
+        except StoreError as exc:  # the move is not stored: the game is reloaded from the db
+            self.error = f"the AI's move could not be stored: {exc}"
+            self.broken = True
+            self.changed()
         except Exception as exc:  # shown on the page; the server and the game go on
             self.error = f"the AI failed: {type(exc).__name__}: {exc}"
             self.changed()
@@ -222,32 +361,102 @@ class Runner:
 
 
 class Sessions:
-    """The sessions in memory, by id (at most :data:`MAX_SESSIONS`)."""
+    """The games of a server: at most ``limit`` in memory (by id), all of them in the
+    database ``store`` (default: an in-memory one), at most ``thinking`` AIs at once.
+    ``prepare`` is called on every game made or loaded before its AI may move (the
+    server's book and weights)."""
 
-    def __init__(self, limit: int = MAX_SESSIONS) -> None:
+    def __init__(
+        self,
+        limit: int = MAX_SESSIONS,
+        store: GameStore | None = None,
+        thinking: int = MAX_THINKING,
+    ) -> None:
         self.limit = limit
+        self.store = store if store is not None else GameStore(":memory:")
+        self.ai_slots = threading.BoundedSemaphore(thinking)
+        self.prepare: Callable[[Runner], None] = lambda runner: None
         self._runners: OrderedDict[str, Runner] = OrderedDict()
         self._lock = threading.Lock()
 
-    def add(self, session: Session) -> Runner:
-        runner = Runner(session)
+    def add(self, session: Session, delay: float = 0.0) -> Runner:
+        """A new game: its seat tokens made, stored in the database and held in memory."""
+        tokens = [
+            secrets.token_urlsafe(TOKEN_BYTES) if seat.is_human else None for seat in session.seats
+        ]
+        host = secrets.token_urlsafe(TOKEN_BYTES)
+        runner = self._runner(session, tokens=tokens, host=host, delay=delay)
+        if sum(t is not None for t in tokens) == 1:  # the creator's own game
+            runner.claimed = ["host" if t is not None else "" for t in tokens]
         with self._lock:
-            while len(self._runners) >= self.limit:
-                idle = next((k for k, r in self._runners.items() if not r.thinking), None)
-                if idle is None:
-                    raise SessionError(
-                        f"the server already runs {self.limit} games whose AI is thinking"
-                    )
-                self._runners.pop(idle).close()
+            self._make_room()
+            doc = {**session.save(), "moves": []}
+            record = GameRecord(runner.id, session.spec.name, doc, tokens, host, delay=delay)
+            record.claimed = list(runner.claimed)
+            record.state = runner.state
+            self.store.create(record)
+            if session.history:  # a loaded game
+                self.store.append(runner.id, 0, session.history, runner.state)
             self._runners[runner.id] = runner
+        self.prepare(runner)
         return runner
 
+    def _runner(self, session: Session, **fields: Any) -> Runner:
+        runner = Runner(session, store=self.store, ai_slots=self.ai_slots, **fields)
+        if not runner.claimed:
+            runner.claimed = [""] * len(runner.tokens)
+        return runner
+
+    def _make_room(self) -> None:
+        """Drop the least recently used idle game (no AI thinking, no page open) while
+        the memory is full: it stays in the database. Hold :attr:`_lock`."""
+        while len(self._runners) >= self.limit:
+            idle = next(
+                (k for k, r in self._runners.items() if not r.thinking and not r.listeners),
+                None,
+            )
+            if idle is None:
+                raise SessionError(
+                    f"the server already holds {self.limit} games in use (an AI thinking "
+                    "or a page open): try again later"
+                )
+            self._runners.pop(idle).close()
+
     def get(self, session_id: str) -> Runner | None:
+        """The game ``session_id``, loaded from the database when it is not in memory (its
+        moves replayed), or None when there is no such game."""
         with self._lock:
             runner = self._runners.get(session_id)
+            if runner is not None and runner.broken and not runner.thinking:
+                self._runners.pop(session_id).close()
+                runner = None
             if runner is not None:
                 self._runners.move_to_end(session_id)
-            return runner
+                return runner
+        record = self.store.get(session_id)
+        if record is None:
+            return None
+        moves = self.store.moves(session_id)
+        session = Session.load({**record.doc, "moves": [text for text, _, _ in moves]})
+        for i, (_, _, note) in enumerate(moves):  # the dice rolls' notes
+            if note and i < len(session.history):
+                session.history[i] = dataclasses.replace(session.history[i], note=note)
+        with self._lock:
+            runner = self._runners.get(session_id)  # another request loaded it meanwhile
+            if runner is not None:
+                return runner
+            self._make_room()
+            runner = self._runner(
+                session,
+                id=record.id,
+                tokens=record.tokens,
+                host=record.host,
+                claimed=record.claimed,
+                delay=record.delay,
+            )
+            self._runners[runner.id] = runner
+        self.prepare(runner)
+        return runner
 
     def __len__(self) -> int:
         return len(self._runners)

@@ -95,8 +95,10 @@ def test_bad_force_requests_are_4xx(client: TestClient) -> None:
 def test_the_ai_s_last_search_of_a_game(client: TestClient, tictactoe: Position) -> None:
     r = client.get("/play?game=tictactoe&seats=ai,human&ai=book")
     sid = r.text.split('data-session="', 1)[1].split('"', 1)[0]
+    # the creator's token: the JSON API moves and starts the AI for it only
+    seat = {"X-Lazytree-Seat": r.text.split('data-seat="', 1)[1].split('"', 1)[0]}
     assert client.get(f"/explore/ai/{sid}").status_code == 404  # the AI has not moved
-    client.post(f"/api/sessions/{sid}/ai")
+    client.post(f"/api/sessions/{sid}/ai", headers=seat)
     deadline = time.monotonic() + 60
     while client.get(f"/api/sessions/{sid}").json()["thinking"]:
         assert time.monotonic() < deadline
@@ -115,7 +117,7 @@ def test_the_ai_s_last_search_of_a_game(client: TestClient, tictactoe: Position)
     # after the human's move the AI searches again below it: the page of its first move
     # does not change
     cell = next(c for c in ("a1", "c1", "a3", "c3", "b1") if c != view["log"][0]["text"])
-    client.post(f"/api/sessions/{sid}/move", json={"move": cell})
+    client.post(f"/api/sessions/{sid}/move", json={"move": cell}, headers=seat)
     while client.get(f"/api/sessions/{sid}").json()["thinking"]:
         assert time.monotonic() < deadline
         time.sleep(0.05)

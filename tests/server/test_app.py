@@ -16,19 +16,39 @@ from lazytree.server.app import MAX_BODY
 from lazytree.server.runner import Sessions
 from lazytree.session import Session
 
+TOKENS: dict[str, str] = {}
+"""The seat (or host) token of each game a test opened: its creator's link carries it."""
+
+
+def _seated(request: Any) -> None:
+    """Send the token of the game's creator with the game's JSON API requests (the API
+    takes a seat's token in the header X-Lazytree-Seat)."""
+    parts = request.url.path.split("/")
+    if parts[1:3] == ["api", "sessions"] and len(parts) > 3 and parts[3] in TOKENS:
+        request.headers["X-Lazytree-Seat"] = TOKENS[parts[3]]
+
+
+def seated(client: TestClient) -> TestClient:
+    """``client`` sending the creator's token with every request of its games."""
+    client.event_hooks = {"request": [_seated], "response": []}
+    return client
+
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Sessions(limit=8))) as c:
+    with seated(TestClient(create_app(Sessions(limit=8)))) as c:
         yield c
 
 
 def new_game(client: TestClient, query: str) -> str:
-    """Open ``/play?query`` and return the id of the session the page shows."""
+    """Open ``/play?query`` and return the id of the session the page shows (the page
+    of the creator's seat, whose token is kept in :data:`TOKENS`)."""
     r = client.get(f"/play?{query}")
     assert r.status_code == 200, r.text
     sid = str(r.text).split('data-session="', 1)[1].split('"', 1)[0]
-    assert sid
+    token = str(r.text).split('data-seat="', 1)[1].split('"', 1)[0]
+    assert sid and len(token) >= 32
+    TOKENS[sid] = token
     return sid
 
 
@@ -163,7 +183,8 @@ def test_undo_redo_save_and_load(client: TestClient) -> None:
     loaded = client.post("/api/sessions/load", json=data)
     assert loaded.status_code == 201
     new = loaded.json()["id"]
-    assert new != sid and loaded.json()["url"] == f"/play?session={new}"
+    assert new != sid and loaded.json()["url"].startswith(f"/play?session={new}&seat=")
+    TOKENS[new] = loaded.json()["url"].split("&seat=", 1)[1]
     assert client.get(f"/api/sessions/{new}").json()["board"]["cells"][4]["label"] == "O"
     data["moves"].append("b2")
     bad = client.post("/api/sessions/load", json=data)
@@ -265,16 +286,20 @@ def test_ai_against_ai_can_be_watched_with_a_delay(client: TestClient) -> None:
 
 def test_the_store_drops_idle_sessions_past_its_limit() -> None:
     store = Sessions(limit=2)
-    with TestClient(create_app(store)) as c:
+    with seated(TestClient(create_app(store))) as c:
         first = new_game(c, "game=tictactoe")
+        assert c.post(f"/api/sessions/{first}/move", json={"move": "b2"}).status_code == 200
         new_game(c, "game=tictactoe")
         new_game(c, "game=tictactoe")
         assert len(store) == 2
-        assert c.get(f"/api/sessions/{first}").status_code == 404
+        # dropped from memory, never from the database: it is loaded again, moves and all
+        view = c.get(f"/api/sessions/{first}").json()
+        assert view["moves_made"] == 1 and view["log"][0]["text"] == "b2"
+        assert len(store) == 2
 
 
 def test_a_saved_file_is_json_the_session_reads() -> None:
-    with TestClient(create_app()) as c:
+    with seated(TestClient(create_app())) as c:
         sid = new_game(c, "game=dice-of-doom&size=3&seed=2&rules=lisp&seats=human,human")
         text = c.get(f"/api/sessions/{sid}/save").text
     assert Session.loads(text).save() == json.loads(text)
@@ -307,7 +332,7 @@ def test_agents_of_the_registry_play_a_game_to_the_end(client: TestClient) -> No
 
 def test_bad_seats_open_no_game() -> None:
     store = Sessions(limit=8)
-    with TestClient(create_app(store)) as c:
+    with seated(TestClient(create_app(store))) as c:
         r = c.get("/play?game=tictactoe&seats=human,stockfish")
         assert r.status_code == 400 and len(store) == 0
 

@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import urllib.request
+from pathlib import Path
 
 
-def serve(*args: str) -> subprocess.Popen[str]:
+def serve(*args: str, data: str | None = None) -> subprocess.Popen[str]:
+    """``lazytree serve --no-open ARGS``; ``data``: its user data directory (where the
+    games database goes without --db; a temporary one, so tests never touch the user's)."""
+    env = {**os.environ, "XDG_DATA_HOME": data or tempfile.mkdtemp(prefix="lazytree-data-")}
     return subprocess.Popen(
         [sys.executable, "-m", "lazytree", "serve", "--no-open", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env=env,
     )
 
 
@@ -58,3 +65,43 @@ def test_another_host_is_warned_about() -> None:
     lines = err.strip().splitlines()
     assert lines[0].startswith("warning: listening on 192.0.2.1: anyone who can reach")
     assert lines[1].startswith("error: cannot listen on 192.0.2.1:0") and len(lines) == 2
+
+
+def test_games_go_to_the_data_directory_or_to_db(tmp_path: Path) -> None:
+    proc = serve("--port", "0", data=str(tmp_path))
+    try:
+        assert proc.stdout is not None
+        url = re.search(r"open (http://\S+/)", proc.stdout.readline())
+        assert url
+        kept = proc.stdout.readline()
+        db = tmp_path / "lazytree" / "games.sqlite"
+        assert kept.startswith(f"games kept in {db};") and db.exists()
+        assert db.stat().st_mode & 0o077 == 0  # it holds the seat tokens: the owner's only
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=30)
+
+
+def test_a_bad_db_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "not-a-db").write_text("hello, this is not SQLite" * 100)
+    for path, message in (
+        (tmp_path, "is a directory"),
+        (tmp_path / "not-a-db", "file is not a database"),
+    ):
+        proc = serve("--port", "0", "--db", str(path))
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 2 and err.count("\n") == 1, err
+        assert err.startswith(f"error: --db {path}: ") and message in err
+
+
+def test_another_host_says_how_to_reach_it() -> None:
+    proc = serve("--host", "0.0.0.0", "--port", "0", "--db", ":memory:")
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(3)]
+        assert lines[1].startswith("games kept in nowhere (--db :memory:)")
+        assert re.match(r"others reach it at http://\S+:\d+/ \(anyone who can reach", lines[2])
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    assert err.startswith("warning: listening on 0.0.0.0: anyone who can reach this machine")

@@ -1,11 +1,15 @@
-// lazytree play page: the new-game form, or one game session drawn from the server's JSON.
-// The board is the session's `board` (a lazytree-board/1 document) drawn by boards.js,
-// the renderer the explorer uses too.
+// lazytree play page: the new-game form, or one game drawn from what the server pushes.
+// The board is the game's `board` (a lazytree-board/1 document) drawn by boards.js,
+// the renderer the explorer uses too. A game page holds a WebSocket on /ws/GAME (see
+// lazytree/server/live.py): it says hello with the moves it has (data-ply) and its seat's
+// token, is sent every change at once, sends its moves over it, and reconnects with
+// back-off when the connection drops.
 import { Board, moveButtons, textMarkup } from "/lib/boards.js";
 
 const $ = (sel) => document.querySelector(sel);
 const app = $("#app");
 const sessionId = app.dataset.session;
+const seatToken = app.dataset.seat || null;
 const NAMES = ["red", "blue", "green", "orange", "purple", "teal", "pink", "olive"];
 
 // Timings the browser test reads (Performance API measures, in milliseconds).
@@ -27,8 +31,9 @@ function showError(message) {
 }
 
 async function api(path, body) {
-  const options = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  const headers = seatToken ? { "X-Lazytree-Seat": seatToken } : {};
+  const options = body === undefined ? { headers } : {
+    method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
   const response = await fetch(`/api/sessions/${path}`, options);
   const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
@@ -130,12 +135,20 @@ async function loadFile(event) {
 
 // -- the game ---------------------------------------------------------------------------
 let view = null;
+let you = { role: "watcher", seat: null };
+let links = null;
 let selected = null;
 let board = null;
-let polling = null;
 let busy = false;
+let socket = null;
+let retry = 0;            // reconnection attempts since the last good connection
+let connectedAt = null;   // when the first connection began (the "fetch" timing)
+let pendingMove = null;   // when this page's last move was sent (the "move" timing)
+let replayAt = null;      // the move number the replay shows (null: the game now)
+let moveTexts = [];       // every move of the game, as pushed (ply by ply)
 const svg = $("#board");
 const viewBox = { x: 0, y: 0, w: 100, h: 100 };
+const MANY_MOVES = 24;    // more legal moves than this: the panel lists the selected cell's
 
 function setViewBox() {
   svg.setAttribute("viewBox", `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`);
@@ -166,39 +179,57 @@ function svgPoint(event) {
   return [viewBox.x - ox + (event.clientX - r.left) * scale, viewBox.y - oy + (event.clientY - r.top) * scale, scale];
 }
 
+// whether this page may move for `player`: its own seat, or (the host's page) a human
+// seat nobody else took
+function mayMove(player) {
+  if (view.seats[player].kind !== "human") return false;
+  if (you.role === "seat") return you.seat === player;
+  return you.role === "host" && view.taken[player] !== "seat";
+}
+
 function isHumanTurn() {
-  return view && !view.over && !view.thinking && view.seats[view.to_move].kind === "human";
+  return view && replayAt === null && !view.over && !view.thinking && mayMove(view.to_move);
 }
 
 function lastPaths() {
   return view.last_turn.filter((m) => m.path).map((m) => m.path);
 }
 
-function render(started) {
-  const t0 = started ?? performance.now();
-  const b = view.board;
+function drawBoard(b, interactive) {
   const text = b.kind === "text";
   svg.toggleAttribute("hidden", text);
   $(".zoom").hidden = text;
   $("#text-board").hidden = !text;
   if (text) {
     $("#text-board").innerHTML = textMarkup(b);
-  } else {
-    if (!board) board = new Board(svg);
-    const fresh = board.key !== board.shapeKey(b);
-    board.render(b, { selected: isHumanTurn() ? selected : null, last: lastPaths(), interactive: isHumanTurn() });
-    if (fresh) fit();
+    return;
   }
+  if (!board) board = new Board(svg);
+  const fresh = board.key !== board.shapeKey(b);
+  board.render(b, {
+    selected: interactive ? selected : null,
+    last: replayAt === null ? lastPaths() : [],
+    interactive,
+    onSelect: (cell) => { selected = cell; renderMoves(); },
+  });
+  if (fresh) fit();
+}
+
+function render(started) {
+  const t0 = started ?? performance.now();
+  if (replayAt === null) drawBoard(view.board, isHumanTurn());
   svg.classList.toggle("your-turn", isHumanTurn());
   app.dataset.version = view.version;
   app.dataset.toMove = view.to_move;
   app.dataset.thinking = view.thinking;
   app.dataset.over = view.over;
   app.dataset.moves = view.moves_made;
+  app.dataset.ply = view.moves_made;
+  app.dataset.role = you.role;
   renderSide();
   window.lazytree.view = view;
   window.lazytree.ready = true;
-  measure(`draw-${b.kind}`, t0);
+  measure(`draw-${view.board.kind}`, t0);
 }
 
 function playerName(p) {
@@ -217,9 +248,41 @@ function bookText(s) {
   return ` · <span data-role="book" data-book="hit">book hit${which}</span>`;
 }
 
+// the legal moves of this page's player as buttons (data-move): all of them when they are
+// few, else those of the selected cell and the moves no click makes (pass)
+function renderMoves() {
+  const box = $("#moves");
+  if (!view || !isHumanTurn()) { box.innerHTML = ""; return; }
+  const b = view.board;
+  if (b.kind === "text") { box.innerHTML = moveButtons(b); return; }
+  const many = b.moves.length > MANY_MOVES;
+  const shown = b.moves.filter((m) => !many || m.path.length === 0 || m.path[0] === selected);
+  let html = shown.map((m) => `<button class="lt-move" data-move="${escapeHtml(m.move)}">${escapeHtml(m.move)}</button>`).join("");
+  if (many && selected === null) html += `<span class="note"> ${b.moves.length} moves: select a territory to list its moves</span>`;
+  if (b.more) html += `<span class="lt-more-moves">and ${b.more} more moves</span>`;
+  box.innerHTML = html;
+}
+
+function renderWho() {
+  let who;
+  if (you.role === "seat") who = `You play ${playerName(you.seat)}.`;
+  else if (you.role === "host") who = "Your game: you play the human seats nobody else took.";
+  else who = "You are watching this game.";
+  $("#who").innerHTML = who;
+  const box = $("#links");
+  box.hidden = !links;
+  if (!links) return;
+  const abs = (url) => new URL(url, window.location.origin).href;
+  const items = links.seats.map((l) => `<div class="seat-link"><span class="swatch p${l.seat}"></span>` +
+    `player ${l.seat}${l.mine ? " (yours)" : ""}: <a data-seat-link="${l.seat}" href="${escapeHtml(l.url)}">${escapeHtml(abs(l.url))}</a></div>`);
+  items.push(`<div class="seat-link">watchers: <a data-watch-link href="${escapeHtml(links.watch)}">${escapeHtml(abs(links.watch))}</a></div>`);
+  $("#link-list").innerHTML = items.join("");
+}
+
 function renderSide() {
   const b = view.board;
   $("#title").textContent = `${view.game} ${Object.entries(view.options).map(([k, v]) => `${k}=${v}`).join(" ")}`;
+  renderWho();
   let status;
   if (view.over) {
     const w = view.winners;
@@ -229,6 +292,7 @@ function renderSide() {
     if (isHumanTurn() && b.kind === "text") status += " Click a move below.";
     else if (isHumanTurn()) status += selected === null
       ? " Click an outlined cell." : " Click a highlighted cell to move there.";
+    else if (view.seats[view.to_move].kind === "human" && !view.thinking) status += " Waiting for their move.";
   }
   for (const note of b.notes ?? []) status += `<br>${escapeHtml(note)}`;
   $("#status").innerHTML = status;
@@ -236,18 +300,43 @@ function renderSide() {
   $("#scores").innerHTML = b.score
     ? b.score.values.map((n, p) => `<span class="score"><span class="swatch p${p}"></span>${n}</span>`).join(" ") + ` ${escapeHtml(b.score.name)}`
     : "";
-  const human = isHumanTurn();
+  const controls = you.role !== "watcher";
+  for (const el of document.querySelectorAll("[data-action=ai],[data-action=stop],[data-action=undo],[data-action=redo],[data-action=speed]")) {
+    el.closest("label")?.toggleAttribute("hidden", !controls);
+  }
+  $("[data-action=stop]").hidden = !controls;
+  $("[data-action=undo]").hidden = !controls;
+  $("[data-action=redo]").hidden = !controls;
   $("[data-action=stop]").disabled = !view.can_stop;
   $("[data-action=stop]").title = view.thinking && !view.can_stop
     ? "the book's AI searches a fixed depth: it has no shallower move to play now" : "";
   const aiIdle = !view.over && !view.thinking && view.seats[view.to_move].kind === "ai";
-  $("[data-action=ai]").hidden = !aiIdle;
+  $("[data-action=ai]").hidden = !aiIdle || !controls;
   $("[data-action=undo]").disabled = !view.can_undo;
   $("[data-action=redo]").disabled = !view.can_redo;
   $("[data-action=speed]").value = String(view.delay);
+  renderProgress();
+  renderMoves();
+  renderReplayBar();
+  const log = $("#log");
+  log.innerHTML = "";
+  const first = view.moves_made - view.log.length;
+  view.log.forEach((m, i) => {
+    const li = document.createElement("li");
+    li.value = first + i + 1;
+    li.className = m.player >= 0 ? `p${m.player}` : "chance";
+    li.textContent = m.note || (m.player >= 0 ? `player ${m.player}: ${m.text}` : m.text);
+    log.append(li);
+  });
+  log.scrollTop = log.scrollHeight;
+  $("#save").href = `/api/sessions/${sessionId}/save`;
+}
+
+function renderProgress() {
   const p = view.progress;
   let progress = "";
-  if (p) progress = `<span data-role="thinking">${playerName(p.player)} is thinking: depth ${p.depth ?? "-"}, ` +
+  if (view.waiting) progress = `<span data-role="thinking">${playerName(view.to_move)} waits for a free AI (the server runs a few at once)</span>`;
+  else if (p) progress = `<span data-role="thinking">${playerName(p.player)} is thinking: depth ${p.depth ?? "-"}, ` +
     `${p.nodes.toLocaleString()} nodes forced, ${p.seconds.toFixed(1)} s</span>`;
   else if (view.last_search) {
     const s = view.last_search;
@@ -265,53 +354,122 @@ function renderSide() {
       rolls.slice(-4).map((m) => `<div class="roll">\u2684 ${m.note}</div>`).join("") + `</div>`;
   }
   $("#progress").innerHTML = progress;
-  // the moves no click on the board makes (every move of the generic view) as buttons
-  $("#moves").innerHTML = human ? moveButtons(b) : "";
-  const log = $("#log");
-  log.innerHTML = "";
-  const first = view.moves_made - view.log.length;
-  view.log.forEach((m, i) => {
-    const li = document.createElement("li");
-    li.value = first + i + 1;
-    li.className = m.player >= 0 ? `p${m.player}` : "chance";
-    li.textContent = m.note || (m.player >= 0 ? `player ${m.player}: ${m.text}` : m.text);
-    log.append(li);
-  });
-  log.scrollTop = log.scrollHeight;
-  $("#save").href = `/api/sessions/${sessionId}/save`;
 }
 
-async function refresh() {
+// -- replay: step through the game's moves (the board of move K, fetched) --------------
+function renderReplayBar() {
+  const range = $("[data-action=replay]");
+  range.max = String(view.moves_made);
+  if (replayAt === null) range.value = String(view.moves_made);
+  $("[data-action=replay-live]").hidden = replayAt === null;
+  const k = replayAt ?? view.moves_made;
+  $("[data-action=replay-prev]").disabled = k <= 0;
+  $("[data-action=replay-next]").disabled = replayAt === null;
+  if (replayAt === null) $("#replay-text").textContent = view.moves_made ? `move ${view.moves_made} of ${view.moves_made}` : "";
+}
+
+async function showReplay(k) {
+  if (!view) return;
+  k = Math.max(0, Math.min(k, view.moves_made));
+  if (k === view.moves_made) { replayAt = null; selected = null; render(); return; }
+  replayAt = k;
   try {
-    const t0 = performance.now();
-    const fresh = await api(sessionId);
-    if (!view) measure("fetch", t0);
-    const changed = !view || fresh.version !== view.version || fresh.thinking !== view.thinking;
-    view = fresh;
-    if (changed) selected = null;
-    if (changed) render(t0); else renderSide();
-    schedule();
+    const at = await api(`${sessionId}/at/${k}`);
+    if (replayAt !== k) return;
+    drawBoard(at.board, false);
+    app.dataset.replay = k;
+    const what = at.move ? `: ${at.move.player >= 0 ? `player ${at.move.player} ` : ""}${at.move.note || at.move.text}` : "";
+    $("#replay-text").textContent = `replay: move ${k} of ${at.moves_made}${what}`;
+    $("[data-action=replay]").value = String(k);
+    renderSide();
   } catch (e) {
     showError(e.message);
   }
 }
 
-function schedule() {
-  clearTimeout(polling);
-  if (view.thinking) polling = setTimeout(refresh, 250);
+// -- the live connection ----------------------------------------------------------------
+function connect() {
+  const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+  connectedAt ??= performance.now();
+  const ws = new WebSocket(`${proto}//${window.location.host}/ws/${sessionId}`);
+  socket = ws;
+  ws.onopen = () => {
+    const ply = view ? view.moves_made : 0;
+    ws.send(JSON.stringify({ hello: { ply, seat: seatToken, epoch: view ? view.epoch : -1 } }));
+  };
+  ws.onmessage = (event) => {
+    const raw = event.data;
+    if (raw.startsWith('{"type":"update"')) performance.mark("lazytree:board-data");
+    const message = JSON.parse(raw);
+    if (message.type === "update") onUpdate(message);
+    else if (message.type === "progress") onProgress(message);
+    else if (message.type === "error") { showError(message.error); busy = false; }
+    else if (message.type === "confirmed") busy = false;
+  };
+  ws.onclose = (event) => {
+    if (socket !== ws) return;
+    socket = null;
+    busy = false;
+    if (event.code === 4403 || event.code === 4404 || event.code === 1008) {
+      setConnection("not connected: this page's link was refused");
+      return;
+    }
+    const wait = Math.min(10000, 300 * 2 ** retry) * (0.75 + Math.random() / 2);
+    retry += 1;
+    setConnection(`connection lost: reconnecting in ${(wait / 1000).toFixed(1)} s…`);
+    setTimeout(connect, wait);
+  };
 }
 
-async function send(path, body, started) {
+function setConnection(text) {
+  const el = $("#connection");
+  el.textContent = text || "";
+  el.hidden = !text;
+  app.dataset.connected = text ? "false" : "true";
+}
+
+function onUpdate(message) {
+  const t0 = performance.now();
+  if (!view) measure("fetch", connectedAt);
+  retry = 0;
+  setConnection("");
+  // the moves since `from`: the page's list of moves grows ply by ply (an undo restarts it)
+  moveTexts.length = Math.min(moveTexts.length, message.from);
+  for (const m of message.moves) moveTexts[m.ply] = m.text;
+  const changed = !view || message.view.version !== view.version || message.view.moves_made !== view.moves_made;
+  const moved = view && message.view.moves_made !== view.moves_made;
+  if (message.you) you = message.you;
+  links = message.links ?? null;
+  view = message.view;
+  window.lazytree.moves = moveTexts;
+  if (moved) { selected = null; showError(""); }
+  render(t0);
+  if (changed && pendingMove !== null && moved) { measure("move", pendingMove); pendingMove = null; }
+}
+
+function onProgress(message) {
+  if (!view) return;
+  view.progress = message.progress;
+  view.waiting = message.waiting;
+  renderProgress();
+}
+
+function sendMove(move, started) {
+  if (busy || !socket || socket.readyState !== WebSocket.OPEN) {
+    if (!socket) showError("not connected: the move was not sent (the page reconnects)");
+    return;
+  }
+  busy = true;
+  pendingMove = started ?? performance.now();
+  socket.send(JSON.stringify({ move }));
+}
+
+async function send(path, body) {
   if (busy) return;
   busy = true;
-  const t0 = started ?? performance.now();
   try {
-    view = await api(`${sessionId}/${path}`, body ?? {});
-    selected = null;
+    await api(`${sessionId}/${path}`, body ?? {});
     showError("");
-    render(t0);
-    if (path === "move") measure("move", t0);
-    schedule();
   } catch (e) {
     showError(e.message);
   } finally {
@@ -325,9 +483,9 @@ function onBoardClick(event) {
   const c = board.cellAt(event.target);
   if (c === null) return;
   const what = board.click(c, selected);
-  if (what.move) { send("move", { move: what.move }, t0); return; }
+  if (what.move) { sendMove(what.move, t0); return; }
   selected = what.select;
-  board.render(view.board, { selected, last: lastPaths(), interactive: true });
+  board.render(view.board, { selected, last: lastPaths(), interactive: true, onSelect: (cell) => { selected = cell; renderMoves(); } });
   renderSide();
   measure("select", t0);
 }
@@ -368,21 +526,29 @@ function setupBoard() {
   $("[data-action=load-file]").addEventListener("change", loadFile);
   $("#moves").addEventListener("click", (e) => {
     const button = e.target.closest("[data-move]");
-    if (button) send("move", { move: button.dataset.move });
+    if (button) sendMove(button.dataset.move);
   });
-  // closing the tab stops this game's AI
-  window.addEventListener("pagehide", () => navigator.sendBeacon(`/api/sessions/${sessionId}/close`));
+  $("[data-action=replay]").addEventListener("input", (e) => showReplay(Number(e.target.value)));
+  $("[data-action=replay-prev]").addEventListener("click", () => showReplay((replayAt ?? view.moves_made) - 1));
+  $("[data-action=replay-next]").addEventListener("click", () => showReplay((replayAt ?? view.moves_made) + 1));
+  $("[data-action=replay-live]").addEventListener("click", () => showReplay(view.moves_made));
+  // leaving the page closes its connection (the last page of a game to leave stops its
+  // AI); a page the browser brings back from its cache connects again
+  window.addEventListener("pagehide", () => {
+    const ws = socket;
+    socket = null;
+    if (ws) ws.close(1000, "page closed");
+  });
+  window.addEventListener("pageshow", (e) => { if (e.persisted && !socket) connect(); });
 }
 
-async function startGame() {
+function startGame() {
   $("#game").hidden = false;
   setupBoard();
-  await refresh();
-  // an AI to move starts (or goes on) thinking; a turn cancelled when this page was
-  // last closed or reloaded is started again
-  if (view && !view.over && view.seats[view.to_move].kind === "ai") await send("ai");
-  // the URL now names this session, so reloading the page shows the same game
-  history.replaceState(null, "", `/play?session=${sessionId}`);
+  connect();  // the server starts an AI to move when a page says hello
+  // the URL names this game and seat, so reloading the page shows the same game
+  const query = seatToken ? `session=${sessionId}&seat=${encodeURIComponent(seatToken)}` : `session=${sessionId}`;
+  history.replaceState(null, "", `/play?${query}`);
 }
 
 showError(app.dataset.error);

@@ -1,0 +1,281 @@
+"""The games database of ``lazytree serve``: every game and every move, in SQLite.
+
+One table of games and an append-only table of moves. A move is written and committed
+*before* any client is told it was made (the server's move handlers and the AI worker
+call :meth:`GameStore.append` inside the game's lock, then announce the move), so a
+server killed with ``kill -9`` and started again on the same file has every move a
+page saw confirmed. Undo deletes the rows past the ply it went back to; redo appends
+them again.
+
+* ``games``: ``id``; ``game`` (registry name); ``doc``: the session's save document
+  (format v2 of :meth:`lazytree.session.Session.save`) without its moves; ``tokens``:
+  per seat the seat token (null for an AI seat) as JSON; ``host``: the token of the
+  game's creator (see :mod:`lazytree.server.runner`); ``claimed``: per seat who plays
+  it (``""`` nobody yet, ``"host"`` the creator, ``"seat"`` whoever opened the seat's
+  link); ``delay``: the pause between AI moves; ``state`` (``waiting`` for players,
+  ``playing``, ``over``); ``plies``: moves played; ``created``/``updated`` (Unix
+  seconds).
+* ``moves``: ``(game, ply)`` the key; ``text`` in the game's notation (chance outcomes
+  too, as the save format writes them), ``player`` (-1 for chance), ``note``.
+
+The schema's version is ``PRAGMA user_version`` (:data:`SCHEMA_VERSION`); a file of a
+newer version is refused (:class:`StoreError`) rather than misread. The database runs
+in WAL mode with ``synchronous=FULL`` (a commit is on disk when it returns, so not even
+a power cut loses a confirmed move); a new file is made readable by its owner only (it
+holds the seat tokens). ``:memory:`` keeps the games for the life of the process only.
+
+Examples
+--------
+>>> db = GameStore(":memory:")
+>>> db.create(GameRecord("g1", "tictactoe", {"format": "lazytree-session"}, ["t0", None], "h"))
+>>> from lazytree.session import Played
+>>> db.append("g1", 0, [Played(0, 4, "b2")])
+>>> db.moves("g1")
+[('b2', 0, '')]
+>>> db.truncate("g1", 0); db.moves("g1")
+[]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from lazytree.session import Played
+
+__all__ = ["SCHEMA_VERSION", "GameRecord", "GameStore", "StoreError"]
+
+SCHEMA_VERSION: Final = 1
+"""``PRAGMA user_version`` of the databases this module writes."""
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    host TEXT,
+    claimed TEXT NOT NULL,
+    delay REAL NOT NULL DEFAULT 0,
+    state TEXT NOT NULL DEFAULT 'waiting',
+    plies INTEGER NOT NULL DEFAULT 0,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    player INTEGER NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_by_update ON games (updated);
+"""
+
+
+class StoreError(Exception):
+    """A database the server cannot use (one line for the user)."""
+
+
+@dataclass
+class GameRecord:
+    """A game's row: its id, game, save document (without moves) and seats' tokens."""
+
+    id: str
+    game: str
+    doc: dict[str, Any]
+    tokens: list[str | None]
+    host: str | None = None
+    claimed: list[str] = field(default_factory=list)
+    delay: float = 0.0
+    state: str = "waiting"
+    plies: int = 0
+    created: float = 0.0
+    updated: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not self.claimed:
+            self.claimed = [""] * len(self.tokens)
+
+
+class GameStore:
+    """The games database at ``path`` (``:memory:``: in this process only). Safe to use
+    from several threads (one connection, one lock)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        try:
+            if self.path != ":memory:":
+                p = Path(self.path)
+                if p.is_dir():
+                    raise StoreError(f"--db {p}: is a directory, not a database file")
+                p.parent.mkdir(parents=True, exist_ok=True)
+                if not p.exists():  # the tokens are secrets: the owner reads the file only
+                    os.close(os.open(p, os.O_CREAT | os.O_WRONLY, 0o600))
+            self._db = sqlite3.connect(self.path, check_same_thread=False)
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                self._db.close()
+                raise StoreError(
+                    f"--db {self.path}: written by a newer lazytree (schema {version}; this "
+                    f"one reads up to {SCHEMA_VERSION})"
+                )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SCHEMA)
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"--db {self.path}: {exc}") from None
+        except OSError as exc:
+            raise StoreError(f"--db {self.path}: {exc.strerror or exc}") from None
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- games --------------------------------------------------------------------------
+    def create(self, record: GameRecord) -> None:
+        """Store a new game (no moves yet)."""
+        now = time.time()
+        record.created = record.updated = now
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO games (id, game, doc, tokens, host, claimed, delay, state, plies,"
+                " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                (
+                    record.id,
+                    record.game,
+                    json.dumps(record.doc),
+                    json.dumps(record.tokens),
+                    record.host,
+                    json.dumps(record.claimed),
+                    record.delay,
+                    record.state,
+                    now,
+                    now,
+                ),
+            )
+
+    def get(self, game_id: str) -> GameRecord | None:
+        """The game's row, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, game, doc, tokens, host, claimed, delay, state, plies, created,"
+                " updated FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+        if row is None:
+            return None
+        return GameRecord(
+            row[0],
+            row[1],
+            json.loads(row[2]),
+            json.loads(row[3]),
+            row[4],
+            json.loads(row[5]),
+            row[6],
+            row[7],
+            row[8],
+            row[9],
+            row[10],
+        )
+
+    def update(
+        self,
+        game_id: str,
+        *,
+        claimed: Sequence[str] | None = None,
+        delay: float | None = None,
+        state: str | None = None,
+    ) -> None:
+        """Change a game's claimed seats, AI delay or state."""
+        sets, args = ["updated = ?"], [time.time()]
+        if claimed is not None:
+            sets.append("claimed = ?")
+            args.append(json.dumps(list(claimed)))  # type: ignore[arg-type]
+        if delay is not None:
+            sets.append("delay = ?")
+            args.append(delay)
+        if state is not None:
+            sets.append("state = ?")
+            args.append(state)  # type: ignore[arg-type]
+        with self._lock, self._db:
+            self._db.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", (*args, game_id))
+
+    # -- moves --------------------------------------------------------------------------
+    def append(
+        self, game_id: str, first: int, played: Sequence[Played], state: str | None = None
+    ) -> None:
+        """Append ``played`` as plies ``first``, ``first + 1``... and commit (``state``: the
+        game's new state). A :class:`StoreError` when ``first`` is not the number of
+        moves stored (nothing is written then)."""
+        now = time.time()
+        with self._lock:
+            try:
+                with self._db:
+                    plies = self._db.execute(
+                        "SELECT plies FROM games WHERE id = ?", (game_id,)
+                    ).fetchone()
+                    if plies is None or plies[0] != first:
+                        raise StoreError(
+                            f"game {game_id}: move {first} does not follow the "
+                            f"{None if plies is None else plies[0]} stored"
+                        )
+                    self._db.executemany(
+                        "INSERT INTO moves (game, ply, text, player, note) VALUES (?, ?, ?, ?, ?)",
+                        [
+                            (game_id, first + i, p.text, p.player, p.note)
+                            for i, p in enumerate(played)
+                        ],
+                    )
+                    self._db.execute(
+                        "UPDATE games SET plies = ?, updated = ?, state = coalesce(?, state)"
+                        " WHERE id = ?",
+                        (first + len(played), now, state, game_id),
+                    )
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(f"game {game_id}: the move could not be stored: {exc}") from None
+
+    def truncate(self, game_id: str, plies: int, state: str | None = None) -> None:
+        """Delete the moves from ply ``plies`` on (an undo) and commit."""
+        with self._lock, self._db:
+            self._db.execute("DELETE FROM moves WHERE game = ? AND ply >= ?", (game_id, plies))
+            self._db.execute(
+                "UPDATE games SET plies = ?, updated = ?, state = coalesce(?, state) WHERE id = ?",
+                (plies, time.time(), state, game_id),
+            )
+
+    def moves(self, game_id: str) -> list[tuple[str, int, str]]:
+        """The game's moves in order: (text, player, note)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT text, player, note FROM moves WHERE game = ? ORDER BY ply", (game_id,)
+            ).fetchall()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    # -- the lobby ----------------------------------------------------------------------
+    def lobby(self, limit: int = 200) -> list[GameRecord]:
+        """The most recently updated games (at most ``limit``), newest first."""
+        with self._lock:
+            ids = [
+                r[0]
+                for r in self._db.execute(
+                    "SELECT id FROM games ORDER BY updated DESC LIMIT ?", (limit,)
+                ).fetchall()
+            ]
+        return [r for r in map(self.get, ids) if r is not None]
+
+    def __len__(self) -> int:
+        with self._lock:
+            count: int = self._db.execute("SELECT count(*) FROM games").fetchone()[0]
+        return count
