@@ -44,12 +44,10 @@ Examples
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
-from lazytree._core import mypyc_attr
 from lazytree.checks import require_game
 from lazytree.game import CHANCE, Game, IllegalMoveError, Player
 from lazytree.rating import Bound, Rating
@@ -75,12 +73,13 @@ EMPTY: tuple[Any, ...] = ()
 """The one child sequence every leaf shares (a node with no moves holds nothing of its own)."""
 
 
-@mypyc_attr(native_class=False)
 class Node(Generic[S, M]):
     """One position of a lazy tree.
 
-    (A plain Python class even in the compiled core: mypyc's native classes cannot be
-    weakly referenced, and the sharing table and MCTS's statistics hold nodes weakly.)
+    (A native class in the compiled core: its fields are C struct members, ``serial``
+    and ``player`` unboxed integers. Native classes cannot be weakly referenced safely
+    (mypyc's deallocator does not clear weak references), so nothing holds nodes weakly:
+    the sharing table prunes itself (:meth:`Tree.prune`) and MCTS prunes its statistics.)
 
     ``_edges`` is the node's cache of generated edges: None before its moves were asked
     for, a list while they are being generated (``_source``, the game's move iterator,
@@ -90,7 +89,6 @@ class Node(Generic[S, M]):
     """
 
     __slots__ = (
-        "__weakref__",
         "_edges",
         "_origin",
         "_source",
@@ -111,10 +109,6 @@ class Node(Generic[S, M]):
         self._edges: list[Edge[S, M]] | tuple[Edge[S, M], ...] | None = None
         self._source: Iterator[M] | _Failed | None = None
         self._origin: tuple[Tree[S, M], S] | None = None  # shared by the edges, made once
-
-    def __class_getitem__(cls, params: object) -> Any:
-        """``Node[S, M]`` at run time (mypyc's plain classes lose ``Generic``'s)."""
-        return cls
 
     @property
     def children(self) -> Sequence[Edge[S, M]]:
@@ -305,58 +299,73 @@ class Children(Sequence["Edge[S, M]"]):
 
 
 class Edge(Generic[S, M]):
-    """A move and the memoized thunk of the child it leads to."""
+    """A move and the memoized thunk of the child it leads to.
 
-    __slots__ = ("_child", "_origin", "move")
+    One field holds either the child (once forced) or the parent's ``(tree, state)``
+    (shared by all the parent's edges) that builds it: an edge is a move and one link.
+    """
 
-    probability: float | None = None
-    """The chance of this outcome at a chance node (None for a player's move)."""
+    __slots__ = ("_link", "move")
 
     def __init__(self, origin: tuple[Tree[S, M], S], move: M) -> None:
         """An unforced edge for ``move`` from a parent position: ``origin`` is its
         ``(tree, state)``, shared by all edges of the parent."""
         self.move = move
-        self._origin: tuple[Tree[S, M], S] | None = origin
-        self._child: Node[S, M] | None = None
+        self._link: Node[S, M] | tuple[Tree[S, M], S] = origin
+
+    @property
+    def probability(self) -> float | None:
+        """The chance of this outcome at a chance node (None for a player's move)."""
+        return None
 
     @property
     def forced(self) -> bool:
         """True once the child node exists (a search went below this move)."""
-        return self._child is not None
+        return isinstance(self._link, Node)
 
     @property
     def child(self) -> Node[S, M]:
         """The child node, built on first access and cached."""
-        child = self._child
-        if child is None:
-            origin = self._origin
-            assert origin is not None
-            tree = origin[0]
-            state = tree.game.result(origin[1], self.move)
-            if tree._table is None:  # no sharing: Tree.node_for inlined (the hot path)
-                child = self._child = Node(tree, state)
-                tree.stats.nodes_created += 1
-            else:
-                child = self._child = tree.node_for(state)
-            self._origin = None
-        return child
+        return _force(self)
 
     def peek(self) -> Node[S, M] | None:
         """The child if it was built, else None; never forces."""
-        return self._child
+        link = self._link
+        return link if isinstance(link, Node) else None
 
     def __repr__(self) -> str:
         return f"<Edge {self.move!r} {'forced' if self.forced else 'unforced'}>"
 
 
+def _force(edge: Edge[S, M]) -> Node[S, M]:
+    """The child of ``edge``, built the first time (a function: the compiled search
+    calls it directly)."""
+    link = edge._link
+    if isinstance(link, Node):
+        return link
+    tree, state = link
+    state = tree.game.result(state, edge.move)
+    if tree._table is None:  # no sharing: Tree.node_for inlined (the hot path)
+        child: Node[S, M] = Node(tree, state)
+        tree.stats.nodes_created += 1
+    else:
+        child = tree.node_for(state)
+    edge._link = child
+    return child
+
+
 class ChanceEdge(Edge[S, M]):
     """An outcome of a chance node, with its probability."""
 
-    __slots__ = ("probability",)
+    __slots__ = ("_probability",)
 
     def __init__(self, origin: tuple[Tree[S, M], S], move: M, probability: float) -> None:
         super().__init__(origin, move)
-        self.probability = probability
+        self._probability = probability
+
+    @property
+    def probability(self) -> float | None:
+        return self._probability
 
 
 class Tree(Generic[S, M]):
@@ -372,8 +381,8 @@ class Tree(Generic[S, M]):
         Used only to draw a random initial state when ``state`` is not given.
     share:
         When true, positions reached by several move orders share one node, so the
-        tree becomes a DAG (a transposition table held through weak references, so
-        positions nobody can reach any more are freed).
+        tree becomes a DAG (a transposition table; positions no longer reachable from
+        the root are dropped from it, see :meth:`prune`).
     """
 
     def __init__(
@@ -390,40 +399,78 @@ class Tree(Generic[S, M]):
         self.share = share
         self.ply = 0
         """Moves played with :meth:`play` since the tree was made (the root's ply)."""
-        self._table: weakref.WeakValueDictionary[S, Node[S, M]] | None = (
-            weakref.WeakValueDictionary() if share else None
-        )
+        self._table: dict[S, Node[S, M]] | None = {} if share else None
+        self._prune_at = PRUNE_MIN
         if state is None:
             state = game.initial_state(rng)
         self.root: Node[S, M] = self.node_for(state)
 
     def node_for(self, state: S) -> Node[S, M]:
-        """The node of ``state``: a new one, or with sharing the one already alive."""
+        """The node of ``state``: a new one, or with sharing the one already in the table."""
         table = self._table
         if table is not None:
             node = table.get(state)
             if node is not None:
                 return node
+            if len(table) >= self._prune_at:
+                table = self._prune()
         node = Node(self, state)
         self.stats.nodes_created += 1
         if table is not None:
             table[state] = node
         return node
 
+    def prune(self) -> None:
+        """Drop from the sharing table the positions no longer reachable from the root
+        through forced edges (after :meth:`play`, the old root's other subtrees).
+
+        The table holds its nodes strongly (nodes are compiled classes without weak
+        references), so it forgets the unreachable ones itself: at every :meth:`play`,
+        when :attr:`shared_positions` is read, and when it has doubled since the last
+        time (a walk of the reachable nodes, amortised over the insertions). Nodes a
+        caller still holds outside the root's subtree stay alive; a search that reaches
+        their position again builds a new node for it.
+        """
+        if self._table is not None:
+            self._prune()
+
+    def _prune(self) -> dict[S, Node[S, M]]:
+        kept: dict[S, Node[S, M]] = {}
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            state = node.state
+            if state in kept:
+                continue
+            kept[state] = node
+            edges = node._edges
+            if edges is not None:
+                for edge in edges:
+                    link = edge._link
+                    if isinstance(link, Node):
+                        stack.append(link)
+        self._table = kept
+        self._prune_at = max(PRUNE_MIN, 2 * len(kept))
+        return kept
+
     def play(self, move: M) -> Node[S, M]:
         """Make ``move`` at the root and keep only the subtree below it.
 
         The forced part of that subtree (nodes and their stored ratings) is reused; the
-        rest of the old tree is no longer referenced and becomes garbage.
+        rest of the old tree is no longer referenced and becomes garbage (and leaves the
+        sharing table).
         """
         self.root = self.root.child_for(move)
         self.ply += 1
+        if self._table is not None:
+            self._prune()
         return self.root
 
     @property
     def shared_positions(self) -> int:
-        """How many positions the sharing table holds now (0 without sharing)."""
-        return 0 if self._table is None else len(self._table)
+        """How many positions reachable from the root the sharing table holds (0 without
+        sharing)."""
+        return 0 if self._table is None else len(self._prune())
 
     def __repr__(self) -> str:
         return f"<Tree of {self.game.name} {self.stats!r}>"
@@ -501,6 +548,10 @@ class _Failed:
         err.__cause__ = self.error
         return err
 
+
+PRUNE_MIN = 4096
+"""The sharing table is pruned (:meth:`Tree.prune`) when it reaches twice the positions
+it kept at the last pruning, and never below this many."""
 
 _DONE: Any = object()
 """What ``next`` returns from an exhausted move generator (no move is this object)."""

@@ -1,45 +1,76 @@
 """The book's AI against the book's own program: Python's lazy tree against Racket's.
 
-*Realm of Racket*'s Dice of Doom AI (``the-ai-plays``) plays a whole turn by rating the
-moves with minimax to depth 4 (``rate-moves``), making the first best one, and again
-until its turn ends. Here the same turn is played on the same boards twice:
+*Realm of Racket*'s Dice of Doom AI (``the-ai-plays``) rates the moves with minimax to
+depth 4 (``rate-moves``), makes the first best one, and again until its turn ends. Both
+programs do the same work on the same boards (made as the book's ``territory-build``
+makes them, :func:`book_boards`), measured two ways:
 
-* by lazytree: :func:`~lazytree.search.minimax` to depth 4 on a fresh
-  :class:`~lazytree.tree.Tree` of the book's rules, the first best move made with
-  :meth:`~lazytree.tree.Tree.play` (so the forced subtree is reused, as the book's
-  promises are), inside :func:`~lazytree.gcpause.gc_paused` as the command line runs its searches;
-* by the book's program, loaded by the test oracle (``tests/oracle/book_oracle.rkt``,
-  batch queries with ``time_ai``) exactly as the oracle tests load it.
+* the **first decision**: rating every move of the root to depth 4 on a fresh tree
+  (lazytree: :func:`~lazytree.search.minimax` on a new :class:`~lazytree.tree.Tree`;
+  Racket: ``(rate-moves (game-tree ...) 4)``). Checked equal: the nodes of the tree to
+  depth 4 (lazytree's nodes created, the book's tree counted by the oracle), every
+  move's value, and the best move;
+* the **whole turn**: the AI's turn of 4-5 moves, the tree reused on both sides
+  (lazytree: :meth:`~lazytree.tree.Tree.play` keeps the forced subtree; Racket's
+  promises keep theirs). Checked equal: the moves played.
 
-Both sides report processor time (this process's and Racket's), the fastest of
-``repeat`` runs of each board, so a busy machine disturbs the ratio less. Both sides
-must play the same moves; the comparison says so when they do not.
+The book's program is loaded by the test oracle (``tests/oracle/book_oracle.rkt``,
+batch queries ``time_first`` and ``time_ai``) exactly as the oracle tests load it, in one
+Racket process that stays up. Each side is timed by its own processor clock (this
+process's :func:`time.process_time`, Racket's ``current-process-milliseconds``),
+interleaved board by board: for each board, ``repeat`` rounds of (lazytree, Racket) or
+(Racket, lazytree) alternately, the median of the rounds per side. A measurement times
+``inner`` runs in a row (the same number on both sides, chosen from a first untimed run
+so that one lasts at least :data:`MIN_SAMPLE` seconds: Racket's clock counts whole
+milliseconds). lazytree's runs are inside :func:`~lazytree.gcpause.gc_paused`, as the
+command line runs its searches; Racket collects garbage before each measurement.
+
+The ratio is lazytree's time over Racket's (below 1: lazytree is faster), per board,
+then the median and the range over the boards.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 import shutil
+import statistics
 import subprocess
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
+from lazytree._core import core_kind
 from lazytree.game import Game
 from lazytree.gcpause import gc_paused
 from lazytree.search import minimax
 from lazytree.tree import Tree
 
-__all__ = ["ORACLE", "BoardRun", "RacketUnavailable", "book_boards", "compare_with_racket"]
+__all__ = [
+    "BOARDS",
+    "ORACLE",
+    "BoardRun",
+    "RacketUnavailable",
+    "book_boards",
+    "compare_with_racket",
+    "ratio_summary",
+]
 
 ORACLE = Path(__file__).resolve().parents[2] / "tests" / "oracle" / "book_oracle.rkt"
 """The book's program driver in a checkout of the repository."""
 
 BOOK_AI = 1
 """The book's AI is player 1."""
+
+BOARDS = {5: 20, 6: 10}
+"""Boards per size by default (issue 22: 20 boards 5x5 and 10 boards 6x6)."""
+
+MIN_SAMPLE = 0.05
+"""A measurement lasts at least this many seconds (``inner`` runs in a row)."""
 
 
 class RacketUnavailable(RuntimeError):
@@ -48,15 +79,43 @@ class RacketUnavailable(RuntimeError):
 
 @dataclass(frozen=True)
 class BoardRun:
-    """One board: the AI's turn and its processor seconds on each side."""
+    """One board: both measurements on each side (median seconds of one run) and what
+    each side found."""
 
     size: int
     board: str
+    inner_first: int
+    inner_turn: int
+    first_python: float
+    first_racket: float
+    first_nodes: tuple[int, int]
+    """Nodes of the tree to the depth: lazytree's created, the book's counted."""
+    first_ratings: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
+    """Every root move's value (lazytree's, the book's), as the oracle writes them."""
+    turn_python: float
+    turn_racket: float
     python_moves: tuple[str, ...]
     racket_moves: tuple[str, ...]
-    python_seconds: float
-    racket_seconds: float
     nodes: int
+    """Nodes lazytree created in the whole turn."""
+
+    @property
+    def first_same(self) -> bool:
+        """Same nodes, values and best move in the first decision."""
+        ours, book = self.first_ratings
+        return self.first_nodes[0] == self.first_nodes[1] and ours == book and bool(ours)
+
+    @property
+    def same_moves(self) -> bool:
+        return self.python_moves == self.racket_moves
+
+    @property
+    def first_ratio(self) -> float:
+        return self.first_python / self.first_racket if self.first_racket else math.inf
+
+    @property
+    def turn_ratio(self) -> float:
+        return self.turn_python / self.turn_racket if self.turn_racket else math.inf
 
 
 def book_boards(size: int, count: int, seed: int = 0, spare: int = 10) -> list[str]:
@@ -79,7 +138,16 @@ def book_boards(size: int, count: int, seed: int = 0, spare: int = 10) -> list[s
     return out
 
 
+def _python_first(game: Game[Any, Any], state: Any, depth: int) -> tuple[Any, int]:
+    """The first decision: minimax to ``depth`` on a fresh tree; (result, nodes)."""
+    tree: Tree[Any, Any] = Tree(game, state)
+    with gc_paused():
+        result = minimax(tree.root, depth)
+    return result, tree.stats.nodes_created
+
+
 def _python_turn(game: Game[Any, Any], state: Any, depth: int) -> tuple[tuple[str, ...], int]:
+    """The whole turn, the tree reused from move to move; (moves, nodes created)."""
     tree: Tree[Any, Any] = Tree(game, state)
     moves: list[str] = []
     with gc_paused():
@@ -90,84 +158,193 @@ def _python_turn(game: Game[Any, Any], state: Any, depth: int) -> tuple[tuple[st
     return tuple(moves), tree.stats.nodes_created
 
 
+def _timed(fn: Callable[[], Any], inner: int) -> tuple[float, Any]:
+    """Processor seconds of ``inner`` runs of ``fn`` in a row, and the last one's result."""
+    out: Any = None
+    start = time.process_time()
+    for _ in range(inner):
+        out = fn()
+    return time.process_time() - start, out
+
+
+def _inner(seconds: float) -> int:
+    """Runs per measurement so that one lasts at least :data:`MIN_SAMPLE` seconds."""
+    return max(1, math.ceil(MIN_SAMPLE / max(seconds, 1e-6)))
+
+
+class _Racket:
+    """The book's program in one Racket process, answering one batch query at a time."""
+
+    def __init__(self, racket: str, oracle: Path) -> None:
+        self.proc = subprocess.Popen(
+            [racket, str(oracle), "--batch"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    def ask(self, query: dict[str, Any]) -> dict[str, Any]:
+        stdin, stdout = self.proc.stdin, self.proc.stdout
+        assert stdin is not None and stdout is not None
+        try:
+            stdin.write(json.dumps(query) + "\n")
+            stdin.flush()
+            line = stdout.readline()
+        except BrokenPipeError:
+            line = ""
+        if not line:
+            raise RacketUnavailable(f"the book's program failed: {self._last_error()}")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def _last_error(self) -> str:
+        self.proc.kill()
+        err: IO[str] | None = self.proc.stderr
+        text = err.read() if err is not None else ""
+        return (text.strip().splitlines() or ["no output"])[-1]
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+        if self.proc.stderr is not None:
+            self.proc.stderr.close()
+
+
+def _ratings(game: Game[Any, Any], state: Any, result: Any) -> tuple[tuple[str, str], ...]:
+    """Every root move's value as the oracle writes the book's (a fraction)."""
+    return tuple(
+        (game.move_to_str(state, m), str(Fraction(v).limit_denominator(8)))
+        for m, v in result.move_values
+    )
+
+
+def _board(racket: _Racket, size: int, board: str, depth: int, repeat: int, spare: int) -> BoardRun:
+    """Measure one board, the two sides interleaved round by round."""
+    from lazytree.games.dice_of_doom import DiceOfDoom
+
+    game = DiceOfDoom(size=size, spare_dice=spare)
+    state = game.parse_board(board, player=BOOK_AI, spare=spare)
+    query = {"size": size, "board": board, "player": BOOK_AI, "spare": spare, "ai_depth": depth}
+    warm_first, _ = _timed(lambda: _python_first(game, state, depth), 1)  # untimed warm-up
+    warm_turn, _ = _timed(lambda: _python_turn(game, state, depth), 1)
+    inner_first, inner_turn = _inner(warm_first), _inner(warm_turn)
+    samples: dict[str, list[float]] = {"fp": [], "fr": [], "tp": [], "tr": []}
+    first_answer: dict[str, Any] = {}
+    turn_answer: dict[str, Any] = {}
+    first: Any = None
+    turn: Any = None
+    for round_ in range(repeat):
+        sides = ("python", "racket") if round_ % 2 == 0 else ("racket", "python")
+        for side in sides:
+            if side == "python":
+                seconds, first = _timed(lambda: _python_first(game, state, depth), inner_first)
+                samples["fp"].append(seconds / inner_first)
+                seconds, turn = _timed(lambda: _python_turn(game, state, depth), inner_turn)
+                samples["tp"].append(seconds / inner_turn)
+            else:
+                first_answer = racket.ask(
+                    {**query, "time_first": True, "repeat": 1, "inner": inner_first}
+                )
+                samples["fr"].append(first_answer["ms"][0] / 1000 / inner_first)
+                turn_answer = racket.ask(
+                    {**query, "time_ai": True, "repeat": 1, "inner": inner_turn}
+                )
+                samples["tr"].append(turn_answer["ms"][0] / 1000 / inner_turn)
+    result, first_nodes = first
+    moves, turn_nodes = turn
+    book_ratings = tuple((m, v) for m, v in first_answer["ratings"])
+    return BoardRun(
+        size=size,
+        board=board,
+        inner_first=inner_first,
+        inner_turn=inner_turn,
+        first_python=statistics.median(samples["fp"]),
+        first_racket=statistics.median(samples["fr"]),
+        first_nodes=(first_nodes, int(first_answer["nodes"])),
+        first_ratings=(_ratings(game, state, result), book_ratings),
+        turn_python=statistics.median(samples["tp"]),
+        turn_racket=statistics.median(samples["tr"]),
+        python_moves=moves,
+        racket_moves=tuple(turn_answer["ai_turn"]),
+        nodes=turn_nodes,
+    )
+
+
+def ratio_summary(ratios: Sequence[float]) -> dict[str, Any]:
+    """The median and the range of per-board ratios.
+
+    >>> ratio_summary([0.5, 2.0, 1.0])
+    {'median': 1.0, 'min': 0.5, 'max': 2.0, 'boards': 3}
+    """
+    return {
+        "median": round(statistics.median(ratios), 3),
+        "min": round(min(ratios), 3),
+        "max": round(max(ratios), 3),
+        "boards": len(ratios),
+    }
+
+
 def compare_with_racket(
     sizes: Sequence[int] = (5, 6),
-    boards: int = 3,
+    boards: int | dict[int, int] | None = None,
     *,
     depth: int = 4,
-    repeat: int = 1,
+    repeat: int = 3,
     spare: int = 10,
     oracle: Path = ORACLE,
     progress: Callable[[str], None] = lambda _: None,
 ) -> dict[str, Any]:
-    """Play the AI's turn on ``boards`` boards of each size with both programs.
+    """Measure the first decision and the whole turn on the boards of each size with
+    both programs (see the module docstring).
 
-    Returns the JSON document of ``lazytree bench dice-of-doom --against-racket``: per
-    board and per size the seconds of each side and ``ratio`` = Python / Racket (below
-    1: Python is faster), and whether both played the same moves.
+    ``boards`` is the number of boards per size (a number, or by size; default
+    :data:`BOARDS`, 3 for other sizes). Returns the JSON document of ``lazytree bench
+    dice-of-doom --against-racket``: per board and per size each side's seconds and the
+    ratios (lazytree / Racket), and whether both found the same nodes, values and moves.
     Raises :class:`RacketUnavailable` when Racket or ``oracle`` is missing.
     """
-    from lazytree.games.dice_of_doom import DiceOfDoom
-
+    if repeat < 1:
+        raise ValueError(f"repeat must be >= 1, got {repeat}")
     racket = shutil.which("racket")
     if racket is None:
         raise RacketUnavailable("racket is not installed (Debian package racket)")
     if not oracle.is_file():
         raise RacketUnavailable(f"the book's program driver {oracle} is missing")
-    plan = [(size, board) for size in sizes for board in book_boards(size, boards, spare=spare)]
-    queries = [
-        {
-            "time_ai": True,
-            "size": size,
-            "board": board,
-            "player": BOOK_AI,
-            "spare": spare,
-            "ai_depth": depth,
-            "repeat": repeat,
-        }
-        for size, board in plan
+
+    def count(size: int) -> int:
+        if isinstance(boards, int):
+            return boards
+        return (boards or BOARDS).get(size, 3)
+
+    plan = [
+        (size, board) for size in sizes for board in book_boards(size, count(size), spare=spare)
     ]
-    progress(f"the book's program: {len(plan)} boards, {repeat} run(s) each")
-    proc = subprocess.run(
-        [racket, str(oracle), "--batch"],
-        input="".join(json.dumps(q) + "\n" for q in queries),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    lines = proc.stdout.splitlines()
-    if proc.returncode != 0 or len(lines) != len(plan):
-        last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-        raise RacketUnavailable(f"the book's program failed: {last}")
+    progress("starting the book's program (Racket)")
+    book = _Racket(racket, oracle)
     runs: list[BoardRun] = []
-    for i, ((size, board), line) in enumerate(zip(plan, lines, strict=True)):
-        progress(f"lazytree: board {i + 1} of {len(plan)} ({size}x{size})")
-        answer = json.loads(line)
-        game = DiceOfDoom(size=size, spare_dice=spare)
-        state = game.parse_board(board, player=BOOK_AI, spare=spare)
-        best = float("inf")
-        moves: tuple[str, ...] = ()
-        nodes = 0
-        for _ in range(repeat):
-            start = time.process_time()
-            moves, nodes = _python_turn(game, state, depth)
-            best = min(best, time.process_time() - start)
-        runs.append(
-            BoardRun(
-                size,
-                board,
-                moves,
-                tuple(answer["ai_turn"]),
-                best,
-                min(answer["ms"]) / 1000,
-                nodes,
-            )
-        )
+    try:
+        for i, (size, board) in enumerate(plan):
+            progress(f"board {i + 1} of {len(plan)} ({size}x{size}), {repeat} rounds each side")
+            runs.append(_board(book, size, board, depth, repeat, spare))
+    finally:
+        book.close()
+    return _document(runs, sizes, depth, repeat, spare)
+
+
+def _document(
+    runs: list[BoardRun], sizes: Sequence[int], depth: int, repeat: int, spare: int
+) -> dict[str, Any]:
     rows = []
     for size in sizes:
         mine = [r for r in runs if r.size == size]
-        py = sum(r.python_seconds for r in mine)
-        rk = sum(r.racket_seconds for r in mine)
+        if not mine:
+            continue
+        py = sum(r.turn_python for r in mine)
+        rk = sum(r.turn_racket for r in mine)
         rows.append(
             {
                 "size": size,
@@ -175,20 +352,34 @@ def compare_with_racket(
                 "python_seconds": round(py, 4),
                 "racket_seconds": round(rk, 4),
                 "ratio": round(py / rk, 3) if rk > 0 else None,
-                "ratio_per_board": [
-                    round(r.python_seconds / r.racket_seconds, 3) if r.racket_seconds else None
-                    for r in mine
-                ],
-                "same_moves": all(r.python_moves == r.racket_moves for r in mine),
+                "ratio_per_board": [round(r.turn_ratio, 3) for r in mine],
+                "same_moves": all(r.same_moves for r in mine),
                 "nodes": sum(r.nodes for r in mine),
+                "whole_turn": ratio_summary([r.turn_ratio for r in mine]),
+                "first_decision": {
+                    **ratio_summary([r.first_ratio for r in mine]),
+                    "python_seconds": round(sum(r.first_python for r in mine), 4),
+                    "racket_seconds": round(sum(r.first_racket for r in mine), 4),
+                    "ratio_per_board": [round(r.first_ratio, 3) for r in mine],
+                    "same_nodes_values_best": sum(r.first_same for r in mine),
+                },
             }
         )
     return {
         "benchmark": "dice-of-doom against the book's Racket program",
+        "core": core_kind(),
         "depth": depth,
         "repeat": repeat,
         "spare": spare,
-        "clock": "processor time of each process",
+        "clock": "processor time of each process, median of the rounds, interleaved",
+        "first_decision": {
+            **ratio_summary([r.first_ratio for r in runs]),
+            "same_nodes_values_best": sum(r.first_same for r in runs),
+        },
+        "whole_turn": {
+            **ratio_summary([r.turn_ratio for r in runs]),
+            "same_moves": sum(r.same_moves for r in runs),
+        },
         "sizes": rows,
         "boards": [
             {
@@ -196,8 +387,13 @@ def compare_with_racket(
                 "board": r.board,
                 "moves": list(r.python_moves),
                 "racket_moves": list(r.racket_moves),
-                "python_seconds": round(r.python_seconds, 4),
-                "racket_seconds": round(r.racket_seconds, 4),
+                "python_seconds": round(r.turn_python, 5),
+                "racket_seconds": round(r.turn_racket, 5),
+                "first_python_seconds": round(r.first_python, 5),
+                "first_racket_seconds": round(r.first_racket, 5),
+                "first_nodes": list(r.first_nodes),
+                "first_same": r.first_same,
+                "inner": [r.inner_first, r.inner_turn],
             }
             for r in runs
         ],

@@ -265,9 +265,10 @@ def _footprint(root: Node[Any, Any]) -> dict[str, int]:
         add("rater", node.rating, deep=True)
         for edge in node.generated_edges:
             add("tree", edge)
-            add("tree", edge._origin)
             child = edge.peek()
-            if child is not None:
+            if child is None:
+                add("tree", edge._link)  # the parent's (tree, state), shared by its edges
+            else:
                 stack.append(child)
     return sizes
 

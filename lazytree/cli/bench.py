@@ -5,21 +5,18 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from lazytree._core import PURE_ENV, compiled_available, core_kind
+from lazytree._core import core_kind
 from lazytree.bench import bench_tictactoe, tiny_searches
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.bench_dice import bench_dice_of_doom
 from lazytree.cli.common import CheckedCommand, console, err_console, print_json
+from lazytree.cli.cores import other_core_json
 from lazytree.games import load_game
 
 bench_app = typer.Typer(
@@ -156,21 +153,7 @@ def _print_memory(data: dict[str, Any]) -> None:
 def _other_core_run(flags: list[str]) -> dict[str, Any] | None:
     """``bench tictactoe --json`` on the other core, in a child process; None when the
     other core is the compiled one and it is not built."""
-    env = dict(os.environ)
-    if core_kind() == "compiled":
-        env[PURE_ENV] = "1"
-    elif compiled_available():
-        env.pop(PURE_ENV, None)
-    else:
-        return None
-    command = [sys.executable, "-m", "lazytree", "bench", "tictactoe", "--this-core-only"]
-    done = subprocess.run(
-        [*command, "--json", *flags], env=env, capture_output=True, text=True, check=False
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"the benchmark on the other core failed:\n{done.stderr}")
-    doc: dict[str, Any] = json.loads(done.stdout)
-    return doc
+    return other_core_json(["bench", "tictactoe", "--this-core-only", "--json", *flags])
 
 
 @bench_app.command("gc", cls=CheckedCommand)

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from lazytree._core import core_kind
 from lazytree.bench.dice import dice_benchmark
 from lazytree.cli.common import conflict, console, fail, given, print_json, progress_bar
 from lazytree.games.dice_of_doom.rules import MAX_SIZE
@@ -75,18 +76,31 @@ def bench_dice_of_doom(
         bool,
         typer.Option(
             "--against-racket",
-            help="Instead: the book's AI (minimax depth --depth, a whole turn) against the "
-            "book's own Racket program on the same boards (sizes 5,6 unless --sizes is "
-            "given; --seeds boards per size). Needs racket and the repository's "
-            "tests/oracle/book_oracle.rkt.",
+            help="Instead: the book's AI (minimax depth --depth) against the book's own "
+            "Racket program on the same boards, its first decision and its whole turn "
+            "(sizes 5,6 unless --sizes is given; 20 boards 5x5 and 10 6x6 unless --seeds "
+            "gives the boards per size), on this core and the other one. Needs racket and "
+            "the repository's tests/oracle/book_oracle.rkt.",
         ),
     ] = False,
     repeat: Annotated[
         int,
         typer.Option(
-            "--repeat", "-n", min=1, help="--against-racket: runs per board, the fastest counts."
+            "--repeat",
+            "-n",
+            min=1,
+            help="--against-racket: rounds per board, interleaved with Racket's; the median "
+            "counts.",
         ),
-    ] = 1,
+    ] = 3,
+    other_core: Annotated[
+        bool,
+        typer.Option(
+            "--other-core/--this-core-only",
+            help="--against-racket: also measure the other core (pure Python or compiled) "
+            "in a child process and show both.",
+        ),
+    ] = True,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
     """Nodes and time of minimax, alpha-beta and the full engine (alpha-beta + ordering
@@ -108,7 +122,9 @@ def bench_dice_of_doom(
     if quick and overridden:
         conflict("--quick", overridden[0], "--quick sets it")
     if against_racket:
-        _against_racket(size_list if sizes_given else [5, 6], seeds, depth, repeat, json_out)
+        boards = seeds if given("seeds") else None
+        sizes_run = size_list if sizes_given else [5, 6]
+        _against_racket(sizes_run, boards, depth, repeat, other_core, json_out)
         return
     if quick:
         size_list, seeds, budget, game_size, game_time = [3, 4], 1, 0.1, 3, 0.05
@@ -195,8 +211,11 @@ def bench_dice_of_doom(
         )
 
 
-def _against_racket(sizes: list[int], boards: int, depth: int, repeat: int, json_out: bool) -> None:
+def _against_racket(
+    sizes: list[int], boards: int | None, depth: int, repeat: int, other_core: bool, json_out: bool
+) -> None:
     from lazytree.bench.racket import RacketUnavailable, compare_with_racket
+    from lazytree.cli.cores import other_core_json
 
     with progress_bar(
         SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn()
@@ -208,31 +227,84 @@ def _against_racket(sizes: list[int], boards: int, depth: int, repeat: int, json
                 boards,
                 depth=depth,
                 repeat=repeat,
-                progress=lambda text: bar.update(task, description=text),
+                progress=lambda text: bar.update(task, description=f"{core_kind()} core: {text}"),
             )
         except RacketUnavailable as err:
             fail(f"--against-racket: {err}")
+        if other_core:
+            bar.update(task, description="the other core (a child process)...")
+            args = ["bench", "dice-of-doom", "--against-racket", "--this-core-only", "--json"]
+            args += [f"--sizes={','.join(map(str, sizes))}", f"--depth={depth}"]
+            args += [f"--repeat={repeat}", *([f"--seeds={boards}"] if boards else [])]
+            other = other_core_json(args)
+            if other is not None:
+                doc["other_core"] = other
     if json_out:
         print_json(doc)
         return
-    table = Table(
-        title=f"The book's AI (minimax depth {depth}, one whole turn): lazytree against "
-        f"the book's Racket program, processor seconds, best of {repeat}"
+    for run in [doc] + ([doc["other_core"]] if "other_core" in doc else []):
+        _print_racket(run, depth)
+    console.print(
+        "[dim]ratio: lazytree's time / Racket's, per board (each side's processor time, "
+        f"median of {repeat} interleaved rounds), then the median and range over the boards "
+        "(below 1: lazytree is faster); target (issue 22): at most 0.5 with the compiled "
+        "core. same: the first decision's nodes, every move's value and the best move, and "
+        "the turn's moves, equal to the book's.[/]"
     )
-    for col in ("size", "boards", "lazytree", "racket", "ratio", "per board", "same moves"):
+
+
+def _print_racket(doc: dict[str, Any], depth: int) -> None:
+    table = Table(
+        title=f"The book's AI (minimax depth {depth}) against the book's Racket program, "
+        f"{doc['core']} core"
+    )
+    for col in ("size", "boards", "measure", "lazytree s", "racket s", "median ratio", "range"):
         table.add_column(col, justify="right")
+    table.add_column("same", justify="right")
+    boards = doc["boards"]
     for row in doc["sizes"]:
+        first, turn = row["first_decision"], row["whole_turn"]
+        name = f"{row['size']}x{row['size']}"
         table.add_row(
-            f"{row['size']}x{row['size']}",
+            name,
             str(row["boards"]),
+            "first decision",
+            f"{first['python_seconds']:.3f}",
+            f"{first['racket_seconds']:.3f}",
+            f"{first['median']:.2f}x",
+            f"{first['min']:.2f}-{first['max']:.2f}",
+            f"{first['same_nodes_values_best']}/{row['boards']}",
+        )
+        table.add_row(
+            name,
+            str(row["boards"]),
+            "whole turn",
             f"{row['python_seconds']:.3f}",
             f"{row['racket_seconds']:.3f}",
-            _fmt(row["ratio"], ".2f") + "x",
-            " ".join(_fmt(r, ".2f") for r in row["ratio_per_board"]),
-            "yes" if row["same_moves"] else "NO",
+            f"{turn['median']:.2f}x",
+            f"{turn['min']:.2f}-{turn['max']:.2f}",
+            f"{sum(b['moves'] == b['racket_moves'] for b in boards if b['size'] == row['size'])}"
+            f"/{row['boards']}",
         )
-    console.print(table)
-    console.print(
-        "[dim]ratio: lazytree's time / Racket's (below 1: lazytree is faster); "
-        "target: at most 1.[/]"
+    first, turn = doc["first_decision"], doc["whole_turn"]
+    table.add_row(
+        "all",
+        str(first["boards"]),
+        "first decision",
+        "",
+        "",
+        f"{first['median']:.2f}x",
+        f"{first['min']:.2f}-{first['max']:.2f}",
+        f"{first['same_nodes_values_best']}/{first['boards']}",
     )
+    table.add_row(
+        "all",
+        str(turn["boards"]),
+        "whole turn",
+        "",
+        "",
+        f"{turn['median']:.2f}x",
+        f"{turn['min']:.2f}-{turn['max']:.2f}",
+        f"{turn['same_moves']}/{turn['boards']}",
+    )
+    console.print(table)

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import math
 import random
-import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -47,6 +46,10 @@ from lazytree.search.result import MCTSRun, SearchResult
 from lazytree.tree import Bound, Node, Rating, Tree
 
 __all__ = ["MCTS", "mcts"]
+
+PRUNE_MIN = 4096
+"""MCTS's statistics table forgets unreachable nodes once it has doubled since the last
+time, and never below this many entries."""
 
 
 class _Stats:
@@ -88,7 +91,29 @@ class MCTS:
         self.c = float(c)
         self.cutoff = cutoff
         self.rng = rng if rng is not None else random.Random(0)
-        self._table: weakref.WeakKeyDictionary[Node[Any, Any], _Stats] = weakref.WeakKeyDictionary()
+        self._table: dict[Node[Any, Any], _Stats] = {}
+        self._prune_at = PRUNE_MIN
+
+    def _prune(self, node: Node[Any, Any]) -> None:
+        """Forget the statistics of nodes no longer reachable from ``node``'s tree root
+        (nodes are not weakly referenceable: the table holds them, and drops them here,
+        once it has doubled since the last time)."""
+        if len(self._table) < self._prune_at:
+            return
+        table = self._table
+        kept: dict[Node[Any, Any], _Stats] = {}
+        stack = [node.tree.root]
+        seen = set()
+        while stack:
+            n = stack.pop()
+            if id(n) in seen:
+                continue
+            seen.add(id(n))
+            if n in table:
+                kept[n] = table[n]
+            stack.extend(c for e in n.generated_edges if (c := e.peek()) is not None)
+        self._table = kept
+        self._prune_at = max(PRUNE_MIN, 2 * len(kept))
 
     def stats_of(self, node: Node[Any, Any]) -> _Stats:
         stats = self._table.get(node)
@@ -215,6 +240,7 @@ class MCTS:
         limit = limit if limit is not None else Limit()
         if limit.unbounded and playouts is None:
             raise ValueError("mcts needs a limit (time, nodes, stop) or a number of playouts")
+        self._prune(node)
         tree = node.tree
         before = tree.stats.snapshot()
         budget = limit.budget(tree)

@@ -219,21 +219,46 @@
    "}"))
 
 ;; ---------------------------------------------------------------------------
-;; timing the book's AI (for `lazytree bench dice-of-doom --against-racket`): the
-;; AI's whole turn (ai-plays, the-ai-plays' loop) at depth K on a fresh game tree,
-;; `repeat` times; the processor milliseconds of each run and the moves it played
+;; timing the book's AI (for `lazytree bench dice-of-doom --against-racket`), in
+;; processor milliseconds; each of the `repeat` measurements times `inner` runs in a row
+;; (so that a short one is not lost in the clock's millisecond steps), each run on a
+;; fresh game tree:
+;; * time_ai: the AI's whole turn (ai-plays, the-ai-plays' loop) at depth K, the moves
+;;   it played;
+;; * time_first: the first decision, (rate-moves tree K) on the root, its ratings and
+;;   the nodes of the tree to depth K (counted afterwards, not timed).
 
-(define (time-ai-query size board-spec player spare ai-depth repeat)
+(define (timed-runs repeat inner thunk)
+  (for/list ([_ (in-range (or repeat 1))])
+    (collect-garbage)
+    (define start (current-process-milliseconds))
+    (define out (for/last ([_ (in-range (or inner 1))]) (thunk)))
+    (cons (- (current-process-milliseconds) start) out)))
+
+(define (time-ai-query size board-spec player spare ai-depth repeat [inner 1])
   (define K (or ai-depth book-AI-DEPTH))
   (set-grid size)
   (define board (parse-board board-spec))
   (define runs
-    (for/list ([_ (in-range (or repeat 1))])
-      (collect-garbage)
-      (define start (current-process-milliseconds))
-      (define-values (seq final) (ai-plays (game-tree board player spare) K))
-      (cons (- (current-process-milliseconds) start) seq)))
+    (timed-runs repeat inner
+                (lambda ()
+                  (define-values (seq final) (ai-plays (game-tree board player spare) K))
+                  seq)))
   (string-append "{\"ai_turn\": " (jsexpr->string (cdr (first runs)))
+                 ", \"ms\": " (jsexpr->string (map car runs)) "}"))
+
+(define (time-first-query size board-spec player spare ai-depth repeat [inner 1])
+  (define K (or ai-depth book-AI-DEPTH))
+  (set-grid size)
+  (define board (parse-board board-spec))
+  (define runs
+    (timed-runs repeat inner (lambda () (rate-moves (game-tree board player spare) K))))
+  (define-values (nodes leaves) (count-tree (game-tree board player spare) K))
+  (string-append "{\"ratings\": "
+                 (jsexpr->string (for/list ([r (cdr (first runs))])
+                                   (list (action->string (move-action (first r)))
+                                         (rating->string (second r)))))
+                 ", \"nodes\": " (jsexpr->string nodes)
                  ", \"ms\": " (jsexpr->string (map car runs)) "}"))
 
 ;; ---------------------------------------------------------------------------
@@ -271,11 +296,16 @@
    (for ([line (in-lines)] #:unless (string=? (string-trim line) ""))
      (define q (string->jsexpr line))
      (define (get k [default #f]) (let ([v (hash-ref q k default)]) (if (eq? v 'null) default v)))
-     (displayln (if (get 'time_ai)
-                    (time-ai-query (get 'size) (get 'board) (get 'player 1) (get 'spare 0)
-                                   (get 'ai_depth) (get 'repeat))
-                    (run-query (get 'size) (get 'board) (get 'player 0) (get 'spare 0) (get 'depth)
-                               (get 'ai) (get 'ai_depth) (get 'path) #f)))
+     (displayln (cond
+                  [(get 'time_ai)
+                   (time-ai-query (get 'size) (get 'board) (get 'player 1) (get 'spare 0)
+                                  (get 'ai_depth) (get 'repeat) (get 'inner 1))]
+                  [(get 'time_first)
+                   (time-first-query (get 'size) (get 'board) (get 'player 1) (get 'spare 0)
+                                     (get 'ai_depth) (get 'repeat) (get 'inner 1))]
+                  [else
+                   (run-query (get 'size) (get 'board) (get 'player 0) (get 'spare 0) (get 'depth)
+                               (get 'ai) (get 'ai_depth) (get 'path) #f)]))
      (flush-output))]
   [else
    (displayln (run-query size board-spec player spare depth ai? ai-depth path show-neighbors?))])
