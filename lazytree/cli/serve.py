@@ -78,7 +78,7 @@ def serve(
         fail(str(exc))
     path = db if db is not None else str(default_db())
     try:
-        store = GameStore(path)
+        store = GameStore(path, make_folder=db is None)
     except StoreError as exc:
         fail(str(exc))
 

@@ -110,7 +110,10 @@ class GameStore:
     """The games database at ``path`` (``:memory:``: in this process only). Safe to use
     from several threads (one connection, one lock)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, make_folder: bool = False) -> None:
+        """``make_folder``: create the file's folder if it is missing (the default file
+        in the user's data directory); otherwise a missing folder is a
+        :class:`StoreError` (a mistyped ``--db`` creates no folders)."""
         self.path = str(path)
         self._lock = threading.Lock()
         try:
@@ -118,7 +121,10 @@ class GameStore:
                 p = Path(self.path)
                 if p.is_dir():
                     raise StoreError(f"--db {p}: is a directory, not a database file")
-                p.parent.mkdir(parents=True, exist_ok=True)
+                if make_folder:
+                    p.parent.mkdir(parents=True, exist_ok=True)
+                elif not p.parent.is_dir():
+                    raise StoreError(f"--db {p}: no folder {p.parent}")
                 if not p.exists():  # the tokens are secrets: the owner reads the file only
                     os.close(os.open(p, os.O_CREAT | os.O_WRONLY, 0o600))
             self._db = sqlite3.connect(self.path, check_same_thread=False)

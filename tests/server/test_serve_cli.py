@@ -87,10 +87,12 @@ def test_a_bad_db_is_one_line_and_exit_2(tmp_path: Path) -> None:
     for path, message in (
         (tmp_path, "is a directory"),
         (tmp_path / "not-a-db", "file is not a database"),
+        (tmp_path / "missing" / "games.sqlite", f"no folder {tmp_path / 'missing'}"),
     ):
         proc = serve("--port", "0", "--db", str(path))
         _, err = proc.communicate(timeout=30)
         assert proc.returncode == 2 and err.count("\n") == 1, err
+        assert not (tmp_path / "missing").exists()  # a mistyped --db makes no folder
         assert err.startswith(f"error: --db {path}: ") and message in err
 
 
