@@ -100,16 +100,15 @@ def board_hash_after(
 ) -> int:
     """:func:`board_hash` of the board after ``changes``, from the hash ``h`` of the
     board (``owners``, ``dice``) before them."""
-    o = list(owners) if len(changes) > 1 else None
-    d = list(dice) if o is not None else None
+    now: dict[int, tuple[int, int]] = {}  # a territory may change twice: its latest
     for i, owner, n in changes:
-        if o is None or d is None:
+        last = now.get(i)
+        if last is None:
             h ^= _key(i, owners[i], dice[i])
-        else:  # a territory may change twice: XOR out its latest key
-            h ^= _key(i, o[i], d[i])
-            o[i] = owner
-            d[i] = n
+        else:
+            h ^= _key(i, last[0], last[1])
         h ^= _key(i, owner, n)
+        now[i] = (owner, n)
     return h
 
 
