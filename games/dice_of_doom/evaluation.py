@@ -287,6 +287,20 @@ def _scores(
     return scores, c.below
 
 
+def _summary_scores(summary: tuple[tuple[int, ...], ...], w: HeuristicWeights) -> _Known:
+    """:func:`_scores` from each player's (territories, unsafe, dice, full frontier,
+    below the most dice, largest group), the same sum in the same order."""
+    scores = [
+        w.safe * (t - unsafe)
+        + w.threatened * unsafe
+        + w.die * held
+        + w.group * group
+        + w.full_front * full
+        for t, unsafe, held, full, _, group in summary
+    ]
+    return scores, [row[4] for row in summary]
+
+
 def pending_reinforcements(game: DiceRules, state: Any, below: int) -> int:
     """The dice a pass would hand out now to the player to move, who owns ``below``
     territories below the most dice (0 at the start of a turn, when no pass is allowed):
@@ -342,10 +356,15 @@ class HeuristicEvaluation:
     def __call__(self, game: DiceRules, state: Any, player: int) -> float:
         if game.is_terminal(state):
             return game.returns(state)[player]
+        w = self.weights
+        if getattr(game, "big", False):  # the counts kept per position, updated per move
+            summary = state.summary(game.neighbors, game.num_players, game.max_dice)
+            return self._value(
+                game, state, player, _summary_scores(summary, w), len(game.neighbors)
+            )
         owners, dice = state.owners, state.dice
         key = (owners, dice)
         known = self._scores.get(key)
-        w = self.weights
         if known is None:
             players = game.num_players
             facts = self._owners.get(owners)
@@ -354,6 +373,11 @@ class HeuristicEvaluation:
                 _remember(self._owners, owners, facts)
             known = _scores(game.neighbors, owners, dice, players, facts, w, game.max_dice)
             _remember(self._scores, key, known)
+        return self._value(game, state, player, known, len(owners))
+
+    def _value(self, game: DiceRules, state: Any, player: int, known: _Known, n: int) -> float:
+        """The squashed lead of ``player`` from the board's scores and the turn."""
+        w = self.weights
         scores, below = known
         mover = state.player
         bonus = w.tempo
@@ -363,7 +387,7 @@ class HeuristicEvaluation:
             scores = [s + bonus if p == mover else s for p, s in enumerate(scores)]
         mine = scores[player]
         rival = max(s for p, s in enumerate(scores) if p != player)
-        return 0.5 + 0.49 * math.tanh(w.squash * (mine - rival) / len(owners))
+        return 0.5 + 0.49 * math.tanh(w.squash * (mine - rival) / n)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"weights": self.weights}

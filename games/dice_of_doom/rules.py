@@ -38,6 +38,7 @@ import enum
 import random
 from collections.abc import Iterator
 from functools import lru_cache
+from itertools import chain, compress
 from typing import Any, NamedTuple, TypeAlias
 
 from lazytree.game import IllegalMoveError, Player
@@ -45,6 +46,19 @@ from lazytree.games.dice_of_doom.board import neighbor_table
 from lazytree.games.dice_of_doom.capabilities import DiceCapabilities
 from lazytree.games.dice_of_doom.evaluation import EVALUATORS, Evaluation
 from lazytree.games.dice_of_doom.hints import SearchHints
+from lazytree.games.dice_of_doom.incremental import (
+    BIG_BOARD,
+    BoardFacts,
+    Changes,
+    apply_changes,
+    attack_table,
+    attack_table_after,
+    board_facts,
+    board_hash,
+    board_hash_after,
+    counts_after,
+    facts_after,
+)
 from lazytree.games.states import CachedHashState
 
 __all__ = ["PASS", "Attack", "DiceMove", "DiceOfDoom", "DiceState", "Outcome", "Pass"]
@@ -91,11 +105,23 @@ class DiceState(CachedHashState):
     still to be rolled (a chance node).
 
     Compared and hashed by value like a named tuple, with the hash computed once
-    (:class:`~lazytree.games.states.CachedHashState`): a big board's two tuples take
-    microseconds to hash, and a sharing tree looks every position up.
+    (:class:`~lazytree.games.states.CachedHashState`).
+
+    On a big board (:data:`~lazytree.games.dice_of_doom.incremental.BIG_BOARD`
+    territories or more) a position made by a move (:meth:`derived`) holds the position
+    it was made from and the territories the move changed instead of its own two tuples;
+    ``owners`` and ``dice`` are made the first time they are read (then the reference
+    to the position before is dropped, so a chain of positions is never kept). Its hash,
+    territory counts, attack table and the heuristic's facts are derived from those of
+    the position before (:mod:`~lazytree.games.dice_of_doom.incremental`) and kept; the
+    hash of a big board is the hash of its fields with the board's Zobrist hash in place
+    of the two tuples (equal positions still hash alike). None of the kept facts is
+    compared, hashed or pickled.
     """
 
     __slots__ = (
+        "_base",
+        "_kept",
         "captured",
         "dice",
         "first_move",
@@ -123,6 +149,8 @@ class DiceState(CachedHashState):
     reversed: bool
     captured: int
     pending: Attack | None
+    _base: DiceState | None
+    _kept: Kept | None
 
     def __init__(
         self,
@@ -144,6 +172,226 @@ class DiceState(CachedHashState):
         self.captured = captured
         self.pending = pending
         self._hash = None
+        self._base = None
+        self._kept = None
+
+    @classmethod
+    def derived(
+        cls,
+        base: DiceState,
+        changes: Changes,
+        player: Player,
+        spare: int,
+        first_move: bool = True,
+        reversed: bool = False,
+        captured: int = 0,
+        pending: Attack | None = None,
+    ) -> DiceState:
+        """The position ``base`` with ``changes`` made to its board and these fields: on
+        a big board it refers to ``base`` until its board is read (see the class)."""
+        if len(base.owners) < BIG_BOARD:
+            owners, dice = apply_changes(base.owners, base.dice, changes)
+            return cls(owners, dice, player, spare, first_move, reversed, captured, pending)
+        self: DiceState = Unmade.__new__(Unmade)  # owners and dice unset until read
+        self._base = base
+        self._kept = Kept(changes)
+        self.player = player
+        self.spare = spare
+        self.first_move = first_move
+        self.reversed = reversed
+        self.captured = captured
+        self.pending = pending
+        self._hash = None
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, DiceState):  # an Unmade position is a DiceState too
+            return NotImplemented
+        mine, theirs = self._hash, other._hash
+        if mine is not None and theirs is not None and mine != theirs:
+            return False
+        return bool(self._values(self) == other._values(other))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (DiceState, tuple(self._values(self)))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(
+            f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True)
+        )
+        return f"DiceState({inner})"
+
+    def _kept_facts(self) -> Kept:
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = Kept(None)
+        return kept
+
+    def _materialise(self) -> None:
+        """Make the board from the position before, derive what that position knew,
+        and let it go."""
+        base, kept = self._base, self._kept
+        assert base is not None and kept is not None and kept.changes is not None
+        changes = kept.changes
+        before_o, before_d = base.owners, base.dice
+        owners, dice = apply_changes(before_o, before_d, changes)
+        self.owners, self.dice = owners, dice
+        known = base._kept
+        if known is not None:
+            if kept.board is None and known.board is not None:
+                kept.board = board_hash_after(known.board, before_o, before_d, changes)
+            if kept.counts is None and known.counts is not None:
+                kept.counts = counts_after(known.counts, before_o, changes)
+            table = known.table
+            if kept.table is None and table is not None:
+                nbrs, made, attacks = table
+                after = attack_table_after(attacks, owners, dice, nbrs, made, changes)
+                kept.table = (nbrs, made, after)
+            facts = known.facts
+            if kept.facts is None and facts is not None:
+                nbrs, top, before = facts
+                kept.facts = (
+                    nbrs,
+                    top,
+                    facts_after(before, nbrs, before_o, before_d, changes, top),
+                )
+        self._base = None
+        kept.changes = None
+        self.__class__ = DiceState  # a plain position from now on (no __getattr__)
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            if self._base is None and len(self.owners) < BIG_BOARD:
+                h = hash(self._values(self))
+            else:
+                h = hash(
+                    (
+                        self.board_hash(),
+                        self.player,
+                        self.spare,
+                        self.first_move,
+                        self.reversed,
+                        self.captured,
+                        self.pending,
+                    )
+                )
+            self._hash = h
+        return h
+
+    def board_hash(self) -> int:
+        """The Zobrist hash of the board
+        (:func:`~lazytree.games.dice_of_doom.incremental.board_hash`)."""
+        kept = self._kept_facts()
+        h = kept.board
+        if h is None:
+            base, changes = self._base, kept.changes
+            if base is not None and changes is not None:
+                h = board_hash_after(base.board_hash(), base.owners, base.dice, changes)
+            else:
+                h = board_hash(self.owners, self.dice)
+            kept.board = h
+        return h
+
+    def counts(self, players: int) -> tuple[int, ...]:
+        """Each player's territories (kept; derived from the position before)."""
+        kept = self._kept_facts()
+        counts = kept.counts
+        if counts is None or len(counts) != players:
+            base, changes = self._base, kept.changes
+            if base is not None and changes is not None:
+                counts = counts_after(base.counts(players), base.owners, changes)
+            else:
+                owners = self.owners
+                counts = tuple([owners.count(p) for p in range(players)])
+            kept.counts = counts
+        return counts
+
+    def attack_table(
+        self, neighbors: tuple[tuple[int, ...], ...], made: tuple[tuple[Any, ...], ...]
+    ) -> tuple[tuple[Any, ...], ...]:
+        """The attacks from each territory
+        (:func:`~lazytree.games.dice_of_doom.incremental.attack_table`), kept."""
+        if self._base is not None:
+            self._materialise()  # derives the table when the position before has one
+        kept = self._kept_facts()
+        table = kept.table
+        if table is not None and table[0] is neighbors:
+            return table[2]
+        attacks = attack_table(self.owners, self.dice, neighbors, made)
+        kept.table = (neighbors, made, attacks)
+        return attacks
+
+    def facts(
+        self, neighbors: tuple[tuple[int, ...], ...], players: int, max_dice: int
+    ) -> BoardFacts:
+        """What the heuristic counts
+        (:class:`~lazytree.games.dice_of_doom.incremental.BoardFacts`), kept."""
+        base = self._base
+        if base is not None and base._kept is not None and base._kept.facts is not None:
+            self._materialise()
+        kept = self._kept_facts()
+        facts = kept.facts
+        if facts is not None and facts[0] is neighbors and facts[1] == max_dice:
+            return facts[2]
+        made = board_facts(neighbors, self.owners, self.dice, players, max_dice)
+        kept.facts = (neighbors, max_dice, made)
+        return made
+
+    def summary(
+        self, neighbors: tuple[tuple[int, ...], ...], players: int, max_dice: int
+    ) -> tuple[tuple[int, ...], ...]:
+        """Each player's (territories, unsafe, dice, full frontier, below the most dice,
+        largest group): from the position before's facts when this board was never read
+        (a leaf), without making its board."""
+        kept = self._kept_facts()
+        summary = kept.summary
+        if summary is not None and summary[0] is neighbors and summary[1] == max_dice:
+            return summary[2]
+        base, changes = self._base, kept.changes
+        if base is not None and changes is not None:
+            known = base.facts(neighbors, players, max_dice)
+            facts = facts_after(known, neighbors, base.owners, base.dice, changes, max_dice)
+        else:
+            facts = self.facts(neighbors, players, max_dice)
+        made = facts.summary()
+        kept.summary = (neighbors, max_dice, made)
+        return made
+
+
+class Unmade(DiceState):
+    """A big board's position made by a move whose board was never read: ``owners``
+    and ``dice`` are unset until the first read makes them (:meth:`__getattr__`), and
+    then it becomes a plain :class:`DiceState`. (A class of its own so that the
+    attribute reads of every other position stay the interpreter's fast ones.)"""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        """``owners`` or ``dice`` read for the first time: made from the position before."""
+        if name in ("owners", "dice") and self._base is not None:
+            self._materialise()
+            return getattr(self, name)
+        raise AttributeError(f"'DiceState' object has no attribute {name!r}")
+
+
+class Kept:
+    """What a big board's position keeps besides its fields (never compared, hashed or
+    pickled): the changes from the position before (until its board is made), its
+    Zobrist hash, territory counts, attack table and the heuristic's facts and summary
+    (each table with the neighbour table it was made for)."""
+
+    __slots__ = ("board", "changes", "counts", "facts", "summary", "table")
+
+    def __init__(self, changes: Changes | None) -> None:
+        self.changes: Changes | None = changes
+        self.board: int | None = None
+        self.counts: tuple[int, ...] | None = None
+        self.table: tuple[Any, Any, tuple[Any, ...]] | None = None
+        self.facts: tuple[Any, int, BoardFacts] | None = None
+        self.summary: tuple[Any, int, tuple[tuple[int, ...], ...]] | None = None
 
 
 MAX_SIZE = 100
@@ -232,6 +480,12 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
         self.max_dice = max_dice
         self.spare_dice = spare_dice
         self.neighbors = neighbor_table(size)
+        self._made: tuple[tuple[Attack, ...], ...] = ()
+        self._made_for: tuple[tuple[int, ...], ...] = ()
+        self.big = size * size >= BIG_BOARD
+        """A big board: positions made by moves derive their facts from the position
+        before (:mod:`~lazytree.games.dice_of_doom.incremental`)."""
+        self._listed = self.tabled and self.big
 
     def __repr__(self) -> str:
         return (
@@ -309,6 +563,11 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
         n = len(state.owners)
         return range(n - 1, -1, -1) if state.reversed else range(n)
 
+    tabled = True
+    """Big boards list their attacks from an attack table kept per position
+    (:mod:`~lazytree.games.dice_of_doom.incremental`): true for the rule sets whose
+    attack needs more dice than the target."""
+
     def _attacks(self, state: DiceState) -> Iterator[Attack]:
         owners, dice, player = state.owners, state.dice, state.player
         neighbors = self.neighbors
@@ -322,13 +581,45 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
                 if owners[dst] != player and d > dice[dst]:
                     yield Attack(src, dst)
 
+    def attack_objects(self) -> tuple[tuple[Attack, ...], ...]:
+        """``Attack(i, j)`` for every territory ``i`` and neighbour ``j``, made once
+        (the attack tables of big boards share them)."""
+        neighbors = self.neighbors
+        if self._made_for is not neighbors:
+            self._made = tuple(
+                tuple(Attack(i, j) for j in nbrs) for i, nbrs in enumerate(neighbors)
+            )
+            self._made_for = neighbors
+        return self._made
+
+    def _tabled_attacks(self, state: DiceState) -> Iterator[Attack]:
+        """The attacks of the player to move, chained from the attack table (the
+        territory order of the book, no Python step per move)."""
+        table = state.attack_table(self.neighbors, self.attack_objects())
+        owners = state.owners
+        mine = state.player.__eq__
+        if state.reversed:
+            return chain.from_iterable(compress(reversed(table), map(mine, reversed(owners))))
+        return chain.from_iterable(compress(table, map(mine, owners)))
+
     def legal_moves(self, state: DiceState) -> Iterator[DiceMove]:
+        if self._listed:
+            attacks: Iterator[DiceMove] = self._tabled_attacks(state)
+            return attacks if state.first_move else chain((PASS,), attacks)
+        return self._scanned_moves(state)
+
+    def _scanned_moves(self, state: DiceState) -> Iterator[DiceMove]:
         if not state.first_move:
             yield PASS
         yield from self._attacks(state)
 
     def is_terminal(self, state: DiceState) -> bool:
-        return state.first_move and next(self._attacks(state), None) is None
+        if not state.first_move:
+            return False
+        if self._listed:
+            table = state.attack_table(self.neighbors, self.attack_objects())
+            return not any(compress(table, map(state.player.__eq__, state.owners)))
+        return next(self._attacks(state), None) is None
 
     def result(self, state: DiceState, move: DiceMove) -> DiceState:
         if move is PASS:
@@ -339,6 +630,21 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
             raise IllegalMoveError(f"{move!r} is not a Dice of Doom move")
         self._check_attack(state, move)
         src, dst = move
+        captured = state.captured
+        if self.counts_captures:  # the book's (+ spare-dice (dice dst))
+            captured += state.dice[dst]
+        if self.big:
+            player = state.player
+            return DiceState.derived(
+                state,
+                ((src, player, 1), (dst, player, state.dice[src] - 1)),
+                player,
+                state.spare,
+                False,
+                state.reversed,
+                captured,
+                state.pending,
+            )
         owners = list(state.owners)
         dice = list(state.dice)
         owners[dst] = state.player
@@ -351,9 +657,13 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
             state.spare,
             False,
             state.reversed,
-            state.captured,
+            captured,
             state.pending,
         )
+
+    counts_captures = False
+    """Whether a position counts the dice captured this turn (``captured``: the lisp
+    rules' reinforcements)."""
 
     def _check_attack(self, state: DiceState, move: Attack) -> None:
         src, dst = move
@@ -379,17 +689,29 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
 
     def _pass(self, state: DiceState) -> DiceState:
         player, spare, top = state.player, state.spare, self.max_dice
-        dice = list(state.dice)
+        if self.big:
+            owners, dice = state.owners, state.dice
+            changes: list[tuple[int, int, int]] = []
+            for i in self._order(state):
+                if spare == 0:
+                    break
+                if owners[i] == player and dice[i] < top:
+                    changes.append((i, player, dice[i] + 1))
+                    spare -= 1
+            return DiceState.derived(
+                state, tuple(changes), self._next_player(state), spare, True, not state.reversed
+            )
+        more = list(state.dice)
         for i in self._order(state):
             if spare == 0:
                 break
-            if state.owners[i] == player and dice[i] < top:
-                dice[i] += 1
+            if state.owners[i] == player and more[i] < top:
+                more[i] += 1
                 spare -= 1
         return DiceState(
             state.owners,
-            tuple(dice),
-            self._next_player(state.owners, player),
+            tuple(more),
+            self._next_player(state),
             spare,
             True,
             not state.reversed,
@@ -400,33 +722,39 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
         one die per own territory below the maximum)."""
         return state.spare
 
-    def _next_player(self, owners: tuple[int, ...], player: Player) -> Player:
-        """The next player who still owns a territory (eliminated players are skipped)."""
+    def _next_player(self, state: DiceState) -> Player:
+        """The next player after the one to move in ``state`` who still owns a territory
+        (eliminated players are skipped)."""
         p = self.num_players
-        alive = set(owners)
+        player = state.player
+        counts = self.territories(state)
         for step in range(1, p):
             candidate = (player + step) % p
-            if candidate in alive:
+            if counts[candidate]:
                 return candidate
         return (player + 1) % p
 
     # -- scores -------------------------------------------------------------------------
     def territories(self, state: DiceState) -> tuple[int, ...]:
         """How many territories each player owns."""
+        if self.big:  # kept per position, updated by each move
+            return state.counts(self.num_players)
         owners = state.owners  # tuple.count runs in C: the book eval's hot spot
-        return tuple(owners.count(p) for p in range(self.num_players))
+        return tuple([owners.count(p) for p in range(self.num_players)])
 
     def winners(self, state: DiceState) -> tuple[Player, ...]:
         """The players with the most territories (the book's ``winners``)."""
         counts = self.territories(state)
         best = max(counts)
-        return tuple(p for p, c in enumerate(counts) if c == best)
+        return tuple([p for p, c in enumerate(counts) if c == best])
 
     def returns(self, state: DiceState) -> tuple[float, ...]:
-        """The book's rating for each player: 1/|winners| for a winner, else 0."""
-        w = self.winners(state)
-        share = 1.0 / len(w)
-        return tuple(share if p in w else 0.0 for p in range(self.num_players))
+        """The book's rating for each player: 1/|winners| for a winner, else 0 (every
+        leaf of the book's AI asks: list comprehensions, no generator per call)."""
+        counts = self.territories(state)
+        best = max(counts)
+        share = 1.0 / counts.count(best)
+        return tuple([share if c == best else 0.0 for c in counts])
 
     def evaluate(self, state: DiceState, player: Player) -> float:
         """The position's rating from ``player``'s point of view, by the evaluator the

@@ -57,6 +57,7 @@ from lazytree.game import CHANCE, IllegalMoveError, Player
 from lazytree.games.dice_of_doom.board import largest_groups, lisp_neighbor_table
 from lazytree.games.dice_of_doom.dice import attack_win_probability, roll
 from lazytree.games.dice_of_doom.evaluation import Evaluation
+from lazytree.games.dice_of_doom.incremental import Changes
 from lazytree.games.dice_of_doom.rules import (
     PASS,
     PLAYER_LETTERS,
@@ -128,33 +129,31 @@ class LispDiceOfDoom(DiceOfDoom):
         """A start-of-turn position (these rules have no shared pool: ``spare`` is ignored)."""
         return super().make_state(owners, dice, player, 0)
 
-    def result(self, state: DiceState, move: DiceMove) -> DiceState:
-        child = super().result(state, move)
-        if isinstance(move, Attack):  # the book's (+ spare-dice (dice dst))
-            child = child._replace(captured=state.captured + state.dice[move.dst])
-        return child
+    counts_captures = True  # the book's (+ spare-dice (dice dst)) after each attack
 
     def _pass(self, state: DiceState) -> DiceState:
         # Land of Lisp ch. 15, add-passing-move: (add-new-dice board player (1- spare-dice)),
         # where spare-dice is the sum of the dice on the territories captured this turn.
-        dice = self._reinforce(state, state.captured - 1)
-        return DiceState(state.owners, dice, self._next_player(state.owners, state.player), 0)
+        changes = self._reinforce(state, state.captured - 1)
+        return DiceState.derived(state, changes, self._next_player(state), 0)
 
-    def _reinforce(self, state: DiceState, count: int) -> tuple[int, ...]:
-        """Add one die to each own territory below the maximum, in board order, ``count`` times.
+    def _reinforce(self, state: DiceState, count: int) -> tuple[tuple[int, int, int], ...]:
+        """Add one die to each own territory below the maximum, in board order, ``count``
+        times: the changed territories as ``(territory, owner, dice)``.
 
         The book's ``add-new-dice``: one walk over the board, so a territory gets at
         most one die and dice left over when the walk ends are lost.
         """
-        dice = list(state.dice)
+        dice = state.dice
         player, top = state.player, self.max_dice
+        changes: list[tuple[int, int, int]] = []
         for i, owner in enumerate(state.owners):
             if count <= 0:
                 break
             if owner == player and dice[i] < top:
-                dice[i] += 1
+                changes.append((i, player, dice[i] + 1))
                 count -= 1
-        return tuple(dice)
+        return tuple(changes)
 
     def reinforcements(self, state: DiceState) -> int:
         """How many dice a pass in ``state`` would hand out at most."""
@@ -207,6 +206,7 @@ class ChanceDiceOfDoom(LispDiceOfDoom):
     """
 
     rules = "chance"
+    tabled = False  # any two dice may attack: the moves are scanned, not tabled
 
     def __init__(
         self, size: int = 3, players: int = 2, max_dice: int = 5, eval: str | Evaluation = "book"
@@ -246,12 +246,22 @@ class ChanceDiceOfDoom(LispDiceOfDoom):
             if self.outcome_fraction(state, move) == 0:
                 raise IllegalMoveError(f"attack {pending.src}->{pending.dst} cannot {move.name}")
             src, dst = pending
-            owners, dice = list(state.owners), list(state.dice)
+            player, dice = state.player, state.dice
+            changes: Changes = (
+                (src, player, 1),
+            )  # won or lost (board-attack-fail), it keeps one die
             if move is Outcome.WIN:  # the book's board-attack
-                owners[dst] = state.player
-                dice[dst] = dice[src] - 1
-            dice[src] = 1  # won or lost (board-attack-fail), the source keeps one die
-            return state._replace(owners=tuple(owners), dice=tuple(dice), pending=None)
+                changes += ((dst, player, dice[src] - 1),)
+            return DiceState.derived(
+                state,
+                changes,
+                player,
+                state.spare,
+                state.first_move,
+                state.reversed,
+                state.captured,
+                None,
+            )
         if isinstance(move, Outcome):
             raise IllegalMoveError("no attack is waiting for a dice roll")
         if move is PASS:
@@ -261,7 +271,9 @@ class ChanceDiceOfDoom(LispDiceOfDoom):
         if not isinstance(move, Attack):
             raise IllegalMoveError(f"{move!r} is not a Dice of Doom move")
         self._check_attack(state, move)
-        return state._replace(first_move=False, pending=move)
+        return DiceState.derived(
+            state, (), state.player, state.spare, False, state.reversed, state.captured, move
+        )
 
     def _check_strength(self, state: DiceState, move: Attack) -> None:
         src, dst = move
@@ -270,8 +282,8 @@ class ChanceDiceOfDoom(LispDiceOfDoom):
 
     def _pass(self, state: DiceState) -> DiceState:
         # Land of Lisp ch. 20, add-new-dice: (largest-cluster-size board player) new dice
-        dice = self._reinforce(state, self.largest_group(state.owners, state.player))
-        return DiceState(state.owners, dice, self._next_player(state.owners, state.player), 0)
+        changes = self._reinforce(state, self.largest_group(state.owners, state.player))
+        return DiceState.derived(state, changes, self._next_player(state), 0)
 
     def largest_group(self, owners: tuple[int, ...], player: Player) -> int:
         """The number of territories in ``player``'s largest connected group.

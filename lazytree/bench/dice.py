@@ -7,10 +7,15 @@ meaningful even on a busy machine (the absolute times are not).
 
 from __future__ import annotations
 
+import cProfile
+import multiprocessing
 import random
+import resource
+import sys
 import time
-import tracemalloc
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
@@ -26,7 +31,7 @@ from lazytree.search.engine import alphabeta_tt, deepening
 from lazytree.search.limit import DEFAULT_MEMORY
 from lazytree.tree import Node, Tree
 
-__all__ = ["dice_benchmark", "eval_match", "scaled_cap"]
+__all__ = ["ai_game", "ai_game_in_child", "dice_benchmark", "eval_match", "scaled_cap"]
 
 
 _MEMORY = Limit(memory=DEFAULT_MEMORY)
@@ -88,10 +93,19 @@ def dice_benchmark(
     progress: Callable[[str], None] = lambda _: None,
     match_size: int = 0,
     match_seeds: int = 0,
+    game_moves: int = 60,
+    profile: str | Path | None = None,
 ) -> dict[str, Any]:
-    """Measure everything the command prints; returns the JSON document."""
+    """Measure everything the command prints; returns the JSON document.
+
+    With ``profile`` the clocked searches (the depth-reached columns) of each size's
+    first board are made once more under cProfile (after they were measured: the
+    profiler slows them) and the statistics written to that file (``python -m pstats
+    FILE``; in the compiled core the profiler sees only the interpreted functions)."""
+    profiler = cProfile.Profile() if profile is not None else None
     rows = []
     fixed = _MEMORY.replace(depth=depth)  # every fixed-depth search
+    clock = _MEMORY.replace(seconds=budget)  # every clocked search
     for size in sizes:
         book = DiceOfDoom(size=size, eval="book")
         heuristic = DiceOfDoom(size=size, eval="heuristic")
@@ -127,6 +141,12 @@ def dice_benchmark(
             tree = Tree(heuristic, state, share=True)
             played = deepening(tree.root, _MEMORY.replace(seconds=budget), stop_when_forced=False)
             play_depths.append(played.depth or 0)
+        if profiler is not None:  # once more, under the profiler (slower: not measured)
+            progress(f"{size}x{size}: the clocked searches under the profiler")
+            state = book.initial_state(random.Random(0))
+            profiler.runcall(iterative_deepening, Tree(book, state, share=True).root, clock)
+            root = Tree(heuristic, state, share=True).root
+            profiler.runcall(deepening, root, clock, stop_when_forced=False)
         row: dict[str, Any] = {"size": size, "seeds": seeds, "depth": depth, "node_cap": size_cap}
         for name, rs in runs.items():
             row[name] = {
@@ -151,51 +171,66 @@ def dice_benchmark(
         "budget_seconds": budget,
         "sizes": rows,
     }
+    if profiler is not None:
+        profiler.dump_stats(str(profile))
+        doc["profile"] = str(profile)
     if game_size:
-        progress(f"AI-vs-AI game on {game_size}x{game_size}")
-        doc["game"] = _ai_game(game_size, game_time, progress)
+        progress(f"AI-vs-AI game on {game_size}x{game_size} (in a process of its own)")
+        doc["game"] = ai_game_in_child(game_size, game_time, game_moves)
     if match_size:
         progress(f"heuristic against book on {match_size}x{match_size}")
         doc["match"] = eval_match(match_size, match_seeds)
     return doc
 
 
-def _ai_game(size: int, seconds: float, progress: Callable[[str], None]) -> dict[str, Any]:
-    """A whole game, the heuristic AI against itself, ``seconds`` per move."""
+def ai_game_in_child(size: int, seconds: float, moves: int) -> dict[str, Any]:
+    """:func:`ai_game` in a fresh process (started, not forked, with this process's
+    core), so its peak resident memory is the game's own."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        return pool.submit(ai_game, size, seconds, moves).result()
+
+
+def _peak_rss_mb() -> float:
+    """The peak resident memory of this process so far, in MiB."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB (bytes on macOS)
+    return round(peak / (2**20 if sys.platform == "darwin" else 2**10), 1)
+
+
+def ai_game(size: int, seconds: float, max_moves: int = 60) -> dict[str, Any]:
+    """A game, the heuristic AI against itself, ``seconds`` per move, for at most
+    ``max_moves`` moves; ``peak_memory_mb`` is the process's peak resident memory (the
+    whole process: run it in a process of its own, :func:`ai_game_in_child`)."""
     game = DiceOfDoom(size=size, eval="heuristic")
     tree: Tree[DiceState, Any] = Tree(game, game.initial_state(random.Random(0)), share=True)
     limit = _MEMORY.replace(seconds=seconds)
     moves = turns = solved = 0
     depths: list[int] = []
-    tracemalloc.start()
     start = time.perf_counter()
-    try:
-        while not game.is_terminal(tree.root.state) and moves < 5000:
-            player = tree.root.player
-            result = deepening(tree.root, limit)
-            if result.complete or len(tree.root.children) == 1:
-                solved += 1  # the end of the game was in sight, or the move was forced
-            else:
-                depths.append(result.depth or 0)
-            tree.play(result.best_moves[0])
-            moves += 1
-            if tree.root.player != player:
-                turns += 1
-            progress(f"AI-vs-AI game on {size}x{size}: move {moves}, turn {turns}")
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    while not game.is_terminal(tree.root.state) and moves < max_moves:
+        player = tree.root.player
+        result = deepening(tree.root, limit)
+        if result.complete or len(tree.root.children) == 1:
+            solved += 1  # the end of the game was in sight, or the move was forced
+        else:
+            depths.append(result.depth or 0)
+        tree.play(result.best_moves[0])
+        moves += 1
+        if tree.root.player != player:
+            turns += 1
     return {
         "size": size,
         "seconds_per_move": seconds,
         "moves": moves,
+        "move_cap": max_moves,
+        "finished": game.is_terminal(tree.root.state),
         "turns": turns + 1,
         "winners": list(game.winners(tree.root.state)),
         "solved_moves": solved,
         "min_depth": min(depths, default=0),
         "mean_depth": round(sum(depths) / len(depths), 2) if depths else 0,
         "seconds": round(time.perf_counter() - start, 3),
-        "peak_memory_mb": round(peak / 2**20, 1),
+        "peak_memory_mb": _peak_rss_mb(),
         "shared_positions_at_end": tree.shared_positions,
     }
 

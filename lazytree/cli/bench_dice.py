@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -28,6 +29,7 @@ QUICK_SETS = {
     "budget": "--budget",
     "game_size": "--game-size",
     "game_time": "--game-time",
+    "game_moves": "--game-moves",
     "match_size": "--match-size",
     "match_seeds": "--match-seeds",
 }
@@ -58,6 +60,21 @@ def bench_dice_of_doom(
     game_time: Annotated[
         float, typer.Option("--game-time", min=0.01, help="Seconds per move in that game.")
     ] = 1.0,
+    game_moves: Annotated[
+        int,
+        typer.Option("--game-moves", min=1, help="Most moves of that game (it stops there)."),
+    ] = 60,
+    profile: Annotated[
+        Path | None,
+        typer.Option(
+            "--profile",
+            help="Run the clocked searches (the depth columns) of each size's first board "
+            "once more under cProfile, after measuring them, and write the statistics to "
+            "this file; read them with `python -m pstats FILE`. In the compiled core the "
+            "profiler sees only the interpreted functions.",
+            dir_okay=False,
+        ),
+    ] = None,
     match_size: Annotated[
         int,
         typer.Option("--match-size", min=0, help="Board of the heuristic-vs-book match (0: none)."),
@@ -128,6 +145,7 @@ def bench_dice_of_doom(
         return
     if quick:
         size_list, seeds, budget, game_size, game_time = [3, 4], 1, 0.1, 3, 0.05
+        game_moves = 60
         match_size, match_seeds = 3, 1
         max_nodes = min(max_nodes, 20_000)
     with (
@@ -150,6 +168,8 @@ def bench_dice_of_doom(
             progress=lambda text: bar.update(task, description=text),
             match_size=match_size,
             match_seeds=match_seeds,
+            game_moves=game_moves,
+            profile=profile,
         )
     if json_out:
         print_json(doc)
@@ -196,11 +216,16 @@ def bench_dice_of_doom(
     if g:
         console.print(
             f"AI-vs-AI game on {g['size']}x{g['size']}, {g['seconds_per_move']:g} s per move: "
-            f"{g['turns']} turns, {g['moves']} moves ({g['solved_moves']} forced or searched "
+            f"{g['turns']} turns, {g['moves']} moves"
+            f"{'' if g['finished'] else ' (stopped at the move cap)'} "
+            f"({g['solved_moves']} forced or searched "
             f"to the end of the game), depth reached at least {g['min_depth']} (mean "
             f"{g['mean_depth']}) on the others, {g['seconds']:.1f} s, peak memory "
-            f"{g['peak_memory_mb']} MB (tracemalloc), winners {g['winners']}"
+            f"{g['peak_memory_mb']} MB (resident, the game's own process), "
+            f"winners {g['winners']}"
         )
+    if profile is not None:
+        console.print(f"profile of the clocked searches written to {profile}")
     m = doc.get("match")
     if m:
         console.print(

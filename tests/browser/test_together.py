@@ -162,7 +162,7 @@ def start_server(port: int, db: Path) -> subprocess.Popen[str]:
         text=True,
         env=env,
     )
-    assert proc.stdout is not None
+    assert proc.stdout is not None and proc.stderr is not None
     line = proc.stdout.readline()
     assert re.search(rf"open http://127\.0\.0\.1:{port}/", line), line + proc.stderr.read()
     return proc

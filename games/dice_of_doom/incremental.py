@@ -1,0 +1,493 @@
+"""What a big Dice of Doom board derives from the board a move was made on.
+
+A move changes a few territories (an attack two, a pass the few it reinforces), but
+a board of 10,000 territories costs milliseconds to copy, hash, list the moves of or
+rate from scratch. On boards of :data:`BIG_BOARD` territories or more the rules keep,
+for each position, the position it was made from and the territories that changed
+(:data:`Changes`), and these functions bring the facts of the position before up to
+date instead of recomputing them:
+
+* :func:`board_hash` / :func:`board_hash_after`: a hash of the board that is the XOR
+  of one key per territory (Zobrist hashing), so a move updates it in O(changes);
+* :func:`counts_after`: each player's territories;
+* :func:`attack_table` / :func:`attack_table_after`: the attacks from each territory
+  (the move list is these chunks in board order, for the player to move); a move
+  rebuilds only the chunks of the changed territories and their neighbours;
+* :func:`board_facts` / :func:`facts_after`: what the heuristic evaluation counts
+  (threatened territories, dice, full frontier territories, territories below the
+  maximum) and the connected groups of each player, kept as component labels with
+  their sizes: a capture merges the capturer's groups around the territory (a union,
+  no flood fill) and may split the loser's group, found by a search from each side
+  of the territory that stops when the sides meet.
+
+Every function is a plain function on tuples and lists (no game object), written for
+the compiled core (mypyc).
+
+Examples
+--------
+>>> from lazytree.games.dice_of_doom.board import neighbor_table
+>>> nbrs = neighbor_table(3)
+>>> owners, dice = (0, 1, 0, 1, 0, 1, 0, 1, 0), (3, 1, 2, 2, 1, 3, 1, 2, 2)
+>>> changes = ((0, 0, 1), (1, 0, 2))               # 0 (3 dice) takes 1
+>>> after = apply_changes(owners, dice, changes)
+>>> after
+((0, 0, 0, 1, 0, 1, 0, 1, 0), (1, 2, 2, 2, 1, 3, 1, 2, 2))
+>>> board_hash_after(board_hash(owners, dice), owners, dice, changes) == board_hash(*after)
+True
+>>> facts = board_facts(nbrs, owners, dice, 2, 3)
+>>> facts_after(facts, nbrs, owners, dice, changes, 3).summary() == board_facts(
+...     nbrs, *after, 2, 3).summary()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = [
+    "BIG_BOARD",
+    "BoardFacts",
+    "Changes",
+    "apply_changes",
+    "attack_table",
+    "attack_table_after",
+    "board_facts",
+    "board_hash",
+    "board_hash_after",
+    "counts_after",
+    "facts_after",
+    "touched",
+]
+
+BIG_BOARD: Final = 100
+"""Territories from which a board is handled incrementally (10x10 and up). Smaller
+boards (the books' 2x2 to 6x6) are copied and rescanned: there that is cheaper, and
+they keep exactly the hash of a named tuple."""
+
+Changes = tuple[tuple[int, int, int], ...]
+"""What a move changed: ``(territory, owner, dice)`` after the move, in order."""
+
+Chunk = tuple[object, ...]
+"""The attacks from one territory (the rules' ``Attack`` objects), in neighbour order."""
+
+
+def apply_changes(
+    owners: tuple[int, ...], dice: tuple[int, ...], changes: Changes
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The board after ``changes``."""
+    o = list(owners)
+    d = list(dice)
+    for i, owner, n in changes:
+        o[i] = owner
+        d[i] = n
+    return tuple(o), tuple(d)
+
+
+def _key(i: int, owner: int, dice: int) -> int:
+    return hash((i, owner, dice))
+
+
+def board_hash(owners: tuple[int, ...], dice: tuple[int, ...]) -> int:
+    """The XOR of every territory's key (from scratch)."""
+    h = 0
+    for i in range(len(owners)):
+        h ^= _key(i, owners[i], dice[i])
+    return h
+
+
+def board_hash_after(
+    h: int, owners: tuple[int, ...], dice: tuple[int, ...], changes: Changes
+) -> int:
+    """:func:`board_hash` of the board after ``changes``, from the hash ``h`` of the
+    board (``owners``, ``dice``) before them."""
+    now: dict[int, tuple[int, int]] = {}  # a territory may change twice: its latest
+    for i, owner, n in changes:
+        last = now.get(i)
+        if last is None:
+            h ^= _key(i, owners[i], dice[i])
+        else:
+            h ^= _key(i, last[0], last[1])
+        h ^= _key(i, owner, n)
+        now[i] = (owner, n)
+    return h
+
+
+def counts_after(
+    counts: tuple[int, ...], owners: tuple[int, ...], changes: Changes
+) -> tuple[int, ...]:
+    """Each player's territories after ``changes`` (``counts`` before them)."""
+    out = list(counts)
+    now: dict[int, int] = {}
+    for i, owner, _ in changes:
+        before = now.get(i, owners[i])
+        if before != owner:
+            out[before] -= 1
+            out[owner] += 1
+        now[i] = owner
+    return tuple(out)
+
+
+def touched(neighbors: tuple[tuple[int, ...], ...], changes: Changes) -> list[int]:
+    """The changed territories and their neighbours (each once, in a fixed order)."""
+    seen: set[int] = set()
+    out: list[int] = []
+    for i, _, _ in changes:
+        if i not in seen:
+            seen.add(i)
+            out.append(i)
+        for j in neighbors[i]:
+            if j not in seen:
+                seen.add(j)
+                out.append(j)
+    return out
+
+
+# -- the attacks ----------------------------------------------------------------------
+def _chunk(
+    i: int,
+    owners: tuple[int, ...],
+    dice: tuple[int, ...],
+    neighbors: tuple[tuple[int, ...], ...],
+    made: tuple[Chunk, ...],
+) -> Chunk:
+    """The attacks from ``i`` (for its owner): enemy neighbours with fewer dice."""
+    d = dice[i]
+    if d < 2:
+        return ()
+    owner = owners[i]
+    nbrs = neighbors[i]
+    attacks = made[i]
+    out: list[object] = []
+    for k in range(len(nbrs)):
+        j = nbrs[k]
+        if owners[j] != owner and d > dice[j]:
+            out.append(attacks[k])
+    if len(out) == len(nbrs):
+        return attacks  # every neighbour: the shared tuple
+    return tuple(out)
+
+
+def attack_table(
+    owners: tuple[int, ...],
+    dice: tuple[int, ...],
+    neighbors: tuple[tuple[int, ...], ...],
+    made: tuple[Chunk, ...],
+) -> tuple[Chunk, ...]:
+    """The attacks from every territory, from scratch. ``made[i][k]`` is the attack
+    from ``i`` on its ``k``-th neighbour (made once per board, shared)."""
+    return tuple([_chunk(i, owners, dice, neighbors, made) for i in range(len(owners))])
+
+
+def attack_table_after(
+    table: tuple[Chunk, ...],
+    owners: tuple[int, ...],
+    dice: tuple[int, ...],
+    neighbors: tuple[tuple[int, ...], ...],
+    made: tuple[Chunk, ...],
+    changes: Changes,
+) -> tuple[Chunk, ...]:
+    """:func:`attack_table` of the board ``owners``, ``dice`` (after ``changes``) from
+    the ``table`` of the board before them: only the chunks of the changed territories
+    and their neighbours are made again."""
+    out = list(table)
+    for i in touched(neighbors, changes):
+        out[i] = _chunk(i, owners, dice, neighbors, made)
+    return tuple(out)
+
+
+# -- the heuristic's counts and the groups --------------------------------------------
+class BoardFacts:
+    """What the heuristic evaluation counts on one board, for each player.
+
+    ``territories``, ``unsafe`` (territories an enemy neighbour outnumbers), ``held``
+    (dice), ``full`` (frontier territories at the most dice), ``below`` (territories
+    below the most dice), and the connected groups: ``labels[i]`` names territory
+    ``i``'s group (through ``alias``: merged groups point to the one they joined),
+    ``sizes[p]`` maps each of player ``p``'s group names to its size.
+    """
+
+    __slots__ = (
+        "alias",
+        "below",
+        "full",
+        "held",
+        "labels",
+        "next_label",
+        "sizes",
+        "territories",
+        "unsafe",
+    )
+
+    def __init__(
+        self,
+        territories: list[int],
+        unsafe: list[int],
+        held: list[int],
+        full: list[int],
+        below: list[int],
+        labels: list[int],
+        alias: dict[int, int],
+        sizes: list[dict[int, int]],
+        next_label: int,
+    ) -> None:
+        self.territories = territories
+        self.unsafe = unsafe
+        self.held = held
+        self.full = full
+        self.below = below
+        self.labels = labels
+        self.alias = alias
+        self.sizes = sizes
+        self.next_label = next_label
+
+    def largest(self) -> list[int]:
+        """Each player's largest group."""
+        return [max(s.values()) if s else 0 for s in self.sizes]
+
+    def summary(self) -> tuple[tuple[int, ...], ...]:
+        """Each player's (territories, unsafe, held, full, below, largest group)."""
+        largest = self.largest()
+        return tuple(
+            (
+                self.territories[p],
+                self.unsafe[p],
+                self.held[p],
+                self.full[p],
+                self.below[p],
+                largest[p],
+            )
+            for p in range(len(self.sizes))
+        )
+
+
+def _add_cell(
+    i: int,
+    owners: tuple[int, ...] | list[int],
+    dice: tuple[int, ...] | list[int],
+    neighbors: tuple[tuple[int, ...], ...],
+    max_dice: int,
+    unsafe: list[int],
+    held: list[int],
+    full: list[int],
+    below: list[int],
+    sign: int,
+) -> None:
+    """Add (``sign`` 1) or take away (-1) territory ``i``'s part of the counts."""
+    owner = owners[i]
+    d = dice[i]
+    held[owner] += sign * d
+    front = False
+    outdiced = False
+    for j in neighbors[i]:
+        if owners[j] != owner:
+            front = True
+            if dice[j] > d:
+                outdiced = True
+                break
+    if d >= max_dice:
+        if front:
+            full[owner] += sign
+        return
+    below[owner] += sign
+    if outdiced:
+        unsafe[owner] += sign
+
+
+def board_facts(
+    neighbors: tuple[tuple[int, ...], ...],
+    owners: tuple[int, ...],
+    dice: tuple[int, ...],
+    players: int,
+    max_dice: int,
+) -> BoardFacts:
+    """The facts of a board from scratch: one pass for the counts, one flood fill."""
+    n = len(owners)
+    territories = [0] * players
+    unsafe = [0] * players
+    held = [0] * players
+    full = [0] * players
+    below = [0] * players
+    for i in range(n):
+        territories[owners[i]] += 1
+        _add_cell(i, owners, dice, neighbors, max_dice, unsafe, held, full, below, 1)
+    labels = [-1] * n
+    sizes: list[dict[int, int]] = [{} for _ in range(players)]
+    for start in range(n):
+        if labels[start] >= 0:
+            continue
+        owner = owners[start]
+        labels[start] = start
+        stack = [start]
+        size = 0
+        while stack:
+            i = stack.pop()
+            size += 1
+            for j in neighbors[i]:
+                if labels[j] < 0 and owners[j] == owner:
+                    labels[j] = start
+                    stack.append(j)
+        sizes[owner][start] = size
+    return BoardFacts(territories, unsafe, held, full, below, labels, {}, sizes, n)
+
+
+def _find(alias: dict[int, int], label: int) -> int:
+    while label in alias:
+        label = alias[label]
+    return label
+
+
+def facts_after(
+    facts: BoardFacts,
+    neighbors: tuple[tuple[int, ...], ...],
+    owners: tuple[int, ...],
+    dice: tuple[int, ...],
+    changes: Changes,
+    max_dice: int,
+) -> BoardFacts:
+    """The facts after ``changes`` from the ``facts`` of the board ``owners``, ``dice``
+    before them (which are not changed)."""
+    o = list(owners)
+    d = list(dice)
+    territories = list(facts.territories)
+    unsafe = list(facts.unsafe)
+    held = list(facts.held)
+    full = list(facts.full)
+    below = list(facts.below)
+    cells = touched(neighbors, changes)
+    for i in cells:
+        _add_cell(i, o, d, neighbors, max_dice, unsafe, held, full, below, -1)
+    labels = facts.labels
+    alias = facts.alias
+    sizes = facts.sizes
+    next_label = facts.next_label
+    copied = False
+    for i, owner, n in changes:
+        before = o[i]
+        d[i] = n
+        if before == owner:
+            continue
+        if not copied:  # the groups change: copy them (the facts before stay as they were)
+            labels = list(labels)
+            alias = dict(alias)
+            sizes = [dict(s) for s in sizes]
+            copied = True
+        territories[before] -= 1
+        territories[owner] += 1
+        o[i] = owner
+        next_label = _leave(i, before, o, neighbors, labels, alias, sizes[before], next_label)
+        next_label = _join(i, owner, o, neighbors, labels, alias, sizes[owner], next_label)
+    for i in cells:
+        _add_cell(i, o, d, neighbors, max_dice, unsafe, held, full, below, 1)
+    if copied and len(alias) > len(o) // 4:  # long alias chains: name every group by its root
+        labels = [_find(alias, label) for label in labels]
+        alias = {}
+    return BoardFacts(territories, unsafe, held, full, below, labels, alias, sizes, next_label)
+
+
+def _leave(
+    i: int,
+    owner: int,
+    o: list[int],
+    neighbors: tuple[tuple[int, ...], ...],
+    labels: list[int],
+    alias: dict[int, int],
+    sizes: dict[int, int],
+    next_label: int,
+) -> int:
+    """Territory ``i`` (already given to its new owner in ``o``) leaves ``owner``'s
+    group: shrink it, and when it falls apart, name each piece cut off anew. Returns
+    the next unused group name."""
+    root = _find(alias, labels[i])
+    left = sizes[root] - 1
+    if left == 0:
+        del sizes[root]
+        return next_label
+    sizes[root] = left
+    # the owner's neighbours of i, in pieces that touch each other around i
+    mine = [j for j in neighbors[i] if o[j] == owner]
+    pieces: list[list[int]] = []
+    for j in mine:
+        joined = [p for p in pieces if any(j in neighbors[k] for k in p)]
+        merged = [j]
+        for p in joined:
+            merged.extend(p)
+            pieces.remove(p)
+        pieces.append(merged)
+    if len(pieces) < 2:
+        return next_label
+    # Several sides: search from each but the last until it meets another side (then
+    # they are one piece) or runs out (a piece cut off: it gets a new name).
+    side: dict[int, int] = {}
+    for k in range(len(pieces)):
+        for j in pieces[k]:
+            side[j] = k
+    group = list(range(len(pieces)))  # which side each side has been found to join
+
+    def which(k: int) -> int:
+        while group[k] != k:
+            k = group[k]
+        return k
+
+    for k in range(len(pieces) - 1):
+        me = which(k)
+        start = pieces[k][0]
+        seen = {start}
+        stack = [start]
+        met = False
+        while stack and not met:
+            c = stack.pop()
+            for j in neighbors[c]:
+                if o[j] != owner or j in seen:
+                    continue
+                s = side.get(j)
+                if s is not None and which(s) != me:
+                    group[me] = which(s)
+                    met = True
+                    break
+                seen.add(j)
+                stack.append(j)
+        if not met:  # cut off: a new group
+            name = next_label
+            next_label += 1
+            for c in seen:
+                labels[c] = name
+            sizes[name] = len(seen)
+            sizes[root] -= len(seen)
+    return next_label
+
+
+def _join(
+    i: int,
+    owner: int,
+    o: list[int],
+    neighbors: tuple[tuple[int, ...], ...],
+    labels: list[int],
+    alias: dict[int, int],
+    sizes: dict[int, int],
+    next_label: int,
+) -> int:
+    """Territory ``i`` joins ``owner``: it merges the groups of ``owner`` around it
+    (into the biggest, the others named after it). Returns the next unused name."""
+    roots: list[int] = []
+    for j in neighbors[i]:
+        if o[j] == owner:
+            r = _find(alias, labels[j])
+            if r not in roots:
+                roots.append(r)
+    if not roots:
+        labels[i] = next_label
+        sizes[next_label] = 1
+        return next_label + 1
+    keep = roots[0]
+    for r in roots:
+        if sizes[r] > sizes[keep]:
+            keep = r
+    total = 1
+    for r in roots:
+        total += sizes[r]
+        if r != keep:
+            del sizes[r]
+            alias[r] = keep
+    sizes[keep] = total
+    labels[i] = keep
+    return next_label
