@@ -59,8 +59,14 @@ def _stage() -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "static")
     shutil.copytree(ROOT / "lazytree", stage / "lazytree", symlinks=False, ignore=ignore)
     games = stage / "lazytree" / "games"
-    if not games.is_dir():  # no link, or a link git wrote as a plain file (Windows)
-        games.unlink(missing_ok=True)
+    if (ROOT / "games").is_dir():
+        # games/ is the source whatever lazytree/games is: a link (a checkout), a plain
+        # file (a link git wrote on Windows) or a stale partial copy (an sdist made with
+        # an old SOURCES.txt): the staged copy is always games/ as it is now
+        if games.is_dir():
+            shutil.rmtree(games)
+        else:
+            games.unlink(missing_ok=True)
         shutil.copytree(ROOT / "games", games, ignore=ignore)
     return stage
 
