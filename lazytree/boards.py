@@ -10,8 +10,9 @@ Schema file ``lazytree/static/board.schema.json`` (:data:`SCHEMA_FILE`):
 * ``schema``, ``kind`` (``hex``, ``grid`` or ``text``), ``players`` (a name each),
   ``toMove`` (-1 at a chance node), ``text`` (the ``render()`` of the position);
 * ``moves``: every legal move as ``{"move": notation, "path": [cells clicked]}`` (an
-  empty path: the page shows a button), at most ``max_moves`` of them (``more``
-  counts the others);
+  empty path: the page shows a button), at most ``max_moves`` moves made by a button
+  and ``max_board_moves`` made by clicks (``more`` counts the others: a move left out
+  cannot be clicked, so the clicked ones have a budget as big as a 40x40 board needs);
 * hex and grid boards: ``rows``, ``cols``, ``cells`` (``row``, ``col``, ``owner``,
   ``label``, optional ``shade``), and optionally ``offsets``, ``coords``, ``colours``,
   ``notes``, ``score``.
@@ -45,6 +46,8 @@ from typing import Any, Final
 from lazytree.game import BoardView, Game
 
 __all__ = [
+    "MAX_BOARD_MOVES",
+    "MAX_MOVES",
     "SCHEMA",
     "SCHEMA_FILE",
     "board_document",
@@ -64,7 +67,12 @@ SCHEMA_FILE: Final = "static/board.schema.json"
 """The JSON Schema of the documents, inside the ``lazytree`` package."""
 
 MAX_MOVES: Final = 500
-"""Most moves a document lists (a position with more says how many it left out)."""
+"""Most moves made by a button a document lists (a position with more says how many it
+left out)."""
+
+MAX_BOARD_MOVES: Final = 20_000
+"""Most moves made by clicks on the board a document lists: every attack of a 40x40 Dice
+of Doom board (at most 6 a territory) and more; a move left out cannot be clicked."""
 
 _OWNERS = "." + "".join(chr(65 + p) for p in range(59))
 """A cell's owner packed: ``.`` for nobody (-1), ``A`` for player 0, ..."""
@@ -130,11 +138,25 @@ def move_path(game: Game[Any, Any], state: Any, move: Any) -> list[int]:
 
 
 def board_document(
-    game: Game[Any, Any], state: Any, *, max_moves: int = MAX_MOVES
+    game: Game[Any, Any],
+    state: Any,
+    *,
+    max_moves: int = MAX_MOVES,
+    max_board_moves: int = MAX_BOARD_MOVES,
 ) -> dict[str, Any]:
-    """The board of ``state`` as a ``lazytree-board/1`` document (see the module).
+    """The board of ``state`` as a ``lazytree-board/1`` document (see the module): at
+    most ``max_moves`` moves made by a button and ``max_board_moves`` made by clicks.
 
     Raises ``ValueError`` when a board view names a cell that does not exist.
+
+    >>> from lazytree.games import load_game
+    >>> game, state = load_game("dice-of-doom", size=10, seed=1)
+    >>> doc = board_document(game, state, max_moves=0)
+    >>> len(doc["moves"]) > 0, "more" in doc  # no button, every attack listed
+    (True, False)
+    >>> short = board_document(game, state, max_board_moves=2)
+    >>> len(short["moves"]), short["more"] == len(doc["moves"]) - 2
+    (2, True)
     """
     view_of, path_of = board_functions(game)
     view = view_of(state)
@@ -143,11 +165,13 @@ def board_document(
     cells = len(view.get("cells", ()))
     moves: list[dict[str, Any]] = []
     more = 0
+    room = {False: max_moves, True: max_board_moves}  # by button, by clicks
     for move in game.legal_moves(state):
-        if len(moves) >= max_moves:
+        path = path_of(state, move)
+        if room[bool(path)] <= 0:
             more += 1
             continue
-        path = path_of(state, move)
+        room[bool(path)] -= 1
         if any(not 0 <= c < cells for c in path):
             raise ValueError(f"{game.name}: move {move!r} names a cell outside the board")
         moves.append({"move": game.move_to_str(state, move), "path": path})
