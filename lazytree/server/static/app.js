@@ -31,6 +31,8 @@ async function api(path, body) {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
   const response = await fetch(`/api/sessions/${path}`, options);
+  // a response carrying a board arrived (boards.js marks lazytree:board-drawn once drawn)
+  if (path === sessionId || /\/(move|ai|undo|redo)$/.test(path)) performance.mark("lazytree:board-data");
   const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
   if (!response.ok) throw new Error(data.error || `${response.status}`);
   return data;
