@@ -51,6 +51,13 @@ def browser_paths() -> tuple[str, str]:
 @pytest.fixture
 def driver() -> Iterator[Any]:
     """A headless Chromium under Selenium; ``driver.download_dir`` receives downloads."""
+    with headless_chromium() as browser:
+        yield browser
+
+
+@contextlib.contextmanager
+def headless_chromium() -> Iterator[Any]:
+    """The ``driver`` fixture's browser, for scripts too (``bench_first_draw``)."""
     chromium, chromedriver = browser_paths()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
