@@ -262,12 +262,11 @@ export class Board {
     this.width = this.geo.width;
     this.height = this.geo.height;
     this.hover = null;
-    // each cell's fill as path text (a hexagon's is smaller than its outline: the gaps
-    // between them are the edges)
-    const shape = doc.kind === "hex" ? HEX_FILL : SQUARE;
-    this.fillPath = this.geo.centres.map(([x, y]) => `M${Math.round(x * 10) / 10},${Math.round(y * 10) / 10}${shape}`);
-    // where each (row, col) is, for hit testing
-    this.at = new Map(doc.cells.map((c, i) => [c.row * 65536 + c.col, i]));
+    // a square's fill as path text (hexagons are sprites)
+    this.fillPath = doc.kind === "grid" ? this.geo.centres.map(([x, y]) => `M${x},${y}${SQUARE}`) : [];
+    // which cell is at each (row, col), for hit testing (-1: none)
+    this.at = new Int32Array(doc.rows * doc.cols).fill(-1);
+    doc.cells.forEach((c, i) => { if (c.row < doc.rows && c.col < doc.cols) this.at[c.row * doc.cols + c.col] = i; });
     const style = getComputedStyle(this.canvas);
     this.players = DEFAULT_PLAYERS.map((c, p) => style.getPropertyValue(`--p${p}`).trim() || c);
   }
@@ -318,8 +317,7 @@ export class Board {
     const doc = this.doc;
     if (doc.kind === "grid") {
       const col = Math.floor((x - this.geo.left) / S), row = Math.floor((y - this.geo.top) / S);
-      if (col < 0 || row < 0) return null;
-      return this.at.get(row * 65536 + col) ?? null;
+      return this.cellAtRowCol(row, col);
     }
     const offsets = doc.offsets ?? [];
     const r0 = Math.round((y - R - 4) / HH);
@@ -328,8 +326,8 @@ export class Board {
       if (row < 0) continue;
       const c0 = Math.round((x - 4 - HW / 2 - ((offsets[row] ?? 0) * HW) / 2) / HW);
       for (let col = c0 - 1; col <= c0 + 1; col++) {
-        const i = col < 0 ? undefined : this.at.get(row * 65536 + col);
-        if (i === undefined) continue;
+        const i = this.cellAtRowCol(row, col);
+        if (i === null) continue;
         const [cx, cy] = this.geo.centres[i];
         const d = (x - cx) ** 2 + (y - cy) ** 2;
         if (d < bestD) [best, bestD] = [i, d];
@@ -338,6 +336,12 @@ export class Board {
     if (best === null) return null;
     const dx = Math.abs(x - this.geo.centres[best][0]), dy = Math.abs(y - this.geo.centres[best][1]);
     return dx <= HW / 2 && dy <= R - dx / Math.sqrt(3) ? best : null;
+  }
+
+  cellAtRowCol(row, col) {
+    if (row < 0 || col < 0 || row >= this.doc.rows || col >= this.doc.cols) return null;
+    const i = this.at[row * this.doc.cols + col];
+    return i < 0 ? null : i;
   }
 
   // Can a click on cell i do something (start or end a move)?
@@ -432,6 +436,7 @@ export class Board {
     const s = v.k * dpr; // device pixels a board unit
     if (this.spriteScale !== s) {
       this.sprites = new Map();
+      this.labelIds = new Map(); // a number for each label, for the sprites' keys
       this.spriteScale = s;
     }
     const ox = dpr * (v.ox - v.x * v.k), oy = dpr * (v.oy - v.y * v.k);
@@ -440,16 +445,23 @@ export class Board {
     ctx.fillStyle = look.edge;
     ctx.fillRect(ox, oy, this.width * s, this.height * s);
     const w = Math.ceil(HW * s) + 2, h = Math.ceil(2 * R * s) + 2;
+    // a sprite's key: the cell's owner, label and marks (few cells have marks)
+    const labels = this.labelIds;
+    const cells = doc.cells, centres = this.geo.centres, marks = this.marks, sprites = this.sprites;
     for (const i of shown) {
-      const cell = doc.cells[i];
-      const mark = this.marks.get(i);
-      const can = mark !== undefined && (` ${mark} `).includes(" can ");
-      const fill = this.fillOf(doc, i, look);
-      const key = `${fill}|${cell.owner}|${cell.label}|${can}`;
-      let sprite = this.sprites.get(key);
-      if (!sprite) this.sprites.set(key, (sprite = this.hexSprite(look, fill, cell, can, s, w, h, v.k)));
-      const [x, y] = this.geo.centres[i];
-      ctx.drawImage(sprite, Math.round(ox + x * s - w / 2), Math.round(oy + y * s - h / 2));
+      const cell = cells[i];
+      let label = labels.get(cell.label);
+      if (label === undefined) labels.set(cell.label, (label = labels.size));
+      const mark = marks.get(i);
+      const key = mark === undefined ? (cell.owner + 1) * 4096 + label : `${cell.owner}|${cell.label}|${mark}`;
+      let sprite = sprites.get(key);
+      if (!sprite) {
+        const can = mark !== undefined && (` ${mark} `).includes(" can ");
+        sprite = this.hexSprite(look, this.fillOf(doc, i, look), cell, can, s, w, h, v.k);
+        sprites.set(key, sprite);
+      }
+      const c = centres[i];
+      ctx.drawImage(sprite, Math.round(ox + c[0] * s - w / 2), Math.round(oy + c[1] * s - h / 2));
     }
   }
 

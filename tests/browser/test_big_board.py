@@ -4,12 +4,16 @@ clickable within 100 ms of its data arriving, in headless Chromium.
 The play page marks ``lazytree:board-data`` when a response carrying a board arrives
 (before its JSON is parsed) and ``boards.js`` marks ``lazytree:board-drawn`` once the
 board is drawn on its canvas and the frame painted; the first draw is the time between
-the first two. The issue asks for the 100 ms assertion; the other figures (redraw after a
-move) are printed (``pytest -s``), not asserted.
+the first two. The issue asks for the 100 ms assertion: it holds for the median of three
+first draws, each in a fresh Chromium (the machines that run these tests are shared, and
+one run descheduled for 100 ms says nothing about the renderer; a renderer slow every
+time still fails). The other figures (each first draw, the redraw after a move) are
+printed (``pytest -s``), not asserted.
 """
 
 from __future__ import annotations
 
+import statistics
 from typing import Any
 
 import pytest
@@ -61,6 +65,16 @@ def draw_after_data(driver: Any, which: int, name: str) -> float:
     return found[-1]
 
 
+def cold_first_draw(url: str) -> float:
+    """The first draw of the page at ``url`` in a fresh Chromium (nothing cached)."""
+    from tests.browser.conftest import headless_chromium
+
+    with headless_chromium() as other:
+        other.get(url)
+        wait_for(other, "window.lazytree.ready")
+        return draw_after_data(other, 0, "lazytree:first-draw")
+
+
 def wait_for_py(check: Any, seconds: float = 30) -> None:
     import time
 
@@ -97,9 +111,12 @@ def close(rgb: list[int], want: tuple[int, int, int], tolerance: int = 8) -> boo
 def test_first_draw_is_fast_and_the_board_plays(
     driver: Any, live_server: str, picture: Any, size: int
 ) -> None:
-    driver.get(f"{live_server}/play?game=dice-of-doom&size={size}&seed=1&seats=human,human")
+    url = f"{live_server}/play?game=dice-of-doom&size={size}&seed=1&seats=human,human"
+    driver.get(url)
     wait_for(driver, "window.lazytree.ready")
-    first = draw_after_data(driver, 0, "lazytree:first-draw")
+    firsts = [draw_after_data(driver, 0, "lazytree:first-draw")]
+    firsts += [cold_first_draw(url) for _ in range(2)]
+    first = statistics.median(firsts)
     v = view(driver)
     board = v["board"]
     assert len(board["cells"]) == size * size
@@ -144,12 +161,14 @@ def test_first_draw_is_fast_and_the_board_plays(
     assert driver.execute_script("return window.selections") == [src, None]
 
     print(
-        f"\n{size}x{size} board in Chromium (canvas): first draw {first:.1f} ms after the "
-        f"data arrived; redraw after a move {redraw:.1f} ms after the server's answer"
+        f"\n{size}x{size} board in Chromium (canvas): first draw "
+        f"{', '.join(f'{ms:.1f}' for ms in firsts)} ms after the data arrived (3 fresh "
+        f"browsers, median {first:.1f}); redraw after a move {redraw:.1f} ms"
     )
     assert first <= FIRST_DRAW_BUDGET_MS, (
         f"the {size}x{size} board was drawn {first:.0f} ms after its data arrived "
-        f"(issue 20 asks for {FIRST_DRAW_BUDGET_MS} ms)"
+        f"(median of {[round(ms) for ms in firsts]}; issue 20 asks for "
+        f"{FIRST_DRAW_BUDGET_MS} ms)"
     )
 
 
