@@ -39,11 +39,11 @@ Examples
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any, Final
 
-from lazytree.game import BoardView, Game
+from lazytree.game import BoardCells, BoardView, Game
 
 __all__ = [
     "MAX_BOARD_MOVES",
@@ -56,7 +56,9 @@ __all__ = [
     "load_schema",
     "move_path",
     "pack",
+    "pack_cells",
     "player_names",
+    "position_packer",
     "position_view",
 ]
 
@@ -210,11 +212,50 @@ def pack(view: dict[str, Any]) -> str | list[Any]:
         text: str = view["text"]
         return text
     cells = view["cells"]
-    owners = "".join([_OWNERS[c["owner"] + 1] for c in cells])
-    labels = [c["label"] for c in cells]
+    return pack_cells([c["owner"] for c in cells], [c["label"] for c in cells])
+
+
+def pack_cells(owners: Sequence[int], labels: Sequence[str]) -> str | list[Any]:
+    """:func:`pack` of a board whose cells have these owners and labels.
+
+    >>> pack_cells([0, -1, 1], ["3", "", "2"])
+    'A.B:3 2'
+    """
+    owner_letters = "".join([_OWNERS[o + 1] for o in owners])
     chars = "".join([label or " " for label in labels])
     if len(chars) == len(labels) and " " not in labels:
-        return owners + ":" + chars
+        return owner_letters + ":" + chars
+    labels = list(labels)
     if any("|" in label for label in labels):
-        return [owners, labels]
-    return "|".join([owners, *labels])
+        return [owner_letters, labels]
+    return "|".join([owner_letters, *labels])
+
+
+def position_packer(
+    game: Game[Any, Any],
+) -> Callable[[Any], tuple[str | list[Any], Sequence[str]]]:
+    """A function of a state: its :func:`pack`\\ ed position and the notes of its board
+    view, from the game's :class:`~lazytree.game.BoardCells` when it has them (no dict a
+    cell: the explorer packs every position of a search), else from its board view.
+
+    >>> from lazytree.games import load_game
+    >>> game, state = load_game("dice-of-doom", size=2, seed=1)
+    >>> packed, notes = position_packer(game)(state)
+    >>> packed == pack(position_view(game, state)), notes
+    (True, ['Spare dice: 10'])
+    """
+    if isinstance(game, BoardCells):
+        cells = game
+
+        def packed(state: Any) -> tuple[str | list[Any], Sequence[str]]:
+            owners, labels, notes = cells.board_cells(state)
+            return pack_cells(owners, labels), notes
+
+        return packed
+    view_of = board_functions(game)[0]
+
+    def from_view(state: Any) -> tuple[str | list[Any], Sequence[str]]:
+        view = view_of(state)
+        return pack(view), view.get("notes", ())
+
+    return from_view

@@ -21,9 +21,11 @@ from lazytree.boards import (
     load_schema,
     move_path,
     pack,
+    pack_cells,
+    position_packer,
     position_view,
 )
-from lazytree.game import BoardView, IllegalMoveError
+from lazytree.game import BoardCells, BoardView, IllegalMoveError
 from lazytree.games import GAMES, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -232,6 +234,37 @@ def test_the_three_packed_forms() -> None:
     assert unpack(3, "A.B:3 \u265e") == ([0, -1, 1], ["3", "", "\u265e"])
     assert unpack(2, "A.|10|") == ([0, -1], ["10", ""])
     assert unpack(2, ["A.", ["a|b", ""]]) == ([0, -1], ["a|b", ""])
+
+
+CELL_SETUPS = [
+    (name, options)
+    for name, options in SETUPS
+    if isinstance(load_game(name, **options).game, BoardCells)
+]
+"""The setups whose game offers BoardCells (the explorer's fast path)."""
+
+
+def test_dice_of_doom_has_board_cells_and_the_others_pack_their_views() -> None:
+    assert {name for name, _ in CELL_SETUPS} == {"dice-of-doom"}
+    assert len(CELL_SETUPS) == 4  # every rule set
+    game, state = load_game("tictactoe")
+    assert position_packer(game)(state) == (pack(position_view(game, state)), ())
+
+
+@pytest.mark.parametrize(("name", "options"), CELL_SETUPS)
+def test_board_cells_say_what_the_board_view_says(name: str, options: dict[str, Any]) -> None:
+    """A game's BoardCells equal its board view's owners, labels and notes, and pack the
+    same, in every position of a game."""
+    as_game = load_game(name, **options).game  # the same game, typed as a Game
+    for game, state in positions(name, options, plies=40):
+        assert isinstance(game, BoardCells)
+        owners, labels, notes = game.board_cells(state)
+        view = position_view(as_game, state)
+        assert list(owners) == [c["owner"] for c in view["cells"]]
+        assert list(labels) == [c["label"] for c in view["cells"]]
+        assert list(notes) == view.get("notes", [])
+        assert pack_cells(owners, labels) == pack(view)
+        assert position_packer(as_game)(state) == (pack(view), notes)
 
 
 BOARD_CODE = [
