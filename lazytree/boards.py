@@ -14,7 +14,8 @@ Schema file ``lazytree/static/board.schema.json`` (:data:`SCHEMA_FILE`):
   and ``max_board_moves`` made by clicks (``more`` counts the others: a move left out
   cannot be clicked, so the clicked ones have a budget as big as a 40x40 board needs);
 * hex and grid boards: ``rows``, ``cols``, ``cells`` (``row``, ``col``, ``owner``,
-  ``label``, optional ``shade``), and optionally ``offsets``, ``coords``, ``colours``,
+  ``label``, optional ``shade`` and ``name``: the cell's name in the game's notation,
+  drawn small in its corner), and optionally ``offsets``, ``coords``, ``colours``,
   ``notes``, ``score``.
 
 The explorer sends the board's shape once per tree (:func:`board_layout`) and each
@@ -188,12 +189,13 @@ def board_document(
 def board_layout(doc: dict[str, Any]) -> dict[str, Any]:
     """What does not change from one position of a game to the next: the document's
     shape (kind, rows, offsets, coordinates, colours, players) and each cell's place
-    (``row``, ``col``, ``shade``), without owners, labels or moves."""
+    (``row``, ``col``, ``shade``, ``name``), without owners, labels or moves."""
     out = {k: doc[k] for k in _LAYOUT_KEYS if k in doc}
     out["schema"] = SCHEMA
     if "cells" in doc:
         out["cells"] = [
-            {k: cell[k] for k in ("row", "col", "shade") if k in cell} for cell in doc["cells"]
+            {k: cell[k] for k in ("row", "col", "shade", "name") if k in cell}
+            for cell in doc["cells"]
         ]
     return out
 

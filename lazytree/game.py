@@ -217,13 +217,15 @@ class BoardView(Protocol):
         ``cols``, and ``cells``, one dict per cell, numbered by position in the list:
         ``row``, ``col`` (where it is drawn), ``owner`` (a player, -1 for none),
         ``label`` (text drawn in it, e.g. a die count or a piece); optionally
-        ``shade`` (``"dark"``/``"light"``). Optional keys of the board: ``offsets``
-        (hex: each row's shift in half cells), ``coords`` (``{"cols": [...], "rows":
-        [...]}``: names drawn beside a grid), ``colours`` (each player's label colour,
-        CSS), ``notes`` (lines of text about the position), ``score`` (``{"name": ...,
-        "values": [one number per player]}``), ``players`` (a name per player). The
-        schema is ``lazytree/static/board.schema.json``; ``docs/boards.md`` shows how
-        the pages draw it."""
+        ``shade`` (``"dark"``/``"light"``) and ``name`` (the cell's name in the game's
+        notation, e.g. a checkers square's number, drawn small). Optional keys of the
+        board: ``offsets`` (hex: each row's shift in half cells), ``coords``
+        (``{"cols": [...], "rows": [...]}``: names drawn beside a grid), ``colours``
+        (each player's label colour, CSS), ``notes`` (lines of text about the
+        position), ``score`` (``{"name": ..., "values": [one number per player]}``),
+        ``players`` (a name per player). The schema is
+        ``lazytree/static/board.schema.json``; ``docs/boards.md`` shows how the pages
+        draw it."""
         ...
 
     def move_cells(self, state: Any, move: Any) -> Sequence[int]:

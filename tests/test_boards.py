@@ -135,6 +135,23 @@ def test_checkers_moves_go_from_a_piece_to_an_empty_dark_square() -> None:
         assert first["owner"] == 0 and last["owner"] == -1 and last["shade"] == "dark"
 
 
+def test_checkers_squares_are_named_as_the_moves_are_written() -> None:
+    """Every dark square carries its number (drawn small in its corner): each move's
+    path spells the move, in every position of a game with captures and kings."""
+    names_seen = set()
+    for game, state in positions("checkers", {}, plies=80):
+        doc = board_document(game, state)
+        cells = doc["cells"]
+        named = [c for c in cells if "name" in c]
+        assert sorted(int(c["name"]) for c in named) == list(range(1, 33))
+        assert all(c["shade"] == "dark" for c in named)
+        for m in doc["moves"]:
+            assert [cells[i]["name"] for i in m["path"]] == re.split("[-x]", m["move"])
+            names_seen.add(m["move"])
+        assert [c.get("name") for c in board_layout(doc)["cells"]] == [c.get("name") for c in cells]
+    assert any("x" in move for move in names_seen)  # captures were checked too
+
+
 class Pennies:
     """A tiny game written in this test, with no board view: two players take 1 or 2
     pennies from a pile of 5 in turn; who takes the last one wins."""

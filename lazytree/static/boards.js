@@ -106,10 +106,13 @@ function markup(doc, geo, marks) {
     const [x, y] = geo.centres[i];
     const cls = cellClass(doc, cell, marks.get(i));
     const text = `<text x="${x.toFixed(1)}" y="${(y + (doc.kind === "hex" ? 5 : 10)).toFixed(1)}"${labelStyle(doc, cell)}>${esc(cell.label)}</text>`;
+    // the cell's name (a checkers square's number), small in its corner
+    const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
+    const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
     if (doc.kind === "hex") {
-      parts.push(`<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX}"/>${text}</g>`);
+      parts.push(`<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX}"/>${text}${name}</g>`);
     } else {
-      parts.push(`<g data-cell="${i}" class="${cls}"><rect x="${x - S / 2}" y="${y - S / 2}" width="${S}" height="${S}"/>${text}</g>`);
+      parts.push(`<g data-cell="${i}" class="${cls}"><rect x="${x - S / 2}" y="${y - S / 2}" width="${S}" height="${S}"/>${text}${name}</g>`);
     }
   });
   parts.push(`</g><g class="lt-arrows" data-role="arrows"></g>`);
@@ -178,6 +181,7 @@ const LOOK = {
   grid: {
     fill: "#f7f2e6", dark: "#b58863", edge: "#999", edgeWidth: 1, label: "#222", font: 30,
     free: "#999", darkFree: "#f3e6d3", freeFont: 18, coord: "#888", coordFont: 12,
+    name: "#8a7a66", darkName: "#f3e6d3", nameFont: 10,
     marks: { can: ["#555", 2], last: ["#e0b400", 3], target: ["#000", 3, [5, 3]], sel: ["#000", 5], hl: ["#111", 4] },
     brightness: {}, hover: "rgba(0,0,0,0.12)",
   },
@@ -568,7 +572,8 @@ export class Board {
     return [colour, Math.min(Math.max(size, 10 / k), room)];
   }
 
-  // The labels (pieces) of a grid, grouped by style.
+  // The labels (pieces) of a grid, grouped by style, and the cells' names (a checkers
+  // square's number) small in their top left corners.
   drawLabels(doc, look, shown, k) {
     const ctx = this.ctx;
     const groups = new Map();
@@ -591,6 +596,17 @@ export class Board {
       for (const i of cells) {
         const [x, y] = this.geo.centres[i];
         ctx.fillText(doc.cells[i].label, x, y + dy);
+      }
+    }
+    const named = shown.filter((i) => doc.cells[i].name);
+    if (named.length && look.nameFont * k >= 6) {
+      ctx.font = `${look.nameFont}px system-ui, sans-serif`;
+      ctx.textAlign = "left";
+      ctx.textBaseline = "top";
+      for (const i of named) {
+        const [x, y] = this.geo.centres[i];
+        ctx.fillStyle = doc.cells[i].shade === "dark" ? look.darkName : look.name;
+        ctx.fillText(doc.cells[i].name, x - S / 2 + 3, y - S / 2 + 2);
       }
     }
   }

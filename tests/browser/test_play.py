@@ -320,8 +320,7 @@ def test_dice_rolls_are_shown_under_the_chance_rules(driver: Any, live_server: s
     assert note in rolls.text
 
 
-def test_a_grid_game_by_clicking(driver: Any, live_server: str) -> None:
-
+def test_a_grid_game_by_clicking(driver: Any, live_server: str, picture: Any) -> None:
     driver.get(f"{live_server}/play?game=checkers&seats=human,human")
     wait_for(driver, "window.lazytree.ready")
     move = view(driver)["board"]["moves"][0]
@@ -329,6 +328,7 @@ def test_a_grid_game_by_clicking(driver: Any, live_server: str) -> None:
     click_cell(driver, first)
     assert "sel" in classes(driver, first)
     assert "target" in classes(driver, last)
+    picture(driver, "board-checkers")  # the squares numbered as the moves are written
     click_cell(driver, last)
     wait_for(driver, "window.lazytree.view.moves_made === 1")
     assert view(driver)["log"][0]["text"] == move["move"]
