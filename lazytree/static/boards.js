@@ -156,9 +156,11 @@ export function moveButtons(doc, { enabled = true } = {}) {
 
 // ---- the live board (the play page): a <canvas> ----------------------------------------
 //
-// One <canvas> draws every cell (a 40x40 board is 1,600 hexagons: as SVG, 4,800 elements
-// took 200-300 ms to lay out and paint; on a canvas it is a few milliseconds). The look is
-// the SVG pictures' (boards.css): LOOK below mirrors it, the players' colours are read from
+// One <canvas> draws every cell. A 40x40 board is 1,600 hexagons: as SVG (4,800 elements)
+// its first draw took a median 182 ms from the data's arrival to the painted frame in
+// headless Chromium, on a canvas 74 ms, most of it the page's own work (a 10x10 board
+// costs about as much); tests/browser/bench_first_draw.py measures both. The look is the
+// SVG pictures' (boards.css): LOOK below mirrors it, the players' colours are read from
 // the CSS variables --p0 ... --p7 of the canvas (class lt-board).
 //
 // Zoom and pan: like an <svg>, the canvas honours a `viewBox="x y w h"` attribute (board
@@ -201,6 +203,8 @@ export class Board {
     this.onSelect = onSelect;
     this.key = null;
     this.doc = null;
+    this.width = 0; // the board's size in board units (0: nothing drawn yet)
+    this.height = 0;
     this.selected = null;
     this.hover = null;
     this.arrows = [];
@@ -224,8 +228,29 @@ export class Board {
       }
     }).observe(canvas, { attributes: true });
     if (typeof ResizeObserver !== "undefined") {
-      new ResizeObserver(() => { if (this.doc && this.sizeKey() !== this.drawnSize) this.later(); }).observe(canvas);
+      new ResizeObserver(() => {
+        if (!this.doc) this.prepare();
+        else if (this.sizeKey() !== this.drawnSize) this.later();
+      }).observe(canvas);
     }
+  }
+
+  // Get ready for the first position, while it is on its way (a page makes its Board when
+  // it starts; the ResizeObserver calls this once the canvas is laid out, so nothing is
+  // forced before the page asks for its data): the canvas's pixels allocated at the
+  // element's size, the players' colours read, the labels' font found.
+  prepare() {
+    if (this.players) return;
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.round(this.canvas.clientWidth * dpr), h = Math.round(this.canvas.clientHeight * dpr);
+    if (!w || !h) return; // not shown yet
+    const style = getComputedStyle(this.canvas);
+    this.players = DEFAULT_PLAYERS.map((c, p) => style.getPropertyValue(`--p${p}`).trim() || c);
+    this.canvas.width = w;
+    this.canvas.height = h;
+    this.ctx.font = FONT.replace("%", LOOK.hex.smallFont);
+    this.ctx.measureText("0123456789");
+    this.ctx.clearRect(0, 0, w, h);
   }
 
   shapeKey(doc) {
@@ -271,8 +296,10 @@ export class Board {
     // which cell is at each (row, col), for hit testing (-1: none)
     this.at = new Int32Array(doc.rows * doc.cols).fill(-1);
     doc.cells.forEach((c, i) => { if (c.row < doc.rows && c.col < doc.cols) this.at[c.row * doc.cols + c.col] = i; });
-    const style = getComputedStyle(this.canvas);
-    this.players = DEFAULT_PLAYERS.map((c, p) => style.getPropertyValue(`--p${p}`).trim() || c);
+    if (!this.players) {
+      const style = getComputedStyle(this.canvas);
+      this.players = DEFAULT_PLAYERS.map((c, p) => style.getPropertyValue(`--p${p}`).trim() || c);
+    }
   }
 
   // The classes the SVG picture gives cell i (its owner, its marks): a test hook.

@@ -338,6 +338,7 @@ function onBoardClick(event) {
 let drag = null;
 let dragged = false;
 function setupBoard() {
+  board = new Board(svg);  // made now, it gets the canvas ready while the first data is on its way
   svg.addEventListener("click", onBoardClick);
   svg.addEventListener("pointerdown", (e) => {
     drag = { x: e.clientX, y: e.clientY, vx: viewBox.x, vy: viewBox.y, scale: svgPoint(e)[2] };
