@@ -157,11 +157,11 @@ export function moveButtons(doc, { enabled = true } = {}) {
 // ---- the live board (the play page): a <canvas> ----------------------------------------
 //
 // One <canvas> draws every cell. A 40x40 board is 1,600 hexagons: as SVG (4,800 elements)
-// its first draw took a median 182 ms from the data's arrival to the painted frame in
-// headless Chromium, on a canvas 74 ms, most of it the page's own work (a 10x10 board
-// costs about as much); tests/browser/bench_first_draw.py measures both. The look is the
-// SVG pictures' (boards.css): LOOK below mirrors it, the players' colours are read from
-// the CSS variables --p0 ... --p7 of the canvas (class lt-board).
+// its first draw, from the data's arrival to the painted frame, took 2.6 times as long as
+// on this canvas in headless Chromium (tests/browser/bench_first_draw.py; the figures are
+// in docs/boards.md). The look is the SVG pictures' (boards.css): LOOK below mirrors it,
+// the players' colours are read from the CSS variables --p0 ... --p7 of the canvas (class
+// lt-board).
 //
 // Zoom and pan: like an <svg>, the canvas honours a `viewBox="x y w h"` attribute (board
 // units, scaled to fit and centred: preserveAspectRatio xMidYMid meet); without one it
