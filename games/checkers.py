@@ -505,8 +505,9 @@ class Checkers:
 
     def board_view(self, state: CheckersState) -> dict[str, Any]:
         """The grid for the browser pages, drawn as :meth:`render` draws it: every
-        square a cell (the playable ones dark), men ``●`` and kings ``♚`` in the
-        pieces' own colours (red and white)."""
+        square a cell (the playable ones dark, named by their numbers, as the moves
+        are written), men ``●`` and kings ``♚`` in the pieces' own colours (red and
+        white)."""
         w = self.width
         cells: list[dict[str, Any]] = [
             {"row": i // w, "col": i % w, "owner": -1, "label": "", "shade": "light"}
@@ -515,6 +516,7 @@ class Checkers:
         for sq, piece in enumerate(state.board):
             cell = cells[self._cell_of(sq)]
             cell["shade"] = "dark"
+            cell["name"] = str(sq + 1)
             if piece != ".":
                 cell["owner"] = 0 if piece in "rR" else 1
                 cell["label"] = "\u265a" if piece.isupper() else "\u25cf"

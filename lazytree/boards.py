@@ -10,10 +10,12 @@ Schema file ``lazytree/static/board.schema.json`` (:data:`SCHEMA_FILE`):
 * ``schema``, ``kind`` (``hex``, ``grid`` or ``text``), ``players`` (a name each),
   ``toMove`` (-1 at a chance node), ``text`` (the ``render()`` of the position);
 * ``moves``: every legal move as ``{"move": notation, "path": [cells clicked]}`` (an
-  empty path: the page shows a button), at most ``max_moves`` of them (``more``
-  counts the others);
+  empty path: the page shows a button), at most ``max_moves`` moves made by a button
+  and ``max_board_moves`` made by clicks (``more`` counts the others: a move left out
+  cannot be clicked, so the clicked ones have a budget as big as a 40x40 board needs);
 * hex and grid boards: ``rows``, ``cols``, ``cells`` (``row``, ``col``, ``owner``,
-  ``label``, optional ``shade``), and optionally ``offsets``, ``coords``, ``colours``,
+  ``label``, optional ``shade`` and ``name``: the cell's name in the game's notation,
+  drawn small in its corner), and optionally ``offsets``, ``coords``, ``colours``,
   ``notes``, ``score``.
 
 The explorer sends the board's shape once per tree (:func:`board_layout`) and each
@@ -38,13 +40,15 @@ Examples
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any, Final
 
-from lazytree.game import BoardView, Game
+from lazytree.game import BoardCells, BoardView, Game
 
 __all__ = [
+    "MAX_BOARD_MOVES",
+    "MAX_MOVES",
     "SCHEMA",
     "SCHEMA_FILE",
     "board_document",
@@ -53,7 +57,9 @@ __all__ = [
     "load_schema",
     "move_path",
     "pack",
+    "pack_cells",
     "player_names",
+    "position_packer",
     "position_view",
 ]
 
@@ -64,7 +70,12 @@ SCHEMA_FILE: Final = "static/board.schema.json"
 """The JSON Schema of the documents, inside the ``lazytree`` package."""
 
 MAX_MOVES: Final = 500
-"""Most moves a document lists (a position with more says how many it left out)."""
+"""Most moves made by a button a document lists (a position with more says how many it
+left out)."""
+
+MAX_BOARD_MOVES: Final = 20_000
+"""Most moves made by clicks on the board a document lists: every attack of a 40x40 Dice
+of Doom board (at most 6 a territory) and more; a move left out cannot be clicked."""
 
 _OWNERS = "." + "".join(chr(65 + p) for p in range(59))
 """A cell's owner packed: ``.`` for nobody (-1), ``A`` for player 0, ..."""
@@ -130,11 +141,25 @@ def move_path(game: Game[Any, Any], state: Any, move: Any) -> list[int]:
 
 
 def board_document(
-    game: Game[Any, Any], state: Any, *, max_moves: int = MAX_MOVES
+    game: Game[Any, Any],
+    state: Any,
+    *,
+    max_moves: int = MAX_MOVES,
+    max_board_moves: int = MAX_BOARD_MOVES,
 ) -> dict[str, Any]:
-    """The board of ``state`` as a ``lazytree-board/1`` document (see the module).
+    """The board of ``state`` as a ``lazytree-board/1`` document (see the module): at
+    most ``max_moves`` moves made by a button and ``max_board_moves`` made by clicks.
 
     Raises ``ValueError`` when a board view names a cell that does not exist.
+
+    >>> from lazytree.games import load_game
+    >>> game, state = load_game("dice-of-doom", size=10, seed=1)
+    >>> doc = board_document(game, state, max_moves=0)
+    >>> len(doc["moves"]) > 0, "more" in doc  # no button, every attack listed
+    (True, False)
+    >>> short = board_document(game, state, max_board_moves=2)
+    >>> len(short["moves"]), short["more"] == len(doc["moves"]) - 2
+    (2, True)
     """
     view_of, path_of = board_functions(game)
     view = view_of(state)
@@ -143,11 +168,13 @@ def board_document(
     cells = len(view.get("cells", ()))
     moves: list[dict[str, Any]] = []
     more = 0
+    room = {False: max_moves, True: max_board_moves}  # by button, by clicks
     for move in game.legal_moves(state):
-        if len(moves) >= max_moves:
+        path = path_of(state, move)
+        if room[bool(path)] <= 0:
             more += 1
             continue
-        path = path_of(state, move)
+        room[bool(path)] -= 1
         if any(not 0 <= c < cells for c in path):
             raise ValueError(f"{game.name}: move {move!r} names a cell outside the board")
         moves.append({"move": game.move_to_str(state, move), "path": path})
@@ -162,12 +189,13 @@ def board_document(
 def board_layout(doc: dict[str, Any]) -> dict[str, Any]:
     """What does not change from one position of a game to the next: the document's
     shape (kind, rows, offsets, coordinates, colours, players) and each cell's place
-    (``row``, ``col``, ``shade``), without owners, labels or moves."""
+    (``row``, ``col``, ``shade``, ``name``), without owners, labels or moves."""
     out = {k: doc[k] for k in _LAYOUT_KEYS if k in doc}
     out["schema"] = SCHEMA
     if "cells" in doc:
         out["cells"] = [
-            {k: cell[k] for k in ("row", "col", "shade") if k in cell} for cell in doc["cells"]
+            {k: cell[k] for k in ("row", "col", "shade", "name") if k in cell}
+            for cell in doc["cells"]
         ]
     return out
 
@@ -186,11 +214,50 @@ def pack(view: dict[str, Any]) -> str | list[Any]:
         text: str = view["text"]
         return text
     cells = view["cells"]
-    owners = "".join([_OWNERS[c["owner"] + 1] for c in cells])
-    labels = [c["label"] for c in cells]
+    return pack_cells([c["owner"] for c in cells], [c["label"] for c in cells])
+
+
+def pack_cells(owners: Sequence[int], labels: Sequence[str]) -> str | list[Any]:
+    """:func:`pack` of a board whose cells have these owners and labels.
+
+    >>> pack_cells([0, -1, 1], ["3", "", "2"])
+    'A.B:3 2'
+    """
+    owner_letters = "".join([_OWNERS[o + 1] for o in owners])
     chars = "".join([label or " " for label in labels])
     if len(chars) == len(labels) and " " not in labels:
-        return owners + ":" + chars
+        return owner_letters + ":" + chars
+    labels = list(labels)
     if any("|" in label for label in labels):
-        return [owners, labels]
-    return "|".join([owners, *labels])
+        return [owner_letters, labels]
+    return "|".join([owner_letters, *labels])
+
+
+def position_packer(
+    game: Game[Any, Any],
+) -> Callable[[Any], tuple[str | list[Any], Sequence[str]]]:
+    """A function of a state: its :func:`pack`\\ ed position and the notes of its board
+    view, from the game's :class:`~lazytree.game.BoardCells` when it has them (no dict a
+    cell: the explorer packs every position of a search), else from its board view.
+
+    >>> from lazytree.games import load_game
+    >>> game, state = load_game("dice-of-doom", size=2, seed=1)
+    >>> packed, notes = position_packer(game)(state)
+    >>> packed == pack(position_view(game, state)), notes
+    (True, ['Spare dice: 10'])
+    """
+    if isinstance(game, BoardCells):
+        cells = game
+
+        def packed(state: Any) -> tuple[str | list[Any], Sequence[str]]:
+            owners, labels, notes = cells.board_cells(state)
+            return pack_cells(owners, labels), notes
+
+        return packed
+    view_of = board_functions(game)[0]
+
+    def from_view(state: Any) -> tuple[str | list[Any], Sequence[str]]:
+        view = view_of(state)
+        return pack(view), view.get("notes", ())
+
+    return from_view

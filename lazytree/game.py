@@ -51,6 +51,7 @@ M = TypeVar("M", bound=Hashable)
 
 __all__ = [
     "CHANCE",
+    "BoardCells",
     "BoardView",
     "BoundedGame",
     "ChanceGame",
@@ -216,17 +217,34 @@ class BoardView(Protocol):
         ``cols``, and ``cells``, one dict per cell, numbered by position in the list:
         ``row``, ``col`` (where it is drawn), ``owner`` (a player, -1 for none),
         ``label`` (text drawn in it, e.g. a die count or a piece); optionally
-        ``shade`` (``"dark"``/``"light"``), ``colour`` (the label's CSS colour).
-        Optional keys of the board: ``offsets`` (hex: each row's shift in half
-        cells), ``colNames``/``rowNames`` (coordinates drawn beside a grid),
-        ``notes`` (lines of text about the position), ``score`` (``{"name": ...,
-        "values": [one number per player]}``), ``players`` (a name per player)."""
+        ``shade`` (``"dark"``/``"light"``) and ``name`` (the cell's name in the game's
+        notation, e.g. a checkers square's number, drawn small). Optional keys of the
+        board: ``offsets`` (hex: each row's shift in half cells), ``coords``
+        (``{"cols": [...], "rows": [...]}``: names drawn beside a grid), ``colours``
+        (each player's label colour, CSS), ``notes`` (lines of text about the
+        position), ``score`` (``{"name": ..., "values": [one number per player]}``),
+        ``players`` (a name per player). The schema is
+        ``lazytree/static/board.schema.json``; ``docs/boards.md`` shows how the pages
+        draw it."""
         ...
 
     def move_cells(self, state: Any, move: Any) -> Sequence[int]:
         """The cells (indices into ``cells``) a click goes through to make ``move`` in
         ``state``, in order; empty for a move no click on the board makes (e.g. a
         pass: the page shows it as a button)."""
+        ...
+
+
+@runtime_checkable
+class BoardCells(Protocol):
+    """A :class:`BoardView` game that also tells, without building its cells, what
+    changes from one position to the next: the explorer packs each position of a search
+    (50,000 of them) from it rather than from a board view with a dict per cell."""
+
+    def board_cells(self, state: Any) -> tuple[Sequence[int], Sequence[str], Sequence[str]]:
+        """``(owners, labels, notes)`` of ``state``: each cell's ``owner`` and ``label``
+        in the order of :meth:`BoardView.board_view`'s ``cells``, and its ``notes``;
+        they must equal what the board view says."""
         ...
 
 

@@ -21,9 +21,11 @@ from lazytree.boards import (
     load_schema,
     move_path,
     pack,
+    pack_cells,
+    position_packer,
     position_view,
 )
-from lazytree.game import BoardView, IllegalMoveError
+from lazytree.game import BoardCells, BoardView, IllegalMoveError
 from lazytree.games import GAMES, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,6 +135,23 @@ def test_checkers_moves_go_from_a_piece_to_an_empty_dark_square() -> None:
         assert first["owner"] == 0 and last["owner"] == -1 and last["shade"] == "dark"
 
 
+def test_checkers_squares_are_named_as_the_moves_are_written() -> None:
+    """Every dark square carries its number (drawn small in its corner): each move's
+    path spells the move, in every position of a game with captures and kings."""
+    names_seen = set()
+    for game, state in positions("checkers", {}, plies=80):
+        doc = board_document(game, state)
+        cells = doc["cells"]
+        named = [c for c in cells if "name" in c]
+        assert sorted(int(c["name"]) for c in named) == list(range(1, 33))
+        assert all(c["shade"] == "dark" for c in named)
+        for m in doc["moves"]:
+            assert [cells[i]["name"] for i in m["path"]] == re.split("[-x]", m["move"])
+            names_seen.add(m["move"])
+        assert [c.get("name") for c in board_layout(doc)["cells"]] == [c.get("name") for c in cells]
+    assert any("x" in move for move in names_seen)  # captures were checked too
+
+
 class Pennies:
     """A tiny game written in this test, with no board view: two players take 1 or 2
     pennies from a pile of 5 in turn; who takes the last one wins."""
@@ -232,6 +251,37 @@ def test_the_three_packed_forms() -> None:
     assert unpack(3, "A.B:3 \u265e") == ([0, -1, 1], ["3", "", "\u265e"])
     assert unpack(2, "A.|10|") == ([0, -1], ["10", ""])
     assert unpack(2, ["A.", ["a|b", ""]]) == ([0, -1], ["a|b", ""])
+
+
+CELL_SETUPS = [
+    (name, options)
+    for name, options in SETUPS
+    if isinstance(load_game(name, **options).game, BoardCells)
+]
+"""The setups whose game offers BoardCells (the explorer's fast path)."""
+
+
+def test_dice_of_doom_has_board_cells_and_the_others_pack_their_views() -> None:
+    assert {name for name, _ in CELL_SETUPS} == {"dice-of-doom"}
+    assert len(CELL_SETUPS) == 4  # every rule set
+    game, state = load_game("tictactoe")
+    assert position_packer(game)(state) == (pack(position_view(game, state)), ())
+
+
+@pytest.mark.parametrize(("name", "options"), CELL_SETUPS)
+def test_board_cells_say_what_the_board_view_says(name: str, options: dict[str, Any]) -> None:
+    """A game's BoardCells equal its board view's owners, labels and notes, and pack the
+    same, in every position of a game."""
+    as_game = load_game(name, **options).game  # the same game, typed as a Game
+    for game, state in positions(name, options, plies=40):
+        assert isinstance(game, BoardCells)
+        owners, labels, notes = game.board_cells(state)
+        view = position_view(as_game, state)
+        assert list(owners) == [c["owner"] for c in view["cells"]]
+        assert list(labels) == [c["label"] for c in view["cells"]]
+        assert list(notes) == view.get("notes", [])
+        assert pack_cells(owners, labels) == pack(view)
+        assert position_packer(as_game)(state) == (pack(view), notes)
 
 
 BOARD_CODE = [

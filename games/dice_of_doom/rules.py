@@ -816,6 +816,12 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
             "notes": self._notes(state),
         }
 
+    def board_cells(self, state: DiceState) -> tuple[tuple[int, ...], list[str], list[str]]:
+        """What :meth:`board_view` says changes from one position to the next, without
+        its dicts (:class:`~lazytree.game.BoardCells`): the owners, the dice as labels,
+        the notes. The explorer packs every position of a search from it."""
+        return state.owners, [_COUNTS[d] for d in state.dice], self._notes(state)
+
     def _offsets(self) -> list[int]:
         """Each row's shift in half hexes: *Realm of Racket* shifts even rows."""
         return [1 if row % 2 == 0 else 0 for row in range(self.size)]

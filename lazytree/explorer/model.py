@@ -63,7 +63,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from lazytree.boards import SCHEMA, board_functions, board_layout, pack, player_names
+from lazytree.boards import SCHEMA, board_functions, board_layout, player_names, position_packer
 from lazytree.export.graph import never_generated, principal_line
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
@@ -180,10 +180,11 @@ def explorer_model(
     pos: list[str | list[Any]] = []
     notes: dict[str, int] = {}  # the board views' notes, each text once
     note: list[int] = []
+    packed_position = position_packer(game)
     for n in nodes:
-        view = view_of(n.state)
-        pos.append(pack(view))
-        text = "\n".join(view.get("notes", ()))
+        packed, lines = packed_position(n.state)
+        pos.append(packed)
+        text = "\n".join(lines)
         note.append(notes.setdefault(text, len(notes)) if text else -1)
     strings: dict[str, int] = {}
     edges: list[list[int]] = []

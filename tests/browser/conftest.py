@@ -51,7 +51,7 @@ def browser_paths() -> tuple[str, str]:
 @pytest.fixture
 def driver() -> Iterator[Any]:
     """A headless Chromium under Selenium; ``driver.download_dir`` receives downloads."""
-    with chromium_browser() as browser:
+    with headless_chromium() as browser:
         yield browser
 
 
@@ -60,12 +60,14 @@ def browsers() -> Iterator[Any]:
     """``browsers()``: another headless Chromium, each with its own profile (another
     person's browser); all are closed after the test."""
     with contextlib.ExitStack() as stack:
-        yield lambda: stack.enter_context(chromium_browser())
+        yield lambda: stack.enter_context(headless_chromium())
 
 
 @contextlib.contextmanager
-def chromium_browser() -> Iterator[Any]:
-    """A headless Chromium (1280x900) with its own profile and download directory."""
+def headless_chromium() -> Iterator[Any]:
+    """A headless Chromium (1280x900) with its own profile and download directory: the
+    ``driver`` fixture's browser, for ``browsers()`` and scripts too
+    (``bench_first_draw``)."""
     chromium, chromedriver = browser_paths()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service

@@ -19,11 +19,10 @@ def connect_four() -> Iterator[str]:
 
 
 def test_played_in_the_browser(driver: Any) -> None:
-    from selenium.webdriver.common.by import By
 
     from lazytree.server import create_app
     from tests.browser.conftest import serve_app
-    from tests.browser.test_play import view, wait_for
+    from tests.browser.test_play import click_cell, view, wait_for
 
     with serve_app(create_app()) as url:
         driver.get(f"{url}/play?game=connect-four&seats=human,ai&ai=book")
@@ -31,7 +30,7 @@ def test_played_in_the_browser(driver: Any) -> None:
         board = view(driver)["board"]
         assert board["kind"] == "grid" and len(board["cells"]) == 42  # the board draws
         move = next(m for m in board["moves"] if m["move"] == "d")
-        driver.find_element(By.CSS_SELECTOR, f'[data-cell="{move["path"][0]}"]').click()
+        click_cell(driver, move["path"][0])
         wait_for(driver, "window.lazytree.view.moves_made === 2")  # a click moves, the AI answers
         log = view(driver)["log"]
         assert log[0]["text"] == "d" and log[1]["player"] == 1

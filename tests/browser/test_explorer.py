@@ -325,3 +325,24 @@ def test_live_explore_page_forces_a_move_a_cut_off_never_generated(
     status = driver.find_element("css selector", "[data-matches]").text
     forced = int(status.split("forced ")[1].split(" nodes")[0].replace(",", ""))
     assert forced >= 1 and positions_in(summary) == before + forced
+
+
+def test_checkers_squares_are_numbered_on_the_board(driver: Any, tmp_path: Path) -> None:
+    """The position panel numbers the dark squares as checkers moves are written."""
+    game, state = load_game("checkers")
+    tree: Tree[Any, Any] = Tree(game, state)
+    path = tmp_path / "checkers.html"
+    write_html(tree, path, result=alphabeta(tree.root, 2), title="checkers")
+    open_page(driver, path)
+    click(driver, '[data-node="0"]')
+    names = driver.execute_script(
+        "return [...document.querySelectorAll('[data-board] text.lt-name')].map(t => t.textContent)"
+    )
+    assert sorted(int(n) for n in names) == list(range(1, 33))
+    # each in the cell the document names (the cells the moves are clicked through)
+    drawn_at = driver.execute_script(
+        "return [...document.querySelectorAll('[data-board] text.lt-name')]"
+        ".map(t => [+t.closest('[data-cell]').dataset.cell, t.textContent])"
+    )
+    layout = driver.execute_script("return lazytreeExplorer.model.data.board.cells")
+    assert all(layout[cell]["name"] == name for cell, name in drawn_at)

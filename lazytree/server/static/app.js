@@ -36,6 +36,8 @@ async function api(path, body) {
     method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
   const response = await fetch(`/api/sessions/${path}`, options);
+  // a response carrying a board arrived (boards.js marks lazytree:board-drawn once drawn)
+  if (path === sessionId || /\/(move|ai|undo|redo)$/.test(path)) performance.mark("lazytree:board-data");
   const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
   if (!response.ok) throw new Error(data.error || `${response.status}`);
   return data;
@@ -494,6 +496,7 @@ function onBoardClick(event) {
 let drag = null;
 let dragged = false;
 function setupBoard() {
+  board = new Board(svg);  // made now, it gets the canvas ready while the first data is on its way
   svg.addEventListener("click", onBoardClick);
   svg.addEventListener("pointerdown", (e) => {
     drag = { x: e.clientX, y: e.clientY, vx: viewBox.x, vy: viewBox.y, scale: svgPoint(e)[2] };
