@@ -335,7 +335,7 @@ def test_a_grid_game_by_clicking(driver: Any, live_server: str, picture: Any) ->
 
 
 def test_screenshot_for_the_readme(driver: Any, live_server: str, tmp_path: Path) -> None:
-    """A 10x10 game after the AI's first turn (LAZYTREE_SCREENSHOT=docs/play.png keeps it)."""
+    """A 10x10 game after the AI's first turn (LAZYTREE_SCREENSHOT=FILE keeps it)."""
     from selenium.webdriver.common.by import By
 
     driver.get(f"{live_server}/play?game=dice-of-doom&size=10&seed=1&ai=1")

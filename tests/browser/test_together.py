@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import free_port
-from tests.browser.test_play import attacks, territory, view, wait_for
+from tests.browser.test_play import attacks, click_cell, view, wait_for
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -55,8 +55,8 @@ def play_turn(driver: Any) -> None:
     found = attacks(view(driver)["board"])
     if found:
         src, dst = found[0]
-        territory(driver, src).click()
-        territory(driver, dst).click()
+        click_cell(driver, src)
+        click_cell(driver, dst)
         wait_ply(driver, before + 1)
         before += 1
     wait_for(driver, "document.querySelector('[data-move=pass]')")
