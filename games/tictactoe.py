@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, final
 
+from lazytree._core import mypyc_attr
 from lazytree.game import IllegalMoveError, Player
 
 __all__ = ["TicTacToe", "TicTacToeState", "lines_through"]
@@ -45,31 +46,75 @@ MAX_SIDE = 26  # one column letter per column
 FREE_CACHE = 1 << 16  # most sets of occupied cells whose empty cells are remembered
 
 
-class TicTacToeState(NamedTuple):
+@final
+@mypyc_attr(acyclic=True)
+class TicTacToeState:
     """An immutable position: the cells of X and of O as bit sets (bit ``i`` is cell
     ``i`` in reading order), the player to move (0 = X) and the winner (-1 while nobody
-    has k in a row)."""
+    has k in a row).
 
-    x: int
-    o: int
-    player: Player
-    winner: Player = NO_WINNER
+    A small final class with slots (in the compiled core a native class with unboxed
+    fields, *acyclic*: a state refers to nothing the collector must follow, so the
+    collector never tracks the one state each node holds; the named tuple it replaces
+    was always tracked). It compares, hashes, pickles, unpacks and indexes by its four
+    fields, as that named tuple did.
+
+    >>> s = TicTacToeState(0b1, 0b10, 0)
+    >>> s
+    TicTacToeState(x=1, o=2, player=0, winner=-1)
+    >>> s == TicTacToeState(1, 2, 0, -1), tuple(s), s[3]
+    (True, (1, 2, 0, -1), -1)
+    """
+
+    __slots__ = ("o", "player", "winner", "x")
+
+    def __init__(self, x: int, o: int, player: Player, winner: Player = NO_WINNER) -> None:
+        self.x = x
+        self.o = o
+        self.player = player
+        self.winner = winner
+
+    def as_tuple(self) -> tuple[int, int, Player, Player]:
+        """The fields in order ``(x, o, player, winner)``."""
+        return (self.x, self.o, self.player, self.winner)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TicTacToeState):
+            return NotImplemented
+        return (
+            self.x == other.x
+            and self.o == other.o
+            and self.player == other.player
+            and self.winner == other.winner
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __reduce__(self) -> tuple[type[TicTacToeState], tuple[int, int, Player, Player]]:
+        return (TicTacToeState, self.as_tuple())
+
+    def __getitem__(self, index: Any) -> Any:
+        """Indexing and slicing as the named tuple this class replaces did."""
+        return self.as_tuple()[index]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.as_tuple())
+
+    def __len__(self) -> int:
+        return 4
+
+    def __repr__(self) -> str:
+        return (
+            f"TicTacToeState(x={self.x!r}, o={self.o!r}, player={self.player!r}, "
+            f"winner={self.winner!r})"
+        )
 
     def board(self, size: int) -> str:
         """The cells as text in reading order: ``.``, ``X`` or ``O``."""
         return "".join(
             "X" if self.x >> i & 1 else "O" if self.o >> i & 1 else EMPTY for i in range(size)
         )
-
-
-def _state(fields: tuple[int, int, Player, Player]) -> TicTacToeState:
-    """``TicTacToeState(*fields)`` without the named tuple's Python-level ``__new__``
-    (one state is made per node searched: this halves its cost)."""
-    return _TUPLE_NEW(TicTacToeState, fields)
-
-
-_TUPLE_NEW: Callable[[type[TicTacToeState], tuple[int, int, Player, Player]], TicTacToeState]
-_TUPLE_NEW = tuple.__new__
 
 
 @lru_cache(maxsize=32)
@@ -135,10 +180,9 @@ class TicTacToe:
 
     def legal_moves(self, state: TicTacToeState) -> Iterator[int]:
         """The empty cells in reading order (none once somebody has won)."""
-        x, o, _, winner = state
-        if winner != NO_WINNER:
+        if state.winner != NO_WINNER:
             return iter(())
-        taken = x | o
+        taken = state.x | state.o
         free = self._free.get(taken)
         if free is None:
             free = tuple(cell for cell, bit in self._cells if not taken & bit)
@@ -152,9 +196,11 @@ class TicTacToe:
         compiled core's signature check would raise ``TypeError`` instead)."""
         if type(move) is not int or not 0 <= move < self.size:
             raise IllegalMoveError(f"{move!r} is not a cell (0 to {self.size - 1})")
-        x, o, player, winner = state
+        x = state.x
+        o = state.o
+        player = state.player
         bit = 1 << move
-        if winner != NO_WINNER:
+        if state.winner != NO_WINNER:
             raise IllegalMoveError("the game is over")
         if (x | o) & bit:
             raise IllegalMoveError(f"{self.cell_name(move)} is already taken")
@@ -166,8 +212,8 @@ class TicTacToe:
             mine = o
         for mask in self.masks[move]:
             if mine & mask == mask:
-                return _state((x, o, 1 - player, player))
-        return _state((x, o, 1 - player, NO_WINNER))
+                return TicTacToeState(x, o, 1 - player, player)
+        return TicTacToeState(x, o, 1 - player, NO_WINNER)
 
     def is_terminal(self, state: TicTacToeState) -> bool:
         return state.winner != NO_WINNER or state.x | state.o == self.full
@@ -178,7 +224,9 @@ class TicTacToe:
         return (1.0, -1.0) if state.winner == 0 else (-1.0, 1.0)
 
     def evaluate(self, state: TicTacToeState, player: Player) -> float:
-        x, o, _, winner = state
+        x = state.x
+        o = state.o
+        winner = state.winner
         if winner != NO_WINNER:
             return 1.0 if winner == player else -1.0
         if x | o == self.full:
