@@ -4,7 +4,6 @@ and a tiny game written in the test) is played on the play page by its move butt
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from lazytree.games import GAMES, GameSpec, Position, load_game
 from lazytree.search import alphabeta
 from lazytree.tree import Tree
 from tests.browser.conftest import serve_app
+from tests.browser.test_explorer import open_page
 from tests.browser.test_play import view, wait_for
 from tests.test_boards import Pennies
 
@@ -114,16 +114,6 @@ def test_a_game_written_in_the_test_is_offered_and_played(driver: Any, pennies_s
     assert v["board"]["text"].startswith("pile: " + "o" * left)
 
 
-def open_explorer(driver: Any, path: Path) -> None:
-    driver.get(path.as_uri())
-    deadline = time.monotonic() + 60
-    while not driver.execute_script(
-        "return document.getElementById('explorer').dataset.ready === '1'"
-    ):
-        assert time.monotonic() < deadline, "the explorer never finished its first drawing"
-        time.sleep(0.05)
-
-
 def test_the_explorer_shows_the_generic_view_with_move_buttons(driver: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 
@@ -131,7 +121,7 @@ def test_the_explorer_shows_the_generic_view_with_move_buttons(driver: Any, tmp_
     tree: Tree[Any, Any] = Tree(game, state)
     path = tmp_path / "tree.html"
     write_html(tree, path, result=alphabeta(tree.root, 2))
-    open_explorer(driver, path)
+    open_page(driver, path)
     board = driver.find_element(By.CSS_SELECTOR, "[data-board] pre[data-role=text]")
     assert board.text == "root: 3 children"
     assert buttons(driver, "[data-info]") == ["0", "1", "2"]

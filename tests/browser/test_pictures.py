@@ -16,16 +16,7 @@ from lazytree.explorer.html import write_html
 from lazytree.games import load_game
 from lazytree.search import Limit, search
 from lazytree.tree import Tree
-
-
-def open_page(driver: Any, path: Path) -> None:
-    driver.get(path.as_uri())
-    deadline = time.monotonic() + 60
-    while not driver.execute_script(
-        "return document.getElementById('explorer').dataset.ready === '1'"
-    ):
-        assert time.monotonic() < deadline, "the explorer never finished its first drawing"
-        time.sleep(0.05)
+from tests.browser.test_explorer import open_page
 
 
 def test_the_play_ais_decision_in_the_explorer(driver: Any, picture: Any, tmp_path: Path) -> None:
