@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import enum
 import random
+import threading
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import chain, compress
@@ -231,7 +232,14 @@ class DiceState(CachedHashState):
 
     def _materialise(self) -> None:
         """Make the board from the position before, derive what that position knew,
-        and let it go."""
+        and let it go. Under :data:`_MATERIALISING`: a position is shared between
+        threads (a server's AI searching from the game's position while a request draws
+        it), and two threads making one board at once corrupted it (a segfault in CI)."""
+        with _MATERIALISING:
+            if self._base is not None:
+                self._materialise_now()
+
+    def _materialise_now(self) -> None:
         base, kept = self._base, self._kept
         assert base is not None and kept is not None and kept.changes is not None
         changes = kept.changes
@@ -359,6 +367,11 @@ class DiceState(CachedHashState):
         made = facts.summary()
         kept.summary = (neighbors, max_dice, made)
         return made
+
+
+_MATERIALISING = threading.RLock()
+"""Held while a derived position makes its board (re-entrant: making it may make the
+board of the position before first)."""
 
 
 class Unmade(DiceState):
