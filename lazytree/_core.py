@@ -52,7 +52,6 @@ COMPILED_MODULES = (
     "lazytree.rating",
     "lazytree.search.core",
     "lazytree.games.tictactoe",
-    "lazytree.games.dice_of_doom.incremental",
 )
 """The modules ``setup.py`` compiles (its ``COMPILED`` lists the same, as paths)."""
 
