@@ -6,7 +6,6 @@ import enum
 from collections.abc import Hashable, Iterator
 from typing import Any, final
 
-from lazytree._core import mypyc_attr
 from lazytree.game import Player
 
 __all__ = ["Bound", "Rating"]
@@ -21,7 +20,6 @@ class Bound(enum.Enum):
 
 
 @final
-@mypyc_attr(acyclic=True)
 class Rating:
     """A value a rater stored on a node (read-only by convention: raters replace a
     node's rating, they never change one).
@@ -32,9 +30,9 @@ class Rating:
     other raters, e.g. with quiescence or win distance, put their settings there so
     nobody mistakes their values for plain ones). Raters create one per node, so it is a
     small final class with slots (a native class with an unboxed float in the compiled
-    core, *acyclic*: a rating refers to no node, so the collector does not track it and
-    never scans it); two ratings are equal when their fields are, and it indexes, slices and
-    unpacks as the named tuple it replaces (``value, player, depth, bound, key``).
+    core; not marked *acyclic*: its ``key`` may be any object, and with the mark the
+    browser and server tests segfaulted in the collector); two ratings are equal when
+    their fields are, and it indexes, slices and unpacks as the named tuple it replaces (``value, player, depth, bound, key``).
 
     >>> Rating(0.5, 0, 3)
     Rating(value=0.5, player=0, depth=3, bound=<Bound.EXACT: 'exact'>, key=None)
