@@ -32,7 +32,8 @@ class Rating:
     small final class with slots (a native class with an unboxed float in the compiled
     core; not marked *acyclic*: its ``key`` may be any object, and with the mark the
     browser and server tests segfaulted in the collector); two ratings are equal when
-    their fields are, and it indexes, slices and unpacks as the named tuple it replaces (``value, player, depth, bound, key``).
+    their fields are, and it indexes, slices and unpacks as the named tuple it
+    replaces (``value, player, depth, bound, key``).
 
     >>> Rating(0.5, 0, 3)
     Rating(value=0.5, player=0, depth=3, bound=<Bound.EXACT: 'exact'>, key=None)
