@@ -28,12 +28,14 @@ class Rating:
     ``depth`` moves below the node, as an exact value or a bound. ``key`` names the
     search settings the value is valid under (``None``: a plain depth-limited search;
     other raters, e.g. with quiescence or win distance, put their settings there so
-    nobody mistakes their values for plain ones). Raters create one per node, so it is a
-    small final class with slots (a native class with an unboxed float in the compiled
-    core; not marked *acyclic*: its ``key`` may be any object, and with the mark the
-    browser and server tests segfaulted in the collector); two ratings are equal when
-    their fields are, and it indexes, slices and unpacks as the named tuple it
-    replaces (``value, player, depth, bound, key``).
+    nobody mistakes their values for plain ones). A node keeps its rating's fields
+    itself (:meth:`~lazytree.tree.Node.rate`) and makes a rating when ``node.rating`` is
+    read, so the searches make none per node. It is a small final class with slots (a
+    native class with an unboxed float in the compiled core; not marked *acyclic*: its
+    ``key`` may be any object, and with the mark the browser and server tests segfaulted
+    in the collector); two ratings are equal when their fields are, and it indexes,
+    slices and unpacks as the named tuple it replaces (``value, player, depth, bound,
+    key``).
 
     >>> Rating(0.5, 0, 3)
     Rating(value=0.5, player=0, depth=3, bound=<Bound.EXACT: 'exact'>, key=None)

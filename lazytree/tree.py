@@ -81,6 +81,12 @@ class Node(Generic[S, M]):
     (mypyc's deallocator does not clear weak references), so nothing holds nodes weakly:
     the sharing table prunes itself (:meth:`Tree.prune`) and MCTS prunes its statistics.)
 
+    The rating a rater stored is kept in the node's own fields (``_rvalue``, an unboxed
+    float in the compiled core, ``_rplayer``, ``_rdepth``, ``_rbound``, None while
+    unrated, and ``_rkey``), not in a :class:`Rating` object per node: :attr:`rating`
+    makes one when read, and assigning a rating (or None) copies its fields. The
+    searches write the fields with :meth:`rate`, which makes no object at all.
+
     ``_edges`` is the node's cache of generated edges: None before its moves were asked
     for, a list while they are being generated (``_source``, the game's move iterator,
     yields the rest; :func:`_pull` makes one edge per move, all sharing ``_origin``), a
@@ -91,9 +97,13 @@ class Node(Generic[S, M]):
     __slots__ = (
         "_edges",
         "_origin",
+        "_rbound",
+        "_rdepth",
+        "_rkey",
+        "_rplayer",
+        "_rvalue",
         "_source",
         "player",
-        "rating",
         "serial",
         "state",
         "tree",
@@ -105,10 +115,51 @@ class Node(Generic[S, M]):
         self.serial = tree.stats.nodes_created
         """The order of creation in its tree: the root is 0, the next node built 1, ..."""
         self.player: Player = tree.game.to_move(state)
-        self.rating: Rating | None = None
+        self._rvalue = 0.0
+        self._rplayer: Player = 0
+        self._rdepth = 0
+        self._rbound: Bound | None = None  # None: no rating stored
+        self._rkey: Hashable = None
         self._edges: list[Edge[S, M]] | tuple[Edge[S, M], ...] | None = None
         self._source: Iterator[M] | _Failed | None = None
         self._origin: tuple[Tree[S, M], S] | None = None  # shared by the edges, made once
+
+    @property
+    def rating(self) -> Rating | None:
+        """The rating a rater stored on this node, or None (a new :class:`Rating` at each
+        read, equal to the one stored; assign a rating or None to replace it)."""
+        bound = self._rbound
+        if bound is None:
+            return None
+        return Rating(self._rvalue, self._rplayer, self._rdepth, bound, self._rkey)
+
+    @rating.setter
+    def rating(self, rating: Rating | None) -> None:
+        if rating is None:
+            self._rbound = None
+            self._rkey = None
+        else:
+            self.rate(rating.value, rating.player, rating.depth, rating.bound, rating.key)
+
+    def rate(self, value: float, player: Player, depth: int, bound: Bound, key: Hashable) -> None:
+        """Store a rating (what ``node.rating = Rating(...)`` does, without the object).
+
+        >>> from lazytree.games.tree_game import TreeGame
+        >>> node = Tree(TreeGame([[3, 5]])).root
+        >>> node.rating is None
+        True
+        >>> node.rate(4.0, 0, 2, Bound.LOWER, None)
+        >>> node.rating
+        Rating(value=4.0, player=0, depth=2, bound=<Bound.LOWER: 'lower'>, key=None)
+        >>> node.rating = None
+        >>> node.rating is None
+        True
+        """
+        self._rvalue = value
+        self._rplayer = player
+        self._rdepth = depth
+        self._rbound = bound
+        self._rkey = key
 
     @property
     def children(self) -> Sequence[Edge[S, M]]:

@@ -74,6 +74,9 @@ TIME_TARGETS: dict[CoreKind, float] = {"compiled": 1.0, "pure": 3.0}
 MEMORY_TARGET = 250
 """Bytes per forced node: the target."""
 
+RATING_FIELDS = 5 * 8
+"""The bytes of a node that hold its rating (five fields of one word each)."""
+
 INF = math.inf
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 EMPTY_BOARD = (0,) * 9  # 0 empty, 1 the first player's mark, 2 the second's
@@ -241,7 +244,8 @@ def _footprint(root: Node[Any, Any]) -> dict[str, int]:
     owner: the tree's nodes, edges, edge sequences and serial numbers; the game's states
     (and the objects inside them); the rater's ratings (and the objects inside them).
     Each object is counted once; the walk reads the objects themselves, so it does not
-    depend on which core made them."""
+    depend on which core made them. A node keeps its rating's fields itself: those
+    :data:`RATING_FIELDS` bytes of the node count as the rater's."""
     seen: set[int] = set()
     sizes = {"tree": 0, "game": 0, "rater": 0}
 
@@ -262,7 +266,13 @@ def _footprint(root: Node[Any, Any]) -> dict[str, int]:
         add("tree", node.serial)
         add("tree", node._edges)
         add("game", node.state, deep=True)
-        add("rater", node.rating, deep=True)
+        # the rating's fields live in the node (5 words of it, the rater's share) and
+        # hold the value (a float object in the pure core) and the key
+        sizes["tree"] -= RATING_FIELDS
+        sizes["rater"] += RATING_FIELDS
+        if node._rbound is not None:
+            add("rater", node._rvalue)
+            add("rater", node._rkey, deep=True)
         for edge in node.generated_edges:
             add("tree", edge)
             child = edge.peek()

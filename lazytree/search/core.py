@@ -42,7 +42,7 @@ from lazytree.game import CHANCE, BoundedGame, NoisyGame, OrderedGame, Player
 from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
 from lazytree.search.limit import Budget, Limit
 from lazytree.search.result import ChancePruning, SearchResult
-from lazytree.tree import Bound, Edge, Node, Rating, edge_at
+from lazytree.tree import Bound, Edge, Node, edge_at
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -307,7 +307,7 @@ class Search:
         return key
 
     def store(self, n: Node[Any, Any], value: float, dkey: int, ply: int, bound: Bound) -> None:
-        n.rating = Rating(value, self.player, dkey, bound, self.key(ply))
+        n.rate(value, self.player, dkey, bound, self.key(ply))
 
     def bound(self, best: float, alpha: float, beta: float) -> Bound:
         """How a fail-soft value searched in ``(alpha, beta)`` relates to the truth."""
@@ -327,15 +327,14 @@ class Search:
             budget.check()
         dkey = d if d > 0 else r - self.q
         if self.reuse:
-            rating = n.rating
+            bound = n._rbound  # the stored rating's fields (no Rating object is made)
             if (
-                rating is not None
-                and rating.depth == dkey
-                and rating.player == self.player
-                and rating.key == self.key(ply)
+                bound is not None
+                and n._rdepth == dkey
+                and n._rplayer == self.player
+                and n._rkey == self.key(ply)
             ):
-                bound = rating.bound
-                v = rating.value
+                v = n._rvalue
                 if (
                     bound is Bound.EXACT
                     or (bound is Bound.LOWER and v >= beta)
