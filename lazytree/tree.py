@@ -6,10 +6,13 @@ The whole idea fits in three objects:
   iterating it replays the edges generated so far, then pulls more moves from the game's
   generator, one at a time; ``bool`` pulls at most one move, indexing up to the index,
   ``len`` all of them. No move is generated twice. Once the generator is exhausted the
-  children are a plain tuple (every leaf shares :data:`EMPTY`). The searches loop with
-  :func:`edge_at` (the ``i``-th edge, generated on demand) instead of a view;
+  children are a plain tuple (every leaf shares :data:`EMPTY`). The searches loop by
+  index with :func:`generate_to` and :func:`child_at` (the ``i``-th move, generated on
+  demand, and its child) and make no edge at all;
 * an :class:`Edge` is a move and a thunk for the child it leads to: ``edge.child``
-  builds the child node (and the child's state) the first time it is read, never again;
+  builds the child node (and the child's state) the first time it is read, never again.
+  The node keeps its moves and children itself; an edge is a view of the node's
+  ``i``-th move, made when asked for (two views of one move are equal);
 * a :class:`Tree` holds the root, the counters (:class:`TreeStats`) and, with
   ``share=True``, a transposition table so a position reached twice is one node.
 
@@ -66,7 +69,10 @@ __all__ = [
     "StatsSnapshot",
     "Tree",
     "TreeStats",
+    "child_at",
     "edge_at",
+    "generate_to",
+    "move_at",
 ]
 
 EMPTY: tuple[Any, ...] = ()
@@ -81,22 +87,28 @@ class Node(Generic[S, M]):
     (mypyc's deallocator does not clear weak references), so nothing holds nodes weakly:
     the sharing table prunes itself (:meth:`Tree.prune`) and MCTS prunes its statistics.)
 
+    A node keeps its generated moves and their children itself, with no object per move:
+    ``_moves`` is None before the moves were asked for, a list while they are being
+    generated (``_source``, the game's move iterator, yields the rest; :func:`_pull`
+    appends one move at a time), a tuple once the generator is exhausted; ``_kids`` is
+    the parallel list of children (None until a child is forced); ``_probs``, at a
+    chance node, the parallel list of the outcomes' probabilities. An :class:`Edge` is a
+    view ``(node, index)`` made when asked for; the searches read moves and force
+    children by index (:func:`generate_to`, :func:`child_at`) and make none. A node never
+    refers to its parent, so a subtree stays alive exactly as long as something holds its
+    root (and is freed by reference counting when dropped: the tree has no cycles).
+
     The rating a rater stored is kept in the node's own fields (``_rvalue``, an unboxed
     float in the compiled core, ``_rplayer``, ``_rdepth``, ``_rbound``, None while
     unrated, and ``_rkey``), not in a :class:`Rating` object per node: :attr:`rating`
     makes one when read, and assigning a rating (or None) copies its fields. The
     searches write the fields with :meth:`rate`, which makes no object at all.
-
-    ``_edges`` is the node's cache of generated edges: None before its moves were asked
-    for, a list while they are being generated (``_source``, the game's move iterator,
-    yields the rest; :func:`_pull` makes one edge per move, all sharing ``_origin``), a
-    tuple once the generator is exhausted. A node never refers to its parent, so a subtree
-    stays alive exactly as long as something holds its root.
     """
 
     __slots__ = (
-        "_edges",
-        "_origin",
+        "_kids",
+        "_moves",
+        "_probs",
         "_rbound",
         "_rdepth",
         "_rkey",
@@ -120,9 +132,10 @@ class Node(Generic[S, M]):
         self._rdepth = 0
         self._rbound: Bound | None = None  # None: no rating stored
         self._rkey: Hashable = None
-        self._edges: list[Edge[S, M]] | tuple[Edge[S, M], ...] | None = None
+        self._moves: list[M] | tuple[M, ...] | None = None
+        self._kids: list[Node[S, M] | None] = _NO_KIDS
+        self._probs: list[float] | None = None
         self._source: Iterator[M] | _Failed | None = None
-        self._origin: tuple[Tree[S, M], S] | None = None  # shared by the edges, made once
 
     @property
     def rating(self) -> Rating | None:
@@ -164,11 +177,11 @@ class Node(Generic[S, M]):
     @property
     def children(self) -> Sequence[Edge[S, M]]:
         """The outgoing edges, generated on demand and memoized (see :class:`Children`);
-        a plain tuple once all are generated."""
-        edges = self._edges
-        if type(edges) is tuple:
-            return edges
-        if edges is None:
+        a plain tuple (of edge views made for this call) once all are generated."""
+        moves = self._moves
+        if type(moves) is tuple:
+            return _views(self, moves)
+        if moves is None:
             self._start()
         return Children(self)
 
@@ -177,7 +190,10 @@ class Node(Generic[S, M]):
         tree = self.tree
         tree.stats.nodes_expanded += 1
         self._source = iter(tree.game.legal_moves(self.state))
-        self._edges = []
+        self._moves = []
+        self._kids = []
+        if self.player == CHANCE:
+            self._probs = []
 
     def edge(self, index: int) -> Edge[S, M] | None:
         """The edge of generation number ``index`` (from 0), generating moves up to it;
@@ -187,32 +203,39 @@ class Node(Generic[S, M]):
     def generate_all(self) -> tuple[Edge[S, M], ...]:
         """Generate every move not generated yet (building no child) and return all the
         edges, in generation order: what a search that ranks the moves of a node calls."""
-        edges = self.children
-        if type(edges) is tuple:
-            return edges
-        while _pull(self):  # a failing generator keeps the edges made before it
-            pass
-        done = self._edges
-        assert type(done) is tuple
-        return done
+        moves = self._moves
+        if type(moves) is not tuple:
+            if moves is None:
+                self._start()
+            while _pull(self):  # a failing generator keeps the moves pulled before it
+                pass
+            moves = self._moves
+            assert type(moves) is tuple
+        return _views(self, moves)
 
     # -- read-only views that never generate or force anything (export, inspection) --
     @property
     def expanded(self) -> bool:
         """True once the move generator was started (``children`` was asked for)."""
-        return self._edges is not None
+        return self._moves is not None
 
     @property
     def generated_edges(self) -> tuple[Edge[S, M], ...]:
         """The edges generated so far, in generation order: always the first moves of
         the game's generator."""
-        edges = self._edges
-        return EMPTY if edges is None else edges if type(edges) is tuple else tuple(edges)
+        moves = self._moves
+        return EMPTY if moves is None else _views(self, moves)
+
+    @property
+    def generated_moves(self) -> tuple[M, ...]:
+        """The moves generated so far, in generation order (no edge view made)."""
+        moves = self._moves
+        return EMPTY if moves is None else moves if type(moves) is tuple else tuple(moves)
 
     @property
     def fully_generated(self) -> bool:
         """True when every move of this node has been generated."""
-        return type(self._edges) is tuple
+        return type(self._moves) is tuple
 
     @property
     def is_chance(self) -> bool:
@@ -227,9 +250,11 @@ class Node(Generic[S, M]):
 
         Raises :class:`~lazytree.game.IllegalMoveError` when ``move`` is not legal here.
         """
-        for edge in self.children:
-            if edge.move == move:
-                return edge.child
+        i = 0
+        while generate_to(self, i):
+            if move_at(self, i) == move:
+                return child_at(self, i)
+            i += 1
         raise IllegalMoveError(f"{move!r} is not a legal move here")
 
     def __repr__(self) -> str:
@@ -242,64 +267,118 @@ class Node(Generic[S, M]):
         return None if hook is None else hook(self)
 
 
+_NO_KIDS: list[Any] = []
+"""The children list of every node whose moves were never asked for or that has none
+(never appended to: a node gets its own list when its generator starts)."""
+
+
+def generate_to(node: Node[S, M], index: int) -> bool:
+    """Generate the moves of ``node`` up to generation number ``index`` (from 0); False
+    when the node has no move of that number. The search's loop over the children: no
+    view object or generator per node (a function, so the compiled core calls it
+    directly); the move is then :func:`move_at` ``(node, index)`` and its child
+    :func:`child_at` ``(node, index)``."""
+    moves = node._moves
+    if moves is None:
+        node._start()
+        moves = node._moves
+        assert moves is not None
+    if index < len(moves):
+        return True
+    while _pull(node):  # appends to ``moves`` (a list while generating)
+        if index < len(moves):
+            return True
+    return False
+
+
+def move_at(node: Node[S, M], index: int) -> M:
+    """The generated move number ``index`` of ``node`` (:func:`generate_to` first)."""
+    moves = node._moves
+    assert moves is not None
+    return moves[index]
+
+
 def edge_at(node: Node[S, M], index: int) -> Edge[S, M] | None:
     """The edge of generation number ``index`` (from 0) of ``node``, generating moves up
-    to it; None when the node has no more moves. The search's loop over the children: no
-    view object or generator per node (a function, so the compiled core calls it
-    directly)."""
-    edges = node._edges
-    if edges is None:
-        node._start()
-        edges = node._edges
-        assert edges is not None
-    if index < len(edges):
-        return edges[index]
-    while _pull(node):  # appends to ``edges`` (a list while generating)
-        if index < len(edges):
-            return edges[index]
-    return None
+    to it; None when the node has no more moves."""
+    if not generate_to(node, index):
+        return None
+    return ChanceEdge(node, index) if node._probs is not None else Edge(node, index)
+
+
+def child_at(node: Node[S, M], index: int) -> Node[S, M]:
+    """The child of ``node``'s generated move number ``index``, built the first time
+    (never again: the node keeps it)."""
+    kids = node._kids
+    child = kids[index]
+    if child is not None:
+        return child
+    tree = node.tree
+    moves = node._moves
+    assert moves is not None
+    state = tree.game.result(node.state, moves[index])
+    if tree._table is None:  # no sharing: Tree.node_for inlined (the hot path)
+        child = Node(tree, state)
+        tree.stats.nodes_created += 1
+    else:
+        child = tree.node_for(state)
+    kids[index] = child
+    return child
+
+
+def _views(node: Node[S, M], moves: list[M] | tuple[M, ...]) -> tuple[Edge[S, M], ...]:
+    """Edge views of the first ``len(moves)`` moves of ``node``."""
+    n = len(moves)
+    if n == 0:
+        return EMPTY
+    if node._probs is not None:
+        return tuple([ChanceEdge(node, i) for i in range(n)])
+    return tuple([Edge(node, i) for i in range(n)])
 
 
 def _pull(node: Node[S, M]) -> bool:
-    """Generate one more edge of ``node``; False once its generator is exhausted. A
+    """Generate one more move of ``node``; False once its generator is exhausted. A
     generator that raised is remembered: asking again raises, never says "no more moves"."""
     source = node._source
     if source is None:
         return False
     if isinstance(source, _Failed):
         raise source.again()
-    edges = node._edges
-    assert isinstance(edges, list)
+    moves = node._moves
+    assert isinstance(moves, list)
     try:
         move = next(source, _DONE)
     except BaseException as exc:
         node._source = _Failed(exc)
         raise
     if move is _DONE:
-        node._edges = tuple(edges) if edges else EMPTY
         node._source = None
-        node._origin = None  # only the unforced edges still need it
+        if moves:
+            node._moves = tuple(moves)
+        else:  # a leaf holds nothing of its own
+            node._moves = EMPTY
+            node._kids = _NO_KIDS
+            if node._probs is not None:
+                node._probs = []
         return False
     tree = node.tree
-    origin = node._origin
-    if origin is None:
-        origin = node._origin = (tree, node.state)
-    if node.player == CHANCE:
+    probs = node._probs
+    if probs is not None:  # a chance node
         try:
             p = tree.game.outcome_probability(node.state, move)  # type: ignore[attr-defined]
         except BaseException as exc:
             node._source = _Failed(exc)
             raise
-        edges.append(ChanceEdge(origin, move, p))
-    else:  # the hot path: one Edge per move pulled
-        edges.append(Edge(origin, move))
+        probs.append(p)
+    moves.append(move)  # the hot path: a move and an empty child slot, no object
+    node._kids.append(None)
     tree.stats.moves_generated += 1
     return True
 
 
 class Children(Sequence["Edge[S, M]"]):
     """The children of a node whose moves are not all generated yet: a short-lived view
-    (made by :attr:`Node.children`, never stored) over the node's own cache.
+    (made by :attr:`Node.children`, never stored) over the node's own moves.
 
     Iterating replays the edges generated so far, then pulls more; several iterations at
     once (nested loops) each see every edge once, and no move is generated twice.
@@ -312,16 +391,16 @@ class Children(Sequence["Edge[S, M]"]):
 
     def __iter__(self) -> Iterator[Edge[S, M]]:
         node = self._node
-        edges = node._edges
-        assert edges is not None
         i = 0
-        while i < len(edges) or _pull(node):
-            yield edges[i]
+        while True:
+            edge = edge_at(node, i)
+            if edge is None:
+                return
+            yield edge
             i += 1
 
     def __bool__(self) -> bool:
-        node = self._node
-        return bool(node._edges) or _pull(node)
+        return generate_to(self._node, 0)
 
     def __len__(self) -> int:
         return len(self._node.generate_all())
@@ -336,12 +415,10 @@ class Children(Sequence["Edge[S, M]"]):
         node = self._node
         if isinstance(index, slice) or index < 0:
             return node.generate_all()[index]
-        edges = node._edges
-        assert edges is not None
-        while index >= len(edges):
-            if not _pull(node):
-                raise IndexError("child index out of range")
-        return edges[index]
+        edge = edge_at(node, index)
+        if edge is None:
+            raise IndexError("child index out of range")
+        return edge
 
     def __repr__(self) -> str:
         node = self._node
@@ -350,19 +427,24 @@ class Children(Sequence["Edge[S, M]"]):
 
 
 class Edge(Generic[S, M]):
-    """A move and the memoized thunk of the child it leads to.
-
-    One field holds either the child (once forced) or the parent's ``(tree, state)``
-    (shared by all the parent's edges) that builds it: an edge is a move and one link.
+    """A move of a node and the memoized thunk of the child it leads to: a view
+    ``(node, index)`` of the node's generated move number ``index``, made when asked for
+    (the node keeps its moves and children itself, no object per move). Two views of
+    the same move of the same node are equal.
     """
 
-    __slots__ = ("_link", "move")
+    __slots__ = ("_index", "_node")
 
-    def __init__(self, origin: tuple[Tree[S, M], S], move: M) -> None:
-        """An unforced edge for ``move`` from a parent position: ``origin`` is its
-        ``(tree, state)``, shared by all edges of the parent."""
-        self.move = move
-        self._link: Node[S, M] | tuple[Tree[S, M], S] = origin
+    def __init__(self, node: Node[S, M], index: int) -> None:
+        """The view of ``node``'s generated move number ``index``."""
+        self._node = node
+        self._index = index
+
+    @property
+    def move(self) -> M:
+        moves = self._node._moves
+        assert moves is not None
+        return moves[self._index]
 
     @property
     def probability(self) -> float | None:
@@ -372,51 +454,39 @@ class Edge(Generic[S, M]):
     @property
     def forced(self) -> bool:
         """True once the child node exists (a search went below this move)."""
-        return isinstance(self._link, Node)
+        return self._node._kids[self._index] is not None
 
     @property
     def child(self) -> Node[S, M]:
-        """The child node, built on first access and cached."""
-        return _force(self)
+        """The child node, built on first access and cached (by the node)."""
+        return child_at(self._node, self._index)
 
     def peek(self) -> Node[S, M] | None:
         """The child if it was built, else None; never forces."""
-        link = self._link
-        return link if isinstance(link, Node) else None
+        return self._node._kids[self._index]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Edge):
+            return NotImplemented
+        return self._node is other._node and self._index == other._index
+
+    def __hash__(self) -> int:
+        return hash((id(self._node), self._index))
 
     def __repr__(self) -> str:
         return f"<Edge {self.move!r} {'forced' if self.forced else 'unforced'}>"
 
 
-def _force(edge: Edge[S, M]) -> Node[S, M]:
-    """The child of ``edge``, built the first time (a function: the compiled search
-    calls it directly)."""
-    link = edge._link
-    if isinstance(link, Node):
-        return link
-    tree, state = link
-    state = tree.game.result(state, edge.move)
-    if tree._table is None:  # no sharing: Tree.node_for inlined (the hot path)
-        child: Node[S, M] = Node(tree, state)
-        tree.stats.nodes_created += 1
-    else:
-        child = tree.node_for(state)
-    edge._link = child
-    return child
-
-
 class ChanceEdge(Edge[S, M]):
     """An outcome of a chance node, with its probability."""
 
-    __slots__ = ("_probability",)
-
-    def __init__(self, origin: tuple[Tree[S, M], S], move: M, probability: float) -> None:
-        super().__init__(origin, move)
-        self._probability = probability
+    __slots__ = ()
 
     @property
     def probability(self) -> float | None:
-        return self._probability
+        probs = self._node._probs
+        assert probs is not None
+        return probs[self._index]
 
 
 class Tree(Generic[S, M]):
@@ -494,12 +564,9 @@ class Tree(Generic[S, M]):
             if state in kept:
                 continue
             kept[state] = node
-            edges = node._edges
-            if edges is not None:
-                for edge in edges:
-                    link = edge._link
-                    if isinstance(link, Node):
-                        stack.append(link)
+            for child in node._kids:
+                if child is not None:
+                    stack.append(child)
         self._table = kept
         self._prune_at = max(PRUNE_MIN, 2 * len(kept))
         return kept

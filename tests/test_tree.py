@@ -276,7 +276,7 @@ def test_generate_all_counts_every_move_and_keeps_those_before_a_failure() -> No
     tree = Tree(TreeGame([[1, 2], [3, 4], 5]))
     _ = tree.root.children[0]
     edges = tree.root.generate_all()
-    assert [e.move for e in edges] == [0, 1, 2] and tree.root.children is edges
+    assert [e.move for e in edges] == [0, 1, 2] and tree.root.children == edges
     assert tree.stats.moves_generated == 3 and tree.stats.nodes_created == 1
     failing = Tree(FailingGame([[1, 2], [3, 4]]))
     with pytest.raises(KeyError):
@@ -285,3 +285,13 @@ def test_generate_all_counts_every_move_and_keeps_those_before_a_failure() -> No
     assert failing.stats.moves_generated == 1 and not failing.root.fully_generated
     with pytest.raises(RuntimeError, match="failed earlier"):
         failing.root.generate_all()
+
+
+def test_edges_are_views_of_the_moves_and_children_the_node_keeps() -> None:
+    tree = Tree(TreeGame([[1, 2], [3, 4]]))
+    root = tree.root
+    first, again = root.children[0], root.children[0]
+    assert first == again and hash(first) == hash(again) and first != root.children[1]
+    assert not again.forced and first.child is again.child and again.forced
+    assert again.peek() is first.child and root.generated_moves == (0, 1)
+    assert tree.stats.nodes_created == 2  # the child was built once, by either view

@@ -218,8 +218,8 @@ class BenchRun:
 class MemoryUse:
     """Bytes held by a whole lazy tree after minimax, per forced node, by owner.
 
-    ``tree``: what the tree itself allocates (nodes, edges, child tuples, serial
-    numbers); ``game``: the states (and their numbers) the rules made; ``rater``: the
+    ``tree``: what the tree itself allocates (nodes, move tuples, child lists, serial
+    numbers); ``game``: the states and moves (and their numbers) the rules made; ``rater``: the
     ratings and values the search stored; ``other``: the rest of the total (see
     :func:`memory_per_node`).
     """
@@ -241,8 +241,9 @@ def _shared(obj: object) -> bool:
 
 def _footprint(root: Node[Any, Any]) -> dict[str, int]:
     """The bytes (``sys.getsizeof``) of what the forced tree below ``root`` holds, by
-    owner: the tree's nodes, edges, edge sequences and serial numbers; the game's states
-    (and the objects inside them); the rater's ratings (and the objects inside them).
+    owner: the tree's nodes, their move tuples, child lists and serial numbers; the
+    game's states and moves (and the objects inside them); the rater's ratings (and
+    the objects inside them).
     Each object is counted once; the walk reads the objects themselves, so it does not
     depend on which core made them. A node keeps its rating's fields itself: those
     :data:`RATING_FIELDS` bytes of the node count as the rater's."""
@@ -264,7 +265,11 @@ def _footprint(root: Node[Any, Any]) -> dict[str, int]:
         node = stack.pop()
         add("tree", node)
         add("tree", node.serial)
-        add("tree", node._edges)
+        add("tree", node._moves)  # the generated moves (a tuple once all are generated)
+        add("tree", node._kids)  # and the parallel list of children
+        add("tree", node._probs)
+        for move in node.generated_moves:
+            add("game", move, deep=True)
         add("game", node.state, deep=True)
         # the rating's fields live in the node (5 words of it, the rater's share) and
         # hold the value (a float object in the pure core) and the key
@@ -273,13 +278,7 @@ def _footprint(root: Node[Any, Any]) -> dict[str, int]:
         if node._rbound is not None:
             add("rater", node._rvalue)
             add("rater", node._rkey, deep=True)
-        for edge in node.generated_edges:
-            add("tree", edge)
-            child = edge.peek()
-            if child is None:
-                add("tree", edge._link)  # the parent's (tree, state), shared by its edges
-            else:
-                stack.append(child)
+        stack.extend(child for child in node._kids if child is not None)
     return sizes
 
 

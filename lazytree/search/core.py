@@ -42,7 +42,7 @@ from lazytree.game import CHANCE, BoundedGame, NoisyGame, OrderedGame, Player
 from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
 from lazytree.search.limit import Budget, Limit
 from lazytree.search.result import ChancePruning, SearchResult
-from lazytree.tree import Bound, Edge, Node, edge_at
+from lazytree.tree import Bound, Edge, Node, child_at, generate_to, move_at
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -385,30 +385,33 @@ class Search:
         prune = self.prune
         seen = False
         i = 0
-        while True:  # over the edges: an index loop, no view or generator per node
+        while True:  # over the moves: an index loop, no edge, view or generator per node
             if ranked is None:
-                edge = edge_at(n, i)
-                if edge is None:
+                if not generate_to(n, i):
                     break
+                move = move_at(n, i)
+                child = child_at(n, i)
             elif i < len(ranked):
                 edge = ranked[i]
+                move = edge.move
+                child = edge.child
             else:
                 break
             i += 1
             seen = True
             if d > 0:
-                value, sub = self.search(edge.child, d - 1, r, ply + 1, alpha, beta)
+                value, sub = self.search(child, d - 1, r, ply + 1, alpha, beta)
             else:
-                value, sub = self.search(edge.child, 0, r - 1, ply + 1, alpha, beta)
+                value, sub = self.search(child, 0, r - 1, ply + 1, alpha, beta)
             if maximizing:
                 if value > best:
-                    best, line = value, (edge.move, *sub)
+                    best, line = value, (move, *sub)
                     if prune and best > alpha:
                         alpha = best
                         if alpha >= beta:  # cut: the rest is never even generated
                             break
             elif value < best:
-                best, line = value, (edge.move, *sub)
+                best, line = value, (move, *sub)
                 if prune and best < beta:
                     beta = best
                     if alpha >= beta:
