@@ -54,6 +54,7 @@ __all__ = [
     "Search",
     "Settings",
     "as_limit",
+    "flat_line",
     "run",
 ]
 
@@ -320,7 +321,8 @@ class Search:
         self, n: Node[Any, Any], d: int, r: int, ply: int, alpha: float, beta: float
     ) -> tuple[float, tuple[Any, ...]]:
         """Value of ``n`` searched ``d`` plies deep (then ``r`` quiescence plies),
-        fail-soft within ``(alpha, beta)``, and the line that gives it."""
+        fail-soft within ``(alpha, beta)``, and the line that gives it (as nested pairs,
+        see :func:`flat_line`)."""
         self.visits += 1
         budget = self.budget
         if budget is not None and not self.visits & 3:
@@ -405,13 +407,13 @@ class Search:
                 value, sub = self.search(child, 0, r - 1, ply + 1, alpha, beta)
             if maximizing:
                 if value > best:
-                    best, line = value, (move, *sub)
+                    best, line = value, (move, sub)
                     if prune and best > alpha:
                         alpha = best
                         if alpha >= beta:  # cut: the rest is never even generated
                             break
             elif value < best:
-                best, line = value, (move, *sub)
+                best, line = value, (move, sub)
                 if prune and best < beta:
                     beta = best
                     if alpha >= beta:
@@ -468,17 +470,17 @@ class Search:
                 value, sub = self.search(edge.child, d - 1, r, ply + 1, max(lo_v, a), min(hi_v, b))
                 if value <= a:  # fail low: an upper bound <= alpha
                     cut = total + p * value + rest * hi_v
-                    return self._cut(n, d, ply, cut, alpha, beta, line or (edge.move, *sub))
+                    return self._cut(n, d, ply, cut, alpha, beta, line or (edge.move, sub))
                 if value >= b:  # fail high: a lower bound >= beta
                     cut = total + p * value + rest * lo_v
-                    return self._cut(n, d, ply, cut, alpha, beta, line or (edge.move, *sub))
+                    return self._cut(n, d, ply, cut, alpha, beta, line or (edge.move, sub))
             else:
                 value, sub = self.search(edge.child, d - 1, r, ply + 1, -INF, INF)
                 if record is not None:
                     record.append((edge.move, value))
             total += p * value
             if not line and p > 0:
-                line = (edge.move, *sub)
+                line = (edge.move, sub)
         if not any_outcome:  # no outcomes: the game is over here
             best = self.leaf(n, ply, terminal=True)
             self.store(n, best, d, ply, Bound.EXACT)
@@ -513,6 +515,7 @@ class Search:
             if not self.chance:
                 raise ValueError(CHANCE_REFUSED)
             value, pv = self.average(node, limit, self.q, 0, -INF, INF, record=move_values)
+            pv = flat_line(pv)
         else:
             maximizing = node.player == self.player
             value = -INF if maximizing else INF
@@ -529,18 +532,18 @@ class Search:
                 if not best_moves or (v > value if maximizing else v < value):
                     value, best_moves = v, [edge.move]
                     move_values.append((edge.move, v))
-                    lines[edge.move] = (edge.move, *sub)
+                    lines[edge.move] = (edge.move, sub)
                 elif v == value:
                     best_moves.append(edge.move)
                     move_values.append((edge.move, v))
-                    lines[edge.move] = (edge.move, *sub)
+                    lines[edge.move] = (edge.move, sub)
                 elif not prune:  # every value is exact without pruning
                     move_values.append((edge.move, v))
             if self.order or self.width is not None:  # back to generation order
                 position = {e.move: i for i, e in enumerate(node.children)}
                 best_moves.sort(key=position.__getitem__)
                 move_values.sort(key=lambda mv: position[mv[0]])
-            pv = lines[best_moves[0]]
+            pv = flat_line(lines[best_moves[0]])
             self.store(node, value, limit, 0, Bound.EXACT)
         return SearchResult(
             value=value,
@@ -567,6 +570,23 @@ class Search:
 
 
 _move_of = attrgetter("move")
+
+
+def flat_line(line: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The moves of a line as the search builds it, nested pairs ``(move, rest)`` with
+    ``()`` at the end (one pair per node whose best value improves, instead of a copy of
+    the whole line), as a flat tuple.
+
+    >>> flat_line((3, (1, (4, ()))))
+    (3, 1, 4)
+    >>> flat_line(())
+    ()
+    """
+    moves = []
+    while line:
+        moves.append(line[0])
+        line = line[1]
+    return tuple(moves)
 
 
 def check_probability(p: float | None) -> float:
