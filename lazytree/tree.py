@@ -358,8 +358,6 @@ def _pull(node: Node[S, M]) -> bool:
         else:  # a leaf holds nothing of its own
             node._moves = EMPTY
             node._kids = _NO_KIDS
-            if node._probs is not None:
-                node._probs = []
         return False
     tree = node.tree
     probs = node._probs
@@ -370,8 +368,10 @@ def _pull(node: Node[S, M]) -> bool:
             node._source = _Failed(exc)
             raise
         probs.append(p)
-    moves.append(move)  # the hot path: a move and an empty child slot, no object
+    # the hot path: an empty child slot and the move, no object; the move comes last so
+    # that a reader in another thread never sees a move without its slot
     node._kids.append(None)
+    moves.append(move)
     tree.stats.moves_generated += 1
     return True
 
