@@ -32,7 +32,7 @@ import random
 import re
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, final
+from typing import Any, Final, final
 
 from lazytree._core import mypyc_attr
 from lazytree.game import IllegalMoveError, Player
@@ -41,9 +41,9 @@ __all__ = ["TicTacToe", "TicTacToeState", "lines_through"]
 
 MARKS = "XO"
 EMPTY = "."
-NO_WINNER = -1
+NO_WINNER: Final = -1
 MAX_SIDE = 26  # one column letter per column
-FREE_CACHE = 1 << 16  # most sets of occupied cells whose empty cells are remembered
+FREE_CACHE: Final = 1 << 16  # most sets of occupied cells whose empty cells are remembered
 
 
 @final

@@ -49,7 +49,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Final, Generic, TypeVar, overload
 
 from lazytree.checks import require_game
 from lazytree.game import CHANCE, Game, IllegalMoveError, Player
@@ -75,7 +75,7 @@ __all__ = [
     "move_at",
 ]
 
-EMPTY: tuple[Any, ...] = ()
+EMPTY: Final[tuple[Any, ...]] = ()
 """The one child sequence every leaf shares (a node with no moves holds nothing of its own)."""
 
 
@@ -267,7 +267,7 @@ class Node(Generic[S, M]):
         return None if hook is None else hook(self)
 
 
-_NO_KIDS: list[Any] = []
+_NO_KIDS: Final[list[Any]] = []
 """The children list of every node whose moves were never asked for or that has none
 (never appended to: a node gets its own list when its generator starts)."""
 
@@ -671,7 +671,7 @@ PRUNE_MIN = 4096
 """The sharing table is pruned (:meth:`Tree.prune`) when it reaches twice the positions
 it kept at the last pruning, and never below this many."""
 
-_DONE: Any = object()
+_DONE: Final[Any] = object()
 """What ``next`` returns from an exhausted move generator (no move is this object)."""
 
 _svg_hook: Callable[[Node[Any, Any]], str | None] | None = None

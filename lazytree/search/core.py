@@ -36,7 +36,7 @@ import math
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from lazytree.game import CHANCE, BoundedGame, NoisyGame, OrderedGame, Player
 from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
@@ -76,6 +76,10 @@ PROBABILITY_TOLERANCE = 1e-9
 """How far a chance node's outcome probabilities may add up away from 1 (float rounding)."""
 
 CHANCE_REFUSED = "alpha-beta cannot rate chance nodes; use expectiminimax"
+
+_INF: Final = INF
+"""INF as a constant of this module (in the compiled core an imported name is looked up
+in the module's dict at each use; a ``Final`` one is a C static)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,7 +387,7 @@ class Search:
             ranked = quiet
         else:
             ranked = self.ranked(n, maximizing)
-            best = -INF if maximizing else INF
+            best = -_INF if maximizing else _INF
         prune = self.prune
         seen = False
         i = 0
