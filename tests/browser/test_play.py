@@ -265,6 +265,9 @@ def test_zoom_and_pan(driver: Any, live_server: str) -> None:
         return [float(x) for x in str(text).split()]
 
     whole = box()
+    # the zoom buttons sit above the board, never over a territory
+    bar = driver.find_element(By.CSS_SELECTOR, ".zoom").rect
+    assert bar["y"] + bar["height"] <= board.rect["y"]
     driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-in]").click()
     zoomed = box()
     assert zoomed[2] < whole[2] and zoomed[3] < whole[3]
