@@ -67,6 +67,8 @@ __all__ = [
     "Tree",
     "TreeStats",
     "edge_at",
+    "move_source",
+    "start_moves",
 ]
 
 EMPTY: tuple[Any, ...] = ()
@@ -244,6 +246,30 @@ def _pull(node: Node[S, M]) -> bool:
         edges.append(Edge(origin, move))
     tree.stats.moves_generated += 1
     return True
+
+
+# -- a move source other than the game's legal_moves (a width search's, best first) --
+def start_moves(node: Node[S, M], moves: Iterator[M]) -> bool:
+    """Make ``moves`` the move generator of ``node`` unless its generator was started
+    already; True when this started it.
+
+    ``moves`` must be the legal moves of the node's state, each once, in another order
+    (:class:`~lazytree.game.BestFirstGame`: a width search pulls only the best few).
+    The node's generation order is then that order: its generated edges are a prefix
+    of ``moves``, as they are of ``legal_moves`` otherwise.
+    """
+    if node._edges is not None:
+        return False
+    node.tree.stats.nodes_expanded += 1
+    node._source = moves
+    node._edges = []
+    return True
+
+
+def move_source(node: Node[S, M]) -> object:
+    """The generator ``node`` still pulls moves from: None before its moves were asked
+    for and once all are generated (see :func:`start_moves`)."""
+    return node._source
 
 
 class Children(Sequence["Edge[S, M]"]):

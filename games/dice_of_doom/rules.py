@@ -54,6 +54,7 @@ from lazytree.games.dice_of_doom.incremental import (
     apply_changes,
     attack_table,
     attack_table_after,
+    attacks_best_first,
     board_facts,
     board_hash,
     board_hash_after,
@@ -620,6 +621,28 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
             attacks: Iterator[DiceMove] = self._tabled_attacks(state)
             return attacks if state.first_move else chain((PASS,), attacks)
         return self._scanned_moves(state)
+
+    def moves_best_first(self, state: DiceState) -> Iterator[DiceMove]:
+        """The legal moves in the order of :meth:`order_moves`, lazily
+        (:class:`~lazytree.game.BestFirstGame`): a search that keeps a node's best
+        ``width`` moves pulls only those.
+
+        Big boards rank from the attack table
+        (:func:`~lazytree.games.dice_of_doom.incremental.attacks_best_first`: the best
+        attacks as a pass over the table finds them); other boards and rule sets rank
+        their move list.
+
+        >>> game = DiceOfDoom(size=2)
+        >>> s = game.parse_board("0:3 1:1 0:2 1:2")
+        >>> [game.move_to_str(s, m) for m in game.moves_best_first(s)]
+        ['0->3', '0->1']
+        """
+        if not self._listed:
+            return iter(self.order_moves(state, list(self.legal_moves(state))))
+        table = state.attack_table(self.neighbors, self.attack_objects())
+        player = state.player
+        attacks = attacks_best_first(table, state.owners, state.dice, player, state.reversed)
+        return attacks if state.first_move else chain((PASS,), attacks)
 
     def _scanned_moves(self, state: DiceState) -> Iterator[DiceMove]:
         if not state.first_move:
