@@ -304,12 +304,13 @@ class Search:
         return edges
 
     # -- the move source of a width search (BestFirstGame) ------------------------------
-    def best_first_source(self, game: object) -> BestFirstGame | None:
+    def best_first_source(self, game: Any) -> Any:
         """The game, when this search keeps the first ``width`` moves by the game's hint
-        and the game lists its moves in that order itself (:class:`BestFirstGame`)."""
+        and the game lists its moves in that order itself (:class:`BestFirstGame`), else
+        None. (Typed ``Any``: the compiled core cannot hold a protocol type.)"""
         if self.width is None or self.hint is None or self.hint is not game:
             return None
-        return game if self.offers_best_first and isinstance(game, BestFirstGame) else None
+        return game if self.offers_best_first else None
 
     def best_of(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
         """What :meth:`ranked` returns, pulling only the moves it keeps: a node not
