@@ -203,12 +203,16 @@ class BestFirstGame(OrderedGame, Protocol):
 
     The order must be exactly :meth:`OrderedGame.order_moves` of all the legal moves in
     generation order (the tests of a game that offers it compare the two); its gain is
-    that the best moves come out before the rest have been looked at.
+    that the best moves come out before the rest have been looked at. Such a node's
+    generation order is that order (the exports read it with
+    :func:`lazytree.tree.moves_in_order`).
     """
 
-    def moves_best_first(self, state: Any) -> Iterator[Any]:
+    def moves_best_first(self, state: Any) -> Iterator[Any] | None:
         """The legal moves of ``state`` in the order
-        ``order_moves(state, list(legal_moves(state)))``, generated lazily."""
+        ``order_moves(state, list(legal_moves(state)))``, generated lazily; None where
+        the game has no cheaper way than ranking the move list (the node is then
+        generated and ranked as without this capability)."""
         ...
 
 

@@ -622,23 +622,26 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
             return attacks if state.first_move else chain((PASS,), attacks)
         return self._scanned_moves(state)
 
-    def moves_best_first(self, state: DiceState) -> Iterator[DiceMove]:
+    def moves_best_first(self, state: DiceState) -> Iterator[DiceMove] | None:
         """The legal moves in the order of :meth:`order_moves`, lazily
         (:class:`~lazytree.game.BestFirstGame`): a search that keeps a node's best
         ``width`` moves pulls only those.
 
         Big boards rank from the attack table
         (:func:`~lazytree.games.dice_of_doom.incremental.attacks_best_first`: the best
-        attacks as a pass over the table finds them); other boards and rule sets rank
-        their move list.
+        attacks as a pass over the table finds them). Elsewhere (small boards, the
+        chance rules) there is no cheaper way than ranking the move list: None.
 
-        >>> game = DiceOfDoom(size=2)
-        >>> s = game.parse_board("0:3 1:1 0:2 1:2")
-        >>> [game.move_to_str(s, m) for m in game.moves_best_first(s)]
-        ['0->3', '0->1']
+        >>> game = DiceOfDoom(size=10)
+        >>> s = game.initial_state(random.Random(1))
+        >>> best = game.moves_best_first(s)
+        >>> [next(best) for _ in range(3)] == game.order_moves(s, list(game.legal_moves(s)))[:3]
+        True
+        >>> DiceOfDoom(size=2).moves_best_first(s) is None
+        True
         """
         if not self._listed:
-            return iter(self.order_moves(state, list(self.legal_moves(state))))
+            return None
         table = state.attack_table(self.neighbors, self.attack_objects())
         player = state.player
         attacks = attacks_best_first(table, state.owners, state.dice, player, state.reversed)

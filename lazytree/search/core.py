@@ -33,8 +33,9 @@ worse one fails.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -42,7 +43,7 @@ from lazytree.game import CHANCE, BestFirstGame, BoundedGame, NoisyGame, Ordered
 from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
 from lazytree.search.limit import Budget, Limit
 from lazytree.search.result import ChancePruning, SearchResult
-from lazytree.tree import Bound, Edge, Node, Rating, edge_at, move_source, start_moves
+from lazytree.tree import Bound, Edge, Node, Rating, edge_at, reordered, start_moves
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -314,7 +315,7 @@ class Search:
 
     def best_of(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
         """What :meth:`ranked` returns, pulling only the moves it keeps: a node not
-        started yet gets the game's best-first generator (:class:`BestFirstMoves`), whose
+        started yet gets the game's best-first generator (:func:`~lazytree.tree.start_moves`), whose
         generated edges are then a prefix of the hint's order; the rated ones (all among
         them: only a forced edge is rated) go first as in :meth:`ranked`, then the others
         in order, then moves pulled until there are ``width``. None for a node started
@@ -323,8 +324,12 @@ class Search:
         width = self.width
         assert game is not None and width is not None
         if not n.expanded:
-            start_moves(n, BestFirstMoves(game.moves_best_first(n.state)))
-        elif type(move_source(n)) is not BestFirstMoves:
+            state = n.state
+            moves = game.moves_best_first(state)
+            if moves is None:  # no cheaper than ranking the move list here
+                return None
+            start_moves(n, moves, partial(game.moves_best_first, state))
+        elif not reordered(n):
             return None
         edges = list(n.generated_edges)
         pulled = len(edges)
@@ -352,8 +357,7 @@ class Search:
         through the game's move list."""
         state = n.state
         width = self.width
-        source = move_source(n)
-        maybe_best_first = source is None or type(source) is BestFirstMoves
+        maybe_best_first = n.fully_generated or reordered(n)
         if n.expanded and maybe_best_first and self.offers_best_first:
             by_move = {e.move: e for e in n.generate_all()}
             quiet = []
@@ -659,20 +663,3 @@ def check_total(total: float) -> None:
     """``ValueError`` unless a chance node's probabilities add up to 1."""
     if abs(total - 1.0) > PROBABILITY_TOLERANCE:
         raise ValueError(f"the outcomes of a chance node have probabilities adding to {total}")
-
-
-class BestFirstMoves:
-    """The move generator of a node a width search started with the game's best-first
-    order (:meth:`Search.best_of`): the game's generator, wrapped so that a later search
-    knows in which order the node's edges come."""
-
-    __slots__ = ("moves",)
-
-    def __init__(self, moves: Iterator[Any]) -> None:
-        self.moves = moves
-
-    def __iter__(self) -> BestFirstMoves:
-        return self
-
-    def __next__(self) -> Any:
-        return next(self.moves)

@@ -71,15 +71,8 @@ def test_the_width_search_picks_what_the_full_edge_list_picked(seed: int) -> Non
         full.pv,
         full.move_values,
     )
-    # the same nodes built, expanded and evaluated; far fewer moves generated (the
-    # reference generated every move of each node it expanded)
-    got, ref = tree.stats.snapshot(), reference.stats.snapshot()
-    assert (got.nodes_created, got.nodes_expanded, got.evaluations) == (
-        ref.nodes_created,
-        ref.nodes_expanded,
-        ref.evaluations,
-    )
-    assert got.moves_generated < ref.moves_generated / 2
+    # the width search generated every edge of the nodes it expanded, as the reference
+    assert tree.stats.snapshot() == reference.stats.snapshot()
 
 
 def test_the_hint_is_skipped_on_big_boards_without_changing_a_result() -> None:

@@ -9,12 +9,14 @@ from typing import Any
 
 import pytest
 
+from lazytree.export.graph import never_generated
 from lazytree.game import BestFirstGame
 from lazytree.games.dice_of_doom import PASS, DiceOfDoom, DiceState, make_dice_of_doom
 from lazytree.search import Limit
 from lazytree.search.core import Search
 from lazytree.search.engine import alphabeta_tt, deepening, engine_settings
-from lazytree.tree import Tree
+from lazytree.traverse import explored
+from lazytree.tree import Tree, moves_in_order, reordered
 
 
 def ranked_in_full(game: DiceOfDoom, state: DiceState) -> list[object]:
@@ -41,12 +43,10 @@ def random_positions(game: DiceOfDoom, seed: int, moves: int) -> list[DiceState]
 @pytest.mark.parametrize(
     ("rules", "size", "players", "seed"),
     [
-        ("racket", 3, 2, 0),
         ("racket", 10, 2, 1),
         ("racket", 12, 3, 2),
         ("lisp", 10, 2, 3),
         ("lisp", 11, 4, 4),
-        ("chance", 10, 2, 5),
         ("racket", 30, 2, 6),
         ("racket", 100, 2, 7),
     ],
@@ -59,12 +59,31 @@ def test_the_moves_best_first_are_the_move_list_ranked_by_the_hint(
     moves = 6 if size >= 30 else 40
     checked = passes = 0
     for state in random_positions(game, seed, moves):
-        got = list(game.moves_best_first(state))
+        best = game.moves_best_first(state)
+        assert best is not None
+        got = list(best)
         assert got == ranked_in_full(game, state)
         assert len(set(got)) == len(got)
         checked += 1
         passes += not state.first_move
     assert checked == moves and passes > 0  # positions with the pass first were checked too
+
+
+@pytest.mark.parametrize(("rules", "size"), [("racket", 3), ("lisp", 9), ("chance", 10)])
+def test_small_boards_and_the_chance_rules_rank_their_move_list(rules: str, size: int) -> None:
+    """No attack table to rank from: None, and the width search ranks every move (the
+    nodes keep the move-list order)."""
+    game = make_dice_of_doom(rules, size=size)
+    for state in random_positions(game, 0, 5):
+        assert game.moves_best_first(state) is None
+    if rules == "chance":  # alpha-beta refuses chance nodes
+        return
+    tree: Tree[Any, Any] = Tree(game, state)
+    alphabeta_tt(tree.root, 2, width=2)
+    assert sum(1 for _ in explored(tree.root)) > 3
+    for node, _ in explored(tree.root):
+        legal = list(game.legal_moves(node.state))
+        assert [e.move for e in node.generated_edges] == legal[: len(node.generated_edges)]
 
 
 def test_a_few_moves_come_out_before_the_pass_over_the_table_ends() -> None:
@@ -73,6 +92,7 @@ def test_a_few_moves_come_out_before_the_pass_over_the_table_ends() -> None:
     game = DiceOfDoom(size=100)
     state = game.initial_state(random.Random(3))
     moves = game.moves_best_first(state)
+    assert moves is not None
     first = [next(moves) for _ in range(6)]
     assert first == ranked_in_full(game, state)[:6]
     assert next(moves, None) is not None
@@ -145,3 +165,22 @@ def test_a_game_with_the_tree_kept_plays_as_ranking_every_move(seed: int, quiesc
     assert lazy.stats.moves_generated <= full.stats.moves_generated
     if not quiescence:
         assert lazy.stats.moves_generated < full.stats.moves_generated / 2
+
+
+def test_the_notes_of_a_width_search_on_a_big_board_follow_each_node_s_order() -> None:
+    """The exports' "never generated" moves of a node started best first are the rest
+    of its best-first order: with the generated ones, every legal move once."""
+    game = DiceOfDoom(size=10, eval="heuristic")
+    tree: Tree[Any, Any] = Tree(game, game.initial_state(random.Random(4)), share=True)
+    deepening(tree.root, Limit(depth=3), width=3)
+    best_first = 0
+    for node, _ in explored(tree.root):
+        if not node.expanded:
+            continue
+        generated = [e.move for e in node.generated_edges]
+        never = never_generated(node)
+        in_order = list(moves_in_order(node))
+        assert generated + never == in_order
+        assert sorted(map(str, in_order)) == sorted(map(str, game.legal_moves(node.state)))
+        best_first += reordered(node)
+    assert best_first > 3
