@@ -314,12 +314,14 @@ class Search:
         return game if self.offers_best_first else None
 
     def best_of(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
-        """What :meth:`ranked` returns, pulling only the moves it keeps: a node not
-        started yet gets the game's best-first generator (:func:`~lazytree.tree.start_moves`), whose
-        generated edges are then a prefix of the hint's order; the rated ones (all among
-        them: only a forced edge is rated) go first as in :meth:`ranked`, then the others
-        in order, then moves pulled until there are ``width``. None for a node started
-        in the game's own order (rank it all)."""
+        """What :meth:`ranked` returns, pulling only the moves it keeps.
+
+        A node not started yet gets the game's best-first generator
+        (:func:`~lazytree.tree.start_moves`), so its generated edges are a prefix of the
+        hint's order. The rated ones (all among them: only a forced edge is rated) go
+        first as in :meth:`ranked`, then the others in order, then moves are pulled until
+        there are ``width``. None for a node started in the move-list order, or where
+        the game answers None (rank it all)."""
         game = self.best_first
         width = self.width
         assert game is not None and width is not None
