@@ -36,6 +36,7 @@ COMPILED = (
     "lazytree/rating.py",
     "lazytree/search/core.py",
     "lazytree/games/tictactoe.py",
+    "lazytree/games/dice_of_doom/incremental.py",
 )
 """The modules of the compiled core, as paths inside the installed package."""
 

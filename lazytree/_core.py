@@ -52,6 +52,7 @@ COMPILED_MODULES = (
     "lazytree.rating",
     "lazytree.search.core",
     "lazytree.games.tictactoe",
+    "lazytree.games.dice_of_doom.incremental",
 )
 """The modules ``setup.py`` compiles (its ``COMPILED`` lists the same, as paths)."""
 

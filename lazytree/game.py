@@ -6,6 +6,8 @@ no game. States must be immutable and hashable; moves must be hashable too.
 A game may offer more through the optional protocols, all defined here (raters and
 players test for them with ``isinstance``): :class:`ChanceGame` (chance nodes),
 :class:`BoundedGame` (evaluation bounds), :class:`OrderedGame` (a move-ordering hint),
+:class:`BestFirstGame` (the moves in the hint's order, lazily: a width search pulls
+only the moves it keeps),
 :class:`NoisyGame` (moves a search should look past: quiescence),
 :class:`RollingGame` (plays out a chance node itself, for play) and
 :class:`BoardView` (draws its positions as a board in the browser: cells a click
@@ -51,6 +53,7 @@ M = TypeVar("M", bound=Hashable)
 
 __all__ = [
     "CHANCE",
+    "BestFirstGame",
     "BoardCells",
     "BoardView",
     "BoundedGame",
@@ -188,6 +191,28 @@ class OrderedGame(Protocol):
     def order_moves(self, state: Any, moves: Sequence[Any]) -> Sequence[Any]:
         """``moves`` (all legal moves of ``state``, generation order) reordered, most
         promising for the player to move first; the same moves, each once."""
+        ...
+
+
+@runtime_checkable
+class BestFirstGame(OrderedGame, Protocol):
+    """A game that lists its moves best first itself, lazily: a search that keeps only
+    a node's first ``width`` moves by the hint (the play AI) makes the node's move
+    generator this one and pulls ``width`` moves, instead of listing every move, making
+    an edge for each and ranking them all.
+
+    The order must be exactly :meth:`OrderedGame.order_moves` of all the legal moves in
+    generation order (the tests of a game that offers it compare the two); its gain is
+    that the best moves come out before the rest have been looked at. Such a node's
+    generation order is that order (the exports read it with
+    :func:`lazytree.tree.moves_in_order`).
+    """
+
+    def moves_best_first(self, state: Any) -> Iterator[Any] | None:
+        """The legal moves of ``state`` in the order
+        ``order_moves(state, list(legal_moves(state)))``, generated lazily; None where
+        the game has no cheaper way than ranking the move list (the node is then
+        generated and ranked as without this capability)."""
         ...
 
 

@@ -239,6 +239,8 @@ class Session:
         self.start: Any = position.state
         self.seed = seed
         self.rng = random.Random(seed)
+        """Draws the chance outcomes of a session without a seed (a seeded session draws
+        each from the seed and the ply, :meth:`_chance_rng`)."""
         self.agent_seed = seed if seed is not None else random.randrange(1 << 31)
         """The seed every agent is started with (the same after an undo)."""
         self.history: list[Played] = []
@@ -459,11 +461,21 @@ class Session:
     def _resolve_chance(self) -> list[Played]:
         rolled = []
         while self.tree.root.player == CHANCE:
-            move, note = _draw_outcome(self.tree.root, self.rng)
+            move, note = _draw_outcome(self.tree.root, self._chance_rng())
             played = self._append(self.state, move, note)
             self._advance(move)
             rolled.append(played)
         return rolled
+
+    def _chance_rng(self) -> random.Random:
+        """The generator of the next chance outcome: with a seed, one made from the seed
+        and the number of moves played, so an outcome depends only on the game's seed
+        and its place in the game, never on what was drawn before in this process (a
+        game reloaded from a file or the server's database after a restart rolls the
+        dice it would have rolled without the restart)."""
+        if self.seed is None:
+            return self.rng
+        return random.Random(f"{self.seed}/{len(self.history)}")
 
     # -- undo / redo --------------------------------------------------------------------
     def undo(self) -> bool:

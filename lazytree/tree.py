@@ -21,7 +21,9 @@ so far (its ``generated_edges``) followed by the moves *never generated* (a cut-
 stopped the generator before them). A generated edge whose child was forced was
 *searched*; the others were *generated, not searched*. A search that ranks a node's
 moves (a hint, a width) generates all its edges first, so every move it skips there is
-"generated, not searched".
+"generated, not searched"; a width search on a game that lists its moves best first
+(:class:`~lazytree.game.BestFirstGame`) starts a node with that generator instead
+(:func:`start_moves`) and generates only the moves it keeps.
 
 Examples
 --------
@@ -66,6 +68,7 @@ __all__ = [
     "Edge",
     "Node",
     "Rating",
+    "Reordered",
     "StatsSnapshot",
     "Tree",
     "TreeStats",
@@ -73,6 +76,9 @@ __all__ = [
     "edge_at",
     "generate_to",
     "move_at",
+    "moves_in_order",
+    "reordered",
+    "start_moves",
 ]
 
 EMPTY: Final[tuple[Any, ...]] = ()
@@ -374,6 +380,65 @@ def _pull(node: Node[S, M]) -> bool:
     moves.append(move)
     tree.stats.moves_generated += 1
     return True
+
+
+# -- a move source other than the game's legal_moves (a width search's, best first) --
+class Reordered(Generic[M]):
+    """The move generator of a node started in an order of its own (:func:`start_moves`),
+    with the way to make a fresh one (:func:`moves_in_order`)."""
+
+    __slots__ = ("again", "moves")
+
+    def __init__(self, moves: Iterator[M], again: Callable[[], Iterator[M] | None]) -> None:
+        self.moves = moves
+        self.again = again
+
+    def __iter__(self) -> Reordered[M]:
+        return self
+
+    def __next__(self) -> M:
+        return next(self.moves)
+
+
+def start_moves(
+    node: Node[S, M], moves: Iterator[M], again: Callable[[], Iterator[M] | None]
+) -> bool:
+    """Make ``moves`` the move generator of ``node`` unless its generator was started
+    already; True when this started it. ``again()`` makes the same generator afresh.
+
+    ``moves`` must be the legal moves of the node's state, each once, in another order
+    (:class:`~lazytree.game.BestFirstGame`: a width search pulls only the best few).
+    The node's generation order is then that order: its generated edges are a prefix
+    of ``moves`` (as they are of ``legal_moves`` otherwise), and :func:`moves_in_order`
+    lists the moves in it.
+    """
+    if node._moves is not None:
+        return False
+    node.tree.stats.nodes_expanded += 1
+    node._source = Reordered(moves, again)
+    node._moves = []
+    node._kids = []
+    if node.player == CHANCE:
+        node._probs = []
+    return True
+
+
+def reordered(node: Node[S, M]) -> bool:
+    """True while ``node`` pulls moves from a generator :func:`start_moves` gave it."""
+    return isinstance(node._source, Reordered)
+
+
+def moves_in_order(node: Node[S, M]) -> Iterator[M]:
+    """A fresh generator of the legal moves of ``node`` in its generation order (the
+    game's ``legal_moves``, or the order :func:`start_moves` gave it while its moves are
+    not all generated), touching neither the node nor its counters: what the exports
+    read the moves never generated from."""
+    source = node._source
+    if isinstance(source, Reordered):
+        again = source.again()
+        if again is not None:
+            return again
+    return iter(node.tree.game.legal_moves(node.state))
 
 
 class Children(Sequence["Edge[S, M]"]):

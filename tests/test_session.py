@@ -154,6 +154,23 @@ def test_chance_outcomes_are_drawn_from_the_seed() -> None:
     assert a.to_move != CHANCE
 
 
+def test_a_reloaded_game_rolls_the_dice_it_would_have_rolled() -> None:
+    """An outcome depends on the seed and the ply, not on what this process drew
+    before: a game saved and loaded midway (the server after a restart) goes on with
+    the same rolls as the game that was never interrupted."""
+    whole = Session("dice-of-doom", {"size": 4, "seed": 4, "rules": "chance"}, seed=7)
+    whole.play(whole.legal_moves()[0][1])
+    reloaded = Session.loads(whole.dumps())
+    after = len(whole.history)
+    for s in (whole, reloaded):
+        for _ in range(4):
+            if not s.is_over:
+                s.play(s.legal_moves()[0][1])
+    rolls = [(p.text, p.note) for p in whole.history[after:] if p.player == CHANCE]
+    assert len(rolls) >= 2
+    assert rolls == [(p.text, p.note) for p in reloaded.history[after:] if p.player == CHANCE]
+
+
 def test_the_game_over_has_winners() -> None:
     s = Session("tictactoe")
     for cell in ("a1", "a2", "b1", "b2", "c1"):

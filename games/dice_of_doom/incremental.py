@@ -42,7 +42,8 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Iterator
+from typing import Any, Final
 
 __all__ = [
     "BIG_BOARD",
@@ -51,6 +52,7 @@ __all__ = [
     "apply_changes",
     "attack_table",
     "attack_table_after",
+    "attacks_best_first",
     "board_facts",
     "board_hash",
     "board_hash_after",
@@ -193,6 +195,58 @@ def attack_table_after(
     for i in touched(neighbors, changes):
         out[i] = _chunk(i, owners, dice, neighbors, made)
     return tuple(out)
+
+
+def attacks_best_first(
+    table: tuple[Chunk, ...],
+    owners: tuple[int, ...],
+    dice: tuple[int, ...],
+    player: int,
+    reverse: bool,
+) -> Iterator[Any]:
+    """The attacks of ``player`` from ``table`` (territory order, backwards when
+    ``reverse``: the move list) ranked as the move-ordering hint ranks them: by target
+    dice, then source dice, both descending; ties in move-list order.
+
+    Lazily: the attacks of the best rank the board allows (the most dice on the board
+    against one less) are yielded as the pass over the table finds them, so a search
+    that wants the best few stops the pass early; every other attack waits in a bucket
+    per rank, yielded once the pass is over.
+
+    >>> from lazytree.games.dice_of_doom.board import neighbor_table
+    >>> nbrs = neighbor_table(3)
+    >>> made = tuple(tuple((i, j) for j in n) for i, n in enumerate(nbrs))
+    >>> owners, dice = (0, 1, 0, 1, 0, 1, 0, 1, 0), (2, 1, 3, 2, 1, 3, 1, 2, 3)
+    >>> table = attack_table(owners, dice, nbrs, made)
+    >>> [a for chunk in table[::2] for a in chunk]          # the move list (player 0)
+    [(0, 1), (2, 1), (8, 7)]
+    >>> list(attacks_best_first(table, owners, dice, 0, False))  # 3 on 2, 3 on 1, 2 on 1
+    [(8, 7), (2, 1), (0, 1)]
+    """
+    top = max(dice)
+    best = (top - 1) * 64 + top  # no attack ranks higher (it needs more dice than its target)
+    later: dict[int, list[Any]] = {}
+    n = len(owners)
+    for k in range(n):
+        i = n - 1 - k if reverse else k
+        if owners[i] != player:
+            continue
+        chunk: tuple[Any, ...] = table[i]
+        if not chunk:
+            continue
+        d = dice[i]
+        for attack in chunk:
+            rank = dice[attack[1]] * 64 + d
+            if rank == best:
+                yield attack
+            else:
+                bucket = later.get(rank)
+                if bucket is None:
+                    later[rank] = [attack]
+                else:
+                    bucket.append(attack)
+    for rank in sorted(later, reverse=True):
+        yield from later[rank]
 
 
 # -- the heuristic's counts and the groups --------------------------------------------

@@ -54,6 +54,7 @@ from lazytree.games.dice_of_doom.incremental import (
     apply_changes,
     attack_table,
     attack_table_after,
+    attacks_best_first,
     board_facts,
     board_hash,
     board_hash_after,
@@ -620,6 +621,31 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
             attacks: Iterator[DiceMove] = self._tabled_attacks(state)
             return attacks if state.first_move else chain((PASS,), attacks)
         return self._scanned_moves(state)
+
+    def moves_best_first(self, state: DiceState) -> Iterator[DiceMove] | None:
+        """The legal moves in the order of :meth:`order_moves`, lazily
+        (:class:`~lazytree.game.BestFirstGame`): a search that keeps a node's best
+        ``width`` moves pulls only those.
+
+        Big boards rank from the attack table
+        (:func:`~lazytree.games.dice_of_doom.incremental.attacks_best_first`: the best
+        attacks as a pass over the table finds them). Elsewhere (small boards, the
+        chance rules) there is no cheaper way than ranking the move list: None.
+
+        >>> game = DiceOfDoom(size=10)
+        >>> s = game.initial_state(random.Random(1))
+        >>> best = game.moves_best_first(s)
+        >>> [next(best) for _ in range(3)] == game.order_moves(s, list(game.legal_moves(s)))[:3]
+        True
+        >>> DiceOfDoom(size=2).moves_best_first(s) is None
+        True
+        """
+        if not self._listed:
+            return None
+        table = state.attack_table(self.neighbors, self.attack_objects())
+        player = state.player
+        attacks = attacks_best_first(table, state.owners, state.dice, player, state.reversed)
+        return attacks if state.first_move else chain((PASS,), attacks)
 
     def _scanned_moves(self, state: DiceState) -> Iterator[DiceMove]:
         if not state.first_move:

@@ -8,6 +8,7 @@ meaningful even on a busy machine (the absolute times are not).
 from __future__ import annotations
 
 import cProfile
+import gc
 import multiprocessing
 import random
 import resource
@@ -31,7 +32,14 @@ from lazytree.search.engine import alphabeta_tt, deepening
 from lazytree.search.limit import DEFAULT_MEMORY
 from lazytree.tree import Node, Tree
 
-__all__ = ["ai_game", "ai_game_in_child", "dice_benchmark", "eval_match", "scaled_cap"]
+__all__ = [
+    "ai_game",
+    "ai_game_in_child",
+    "clean_heap",
+    "dice_benchmark",
+    "eval_match",
+    "scaled_cap",
+]
 
 
 _MEMORY = Limit(memory=DEFAULT_MEMORY)
@@ -48,6 +56,7 @@ def _timed(
 ) -> dict[str, Any] | None:
     """Run ``search`` on a fresh tree within ``limit`` (its node cap, memory and depth);
     None when the limit stopped it."""
+    clean_heap()
     tree: Tree[Any, Any] = Tree(game, state, share=share)
     start = time.perf_counter()
     try:
@@ -60,6 +69,16 @@ def _timed(
         "nodes": tree.stats.nodes_created,
         "seconds": time.perf_counter() - start,
     }
+
+
+def clean_heap() -> None:
+    """Free the trees of the searches before (not timed). A tree refers to its root
+    and every node to its tree, so a dropped tree is freed only by a full collection;
+    under :func:`~lazytree.gcpause.gc_paused` (the command line's) those wait until
+    the *number* of objects has doubled, and on big boards a few objects hold
+    megabytes: the trees of one size's searches piled up to the memory budget, which
+    then stopped the next size's searches."""
+    gc.collect()
 
 
 def scaled_cap(cap: int, size: int) -> int:
@@ -134,13 +153,17 @@ def dice_benchmark(
                 if other is not None and en is not None and other["value"] != en["value"]:
                     same_value = False
             progress(f"{size}x{size} seed {seed}: {budget:g} s iterative deepening")
+            clean_heap()
             tree: Tree[Any, Any] = Tree(book, state, share=True)
             exact = iterative_deepening(tree.root, _MEMORY.replace(seconds=budget))
             exact_depths.append(exact.depth or 0)
             solved = solved or exact.complete
+            del tree
+            clean_heap()
             tree = Tree(heuristic, state, share=True)
             played = deepening(tree.root, _MEMORY.replace(seconds=budget), stop_when_forced=False)
             play_depths.append(played.depth or 0)
+            del tree
         if profiler is not None:  # once more, under the profiler (slower: not measured)
             progress(f"{size}x{size}: the clocked searches under the profiler")
             state = book.initial_state(random.Random(0))
@@ -192,7 +215,19 @@ def ai_game_in_child(size: int, seconds: float, moves: int) -> dict[str, Any]:
 
 
 def _peak_rss_mb() -> float:
-    """The peak resident memory of this process so far, in MiB."""
+    """The peak resident memory of this process so far, in MiB.
+
+    Linux's ``VmHWM`` where there is one: the peak of this program's own memory.
+    (``ru_maxrss`` keeps, across the ``exec`` that starts a spawned child, the peak of
+    the copy of the parent it was forked from: the game's child reported the parent's
+    peak whenever the parent was the bigger.)"""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 2**10, 1)  # kB
+    except OSError:
+        pass
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB (bytes on macOS)
     return round(peak / (2**20 if sys.platform == "darwin" else 2**10), 1)
 

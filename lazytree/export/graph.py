@@ -45,7 +45,7 @@ from lazytree.game import CHANCE, Game
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
 from lazytree.traverse import explored_edges
-from lazytree.tree import Bound, Edge, Node, Tree
+from lazytree.tree import Bound, Edge, Node, Tree, moves_in_order
 
 if TYPE_CHECKING:
     ExportGraph: TypeAlias = nx.DiGraph[str]
@@ -278,10 +278,12 @@ def not_searched(node: Node[Any, Any]) -> list[Any]:
 
 def never_generated(node: Node[Any, Any]) -> list[Any]:
     """The moves of ``node`` its generator has not produced yet (none if never expanded):
-    the legal moves after its generated edges, which are always the first ones.
+    the legal moves after its generated edges, which are always the first ones of its
+    generation order (the game's move list, or its best-first order for a node a width
+    search started: :func:`~lazytree.tree.moves_in_order`).
 
-    They come from a fresh generator of the game, not the node's own: the tree, its
-    thunks and its counters are not touched.
+    They come from a fresh generator, not the node's own: the tree, its thunks and its
+    counters are not touched.
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
@@ -292,8 +294,7 @@ def never_generated(node: Node[Any, Any]) -> list[Any]:
     """
     if not node.expanded or node.fully_generated:
         return []
-    game = node.tree.game
-    return list(_skip(game.legal_moves(node.state), len(node.generated_edges)))
+    return list(_skip(moves_in_order(node), len(node.generated_edges)))
 
 
 def _skip(moves: Iterator[Any], n: int) -> Iterator[Any]:

@@ -35,14 +35,25 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from operator import attrgetter
 from typing import Any, Final, TypeVar
 
-from lazytree.game import CHANCE, BoundedGame, NoisyGame, OrderedGame, Player
+from lazytree.game import CHANCE, BestFirstGame, BoundedGame, NoisyGame, OrderedGame, Player
 from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
 from lazytree.search.limit import Budget, Limit
 from lazytree.search.result import ChancePruning, SearchResult
-from lazytree.tree import Bound, Edge, Node, child_at, generate_to, move_at
+from lazytree.tree import (
+    Bound,
+    Edge,
+    Node,
+    child_at,
+    edge_at,
+    generate_to,
+    move_at,
+    reordered,
+    start_moves,
+)
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -210,6 +221,8 @@ class Search:
         self.noisy = game if settings.quiescence and isinstance(game, NoisyGame) else None
         self.q = settings.quiescence if self.noisy is not None else 0
         self.width = settings.width
+        self.offers_best_first = isinstance(game, BestFirstGame)  # nodes may be best first
+        self.best_first = self.best_first_source(game)
         self.wd = settings.win_distance
         self.chance = settings.chance
         self.root_ply = tree.ply if root is tree.root else 0
@@ -275,11 +288,20 @@ class Search:
 
     def ranked(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
         """The edges of ``n`` ranked in search order, or None when the search order is
-        the lazy generation order (see :meth:`edges`)."""
+        the lazy generation order (see :meth:`edges`).
+
+        With a game that lists its moves best first (:meth:`best_first_source`), a node
+        this search starts pulls only the ``width`` moves it keeps (:meth:`best_of`);
+        otherwise every edge is generated, ranked, and the list cut to ``width``.
+        """
         hint = self.hint
         width = self.width
         if hint is None and width is None and not (self.order and n.fully_generated):
             return None
+        if self.best_first is not None and not n.fully_generated:
+            best = self.best_of(n, maximizing)
+            if best is not None:
+                return best
         edges = list(n.generate_all())
         if hint is not None and len(edges) > 1:  # (C-level maps: a node may have 1,000s)
             moves = list(map(_move_of, edges))
@@ -296,6 +318,82 @@ class Search:
         if width is not None:
             del edges[width:]
         return edges
+
+    # -- the move source of a width search (BestFirstGame) ------------------------------
+    def best_first_source(self, game: Any) -> Any:
+        """The game, when this search keeps the first ``width`` moves by the game's hint
+        and the game lists its moves in that order itself (:class:`BestFirstGame`), else
+        None. (Typed ``Any``: the compiled core cannot hold a protocol type.)"""
+        if self.width is None or self.hint is None or self.hint is not game:
+            return None
+        return game if self.offers_best_first else None
+
+    def best_of(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
+        """What :meth:`ranked` returns, pulling only the moves it keeps.
+
+        A node not started yet gets the game's best-first generator
+        (:func:`~lazytree.tree.start_moves`), so its generated edges are a prefix of the
+        hint's order. The rated ones (all among them: only a forced edge is rated) go
+        first as in :meth:`ranked`, then the others in order, then moves are pulled until
+        there are ``width``. None for a node started in the move-list order, or where
+        the game answers None (rank it all)."""
+        game = self.best_first
+        width = self.width
+        assert game is not None and width is not None
+        if not n.expanded:
+            state = n.state
+            moves = game.moves_best_first(state)
+            if moves is None:  # no cheaper than ranking the move list here
+                return None
+            start_moves(n, moves, partial(game.moves_best_first, state))
+        elif not reordered(n):
+            return None
+        edges = list(n.generated_edges)
+        pulled = len(edges)
+        if self.order and pulled > 1:
+            rank = self.rated_first(maximizing)
+            rated = [e for e in edges if e.forced and rank(e)[0] == 0]
+            if rated:
+                rated.sort(key=rank)
+                for e in rated:
+                    edges.remove(e)
+                edges[:0] = rated
+        while len(edges) < width:
+            edge = edge_at(n, pulled)
+            if edge is None:
+                break
+            edges.append(edge)
+            pulled += 1
+        del edges[width:]
+        return edges
+
+    def noisy_edges(self, n: Node[Any, Any], noisy: NoisyGame) -> list[Edge[Any, Any]]:
+        """The edges of ``n``'s noisy moves in the game's move-list order, the first
+        ``width`` of them (quiescence), generating moves only until it has them. A node
+        whose moves may have been generated best first (:meth:`best_of`) finds them
+        through the game's move list."""
+        state = n.state
+        width = self.width
+        maybe_best_first = n.fully_generated or reordered(n)
+        if n.expanded and maybe_best_first and self.offers_best_first:
+            by_move = {e.move: e for e in n.generate_all()}
+            quiet = []
+            for move in self.game.legal_moves(state):  # the move-list order
+                if noisy.is_noisy(state, move):
+                    quiet.append(by_move[move])
+                    if width is not None and len(quiet) >= width:
+                        break
+            return quiet
+        quiet = []
+        i = 0
+        while width is None or len(quiet) < width:
+            edge = edge_at(n, i)
+            if edge is None:
+                break
+            i += 1
+            if noisy.is_noisy(state, edge.move):
+                quiet.append(edge)
+        return quiet
 
     def rated_first(self, maximizing: bool) -> Callable[[Edge[Any, Any]], tuple[int, float]]:
         """A sort key: edges to children rated for this player first, best first."""
@@ -368,8 +466,7 @@ class Search:
                 return value, ()
             noisy = self.noisy
             assert noisy is not None
-            state = n.state
-            quiet = [e for e in n.children if noisy.is_noisy(state, e.move)]
+            quiet = self.noisy_edges(n, noisy)
             if self.width is not None:
                 del quiet[self.width :]
             best = self.leaf(n, ply, terminal=not n.children)  # stand pat

@@ -252,18 +252,59 @@ def _delay(value: Any) -> float:
 
 
 # -- views --------------------------------------------------------------------------------
+SEAT_CHOICES = (
+    ("human", "human"),
+    ("ai", "AI (its strength below)"),
+    ("mcts:time=1:clock=wall", "mcts: Monte Carlo, 1 s a move"),
+    ("ror", "ror: Realm of Racket's minimax, 4 plies (slow on big boards)"),
+    ("random", "random moves"),
+)
+"""The seats the new-game form offers for every game (agent spellings of
+:data:`lazytree.agents.AGENTS`, ``ai`` standing for the ``ai`` option's agent)."""
+
+
+def seat_choices(game: Game[Any, Any] | None) -> list[dict[str, str]]:
+    """The new-game form's seat choices for ``game``: :data:`SEAT_CHOICES`, then the
+    agents the game offers (:class:`~lazytree.game.GameAgents`: Dice of Doom's ``lol2``
+    and ``lol4``), each with its registry summary. An agent the game offers under other
+    rules is listed too; the game refuses it in one line when it starts.
+
+    >>> from lazytree.games import load_game
+    >>> [c["value"] for c in seat_choices(load_game("dice-of-doom").game)][-2:]
+    ['lol2', 'lol4']
+    >>> [c["value"] for c in seat_choices(load_game("tictactoe").game)][-1]
+    'random'
+    """
+    choices = [{"value": value, "label": label} for value, label in SEAT_CHOICES]
+    if isinstance(game, GameAgents):
+        listed = {value for value, _ in SEAT_CHOICES}
+        for key in AGENTS:
+            if key in listed:
+                continue
+            try:
+                offered = game.offered_agent(key, key, {}) is not None
+            except (ValueError, TypeError):  # offered under other rules (or options)
+                offered = True
+            if offered:
+                choices.append({"value": key, "label": f"{key}: {AGENTS[key].summary}"})
+    return choices
+
+
 def game_forms() -> dict[str, dict[str, Any]]:
     """What the new-game form offers, for every registered game: its ``summary``,
-    ``notation``, number of ``players`` (with the default options) and its ``options``
+    ``notation``, number of ``players`` (with the default options), its ``options``
     (``name``, ``type`` ``int`` or ``str``, the ``default`` a new game starts with,
-    ``help``), each a form field."""
+    ``help``), each a form field, and its seat choices (``agents``,
+    :func:`seat_choices`)."""
     forms: dict[str, dict[str, Any]] = {}
     for name, spec in GAMES.items():
         defaults = {**spec.defaults(), **PLAY_DEFAULTS.get(name, {})}
+        game: Game[Any, Any] | None
         try:
-            players = load_game(name, **PLAY_DEFAULTS.get(name, {})).game.num_players
+            game = load_game(name, **PLAY_DEFAULTS.get(name, {})).game
+            players = game.num_players
         except Exception:  # a game that cannot start with its defaults: 2 seats to begin
-            players = 2
+            game, players = None, 2
         options = [
             {
                 "name": opt.name,
@@ -278,6 +319,7 @@ def game_forms() -> dict[str, dict[str, Any]]:
             "notation": spec.notation,
             "players": players,
             "options": options,
+            "agents": seat_choices(game),
         }
     return forms
 

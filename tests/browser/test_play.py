@@ -215,6 +215,37 @@ def test_the_new_game_form_opens_a_game(driver: Any, live_server: str) -> None:
     assert v["options"]["rules"] == "lisp" and v["seats"][1]["kind"] == "human"
 
 
+def test_the_form_offers_each_game_its_own_agents(driver: Any, live_server: str) -> None:
+    """The seat choices come from the agent registry through the server: Dice of Doom
+    offers the books' ``lol2`` and ``lol4``, tic-tac-toe does not; a seat of ``lol2``
+    under the lisp rules plays as that agent."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    def choices() -> list[str]:
+        seat = driver.find_elements(By.CSS_SELECTOR, "#f-seats select")[1]
+        return [str(o.get_attribute("value")) for o in Select(seat).options]
+
+    driver.get(f"{live_server}/")
+    game = Select(driver.find_element(By.CSS_SELECTOR, "#f-game"))
+    game.select_by_value("tictactoe")
+    assert "ror" in choices() and "lol2" not in choices()
+    game.select_by_value("dice-of-doom")
+    assert {"human", "ai", "ror", "lol2", "lol4"} <= set(choices())
+    size = driver.find_element(By.CSS_SELECTOR, '[data-game="dice-of-doom"] [data-option=size]')
+    size.clear()
+    size.send_keys("3")
+    rules = driver.find_element(By.CSS_SELECTOR, '[data-game="dice-of-doom"] [data-option=rules]')
+    rules.clear()
+    rules.send_keys("lisp")
+    Select(driver.find_elements(By.CSS_SELECTOR, "#f-seats select")[1]).select_by_value("lol2")
+    driver.find_element(By.CSS_SELECTOR, "[data-action=start]").click()
+    wait_for(driver, "window.lazytree.ready")
+    seats = view(driver)["seats"]
+    assert seats[0]["kind"] == "human"
+    assert seats[1]["kind"] == "ai" and seats[1]["name"] == "lol2"
+
+
 def api(live_server: str, sid: str) -> dict[str, Any]:
     with urllib.request.urlopen(f"{live_server}/api/sessions/{sid}") as r:
         data: dict[str, Any] = json.loads(r.read())
@@ -265,6 +296,9 @@ def test_zoom_and_pan(driver: Any, live_server: str) -> None:
         return [float(x) for x in str(text).split()]
 
     whole = box()
+    # the zoom buttons sit above the board, never over a territory
+    bar = driver.find_element(By.CSS_SELECTOR, ".zoom").rect
+    assert bar["y"] + bar["height"] <= board.rect["y"]
     driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-in]").click()
     zoomed = box()
     assert zoomed[2] < whole[2] and zoomed[3] < whole[3]

@@ -27,13 +27,19 @@ def test_a_width_search_forces_only_the_edges_it_searches() -> None:
     moves = len(root.children)
     assert moves > 50 and tree.stats.moves_generated == moves
     result = alphabeta_tt(root, 2, width=3)
-    # ranking generates every edge of a node it expands, and forces three of them
+    # the root was generated before (in the move-list order): ranked whole, three forced
     searched = [e.peek() for e in root.generated_edges if e.forced]
     assert len(searched) == 3 and root.fully_generated and len(root.generated_edges) == moves
     below = [n for n in searched if n is not None]
-    assert all(n.fully_generated and sum(e.forced for e in n.children) <= 3 for n in below)
-    assert tree.stats.nodes_created == 1 + 3 + sum(sum(e.forced for e in n.children) for n in below)
-    assert tree.stats.moves_generated == moves + sum(len(n.children) for n in below)
+    # a node the search starts pulls only the three moves it searches, best first
+    for n in below:
+        assert not n.fully_generated and len(n.generated_edges) == 3
+        assert all(e.forced for e in n.generated_edges)
+        game = tree.game
+        ranked = game.order_moves(n.state, list(game.legal_moves(n.state)))  # type: ignore[attr-defined]
+        assert [e.move for e in n.generated_edges] == list(ranked[:3])
+    assert tree.stats.nodes_created == 1 + 3 + 3 * len(below)
+    assert tree.stats.moves_generated == moves + 3 * len(below)
     assert result.best_moves and result.best_moves[0] in [e.move for e in root.children]
     # playing the move keeps the searched child
     child = next(e.peek() for e in root.generated_edges if e.move == result.best_move)

@@ -90,12 +90,10 @@ function setupForm() {
       const label = document.createElement("label");
       label.className = `seat p${p}`;
       label.textContent = `Player ${p} (${NAMES[p]}) `;
-      // agents of the registry, named as in lazytree play --seats and arena --players
+      // the game's seat choices (the server's seat_choices: agents of the registry,
+      // named as in lazytree play --seats and arena --players)
       const sel = document.createElement("select");
-      sel.add(new Option("human", "human"));
-      sel.add(new Option("AI (its strength below)", "ai"));
-      sel.add(new Option("mcts: Monte Carlo, 1 s a move", "mcts:time=1:clock=wall"));
-      sel.add(new Option("random moves", "random"));
+      for (const choice of games[gameSel.value].agents) sel.add(new Option(choice.label, choice.value));
       const keep = old[p] && Array.from(sel.options).some((o) => o.value === old[p]);
       sel.value = keep ? old[p] : (p === 0 ? "human" : "ai");
       label.append(sel);
