@@ -195,21 +195,28 @@ def test_bad_options_show_the_message(driver: Any, live_server: str) -> None:
     assert error.text == "dice-of-doom: size must be at least 2, got 1"
 
 
-def test_the_new_game_form_opens_a_game(driver: Any, live_server: str) -> None:
+def start_from_form(driver: Any, options: dict[str, str], second_seat: str) -> None:
+    """Fill in Dice of Doom's ``options`` and the second seat on the new-game form (the
+    page is open), start the game and wait for it."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    driver.get(f"{live_server}/")
-    size = driver.find_element(By.CSS_SELECTOR, '[data-game="dice-of-doom"] [data-option=size]')
-    size.clear()
-    size.send_keys("6")
-    rules = driver.find_element(By.CSS_SELECTOR, '[data-game="dice-of-doom"] [data-option=rules]')
-    rules.clear()
-    rules.send_keys("lisp")
+    for name, value in options.items():
+        field = driver.find_element(
+            By.CSS_SELECTOR, f'[data-game="dice-of-doom"] [data-option={name}]'
+        )
+        field.clear()
+        field.send_keys(value)
     seat = driver.find_elements(By.CSS_SELECTOR, "#f-seats select")[1]
-    Select(seat).select_by_value("human")
+    Select(seat).select_by_value(second_seat)
     driver.find_element(By.CSS_SELECTOR, "[data-action=start]").click()
     wait_for(driver, "window.lazytree.ready")
+
+
+def test_the_new_game_form_opens_a_game(driver: Any, live_server: str) -> None:
+
+    driver.get(f"{live_server}/")
+    start_from_form(driver, {"size": "6", "rules": "lisp"}, "human")
     v = view(driver)
     assert v["board"]["rows"] == 6 and v["board"]["offsets"] == [5, 4, 3, 2, 1, 0]  # lisp
     assert v["options"]["rules"] == "lisp" and v["seats"][1]["kind"] == "human"
@@ -232,15 +239,7 @@ def test_the_form_offers_each_game_its_own_agents(driver: Any, live_server: str)
     assert "ror" in choices() and "lol2" not in choices()
     game.select_by_value("dice-of-doom")
     assert {"human", "ai", "ror", "lol2", "lol4"} <= set(choices())
-    size = driver.find_element(By.CSS_SELECTOR, '[data-game="dice-of-doom"] [data-option=size]')
-    size.clear()
-    size.send_keys("3")
-    rules = driver.find_element(By.CSS_SELECTOR, '[data-game="dice-of-doom"] [data-option=rules]')
-    rules.clear()
-    rules.send_keys("lisp")
-    Select(driver.find_elements(By.CSS_SELECTOR, "#f-seats select")[1]).select_by_value("lol2")
-    driver.find_element(By.CSS_SELECTOR, "[data-action=start]").click()
-    wait_for(driver, "window.lazytree.ready")
+    start_from_form(driver, {"size": "3", "rules": "lisp"}, "lol2")
     seats = view(driver)["seats"]
     assert seats[0]["kind"] == "human"
     assert seats[1]["kind"] == "ai" and seats[1]["name"] == "lol2"
