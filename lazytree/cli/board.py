@@ -103,19 +103,23 @@ def board_view(
     *,
     width: int,
     highlight: Collection[int] = frozenset(),
+    explained: bool = False,
 ) -> RenderableType:
     """The board for a terminal ``width`` columns wide: Dice of Doom in colour with the
     ``highlight``\\ ed territories marked, other games as their own text; a board too
-    wide for the terminal is replaced by a note and each player's territories."""
+    wide for the terminal is replaced by a note and each player's territories (the
+    note in a few words once it was ``explained``: a game prints it every turn)."""
     needed = board_width(game, state)
     if needed > width:
-        note = Text(
-            f"The board is {needed} columns wide and this terminal {width}: widen it, or "
-            "play in a browser with `lazytree serve`. Moves are typed as usual "
-            "(e.g. 3->4).",
-            style="yellow",
-        )
-        return Group(note, Text(_status_line(game, state)))
+        if explained:
+            text = f"(board not shown: {needed} columns wide, the terminal {width})"
+        else:
+            text = (
+                f"The board is {needed} columns wide and this terminal {width}: widen it, "
+                "or play in a browser with `lazytree serve`. Moves are typed as usual "
+                "(e.g. 3->4)."
+            )
+        return Group(Text(text, style="yellow"), Text(_status_line(game, state)))
     if not isinstance(game, BoardView):
         return Text(game.render(state))
     doc = board_document(game, state, max_moves=0)

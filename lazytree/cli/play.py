@@ -243,10 +243,15 @@ def play(
     session = _open_session(setup, names, seed, load)
     _learned(session, book, weights)
     touched: frozenset[int] = frozenset()  # territories of the AI's last turn
+    explained = False  # a board too wide for the terminal was explained once
     try:
         while not session.is_over:
             console.print()
-            console.print(board_view(game, session.state, width=console.width, highlight=touched))
+            view = board_view(
+                game, session.state, width=console.width, highlight=touched, explained=explained
+            )
+            console.print(view)
+            explained = True
             if session.seat().is_human:
                 _show(ask_move(session)[1:])
             else:
@@ -262,7 +267,9 @@ def play(
         _save(session, save)
         raise typer.Exit(0 if isinstance(exc, Quit) else 130) from None
     console.print()
-    console.print(board_view(game, session.state, width=console.width, highlight=touched))
+    console.print(
+        board_view(game, session.state, width=console.width, highlight=touched, explained=explained)
+    )
     seated = frozenset(p for p in range(game.num_players) if session.seat(p).is_human)
     console.print(f"[bold]{escape(final_line(game, session.state, seated))}[/]", soft_wrap=True)
     _save(session, save)

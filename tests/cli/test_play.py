@@ -105,3 +105,15 @@ def test_bad_seats_are_one_line_errors(args: list[str], message: str) -> None:
     code, _, err = run("play", "dice-of-doom", "--size", "3", *args)
     assert code == 2 and message in err and "Traceback" not in err
     assert err.count("\n") == 1
+
+
+def test_a_board_too_wide_for_the_terminal_is_explained_once() -> None:
+    """A board wider than the terminal is replaced by a note every turn: the whole
+    explanation the first time, a few words after."""
+    code, out, _ = run(
+        "play", "dice-of-doom", "--size", "20", "--seed", "1", "--seats", "human,random",
+        input="1\npass\n1\npass\nquit\n",
+    )  # fmt: skip
+    assert code == 0 and "game abandoned" in out
+    assert out.count("widen it") == 1
+    assert out.count("(board not shown:") >= 2
