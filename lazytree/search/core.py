@@ -307,17 +307,24 @@ class Search:
             moves = list(map(_move_of, edges))
             by_move = dict(zip(moves, edges, strict=True))
             edges = list(map(by_move.__getitem__, hint.order_moves(n.state, moves)))
-        if self.order and len(edges) > 1:
-            rank = self.rated_first(maximizing)
-            rated = [e for e in edges if e.forced and rank(e)[0] == 0]  # only forced are
-            if rated:
-                rated.sort(key=rank)
-                for e in rated:
-                    edges.remove(e)
-                edges[:0] = rated
+        if self.order:
+            self.rated_to_front(edges, maximizing)
         if width is not None:
             del edges[width:]
         return edges
+
+    def rated_to_front(self, edges: list[Edge[Any, Any]], maximizing: bool) -> None:
+        """Move the edges whose children are rated for this player to the front of
+        ``edges``, best first (:meth:`rated_first`); the others keep their order."""
+        if len(edges) < 2:
+            return
+        rank = self.rated_first(maximizing)
+        rated = [e for e in edges if e.forced and rank(e)[0] == 0]  # only forced are
+        if rated:
+            rated.sort(key=rank)
+            for e in rated:
+                edges.remove(e)
+            edges[:0] = rated
 
     # -- the move source of a width search (BestFirstGame) ------------------------------
     def best_first_source(self, game: Any) -> Any:
@@ -350,14 +357,8 @@ class Search:
             return None
         edges = list(n.generated_edges)
         pulled = len(edges)
-        if self.order and pulled > 1:
-            rank = self.rated_first(maximizing)
-            rated = [e for e in edges if e.forced and rank(e)[0] == 0]
-            if rated:
-                rated.sort(key=rank)
-                for e in rated:
-                    edges.remove(e)
-                edges[:0] = rated
+        if self.order:
+            self.rated_to_front(edges, maximizing)
         while len(edges) < width:
             edge = edge_at(n, pulled)
             if edge is None:
