@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from lazytree._core import core_kind
 from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
 from lazytree.search import (
     Limit,
@@ -189,6 +190,7 @@ def dice_benchmark(
         row["solved_in_budget"] = solved
         rows.append(row)
     doc: dict[str, Any] = {
+        "core": core_kind(),
         "depth": depth,
         "node_cap": cap,
         "budget_seconds": budget,

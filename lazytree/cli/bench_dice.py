@@ -13,6 +13,7 @@ from rich.table import Table
 from lazytree._core import core_kind
 from lazytree.bench.dice import dice_benchmark
 from lazytree.cli.common import conflict, console, fail, given, print_json, progress_bar
+from lazytree.cli.cores import other_core_json
 from lazytree.games.dice_of_doom.rules import MAX_SIZE
 from lazytree.gcpause import gc_paused
 
@@ -114,8 +115,9 @@ def bench_dice_of_doom(
         bool,
         typer.Option(
             "--other-core/--this-core-only",
-            help="--against-racket: also measure the other core (pure Python or compiled) "
-            "in a child process and show both.",
+            help="Also measure the other core (pure Python or compiled) in a child process "
+            "with the same options and show both (the heuristic-vs-book match, whose games "
+            "are the same on both cores, runs once).",
         ),
     ] = True,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
@@ -124,7 +126,8 @@ def bench_dice_of_doom(
     + stored ratings + sharing) at a fixed depth under the book's evaluation; the depth
     a clock reaches; a whole AI-vs-AI game with its peak memory; and a match of the
     heuristic evaluation against the book's. With --against-racket: the book's AI
-    against the book's Racket program instead."""
+    against the book's Racket program instead. Each part runs on the compiled and on the
+    pure Python core (the other one in a child process) unless --this-core-only."""
     sizes_given = sizes != "3,5,8,10,15,20"
     try:
         size_list = [int(s) for s in sizes.split(",") if s.strip()]
@@ -171,13 +174,51 @@ def bench_dice_of_doom(
             game_moves=game_moves,
             profile=profile,
         )
+        if other_core:
+            bar.update(task, description="the other core (a child process)...")
+            args = ["bench", "dice-of-doom", "--this-core-only", "--json"]
+            args += [f"--sizes={','.join(map(str, size_list))}", f"--seeds={seeds}"]
+            args += [f"--depth={depth}", f"--max-nodes={max_nodes}", f"--budget={budget}"]
+            args += [f"--game-size={game_size}", f"--game-time={game_time}"]
+            args += [f"--game-moves={game_moves}", "--match-size=0"]
+            other = other_core_json(args)
+            if other is not None:
+                doc["other_core"] = other
     if json_out:
         print_json(doc)
         return
-    nodes = Table(title=f"Nodes forced to depth {depth}, book eval, {seeds} seed(s) per size")
+    for run in [doc] + ([doc["other_core"]] if "other_core" in doc else []):
+        _print_dice(run, depth, seeds, budget)
+    console.print(
+        f"[dim]'-': did not finish within the node budget ({max_nodes:,} up to 5x5, "
+        "scaled down by the board area above) on every seed. Nodes and "
+        "seconds are sums over the seeds; 'same': the engine's root value equals "
+        "minimax's and alpha-beta's wherever they finished. Depth columns: the smallest "
+        "over the seeds; 'exact' is the full-width engine (book eval), 'play' what "
+        "`lazytree play` uses (heuristic eval, width and quiescence of the deepening rater); "
+        "*: on some seed the search reached the end of the game.[/]"
+    )
+    if profile is not None:
+        console.print(f"profile of the clocked searches written to {profile}")
+    m = doc.get("match")
+    if m:
+        console.print(
+            f"heuristic against book eval on {m['size']}x{m['size']} (depth {m['depth']}, "
+            f"width {m['width']}, {m['games']} games, seats swapped): heuristic wins "
+            f"{m['heuristic']}, book wins {m['book']}, ties {m['ties']}; territory margin "
+            f"{m['margin']:+d} for the heuristic"
+        )
+
+
+def _print_dice(doc: dict[str, Any], depth: int, seeds: int, budget: float) -> None:
+    """The tables and the game's line of one core's run."""
+    core = f"{doc['core']} core"
+    nodes = Table(
+        title=f"Nodes forced to depth {depth}, book eval, {seeds} seed(s) per size, {core}"
+    )
     for col in ("size", "minimax", "alpha-beta", "engine", "engine/minimax", "ab/minimax", "same"):
         nodes.add_column(col, justify="right")
-    times = Table(title=f"Seconds to depth {depth}; depth a {budget:g} s clock completes")
+    times = Table(title=f"Seconds to depth {depth}; depth a {budget:g} s clock completes, {core}")
     for col in ("size", "minimax", "alpha-beta", "engine", "engine/minimax", "exact", "play"):
         times.add_column(col, justify="right")
     for row in doc["sizes"]:
@@ -203,19 +244,11 @@ def bench_dice_of_doom(
         )
     console.print(nodes)
     console.print(times)
-    console.print(
-        f"[dim]'-': did not finish within the node budget ({max_nodes:,} up to 5x5, "
-        "scaled down by the board area above) on every seed. Nodes and "
-        "seconds are sums over the seeds; 'same': the engine's root value equals "
-        "minimax's and alpha-beta's wherever they finished. Depth columns: the smallest "
-        "over the seeds; 'exact' is the full-width engine (book eval), 'play' what "
-        "`lazytree play` uses (heuristic eval, width and quiescence of the deepening rater); "
-        "*: on some seed the search reached the end of the game.[/]"
-    )
     g = doc.get("game")
     if g:
         console.print(
-            f"AI-vs-AI game on {g['size']}x{g['size']}, {g['seconds_per_move']:g} s per move: "
+            f"AI-vs-AI game on {g['size']}x{g['size']}, {g['seconds_per_move']:g} s per move, "
+            f"{core}: "
             f"{g['turns']} turns, {g['moves']} moves"
             f"{'' if g['finished'] else ' (stopped at the move cap)'} "
             f"({g['solved_moves']} forced or searched "
@@ -224,23 +257,12 @@ def bench_dice_of_doom(
             f"{g['peak_memory_mb']} MB (resident, the game's own process), "
             f"winners {g['winners']}"
         )
-    if profile is not None:
-        console.print(f"profile of the clocked searches written to {profile}")
-    m = doc.get("match")
-    if m:
-        console.print(
-            f"heuristic against book eval on {m['size']}x{m['size']} (depth {m['depth']}, "
-            f"width {m['width']}, {m['games']} games, seats swapped): heuristic wins "
-            f"{m['heuristic']}, book wins {m['book']}, ties {m['ties']}; territory margin "
-            f"{m['margin']:+d} for the heuristic"
-        )
 
 
 def _against_racket(
     sizes: list[int], boards: int | None, depth: int, repeat: int, other_core: bool, json_out: bool
 ) -> None:
     from lazytree.bench.racket import RacketUnavailable, compare_with_racket
-    from lazytree.cli.cores import other_core_json
 
     with progress_bar(
         SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn()

@@ -7,6 +7,7 @@ import pstats
 import shlex
 from pathlib import Path
 
+from lazytree._core import compiled_available, core_kind
 from tests.conftest import cli
 
 
@@ -15,7 +16,8 @@ def test_profile_and_capped_game(tmp_path: Path) -> None:
     result = cli(
         shlex.split(
             "bench dice-of-doom --sizes 3 --seeds 1 --budget 0.05 --game-size 10 "
-            f"--game-time 0.05 --game-moves 2 --match-size 0 --profile {out} --json"
+            f"--game-time 0.05 --game-moves 2 --match-size 0 --profile {out} --json "
+            "--this-core-only"
         )
     )
     assert result.exit_code == 0, result.output
@@ -32,3 +34,23 @@ def test_game_moves_conflicts_with_quick() -> None:
     result = cli(shlex.split("bench dice-of-doom --quick --game-moves 3"))
     assert result.exit_code == 2
     assert "--quick" in result.output and "--game-moves" in result.output
+
+
+def test_both_cores_side_by_side() -> None:
+    """The other core runs in a child process with the same options; both count the same
+    nodes (the match, the same games on both cores, runs once)."""
+    result = cli(shlex.split("bench dice-of-doom --quick --json"))
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["core"] == core_kind()
+    if core_kind() == "pure" and not compiled_available():
+        assert "other_core" not in doc
+        return
+    other = doc["other_core"]
+    assert {doc["core"], other["core"]} == {"compiled", "pure"}
+    assert "match" in doc and "match" not in other and "other_core" not in other
+    nodes = [[row[k]["nodes"] for k in ("minimax", "alphabeta", "engine")] for row in doc["sizes"]]
+    assert nodes == [
+        [row[k]["nodes"] for k in ("minimax", "alphabeta", "engine")] for row in other["sizes"]
+    ]
+    assert [r["size"] for r in other["sizes"]] == [3, 4] and other["game"]["size"] == 3
