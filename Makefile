@@ -12,13 +12,14 @@ ARGS   ?=
 # The compiled core (setup.py: mypyc, beside the sources) is rebuilt when these change, so
 # the tests never run a stale compiled module.
 CORE_SOURCES := setup.py lazytree/tree.py lazytree/rating.py lazytree/search/core.py \
-  games/tictactoe.py games/dice_of_doom/incremental.py
+  games/tictactoe.py games/dice_of_doom/incremental.py games/dice_of_doom/kernel.py
 CORE_STAMP := $(VENV)/.core-built
 # The tests of the core, run a second time on the pure Python core (LAZYTREE_PURE=1).
 CORE_TESTS := tests/test_core.py tests/cli/test_bench_cores.py tests/test_tree.py tests/search \
   tests/oracle tests/games tests/arena/test_lol_oracle.py tests/arena/test_lol4_oracle.py \
   tests/cli/test_games.py lazytree/tree.py lazytree/rating.py lazytree/search/core.py \
-  lazytree/games/tictactoe.py lazytree/games/dice_of_doom/incremental.py
+  lazytree/games/tictactoe.py lazytree/games/dice_of_doom/incremental.py \
+  lazytree/games/dice_of_doom/kernel.py
 
 # the example game plugins (examples/*) are installed too: the tests drive them as
 # installed games, found through their lazytree.games entry points
