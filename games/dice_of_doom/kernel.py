@@ -31,6 +31,10 @@ True
 (0.5, 0.0, 1.0)
 >>> book_value((0, 1, 2, 2, 1), 3, 1), book_value((0, 1, 2, 2, 1), 3, 0)
 (0.5, 0.0)
+>>> after_pass(owners, dice, 0, 1, 3, False), after_pass(owners, dice, 0, 5, 3, True)
+(((3, 1, 3, 2), 0), ((3, 1, 3, 2), 4))
+>>> next_player((0, 2, 2), 0, 3), next_player((0, 2, 2), 2, 3), next_player((0,), 0, 2)
+(2, 0, 1)
 """
 
 from __future__ import annotations
@@ -39,11 +43,13 @@ from typing import TypeVar
 
 __all__ = [
     "after_attack",
+    "after_pass",
     "attack_is_legal",
     "attacks",
     "book_share",
     "book_value",
     "can_attack",
+    "next_player",
 ]
 
 M = TypeVar("M")
@@ -173,3 +179,36 @@ def book_value(owners: tuple[int, ...], players: int, player: int) -> float:
     for o in owners:
         counts[o] += 1
     return book_share(tuple(counts), player)
+
+
+def after_pass(
+    owners: tuple[int, ...],
+    dice: tuple[int, ...],
+    player: int,
+    spare: int,
+    top: int,
+    reverse: bool,
+) -> tuple[tuple[int, ...], int]:
+    """The dice after ``player`` passes, and the spare dice left: one die from the pool
+    ``spare`` to each of its territories below ``top`` dice, in board order (``reverse``:
+    from the last territory to the first), until the pool is empty."""
+    more = list(dice)
+    n = len(owners)
+    for k in range(n):
+        if spare == 0:
+            break
+        i = n - 1 - k if reverse else k
+        if owners[i] == player and more[i] < top:
+            more[i] += 1
+            spare -= 1
+    return tuple(more), spare
+
+
+def next_player(owners: tuple[int, ...], player: int, players: int) -> int:
+    """The next player after ``player`` (of ``players``) who owns a territory, or the
+    next one when no other does."""
+    for step in range(1, players):
+        candidate = (player + step) % players
+        if candidate in owners:
+            return candidate
+    return (player + 1) % players

@@ -63,11 +63,13 @@ from lazytree.games.dice_of_doom.incremental import (
 )
 from lazytree.games.dice_of_doom.kernel import (
     after_attack,
+    after_pass,
     attack_is_legal,
     attacks,
     book_share,
     book_value,
     can_attack,
+    next_player,
 )
 from lazytree.games.states import CachedHashState
 
@@ -795,17 +797,12 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
             return DiceState.derived(
                 state, tuple(changes), self._next_player(state), spare, True, not state.reversed
             )
-        more = list(state.dice)
-        for i in self._order(state):
-            if spare == 0:
-                break
-            if state.owners[i] == player and more[i] < top:
-                more[i] += 1
-                spare -= 1
+        owners = state.owners
+        more, spare = after_pass(owners, state.dice, player, spare, top, state.reversed)
         return DiceState(
-            state.owners,
-            tuple(more),
-            self._next_player(state),
+            owners,
+            more,
+            next_player(owners, player, self.num_players),
             spare,
             True,
             not state.reversed,
