@@ -37,6 +37,7 @@ COMPILED = (
     "lazytree/search/core.py",
     "lazytree/games/tictactoe.py",
     "lazytree/games/dice_of_doom/incremental.py",
+    "lazytree/games/dice_of_doom/kernel.py",
 )
 """The modules of the compiled core, as paths inside the installed package."""
 

@@ -53,6 +53,7 @@ COMPILED_MODULES = (
     "lazytree.search.core",
     "lazytree.games.tictactoe",
     "lazytree.games.dice_of_doom.incremental",
+    "lazytree.games.dice_of_doom.kernel",
 )
 """The modules ``setup.py`` compiles (its ``COMPILED`` lists the same, as paths)."""
 

@@ -45,7 +45,7 @@ from typing import Any, NamedTuple, TypeAlias
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.board import neighbor_table
 from lazytree.games.dice_of_doom.capabilities import DiceCapabilities
-from lazytree.games.dice_of_doom.evaluation import EVALUATORS, Evaluation
+from lazytree.games.dice_of_doom.evaluation import EVALUATORS, BookEvaluation, Evaluation
 from lazytree.games.dice_of_doom.hints import SearchHints
 from lazytree.games.dice_of_doom.incremental import (
     BIG_BOARD,
@@ -60,6 +60,16 @@ from lazytree.games.dice_of_doom.incremental import (
     board_hash_after,
     counts_after,
     facts_after,
+)
+from lazytree.games.dice_of_doom.kernel import (
+    after_attack,
+    after_pass,
+    attack_is_legal,
+    attacks,
+    book_share,
+    book_value,
+    can_attack,
+    next_player,
 )
 from lazytree.games.states import CachedHashState
 
@@ -500,6 +510,20 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
         """A big board: positions made by moves derive their facts from the position
         before (:mod:`~lazytree.games.dice_of_doom.incremental`)."""
         self._listed = self.tabled and self.big
+        self._kernel_moves = self.tabled and not self.big
+        """Small boards list their attacks with :func:`~.kernel.attacks` (one call)."""
+        rules = type(self)
+        self._kernel_checks = (
+            rules._check_attack is DiceOfDoom._check_attack
+            and rules._check_strength is DiceOfDoom._check_strength
+        )
+        """The rule set checks an attack as the book does: :func:`~.kernel.attack_is_legal`
+        checks a move first (the methods still give the reason a move is illegal)."""
+        self._kernel_book = (
+            rules.returns is DiceOfDoom.returns and rules.territories is DiceOfDoom.territories
+        )
+        """The book's evaluation may be computed by :mod:`~.kernel` (the rule set keeps
+        the book's scores)."""
 
     def __repr__(self) -> str:
         return (
@@ -618,8 +642,17 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
 
     def legal_moves(self, state: DiceState) -> Iterator[DiceMove]:
         if self._listed:
-            attacks: Iterator[DiceMove] = self._tabled_attacks(state)
-            return attacks if state.first_move else chain((PASS,), attacks)
+            tabled: Iterator[DiceMove] = self._tabled_attacks(state)
+            return tabled if state.first_move else chain((PASS,), tabled)
+        if self._kernel_moves:
+            neighbors = self.neighbors
+            made = self._made if self._made_for is neighbors else self.attack_objects()
+            listed = attacks(
+                state.owners, state.dice, state.player, neighbors, made, state.reversed
+            )
+            if state.first_move:
+                return iter(listed)
+            return iter([PASS, *listed])
         return self._scanned_moves(state)
 
     def moves_best_first(self, state: DiceState) -> Iterator[DiceMove] | None:
@@ -658,17 +691,41 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
         if self._listed:
             table = state.attack_table(self.neighbors, self.attack_objects())
             return not any(compress(table, map(state.player.__eq__, state.owners)))
+        if self._kernel_moves:
+            return not can_attack(state.owners, state.dice, state.player, self.neighbors)
         return next(self._attacks(state), None) is None
 
     def result(self, state: DiceState, move: DiceMove) -> DiceState:
+        if type(move) is Attack and self._kernel_checks and not self.big:
+            # the hot path: one call checks the attack and makes the board
+            src, dst = move
+            board = after_attack(state.owners, state.dice, state.player, self.neighbors, src, dst)
+            if board is not None:
+                captured = state.captured
+                if self.counts_captures:
+                    captured += state.dice[dst]
+                return DiceState(
+                    board[0],
+                    board[1],
+                    state.player,
+                    state.spare,
+                    False,
+                    state.reversed,
+                    captured,
+                    state.pending,
+                )
         if move is PASS:
             if state.first_move:
                 raise IllegalMoveError("the first move of a turn must be an attack, not a pass")
             return self._pass(state)
         if not isinstance(move, Attack):
             raise IllegalMoveError(f"{move!r} is not a Dice of Doom move")
-        self._check_attack(state, move)
         src, dst = move
+        if not (
+            self._kernel_checks
+            and attack_is_legal(state.owners, state.dice, state.player, self.neighbors, src, dst)
+        ):
+            self._check_attack(state, move)  # raises with the reason
         captured = state.captured
         if self.counts_captures:  # the book's (+ spare-dice (dice dst))
             captured += state.dice[dst]
@@ -740,17 +797,12 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
             return DiceState.derived(
                 state, tuple(changes), self._next_player(state), spare, True, not state.reversed
             )
-        more = list(state.dice)
-        for i in self._order(state):
-            if spare == 0:
-                break
-            if state.owners[i] == player and more[i] < top:
-                more[i] += 1
-                spare -= 1
+        owners = state.owners
+        more, spare = after_pass(owners, state.dice, player, spare, top, state.reversed)
         return DiceState(
-            state.owners,
-            tuple(more),
-            self._next_player(state),
+            owners,
+            more,
+            next_player(owners, player, self.num_players),
             spare,
             True,
             not state.reversed,
@@ -797,7 +849,12 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
 
     def evaluate(self, state: DiceState, player: Player) -> float:
         """The position's rating from ``player``'s point of view, by the evaluator the
-        game was given (``eval``: the book's winner share by default)."""
+        game was given (``eval``: the book's winner share by default; that one in one
+        call of :mod:`~.kernel`, the same value as ``returns(state)[player]``)."""
+        if self._kernel_book and self.evaluator.__class__ is BookEvaluation:
+            if self.big:
+                return book_share(state.counts(self.num_players), player)
+            return book_value(state.owners, self.num_players, player)
         return self.evaluator(self, state, player)
 
     def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:
