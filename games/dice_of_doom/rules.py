@@ -607,17 +607,17 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
     attack needs more dice than the target."""
 
     def _attacks(self, state: DiceState) -> Iterator[Attack]:
-        owners, dice, player = state.owners, state.dice, state.player
-        neighbors = self.neighbors
-        for src in self._order(state):
-            if owners[src] != player:
-                continue
-            d = dice[src]
-            if d < 2:
-                continue
-            for dst in neighbors[src]:
-                if owners[dst] != player and d > dice[dst]:
-                    yield Attack(src, dst)
+        """The attacks of the player to move in board order (:func:`~.kernel.attacks`);
+        a rule set with other attacks overrides it."""
+        listed = attacks(
+            state.owners,
+            state.dice,
+            state.player,
+            self.neighbors,
+            self.attack_objects(),
+            state.reversed,
+        )
+        return iter(listed)
 
     def attack_objects(self) -> tuple[tuple[Attack, ...], ...]:
         """``Attack(i, j)`` for every territory ``i`` and neighbour ``j``, made once
