@@ -607,17 +607,16 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
     attack needs more dice than the target."""
 
     def _attacks(self, state: DiceState) -> Iterator[Attack]:
-        """The attacks of the player to move in board order (:func:`~.kernel.attacks`);
-        a rule set with other attacks overrides it."""
-        listed = attacks(
-            state.owners,
-            state.dice,
-            state.player,
-            self.neighbors,
-            self.attack_objects(),
-            state.reversed,
-        )
-        return iter(listed)
+        """The attacks of the player to move in board order; a rule set with other
+        attacks overrides it."""
+        return iter(self._attack_list(state))
+
+    def _attack_list(self, state: DiceState) -> list[Attack]:
+        """The attacks (more dice than the target) of the player to move in board order,
+        listed in one call of :func:`~.kernel.attacks` with the attacks made once."""
+        neighbors = self.neighbors
+        made = self._made if self._made_for is neighbors else self.attack_objects()
+        return attacks(state.owners, state.dice, state.player, neighbors, made, state.reversed)
 
     def attack_objects(self) -> tuple[tuple[Attack, ...], ...]:
         """``Attack(i, j)`` for every territory ``i`` and neighbour ``j``, made once
@@ -645,11 +644,7 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
             tabled: Iterator[DiceMove] = self._tabled_attacks(state)
             return tabled if state.first_move else chain((PASS,), tabled)
         if self._kernel_moves:
-            neighbors = self.neighbors
-            made = self._made if self._made_for is neighbors else self.attack_objects()
-            listed = attacks(
-                state.owners, state.dice, state.player, neighbors, made, state.reversed
-            )
+            listed = self._attack_list(state)
             if state.first_move:
                 return iter(listed)
             return iter([PASS, *listed])
