@@ -51,11 +51,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, overload
 
 from lazytree.checks import require_game
 from lazytree.game import CHANCE, Game, IllegalMoveError, Player
 from lazytree.rating import Bound, Rating
+
+if TYPE_CHECKING:  # fixed-width integers: unboxed and packed in the compiled core
+    from mypy_extensions import i32, i64
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -88,21 +91,23 @@ EMPTY: Final[tuple[Any, ...]] = ()
 class Node(Generic[S, M]):
     """One position of a lazy tree.
 
-    (A native class in the compiled core: its fields are C struct members, ``serial``
-    and ``player`` unboxed integers. Native classes cannot be weakly referenced safely
-    (mypyc's deallocator does not clear weak references), so nothing holds nodes weakly:
-    the sharing table prunes itself (:meth:`Tree.prune`) and MCTS prunes its statistics.)
+    (A native class in the compiled core: its fields are C struct members, ``player``,
+    ``serial`` and the rating's player and depth unboxed integers. Native classes cannot
+    be weakly referenced safely (mypyc's deallocator does not clear weak references), so
+    nothing holds nodes weakly: the sharing table prunes itself (:meth:`Tree.prune`) and
+    MCTS prunes its statistics.)
 
-    A node keeps its generated moves and their children itself, with no object per move:
-    ``_moves`` is None before the moves were asked for, a list while they are being
-    generated (``_source``, the game's move iterator, yields the rest; :func:`_pull`
-    appends one move at a time), a tuple once the generator is exhausted; ``_kids`` is
-    the parallel list of children (None until a child is forced); ``_probs``, at a
-    chance node, the parallel list of the outcomes' probabilities. An :class:`Edge` is a
-    view ``(node, index)`` made when asked for; the searches read moves and force
-    children by index (:func:`generate_to`, :func:`child_at`) and make none. A node never
-    refers to its parent, so a subtree stays alive exactly as long as something holds its
-    root (and is freed by reference counting when dropped: the tree has no cycles).
+    A node keeps its generated moves and their children itself, in one list and with no
+    object per move: ``_slots`` is None before the moves were asked for, then the list
+    ``[move 0, child 0, move 1, child 1, ...]`` (a child is None until it is forced) that
+    :func:`_pull` extends one move at a time from ``_source``, the game's move iterator,
+    until it is exhausted (``_source`` None again). A node that has no moves never gets a
+    list of its own (it shares :data:`_NO_SLOTS`). ``_probs``, at a chance node, is the
+    parallel list of the outcomes' probabilities. An :class:`Edge` is a view ``(node,
+    index)`` made when asked for; the searches read moves and force children by index
+    (:func:`generate_to`, :func:`child_at`) and make none. A node never refers to its
+    parent, so a subtree stays alive exactly as long as something holds its root (and is
+    freed by reference counting when dropped: the tree has no cycles).
 
     The rating a rater stored is kept in the node's own fields (``_rvalue``, an unboxed
     float in the compiled core, ``_rplayer``, ``_rdepth``, ``_rbound``, None while
@@ -112,14 +117,13 @@ class Node(Generic[S, M]):
     """
 
     __slots__ = (
-        "_kids",
-        "_moves",
         "_probs",
         "_rbound",
         "_rdepth",
         "_rkey",
         "_rplayer",
         "_rvalue",
+        "_slots",
         "_source",
         "player",
         "serial",
@@ -128,20 +132,20 @@ class Node(Generic[S, M]):
     )
 
     def __init__(self, tree: Tree[S, M], state: S) -> None:
+        # the small integers first: the compiled core packs them two to a word
+        self.player: i32 = tree.game.to_move(state)
+        self._rplayer: i32 = 0
+        self._rdepth: i32 = 0
+        self.serial: i64 = tree.stats.nodes_created
+        """The order of creation in its tree: the root is 0, the next node built 1, ..."""
+        self._rvalue = 0.0
         self.tree = tree
         self.state = state
-        self.serial = tree.stats.nodes_created
-        """The order of creation in its tree: the root is 0, the next node built 1, ..."""
-        self.player: Player = tree.game.to_move(state)
-        self._rvalue = 0.0
-        self._rplayer: Player = 0
-        self._rdepth = 0
         self._rbound: Bound | None = None  # None: no rating stored
         self._rkey: Hashable = None
-        self._moves: list[M] | tuple[M, ...] | None = None
-        self._kids: list[Node[S, M] | None] = _NO_KIDS
+        self._slots: list[Any] | None = None
         self._probs: list[float] | None = None
-        self._source: Iterator[M] | _Failed | None = None
+        self._source: Iterator[M] | None = None
 
     @property
     def rating(self) -> Rating | None:
@@ -184,11 +188,11 @@ class Node(Generic[S, M]):
     def children(self) -> Sequence[Edge[S, M]]:
         """The outgoing edges, generated on demand and memoized (see :class:`Children`);
         a plain tuple (of edge views made for this call) once all are generated."""
-        moves = self._moves
-        if type(moves) is tuple:
-            return _views(self, moves)
-        if moves is None:
+        slots = self._slots
+        if slots is None:
             self._start()
+        elif self._source is None:
+            return _views(self, len(slots) >> 1)
         return Children(self)
 
     def _start(self) -> None:
@@ -196,8 +200,7 @@ class Node(Generic[S, M]):
         tree = self.tree
         tree.stats.nodes_expanded += 1
         self._source = iter(tree.game.legal_moves(self.state))
-        self._moves = []
-        self._kids = []
+        self._slots = _NO_SLOTS  # a list of its own with the first move (see _pull)
         if self.player == CHANCE:
             self._probs = []
 
@@ -209,39 +212,43 @@ class Node(Generic[S, M]):
     def generate_all(self) -> tuple[Edge[S, M], ...]:
         """Generate every move not generated yet (building no child) and return all the
         edges, in generation order: what a search that ranks the moves of a node calls."""
-        moves = self._moves
-        if type(moves) is not tuple:
-            if moves is None:
-                self._start()
-            while _pull(self):  # a failing generator keeps the moves pulled before it
-                pass
-            moves = self._moves
-            assert type(moves) is tuple
-        return _views(self, moves)
+        if self._slots is None:
+            self._start()
+        while _pull(self):  # a failing generator keeps the moves pulled before it
+            pass
+        slots = self._slots
+        assert slots is not None
+        return _views(self, len(slots) >> 1)
 
     # -- read-only views that never generate or force anything (export, inspection) --
     @property
     def expanded(self) -> bool:
         """True once the move generator was started (``children`` was asked for)."""
-        return self._moves is not None
+        return self._slots is not None
 
     @property
     def generated_edges(self) -> tuple[Edge[S, M], ...]:
         """The edges generated so far, in generation order: always the first moves of
         the game's generator."""
-        moves = self._moves
-        return EMPTY if moves is None else _views(self, moves)
+        slots = self._slots
+        return EMPTY if slots is None else _views(self, len(slots) >> 1)
 
     @property
     def generated_moves(self) -> tuple[M, ...]:
         """The moves generated so far, in generation order (no edge view made)."""
-        moves = self._moves
-        return EMPTY if moves is None else moves if type(moves) is tuple else tuple(moves)
+        slots = self._slots
+        return EMPTY if not slots else tuple(slots[0 : len(slots) & ~1 : 2])
+
+    @property
+    def forced_children(self) -> list[Node[S, M]]:
+        """The children built so far, in generation order (forces nothing)."""
+        slots = self._slots
+        return [] if not slots else [c for c in slots[1::2] if c is not None]
 
     @property
     def fully_generated(self) -> bool:
         """True when every move of this node has been generated."""
-        return type(self._moves) is tuple
+        return self._slots is not None and self._source is None
 
     @property
     def is_chance(self) -> bool:
@@ -273,9 +280,9 @@ class Node(Generic[S, M]):
         return None if hook is None else hook(self)
 
 
-_NO_KIDS: Final[list[Any]] = []
-"""The children list of every node whose moves were never asked for or that has none
-(never appended to: a node gets its own list when its generator starts)."""
+_NO_SLOTS: Final[list[Any]] = []
+"""The slots of every node whose generator has given no move yet (never appended to: a
+node gets a list of its own with its first move, so a leaf holds no list)."""
 
 
 def generate_to(node: Node[S, M], index: int) -> bool:
@@ -284,24 +291,25 @@ def generate_to(node: Node[S, M], index: int) -> bool:
     view object or generator per node (a function, so the compiled core calls it
     directly); the move is then :func:`move_at` ``(node, index)`` and its child
     :func:`child_at` ``(node, index)``."""
-    moves = node._moves
-    if moves is None:
+    slots = node._slots
+    if slots is None:
         node._start()
-        moves = node._moves
-        assert moves is not None
-    if index < len(moves):
+    elif 2 * index < len(slots) - 1:
         return True
-    while _pull(node):  # appends to ``moves`` (a list while generating)
-        if index < len(moves):
+    while _pull(node):
+        slots = node._slots
+        assert slots is not None
+        if 2 * index < len(slots) - 1:
             return True
     return False
 
 
 def move_at(node: Node[S, M], index: int) -> M:
     """The generated move number ``index`` of ``node`` (:func:`generate_to` first)."""
-    moves = node._moves
-    assert moves is not None
-    return moves[index]
+    slots = node._slots
+    assert slots is not None
+    move: M = slots[2 * index]
+    return move
 
 
 def edge_at(node: Node[S, M], index: int) -> Edge[S, M] | None:
@@ -315,26 +323,25 @@ def edge_at(node: Node[S, M], index: int) -> Edge[S, M] | None:
 def child_at(node: Node[S, M], index: int) -> Node[S, M]:
     """The child of ``node``'s generated move number ``index``, built the first time
     (never again: the node keeps it)."""
-    kids = node._kids
-    child = kids[index]
+    slots = node._slots
+    assert slots is not None
+    k = 2 * index + 1
+    child: Node[S, M] | None = slots[k]
     if child is not None:
         return child
     tree = node.tree
-    moves = node._moves
-    assert moves is not None
-    state = tree.game.result(node.state, moves[index])
+    state = tree.game.result(node.state, slots[k - 1])
     if tree._table is None:  # no sharing: Tree.node_for inlined (the hot path)
         child = Node(tree, state)
         tree.stats.nodes_created += 1
     else:
         child = tree.node_for(state)
-    kids[index] = child
+    slots[k] = child
     return child
 
 
-def _views(node: Node[S, M], moves: list[M] | tuple[M, ...]) -> tuple[Edge[S, M], ...]:
-    """Edge views of the first ``len(moves)`` moves of ``node``."""
-    n = len(moves)
+def _views(node: Node[S, M], n: int) -> tuple[Edge[S, M], ...]:
+    """Edge views of the first ``n`` moves of ``node``."""
     if n == 0:
         return EMPTY
     if node._probs is not None:
@@ -348,22 +355,14 @@ def _pull(node: Node[S, M]) -> bool:
     source = node._source
     if source is None:
         return False
-    if isinstance(source, _Failed):
-        raise source.again()
-    moves = node._moves
-    assert isinstance(moves, list)
     try:
         move = next(source, _DONE)
-    except BaseException as exc:
-        node._source = _Failed(exc)
+    except BaseException as exc:  # (a failed one raises again: see _Failed)
+        if not isinstance(source, _Failed):
+            node._source = _Failed(exc)
         raise
     if move is _DONE:
         node._source = None
-        if moves:
-            node._moves = tuple(moves)
-        else:  # a leaf holds nothing of its own
-            node._moves = EMPTY
-            node._kids = _NO_KIDS
         return False
     tree = node.tree
     probs = node._probs
@@ -374,10 +373,14 @@ def _pull(node: Node[S, M]) -> bool:
             node._source = _Failed(exc)
             raise
         probs.append(p)
-    # the hot path: an empty child slot and the move, no object; the move comes last so
-    # that a reader in another thread never sees a move without its slot
-    node._kids.append(None)
-    moves.append(move)
+    # the hot path: the move and an empty child slot, no object; a reader in another
+    # thread counts the moves as len(slots) // 2, so it never sees a move without its slot
+    slots = node._slots
+    if slots is _NO_SLOTS or slots is None:
+        node._slots = [move, None]
+    else:
+        slots.append(move)
+        slots.append(None)
     tree.stats.moves_generated += 1
     return True
 
@@ -412,12 +415,11 @@ def start_moves(
     of ``moves`` (as they are of ``legal_moves`` otherwise), and :func:`moves_in_order`
     lists the moves in it.
     """
-    if node._moves is not None:
+    if node._slots is not None:
         return False
     node.tree.stats.nodes_expanded += 1
     node._source = Reordered(moves, again)
-    node._moves = []
-    node._kids = []
+    node._slots = _NO_SLOTS
     if node.player == CHANCE:
         node._probs = []
     return True
@@ -507,9 +509,10 @@ class Edge(Generic[S, M]):
 
     @property
     def move(self) -> M:
-        moves = self._node._moves
-        assert moves is not None
-        return moves[self._index]
+        slots = self._node._slots
+        assert slots is not None
+        move: M = slots[2 * self._index]
+        return move
 
     @property
     def probability(self) -> float | None:
@@ -519,7 +522,7 @@ class Edge(Generic[S, M]):
     @property
     def forced(self) -> bool:
         """True once the child node exists (a search went below this move)."""
-        return self._node._kids[self._index] is not None
+        return self.peek() is not None
 
     @property
     def child(self) -> Node[S, M]:
@@ -528,7 +531,10 @@ class Edge(Generic[S, M]):
 
     def peek(self) -> Node[S, M] | None:
         """The child if it was built, else None; never forces."""
-        return self._node._kids[self._index]
+        slots = self._node._slots
+        assert slots is not None
+        child: Node[S, M] | None = slots[2 * self._index + 1]
+        return child
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Edge):
@@ -629,9 +635,7 @@ class Tree(Generic[S, M]):
             if state in kept:
                 continue
             kept[state] = node
-            for child in node._kids:
-                if child is not None:
-                    stack.append(child)
+            stack.extend(node.forced_children)
         self._table = kept
         self._prune_at = max(PRUNE_MIN, 2 * len(kept))
         return kept
@@ -719,17 +723,21 @@ class StatsSnapshot:
 
 class _Failed:
     """Put in place of a move generator that raised: the node's moves are *not* all
-    generated, and asking for more says so instead of pretending there are none."""
+    generated, and asking for more says so (each ``next`` raises a RuntimeError caused
+    by the first error) instead of pretending there are none."""
 
     __slots__ = ("error",)
 
     def __init__(self, error: BaseException) -> None:
         self.error = error
 
-    def again(self) -> RuntimeError:
+    def __iter__(self) -> _Failed:
+        return self
+
+    def __next__(self) -> Any:
         err = RuntimeError("the move generator of this node failed earlier")
         err.__cause__ = self.error
-        return err
+        raise err
 
 
 PRUNE_MIN = 4096

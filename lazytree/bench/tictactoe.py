@@ -218,7 +218,7 @@ class BenchRun:
 class MemoryUse:
     """Bytes held by a whole lazy tree after minimax, per forced node, by owner.
 
-    ``tree``: what the tree itself allocates (nodes, move tuples, child lists, serial
+    ``tree``: what the tree itself allocates (nodes, the lists of their moves and children, serial
     numbers); ``game``: the states and moves (and their numbers) the rules made; ``rater``: the
     ratings and values the search stored; ``other``: the rest of the total (see
     :func:`memory_per_node`).
@@ -241,7 +241,7 @@ def _shared(obj: object) -> bool:
 
 def _footprint(root: Node[Any, Any]) -> dict[str, int]:
     """The bytes (``sys.getsizeof``) of what the forced tree below ``root`` holds, by
-    owner: the tree's nodes, their move tuples, child lists and serial numbers; the
+    owner: the tree's nodes, the lists of their moves and children, and serial numbers; the
     game's states and moves (and the objects inside them); the rater's ratings (and
     the objects inside them).
     Each object is counted once; the walk reads the objects themselves, so it does not
@@ -265,8 +265,7 @@ def _footprint(root: Node[Any, Any]) -> dict[str, int]:
         node = stack.pop()
         add("tree", node)
         add("tree", node.serial)
-        add("tree", node._moves)  # the generated moves (a tuple once all are generated)
-        add("tree", node._kids)  # and the parallel list of children
+        add("tree", node._slots)  # the generated moves and their children, one list
         add("tree", node._probs)
         for move in node.generated_moves:
             add("game", move, deep=True)
@@ -278,7 +277,7 @@ def _footprint(root: Node[Any, Any]) -> dict[str, int]:
         if node._rbound is not None:
             add("rater", node._rvalue)
             add("rater", node._rkey, deep=True)
-        stack.extend(child for child in node._kids if child is not None)
+        stack.extend(node.forced_children)
     return sizes
 
 

@@ -50,7 +50,6 @@ from lazytree.tree import (
     child_at,
     edge_at,
     generate_to,
-    move_at,
     reordered,
     start_moves,
 )
@@ -493,8 +492,11 @@ class Search:
             if ranked is None:
                 if not generate_to(n, i):
                     break
-                move = move_at(n, i)
-                child = child_at(n, i)
+                slots = n._slots  # [move 0, child 0, move 1, child 1, ...]
+                assert slots is not None
+                move = slots[2 * i]
+                forced = slots[2 * i + 1]
+                child = child_at(n, i) if forced is None else forced
             elif i < len(ranked):
                 edge = ranked[i]
                 move = edge.move
