@@ -102,10 +102,11 @@ class Node(Generic[S, M]):
     ``[move 0, child 0, move 1, child 1, ...]`` (a child is None until it is forced) that
     :func:`_pull` extends one move at a time from ``_source``, the game's move iterator,
     until it is exhausted (``_source`` None again). A node that has no moves never gets a
-    list of its own (it shares :data:`_NO_SLOTS`). ``_probs``, at a chance node, is the
-    parallel list of the outcomes' probabilities. An :class:`Edge` is a view ``(node,
-    index)`` made when asked for; the searches read moves and force children by index
-    (:func:`generate_to`, :func:`child_at`) and make none. A node never refers to its
+    list of its own (it shares :data:`_NO_SLOTS`). A chance node's source is an
+    :class:`_Outcomes`, which keeps the outcomes' probabilities and stays once exhausted.
+    An :class:`Edge` is a view ``(node, index)`` made when asked for; the searches read
+    moves and force children by index (:func:`generate_to`, :func:`child_at`) and make
+    none. A node never refers to its
     parent, so a subtree stays alive exactly as long as something holds its root (and is
     freed by reference counting when dropped: the tree has no cycles).
 
@@ -117,7 +118,6 @@ class Node(Generic[S, M]):
     """
 
     __slots__ = (
-        "_probs",
         "_rbound",
         "_rdepth",
         "_rkey",
@@ -144,7 +144,6 @@ class Node(Generic[S, M]):
         self._rbound: Bound | None = None  # None: no rating stored
         self._rkey: Hashable = None
         self._slots: list[Any] | None = None
-        self._probs: list[float] | None = None
         self._source: Iterator[M] | None = None
 
     @property
@@ -191,7 +190,7 @@ class Node(Generic[S, M]):
         slots = self._slots
         if slots is None:
             self._start()
-        elif self._source is None:
+        elif _exhausted(self):
             return _views(self, len(slots) >> 1)
         return Children(self)
 
@@ -199,10 +198,11 @@ class Node(Generic[S, M]):
         """Start the game's move generator (the first time the moves are asked for)."""
         tree = self.tree
         tree.stats.nodes_expanded += 1
-        self._source = iter(tree.game.legal_moves(self.state))
-        self._slots = _NO_SLOTS  # a list of its own with the first move (see _pull)
+        source: Iterator[M] = iter(tree.game.legal_moves(self.state))
         if self.player == CHANCE:
-            self._probs = []
+            source = _Outcomes(source, self)
+        self._source = source
+        self._slots = _NO_SLOTS  # a list of its own with the first move (see _pull)
 
     def edge(self, index: int) -> Edge[S, M] | None:
         """The edge of generation number ``index`` (from 0), generating moves up to it;
@@ -248,7 +248,7 @@ class Node(Generic[S, M]):
     @property
     def fully_generated(self) -> bool:
         """True when every move of this node has been generated."""
-        return self._slots is not None and self._source is None
+        return self._slots is not None and _exhausted(self)
 
     @property
     def is_chance(self) -> bool:
@@ -317,7 +317,7 @@ def edge_at(node: Node[S, M], index: int) -> Edge[S, M] | None:
     to it; None when the node has no more moves."""
     if not generate_to(node, index):
         return None
-    return ChanceEdge(node, index) if node._probs is not None else Edge(node, index)
+    return ChanceEdge(node, index) if node.player == CHANCE else Edge(node, index)
 
 
 def child_at(node: Node[S, M], index: int) -> Node[S, M]:
@@ -344,7 +344,7 @@ def _views(node: Node[S, M], n: int) -> tuple[Edge[S, M], ...]:
     """Edge views of the first ``n`` moves of ``node``."""
     if n == 0:
         return EMPTY
-    if node._probs is not None:
+    if node.player == CHANCE:
         return tuple([ChanceEdge(node, i) for i in range(n)])
     return tuple([Edge(node, i) for i in range(n)])
 
@@ -358,21 +358,13 @@ def _pull(node: Node[S, M]) -> bool:
     try:
         move = next(source, _DONE)
     except BaseException as exc:  # (a failed one raises again: see _Failed)
-        if not isinstance(source, _Failed):
+        if not isinstance(source, (_Failed, _Outcomes)):
             node._source = _Failed(exc)
         raise
     if move is _DONE:
-        node._source = None
+        if type(source) is not _Outcomes:  # (which keeps the probabilities)
+            node._source = None
         return False
-    tree = node.tree
-    probs = node._probs
-    if probs is not None:  # a chance node
-        try:
-            p = tree.game.outcome_probability(node.state, move)  # type: ignore[attr-defined]
-        except BaseException as exc:
-            node._source = _Failed(exc)
-            raise
-        probs.append(p)
     # the hot path: the move and an empty child slot, no object; a reader in another
     # thread counts the moves as len(slots) // 2, so it never sees a move without its slot
     slots = node._slots
@@ -381,8 +373,48 @@ def _pull(node: Node[S, M]) -> bool:
     else:
         slots.append(move)
         slots.append(None)
-    tree.stats.moves_generated += 1
+    node.tree.stats.moves_generated += 1
     return True
+
+
+def _exhausted(node: Node[S, M]) -> bool:
+    """True when the move source of ``node`` (started) has no more moves."""
+    source = node._source
+    return source is None or (type(source) is _Outcomes and source.moves is None)
+
+
+class _Outcomes:
+    """The move source of a chance node: the outcomes (from the game's or a reordered
+    generator) and, as each is pulled, its probability (the game's
+    ``outcome_probability``), kept once the outcomes are exhausted (``moves`` None)."""
+
+    __slots__ = ("game", "moves", "probs", "state")
+
+    def __init__(self, moves: Iterator[Any], node: Node[Any, Any]) -> None:
+        self.moves: Iterator[Any] | None = moves
+        self.game: Any = node.tree.game  # (not the node: a node's tree has no cycles)
+        self.state: Any = node.state
+        self.probs: list[float] = []
+
+    def __iter__(self) -> _Outcomes:
+        return self
+
+    def __next__(self) -> Any:
+        moves = self.moves
+        if moves is None:
+            raise StopIteration
+        try:
+            move = next(moves)
+            p = self.game.outcome_probability(self.state, move)
+        except StopIteration:
+            self.moves = None
+            raise
+        except BaseException as exc:
+            if not isinstance(moves, _Failed):
+                self.moves = _Failed(exc)
+            raise
+        self.probs.append(p)
+        return move
 
 
 # -- a move source other than the game's legal_moves (a width search's, best first) --
@@ -418,16 +450,15 @@ def start_moves(
     if node._slots is not None:
         return False
     node.tree.stats.nodes_expanded += 1
-    node._source = Reordered(moves, again)
+    source: Iterator[M] = Reordered(moves, again)
+    node._source = _Outcomes(source, node) if node.player == CHANCE else source
     node._slots = _NO_SLOTS
-    if node.player == CHANCE:
-        node._probs = []
     return True
 
 
 def reordered(node: Node[S, M]) -> bool:
     """True while ``node`` pulls moves from a generator :func:`start_moves` gave it."""
-    return isinstance(node._source, Reordered)
+    return isinstance(_moves_of(node), Reordered)
 
 
 def moves_in_order(node: Node[S, M]) -> Iterator[M]:
@@ -435,12 +466,18 @@ def moves_in_order(node: Node[S, M]) -> Iterator[M]:
     game's ``legal_moves``, or the order :func:`start_moves` gave it while its moves are
     not all generated), touching neither the node nor its counters: what the exports
     read the moves never generated from."""
-    source = node._source
+    source = _moves_of(node)
     if isinstance(source, Reordered):
         again = source.again()
         if again is not None:
             return again
     return iter(node.tree.game.legal_moves(node.state))
+
+
+def _moves_of(node: Node[S, M]) -> Iterator[Any] | None:
+    """The move generator of ``node`` (inside a chance node's :class:`_Outcomes`)."""
+    source = node._source
+    return source.moves if type(source) is _Outcomes else source
 
 
 class Children(Sequence["Edge[S, M]"]):
@@ -555,9 +592,9 @@ class ChanceEdge(Edge[S, M]):
 
     @property
     def probability(self) -> float | None:
-        probs = self._node._probs
-        assert probs is not None
-        return probs[self._index]
+        source = self._node._source
+        assert type(source) is _Outcomes
+        return source.probs[self._index]
 
 
 class Tree(Generic[S, M]):

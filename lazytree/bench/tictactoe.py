@@ -266,7 +266,6 @@ def _footprint(root: Node[Any, Any]) -> dict[str, int]:
         add("tree", node)
         add("tree", node.serial)
         add("tree", node._slots)  # the generated moves and their children, one list
-        add("tree", node._probs)
         for move in node.generated_moves:
             add("game", move, deep=True)
         add("game", node.state, deep=True)
