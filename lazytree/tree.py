@@ -80,6 +80,7 @@ __all__ = [
     "generate_to",
     "move_at",
     "moves_in_order",
+    "pull_move",
     "reordered",
     "start_moves",
 ]
@@ -100,7 +101,7 @@ class Node(Generic[S, M]):
     A node keeps its generated moves and their children itself, in one list and with no
     object per move: ``_slots`` is None before the moves were asked for, then the list
     ``[move 0, child 0, move 1, child 1, ...]`` (a child is None until it is forced) that
-    :func:`_pull` extends one move at a time from ``_source``, the game's move iterator,
+    :func:`pull_move` extends one move at a time from ``_source``, the game's move iterator,
     until it is exhausted (``_source`` None again). A node that has no moves never gets a
     list of its own (it shares :data:`_NO_SLOTS`). A chance node's source is an
     :class:`_Outcomes`, which keeps the outcomes' probabilities and stays once exhausted.
@@ -202,7 +203,7 @@ class Node(Generic[S, M]):
         if self.player == CHANCE:
             source = _Outcomes(source, self)
         self._source = source
-        self._slots = _NO_SLOTS  # a list of its own with the first move (see _pull)
+        self._slots = _NO_SLOTS  # a list of its own with the first move (see pull_move)
 
     def edge(self, index: int) -> Edge[S, M] | None:
         """The edge of generation number ``index`` (from 0), generating moves up to it;
@@ -212,9 +213,7 @@ class Node(Generic[S, M]):
     def generate_all(self) -> tuple[Edge[S, M], ...]:
         """Generate every move not generated yet (building no child) and return all the
         edges, in generation order: what a search that ranks the moves of a node calls."""
-        if self._slots is None:
-            self._start()
-        while _pull(self):  # a failing generator keeps the moves pulled before it
+        while pull_move(self):  # a failing generator keeps the moves pulled before it
             pass
         slots = self._slots
         assert slots is not None
@@ -292,11 +291,9 @@ def generate_to(node: Node[S, M], index: int) -> bool:
     directly); the move is then :func:`move_at` ``(node, index)`` and its child
     :func:`child_at` ``(node, index)``."""
     slots = node._slots
-    if slots is None:
-        node._start()
-    elif 2 * index < len(slots) - 1:
+    if slots is not None and 2 * index < len(slots) - 1:
         return True
-    while _pull(node):
+    while pull_move(node):  # (which starts the generator the first time)
         slots = node._slots
         assert slots is not None
         if 2 * index < len(slots) - 1:
@@ -349,12 +346,17 @@ def _views(node: Node[S, M], n: int) -> tuple[Edge[S, M], ...]:
     return tuple([Edge(node, i) for i in range(n)])
 
 
-def _pull(node: Node[S, M]) -> bool:
-    """Generate one more move of ``node``; False once its generator is exhausted. A
-    generator that raised is remembered: asking again raises, never says "no more moves"."""
+def pull_move(node: Node[S, M]) -> bool:
+    """Generate one more move of ``node`` (starting its generator the first time); False
+    once the generator is exhausted. A generator that raised is remembered: asking again
+    raises, never says "no more moves"."""
     source = node._source
     if source is None:
-        return False
+        if node._slots is not None:  # exhausted
+            return False
+        node._start()
+        source = node._source
+        assert source is not None
     try:
         move = next(source, _DONE)
     except BaseException as exc:  # (a failed one raises again: see _Failed)

@@ -49,7 +49,7 @@ from lazytree.tree import (
     Node,
     child_at,
     edge_at,
-    generate_to,
+    pull_move,
     reordered,
     start_moves,
 )
@@ -222,6 +222,9 @@ class Search:
         self.width = settings.width
         self.offers_best_first = isinstance(game, BestFirstGame)  # nodes may be best first
         self.best_first = self.best_first_source(game)
+        # no hint, width or reordering by stored ratings: every node's moves are searched
+        # in generation order (ranked() is None), asked once here, not at every node
+        self.lazy_order = self.hint is None and self.width is None and not self.order
         self.wd = settings.win_distance
         self.chance = settings.chance
         self.root_ply = tree.ply if root is tree.root else 0
@@ -462,7 +465,7 @@ class Search:
                 self.frontier = True
             if r == 0:
                 value = self.leaf(n, ply)
-                self.store(n, value, dkey, ply, Bound.EXACT)
+                n.rate(value, self.player, dkey, Bound.EXACT, self.key(ply))  # (store())
                 return value, ()
             noisy = self.noisy
             assert noisy is not None
@@ -483,17 +486,19 @@ class Search:
                     return best, ()
             ranked = quiet
         else:
-            ranked = self.ranked(n, maximizing)
+            ranked = None if self.lazy_order else self.ranked(n, maximizing)
             best = -_INF if maximizing else _INF
         prune = self.prune
         seen = False
         i = 0
         while True:  # over the moves: an index loop, no edge, view or generator per node
             if ranked is None:
-                if not generate_to(n, i):
-                    break
                 slots = n._slots  # [move 0, child 0, move 1, child 1, ...]
-                assert slots is not None
+                if slots is None or 2 * i >= len(slots) - 1:  # move i is not generated
+                    if not pull_move(n):  # (moves 0 .. i - 1 are: the next is move i)
+                        break
+                    slots = n._slots
+                    assert slots is not None
                 move = slots[2 * i]
                 forced = slots[2 * i + 1]
                 child = child_at(n, i) if forced is None else forced
@@ -524,9 +529,10 @@ class Search:
                         break
         if d > 0 and not seen:  # no moves: the game is over here
             best = self.leaf(n, ply, terminal=True)
-            self.store(n, best, dkey, ply, Bound.EXACT)
-            return best, ()
-        self.store(n, best, dkey, ply, self.bound(best, a0, b0))
+            how = Bound.EXACT
+        else:
+            how = self.bound(best, a0, b0) if prune else Bound.EXACT
+        n.rate(best, self.player, dkey, how, self.key(ply))  # (store(), one call less)
         return best, line
 
     def average(
