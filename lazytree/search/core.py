@@ -465,7 +465,8 @@ class Search:
                 self.frontier = True
             if r == 0:
                 value = self.leaf(n, ply)
-                n.rate(value, self.player, dkey, Bound.EXACT, self.key(ply))  # (store())
+                key = self.key(ply) if self.wd else self.base_key  # (store(), fewer calls)
+                n.rate(value, self.player, dkey, Bound.EXACT, key)
                 return value, ()
             noisy = self.noisy
             assert noisy is not None
@@ -532,7 +533,8 @@ class Search:
             how = Bound.EXACT
         else:
             how = self.bound(best, a0, b0) if prune else Bound.EXACT
-        n.rate(best, self.player, dkey, how, self.key(ply))  # (store(), one call less)
+        key = self.key(ply) if self.wd else self.base_key  # (store(), fewer calls)
+        n.rate(best, self.player, dkey, how, key)
         return best, line
 
     def average(
