@@ -74,6 +74,7 @@ __all__ = [
     "Reordered",
     "StatsSnapshot",
     "Tree",
+    "TreeContext",
     "TreeStats",
     "child_at",
     "edge_at",
@@ -132,7 +133,7 @@ class Node(Generic[S, M]):
         "tree",
     )
 
-    def __init__(self, tree: Tree[S, M], state: S) -> None:
+    def __init__(self, tree: TreeContext[S, M], state: S) -> None:
         # the small integers first: the compiled core packs them two to a word
         self.player: i32 = tree.game.to_move(state)
         self._rplayer: i32 = 0
@@ -599,42 +600,32 @@ class ChanceEdge(Edge[S, M]):
         return source.probs[self._index]
 
 
-class Tree(Generic[S, M]):
-    """A lazily expanded game tree rooted at a position.
+class TreeContext(Generic[S, M]):
+    """What every node of a tree refers to (``node.tree``): the rules, the counters, the
+    sharing table and the ply of the root.
 
-    Parameters
-    ----------
-    game:
-        The rules, any object implementing :class:`~lazytree.game.Game`.
-    state:
-        The root position; by default ``game.initial_state(rng)``.
-    rng:
-        Used only to draw a random initial state when ``state`` is not given.
-    share:
-        When true, positions reached by several move orders share one node, so the
-        tree becomes a DAG (a transposition table; positions no longer reachable from
-        the root are dropped from it, see :meth:`prune`).
+    A :class:`Tree` is the handle a caller holds: its root and this context. The context
+    never refers to the root of an unshared tree, so a tree has no reference cycle: when
+    the last reference to its root goes, reference counting frees every node at once,
+    with no work left for the cyclic collector. (A shared tree's table refers to its
+    nodes, so a dropped shared tree waits for the collector.)
     """
 
-    def __init__(
-        self,
-        game: Game[S, M],
-        state: S | None = None,
-        *,
-        rng: random.Random | None = None,
-        share: bool = False,
-    ) -> None:
-        require_game(game)
+    def __init__(self, game: Game[S, M], share: bool) -> None:
         self.game = game
         self.stats = TreeStats()
         self.share = share
         self.ply = 0
-        """Moves played with :meth:`play` since the tree was made (the root's ply)."""
+        """Moves played with :meth:`Tree.play` since the tree was made (the root's ply)."""
+        self.root_serial = 0
+        """The :attr:`Node.serial` of the tree's root (0 until a move is played)."""
+        self._root: Node[S, M] | None = None  # the root, kept only with sharing (prune)
         self._table: dict[S, Node[S, M]] | None = {} if share else None
         self._prune_at = PRUNE_MIN
-        if state is None:
-            state = game.initial_state(rng)
-        self.root: Node[S, M] = self.node_for(state)
+
+    def is_root(self, node: Node[S, M]) -> bool:
+        """True when ``node`` is the root of its tree."""
+        return node.tree is self and node.serial == self.root_serial
 
     def node_for(self, state: S) -> Node[S, M]:
         """The node of ``state``: a new one, or with sharing the one already in the table."""
@@ -651,23 +642,11 @@ class Tree(Generic[S, M]):
             table[state] = node
         return node
 
-    def prune(self) -> None:
-        """Drop from the sharing table the positions no longer reachable from the root
-        through forced edges (after :meth:`play`, the old root's other subtrees).
-
-        The table holds its nodes strongly (nodes are compiled classes without weak
-        references), so it forgets the unreachable ones itself: at every :meth:`play`,
-        when :attr:`shared_positions` is read, and when it has doubled since the last
-        time (a walk of the reachable nodes, amortised over the insertions). Nodes a
-        caller still holds outside the root's subtree stay alive; a search that reaches
-        their position again builds a new node for it.
-        """
-        if self._table is not None:
-            self._prune()
-
     def _prune(self) -> dict[S, Node[S, M]]:
+        """Keep in the sharing table only the positions reachable from the root."""
         kept: dict[S, Node[S, M]] = {}
-        stack = [self.root]
+        root = self._root
+        stack = [] if root is None else [root]
         while stack:
             node = stack.pop()
             state = node.state
@@ -679,24 +658,104 @@ class Tree(Generic[S, M]):
         self._prune_at = max(PRUNE_MIN, 2 * len(kept))
         return kept
 
+    def __repr__(self) -> str:
+        return f"<TreeContext of {self.game.name} {self.stats!r}>"
+
+
+class Tree(Generic[S, M]):
+    """A lazily expanded game tree rooted at a position.
+
+    Parameters
+    ----------
+    game:
+        The rules, any object implementing :class:`~lazytree.game.Game`.
+    state:
+        The root position; by default ``game.initial_state(rng)``.
+    rng:
+        Used only to draw a random initial state when ``state`` is not given.
+    share:
+        When true, positions reached by several move orders share one node, so the
+        tree becomes a DAG (a transposition table; positions no longer reachable from
+        the root are dropped from it, see :meth:`prune`).
+
+    The tree holds its root and the :class:`TreeContext` its nodes share (``game``,
+    ``stats``, ``share`` and ``ply`` are the context's); no node refers to the tree
+    itself, so the tree has no reference cycle.
+    """
+
+    def __init__(
+        self,
+        game: Game[S, M],
+        state: S | None = None,
+        *,
+        rng: random.Random | None = None,
+        share: bool = False,
+    ) -> None:
+        require_game(game)
+        self.context: TreeContext[S, M] = TreeContext(game, share)
+        if state is None:
+            state = game.initial_state(rng)
+        self.root: Node[S, M] = self.context.node_for(state)
+        if share:
+            self.context._root = self.root
+
+    @property
+    def game(self) -> Game[S, M]:
+        return self.context.game
+
+    @property
+    def stats(self) -> TreeStats:
+        return self.context.stats
+
+    @property
+    def share(self) -> bool:
+        return self.context.share
+
+    @property
+    def ply(self) -> int:
+        """Moves played with :meth:`play` since the tree was made (the root's ply)."""
+        return self.context.ply
+
+    def node_for(self, state: S) -> Node[S, M]:
+        """The node of ``state``: a new one, or with sharing the one already in the table."""
+        return self.context.node_for(state)
+
+    def prune(self) -> None:
+        """Drop from the sharing table the positions no longer reachable from the root
+        through forced edges (after :meth:`play`, the old root's other subtrees).
+
+        The table holds its nodes strongly (nodes are compiled classes without weak
+        references), so it forgets the unreachable ones itself: at every :meth:`play`,
+        when :attr:`shared_positions` is read, and when it has doubled since the last
+        time (a walk of the reachable nodes, amortised over the insertions). Nodes a
+        caller still holds outside the root's subtree stay alive; a search that reaches
+        their position again builds a new node for it.
+        """
+        if self.context._table is not None:
+            self.context._prune()
+
     def play(self, move: M) -> Node[S, M]:
         """Make ``move`` at the root and keep only the subtree below it.
 
         The forced part of that subtree (nodes and their stored ratings) is reused; the
-        rest of the old tree is no longer referenced and becomes garbage (and leaves the
+        rest of the old tree is no longer referenced and is freed (and leaves the
         sharing table).
         """
-        self.root = self.root.child_for(move)
-        self.ply += 1
-        if self._table is not None:
-            self._prune()
-        return self.root
+        root = self.root.child_for(move)
+        self.root = root
+        context = self.context
+        context.ply += 1
+        context.root_serial = root.serial
+        if context._table is not None:
+            context._root = root
+            context._prune()
+        return root
 
     @property
     def shared_positions(self) -> int:
         """How many positions reachable from the root the sharing table holds (0 without
         sharing)."""
-        return 0 if self._table is None else len(self._prune())
+        return 0 if self.context._table is None else len(self.context._prune())
 
     def __repr__(self) -> str:
         return f"<Tree of {self.game.name} {self.stats!r}>"

@@ -176,8 +176,10 @@ def test_a_dropped_tree_is_freed_once_the_objects_double_inside_the_pause() -> N
         survivors = pause._survivors
         assert survivors is not None and pause._growth == GROWTH
         alive_before = _live_nodes()
-        tree = Tree(game, state)
-        minimax(tree.root, 3)  # a tree of a few hundred nodes, a reference cycle
+        # a shared tree of a few hundred nodes: its sharing table refers to its nodes,
+        # which refer to the table's context, a reference cycle (an unshared tree has none)
+        tree = Tree(game, state, share=True)
+        minimax(tree.root, 3)
         built = tree.stats.nodes_created
         del tree
         assert _live_nodes() >= alive_before + built  # reference counting cannot free a cycle

@@ -295,3 +295,30 @@ def test_edges_are_views_of_the_moves_and_children_the_node_keeps() -> None:
     assert not again.forced and first.child is again.child and again.forced
     assert again.peek() is first.child and root.generated_moves == (0, 1)
     assert tree.stats.nodes_created == 2  # the child was built once, by either view
+
+
+def test_a_dropped_tree_is_freed_at_once_with_nothing_left_for_the_collector() -> None:
+    """No node refers to the tree that holds its root (the nodes share a TreeContext),
+    so a tree has no reference cycle: dropping it frees every node by reference
+    counting, and the cyclic collector finds nothing to free."""
+    game = DiceOfDoom(size=3)
+    gc.collect()
+    gc.disable()
+    try:
+        tree = Tree(game, game.initial_state(random.Random(5)))
+        result = minimax(tree.root, 4)
+        assert tree.stats.nodes_created > 100 and result.best_moves
+        root = tree.root
+        assert root.tree is tree.context and tree.context.is_root(root)
+        del tree, root, result
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_the_context_knows_the_root_after_a_move() -> None:
+    tree = Tree(TreeGame([[1, 2], [3, 4]]))
+    first = tree.root.children[0].child
+    assert not tree.context.is_root(first)
+    tree.play(tree.root.children[0].move)
+    assert tree.root is first and tree.context.is_root(first) and tree.ply == 1

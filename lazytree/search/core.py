@@ -227,7 +227,7 @@ class Search:
         self.lazy_order = self.hint is None and self.width is None and not self.order
         self.wd = settings.win_distance
         self.chance = settings.chance
-        self.root_ply = tree.ply if root is tree.root else 0
+        self.root_ply = tree.ply if tree.is_root(root) else 0
         wants_bounds = settings.bounded or settings.star1
         if bounds is None and wants_bounds and isinstance(game, BoundedGame):
             bounds = game.evaluation_bounds(player)

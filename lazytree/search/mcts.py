@@ -26,6 +26,7 @@ of the path.
 Examples
 --------
 >>> from lazytree.games.tree_game import TreeGame
+>>> from lazytree.tree import Tree
 >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
 >>> result = mcts(tree.root, playouts=300, rng=random.Random(1))
 >>> result.best_moves, result.rater
@@ -43,7 +44,7 @@ from typing import Any, Literal
 from lazytree.game import CHANCE, Game
 from lazytree.search.limit import Limit, SearchStopped, StopReason
 from lazytree.search.result import MCTSRun, SearchResult
-from lazytree.tree import Bound, Node, Rating, Tree
+from lazytree.tree import Bound, Node, Rating, TreeContext
 
 __all__ = ["MCTS", "mcts"]
 
@@ -95,14 +96,14 @@ class MCTS:
         self._prune_at = PRUNE_MIN
 
     def _prune(self, node: Node[Any, Any]) -> None:
-        """Forget the statistics of nodes no longer reachable from ``node``'s tree root
-        (nodes are not weakly referenceable: the table holds them, and drops them here,
-        once it has doubled since the last time)."""
+        """Forget the statistics of nodes not reachable from ``node`` (the node searched:
+        after a move, the tree's new root); nodes are not weakly referenceable, so the
+        table holds them and drops them here, once it has doubled since the last time."""
         if len(self._table) < self._prune_at:
             return
         table = self._table
         kept: dict[Node[Any, Any], _Stats] = {}
-        stack = [node.tree.root]
+        stack = [node]
         seen = set()
         while stack:
             n = stack.pop()
@@ -130,7 +131,7 @@ class MCTS:
         return {edges[i].move: n for i, n in enumerate(stats.visits)}
 
     # -- one iteration ---------------------------------------------------------------
-    def _values(self, game: Game[Any, Any], state: Any, tree: Tree[Any, Any]) -> list[float]:
+    def _values(self, game: Game[Any, Any], state: Any, tree: TreeContext[Any, Any]) -> list[float]:
         tree.stats.evaluations += 1
         return [float(game.evaluate(state, p)) for p in range(game.num_players)]
 
