@@ -20,10 +20,11 @@ line, the benchmarks, an arena or tuning worker), around their work:
   still growing) doubles the growth the next one waits for, up to :data:`MAX_GROWTH`;
   one that frees much sets it back to :data:`GROWTH`, and so does entering the
   outermost block. A growing search is scanned a few times, not at every quarter;
-* so garbage that only a full collection can free (a dropped tree: its root refers to
-  the tree) is still freed once the objects have grown :data:`GROWTH` times over, or
-  at most :data:`MAX_GROWTH` times after scans that found none: a driver that plays game
-  after game does not pile up old trees;
+* so garbage that only a full collection can free (a dropped shared tree: its sharing
+  table refers to its nodes, which refer to the table's context) is still freed once
+  the objects have grown :data:`GROWTH` times over, or at most :data:`MAX_GROWTH` times
+  after scans that found none: a driver that plays game after game does not pile up
+  old trees;
 * entering and leaving cost O(1): two calls to :func:`gc.set_threshold` and a
   callback in :data:`gc.callbacks`. After a full collection made inside the block,
   the callback counts the survivors (:func:`gc.get_objects`, once per full collection,

@@ -73,8 +73,9 @@ def _timed(
 
 
 def clean_heap() -> None:
-    """Free the trees of the searches before (not timed). A tree refers to its root
-    and every node to its tree, so a dropped tree is freed only by a full collection;
+    """Free the trees of the searches before (not timed). These searches share
+    positions: a shared tree's table refers to its nodes and every node to the table's
+    context, so a dropped shared tree is freed only by a full collection;
     under :func:`~lazytree.gcpause.gc_paused` (the command line's) those wait until
     the *number* of objects has doubled, and on big boards a few objects hold
     megabytes: the trees of one size's searches piled up to the memory budget, which
