@@ -190,21 +190,9 @@ class Node(Generic[S, M]):
         """The outgoing edges, generated on demand and memoized (see :class:`Children`);
         a plain tuple (of edge views made for this call) once all are generated."""
         slots = self._slots
-        if slots is None:
-            self._start()
-        elif _exhausted(self):
+        if slots is not None and _exhausted(self):
             return _views(self, len(slots) >> 1)
-        return Children(self)
-
-    def _start(self) -> None:
-        """Start the game's move generator (the first time the moves are asked for)."""
-        tree = self.tree
-        tree.stats.nodes_expanded += 1
-        source: Iterator[M] = iter(tree.game.legal_moves(self.state))
-        if self.player == CHANCE:
-            source = _Outcomes(source, self)
-        self._source = source
-        self._slots = _NO_SLOTS  # a list of its own with the first move (see pull_move)
+        return Children(self)  # (which starts the generator when it first pulls a move)
 
     def edge(self, index: int) -> Edge[S, M] | None:
         """The edge of generation number ``index`` (from 0), generating moves up to it;
@@ -223,7 +211,7 @@ class Node(Generic[S, M]):
     # -- read-only views that never generate or force anything (export, inspection) --
     @property
     def expanded(self) -> bool:
-        """True once the move generator was started (``children`` was asked for)."""
+        """True once the move generator was started (a move was asked for)."""
         return self._slots is not None
 
     @property
@@ -355,9 +343,14 @@ def pull_move(node: Node[S, M]) -> bool:
     if source is None:
         if node._slots is not None:  # exhausted
             return False
-        node._start()
-        source = node._source
-        assert source is not None
+        # the first time: start the game's move generator
+        tree = node.tree
+        tree.stats.nodes_expanded += 1
+        source = iter(tree.game.legal_moves(node.state))
+        if node.player == CHANCE:
+            source = _Outcomes(source, node)
+        node._source = source
+        node._slots = _NO_SLOTS  # a list of its own with the first move (below)
     try:
         move = next(source, _DONE)
     except BaseException as exc:  # (a failed one raises again: see _Failed)
