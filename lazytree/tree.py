@@ -7,14 +7,17 @@ The whole idea fits in three objects:
   generator, one at a time; ``bool`` pulls at most one move, indexing up to the index,
   ``len`` all of them. No move is generated twice. Once the generator is exhausted the
   children are a plain tuple (every leaf shares :data:`EMPTY`). The searches loop by
-  index with :func:`generate_to` and :func:`child_at` (the ``i``-th move, generated on
-  demand, and its child) and make no edge at all;
+  index, with :func:`pull_move` (one more move, when the index reaches the moves
+  generated so far) and :func:`child_at` (the ``i``-th move's child), and make no edge
+  at all;
 * an :class:`Edge` is a move and a thunk for the child it leads to: ``edge.child``
   builds the child node (and the child's state) the first time it is read, never again.
   The node keeps its moves and children itself; an edge is a view of the node's
   ``i``-th move, made when asked for (two views of one move are equal);
-* a :class:`Tree` holds the root, the counters (:class:`TreeStats`) and, with
-  ``share=True``, a transposition table so a position reached twice is one node.
+* a :class:`Tree` holds the root and the :class:`TreeContext` its nodes share: the
+  counters (:class:`TreeStats`) and, with ``share=True``, a transposition table so a
+  position reached twice is one node. No node refers to the tree or to its parent, so an
+  unshared tree has no reference cycle.
 
 So at any moment the legal moves of a node are, in generation order, the moves generated
 so far (its ``generated_edges``) followed by the moves *never generated* (a cut-off
