@@ -110,10 +110,10 @@ class Node(Generic[S, M]):
     list of its own (it shares :data:`_NO_SLOTS`). A chance node's source is an
     :class:`_Outcomes`, which keeps the outcomes' probabilities and stays once exhausted.
     An :class:`Edge` is a view ``(node, index)`` made when asked for; the searches read
-    moves and force children by index (:func:`generate_to`, :func:`child_at`) and make
-    none. A node never refers to its
-    parent, so a subtree stays alive exactly as long as something holds its root (and is
-    freed by reference counting when dropped: the tree has no cycles).
+    moves and force children by index (:func:`pull_move`, :func:`child_at`) and make
+    none. A node never refers to its parent or to its :class:`Tree`, so a subtree stays
+    alive exactly as long as something holds its root (and, unless the tree shares
+    positions, is freed by reference counting when dropped: it has no cycles).
 
     The rating a rater stored is kept in the node's own fields (``_rvalue``, an unboxed
     float in the compiled core, ``_rplayer``, ``_rdepth``, ``_rbound``, None while
@@ -320,7 +320,7 @@ def child_at(node: Node[S, M], index: int) -> Node[S, M]:
         return child
     tree = node.tree
     state = tree.game.result(node.state, slots[k - 1])
-    if tree._table is None:  # no sharing: Tree.node_for inlined (the hot path)
+    if tree._table is None:  # no sharing: TreeContext.node_for inlined (the hot path)
         child = Node(tree, state)
         tree.stats.nodes_created += 1
     else:
@@ -619,6 +619,17 @@ class TreeContext(Generic[S, M]):
         self._table: dict[S, Node[S, M]] | None = {} if share else None
         self._prune_at = PRUNE_MIN
 
+    def set_root(self, root: Node[S, M]) -> None:
+        """The tree's root is now ``root`` (made, or reached by a move played)."""
+        self.root_serial = root.serial
+        if self._table is not None:
+            self._root = root
+
+    def prune(self) -> int:
+        """Drop from the sharing table the positions not reachable from the root; how
+        many positions it keeps (0 without sharing)."""
+        return 0 if self._table is None else len(self._prune())
+
     def is_root(self, node: Node[S, M]) -> bool:
         """True when ``node`` is the root of its tree."""
         return node.tree is self and node.serial == self.root_serial
@@ -692,8 +703,7 @@ class Tree(Generic[S, M]):
         if state is None:
             state = game.initial_state(rng)
         self.root: Node[S, M] = self.context.node_for(state)
-        if share:
-            self.context._root = self.root
+        self.context.set_root(self.root)
 
     @property
     def game(self) -> Game[S, M]:
@@ -727,8 +737,7 @@ class Tree(Generic[S, M]):
         caller still holds outside the root's subtree stay alive; a search that reaches
         their position again builds a new node for it.
         """
-        if self.context._table is not None:
-            self.context._prune()
+        self.context.prune()
 
     def play(self, move: M) -> Node[S, M]:
         """Make ``move`` at the root and keep only the subtree below it.
@@ -741,17 +750,15 @@ class Tree(Generic[S, M]):
         self.root = root
         context = self.context
         context.ply += 1
-        context.root_serial = root.serial
-        if context._table is not None:
-            context._root = root
-            context._prune()
+        context.set_root(root)
+        context.prune()
         return root
 
     @property
     def shared_positions(self) -> int:
         """How many positions reachable from the root the sharing table holds (0 without
         sharing)."""
-        return 0 if self.context._table is None else len(self.context._prune())
+        return self.context.prune()
 
     def __repr__(self) -> str:
         return f"<Tree of {self.game.name} {self.stats!r}>"

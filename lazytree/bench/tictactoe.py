@@ -218,10 +218,10 @@ class BenchRun:
 class MemoryUse:
     """Bytes held by a whole lazy tree after minimax, per forced node, by owner.
 
-    ``tree``: what the tree itself allocates (nodes, the lists of their moves and children, serial
-    numbers); ``game``: the states and moves (and their numbers) the rules made; ``rater``: the
-    ratings and values the search stored; ``other``: the rest of the total (see
-    :func:`memory_per_node`).
+    ``tree``: what the tree itself allocates (nodes, each node's list of moves and
+    children, serial numbers); ``game``: the states and moves (and their numbers) the
+    rules made; ``rater``: the ratings and values the search stored; ``other``: the rest
+    of the total (see :func:`memory_per_node`).
     """
 
     nodes: int
@@ -241,7 +241,7 @@ def _shared(obj: object) -> bool:
 
 def _footprint(root: Node[Any, Any]) -> dict[str, int]:
     """The bytes (``sys.getsizeof``) of what the forced tree below ``root`` holds, by
-    owner: the tree's nodes, the lists of their moves and children, and serial numbers; the
+    owner: the tree's nodes, each node's one list of moves and children, serial numbers; the
     game's states and moves (and the objects inside them); the rater's ratings (and
     the objects inside them).
     Each object is counted once; the walk reads the objects themselves, so it does not

@@ -465,8 +465,7 @@ class Search:
                 self.frontier = True
             if r == 0:
                 value = self.leaf(n, ply)
-                key = self.key(ply) if self.wd else self.base_key  # (store(), fewer calls)
-                n.rate(value, self.player, dkey, Bound.EXACT, key)
+                n.rate(value, self.player, dkey, Bound.EXACT, self.key(ply))  # (store())
                 return value, ()
             noisy = self.noisy
             assert noisy is not None
@@ -533,8 +532,7 @@ class Search:
             how = Bound.EXACT
         else:
             how = self.bound(best, a0, b0) if prune else Bound.EXACT
-        key = self.key(ply) if self.wd else self.base_key  # (store(), fewer calls)
-        n.rate(best, self.player, dkey, how, key)
+        n.rate(best, self.player, dkey, how, self.key(ply))  # (store(), one call less)
         return best, line
 
     def average(
