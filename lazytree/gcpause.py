@@ -17,13 +17,15 @@ line, the benchmarks, an arena or tuning worker), around their work:
   many; the young generations are collected as usual, so short-lived garbage
   (generator frames, temporary lists) is freed as before;
 * a full collection that frees almost nothing (:data:`WASTED`: the objects are a tree
-  still growing) doubles the growth the next one waits for, up to :data:`MAX_GROWTH`;
-  one that frees much sets it back to :data:`GROWTH`, and so does entering the
-  outermost block. A growing search is scanned a few times, not at every quarter;
+  still growing) makes the next one wait for :data:`MAX_GROWTH`; one that frees much
+  sets the growth back to :data:`GROWTH`, and so does entering the outermost block. A
+  growing search is scanned once or twice, not at every quarter (the growth used to
+  double after each wasted scan: a first solve of tic-tac-toe then paid a second
+  scan of its tree, a third of its time);
 * so garbage that only a full collection can free (a dropped shared tree: its sharing
   table refers to its nodes, which refer to the table's context) is still freed once
   the objects have grown :data:`GROWTH` times over, or at most :data:`MAX_GROWTH` times
-  after scans that found none: a driver that plays game after game does not pile up
+  after a scan that found none: a driver that plays game after game does not pile up
   old trees;
 * entering and leaving cost O(1): two calls to :func:`gc.set_threshold` and a
   callback in :data:`gc.callbacks`. After a full collection made inside the block,
@@ -78,9 +80,9 @@ _survivors: int | None = None
 """Objects tracked after the last full collection seen inside a pause (``None``: none
 seen yet; until then the saved threshold applies)."""
 _growth = GROWTH
-"""The growth that starts the next full collection: :data:`GROWTH`, doubled after each
-full collection that freed almost nothing (the objects are a growing tree, not garbage)
-up to :data:`MAX_GROWTH`, back to :data:`GROWTH` after one that freed much."""
+"""The growth that starts the next full collection: :data:`MAX_GROWTH` after a full
+collection that freed almost nothing (the objects are a growing tree, not garbage),
+:data:`GROWTH` after one that freed much and on entering the outermost block."""
 
 
 def _paused_threshold(saved: tuple[int, int, int]) -> int:
@@ -105,16 +107,16 @@ def _after_collection(phase: str, info: dict[str, Any]) -> None:
         return
     _survivors = len(gc.get_objects(generation=2))
     wasted = info.get("collected", 0) * WASTED < _survivors
-    _growth = min(MAX_GROWTH, 2 * _growth) if wasted else GROWTH
+    _growth = MAX_GROWTH if wasted else GROWTH
     young0, young1, _ = gc.get_threshold()
     gc.set_threshold(young0, young1, _paused_threshold(saved))
 
 
 @contextmanager
 def gc_paused() -> Iterator[None]:
-    """Full collections only once the objects have doubled (or more, while the scans
-    find nothing), for the block (see the module docstring). For drivers, around their
-    work; the library never enters it."""
+    """Full collections only once the objects have doubled (or grown eightfold after a
+    scan that found nothing), for the block (see the module docstring). For drivers,
+    around their work; the library never enters it."""
     global _depth, _saved, _growth
     with _lock:
         if _depth == 0:
