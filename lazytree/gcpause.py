@@ -18,10 +18,11 @@ line, the benchmarks, an arena or tuning worker), around their work:
   (generator frames, temporary lists) is freed as before;
 * a full collection that frees almost nothing (:data:`WASTED`: the objects are a tree
   still growing) makes the next one wait for :data:`MAX_GROWTH`; one that frees much
-  sets the growth back to :data:`GROWTH`, and so does entering the outermost block. A
-  growing search is scanned once or twice, not at every quarter (the growth used to
-  double after each wasted scan: a first solve of tic-tac-toe then paid a second
-  scan of its tree, a third of its time);
+  sets the growth back to :data:`GROWTH`. The growth carries over to the next block,
+  as the survivors do (a driver's next search grows a tree again). A growing search
+  is scanned once or twice, not at every quarter (the growth used to double after
+  each wasted scan and restart on entering: a first solve of tic-tac-toe then paid a
+  second scan of its tree, a third of its time);
 * so garbage that only a full collection can free (a dropped shared tree: its sharing
   table refers to its nodes, which refer to the table's context) is still freed once
   the objects have grown :data:`GROWTH` times over, or at most :data:`MAX_GROWTH` times
@@ -82,7 +83,7 @@ seen yet; until then the saved threshold applies)."""
 _growth = GROWTH
 """The growth that starts the next full collection: :data:`MAX_GROWTH` after a full
 collection that freed almost nothing (the objects are a growing tree, not garbage),
-:data:`GROWTH` after one that freed much and on entering the outermost block."""
+:data:`GROWTH` after one that freed much (and before the first)."""
 
 
 def _paused_threshold(saved: tuple[int, int, int]) -> int:
@@ -117,10 +118,9 @@ def gc_paused() -> Iterator[None]:
     """Full collections only once the objects have doubled (or grown eightfold after a
     scan that found nothing), for the block (see the module docstring). For drivers,
     around their work; the library never enters it."""
-    global _depth, _saved, _growth
+    global _depth, _saved
     with _lock:
         if _depth == 0:
-            _growth = GROWTH
             threshold = gc.get_threshold()
             _saved = (threshold[0], threshold[1], threshold[2])
             gc.set_threshold(_saved[0], _saved[1], _paused_threshold(_saved))

@@ -46,6 +46,13 @@ class _Cycle:
         self.me = self
 
 
+def _free_some_garbage() -> None:
+    """A full collection that frees much: cycles, one for every WASTED live objects."""
+    garbage = [_Cycle() for _ in range(len(gc.get_objects()) // WASTED + 1000)]
+    del garbage
+    gc.collect()
+
+
 HEAVY = ("collect", "get_freeze_count", "get_objects", "freeze", "unfreeze", "disable")
 """The collector's functions whose cost grows with the heap, or that change it for the
 whole process."""
@@ -170,9 +177,7 @@ def test_a_dropped_tree_is_freed_once_the_objects_double_inside_the_pause() -> N
     game, state = load_game("tictactoe")
     kept: list[Any] = []
     with gc_paused():
-        garbage = [_Cycle() for _ in range(len(gc.get_objects()) // WASTED + 1000)]
-        del garbage
-        gc.collect()  # count the survivors (a scan that frees much: the growth stays)
+        _free_some_garbage()  # count the survivors (a scan that frees much: growth 2)
         survivors = pause._survivors
         assert survivors is not None and pause._growth == GROWTH
         alive_before = _live_nodes()
@@ -194,20 +199,20 @@ def test_a_dropped_tree_is_freed_once_the_objects_double_inside_the_pause() -> N
 
 def test_a_scan_that_frees_nothing_waits_the_most_and_one_that_frees_resets() -> None:
     with gc_paused():
-        assert pause._growth == GROWTH  # entering the outermost block
+        _free_some_garbage()
+        assert pause._growth == GROWTH
         seen = []
         for _ in range(2):
             gc.collect()  # nothing to free: the objects are a growing tree
             seen.append(pause._growth)
         assert seen == [MAX_GROWTH, MAX_GROWTH]
-        survivors = pause._survivors
-        assert survivors is not None
-        garbage = [_Cycle() for _ in range(survivors // WASTED + 1000)]
-        del garbage
-        gc.collect()  # frees the cycles
+        _free_some_garbage()
         assert pause._growth == GROWTH
         gc.collect()
         assert pause._growth == MAX_GROWTH
+    with gc_paused():  # the next block: its search grows a tree again
+        assert pause._growth == MAX_GROWTH
+        _free_some_garbage()
     with gc_paused():
         assert pause._growth == GROWTH
 
