@@ -252,6 +252,16 @@ def explore(
             visits = rate.visits  # mcts: its visit counts, shown on the moves
     if result is not None:
         reason = partial_reason(result, None if play_ai else depth)
+        if reason == "nodes" and play_ai and search_nodes is None and result.depth:
+            # the play AI deepens until its clock; the default node budget, which bounds
+            # the page, stopped it between depths instead: a complete answer, as if the
+            # clock had (an explicit --search-nodes stopping it is still partial)
+            err_console.print(
+                f"the default node budget ({nodes:,} new nodes, which bounds the page) "
+                f"ended the deepening at depth {result.depth} before the clock did "
+                "(raise --search-nodes to let the clock decide)"
+            )
+            reason = None
         if reason is not None:
             stopped = stopped_message(reason, limit, result, "--search-nodes")
     partial = stopped is not None

@@ -15,7 +15,7 @@ from lazytree.export import to_networkx, write_graph
 from lazytree.games import Position
 from lazytree.search import minimax
 from lazytree.tree import Tree
-from tests.conftest import cli
+from tests.conftest import cli, run
 
 
 def page_data(text: str) -> dict[str, Any]:
@@ -99,7 +99,7 @@ def test_explore_the_play_ai_s_search(tmp_path: Path) -> None:
     out = tmp_path / "ai.html"
     # a 3x3 game the play AI searches to its end (4,882 positions) well within its clock
     # and the node budget, so the search is the same on any machine (on 4x4 a 0.3 s clock
-    # reached the 20,000-node budget on a fast run: partial, exit 3)
+    # may or may not reach the 20,000-node budget first, see the next test)
     args = ["explore", "dice-of-doom", "--size", "3", "--seed", "2", "--ai", "--time", "10"]
     r = cli([*args, "--json", "--out", str(out)])
     assert r.exit_code == 0, r.output
@@ -109,3 +109,22 @@ def test_explore_the_play_ai_s_search(tmp_path: Path) -> None:
     assert summary["positions"] == data["summary"]["positions"] == summary["nodes_forced"] + 1
     assert data["summary"]["pvMoves"] == summary["pv"]
     assert summary["nodes_forced"] == 4_882 and not summary["partial"]
+
+
+def test_the_default_node_budget_ends_the_play_ai_s_deepening_without_a_partial_exit(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "ai.html"
+    # a 4x4 game is far too big for a 30 s clock's worth of nodes on a page: the default
+    # node budget (which bounds the page) ends the deepening between two depths, as the
+    # clock would have: a complete answer, said in one line, exit 0
+    args = ["explore", "dice-of-doom", "--size", "4", "--seed", "1", "--ai", "--time", "30"]
+    code, stdout, err = run(*args, "--json", "--out", str(out))
+    assert code == 0, err
+    summary = json.loads(stdout)
+    assert "the default node budget (20,000 new nodes, which bounds the page)" in err
+    assert summary["depth"] >= 1 and not summary["partial"]
+    assert summary["nodes_forced"] >= 20_000 - 1
+    # a budget the user sets is still theirs: reaching it is partial (exit 3)
+    code, _, err = run(*args, "--search-nodes", "3000", "--out", str(out))
+    assert code == 3 and "partial: the node budget (3,000 new nodes) ran out" in err
