@@ -338,6 +338,17 @@ def _views(node: Node[S, M], n: int) -> tuple[Edge[S, M], ...]:
     return tuple([Edge(node, i) for i in range(n)])
 
 
+def _start(node: Node[S, M], moves: Iterator[M]) -> Iterator[M]:
+    """Make ``moves`` the move source of ``node`` (an :class:`_Outcomes` around them at a
+    chance node), count the node expanded, and return the source; the node's list of
+    moves and children is made with its first move (see :func:`pull_move`)."""
+    node.tree.stats.nodes_expanded += 1
+    source: Iterator[M] = _Outcomes(moves, node) if node.player == CHANCE else moves
+    node._source = source
+    node._slots = _NO_SLOTS
+    return source
+
+
 def pull_move(node: Node[S, M]) -> bool:
     """Generate one more move of ``node`` (starting its generator the first time); False
     once the generator is exhausted. A generator that raised is remembered: asking again
@@ -347,13 +358,7 @@ def pull_move(node: Node[S, M]) -> bool:
         if node._slots is not None:  # exhausted
             return False
         # the first time: start the game's move generator
-        tree = node.tree
-        tree.stats.nodes_expanded += 1
-        source = iter(tree.game.legal_moves(node.state))
-        if node.player == CHANCE:
-            source = _Outcomes(source, node)
-        node._source = source
-        node._slots = _NO_SLOTS  # a list of its own with the first move (below)
+        source = _start(node, iter(node.tree.game.legal_moves(node.state)))
     try:
         move = next(source, _DONE)
     except BaseException as exc:  # (a failed one raises again: see _Failed)
@@ -448,10 +453,7 @@ def start_moves(
     """
     if node._slots is not None:
         return False
-    node.tree.stats.nodes_expanded += 1
-    source: Iterator[M] = Reordered(moves, again)
-    node._source = _Outcomes(source, node) if node.player == CHANCE else source
-    node._slots = _NO_SLOTS
+    _start(node, Reordered(moves, again))
     return True
 
 
