@@ -43,7 +43,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:  # machine integers in the compiled core (plain ints in the pure one)
+    from mypy_extensions import i64
 
 __all__ = [
     "BIG_BOARD",
@@ -85,16 +88,38 @@ def apply_changes(
     return tuple(o), tuple(d)
 
 
-def _key(i: int, owner: int, dice: int) -> int:
-    return hash((i, owner, dice))
+def _mix31(x: i64) -> i64:
+    """A bijection of 31-bit numbers that scatters their bits (two multiply-xorshift
+    rounds); every product stays below 2**62, so the compiled core (machine integers)
+    and the pure one compute the same numbers."""
+    x = ((x ^ (x >> 15)) * 0x2C1B3C6D) & 0x7FFFFFFF
+    x = ((x ^ (x >> 12)) * 0x297A2D39) & 0x7FFFFFFF
+    return x ^ (x >> 15)
+
+
+def _key(i: i64, owner: i64, dice: i64) -> i64:
+    """Territory ``i``'s Zobrist key when ``owner`` holds it with ``dice`` dice: 62
+    scattered bits (two 31-bit halves) made from the three numbers, no table."""
+    x = (i << 8) | (owner << 5) | dice  # owner < 8, dice < 32
+    return (_mix31(x) << 31) | _mix31(x ^ 0x5BD1E995)
 
 
 def board_hash(owners: tuple[int, ...], dice: tuple[int, ...]) -> int:
     """The XOR of every territory's key (from scratch)."""
-    h = 0
+    h: i64 = 0
     for i in range(len(owners)):
         h ^= _key(i, owners[i], dice[i])
     return h
+
+
+def _earlier(changes: Changes, k: int) -> int:
+    """The index of the latest change before change ``k`` to the same territory, or -1
+    (a move changes a territory once; the scan is for a list that does not)."""
+    i = changes[k][0]
+    for e in range(k - 1, -1, -1):
+        if changes[e][0] == i:
+            return e
+    return -1
 
 
 def board_hash_after(
@@ -102,6 +127,28 @@ def board_hash_after(
 ) -> int:
     """:func:`board_hash` of the board after ``changes``, from the hash ``h`` of the
     board (``owners``, ``dice``) before them."""
+    out: i64 = h
+    if len(changes) > _SCAN_MAX:
+        return _board_hash_after_many(out, owners, dice, changes)
+    for k in range(len(changes)):
+        i, owner, n = changes[k]
+        e = _earlier(changes, k)
+        if e < 0:
+            out ^= _key(i, owners[i], dice[i])
+        else:
+            out ^= _key(i, changes[e][1], changes[e][2])
+        out ^= _key(i, owner, n)
+    return out
+
+
+_SCAN_MAX: Final = 8
+"""Up to this many changes, the value of a territory before a change is found by a scan
+of the earlier changes; longer lists (a big pass) keep the latest values in a dict."""
+
+
+def _board_hash_after_many(
+    h: i64, owners: tuple[int, ...], dice: tuple[int, ...], changes: Changes
+) -> int:
     now: dict[int, tuple[int, int]] = {}  # a territory may change twice: its latest
     for i, owner, n in changes:
         last = now.get(i)
@@ -119,13 +166,22 @@ def counts_after(
 ) -> tuple[int, ...]:
     """Each player's territories after ``changes`` (``counts`` before them)."""
     out = list(counts)
-    now: dict[int, int] = {}
-    for i, owner, _ in changes:
-        before = now.get(i, owners[i])
+    if len(changes) > _SCAN_MAX:
+        now: dict[int, int] = {}
+        for i, owner, _ in changes:
+            before = now.get(i, owners[i])
+            if before != owner:
+                out[before] -= 1
+                out[owner] += 1
+            now[i] = owner
+        return tuple(out)
+    for k in range(len(changes)):
+        i, owner, _ = changes[k]
+        e = _earlier(changes, k)
+        before = owners[i] if e < 0 else changes[e][1]
         if before != owner:
             out[before] -= 1
             out[owner] += 1
-        now[i] = owner
     return tuple(out)
 
 
