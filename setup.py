@@ -38,6 +38,7 @@ COMPILED = (
     "lazytree/games/tictactoe.py",
     "lazytree/games/dice_of_doom/incremental.py",
     "lazytree/games/dice_of_doom/kernel.py",
+    "lazytree/games/dice_of_doom/position.py",
 )
 """The modules of the compiled core, as paths inside the installed package."""
 

@@ -54,6 +54,7 @@ COMPILED_MODULES = (
     "lazytree.games.tictactoe",
     "lazytree.games.dice_of_doom.incremental",
     "lazytree.games.dice_of_doom.kernel",
+    "lazytree.games.dice_of_doom.position",
 )
 """The modules ``setup.py`` compiles (its ``COMPILED`` lists the same, as paths)."""
 

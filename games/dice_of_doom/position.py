@@ -1,0 +1,406 @@
+"""A Dice of Doom position, :class:`DiceState`, and the attack move it may hold pending.
+
+A position is a small immutable record: ``owners[i]`` and ``dice[i]`` describe territory
+``i``, and six more fields say whose turn it is and what the turn has done so far. It is
+compared and hashed by value like a named tuple (fields by name, unpacking, ``len``,
+indexing, ``_replace``, ``_fields``, the same ``repr``, pickled by value), and its hash
+is computed once and kept.
+
+On a big board (:data:`~lazytree.games.dice_of_doom.incremental.BIG_BOARD` territories
+or more) a position made by a move (:meth:`DiceState.derived`) is lazy: it holds the
+position it was made from and the territories the move changed, and makes its own
+``owners`` and ``dice`` the first time they are read (then it lets the position before
+go, so a chain of positions is never kept). Its hash, territory counts, attack table and
+the heuristic's facts are derived from the position before's
+(:mod:`~lazytree.games.dice_of_doom.incremental`) and kept, so a leaf that is only hashed
+and rated never makes its board.
+
+The class is compiled with the core (mypyc): the search hashes, compares and rates
+positions at every node, and a compiled class does that without the interpreter.
+
+Examples
+--------
+>>> s = DiceState((0, 1), (2, 1), 0, 10)
+>>> s.owners, s.dice, s.player, s.spare, s.first_move, s.pending
+((0, 1), (2, 1), 0, 10, True, None)
+>>> s == DiceState((0, 1), (2, 1), 0, 10), hash(s) == hash(tuple(s)), s._replace(spare=9).spare
+(True, True, 9)
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any, ClassVar, Final, NamedTuple, final
+
+from lazytree.games.dice_of_doom.incremental import (
+    BIG_BOARD,
+    BoardFacts,
+    Changes,
+    apply_changes,
+    attack_table,
+    attack_table_after,
+    board_facts,
+    board_hash,
+    board_hash_after,
+    counts_after,
+    facts_after,
+)
+
+__all__ = ["Attack", "DiceState", "Kept"]
+
+
+class Attack(NamedTuple):
+    """An attack from territory ``src`` on territory ``dst``."""
+
+    src: int
+    dst: int
+
+
+_FIELDS: Final = (
+    "owners",
+    "dice",
+    "player",
+    "spare",
+    "first_move",
+    "reversed",
+    "captured",
+    "pending",
+)
+
+
+@final
+class DiceState:
+    """An immutable Dice of Doom position (see the module).
+
+    ``owners[i]`` and ``dice[i]`` describe territory ``i``; ``spare`` is the shared pool
+    of reinforcement dice; ``first_move`` is true at the start of a turn (no attack made
+    yet, so no pass allowed); ``reversed`` is the book's board-list order.
+
+    The other rule sets (:mod:`lazytree.games.dice_of_doom.variants`) use two more fields,
+    which stay at their defaults under the book's rules: ``captured``, the dice captured
+    so far this turn (*Land of Lisp* reinforcements), and ``pending``, an attack whose
+    dice are still to be rolled (a chance node).
+
+    The hash of a small board is the hash of the tuple of its fields; that of a big board
+    is the hash of its fields with the board's Zobrist hash in place of the two tuples
+    (equal positions still hash alike). None of the kept facts is compared, hashed or
+    pickled. Never assign a field.
+    """
+
+    __slots__ = (
+        "_base",
+        "_dice",
+        "_hash",
+        "_kept",
+        "_owners",
+        "captured",
+        "first_move",
+        "pending",
+        "player",
+        "reversed",
+        "spare",
+    )
+    _fields: ClassVar[tuple[str, ...]] = _FIELDS
+
+    player: int
+    spare: int
+    first_move: bool
+    reversed: bool
+    captured: int
+    pending: Attack | None
+    _owners: tuple[int, ...] | None  # None until a derived position's board is read
+    _dice: tuple[int, ...] | None
+    _hash: int | None  # computed the first time it is asked for
+    _base: DiceState | None  # the position a lazy one was made from, until it is made
+    _kept: Kept | None
+
+    def __init__(
+        self,
+        owners: tuple[int, ...],
+        dice: tuple[int, ...],
+        player: int,
+        spare: int,
+        first_move: bool = True,
+        reversed: bool = False,
+        captured: int = 0,
+        pending: Attack | None = None,
+    ) -> None:
+        self._owners = owners
+        self._dice = dice
+        self.player = player
+        self.spare = spare
+        self.first_move = first_move
+        self.reversed = reversed
+        self.captured = captured
+        self.pending = pending
+        self._hash = None
+        self._base = None
+        self._kept = None
+
+    @staticmethod
+    def derived(
+        base: DiceState,
+        changes: Changes,
+        player: int,
+        spare: int,
+        first_move: bool = True,
+        reversed: bool = False,
+        captured: int = 0,
+        pending: Attack | None = None,
+    ) -> DiceState:
+        """The position ``base`` with ``changes`` made to its board and these fields: on
+        a big board it refers to ``base`` until its board is read (see the module)."""
+        owners, dice = base.owners, base.dice
+        if len(owners) < BIG_BOARD:
+            owners, dice = apply_changes(owners, dice, changes)
+            return DiceState(owners, dice, player, spare, first_move, reversed, captured, pending)
+        made = DiceState(owners, dice, player, spare, first_move, reversed, captured, pending)
+        made._owners = None  # unset until read
+        made._dice = None
+        made._base = base
+        made._kept = Kept(changes)
+        return made
+
+    # -- the board, made when first read ------------------------------------------------
+    @property
+    def owners(self) -> tuple[int, ...]:
+        """Each territory's owner."""
+        owners = self._owners
+        if owners is None:
+            self._materialise()
+            owners = self._owners
+            assert owners is not None
+        return owners
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """Each territory's dice."""
+        dice = self._dice
+        if dice is None:
+            self._materialise()
+            dice = self._dice
+            assert dice is not None
+        return dice
+
+    def _materialise(self) -> None:
+        """Make the board from the position before, derive what that position knew,
+        and let it go. Under :data:`_MATERIALISING`: a position is shared between
+        threads (a server's AI searching from the game's position while a request draws
+        it), and two threads making one board at once corrupted it (a segfault in CI)."""
+        with _MATERIALISING:
+            if self._base is not None:
+                self._materialise_now()
+
+    def _materialise_now(self) -> None:
+        base, kept = self._base, self._kept
+        assert base is not None and kept is not None and kept.changes is not None
+        changes = kept.changes
+        before_o, before_d = base.owners, base.dice
+        owners, dice = apply_changes(before_o, before_d, changes)
+        known = base._kept
+        if known is not None:
+            if kept.board is None and known.board is not None:
+                kept.board = board_hash_after(known.board, before_o, before_d, changes)
+            if kept.counts is None and known.counts is not None:
+                kept.counts = counts_after(known.counts, before_o, changes)
+            table = known.table
+            if kept.table is None and table is not None:
+                nbrs, made, attacks = table
+                after = attack_table_after(attacks, owners, dice, nbrs, made, changes)
+                kept.table = (nbrs, made, after)
+            facts = known.facts
+            if kept.facts is None and facts is not None:
+                nbrs, top, before = facts
+                kept.facts = (
+                    nbrs,
+                    top,
+                    facts_after(before, nbrs, before_o, before_d, changes, top),
+                )
+        self._owners, self._dice = owners, dice
+        self._base = None
+        kept.changes = None
+
+    # -- a record compared and hashed by value -----------------------------------------
+    def _values(self) -> tuple[Any, ...]:
+        return (
+            self.owners,
+            self.dice,
+            self.player,
+            self.spare,
+            self.first_move,
+            self.reversed,
+            self.captured,
+            self.pending,
+        )
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            if self._base is None and len(self.owners) < BIG_BOARD:
+                h = hash(self._values())
+            else:
+                h = hash(
+                    (
+                        self.board_hash(),
+                        self.player,
+                        self.spare,
+                        self.first_move,
+                        self.reversed,
+                        self.captured,
+                        self.pending,
+                    )
+                )
+            self._hash = h
+        return h
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, DiceState):
+            return False  # (not NotImplemented: the compiled method returns a bool)
+        mine, theirs = self._hash, other._hash
+        if mine is not None and theirs is not None and mine != theirs:
+            return False
+        return self._values() == other._values()
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._values())
+
+    def __len__(self) -> int:
+        return len(_FIELDS)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._values()[index]
+
+    def _replace(self, **changes: Any) -> DiceState:
+        values = dict(zip(_FIELDS, self._values(), strict=True))
+        unknown = set(changes) - set(values)
+        if unknown:
+            raise ValueError(f"got unexpected field names: {sorted(unknown)!r}")
+        values.update(changes)
+        return DiceState(**values)
+
+    def _asdict(self) -> dict[str, Any]:
+        return dict(zip(_FIELDS, self._values(), strict=True))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (DiceState, self._values())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(
+            f"{name}={value!r}" for name, value in zip(_FIELDS, self._values(), strict=True)
+        )
+        return f"DiceState({inner})"
+
+    # -- the facts a big board derives from the position before -------------------------
+    def _kept_facts(self) -> Kept:
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = Kept(None)
+        return kept
+
+    def board_hash(self) -> int:
+        """The Zobrist hash of the board
+        (:func:`~lazytree.games.dice_of_doom.incremental.board_hash`)."""
+        kept = self._kept_facts()
+        h = kept.board
+        if h is None:
+            base, changes = self._base, kept.changes
+            if base is not None and changes is not None:
+                h = board_hash_after(base.board_hash(), base.owners, base.dice, changes)
+            else:
+                h = board_hash(self.owners, self.dice)
+            kept.board = h
+        return h
+
+    def counts(self, players: int) -> tuple[int, ...]:
+        """Each player's territories (kept; derived from the position before)."""
+        kept = self._kept_facts()
+        counts = kept.counts
+        if counts is None or len(counts) != players:
+            base, changes = self._base, kept.changes
+            if base is not None and changes is not None:
+                counts = counts_after(base.counts(players), base.owners, changes)
+            else:
+                owners = self.owners
+                counts = tuple([owners.count(p) for p in range(players)])
+            kept.counts = counts
+        return counts
+
+    def attack_table(
+        self, neighbors: tuple[tuple[int, ...], ...], made: tuple[tuple[Any, ...], ...]
+    ) -> tuple[tuple[Any, ...], ...]:
+        """The attacks from each territory
+        (:func:`~lazytree.games.dice_of_doom.incremental.attack_table`), kept."""
+        if self._base is not None:
+            self._materialise()  # derives the table when the position before has one
+        kept = self._kept_facts()
+        table = kept.table
+        if table is not None and table[0] is neighbors:
+            return table[2]
+        attacks = attack_table(self.owners, self.dice, neighbors, made)
+        kept.table = (neighbors, made, attacks)
+        return attacks
+
+    def facts(
+        self, neighbors: tuple[tuple[int, ...], ...], players: int, max_dice: int
+    ) -> BoardFacts:
+        """What the heuristic counts
+        (:class:`~lazytree.games.dice_of_doom.incremental.BoardFacts`), kept."""
+        base = self._base
+        if base is not None and base._kept is not None and base._kept.facts is not None:
+            self._materialise()
+        kept = self._kept_facts()
+        facts = kept.facts
+        if facts is not None and facts[0] is neighbors and facts[1] == max_dice:
+            return facts[2]
+        made = board_facts(neighbors, self.owners, self.dice, players, max_dice)
+        kept.facts = (neighbors, max_dice, made)
+        return made
+
+    def summary(
+        self, neighbors: tuple[tuple[int, ...], ...], players: int, max_dice: int
+    ) -> tuple[tuple[int, ...], ...]:
+        """Each player's (territories, unsafe, dice, full frontier, below the most dice,
+        largest group): from the position before's facts when this board was never read
+        (a leaf), without making its board."""
+        kept = self._kept_facts()
+        summary = kept.summary
+        if summary is not None and summary[0] is neighbors and summary[1] == max_dice:
+            return summary[2]
+        base, changes = self._base, kept.changes
+        if base is not None and changes is not None:
+            known = base.facts(neighbors, players, max_dice)
+            facts = facts_after(known, neighbors, base.owners, base.dice, changes, max_dice)
+        else:
+            facts = self.facts(neighbors, players, max_dice)
+        made = facts.summary()
+        kept.summary = (neighbors, max_dice, made)
+        return made
+
+
+_MATERIALISING = threading.RLock()
+"""Held while a derived position makes its board (re-entrant: making it may make the
+board of the position before first)."""
+
+
+@final
+class Kept:
+    """What a big board's position keeps besides its fields (never compared, hashed or
+    pickled): the changes from the position before (until its board is made), its
+    Zobrist hash, territory counts, attack table and the heuristic's facts and summary
+    (each table with the neighbour table it was made for)."""
+
+    __slots__ = ("board", "changes", "counts", "facts", "summary", "table")
+
+    def __init__(self, changes: Changes | None) -> None:
+        self.changes: Changes | None = changes
+        self.board: int | None = None
+        self.counts: tuple[int, ...] | None = None
+        self.table: tuple[Any, Any, tuple[Any, ...]] | None = None
+        self.facts: tuple[Any, int, BoardFacts] | None = None
+        self.summary: tuple[Any, int, tuple[tuple[int, ...], ...]] | None = None
