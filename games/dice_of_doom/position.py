@@ -46,6 +46,7 @@ from lazytree.games.dice_of_doom.incremental import (
     counts_after,
     facts_after,
 )
+from lazytree.games.dice_of_doom.kernel import attack_is_legal
 
 __all__ = ["Attack", "DiceState", "Kept"]
 
@@ -161,6 +162,47 @@ class DiceState:
         made._base = base
         made._kept = Kept(changes)
         return made
+
+    def after_attack(
+        self,
+        attack: tuple[object, object],
+        neighbors: tuple[tuple[int, ...], ...],
+        captures: bool,
+        checked: bool = False,
+    ) -> DiceState | None:
+        """The position after the player to move's ``attack`` (``(src, dst)``, any
+        objects: a move from outside is checked), or None when it is not
+        an attack by the book's rule (:func:`~.kernel.attack_is_legal`: an own
+        territory on an enemy neighbour with fewer dice) and the caller has not
+        ``checked`` it by a rule of its own. The target changes owner and gets the
+        attacker's dice but one, the source keeps one; with ``captures`` the target's
+        dice are added to ``captured``. (The rules' hot path: one call.)"""
+        owners, dice, player = self.owners, self.dice, self.player
+        src, dst = attack
+        if not (checked or attack_is_legal(owners, dice, player, neighbors, src, dst)):
+            return None
+        assert isinstance(src, int) and isinstance(dst, int)
+        captured = self.captured + dice[dst] if captures else self.captured
+        if len(owners) >= BIG_BOARD:
+            changes = ((src, player, 1), (dst, player, dice[src] - 1))
+            return DiceState.derived(
+                self, changes, player, self.spare, False, self.reversed, captured, self.pending
+            )
+        new_owners = list(owners)
+        new_dice = list(dice)
+        new_owners[dst] = player
+        new_dice[dst] = dice[src] - 1
+        new_dice[src] = 1
+        return DiceState(
+            tuple(new_owners),
+            tuple(new_dice),
+            player,
+            self.spare,
+            False,
+            self.reversed,
+            captured,
+            self.pending,
+        )
 
     # -- the board, made when first read ------------------------------------------------
     @property

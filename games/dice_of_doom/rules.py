@@ -48,9 +48,7 @@ from lazytree.games.dice_of_doom.evaluation import EVALUATORS, BookEvaluation, E
 from lazytree.games.dice_of_doom.hints import SearchHints
 from lazytree.games.dice_of_doom.incremental import BIG_BOARD, attacks_best_first
 from lazytree.games.dice_of_doom.kernel import (
-    after_attack,
     after_pass,
-    attack_is_legal,
     attacks,
     book_share,
     book_value,
@@ -356,66 +354,21 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
         return next(self._attacks(state), None) is None
 
     def result(self, state: DiceState, move: DiceMove) -> DiceState:
-        if type(move) is Attack and self._kernel_checks and not self.big:
-            # the hot path: one call checks the attack and makes the board
-            src, dst = move
-            board = after_attack(state.owners, state.dice, state.player, self.neighbors, src, dst)
-            if board is not None:
-                captured = state.captured
-                if self.counts_captures:
-                    captured += state.dice[dst]
-                return DiceState(
-                    board[0],
-                    board[1],
-                    state.player,
-                    state.spare,
-                    False,
-                    state.reversed,
-                    captured,
-                    state.pending,
-                )
+        if type(move) is Attack and self._kernel_checks:
+            # the hot path: one compiled call checks the attack and makes the position
+            made = state.after_attack(move, self.neighbors, self.counts_captures)
+            if made is not None:
+                return made
         if move is PASS:
             if state.first_move:
                 raise IllegalMoveError("the first move of a turn must be an attack, not a pass")
             return self._pass(state)
         if not isinstance(move, Attack):
             raise IllegalMoveError(f"{move!r} is not a Dice of Doom move")
-        src, dst = move
-        if not (
-            self._kernel_checks
-            and attack_is_legal(state.owners, state.dice, state.player, self.neighbors, src, dst)
-        ):
-            self._check_attack(state, move)  # raises with the reason
-        captured = state.captured
-        if self.counts_captures:  # the book's (+ spare-dice (dice dst))
-            captured += state.dice[dst]
-        if self.big:
-            player = state.player
-            return DiceState.derived(
-                state,
-                ((src, player, 1), (dst, player, state.dice[src] - 1)),
-                player,
-                state.spare,
-                False,
-                state.reversed,
-                captured,
-                state.pending,
-            )
-        owners = list(state.owners)
-        dice = list(state.dice)
-        owners[dst] = state.player
-        dice[dst] = dice[src] - 1
-        dice[src] = 1
-        return DiceState(
-            tuple(owners),
-            tuple(dice),
-            state.player,
-            state.spare,
-            False,
-            state.reversed,
-            captured,
-            state.pending,
-        )
+        self._check_attack(state, move)  # raises with the reason
+        made = state.after_attack(move, self.neighbors, self.counts_captures, checked=True)
+        assert made is not None
+        return made
 
     counts_captures = False
     """Whether a position counts the dice captured this turn (``captured``: the lisp
