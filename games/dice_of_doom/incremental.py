@@ -59,7 +59,9 @@ __all__ = [
     "board_facts",
     "board_hash",
     "board_hash_after",
+    "board_hash_after_attack",
     "counts_after",
+    "counts_after_attack",
     "facts_after",
     "touched",
 ]
@@ -182,6 +184,28 @@ def counts_after(
         if before != owner:
             out[before] -= 1
             out[owner] += 1
+    return tuple(out)
+
+
+def board_hash_after_attack(
+    h: int, owners: tuple[int, ...], dice: tuple[int, ...], src: int, dst: int, player: int
+) -> int:
+    """:func:`board_hash_after` of ``player``'s attack ``src -> dst`` (the source keeps
+    one die, the target changes owner and gets the source's dice but one), without the
+    tuple of changes."""
+    out: i64 = h
+    out ^= _key(src, owners[src], dice[src]) ^ _key(src, player, 1)
+    out ^= _key(dst, owners[dst], dice[dst]) ^ _key(dst, player, dice[src] - 1)
+    return out
+
+
+def counts_after_attack(
+    counts: tuple[int, ...], owners: tuple[int, ...], dst: int, player: int
+) -> tuple[int, ...]:
+    """:func:`counts_after` of ``player``'s attack on ``dst``."""
+    out = list(counts)
+    out[owners[dst]] -= 1
+    out[player] += 1
     return tuple(out)
 
 

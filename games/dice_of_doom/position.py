@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from typing import Any, ClassVar, Final, NamedTuple, final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, final
 
 from lazytree.games.dice_of_doom.incremental import (
     BIG_BOARD,
@@ -43,10 +43,15 @@ from lazytree.games.dice_of_doom.incremental import (
     board_facts,
     board_hash,
     board_hash_after,
+    board_hash_after_attack,
     counts_after,
+    counts_after_attack,
     facts_after,
 )
 from lazytree.games.dice_of_doom.kernel import attack_is_legal
+
+if TYPE_CHECKING:  # machine integers in the compiled core (plain ints in the pure one)
+    from mypy_extensions import i64
 
 __all__ = ["Attack", "DiceState", "Kept"]
 
@@ -91,10 +96,15 @@ class DiceState:
 
     __slots__ = (
         "_base",
+        "_board",
+        "_changes",
+        "_counts",
         "_dice",
-        "_hash",
+        "_dst",
+        "_hash_value",
         "_kept",
         "_owners",
+        "_src",
         "captured",
         "first_move",
         "pending",
@@ -112,8 +122,17 @@ class DiceState:
     pending: Attack | None
     _owners: tuple[int, ...] | None  # None until a derived position's board is read
     _dice: tuple[int, ...] | None
-    _hash: int | None  # computed the first time it is asked for
+    _hash_value: i64  # -1 until computed (hash() never returns -1)
     _base: DiceState | None  # the position a lazy one was made from, until it is made
+    # how the board differs from the position before's, while _base is set: the attack
+    # _src -> _dst (no tuple made for it; -1 when not an attack), or _changes
+    _src: i64
+    _dst: i64
+    _changes: Changes | None
+    # the facts every position asked for keeps (a leaf: its hash and counts), unboxed
+    # or small, and the rest in a Kept made when first needed
+    _board: i64  # the board's Zobrist hash, -1 until computed
+    _counts: tuple[int, ...] | None
     _kept: Kept | None
 
     def __init__(
@@ -135,9 +154,40 @@ class DiceState:
         self.reversed = reversed
         self.captured = captured
         self.pending = pending
-        self._hash = None
+        self._hash_value = -1
         self._base = None
+        self._src = -1
+        self._dst = -1
+        self._changes = None
+        self._board = -1
+        self._counts = None
         self._kept = None
+
+    @property
+    def _hash(self) -> int | None:
+        """The kept hash, or None before it is first asked for."""
+        h = self._hash_value
+        return None if h == -1 else h
+
+    @staticmethod
+    def _lazy(
+        base: DiceState,
+        player: int,
+        spare: int,
+        first_move: bool,
+        reversed: bool,
+        captured: int,
+        pending: Attack | None,
+    ) -> DiceState:
+        """A big board's position made from ``base`` with its board unset until read
+        (the caller says how the board differs: ``_src``/``_dst`` or ``_changes``)."""
+        made = DiceState(base.owners, base.dice, player, spare, first_move, reversed)
+        made.captured = captured
+        made.pending = pending
+        made._owners = None
+        made._dice = None
+        made._base = base
+        return made
 
     @staticmethod
     def derived(
@@ -156,11 +206,8 @@ class DiceState:
         if len(owners) < BIG_BOARD:
             owners, dice = apply_changes(owners, dice, changes)
             return DiceState(owners, dice, player, spare, first_move, reversed, captured, pending)
-        made = DiceState(owners, dice, player, spare, first_move, reversed, captured, pending)
-        made._owners = None  # unset until read
-        made._dice = None
-        made._base = base
-        made._kept = Kept(changes)
+        made = DiceState._lazy(base, player, spare, first_move, reversed, captured, pending)
+        made._changes = changes
         return made
 
     def after_attack(
@@ -184,10 +231,12 @@ class DiceState:
         assert isinstance(src, int) and isinstance(dst, int)
         captured = self.captured + dice[dst] if captures else self.captured
         if len(owners) >= BIG_BOARD:
-            changes = ((src, player, 1), (dst, player, dice[src] - 1))
-            return DiceState.derived(
-                self, changes, player, self.spare, False, self.reversed, captured, self.pending
+            made = DiceState._lazy(
+                self, player, self.spare, False, self.reversed, captured, self.pending
             )
+            made._src = src
+            made._dst = dst
+            return made
         new_owners = list(owners)
         new_dice = list(dice)
         new_owners[dst] = player
@@ -234,18 +283,28 @@ class DiceState:
             if self._base is not None:
                 self._materialise_now()
 
+    def _changes_made(self, base: DiceState) -> Changes:
+        """What the move that made this position from ``base`` changed (kept after the
+        board is made, so a thread that read ``_base`` before can still use them)."""
+        changes = self._changes
+        if changes is not None:
+            return changes
+        src, dst, player = self._src, self._dst, self.player
+        return ((src, player, 1), (dst, player, base.dice[src] - 1))
+
     def _materialise_now(self) -> None:
-        base, kept = self._base, self._kept
-        assert base is not None and kept is not None and kept.changes is not None
-        changes = kept.changes
+        base = self._base
+        assert base is not None
+        changes = self._changes_made(base)
         before_o, before_d = base.owners, base.dice
         owners, dice = apply_changes(before_o, before_d, changes)
+        if self._board == -1 and base._board != -1:
+            self._board = board_hash_after(base._board, before_o, before_d, changes)
+        if self._counts is None and base._counts is not None:
+            self._counts = counts_after(base._counts, before_o, changes)
         known = base._kept
         if known is not None:
-            if kept.board is None and known.board is not None:
-                kept.board = board_hash_after(known.board, before_o, before_d, changes)
-            if kept.counts is None and known.counts is not None:
-                kept.counts = counts_after(known.counts, before_o, changes)
+            kept = self._kept_facts()
             table = known.table
             if kept.table is None and table is not None:
                 nbrs, made, attacks = table
@@ -261,7 +320,6 @@ class DiceState:
                 )
         self._owners, self._dice = owners, dice
         self._base = None
-        kept.changes = None
 
     # -- a record compared and hashed by value -----------------------------------------
     def _values(self) -> tuple[Any, ...]:
@@ -277,8 +335,8 @@ class DiceState:
         )
 
     def __hash__(self) -> int:
-        h = self._hash
-        if h is None:
+        h = self._hash_value
+        if h == -1:
             if self._base is None and len(self.owners) < BIG_BOARD:
                 h = hash(self._values())
             else:
@@ -293,7 +351,7 @@ class DiceState:
                         self.pending,
                     )
                 )
-            self._hash = h
+            self._hash_value = h
         return h
 
     def __eq__(self, other: object) -> bool:
@@ -301,8 +359,8 @@ class DiceState:
             return True
         if not isinstance(other, DiceState):
             return False  # (not NotImplemented: the compiled method returns a bool)
-        mine, theirs = self._hash, other._hash
-        if mine is not None and theirs is not None and mine != theirs:
+        mine, theirs = self._hash_value, other._hash_value
+        if mine != -1 and theirs != -1 and mine != theirs:
             return False
         return self._values() == other._values()
 
@@ -342,35 +400,42 @@ class DiceState:
     def _kept_facts(self) -> Kept:
         kept = self._kept
         if kept is None:
-            kept = self._kept = Kept(None)
+            kept = self._kept = Kept()
         return kept
 
     def board_hash(self) -> int:
         """The Zobrist hash of the board
-        (:func:`~lazytree.games.dice_of_doom.incremental.board_hash`)."""
-        kept = self._kept_facts()
-        h = kept.board
-        if h is None:
-            base, changes = self._base, kept.changes
-            if base is not None and changes is not None:
-                h = board_hash_after(base.board_hash(), base.owners, base.dice, changes)
-            else:
+        (:func:`~lazytree.games.dice_of_doom.incremental.board_hash`), kept."""
+        h = self._board
+        if h == -1:
+            base = self._base
+            if base is None:
                 h = board_hash(self.owners, self.dice)
-            kept.board = h
+            elif self._src >= 0:
+                h = board_hash_after_attack(
+                    base.board_hash(), base.owners, base.dice, self._src, self._dst, self.player
+                )
+            else:
+                changes = self._changes_made(base)
+                h = board_hash_after(base.board_hash(), base.owners, base.dice, changes)
+            self._board = h
         return h
 
     def counts(self, players: int) -> tuple[int, ...]:
         """Each player's territories (kept; derived from the position before)."""
-        kept = self._kept_facts()
-        counts = kept.counts
+        counts = self._counts
         if counts is None or len(counts) != players:
-            base, changes = self._base, kept.changes
-            if base is not None and changes is not None:
-                counts = counts_after(base.counts(players), base.owners, changes)
-            else:
+            base = self._base
+            if base is None:
                 owners = self.owners
                 counts = tuple([owners.count(p) for p in range(players)])
-            kept.counts = counts
+            elif self._src >= 0:
+                counts = counts_after_attack(
+                    base.counts(players), base.owners, self._dst, self.player
+                )
+            else:
+                counts = counts_after(base.counts(players), base.owners, self._changes_made(base))
+            self._counts = counts
         return counts
 
     def attack_table(
@@ -414,9 +479,10 @@ class DiceState:
         summary = kept.summary
         if summary is not None and summary[0] is neighbors and summary[1] == max_dice:
             return summary[2]
-        base, changes = self._base, kept.changes
-        if base is not None and changes is not None:
+        base = self._base
+        if base is not None:
             known = base.facts(neighbors, players, max_dice)
+            changes = self._changes_made(base)
             facts = facts_after(known, neighbors, base.owners, base.dice, changes, max_dice)
         else:
             facts = self.facts(neighbors, players, max_dice)
@@ -432,17 +498,14 @@ board of the position before first)."""
 
 @final
 class Kept:
-    """What a big board's position keeps besides its fields (never compared, hashed or
-    pickled): the changes from the position before (until its board is made), its
-    Zobrist hash, territory counts, attack table and the heuristic's facts and summary
-    (each table with the neighbour table it was made for)."""
+    """What a position keeps besides its fields, its board hash and its counts (never
+    compared, hashed or pickled): its attack table and the heuristic's facts and summary
+    (each with the neighbour table it was made for). A leaf that is only hashed and
+    rated by the book's rule makes none."""
 
-    __slots__ = ("board", "changes", "counts", "facts", "summary", "table")
+    __slots__ = ("facts", "summary", "table")
 
-    def __init__(self, changes: Changes | None) -> None:
-        self.changes: Changes | None = changes
-        self.board: int | None = None
-        self.counts: tuple[int, ...] | None = None
+    def __init__(self) -> None:
         self.table: tuple[Any, Any, tuple[Any, ...]] | None = None
         self.facts: tuple[Any, int, BoardFacts] | None = None
         self.summary: tuple[Any, int, tuple[tuple[int, ...], ...]] | None = None
