@@ -147,18 +147,25 @@ def after_attack(
     return tuple(new_owners), tuple(new_dice)
 
 
-def book_share(counts: tuple[int, ...], player: int) -> float:
+def book_share(counts: tuple[int, ...], player: int, gain: int = -1, loss: int = -1) -> float:
     """The book's rating of ``player`` from each player's territories: ``1/k`` when it
-    is one of the ``k`` players with the most, else 0."""
-    best = counts[0]
-    for c in counts:
+    is one of the ``k`` players with the most, else 0. With ``gain`` and ``loss``: of
+    the counts after one territory went from player ``loss`` to player ``gain`` (an
+    attack), without making them."""
+    n = len(counts)
+    best = -1
+    mine = 0
+    for p in range(n):
+        c = counts[p] + (p == gain) - (p == loss)
         if c > best:
             best = c
-    if counts[player] != best:
+        if p == player:
+            mine = c
+    if mine != best:
         return 0.0
     tied = 0
-    for c in counts:
-        if c == best:
+    for p in range(n):
+        if counts[p] + (p == gain) - (p == loss) == best:
             tied += 1
     return 1.0 / tied
 

@@ -48,7 +48,7 @@ from lazytree.games.dice_of_doom.incremental import (
     counts_after_attack,
     facts_after,
 )
-from lazytree.games.dice_of_doom.kernel import attack_is_legal
+from lazytree.games.dice_of_doom.kernel import attack_is_legal, book_share
 
 if TYPE_CHECKING:  # machine integers in the compiled core (plain ints in the pure one)
     from mypy_extensions import i64
@@ -437,6 +437,16 @@ class DiceState:
                 counts = counts_after(base.counts(players), base.owners, self._changes_made(base))
             self._counts = counts
         return counts
+
+    def book_share(self, players: int, player: int) -> float:
+        """The book's rating of ``player`` (:func:`~.kernel.book_share` of
+        :meth:`counts`); a leaf made by an attack is rated from the counts of the
+        position before, making no counts of its own."""
+        base = self._base
+        if self._counts is None and base is not None and self._src >= 0:
+            loser = base.owners[self._dst]
+            return book_share(base.counts(players), player, self.player, loser)
+        return book_share(self.counts(players), player)
 
     def attack_table(
         self, neighbors: tuple[tuple[int, ...], ...], made: tuple[tuple[Any, ...], ...]

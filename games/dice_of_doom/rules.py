@@ -50,7 +50,6 @@ from lazytree.games.dice_of_doom.incremental import BIG_BOARD, attacks_best_firs
 from lazytree.games.dice_of_doom.kernel import (
     after_pass,
     attacks,
-    book_share,
     book_value,
     can_attack,
     next_player,
@@ -466,7 +465,7 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
         call of :mod:`~.kernel`, the same value as ``returns(state)[player]``)."""
         if self._kernel_book and self.evaluator.__class__ is BookEvaluation:
             if self.big:
-                return book_share(state.counts(self.num_players), player)
+                return state.book_share(self.num_players, player)
             return book_value(state.owners, self.num_players, player)
         return self.evaluator(self, state, player)
 

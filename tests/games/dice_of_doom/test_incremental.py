@@ -17,6 +17,7 @@ from lazytree.games.dice_of_doom.incremental import (
     board_hash,
     board_hash_after,
 )
+from lazytree.games.dice_of_doom.kernel import book_share
 
 CASES = [
     ("racket", 10, 2, 3),
@@ -82,6 +83,29 @@ def test_derived_facts_equal_the_facts_from_scratch(
         state = game.result(state, move)
         captures += game.territories(state) != before
     assert captures >= 50
+
+
+@pytest.mark.parametrize(("rules", "size", "players", "top"), CASES)
+def test_a_leaf_made_by_an_attack_is_rated_from_the_counts_before(
+    rules: str, size: int, players: int, top: int
+) -> None:
+    rng = random.Random(size * 10 + players)
+    game = make_dice_of_doom(rules, size=size, players=players, max_dice=top, spare_dice=30)
+    state = game.initial_state(rng)
+    attacked = 0
+    for _ in range(40):
+        moves = list(game.legal_moves(state))
+        if not moves:
+            break
+        for move in moves[:25]:
+            child = game.result(state, move)  # a leaf: nothing of it read yet
+            attacked += child._src >= 0
+            shares = [child.book_share(players, p) for p in range(players)]
+            again = fresh(child)
+            counts = tuple(again.owners.count(p) for p in range(players))
+            assert shares == [book_share(counts, p) for p in range(players)]
+        state = game.result(state, rng.choice(moves))
+    assert attacked >= 100 or rules == "chance"  # the chance rules' attacks wait for dice
 
 
 def test_a_position_pickles_as_its_fields_and_drops_the_position_before() -> None:
