@@ -258,21 +258,20 @@ class DiceState:
     def owners(self) -> tuple[int, ...]:
         """Each territory's owner."""
         owners = self._owners
-        if owners is None:
-            self._materialise()
-            owners = self._owners
-            assert owners is not None
-        return owners
+        return self._made_board()[0] if owners is None else owners
 
     @property
     def dice(self) -> tuple[int, ...]:
         """Each territory's dice."""
         dice = self._dice
-        if dice is None:
-            self._materialise()
-            dice = self._dice
-            assert dice is not None
-        return dice
+        return self._made_board()[1] if dice is None else dice
+
+    def _made_board(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The board of a position whose board was not made yet, made now."""
+        self._materialise()
+        owners, dice = self._owners, self._dice
+        assert owners is not None and dice is not None
+        return owners, dice
 
     def _materialise(self) -> None:
         """Make the board from the position before, derive what that position knew,
