@@ -188,6 +188,8 @@ def dice_benchmark(
         row["same_value"] = same_value
         row["depth_in_budget_exact"] = min(exact_depths)
         row["depth_in_budget_play"] = min(play_depths)
+        row["depths_in_budget_exact"] = exact_depths  # each seed's, in seed order
+        row["depths_in_budget_play"] = play_depths
         row["solved_in_budget"] = solved
         rows.append(row)
     doc: dict[str, Any] = {

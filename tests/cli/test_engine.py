@@ -40,6 +40,21 @@ def test_bench_dice_table_and_bad_sizes() -> None:
     assert "--sizes" in bad.output
 
 
+def test_bench_dice_json_gives_each_seeds_depths() -> None:
+    result = cli(
+        shlex.split(
+            "bench dice-of-doom --sizes 3 --seeds 2 --budget 0.05 --game-size 0 "
+            "--match-size 0 --this-core-only --json"
+        ),
+    )
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.stdout)["sizes"]
+    for column in ("exact", "play"):
+        depths = row[f"depths_in_budget_{column}"]
+        assert len(depths) == 2 and all(d >= 1 for d in depths)
+        assert min(depths) == row[f"depth_in_budget_{column}"]
+
+
 def test_play_with_a_clock_prints_a_summary_per_ai_move() -> None:
     result = cli(
         shlex.split(
