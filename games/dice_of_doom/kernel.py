@@ -45,6 +45,7 @@ __all__ = [
     "after_attack",
     "after_pass",
     "attack_is_legal",
+    "attacked_board",
     "attacks",
     "book_share",
     "book_value",
@@ -139,6 +140,14 @@ def after_attack(
     if not attack_is_legal(owners, dice, player, neighbors, src, dst):
         return None
     assert isinstance(src, int) and isinstance(dst, int)
+    return attacked_board(owners, dice, player, src, dst)
+
+
+def attacked_board(
+    owners: tuple[int, ...], dice: tuple[int, ...], player: int, src: int, dst: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The board (owners, dice) after ``player``'s attack ``src -> dst``, not checked
+    (:func:`after_attack` checks it first)."""
     new_owners = list(owners)
     new_dice = list(dice)
     new_owners[dst] = player

@@ -48,7 +48,7 @@ from lazytree.games.dice_of_doom.incremental import (
     counts_after_attack,
     facts_after,
 )
-from lazytree.games.dice_of_doom.kernel import attack_is_legal, book_share
+from lazytree.games.dice_of_doom.kernel import attack_is_legal, attacked_board, book_share
 
 if TYPE_CHECKING:  # machine integers in the compiled core (plain ints in the pure one)
     from mypy_extensions import i64
@@ -237,14 +237,10 @@ class DiceState:
             made._src = src
             made._dst = dst
             return made
-        new_owners = list(owners)
-        new_dice = list(dice)
-        new_owners[dst] = player
-        new_dice[dst] = dice[src] - 1
-        new_dice[src] = 1
+        new_owners, new_dice = attacked_board(owners, dice, player, src, dst)
         return DiceState(
-            tuple(new_owners),
-            tuple(new_dice),
+            new_owners,
+            new_dice,
             player,
             self.spare,
             False,
