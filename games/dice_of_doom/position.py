@@ -181,9 +181,9 @@ class DiceState:
     ) -> DiceState:
         """A big board's position made from ``base`` with its board unset until read
         (the caller says how the board differs: ``_src``/``_dst`` or ``_changes``)."""
-        made = DiceState(base.owners, base.dice, player, spare, first_move, reversed)
-        made.captured = captured
-        made.pending = pending
+        made = DiceState(
+            base.owners, base.dice, player, spare, first_move, reversed, captured, pending
+        )
         made._owners = None
         made._dice = None
         made._base = base
