@@ -138,7 +138,7 @@ class Node(Generic[S, M]):
 
     def __init__(self, tree: TreeContext[S, M], state: S) -> None:
         # the small integers first: the compiled core packs them two to a word
-        self.player: i32 = tree.game.to_move(state)
+        self.player: i32 = tree.to_move(state)
         self._rplayer: i32 = 0
         self._rdepth: i32 = 0
         self.serial: i64 = tree.stats.nodes_created
@@ -319,7 +319,7 @@ def child_at(node: Node[S, M], index: int) -> Node[S, M]:
     if child is not None:
         return child
     tree = node.tree
-    state = tree.game.result(node.state, slots[k - 1])
+    state = tree.result(node.state, slots[k - 1])
     if tree._table is None:  # no sharing: TreeContext.node_for inlined (the hot path)
         child = Node(tree, state)
         tree.stats.nodes_created += 1
@@ -358,7 +358,7 @@ def pull_move(node: Node[S, M]) -> bool:
         if node._slots is not None:  # exhausted
             return False
         # the first time: start the game's move generator
-        source = _start(node, iter(node.tree.game.legal_moves(node.state)))
+        source = _start(node, iter(node.tree.legal_moves(node.state)))
     try:
         move = next(source, _DONE)
     except BaseException as exc:  # (a failed one raises again: see _Failed)
@@ -611,6 +611,11 @@ class TreeContext(Generic[S, M]):
 
     def __init__(self, game: Game[S, M], share: bool) -> None:
         self.game = game
+        # the three rules every forced node calls, bound once: a call then skips looking
+        # the method up on the game (a protocol object to the compiled core) each time
+        self.to_move: Callable[[S], Player] = game.to_move
+        self.result: Callable[[S, M], S] = game.result
+        self.legal_moves: Callable[[S], Iterator[M]] = game.legal_moves
         self.stats = TreeStats()
         self.share = share
         self.ply = 0

@@ -203,6 +203,7 @@ class Search:
         tree = root.tree
         game = tree.game
         self.game = game
+        self.evaluate: Callable[[Any, Player], float] = game.evaluate  # (bound once)
         self.stats = tree.stats
         self.player = player
         self.settings = settings
@@ -255,7 +256,7 @@ class Search:
         """The game's evaluation of ``n`` (plus the win-distance bonus), counted."""
         self.stats.evaluations += 1
         game = self.game
-        value = float(game.evaluate(n.state, self.player))
+        value = float(self.evaluate(n.state, self.player))
         if self.wd:
             if terminal is None:
                 terminal = game.is_terminal(n.state)
