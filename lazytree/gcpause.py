@@ -1,38 +1,48 @@
-"""Fewer full garbage collections while a driver runs searches, if the driver asks.
+"""Fewer garbage collections of a growing tree while a driver runs searches, if it asks.
 
-A search builds a tree of many small, long-lived objects (nodes, edges, states,
-ratings). CPython's cyclic collector runs a *full* collection each time the objects
-that survived the younger generations grow by a quarter, so while a tree grows it is
-scanned again and again (about 40% of a whole-tree minimax of tic-tac-toe). None of
-those scans can free anything the search still holds.
+A search builds a tree of many small, long-lived objects (nodes, states, lists of
+children). CPython's cyclic collector scans each new object twice on its way to the
+oldest generation (once young, once in the middle generation), and runs a *full*
+collection each time the objects that reached the oldest generation grow by a quarter,
+so while a tree grows it is scanned again and again. None of those scans can free
+anything the search still holds.
 
 The library itself never touches the collector: a search called from a notebook or a
 server runs with the collector exactly as the caller set it. :func:`gc_paused` is for
 *drivers*, the code that owns the process and runs search after search (the command
-line, the benchmarks, an arena or tuning worker), around their work:
+line, the benchmarks, an arena or tuning worker), around their work. Inside it:
 
-* it raises the oldest generation's threshold so a full collection starts only once
-  the objects promoted to it since the last full collection are about as many as
-  those that survived it (they have doubled, :data:`GROWTH`), instead of a quarter as
-  many; the young generations are collected as usual, so short-lived garbage
-  (generator frames, temporary lists) is freed as before;
-* a full collection that frees almost nothing (:data:`WASTED`: the objects are a tree
-  still growing) makes the next one wait for :data:`MAX_GROWTH`; one that frees much
-  sets the growth back to :data:`GROWTH`. The growth carries over to the next block,
-  as the survivors do (a driver's next search grows a tree again). A growing search
-  is scanned once or twice, not at every quarter (the growth used to double after
-  each wasted scan and restart on entering: a first solve of tic-tac-toe then paid a
-  second scan of its tree, a third of its time);
-* so garbage that only a full collection can free (a dropped shared tree: its sharing
+* the youngest generation is collected as usual, so short-lived garbage (generator
+  frames, temporary lists, a cycle dropped soon after it was made) is freed as before;
+* what survives a young collection is set aside (:func:`gc.freeze`, which moves the
+  collector's lists in O(1)) instead of being scanned again by the middle generation
+  and by every full collection: a growing tree is scanned once, when it is new;
+* a full collection starts once the objects set aside since the last one are
+  :data:`GROWTH` times as many as those that survived it (:data:`MAX_GROWTH` times
+  after a full collection that freed almost nothing, :data:`WASTED`: the objects are a
+  tree still growing; and at least :data:`MIN_GROWTH`). Everything set aside goes back
+  first (:func:`gc.unfreeze`, O(1)), so the full collection sees every object, and
+  garbage that only a full collection can free (a dropped shared tree: its sharing
   table refers to its nodes, which refer to the table's context) is still freed once
-  the objects have grown :data:`GROWTH` times over, or at most :data:`MAX_GROWTH` times
-  after a scan that found none: a driver that plays game after game does not pile up
-  old trees;
-* entering and leaving cost O(1): two calls to :func:`gc.set_threshold` and a
-  callback in :data:`gc.callbacks`. After a full collection made inside the block,
-  the callback counts the survivors (:func:`gc.get_objects`, once per full collection,
-  which scanned all of them anyway) and sets the threshold for the next one;
-* on leaving the outermost block the threshold is restored and the callback removed.
+  the objects have grown that much: a driver that plays game after game does not pile
+  up old trees. (CPython starts that collection itself, as usual, once the middle
+  generation has moved a quarter of the survivors' number up to the oldest; until
+  then the young survivors are scanned as they would be outside the pause.) A full
+  collection asked for with :func:`gc.collect` inside the pause sees everything too;
+* the growth carries over to the next block, as the survivors do (a driver's next
+  search grows a tree again). Before the first full collection inside a pause, the
+  pause assumes the driver grows a tree: it takes the blocks the allocator holds
+  (:func:`sys.getallocatedblocks`, every small object tracked or not: more than the
+  collector tracks) as the survivors and :data:`MAX_GROWTH` as the growth, so a first
+  solve is not scanned while it grows (CPython's own rule would scan it at a quarter);
+* entering and leaving cost O(1) (the allocator's count once per process, a walk of
+  its arenas): a threshold, a callback in :data:`gc.callbacks`, and on leaving the
+  outermost block :func:`gc.unfreeze`. After a full collection inside the pause, the
+  callback counts the survivors (:func:`gc.get_objects`, once per full collection,
+  which scanned all of them anyway).
+
+Objects a process froze itself (:func:`gc.freeze` before a ``fork``) are unfrozen by a
+pause: a driver owns its process, and the library never pauses on its own.
 
 It is re-entrant and safe to enter from several threads (a counter under a lock: the
 first to enter pauses, the last to leave restores).
@@ -52,6 +62,7 @@ Examples
 from __future__ import annotations
 
 import gc
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -72,58 +83,83 @@ WASTED = 8
 
 MIN_GROWTH = 100_000
 """And once at least this many objects were added (so a small heap is not scanned over
-and over)."""
+and over); before the first full collection inside a pause, this many."""
+
+NEVER = 1 << 30
+"""The oldest generation's threshold while objects are set aside: CPython never starts
+a full collection on its own (the pause decides when)."""
 
 _lock = threading.Lock()
 _depth = 0
 _saved: tuple[int, int, int] | None = None
 _survivors: int | None = None
 """Objects tracked after the last full collection seen inside a pause (``None``: none
-seen yet; until then the saved threshold applies)."""
+seen yet)."""
 _growth = GROWTH
 """The growth that starts the next full collection: :data:`MAX_GROWTH` after a full
 collection that freed almost nothing (the objects are a growing tree, not garbage),
 :data:`GROWTH` after one that freed much (and before the first)."""
+_young = 0
+"""Young collections since the last full one inside a pause (each set aside at most
+about a young threshold's worth of survivors)."""
+_due = False
+"""A full collection is due: nothing is set aside until it has run."""
 
 
-def _paused_threshold(saved: tuple[int, int, int]) -> int:
-    """The oldest generation's threshold that lets a full collection start once the
-    objects have grown ``_growth`` times over. ``gc.get_count()[2]`` counts the
-    young (generation 1) collections since the last full one, each after about
-    ``threshold0 * threshold1`` new objects."""
-    young0, young1, old = saved
-    if _survivors is None or young0 <= 0:
-        return old
-    per = max(1, young0 * max(1, young1))
-    grown = max(MIN_GROWTH, (_growth - 1) * _survivors)
-    return max(old, -(-grown // per))
+def _setting_aside(saved: tuple[int, int, int]) -> None:
+    """Thresholds while survivors are set aside: the young ones as saved, no full
+    collection started by CPython."""
+    gc.set_threshold(saved[0], saved[1], NEVER)
 
 
 def _after_collection(phase: str, info: dict[str, Any]) -> None:
-    """A :data:`gc.callbacks` entry while paused: after a full collection, count the
-    survivors and set the threshold of the next one."""
-    global _survivors, _growth
+    """A :data:`gc.callbacks` entry while paused (see the module docstring)."""
+    global _survivors, _growth, _young, _due
     saved = _saved
-    if phase != "stop" or info.get("generation") != 2 or saved is None:
+    if saved is None:
         return
-    _survivors = len(gc.get_objects(generation=2))
-    wasted = info.get("collected", 0) * WASTED < _survivors
-    _growth = MAX_GROWTH if wasted else GROWTH
-    young0, young1, _ = gc.get_threshold()
-    gc.set_threshold(young0, young1, _paused_threshold(saved))
+    generation = info.get("generation")
+    if generation == 2:
+        if phase == "start":  # a full collection sees every object
+            gc.unfreeze()
+            return
+        _survivors = len(gc.get_objects(generation=2))
+        wasted = info.get("collected", 0) * WASTED < _survivors
+        _growth = MAX_GROWTH if wasted else GROWTH
+        _young = 0
+        _due = False
+        _setting_aside(saved)
+        gc.freeze()
+        return
+    if phase != "stop" or _due:
+        return
+    gc.freeze()  # the survivors of this young collection: scanned once, set aside
+    _young += 1
+    grown = _young * max(1, saved[0])
+    due_at = MIN_GROWTH if _survivors is None else max(MIN_GROWTH, (_growth - 1) * _survivors)
+    if grown >= due_at:
+        # back in the collector's generations; CPython starts the full collection as
+        # soon as its own rule allows (the threshold 0: at its first chance)
+        _due = True
+        gc.unfreeze()
+        gc.set_threshold(saved[0], saved[1], 0)
 
 
 @contextmanager
 def gc_paused() -> Iterator[None]:
-    """Full collections only once the objects have doubled (or grown eightfold after a
-    scan that found nothing), for the block (see the module docstring). For drivers,
-    around their work; the library never enters it."""
-    global _depth, _saved
+    """Young survivors set aside, full collections only once the objects have doubled
+    (or grown eightfold after a scan that found nothing), for the block (see the module
+    docstring). For drivers, around their work; the library never enters it."""
+    global _depth, _saved, _due, _survivors, _growth
     with _lock:
         if _depth == 0:
+            if _survivors is None:
+                _survivors = sys.getallocatedblocks()
+                _growth = MAX_GROWTH
             threshold = gc.get_threshold()
             _saved = (threshold[0], threshold[1], threshold[2])
-            gc.set_threshold(_saved[0], _saved[1], _paused_threshold(_saved))
+            _due = False
+            _setting_aside(_saved)
             gc.callbacks.append(_after_collection)
         _depth += 1
     try:
@@ -134,6 +170,7 @@ def gc_paused() -> Iterator[None]:
             if _depth == 0:
                 assert _saved is not None
                 gc.callbacks.remove(_after_collection)
+                gc.unfreeze()
                 gc.set_threshold(*_saved)
                 _saved = None
 
