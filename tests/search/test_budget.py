@@ -123,3 +123,32 @@ def test_compare_reports_the_nodes_of_a_lazy_run_through_the_budget(
     )
     lazy = [s.nodes for s in steps if s.method == "minimax" and s.phase == "timing" and s.nodes]
     assert lazy and lazy == sorted(lazy) and lazy[0] >= 100
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="no /proc (not Linux)")
+def test_the_memory_read_follows_growth_and_a_forked_child_reads_its_own() -> None:
+    import mmap
+    import os
+
+    page = os.sysconf("SC_PAGE_SIZE")
+    before = limit_module.memory_in_use()
+    block = mmap.mmap(-1, 64 * 1024**2)  # fresh pages (not memory malloc kept), touched
+    for at in range(0, len(block), page):
+        block[at] = 1
+    assert limit_module.memory_in_use() - before >= 48 * 1024**2
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its own statm, not the parent's descriptor
+        os.close(read)
+        block.close()  # (the child's memory is now 64 MiB below the parent's)
+        fresh = int(Path("/proc/self/statm").read_bytes().split()[1]) * page
+        kept = limit_module.memory_in_use()
+        os.write(write, f"{fresh} {kept} {os.getpid()}".encode())
+        os._exit(0)
+    os.close(write)
+    fresh, kept, child = map(int, os.read(read, 100).split())
+    os.waitpid(pid, 0)
+    os.close(read)
+    assert child != os.getpid() and abs(kept - fresh) < 8 * 1024**2
+    assert limit_module.memory_in_use() - kept >= 48 * 1024**2  # the parent's is not
+    block.close()
