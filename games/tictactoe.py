@@ -32,10 +32,12 @@ import random
 import re
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, Final, final
+from typing import TYPE_CHECKING, Any, Final, final
 
-from lazytree._core import mypyc_attr
 from lazytree.game import IllegalMoveError, Player
+
+if TYPE_CHECKING:  # fixed-width integers: unboxed in the compiled core
+    from mypy_extensions import i32
 
 __all__ = ["TicTacToe", "TicTacToeState", "lines_through"]
 
@@ -47,17 +49,19 @@ FREE_CACHE: Final = 1 << 16  # most sets of occupied cells whose empty cells are
 
 
 @final
-@mypyc_attr(acyclic=True)
 class TicTacToeState:
     """An immutable position: the cells of X and of O as bit sets (bit ``i`` is cell
     ``i`` in reading order), the player to move (0 = X) and the winner (-1 while nobody
     has k in a row).
 
     A small final class with slots (in the compiled core a native class with unboxed
-    fields, *acyclic*: a state refers to nothing the collector must follow, so the
-    collector never tracks the one state each node holds; the named tuple it replaces
-    was always tracked). It compares, hashes, pickles, unpacks and indexes by its four
-    fields, as that named tuple did.
+    fields). It compares, hashes, pickles, unpacks and indexes by its four fields, as
+    the named tuple it replaces did. It is not marked *acyclic* for mypyc, though it
+    refers to nothing the collector must follow: a native class so marked has no
+    collector header, yet its deallocator still enters CPython's trashcan, which, when
+    the state is freed deep inside a chain of deallocations (a deep tree dropped),
+    writes into the header it does not have and corrupts the heap
+    (``tests/test_core.py`` frees states that deep).
 
     >>> s = TicTacToeState(0b1, 0b10, 0)
     >>> s
@@ -71,8 +75,8 @@ class TicTacToeState:
     def __init__(self, x: int, o: int, player: Player, winner: Player = NO_WINNER) -> None:
         self.x = x
         self.o = o
-        self.player = player
-        self.winner = winner
+        self.player: i32 = player  # (two machine words less than two integer fields)
+        self.winner: i32 = winner
 
     def as_tuple(self) -> tuple[int, int, Player, Player]:
         """The fields in order ``(x, o, player, winner)``."""

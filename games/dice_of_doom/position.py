@@ -33,7 +33,6 @@ import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, final
 
-from lazytree._core import mypyc_attr
 from lazytree.games.dice_of_doom.incremental import (
     BIG_BOARD,
     BoardFacts,
@@ -77,7 +76,6 @@ _FIELDS: Final = (
 
 
 @final
-@mypyc_attr(acyclic=True)
 class DiceState:
     """An immutable Dice of Doom position (see the module).
 
