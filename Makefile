@@ -11,7 +11,8 @@ ARGS   ?=
 
 # The compiled core (setup.py: mypyc, beside the sources) is rebuilt when these change, so
 # the tests never run a stale compiled module.
-CORE_SOURCES := setup.py lazytree/tree.py lazytree/rating.py lazytree/search/core.py \
+CORE_SOURCES := setup.py lazytree/tree.py lazytree/rating.py lazytree/search/budget.py \
+  lazytree/search/core.py \
   games/tictactoe.py games/dice_of_doom/incremental.py games/dice_of_doom/kernel.py \
   games/dice_of_doom/position.py
 CORE_STAMP := $(VENV)/.core-built

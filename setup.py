@@ -34,6 +34,7 @@ STAGE = Path("build") / "mypyc-src"
 COMPILED = (
     "lazytree/tree.py",
     "lazytree/rating.py",
+    "lazytree/search/budget.py",
     "lazytree/search/core.py",
     "lazytree/games/tictactoe.py",
     "lazytree/games/dice_of_doom/incremental.py",

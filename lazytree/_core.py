@@ -50,6 +50,7 @@ PURE_ENV = "LAZYTREE_PURE"
 COMPILED_MODULES = (
     "lazytree.tree",
     "lazytree.rating",
+    "lazytree.search.budget",
     "lazytree.search.core",
     "lazytree.games.tictactoe",
     "lazytree.games.dice_of_doom.incremental",

@@ -47,8 +47,9 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from lazytree.game import Game, Player
+from lazytree.search.budget import Budget, NodeCount
 from lazytree.search.common import tied_best
-from lazytree.search.limit import Budget, Limit, NodeCount, SearchStopped, StopReason
+from lazytree.search.limit import Limit, SearchStopped, StopReason
 from lazytree.search.result import Built, SearchResult
 from lazytree.tree import StatsSnapshot
 

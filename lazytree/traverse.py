@@ -27,7 +27,8 @@ from typing import Any, NamedTuple, TypeVar
 
 from lazytree.checks import require_depth, require_game
 from lazytree.game import Game
-from lazytree.search.limit import Budget, Limit, NodeCount, SearchStopped
+from lazytree.search.budget import Budget, NodeCount
+from lazytree.search.limit import Limit, SearchStopped
 from lazytree.tree import Edge, Node
 
 S = TypeVar("S", bound=Hashable)

@@ -16,10 +16,11 @@ All but ``maxn`` and ``mcts`` are settings of one alpha-beta search
 from __future__ import annotations
 
 from lazytree.search.alphabeta import alphabeta
+from lazytree.search.budget import Budget
 from lazytree.search.deepening import iterative_deepening
 from lazytree.search.engine import alphabeta_tt, deepening
 from lazytree.search.expectiminimax import expectiminimax
-from lazytree.search.limit import Budget, Limit, SearchStopped
+from lazytree.search.limit import Limit, SearchStopped
 from lazytree.search.mcts import mcts
 from lazytree.search.minimax import minimax
 from lazytree.search.multiplayer import auto, maxn, paranoid

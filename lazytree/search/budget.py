@@ -20,7 +20,6 @@ lazytree.search.limit.SearchStopped: the node budget (1,000 new nodes) ran out
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import lazytree.search.limit as _limit  # (its memory_in_use read at each use)

@@ -1,7 +1,7 @@
 """The one alpha-beta search every deterministic rater (and expectiminimax) is a setting of.
 
 :func:`run` is the single entry of every search: it turns the depth-or-:class:`Limit`
-into a depth and a running :class:`~lazytree.search.limit.Budget` and rates the root
+into a depth and a running :class:`~lazytree.search.budget.Budget` and rates the root
 with one :class:`Search`. The raters differ only in their :class:`Settings`:
 
 =================  =====  ==============  ========  ============================
@@ -40,8 +40,9 @@ from operator import attrgetter
 from typing import Any, Final, TypeVar
 
 from lazytree.game import CHANCE, BestFirstGame, BoundedGame, NoisyGame, OrderedGame, Player
+from lazytree.search.budget import Budget
 from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
-from lazytree.search.limit import Budget, Limit
+from lazytree.search.limit import Limit
 from lazytree.search.result import ChancePruning, SearchResult
 from lazytree.tree import (
     Bound,

@@ -1,13 +1,14 @@
-"""One :class:`Limit` for every search, and the :class:`Budget` that enforces it.
+"""One :class:`Limit` for every search; its :class:`~lazytree.search.budget.Budget` enforces it.
 
 A limit is data (as python-chess's ``engine.Limit``): how deep, how long, how many new
 nodes, how much memory, and an event another thread may set to say "stop now". A search
-turns it into a running :class:`Budget` with :meth:`Limit.budget` and calls
-:meth:`Budget.check` every few nodes; ``check`` raises :class:`SearchStopped` naming
+turns it into a running :class:`~lazytree.search.budget.Budget` with :meth:`Limit.budget`
+and calls its ``check`` every few nodes; ``check`` raises :class:`SearchStopped` naming
 the reason. A loop that builds no tree (the eager build, counting a tree) runs a budget
-over a :class:`NodeCount` and calls :meth:`Budget.tally` with the nodes it has made.
-This is the only place budgets are implemented: every search, the eager build,
-``compare``, the benchmarks and ``count`` use it.
+over a :class:`~lazytree.search.budget.NodeCount` and calls its ``tally`` with the nodes
+it has made.
+The budget is implemented once, in :mod:`lazytree.search.budget`: every search, the
+eager build, ``compare``, the benchmarks and ``count`` use it.
 
 Examples
 --------
@@ -42,16 +43,16 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from lazytree.search.budget import Budget
 
 __all__ = [
     "CLOCKS",
     "DEFAULT_MEMORY",
-    "PROGRESS_EVERY",
-    "Budget",
     "Clock",
     "Limit",
-    "NodeCount",
     "SearchStopped",
     "StopReason",
     "memory_in_use",
@@ -151,7 +152,8 @@ class Limit:
         An event; once set (by any thread) the search stops as soon as it checks.
     progress:
         Not a limit: called with the tree's ``nodes_created`` every
-        :data:`PROGRESS_EVERY` new nodes, while a budget runs (some other field is set).
+        :data:`~lazytree.search.budget.PROGRESS_EVERY` new nodes, while a budget runs
+        (some other field is set).
     clock:
         What ``seconds`` counts: ``"wall"`` (the default) or ``"cpu"``, the CPU time of
         the searching thread (:data:`CLOCKS`).
@@ -196,108 +198,9 @@ class Limit:
         return replace(self, **changes)
 
     def budget(self, tree: Any = None) -> Budget:
-        """Start the clock: a :class:`Budget` over ``tree``'s counters from now on, or
-        without a tree over a fresh :class:`NodeCount` (advanced by
-        :meth:`Budget.tally`)."""
+        """Start the clock: a :class:`~lazytree.search.budget.Budget` over ``tree``'s
+        counters from now on, or without a tree over a fresh
+        :class:`~lazytree.search.budget.NodeCount` (advanced by its ``tally``)."""
+        from lazytree.search.budget import Budget, NodeCount  # (which imports this module)
+
         return Budget(self, NodeCount() if tree is None else tree)
-
-
-PROGRESS_EVERY = 50_000
-"""New nodes between two calls of a limit's ``progress``."""
-
-
-class NodeCount:
-    """A plain counter of nodes made, for a loop that builds no tree: what a
-    :class:`Budget` reads where a search's budget reads its tree's ``stats``.
-
-    >>> NodeCount(3).nodes_created
-    3
-    """
-
-    __slots__ = ("nodes_created",)
-
-    def __init__(self, nodes_created: int = 0) -> None:
-        self.nodes_created = nodes_created
-
-
-class Budget:
-    """A :class:`Limit` running over one tree (or one :class:`NodeCount`): call
-    :meth:`check` every few nodes.
-
-    ``counter`` is a tree (its ``stats`` are read) or anything with a ``nodes_created``
-    count (a tree's stats, a :class:`NodeCount`). The clock and the stop event are read
-    on every call; the process's memory every ``memory_every``-th call (reading it
-    costs a system call). ``max_nodes`` is the count at which the node budget runs out
-    (``None``: no node budget), for a loop that compares its own count with it.
-    """
-
-    __slots__ = (
-        "_calls",
-        "_next_report",
-        "clock",
-        "deadline",
-        "limit",
-        "max_memory",
-        "max_nodes",
-        "memory_every",
-        "progress",
-        "start",
-        "stats",
-        "stop",
-    )
-
-    def __init__(self, limit: Limit, counter: Any, *, memory_every: int = 64) -> None:
-        self.limit = limit
-        self.stats = getattr(counter, "stats", counter)
-        self.clock = CLOCKS[limit.clock]
-        self.start = self.clock()
-        self.deadline = None if limit.seconds is None else self.start + limit.seconds
-        self.max_nodes = None if limit.nodes is None else self.stats.nodes_created + limit.nodes
-        self.max_memory = limit.memory
-        self.stop = limit.stop
-        self.memory_every = memory_every
-        self._calls = 0
-        self.progress = limit.progress
-        self._next_report = self.stats.nodes_created + PROGRESS_EVERY
-
-    @property
-    def elapsed(self) -> float:
-        """Seconds since the budget started (by the limit's clock)."""
-        return self.clock() - self.start
-
-    def exceeded(self, *, memory: bool = True) -> SearchStopped | None:
-        """The reason to stop now, or ``None`` (with ``memory=False`` the process's
-        memory is not read)."""
-        if self.stop is not None and self.stop.is_set():
-            return SearchStopped("stop", "the search was asked to stop")
-        if self.deadline is not None and self.clock() > self.deadline:
-            return SearchStopped("time", f"the time budget ({self.limit.seconds:g} s) ran out")
-        if self.max_nodes is not None and self.stats.nodes_created > self.max_nodes:
-            return SearchStopped(
-                "nodes", f"the node budget ({self.limit.nodes:,} new nodes) ran out"
-            )
-        if memory and self.max_memory is not None and memory_in_use() > self.max_memory:
-            mib = self.max_memory / 1024**2
-            return SearchStopped("memory", f"the memory budget ({mib:,.0f} MiB) ran out")
-        return None
-
-    def check(self) -> None:
-        """Raise :class:`SearchStopped` when any part of the limit is reached (the
-        memory is read on every ``memory_every``-th call)."""
-        self._calls += 1
-        memory = self._calls >= self.memory_every
-        if memory:
-            self._calls = 0
-        if self.progress is not None and self.stats.nodes_created >= self._next_report:
-            self._next_report = self.stats.nodes_created + PROGRESS_EVERY
-            self.progress(self.stats.nodes_created)
-        stopped = self.exceeded(memory=memory)
-        if stopped is not None:
-            raise stopped
-
-    def tally(self, nodes: int) -> None:
-        """For a budget over a :class:`NodeCount`: ``nodes`` were made since the start;
-        :meth:`check` (a loop calls this every few hundred nodes, and compares its
-        count with :attr:`max_nodes` in between when it must stop exactly)."""
-        self.stats.nodes_created = nodes
-        self.check()

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import lazytree
+import lazytree.search.budget as budget_module
 import lazytree.search.limit as limit_module
 from lazytree import Tree, minimax
 from lazytree.compare import compare_position
@@ -19,7 +20,7 @@ from lazytree.eager import EagerStopped, build_eager
 from lazytree.games import Position, load_game
 from lazytree.games.tree_game import TreeGame
 from lazytree.search import Limit, SearchStopped
-from lazytree.search.limit import Budget, NodeCount
+from lazytree.search.budget import Budget, NodeCount
 from lazytree.traverse import CountStopped, count_tree
 from tests.conftest import run
 
@@ -32,7 +33,7 @@ def test_there_is_one_budget_class_in_the_package() -> None:
         for name in re.findall(r"^\s*class\s+(\w+)", path.read_text(encoding="utf-8"), re.M):
             if "budget" in name.lower() or name == "_NoTree":
                 defined.setdefault(name, []).append(str(path.relative_to(PACKAGE)))
-    assert defined == {"Budget": ["search/limit.py"]}
+    assert defined == {"Budget": ["search/budget.py"]}
 
 
 def test_a_budget_over_a_node_count() -> None:
@@ -54,7 +55,7 @@ def test_a_budget_over_a_node_count() -> None:
 def test_a_budget_reports_progress_every_so_many_new_nodes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(limit_module, "PROGRESS_EVERY", 500)
+    monkeypatch.setattr(budget_module, "PROGRESS_EVERY", 500)
     game, state = load_game("tictactoe")
     tree = Tree(game, state)
     seen: list[int] = []
@@ -115,7 +116,7 @@ def test_count_prints_the_partial_count_and_exits_3() -> None:
 def test_compare_reports_the_nodes_of_a_lazy_run_through_the_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(limit_module, "PROGRESS_EVERY", 100)
+    monkeypatch.setattr(budget_module, "PROGRESS_EVERY", 100)
     game = TreeGame([[[1, 2, 3]] * 6] * 6)
     steps: list[Step] = []
     compare_position(
