@@ -61,12 +61,13 @@ from lazytree.game import CHANCE, Game, IllegalMoveError, Player
 from lazytree.rating import Bound, Rating
 
 if TYPE_CHECKING:  # fixed-width integers: unboxed and packed in the compiled core
-    from mypy_extensions import i32, i64
+    from mypy_extensions import i16, i32, i64
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
 __all__ = [
+    "BOUNDS",
     "EMPTY",
     "Bound",
     "ChanceEdge",
@@ -92,6 +93,15 @@ __all__ = [
 EMPTY: Final[tuple[Any, ...]] = ()
 """The one child sequence every leaf shares (a node with no moves holds nothing of its own)."""
 
+BOUNDS: Final[tuple[Bound | None, ...]] = (None, Bound.EXACT, Bound.LOWER, Bound.UPPER)
+"""A node keeps its rating's bound as an index into this tuple (``_rbound``, a 16-bit
+field in the compiled core, not a pointer: with the player's, it fits the word the
+pointer took); 0, None, while no rating is stored."""
+
+_EXACT: Final = Bound.EXACT
+_LOWER: Final = Bound.LOWER
+_UPPER: Final = Bound.UPPER
+
 
 class Node(Generic[S, M]):
     """One position of a lazy tree.
@@ -116,8 +126,9 @@ class Node(Generic[S, M]):
     positions, is freed by reference counting when dropped: it has no cycles).
 
     The rating a rater stored is kept in the node's own fields (``_rvalue``, an unboxed
-    float in the compiled core, ``_rplayer``, ``_rdepth``, ``_rbound``, None while
-    unrated, and ``_rkey``), not in a :class:`Rating` object per node: :attr:`rating`
+    float in the compiled core, ``_rplayer``, ``_rdepth``, ``_rbound``, the bound's index
+    in :data:`BOUNDS`, 0 while unrated, and ``_rkey``), not in a :class:`Rating` object
+    per node: :attr:`rating`
     makes one when read, and assigning a rating (or None) copies its fields. The
     searches write the fields with :meth:`rate`, which makes no object at all.
     """
@@ -139,14 +150,14 @@ class Node(Generic[S, M]):
     def __init__(self, tree: TreeContext[S, M], state: S) -> None:
         # the small integers first: the compiled core packs them two to a word
         self.player: i32 = tree.to_move(state)
-        self._rplayer: i32 = 0
         self._rdepth: i32 = 0
+        self._rplayer: i16 = 0
+        self._rbound: i16 = 0  # no rating stored; else the index of its bound in BOUNDS
         self.serial: i64 = tree.stats.nodes_created
         """The order of creation in its tree: the root is 0, the next node built 1, ..."""
         self._rvalue = 0.0
         self.tree = tree
         self.state = state
-        self._rbound: Bound | None = None  # None: no rating stored
         self._rkey: Hashable = None
         self._slots: list[Any] | None = None
         self._source: Iterator[M] | None = None
@@ -155,7 +166,7 @@ class Node(Generic[S, M]):
     def rating(self) -> Rating | None:
         """The rating a rater stored on this node, or None (a new :class:`Rating` at each
         read, equal to the one stored; assign a rating or None to replace it)."""
-        bound = self._rbound
+        bound = BOUNDS[self._rbound]
         if bound is None:
             return None
         return Rating(self._rvalue, self._rplayer, self._rdepth, bound, self._rkey)
@@ -163,7 +174,7 @@ class Node(Generic[S, M]):
     @rating.setter
     def rating(self, rating: Rating | None) -> None:
         if rating is None:
-            self._rbound = None
+            self._rbound = 0
             self._rkey = None
         else:
             self.rate(rating.value, rating.player, rating.depth, rating.bound, rating.key)
@@ -185,7 +196,14 @@ class Node(Generic[S, M]):
         self._rvalue = value
         self._rplayer = player
         self._rdepth = depth
-        self._rbound = bound
+        if bound is _EXACT:
+            self._rbound = 1
+        elif bound is _LOWER:
+            self._rbound = 2
+        elif bound is _UPPER:
+            self._rbound = 3
+        else:
+            raise TypeError(f"bound must be a Bound, got {bound!r}")
         self._rkey = key
 
     @property

@@ -74,8 +74,9 @@ TIME_TARGETS: dict[CoreKind, float] = {"compiled": 1.0, "pure": 3.0}
 MEMORY_TARGET = 250
 """Bytes per forced node: the target."""
 
-RATING_FIELDS = 5 * 8
-"""The bytes of a node that hold its rating (five fields of one word each)."""
+RATING_FIELDS = 3 * 8
+"""The bytes of a node that hold its rating: the value and the key (a word each), the
+depth, the player and the bound (one word together in the compiled core)."""
 
 INF = math.inf
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -269,11 +270,11 @@ def _footprint(root: Node[Any, Any]) -> dict[str, int]:
         for move in node.generated_moves:
             add("game", move, deep=True)
         add("game", node.state, deep=True)
-        # the rating's fields live in the node (5 words of it, the rater's share) and
+        # the rating's fields live in the node (3 words of it, the rater's share) and
         # hold the value (a float object in the pure core) and the key
         sizes["tree"] -= RATING_FIELDS
         sizes["rater"] += RATING_FIELDS
-        if node._rbound is not None:
+        if node._rbound:  # (0: no rating stored)
             add("rater", node._rvalue)
             add("rater", node._rkey, deep=True)
         stack.extend(node.forced_children)

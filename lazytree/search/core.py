@@ -45,6 +45,7 @@ from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
 from lazytree.search.limit import Limit
 from lazytree.search.result import ChancePruning, SearchResult
 from lazytree.tree import (
+    BOUNDS,
     Bound,
     Edge,
     Node,
@@ -436,7 +437,7 @@ class Search:
             budget.check()
         dkey = d if d > 0 else r - self.q
         if self.reuse:
-            bound = n._rbound  # the stored rating's fields (no Rating object is made)
+            bound = BOUNDS[n._rbound]  # the stored rating's fields (no Rating is made)
             if (
                 bound is not None
                 and n._rdepth == dkey
