@@ -322,3 +322,16 @@ def test_the_context_knows_the_root_after_a_move() -> None:
     assert not tree.context.is_root(first)
     tree.play(tree.root.children[0].move)
     assert tree.root is first and tree.context.is_root(first) and tree.ply == 1
+
+
+def test_a_node_keeps_each_bound_of_a_rating_and_refuses_anything_else() -> None:
+    from lazytree.rating import Bound, Rating
+
+    node = Tree(TreeGame([[3, 5]])).root
+    for bound in Bound:
+        node.rate(1.5, 1, 7, bound, ("key",))
+        assert node.rating == Rating(1.5, 1, 7, bound, ("key",))
+    node.rating = None
+    assert node.rating is None and node._rkey is None
+    with pytest.raises(TypeError, match="Bound"):  # (the compiled core says it its way)
+        node.rate(1.0, 0, 1, "exact", None)  # type: ignore[arg-type]
