@@ -83,7 +83,7 @@ WASTED = 8
 
 MIN_GROWTH = 100_000
 """And once at least this many objects were added (so a small heap is not scanned over
-and over); before the first full collection inside a pause, this many."""
+and over)."""
 
 NEVER = 1 << 30
 """The oldest generation's threshold while objects are set aside: CPython never starts
@@ -93,8 +93,8 @@ _lock = threading.Lock()
 _depth = 0
 _saved: tuple[int, int, int] | None = None
 _survivors: int | None = None
-"""Objects tracked after the last full collection seen inside a pause (``None``: none
-seen yet)."""
+"""Objects tracked after the last full collection seen inside a pause (before the first:
+the allocator's blocks when the first pause began; ``None`` before any pause)."""
 _growth = GROWTH
 """The growth that starts the next full collection: :data:`MAX_GROWTH` after a full
 collection that freed almost nothing (the objects are a growing tree, not garbage),
@@ -135,9 +135,8 @@ def _after_collection(phase: str, info: dict[str, Any]) -> None:
         return
     gc.freeze()  # the survivors of this young collection: scanned once, set aside
     _young += 1
-    grown = _young * max(1, saved[0])
-    due_at = MIN_GROWTH if _survivors is None else max(MIN_GROWTH, (_growth - 1) * _survivors)
-    if grown >= due_at:
+    assert _survivors is not None  # (set when the first pause began)
+    if _young * max(1, saved[0]) >= max(MIN_GROWTH, (_growth - 1) * _survivors):
         # back in the collector's generations; CPython starts the full collection as
         # soon as its own rule allows (the threshold 0: at its first chance)
         _due = True

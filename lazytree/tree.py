@@ -128,9 +128,9 @@ class Node(Generic[S, M]):
     The rating a rater stored is kept in the node's own fields (``_rvalue``, an unboxed
     float in the compiled core, ``_rplayer``, ``_rdepth``, ``_rbound``, the bound's index
     in :data:`BOUNDS`, 0 while unrated, and ``_rkey``), not in a :class:`Rating` object
-    per node: :attr:`rating`
-    makes one when read, and assigning a rating (or None) copies its fields. The
-    searches write the fields with :meth:`rate`, which makes no object at all.
+    per node: :attr:`rating` makes one when read, and assigning a rating (or None)
+    copies its fields. The searches write the fields with :meth:`rate`, which makes no
+    object at all.
     """
 
     __slots__ = (
