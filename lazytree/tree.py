@@ -7,9 +7,9 @@ The whole idea fits in three objects:
   generator, one at a time; ``bool`` pulls at most one move, indexing up to the index,
   ``len`` all of them. No move is generated twice. Once the generator is exhausted the
   children are a plain tuple (every leaf shares :data:`EMPTY`). The searches loop by
-  index, with :func:`pull_move` (one more move, when the index reaches the moves
-  generated so far) and :func:`child_at` (the ``i``-th move's child), and make no edge
-  at all;
+  index with :func:`next_child` (the ``i``-th move's child, that move pulled from the
+  generator first when it is the next one), one call per child, and make no edge at
+  all;
 * an :class:`Edge` is a move and a thunk for the child it leads to: ``edge.child``
   builds the child node (and the child's state) the first time it is read, never again.
   The node keeps its moves and children itself; an edge is a view of the node's
@@ -85,6 +85,7 @@ __all__ = [
     "generate_to",
     "move_at",
     "moves_in_order",
+    "next_child",
     "pull_move",
     "reordered",
     "start_moves",
@@ -119,11 +120,11 @@ class Node(Generic[S, M]):
     until it is exhausted (``_source`` None again). A node that has no moves never gets a
     list of its own (it shares :data:`_NO_SLOTS`). A chance node's source is an
     :class:`_Outcomes`, which keeps the outcomes' probabilities and stays once exhausted.
-    An :class:`Edge` is a view ``(node, index)`` made when asked for; the searches read
-    moves and force children by index (:func:`pull_move`, :func:`child_at`) and make
-    none. A node never refers to its parent or to its :class:`Tree`, so a subtree stays
-    alive exactly as long as something holds its root (and, unless the tree shares
-    positions, is freed by reference counting when dropped: it has no cycles).
+    An :class:`Edge` is a view ``(node, index)`` made when asked for; the searches force
+    children by index (:func:`next_child`) and make none. A node never refers to its
+    parent or to its :class:`Tree`, so a subtree stays alive exactly as long as
+    something holds its root (and, unless the tree shares positions, is freed by
+    reference counting when dropped: it has no cycles).
 
     The rating a rater stored is kept in the node's own fields (``_rvalue``, an unboxed
     float in the compiled core, ``_rplayer``, ``_rdepth``, ``_rbound``, the bound's index
@@ -149,7 +150,8 @@ class Node(Generic[S, M]):
 
     def __init__(self, tree: TreeContext[S, M], state: S) -> None:
         # the small integers first: the compiled core packs them two to a word
-        self.player: i32 = tree.to_move(state)
+        to_move = tree.to_move  # (an attribute read, then a call: see TreeContext)
+        self.player: i32 = to_move(state)
         self._rdepth: i32 = 0
         self._rplayer: i16 = 0
         self._rbound: i16 = 0  # no rating stored; else the index of its bound in BOUNDS
@@ -295,11 +297,9 @@ node gets a list of its own with its first move, so a leaf holds no list)."""
 
 
 def generate_to(node: Node[S, M], index: int) -> bool:
-    """Generate the moves of ``node`` up to generation number ``index`` (from 0); False
-    when the node has no move of that number. The search's loop over the children: no
-    view object or generator per node (a function, so the compiled core calls it
-    directly); the move is then :func:`move_at` ``(node, index)`` and its child
-    :func:`child_at` ``(node, index)``."""
+    """Generate the moves of ``node`` up to generation number ``index`` (from 0), building
+    no child; False when the node has no move of that number. The move is then
+    :func:`move_at` ``(node, index)`` and its child :func:`child_at` ``(node, index)``."""
     slots = node._slots
     if slots is not None and 2 * index < len(slots) - 1:
         return True
@@ -330,14 +330,60 @@ def edge_at(node: Node[S, M], index: int) -> Edge[S, M] | None:
 def child_at(node: Node[S, M], index: int) -> Node[S, M]:
     """The child of ``node``'s generated move number ``index``, built the first time
     (never again: the node keeps it)."""
-    slots = node._slots
-    assert slots is not None
-    k = 2 * index + 1
-    child: Node[S, M] | None = slots[k]
-    if child is not None:
-        return child
+    child = next_child(node, index)
+    assert child is not None  # (the move is generated: nothing to pull)
+    return child
+
+
+def next_child(node: Node[S, M], index: int) -> Node[S, M] | None:
+    """The child of ``node``'s move number ``index``, built the first time (never again:
+    the node keeps it), the move generated first when it is the next one; None when the
+    node has no move of that number. ``index`` is at most the number of moves generated.
+
+    The search's step over a node's children in generation order: one call per child
+    (:func:`pull_move` and the building of the child, inlined), and one more to learn
+    that there are no more moves; nothing is generated or built beyond the child asked
+    for.
+    """
     tree = node.tree
-    state = tree.result(node.state, slots[k - 1])
+    slots = node._slots
+    k = 2 * index + 1
+    if slots is not None and k < len(slots):  # generated: built already?
+        child: Node[S, M] | None = slots[k]
+        if child is not None:
+            return child
+        move = slots[k - 1]
+    else:  # pull the next move: pull_move's steps, with _start and _keep inlined
+        source = node._source
+        if source is None:
+            if slots is not None:  # exhausted
+                return None
+            tree.stats.nodes_expanded += 1
+            legal_moves = tree.legal_moves
+            source = iter(legal_moves(node.state))
+            if node.player == CHANCE:
+                source = _Outcomes(source, node)
+            node._source = source
+            node._slots = slots = _NO_SLOTS
+        try:
+            for move in source:  # noqa: B007 (one move: a loop, not a call of next)
+                break
+            else:  # no more moves
+                if type(source) is not _Outcomes:  # (which keeps the probabilities)
+                    node._source = None
+                return None
+        except BaseException as exc:
+            _failed(node, source, exc)
+            raise
+        if slots is _NO_SLOTS or slots is None:
+            slots = [move, None]
+            node._slots = slots
+        else:
+            slots.append(move)
+            slots.append(None)
+        tree.stats.moves_generated += 1
+    result = tree.result
+    state = result(node.state, move)
     if tree._table is None:  # no sharing: TreeContext.node_for inlined (the hot path)
         child = Node(tree, state)
         tree.stats.nodes_created += 1
@@ -359,7 +405,8 @@ def _views(node: Node[S, M], n: int) -> tuple[Edge[S, M], ...]:
 def _start(node: Node[S, M], moves: Iterator[M]) -> Iterator[M]:
     """Make ``moves`` the move source of ``node`` (an :class:`_Outcomes` around them at a
     chance node), count the node expanded, and return the source; the node's list of
-    moves and children is made with its first move (see :func:`pull_move`)."""
+    moves and children is made with its first move (see :func:`pull_move`).
+    (:func:`next_child` does the same, inlined.)"""
     node.tree.stats.nodes_expanded += 1
     source: Iterator[M] = _Outcomes(moves, node) if node.player == CHANCE else moves
     node._source = source
@@ -368,27 +415,26 @@ def _start(node: Node[S, M], moves: Iterator[M]) -> Iterator[M]:
 
 
 def pull_move(node: Node[S, M]) -> bool:
-    """Generate one more move of ``node`` (starting its generator the first time); False
-    once the generator is exhausted. A generator that raised is remembered: asking again
-    raises, never says "no more moves"."""
+    """Generate one more move of ``node`` (starting its generator the first time),
+    building no child; False once the generator is exhausted. A generator that raised
+    is remembered: asking again raises, never says "no more moves"."""
     source = node._source
     if source is None:
         if node._slots is not None:  # exhausted
             return False
-        # the first time: start the game's move generator
         source = _start(node, iter(node.tree.legal_moves(node.state)))
     try:
-        move = next(source, _DONE)
-    except BaseException as exc:  # (a failed one raises again: see _Failed)
-        if not isinstance(source, (_Failed, _Outcomes)):
-            node._source = _Failed(exc)
+        for move in source:  # noqa: B007 (one move: a loop, not a call of next)
+            break
+        else:
+            if type(source) is not _Outcomes:  # (which keeps the probabilities)
+                node._source = None
+            return False
+    except BaseException as exc:
+        _failed(node, source, exc)
         raise
-    if move is _DONE:
-        if type(source) is not _Outcomes:  # (which keeps the probabilities)
-            node._source = None
-        return False
-    # the hot path: the move and an empty child slot, no object; a reader in another
-    # thread counts the moves as len(slots) // 2, so it never sees a move without its slot
+    # the move and an empty child slot, no object; a reader in another thread counts the
+    # moves as len(slots) // 2, so it never sees a move without its slot
     slots = node._slots
     if slots is _NO_SLOTS or slots is None:
         node._slots = [move, None]
@@ -397,6 +443,13 @@ def pull_move(node: Node[S, M]) -> bool:
         slots.append(None)
     node.tree.stats.moves_generated += 1
     return True
+
+
+def _failed(node: Node[S, M], source: Iterator[Any], error: BaseException) -> None:
+    """The move source of ``node`` raised ``error``: remember it (see :class:`_Failed`;
+    a chance node's :class:`_Outcomes` remembers it itself)."""
+    if not isinstance(source, (_Failed, _Outcomes)):
+        node._source = _Failed(error)
 
 
 def _exhausted(node: Node[S, M]) -> bool:
@@ -869,9 +922,6 @@ class _Failed:
 PRUNE_MIN = 4096
 """The sharing table is pruned (:meth:`Tree.prune`) when it reaches twice the positions
 it kept at the last pruning, and never below this many."""
-
-_DONE: Final[Any] = object()
-"""What ``next`` returns from an exhausted move generator (no move is this object)."""
 
 _svg_hook: Callable[[Node[Any, Any]], str | None] | None = None
 """Set by the export layer when it is imported, so the core never imports it."""

@@ -49,9 +49,8 @@ from lazytree.tree import (
     Bound,
     Edge,
     Node,
-    child_at,
     edge_at,
-    pull_move,
+    next_child,
     reordered,
     start_moves,
 )
@@ -89,9 +88,15 @@ PROBABILITY_TOLERANCE = 1e-9
 
 CHANCE_REFUSED = "alpha-beta cannot rate chance nodes; use expectiminimax"
 
+# Constants of this module for the search's hot path: in the compiled core an imported
+# name (or an attribute of one) is looked up at each use, a ``Final`` one is a C static;
+# in the pure core a global is one lookup where ``INF`` from another module is two.
 _INF: Final = INF
-"""INF as a constant of this module (in the compiled core an imported name is looked up
-in the module's dict at each use; a ``Final`` one is a C static)."""
+_NEG_INF: Final = -INF
+_EXACT_AT: Final = BOUNDS.index(Bound.EXACT)
+"""Where each bound is in :data:`~lazytree.tree.BOUNDS` (a node keeps the index)."""
+_LOWER_AT: Final = BOUNDS.index(Bound.LOWER)
+_UPPER_AT: Final = BOUNDS.index(Bound.UPPER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +245,9 @@ class Search:
         if self.wd:
             lo, hi = lo - WIN_BONUS, hi + WIN_BONUS
         self.star1 = settings.star1 and bounds is not None
+        # a leaf's value is the game's evaluation as it is (no bonus to add, no bounds
+        # to check): the search's loop then evaluates a game's end itself, one call less
+        self.plain_leaves = not self.wd and not self.star1
         if self.star1 and not (math.isfinite(lo) and math.isfinite(hi)):
             raise ValueError(f"Star1 needs finite evaluation bounds, got {bounds}")
         self.value_lo, self.value_hi = lo, hi  # what every leaf value lies within
@@ -420,9 +428,15 @@ class Search:
 
     def bound(self, best: float, alpha: float, beta: float) -> Bound:
         """How a fail-soft value searched in ``(alpha, beta)`` relates to the truth."""
+        bound = BOUNDS[self.bound_index(best, alpha, beta)]
+        assert bound is not None
+        return bound
+
+    def bound_index(self, best: float, alpha: float, beta: float) -> int:
+        """:meth:`bound` as its index in :data:`~lazytree.tree.BOUNDS` (what a node keeps)."""
         if self.prune and self.lo < best < self.hi:
-            return Bound.UPPER if best <= alpha else Bound.LOWER if best >= beta else Bound.EXACT
-        return Bound.EXACT  # without pruning, or at the edge of the value range
+            return _UPPER_AT if best <= alpha else _LOWER_AT if best >= beta else _EXACT_AT
+        return _EXACT_AT  # without pruning, or at the edge of the value range
 
     # -- the search --------------------------------------------------------------------
     def search(
@@ -461,7 +475,6 @@ class Search:
             r = 0  # no quiescence below a chance node: it is a leaf here
         maximizing = mover == self.player
         a0, b0 = alpha, beta
-        line: tuple[Any, ...] = ()
         ranked: list[Edge[Any, Any]] | None  # None: the lazy children in generation order
         if d == 0:
             if not self.frontier and not self.game.is_terminal(n.state):
@@ -490,53 +503,61 @@ class Search:
             ranked = quiet
         else:
             ranked = None if self.lazy_order else self.ranked(n, maximizing)
-            best = -_INF if maximizing else _INF
+            best = _NEG_INF if maximizing else _INF
         prune = self.prune
-        seen = False
-        i = 0
+        i = 0  # the moves searched so far (the next one's number)
+        top = 0  # the best move so far: 1 + its number (0: none yet)
+        sub: tuple[Any, ...] = ()  # and the line below it
         while True:  # over the moves: an index loop, no edge, view or generator per node
             if ranked is None:
-                slots = n._slots  # [move 0, child 0, move 1, child 1, ...]
-                if slots is None or 2 * i >= len(slots) - 1:  # move i is not generated
-                    if not pull_move(n):  # (moves 0 .. i - 1 are: the next is move i)
-                        break
-                    slots = n._slots
-                    assert slots is not None
-                move = slots[2 * i]
-                forced = slots[2 * i + 1]
-                child = child_at(n, i) if forced is None else forced
+                child = next_child(n, i)
+                if child is None:
+                    break
             elif i < len(ranked):
-                edge = ranked[i]
-                move = edge.move
-                child = edge.child
+                child = ranked[i].child
             else:
                 break
             i += 1
-            seen = True
             if d > 0:
-                value, sub = self.search(child, d - 1, r, ply + 1, alpha, beta)
+                value, below = self.search(child, d - 1, r, ply + 1, alpha, beta)
             else:
-                value, sub = self.search(child, 0, r - 1, ply + 1, alpha, beta)
+                value, below = self.search(child, 0, r - 1, ply + 1, alpha, beta)
             if maximizing:
                 if value > best:
-                    best, line = value, (move, sub)
+                    best, top, sub = value, i, below
                     if prune and best > alpha:
                         alpha = best
                         if alpha >= beta:  # cut: the rest is never even generated
                             break
             elif value < best:
-                best, line = value, (move, sub)
+                best, top, sub = value, i, below
                 if prune and best < beta:
                     beta = best
                     if alpha >= beta:
                         break
-        if d > 0 and not seen:  # no moves: the game is over here
-            best = self.leaf(n, ply, terminal=True)
-            how = Bound.EXACT
+        if d > 0 and i == 0:  # no moves: the game is over here
+            if self.plain_leaves:
+                self.stats.evaluations += 1
+                evaluate = self.evaluate
+                best = float(evaluate(n.state, self.player))
+            else:
+                best = self.leaf(n, ply, terminal=True)
+            at = _EXACT_AT
         else:
-            how = self.bound(best, a0, b0) if prune else Bound.EXACT
-        n.rate(best, self.player, dkey, how, self.key(ply))  # (store(), one call less)
-        return best, line
+            at = self.bound_index(best, a0, b0) if prune else _EXACT_AT
+        # the rating: Node.rate's steps (one call less per node)
+        n._rvalue = best
+        n._rplayer = self.player
+        n._rdepth = dkey
+        n._rbound = at
+        n._rkey = self.key(ply) if self.wd else self.base_key
+        if not top:
+            return best, ()
+        if ranked is not None:
+            return best, (ranked[top - 1].move, sub)
+        slots = n._slots  # (move_at inlined)
+        assert slots is not None
+        return best, (slots[2 * top - 2], sub)
 
     def average(
         self,
