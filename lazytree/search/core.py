@@ -535,7 +535,7 @@ class Search:
                     beta = best
                     if alpha >= beta:
                         break
-        if d > 0 and i == 0:  # no moves: the game is over here
+        if i == 0 and d > 0:  # no moves: the game is over here
             if self.plain_leaves:
                 self.stats.evaluations += 1
                 evaluate = self.evaluate
