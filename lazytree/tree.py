@@ -353,7 +353,7 @@ def next_child(node: Node[S, M], index: int) -> Node[S, M] | None:
         if child is not None:
             return child
         move = slots[k - 1]
-    else:  # pull the next move: pull_move's steps, with _start and _keep inlined
+    else:  # pull the next move: pull_move's steps, with _start inlined
         source = node._source
         if source is None:
             if slots is not None:  # exhausted
