@@ -69,6 +69,7 @@ M = TypeVar("M", bound=Hashable)
 __all__ = [
     "BOUNDS",
     "EMPTY",
+    "TO_THE_END",
     "Bound",
     "ChanceEdge",
     "Children",
@@ -94,10 +95,25 @@ __all__ = [
 EMPTY: Final[tuple[Any, ...]] = ()
 """The one child sequence every leaf shares (a node with no moves holds nothing of its own)."""
 
-BOUNDS: Final[tuple[Bound | None, ...]] = (None, Bound.EXACT, Bound.LOWER, Bound.UPPER)
+BOUNDS: Final[tuple[Bound | None, ...]] = (
+    None,
+    Bound.EXACT,
+    Bound.LOWER,
+    Bound.UPPER,
+    Bound.EXACT,
+    Bound.LOWER,
+    Bound.UPPER,
+)
 """A node keeps its rating's bound as an index into this tuple (``_rbound``, a 16-bit
 field in the compiled core, not a pointer: with the player's, it fits the word the
-pointer took); 0, None, while no rating is stored."""
+pointer took); 0, None, while no rating is stored. An index above :data:`TO_THE_END`
+says the same bound, from a search that reached the end of the game on every line it
+searched below the node (no leaf cut off by the depth): a later search that reuses
+the rating still knows its own result is the game's."""
+
+TO_THE_END: Final = 3
+"""What a search adds to a bound's index in :data:`BOUNDS` when no leaf below the node
+was cut off by the depth (see :attr:`~lazytree.search.result.SearchResult.complete`)."""
 
 _EXACT: Final = Bound.EXACT
 _LOWER: Final = Bound.LOWER

@@ -46,6 +46,7 @@ from lazytree.search.limit import Limit
 from lazytree.search.result import ChancePruning, SearchResult
 from lazytree.tree import (
     BOUNDS,
+    TO_THE_END,
     Bound,
     Edge,
     Node,
@@ -217,6 +218,10 @@ class Search:
         self.budget = budget
         self.visits = 0
         self.frontier = False  # did the search stop anywhere before the end of the game?
+        # the leaves cut off by the depth so far, and the reused ratings of subtrees that
+        # had some: a node whose search added none is rated as searched to the end
+        # (tree.TO_THE_END), so a later search reusing its rating knows it too
+        self.cuts = 0
         self.prune = settings.prune
         self.reuse = settings.reuse
         self.order = settings.order
@@ -464,8 +469,11 @@ class Search:
                     or (bound is Bound.LOWER and v >= beta)
                     or (bound is Bound.UPPER and v <= alpha)
                 ):
-                    self.frontier = True  # unknown: the rated subtree may have been cut off
+                    if n._rbound <= TO_THE_END:  # the rated subtree may have been cut off
+                        self.frontier = True
+                        self.cuts += 1
                     return v, ()
+        cuts = self.cuts  # none more by the end: nothing below this node was cut off
         mover = n.player
         if mover == CHANCE:
             if not self.chance:
@@ -477,6 +485,7 @@ class Search:
         a0, b0 = alpha, beta
         ranked: list[Edge[Any, Any]] | None  # None: the lazy children in generation order
         if d == 0:
+            self.cuts += 1  # (a leaf at depth 0 counts as cut off, even at the game's end)
             if not self.frontier and not self.game.is_terminal(n.state):
                 self.frontier = True
             if r == 0:
@@ -542,9 +551,11 @@ class Search:
                 best = float(evaluate(n.state, self.player))
             else:
                 best = self.leaf(n, ply, terminal=True)
-            at = _EXACT_AT
+            at = _EXACT_AT + TO_THE_END  # (a game's end: nothing below to cut off)
         else:
             at = self.bound_index(best, a0, b0) if prune else _EXACT_AT
+            if self.cuts == cuts:  # searched to the end of the game on every line below
+                at += TO_THE_END
         # the rating: Node.rate's steps (one call less per node)
         n._rvalue = best
         n._rplayer = self.player

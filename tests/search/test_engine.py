@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
+from lazytree.games.tictactoe import TicTacToe
 from lazytree.games.tree_game import TreeGame
 from lazytree.search import alphabeta, minimax
 from lazytree.search.engine import (
@@ -225,6 +226,30 @@ def test_node_budget_keeps_the_deepest_completed_iteration() -> None:
     assert tree.stats.nodes_created <= 300 + 50  # checked every few nodes
     fresh = alphabeta_tt(Tree(game, state).root, result.depth)
     assert (result.value, result.best_moves) == (fresh.value, fresh.best_moves)
+
+
+def test_shared_deepening_stops_once_the_game_is_solved() -> None:
+    # the play AI's deepening reuses the ratings of transposed positions; a rating made
+    # where every line below reached the game's end says so, so the deepening still
+    # sees that it has solved the game (it used to run on to the deepest depth)
+    game = TicTacToe()
+    tree = Tree(game, game.result(game.initial_state(), 4), share=True)
+    result = iterative_deepening(tree.root, Limit(depth=50))
+    assert result.complete and result.value == 0.0
+    assert result.depth is not None and result.depth <= 9  # 8 plies are left
+
+
+def test_a_result_from_reused_ratings_is_complete_only_when_theirs_were() -> None:
+    game = TicTacToe()
+    cut = Tree(game, game.initial_state(), share=True)
+    assert not alphabeta_tt(cut.root, 3).complete
+    assert not alphabeta_tt(cut.root, 3).complete  # from the ratings of cut-off subtrees
+    solved = Tree(game, game.initial_state(), share=True)
+    first = alphabeta_tt(solved.root, 10)  # 9 plies: every line reaches the game's end
+    again = alphabeta_tt(solved.root, 10)  # from the stored ratings alone
+    assert first.complete and again.complete
+    assert (again.value, again.best_moves) == (first.value, first.best_moves)
+    assert again.stats.nodes_created == 0
 
 
 # -- tree reuse and the weak sharing table ------------------------------------------------
