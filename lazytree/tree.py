@@ -118,6 +118,9 @@ was cut off by the depth (see :attr:`~lazytree.search.result.SearchResult.comple
 _EXACT: Final = Bound.EXACT
 _LOWER: Final = Bound.LOWER
 _UPPER: Final = Bound.UPPER
+_EXACT_AT: Final = BOUNDS.index(Bound.EXACT)  # (where Node.rate stores each bound)
+_LOWER_AT: Final = BOUNDS.index(Bound.LOWER)
+_UPPER_AT: Final = BOUNDS.index(Bound.UPPER)
 
 
 class Node(Generic[S, M]):
@@ -215,11 +218,11 @@ class Node(Generic[S, M]):
         self._rplayer = player
         self._rdepth = depth
         if bound is _EXACT:
-            self._rbound = 1
+            self._rbound = _EXACT_AT
         elif bound is _LOWER:
-            self._rbound = 2
+            self._rbound = _LOWER_AT
         elif bound is _UPPER:
-            self._rbound = 3
+            self._rbound = _UPPER_AT
         else:
             raise TypeError(f"bound must be a Bound, got {bound!r}")
         self._rkey = key
@@ -699,7 +702,10 @@ class TreeContext(Generic[S, M]):
     def __init__(self, game: Game[S, M], share: bool) -> None:
         self.game = game
         # the three rules every forced node calls, bound once: a call then skips looking
-        # the method up on the game (a protocol object to the compiled core) each time
+        # the method up on the game (a protocol object to the compiled core) each time.
+        # Callers read the attribute into a local, then call it: CPython 3.11 does not
+        # specialise ``context.to_move(state)`` on an attribute holding a bound method
+        # (each call looked it up on the type, then on the instance)
         self.to_move: Callable[[S], Player] = game.to_move
         self.result: Callable[[S, M], S] = game.result
         self.legal_moves: Callable[[S], Iterator[M]] = game.legal_moves

@@ -271,7 +271,8 @@ class Search:
         """The game's evaluation of ``n`` (plus the win-distance bonus), counted."""
         self.stats.evaluations += 1
         game = self.game
-        value = float(self.evaluate(n.state, self.player))
+        evaluate = self.evaluate  # (read, then called: see TreeContext.__init__)
+        value = float(evaluate(n.state, self.player))
         if self.wd:
             if terminal is None:
                 terminal = game.is_terminal(n.state)
