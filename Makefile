@@ -17,6 +17,10 @@ CORE_SOURCES := setup.py lazytree/tree.py lazytree/rating.py lazytree/search/bud
   games/dice_of_doom/position.py
 CORE_STAMP := $(VENV)/.core-built
 
+# the front end's npm packages (package.json, pinned by package-lock.json), installed
+# with the machine's Node.js
+NODE_STAMP := node_modules/.installed
+
 # the example game plugins (examples/*) are installed too: the tests drive them as
 # installed games, found through their lazytree.games entry points
 EXAMPLES := $(wildcard examples/*/pyproject.toml)
@@ -29,6 +33,10 @@ $(STAMP): pyproject.toml $(EXAMPLES)
 	  $(BIN)/python -m pip install --quiet --no-deps -e $$example || exit 1; \
 	done
 	touch $(STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
 
 ## play: start a game of Dice of Doom against the AI (pass options with ARGS="--size 5")
 play: $(STAMP)
@@ -60,14 +68,15 @@ typecheck: $(STAMP)
 
 ## docs: the documentation site (docs/, mkdocs.yml) built into site/; --strict makes any
 ## warning (a broken link, a missing page, a docstring griffe cannot read) an error.
-## Open site/index.html, or serve it with `.venv/bin/mkdocs serve`.
-docs: $(STAMP)
+## Open site/index.html (it works as a file, search included), or serve it with
+## `.venv/bin/mkdocs serve`.
+docs: $(STAMP) $(NODE_STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
-pytest: $(CORE_STAMP)
+pytest: $(CORE_STAMP) $(NODE_STAMP)
 	$(BIN)/pytest
 
-pytest-pure: $(CORE_STAMP)
+pytest-pure: $(CORE_STAMP) $(NODE_STAMP)
 	LAZYTREE_PURE=1 $(BIN)/pytest
 
 ## notebooks-clean: strip outputs and execution counts from notebooks/*.ipynb (they are
@@ -105,5 +114,5 @@ images: $(STAMP)
 	  --out docs/dice-of-doom-3x3.svg
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build site
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build site node_modules
 	find lazytree games -name '*.so' -delete

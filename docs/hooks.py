@@ -3,6 +3,10 @@ the code at build time, so it cannot go stale.
 
 * ``reference/commands.md``: the help of every command, walked from the Typer app
   (:mod:`lazytree.cli.helptext`) and rendered as an 80-column terminal shows it.
+* ``assets/javascripts/iframe-worker-shim.js``: the theme's Web Worker shim for pages
+  opened as files (``extra.polyfills`` in mkdocs.yml), copied from the npm package
+  ``iframe-worker`` (``package.json``; ``make docs`` installs it), so the site searches
+  from disk without asking the network for it.
 * ``<!-- quote PATH NAME -->`` on a line of its own: replaced by the source of the
   function, class, method or assignment ``NAME`` (``Edge.child``) of the file ``PATH``,
   found with :mod:`ast`; the build fails when ``NAME`` is no longer there.
@@ -16,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+SHIM = ROOT / "node_modules" / "iframe-worker" / "shim" / "index.js"
+SHIM_URL = "assets/javascripts/iframe-worker-shim.js"
 QUOTE = re.compile(r"^<!-- quote (\S+) (\S+) -->$", re.M)
 
 
@@ -110,6 +116,9 @@ def on_files(files: Any, config: Any) -> Any:
     from mkdocs.structure.files import File
 
     files.append(File.generated(config, "reference/commands.md", content=commands_page()))
+    if not SHIM.is_file():
+        raise SystemExit(f"{SHIM.relative_to(ROOT)} is missing: run `npm ci` (make docs does)")
+    files.append(File.generated(config, SHIM_URL, abs_src_path=str(SHIM)))
     return files
 
 
