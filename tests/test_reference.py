@@ -101,7 +101,9 @@ def within(small: Shape, big: Shape) -> bool:
 
 def both(
     game: Game[Any, Any], state: Any, depth: int, rater: FastRater, player: int | None
-) -> tuple[SearchResult[Any], Tree[Any, Any], tuple[float, tuple[Any, ...]], Any]:
+) -> tuple[
+    SearchResult[Any], Tree[Any, Any], tuple[float, tuple[Any, ...]], reference.Node[Any, Any]
+]:
     """Rate ``state`` with the fast ``rater`` and with the reference (alpha-beta, or
     minimax for ``minimax``) on two fresh trees."""
     fast_tree = Tree(game, state)
