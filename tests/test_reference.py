@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable
+from pathlib import Path
 from typing import Any, TypeAlias
 
 import pytest
@@ -171,6 +172,11 @@ def test_the_reference_children_are_lazy_and_memoized() -> None:
     edge = root.children.generated[0]
     assert reference.force(edge.thunk) is reference.force(edge.thunk)
     assert root.counts.forced == 1
+
+
+def test_the_reference_fits_on_one_screen() -> None:
+    source = Path(reference.__file__).read_text(encoding="utf-8")
+    assert len(source.splitlines()) <= 200  # docstrings included
 
 
 def test_a_chance_root_needs_a_player() -> None:
