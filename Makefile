@@ -62,6 +62,7 @@ test: $(STAMP) system-deps lint typecheck docs pytest pytest-pure
 lint: $(STAMP)
 	$(BIN)/ruff check lazytree games tests examples docs/hooks.py
 	$(BIN)/ruff format --check lazytree games tests examples docs/hooks.py
+	$(BIN)/lint-imports --no-logo
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

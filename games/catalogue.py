@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lazytree.catalog import GameOption, GameSpec, OptionError, Position
+from lazytree.weights import WeightsError, read_weights_option
 
 
 def _tree(o: Mapping[str, Any]) -> Position:
@@ -47,7 +48,6 @@ TREE = GameSpec(
 
 def _checkers(o: Mapping[str, Any]) -> Position:
     from lazytree.games.checkers import Checkers
-    from lazytree.weights import WeightsError, read_weights_option
 
     game = Checkers(o["width"], o["height"], o["draw_moves"])
     if o["weights"]:  # a JSON object of weights, or a weights file (lazytree tune)

@@ -10,17 +10,17 @@ twice; a pruning rater stops pulling moves from the generator as soon as it can.
 3.0
 
 Importing the package imports no game: games are found through :mod:`lazytree.catalog`
-when first used, and the AI names (``ai_turn``, ``choose_move``, ...) are imported on first access.
+when first used.
 ``lazytree.core_kind()`` says which core runs: ``"compiled"`` (mypyc extension modules,
 built by ``setup.py``) or ``"pure"`` (the Python sources; ``LAZYTREE_PURE=1`` forces it).
 """
 
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _version
-from typing import TYPE_CHECKING, Any
 
 # first: importing _core selects the core (LAZYTREE_PURE=1 loads the modules' sources)
 from lazytree._core import core_kind
+from lazytree.ai import AIMove, ai_turn, choose_move
 from lazytree.game import CHANCE, ChanceGame, Game, IllegalMoveError, Player
 from lazytree.search import (
     RATERS,
@@ -33,23 +33,6 @@ from lazytree.search import (
 )
 from lazytree.traverse import TreeCount, count_tree, explored
 from lazytree.tree import Bound, Edge, Node, Rating, StatsSnapshot, Tree, TreeStats
-
-if TYPE_CHECKING:
-    from lazytree.ai import AIMove, ai_turn, choose_move
-
-_FROM_AI = frozenset({"AIMove", "ai_turn", "choose_move"})
-
-
-def __getattr__(name: str) -> Any:
-    """The AI names, imported from :mod:`lazytree.ai` on first access."""
-    if name in _FROM_AI:
-        import lazytree.ai
-
-        value = getattr(lazytree.ai, name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'lazytree' has no attribute {name!r}")
-
 
 try:
     __version__ = _version("lazytree")

@@ -39,6 +39,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import lazytree.game as protocols
 from lazytree.game import Game
 
 __all__ = [
@@ -353,8 +354,6 @@ def capabilities(game: object) -> list[str]:
     >>> "ChanceGame" in capabilities(ChanceTreeGame([1]))
     True
     """
-    import lazytree.game as protocols
-
     found = []
     for name, obj in vars(protocols).items():
         if (

@@ -1,7 +1,8 @@
 """Argument checks shared by the library's public functions.
 
 A wrong argument is reported where it enters, as a ``TypeError`` or ``ValueError``
-naming it, instead of an ``AttributeError`` raised deep inside a search.
+naming it, instead of an ``AttributeError`` raised deep inside a search. The check of a
+game (:func:`~lazytree.game.require_game`) is the game protocol's, re-exported here.
 
 Examples
 --------
@@ -26,6 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from lazytree.game import require_game
+from lazytree.tree import Node, Tree
+
 __all__ = ["require_depth", "require_game", "require_node", "require_player"]
 
 
@@ -36,8 +40,6 @@ def _is_int(value: object) -> bool:
 def require_node(value: object, name: str = "node") -> None:
     """``TypeError`` unless ``value`` is a :class:`~lazytree.tree.Node` (a tree is
     named as such: its root is probably what was meant)."""
-    from lazytree.tree import Node, Tree
-
     if isinstance(value, Node):
         return
     if isinstance(value, Tree):
@@ -70,17 +72,3 @@ def require_player(node: Any, player: object, name: str = "player") -> None:
         game = getattr(node.tree.game, "name", "the game")
         has = "" if not isinstance(count, int) else f" ({game} has {count} players)"
         raise ValueError(f"{name} must be from 0{top}{has}, got {player}")
-
-
-_GAME_METHODS = ("legal_moves", "result", "is_terminal", "to_move", "evaluate")
-
-
-def require_game(value: object, name: str = "game") -> None:
-    """``TypeError`` unless ``value`` has the methods of a
-    :class:`~lazytree.game.Game` that searches call."""
-    missing = [m for m in _GAME_METHODS if not callable(getattr(value, m, None))]
-    if missing:
-        raise TypeError(
-            f"{name} must be a Game (with {', '.join(_GAME_METHODS)}), got "
-            f"{type(value).__name__} (no {missing[0]})"
-        )

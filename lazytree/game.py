@@ -72,6 +72,7 @@ __all__ = [
     "StartOptions",
     "WeightedEvaluation",
     "has_chance",
+    "require_game",
 ]
 
 
@@ -157,6 +158,26 @@ def has_chance(game: object) -> bool:
     (True, False)
     """
     return callable(getattr(game, "outcome_probability", None))
+
+
+_GAME_METHODS = ("legal_moves", "result", "is_terminal", "to_move", "evaluate")
+
+
+def require_game(value: object, name: str = "game") -> None:
+    """``TypeError`` unless ``value`` has the methods of a :class:`Game` that searches
+    call.
+
+    >>> require_game(object())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: game must be a Game (with legal_moves, ...), got object (no legal_moves)
+    """
+    missing = [m for m in _GAME_METHODS if not callable(getattr(value, m, None))]
+    if missing:
+        raise TypeError(
+            f"{name} must be a Game (with {', '.join(_GAME_METHODS)}), got "
+            f"{type(value).__name__} (no {missing[0]})"
+        )
 
 
 @runtime_checkable

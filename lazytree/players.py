@@ -1,8 +1,9 @@
 """The AI agents: *Realm of Racket*'s AI, the play AI, MCTS and a random mover.
 
-They implement :class:`~lazytree.agents.Agent` and are made by name from the registry
-:data:`lazytree.agents.AGENTS` (where their parameters are listed); ``make_player``,
-``parse_player``, ``PLAYERS`` and ``PlayerError`` stay importable from here. Each keeps
+They implement :class:`~lazytree.agent.Agent` and are made by name from the registry
+:data:`AGENTS` at the end of this module (every agent with its parameters;
+:mod:`lazytree.agents` is its public face); ``make_player``, ``parse_player``,
+``PLAYERS`` and ``PlayerError`` stay importable from here. Each keeps
 its own lazy tree of the game (its evaluation, its odds) from move to move. The agents a
 game offers itself (Dice of Doom's ``lol2`` and ``lol4``) are made by the game
 (:class:`~lazytree.game.GameAgents`) when an :class:`OfferedAgent` starts on it.
@@ -34,19 +35,21 @@ import struct
 import threading
 import time
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, cast
 
-from lazytree.agents import AGENTS, Choice, PlayerError, Progress, make_agent
+from lazytree.agent import HUMAN, Agent, Choice, HumanAgent, PlayerError, Progress
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, choose_move
 from lazytree.book import Book, BookError, booked_search
 from lazytree.game import Game, GameAgents, NamedEvaluations
 from lazytree.search import Limit, SearchResult, make_rater, search
-from lazytree.search.limit import DEFAULT_MEMORY, Clock
+from lazytree.search.limit import CLOCKS, DEFAULT_MEMORY, Clock
 from lazytree.search.raters import MCTSRater
+from lazytree.spec import Param, Registry, Spec
 from lazytree.tree import Tree
 from lazytree.weights import WeightsError, apply_weights_file
 
 __all__ = [
+    "AGENTS",
     "PLAYERS",
     "DefaultAgent",
     "DepthAgent",
@@ -57,6 +60,9 @@ __all__ = [
     "RorAgent",
     "TreeAgent",
     "book_rating",
+    "is_human",
+    "make_agent",
+    "make_ai",
     "make_player",
     "parse_player",
     "rated_by",
@@ -64,13 +70,6 @@ __all__ = [
     "single_float",
     "with_evaluation",
 ]
-
-PLAYERS = AGENTS
-"""The registry of :mod:`lazytree.agents`, by its older name."""
-make_player = make_agent
-""":func:`lazytree.agents.make_agent`, by its older name."""
-parse_player = AGENTS.parse
-"""``AGENTS.parse``: a name as ``(registry name, {parameter: value})``."""
 
 
 class TreeAgent:
@@ -447,3 +446,226 @@ class MCTSAgent:
             reported(result, progress),
             root,
         )
+
+
+# -- the registry ------------------------------------------------------------------------
+AGENTS: Registry[Agent] = Registry("player", PlayerError)
+"""Every agent by name, in registration order."""
+
+
+def make_agent(text: str) -> Agent:
+    """The :class:`Agent` named ``text`` (:class:`PlayerError` for a bad name)."""
+    return AGENTS.make(text)
+
+
+def is_human(text: str) -> bool:
+    """Whether the agent named ``text`` is a person (:class:`PlayerError` for a bad name)."""
+    return AGENTS.spec(text).name == HUMAN
+
+
+def make_ai(text: str) -> Agent:
+    """:func:`make_agent` for a driver without a person (the arena, tune): a
+    :class:`PlayerError` for ``human``."""
+    if is_human(text):
+        raise PlayerError("human plays in lazytree play and serve, not without a person")
+    return make_agent(text)
+
+
+def _positive(name: str, key: str, value: int | None) -> int | None:
+    if value is not None and value < 1:
+        raise PlayerError(f"{name}: {key} must be >= 1, got {value}")
+    return value
+
+
+def _depth(default: int) -> Param:
+    return Param("depth", int, default, "Search depth in moves.")
+
+
+def _make_ror(name: str, depth: int) -> Agent:
+    return RorAgent(name, _positive(name, "depth", depth) or 4)
+
+
+def _offered(key: str, offered_by: str, default_depth: int) -> Callable[..., Agent]:
+    """The maker of agent ``key``, which the games of ``offered_by`` offer
+    (:class:`~lazytree.game.GameAgents`): checks the depth, and the game makes the agent
+    when it starts (:class:`~lazytree.players.OfferedAgent`)."""
+
+    def make(name: str, depth: int) -> Agent:
+        depth = _positive(name, "depth", depth) or default_depth
+        return OfferedAgent(key, name, {"depth": depth}, offered_by)
+
+    return make
+
+
+def _clock(name: str, clock: str) -> Clock:
+    if clock not in CLOCKS:
+        raise PlayerError(f"{name}: clock must be cpu or wall, got {clock!r}")
+    return cast(Clock, clock)
+
+
+def _width(name: str, text: str | None) -> int | str | None:
+    """``width``: a number >= 1, ``all`` or none (every move), or ``auto``."""
+    t = "all" if text is None else text.strip().lower()
+    if t in ("auto", "all"):
+        return None if t == "all" else t
+    if not t.isdigit() or int(t) < 1:
+        raise PlayerError(f"{name}: width must be a number >= 1, all or auto, got {text!r}")
+    return int(t)
+
+
+def _quiescence(name: str, text: str) -> int | str:
+    """``quiescence``: a number >= 0 or ``auto``."""
+    t = str(text).strip().lower()
+    if t == "auto":
+        return t
+    if not t.isdigit():
+        raise PlayerError(f"{name}: quiescence must be a number >= 0 or auto, got {text!r}")
+    return int(t)
+
+
+def _make_default(
+    name: str,
+    time: float | None,
+    nodes: int | None,
+    depth: int | None,
+    eval: str | None,
+    weights: str | None = None,
+    book: str | None = None,
+    clock: str = "cpu",
+    width: str | None = "auto",
+    quiescence: str = "auto",
+    rater: str | None = None,
+    memory: int | None = None,
+    tie: int | None = None,
+) -> Agent:
+    if time == 0:
+        time = None
+    return DefaultAgent(
+        name,
+        time,
+        _positive(name, "nodes", nodes),
+        depth,
+        eval,
+        weights,
+        book,
+        _clock(name, clock),
+        width=_width(name, width),
+        quiescence=_quiescence(name, quiescence),
+        rater=rater,
+        memory=_positive(name, "memory", memory),
+        tie=tie,
+    )
+
+
+def _make_mcts(
+    name: str,
+    playouts: int | None,
+    time: float | None,
+    nodes: int | None,
+    c: float,
+    cutoff: int,
+    seed: int,
+    eval: str | None,
+    clock: str = "cpu",
+) -> Agent:
+    if playouts is None and time is None and nodes is None:
+        raise PlayerError(f"{name}: give playouts, time or nodes")
+    try:
+        return MCTSAgent(
+            name,
+            playouts=playouts,
+            seconds=time or None,
+            nodes=nodes,
+            c=c,
+            cutoff=cutoff,
+            seed=seed,
+            eval=eval,
+            clock=_clock(name, clock),
+        )
+    except (TypeError, ValueError) as exc:
+        raise PlayerError(f"{name}: {exc}") from None
+
+
+def _make_random(name: str, seed: int) -> Agent:
+    return RandomAgent(name, seed)
+
+
+def _make_human(name: str) -> Agent:
+    return HumanAgent(name)
+
+
+CLOCK_PARAM = Param(
+    "clock", str, "cpu", "What time counts: cpu (the search's own CPU time) or wall."
+)
+"""The ``clock`` parameter of the clocked agents (see :data:`~lazytree.search.limit.CLOCKS`)."""
+
+EVAL_HELP = "The game's evaluation by name, where it has several (Dice of Doom: heuristic)."
+"""The ``eval`` parameter's help (:class:`~lazytree.game.NamedEvaluations`; an agent
+checks the name when it starts on a game, other games ignore it)."""
+
+AGENTS.register(Spec("ror", "Realm of Racket: minimax, book rating", (_depth(4),), _make_ror))
+AGENTS.register(
+    Spec(
+        "lol2",
+        "Land of Lisp ch. 18: alpha-beta over score-board (offered by Dice of Doom)",
+        (_depth(4),),
+        _offered("lol2", "Dice of Doom", 4),
+    )
+)
+AGENTS.register(
+    Spec(
+        "lol4",
+        "Land of Lisp ch. 20: chance, rounded odds, score-board (offered by Dice of Doom)",
+        (_depth(2),),
+        _offered("lol4", "Dice of Doom", 2),
+    )
+)
+AGENTS.register(
+    Spec(
+        "default",
+        "The play AI (clocked iterative deepening)",
+        (
+            Param("time", float, 1.0, "Seconds per move (none: a rater to depth, or nodes)."),
+            Param("nodes", int, None, "New nodes per move."),
+            Param("depth", int, None, "Deepest search (a cap); without a clock the depth."),
+            Param("eval", str, None, EVAL_HELP),
+            Param("weights", str, None, "Evaluation weights file (lazytree tune)."),
+            Param("book", str, None, "Position book file (SQLite)."),
+            CLOCK_PARAM,
+            Param("width", str, "auto", "With a clock: moves per position (n, all, auto)."),
+            Param("quiescence", str, "auto", "With a clock: noisy plies (n or auto)."),
+            Param("rater", str, None, "Without a clock: search to depth with this rater."),
+            Param("memory", int, None, "Bytes the process may hold (default budget)."),
+            Param("tie", int, None, "Break ties between equal moves with this seed."),
+        ),
+        _make_default,
+    )
+)
+AGENTS.register(
+    Spec(
+        "mcts",
+        "UCT Monte Carlo tree search on the lazy tree",
+        (
+            Param("playouts", int, 1000, "Playouts per move (none: no cap)."),
+            Param("time", float, None, "Seconds per move."),
+            Param("nodes", int, None, "New nodes per move."),
+            Param("c", float, 1.4, "UCT exploration constant."),
+            Param("cutoff", int, 8, "Playout moves before the evaluation rates it."),
+            Param("seed", int, 0, "Seed of the playouts (with the game's)."),
+            Param("eval", str, None, EVAL_HELP),
+            CLOCK_PARAM,
+        ),
+        _make_mcts,
+    )
+)
+AGENTS.register(
+    Spec("random", "A random legal move", (Param("seed", int, 0, "Seed."),), _make_random)
+)
+AGENTS.register(Spec(HUMAN, "A person (play and serve)", (), _make_human))
+
+PLAYERS = AGENTS
+"""The registry of :mod:`lazytree.agents`, by its older name."""
+make_player = make_agent
+""":func:`lazytree.agents.make_agent`, by its older name."""
+parse_player = AGENTS.parse
+"""``AGENTS.parse``: a name as ``(registry name, {parameter: value})``."""

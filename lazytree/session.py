@@ -59,6 +59,7 @@ from typing import Any, Final
 
 from lazytree.agents import Agent, Choice, PlayerError, Progress, is_human, make_agent
 from lazytree.book import Book
+from lazytree.catalog import GAMES, GameSpec, OptionError, load_game
 from lazytree.game import (
     CHANCE,
     Game,
@@ -69,7 +70,6 @@ from lazytree.game import (
     RollingGame,
     StartOptions,
 )
-from lazytree.games import GAMES, GameSpec, OptionError, load_game
 from lazytree.players import DefaultAgent
 from lazytree.search import Limit, SearchResult
 from lazytree.tree import Node, Tree

@@ -56,8 +56,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, overload
 
-from lazytree.checks import require_game
-from lazytree.game import CHANCE, Game, IllegalMoveError, Player
+from lazytree.game import CHANCE, Game, IllegalMoveError, Player, require_game
 from lazytree.rating import Bound, Rating
 
 if TYPE_CHECKING:  # fixed-width integers: unboxed and packed in the compiled core

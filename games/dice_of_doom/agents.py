@@ -12,26 +12,40 @@ is seated at a Dice of Doom game, the game makes it through :data:`OFFERED`:
 =========  ====================================================================
 
 (*Realm of Racket*'s ``ror`` plays any game: :class:`lazytree.players.RorAgent`.)
+:class:`DiceAgents`, a base of :class:`~lazytree.games.dice_of_doom.DiceOfDoom`, is how
+the game offers them (:class:`~lazytree.game.GameAgents`) and names the book's AI of
+each rule set.
+
+>>> from lazytree.games.dice_of_doom import make_dice_of_doom
+>>> game = make_dice_of_doom("lisp", size=3)
+>>> game.book_agent(), type(game.offered_agent("lol2", "lol2", {"depth": 2})).__name__
+('lol2', 'Lol2Agent')
+>>> game.offered_agent("mcts", "mcts", {}) is None
+True
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from lazytree.agents import Agent, PlayerError, Progress
+from lazytree.agent import Agent, PlayerError, Progress
 from lazytree.game import CHANCE, Game
-from lazytree.games.dice_of_doom.rules import DiceOfDoom, Outcome
+from lazytree.games.dice_of_doom.dice import Outcome
 from lazytree.games.dice_of_doom.score_board import score_board
-from lazytree.games.dice_of_doom.variants import ChanceDiceOfDoom
 from lazytree.players import DepthAgent, reported, single_float, with_evaluation
 from lazytree.search import SearchResult
 from lazytree.tree import Node, Tree
 
+if TYPE_CHECKING:
+    from lazytree.games.dice_of_doom.rules import DiceOfDoom
+
 __all__ = [
+    "BOOK_AGENTS",
     "BOOK_ODDS",
     "OFFERED",
+    "DiceAgents",
     "Lol2Agent",
     "Lol4Agent",
     "lol4_rating",
@@ -52,9 +66,9 @@ def score_board_rating(game: DiceOfDoom) -> DiceOfDoom:
 
 
 def _dice_game(game: Game[Any, Any], player: str) -> DiceOfDoom:
-    if not isinstance(game, DiceOfDoom):
+    if not isinstance(game, DiceAgents):  # (a base of every DiceOfDoom)
         raise PlayerError(f"{player} plays Dice of Doom only, not {game.name}")
-    return game
+    return cast("DiceOfDoom", game)
 
 
 class Lol2Agent(DepthAgent):
@@ -64,7 +78,7 @@ class Lol2Agent(DepthAgent):
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         game = _dice_game(game, "lol2")
-        if isinstance(game, ChanceDiceOfDoom):
+        if game.rules == "chance":
             raise PlayerError("lol2 is the AI of the lisp rules; under --rules chance use lol4")
         return score_board_rating(game)
 
@@ -114,7 +128,7 @@ class Lol4Agent(DepthAgent):
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         game = _dice_game(game, "lol4")
-        if not isinstance(game, ChanceDiceOfDoom):
+        if game.rules != "chance":
             raise PlayerError("lol4 is the AI of the chance rules (--rules chance)")
         if game.max_dice > len(BOOK_ODDS):
             raise PlayerError(f"lol4's odds table goes up to {len(BOOK_ODDS)} dice")
@@ -162,3 +176,24 @@ def _lol4(game: DiceOfDoom, name: str, depth: int) -> Agent:
 OFFERED: Mapping[str, Callable[..., Agent]] = {"lol2": _lol2, "lol4": _lol4}
 """The agents Dice of Doom offers, by registry name: ``make(game, name, **params)``
 (the rule set is checked when the agent starts on the game)."""
+
+BOOK_AGENTS: Final[Mapping[str, str]] = {"racket": "ror", "lisp": "lol2", "chance": "lol4"}
+"""The book's AI of each rule set: *Realm of Racket*'s, *Land of Lisp* ch. 18's and ch. 20's."""
+
+
+class DiceAgents:
+    """:class:`~lazytree.game.GameAgents` for Dice of Doom (a base of
+    :class:`~lazytree.games.dice_of_doom.DiceOfDoom`): the agents of :data:`OFFERED`
+    and the book's AI of each rule set."""
+
+    rules: str
+
+    def offered_agent(self, key: str, name: str, params: Mapping[str, Any]) -> Any:
+        """``lol2`` or ``lol4`` for these rules (``ValueError`` under the other rules),
+        None for any other key."""
+        make = OFFERED.get(key)
+        return None if make is None else make(cast("DiceOfDoom", self), name, **params)
+
+    def book_agent(self) -> str:
+        """``ror`` (racket rules), ``lol2`` (lisp rules) or ``lol4`` (chance rules)."""
+        return BOOK_AGENTS[self.rules]

@@ -1,16 +1,14 @@
 """What Dice of Doom offers the surfaces beyond the game protocol (every rule set).
 
 :class:`DiceCapabilities` is a base of :class:`~lazytree.games.dice_of_doom.DiceOfDoom`
-and gives it the optional protocols of :mod:`lazytree.game`:
+and gives it the optional protocols of :mod:`lazytree.game` (the agents it offers,
+:class:`~lazytree.game.GameAgents`, are :mod:`~lazytree.games.dice_of_doom.agents`'s):
 
 * :class:`~lazytree.game.WeightedEvaluation`: the ``heuristic``'s weights
   (:class:`~lazytree.games.dice_of_doom.evaluation.HeuristicWeights`), for ``tune``
   and ``--weights``;
 * :class:`~lazytree.game.NamedEvaluations`: ``heuristic``, ``book``, ``score-board``
   (the agents' ``eval=``);
-* :class:`~lazytree.game.GameAgents`: the books' AIs ``lol2`` (lisp rules) and ``lol4``
-  (chance rules) of :mod:`~lazytree.games.dice_of_doom.agents`, and the book's AI of
-  each rule set (``ror``, ``lol2``, ``lol4``);
 * :class:`~lazytree.game.PlayDefaults` (play with the ``heuristic``),
   :class:`~lazytree.game.StartOptions` (the random board as options),
   :class:`~lazytree.game.PlayerNames` (the letters ``A``, ``B``, ...) and
@@ -20,8 +18,8 @@ Examples
 --------
 >>> from lazytree.games.dice_of_doom import make_dice_of_doom
 >>> game = make_dice_of_doom("lisp", size=3, eval="heuristic")
->>> game.evaluation_weights()["safe"], game.book_agent(), game.player_name(1)
-(2.0, 'lol2', 'B')
+>>> game.evaluation_weights()["safe"], game.player_name(1)
+(2.0, 'B')
 >>> game.rated_by("book").eval, game.rated_by("heuristic") is game
 ('book', True)
 >>> game.with_evaluation_weights({**game.evaluation_weights(), "die": 0.5}).evaluator.weights.die
@@ -47,10 +45,10 @@ from lazytree.games.dice_of_doom.evaluation import (
 if TYPE_CHECKING:
     from lazytree.games.dice_of_doom.rules import DiceOfDoom, DiceState
 
-__all__ = ["BOOK_AGENTS", "DiceCapabilities", "heuristic_weights"]
+__all__ = ["PLAYER_LETTERS", "DiceCapabilities", "heuristic_weights"]
 
-BOOK_AGENTS: Final[Mapping[str, str]] = {"racket": "ror", "lisp": "lol2", "chance": "lol4"}
-"""The book's AI of each rule set: *Realm of Racket*'s, *Land of Lisp* ch. 18's and ch. 20's."""
+PLAYER_LETTERS: Final = "ABCDEFGH"
+"""What the game calls its players (at most eight): ``A``, ``B``, ..."""
 
 
 def heuristic_weights(game: DiceOfDoom) -> HeuristicWeights:
@@ -158,19 +156,6 @@ class DiceCapabilities:
         out.eval = name
         return out
 
-    # -- GameAgents ---------------------------------------------------------------------
-    def offered_agent(self, key: str, name: str, params: Mapping[str, Any]) -> Any:
-        """``lol2`` or ``lol4`` (:mod:`~lazytree.games.dice_of_doom.agents`) for these
-        rules (``ValueError`` under the other rules), None for any other key."""
-        from lazytree.games.dice_of_doom.agents import OFFERED
-
-        make = OFFERED.get(key)
-        return None if make is None else make(self._dice(), name, **params)
-
-    def book_agent(self) -> str:
-        """``ror`` (racket rules), ``lol2`` (lisp rules) or ``lol4`` (chance rules)."""
-        return BOOK_AGENTS[self.rules]
-
     # -- PlayDefaults, StartOptions, PlayerNames ------------------------------------------
     def play_options(self) -> Mapping[str, Any]:
         """Play rates with the stronger ``heuristic``, not the book's territory count."""
@@ -191,6 +176,4 @@ class DiceCapabilities:
 
     def player_name(self, player: int) -> str:
         """The player's letter (``A``, ``B``, ...)."""
-        from lazytree.games.dice_of_doom.rules import PLAYER_LETTERS
-
         return PLAYER_LETTERS[player]

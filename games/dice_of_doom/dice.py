@@ -15,14 +15,29 @@ Fraction(5, 12)
 
 from __future__ import annotations
 
+import enum
 import random
 from fractions import Fraction
 from functools import cache
 
-__all__ = ["FACES", "attack_win_probability", "roll", "sum_counts", "sum_distribution"]
+__all__ = [
+    "FACES",
+    "Outcome",
+    "attack_win_probability",
+    "roll",
+    "sum_counts",
+    "sum_distribution",
+]
 
 FACES = 6
 """Faces of a die."""
+
+
+class Outcome(enum.Enum):
+    """The two outcomes of a dice roll at a chance node (``--rules chance`` only)."""
+
+    WIN = "wins"
+    LOSE = "fails"
 
 
 @cache

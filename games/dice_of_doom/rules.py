@@ -42,8 +42,10 @@ from itertools import chain, compress
 from typing import Any, TypeAlias
 
 from lazytree.game import IllegalMoveError, Player
+from lazytree.games.dice_of_doom.agents import DiceAgents
 from lazytree.games.dice_of_doom.board import neighbor_table
-from lazytree.games.dice_of_doom.capabilities import DiceCapabilities
+from lazytree.games.dice_of_doom.capabilities import PLAYER_LETTERS, DiceCapabilities
+from lazytree.games.dice_of_doom.dice import Outcome
 from lazytree.games.dice_of_doom.evaluation import EVALUATORS, BookEvaluation, Evaluation
 from lazytree.games.dice_of_doom.hints import SearchHints
 from lazytree.games.dice_of_doom.incremental import BIG_BOARD, attacks_best_first
@@ -56,9 +58,16 @@ from lazytree.games.dice_of_doom.kernel import (
 )
 from lazytree.games.dice_of_doom.position import Attack, DiceState
 
-__all__ = ["PASS", "Attack", "DiceMove", "DiceOfDoom", "DiceState", "Outcome", "Pass"]
-
-PLAYER_LETTERS = "ABCDEFGH"
+__all__ = [
+    "PASS",
+    "PLAYER_LETTERS",
+    "Attack",
+    "DiceMove",
+    "DiceOfDoom",
+    "DiceState",
+    "Outcome",
+    "Pass",
+]
 
 
 class Pass(enum.Enum):
@@ -68,13 +77,6 @@ class Pass(enum.Enum):
 
 
 PASS = Pass.PASS
-
-
-class Outcome(enum.Enum):
-    """The two outcomes of a dice roll at a chance node (``--rules chance`` only)."""
-
-    WIN = "wins"
-    LOSE = "fails"
 
 
 DiceMove: TypeAlias = Attack | Pass | Outcome
@@ -98,7 +100,7 @@ def _places(size: int) -> tuple[tuple[int, int], ...]:
     return tuple(divmod(i, size) for i in range(size * size))
 
 
-class DiceOfDoom(SearchHints, DiceCapabilities):
+class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
     """The rules, for a board of ``size`` x ``size`` territories.
 
     Parameters

@@ -46,6 +46,7 @@ from typing import IO, Any
 
 from lazytree._core import core_kind
 from lazytree.game import Game
+from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.gcpause import gc_paused
 from lazytree.search import minimax
 from lazytree.tree import Tree
@@ -125,8 +126,6 @@ def book_boards(size: int, count: int, seed: int = 0, spare: int = 10) -> list[s
     >>> book_boards(2, 1, seed=3)
     ['0:1 1:3 0:3 1:2']
     """
-    from lazytree.games.dice_of_doom import DiceOfDoom
-
     game = DiceOfDoom(size=size, spare_dice=spare)
     rng = random.Random(seed * 1000 + size)
     out: list[str] = []
@@ -224,8 +223,6 @@ def _ratings(game: Game[Any, Any], state: Any, result: Any) -> tuple[tuple[str, 
 
 def _board(racket: _Racket, size: int, board: str, depth: int, repeat: int, spare: int) -> BoardRun:
     """Measure one board, the two sides interleaved round by round."""
-    from lazytree.games.dice_of_doom import DiceOfDoom
-
     game = DiceOfDoom(size=size, spare_dice=spare)
     state = game.parse_board(board, player=BOOK_AI, spare=spare)
     query = {"size": size, "board": board, "player": BOOK_AI, "spare": spare, "ai_depth": depth}

@@ -9,13 +9,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
 from rich.table import Table
 
 from lazytree._core import core_kind
 from lazytree.bench import bench_tictactoe, tiny_searches
+from lazytree.bench.serve import bench_serve
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.bench_dice import bench_dice_of_doom
-from lazytree.cli.common import CheckedCommand, console, err_console, print_json
+from lazytree.cli.common import CheckedCommand, console, err_console, print_json, progress_bar
 from lazytree.cli.cores import other_core_json
 from lazytree.games import load_game
 
@@ -201,11 +203,6 @@ def serve_load(
     from the database; exits 1 when any of those is not zero. The machine's load shows
     in the latencies: run it on a quiet machine to compare figures.
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
-
-    from lazytree.bench.serve import bench_serve
-    from lazytree.cli.common import progress_bar
-
     with progress_bar(TextColumn("games played"), BarColumn(), MofNCompleteColumn()) as bar:
         task = bar.add_task("games", total=games)
         result = bench_serve(games, max_moves, seed, on_game=lambda: bar.advance(task))

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from lazytree._core import core_kind
 from lazytree.bench.dice import dice_benchmark
+from lazytree.bench.racket import RacketUnavailable, compare_with_racket
 from lazytree.cli.common import conflict, console, fail, given, print_json, progress_bar
 from lazytree.cli.cores import other_core_json
 from lazytree.games.dice_of_doom.rules import MAX_SIZE
@@ -262,8 +263,6 @@ def _print_dice(doc: dict[str, Any], depth: int, seeds: int, budget: float) -> N
 def _against_racket(
     sizes: list[int], boards: int | None, depth: int, repeat: int, other_core: bool, json_out: bool
 ) -> None:
-    from lazytree.bench.racket import RacketUnavailable, compare_with_racket
-
     with progress_bar(
         SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn()
     ) as bar:

@@ -26,6 +26,7 @@ from typer._click.globals import get_current_context
 from typer.core import TyperCommand, TyperGroup
 from typer.main import get_command as typer_command
 
+from lazytree.eager import estimate_node_bytes
 from lazytree.games import GAMES, GameSpec, OptionError, Position, load_game
 from lazytree.gcpause import gc_paused
 from lazytree.search import Limit
@@ -242,8 +243,6 @@ def default_nodes(state: object) -> int:
     >>> default_nodes(tuple(range(10_000))) < 100_000
     True
     """
-    from lazytree.eager import estimate_node_bytes
-
     per_node = estimate_node_bytes(state) + _NODE_OVERHEAD
     return max(1_000, min(DEFAULT_NODES, DEFAULT_MEMORY // 4 // per_node))
 

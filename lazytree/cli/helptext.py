@@ -17,13 +17,13 @@ from typer._click.core import Command, Context
 from typer.core import TyperGroup as Group
 from typer.main import get_command
 
+from lazytree.cli import app
+
 Path = tuple[str, ...]
 """A command as typed: ``("lazytree", "explore", "dice-of-doom")``."""
 
 
 def _root() -> Command:
-    from lazytree.cli import app
-
     return get_command(app)
 
 

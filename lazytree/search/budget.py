@@ -3,9 +3,8 @@ checks every few nodes (compiled in the compiled core, as the search that calls 
 
 :meth:`Limit.budget <lazytree.search.limit.Limit.budget>` makes one; a loop that builds
 no tree (the eager build, counting a tree) runs one over a :class:`NodeCount` and calls
-:meth:`Budget.tally` with the nodes it has made. The limit, the clocks, the memory
-reading and :class:`~lazytree.search.limit.SearchStopped` stay in
-:mod:`lazytree.search.limit`.
+:meth:`Budget.tally` with the nodes it has made. The clocks, the memory reading and
+:class:`~lazytree.search.stopping.SearchStopped` are :mod:`lazytree.search.stopping`'s.
 
 Examples
 --------
@@ -15,15 +14,18 @@ Examples
 >>> loop.tally(1_024)
 Traceback (most recent call last):
 ...
-lazytree.search.limit.SearchStopped: the node budget (1,000 new nodes) ran out
+lazytree.search.stopping.SearchStopped: the node budget (1,000 new nodes) ran out
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import lazytree.search.limit as _limit  # (its memory_in_use read at each use)
-from lazytree.search.limit import CLOCKS, Limit, SearchStopped
+import lazytree.search.stopping as _stopping  # (its memory_in_use read at each use)
+from lazytree.search.stopping import CLOCKS, SearchStopped
+
+if TYPE_CHECKING:
+    from lazytree.search.limit import Limit
 
 __all__ = ["PROGRESS_EVERY", "Budget", "NodeCount"]
 
@@ -101,7 +103,7 @@ class Budget:
             return SearchStopped(
                 "nodes", f"the node budget ({self.limit.nodes:,} new nodes) ran out"
             )
-        if memory and self.max_memory is not None and _limit.memory_in_use() > self.max_memory:
+        if memory and self.max_memory is not None and _stopping.memory_in_use() > self.max_memory:
             mib = self.max_memory / 1024**2
             return SearchStopped("memory", f"the memory budget ({mib:,.0f} MiB) ran out")
         return None

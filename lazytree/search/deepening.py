@@ -9,13 +9,14 @@ with the deepest iteration that completed.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from lazytree.game import Player
-from lazytree.search.common import check_depth, deepest_depth, resolve_player
-from lazytree.search.limit import Limit, SearchStopped, StopReason
-from lazytree.search.result import Deepening, Iteration, SearchResult
+from lazytree.search.deepen import RaterFn, check_limit, deepen
+from lazytree.search.engine import alphabeta_tt
+from lazytree.search.limit import Limit
+from lazytree.search.raters import make_rater
+from lazytree.search.result import SearchResult
 from lazytree.tree import Node
 
 S = TypeVar("S", bound=Hashable)
@@ -23,20 +24,14 @@ M = TypeVar("M", bound=Hashable)
 
 __all__ = ["iterative_deepening"]
 
-RaterFn = Callable[..., SearchResult[Any]]
-
 
 def _rater(rater: RaterFn | str | None) -> RaterFn:
     """The rater of each iteration: a function, a rater spelled for
     :func:`~lazytree.search.search` (``"alphabeta-tt:width=8"``), or by default
     :func:`~lazytree.search.engine.alphabeta_tt`."""
     if rater is None:
-        from lazytree.search.engine import alphabeta_tt
-
         return alphabeta_tt
     if isinstance(rater, str):
-        from lazytree.search.raters import make_rater
-
         return make_rater(rater)
     return rater
 
@@ -109,76 +104,13 @@ def iterative_deepening(
     >>> iterative_deepening(tree.root, Limit(depth=5), rater="minimax").best_moves
     (0,)
     """
-    if limit.unbounded:
-        raise ValueError("iterative deepening needs a limit: a depth, seconds, nodes or a stop")
-    if limit.depth == 0:
-        raise ValueError("iterative deepening needs a depth limit >= 1, got 0")
-    rate = _rater(rater)
-    quick = rate if fallback is None else fallback
-    rating_player = resolve_player(node, player)
-    return _deepen(node, limit, rate, quick, rating_player, stop_when_forced, progress)
-
-
-def _rest(limit: Limit, depth: int, elapsed: float, built: int) -> Limit | StopReason:
-    """What is left of ``limit`` for the iteration at ``depth``, or why nothing is."""
-    seconds = nodes = None
-    if limit.seconds is not None:
-        seconds = limit.seconds - elapsed
-        if seconds <= 0:
-            return "time"
-    if limit.nodes is not None:
-        nodes = limit.nodes - built
-        if nodes < 1:
-            return "nodes"
-    return limit.replace(depth=depth, seconds=seconds, nodes=nodes)
-
-
-def _deepen(
-    node: Node[S, M],
-    limit: Limit,
-    rate: RaterFn,
-    quick: RaterFn,
-    player: Player,
-    stop_when_forced: bool,
-    progress: Callable[[SearchResult[M]], None] | None,
-) -> SearchResult[M]:
-    stats = node.tree.stats
-    before = stats.snapshot()
-    max_depth = min(check_depth(limit.depth), deepest_depth())
-    budget = limit.budget(node.tree)
-    best: SearchResult[M] | None = None
-    iterations: list[Iteration] = []
-    interrupted: int | None = None
-    stopped: StopReason | None = None
-    depth = 1
-    while depth <= max_depth:
-        t0 = budget.clock()
-        n0 = stats.nodes_created
-        rest = _rest(limit, depth, budget.elapsed, n0 - before.nodes_created)
-        if isinstance(rest, str):  # spent between two iterations
-            stopped = rest
-            break
-        try:
-            result = rate(node, rest, player=player)
-        except SearchStopped as why:
-            interrupted, stopped = depth, why.reason
-            break
-        best = result
-        seconds = round(budget.clock() - t0, 6)
-        iterations.append(Iteration(depth, result.value, stats.nodes_created - n0, seconds))
-        if progress is not None:
-            progress(result)
-        if result.complete or not node.children:
-            break
-        if stop_when_forced and len(node.children) == 1:
-            break
-        over = budget.exceeded()
-        if over is not None:
-            stopped = over.reason
-            break
-        depth += 1
-    if best is None:  # never without an answer: one quick ply, no clock
-        best = quick(node, 1, player=player)
-        iterations.append(Iteration(1, best.value, fallback=True))
-    record = Deepening(best.rater, budget.elapsed, tuple(iterations), interrupted, stopped)
-    return replace(best, stats=stats.snapshot() - before, rater="deepening", deepening=record)
+    check_limit(limit)
+    return deepen(
+        node,
+        limit,
+        rater=_rater(rater),
+        fallback=fallback,
+        player=player,
+        stop_when_forced=stop_when_forced,
+        progress=progress,
+    )

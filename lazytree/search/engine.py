@@ -7,11 +7,11 @@ search on a large board needs, each switched by a keyword parameter:
   :class:`~lazytree.tree.Rating` with the depth and bound (exact / lower / upper) it is
   valid for. A later visit of the same node (the same position reached by another
   move order in a tree built with ``Tree(share=True)``, the next iteration of
-  :func:`iterative_deepening`, the next turn after :meth:`Tree.play`) reuses it when
-  the depth, the rating player and the search settings (``Rating.key``) are the same:
-  an exact rating is the answer, a lower bound at or above beta or an upper bound at or
-  below alpha is a cut-off. Ratings are only ever reused at the depth they were made
-  for, so reusing them never changes a result.
+  :func:`~lazytree.search.deepening.iterative_deepening`, the next turn after
+  :meth:`Tree.play`) reuses it when the depth, the rating player and the search
+  settings (``Rating.key``) are the same: an exact rating is the answer, a lower bound
+  at or above beta or an upper bound at or below alpha is a cut-off. Ratings are only
+  ever reused at the depth they were made for, so reusing them never changes a result.
 * **move ordering**: children already rated are searched best first (the best move of
   the previous iteration first), then the rest in the order of the game's hint
   (:class:`~lazytree.game.OrderedGame`). Ordering needs all moves of a node, so an ordered node
@@ -63,7 +63,7 @@ from typing import Any, TypeVar
 
 from lazytree.game import BoundedGame, NoisyGame, OrderedGame, Player
 from lazytree.search.core import WIN_BONUS, Settings, as_limit, run
-from lazytree.search.deepening import iterative_deepening
+from lazytree.search.deepen import deepen
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
 from lazytree.tree import Node
@@ -80,7 +80,6 @@ __all__ = [
     "alphabeta_tt",
     "deepening",
     "engine_settings",
-    "iterative_deepening",
     "play_quiescence",
     "play_width",
 ]
@@ -255,7 +254,7 @@ def deepening(
     q = play_quiescence(node, quiescence)
     rate = partial(alphabeta_tt, win_distance=win_distance, width=w, quiescence=q)
     quick = partial(alphabeta_tt, win_distance=win_distance, width=w)
-    return iterative_deepening(
+    return deepen(
         node,
         limit,
         rater=rate,

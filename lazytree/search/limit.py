@@ -22,13 +22,13 @@ Examples
 >>> budget.check()                      # three new nodes
 Traceback (most recent call last):
 ...
-lazytree.search.limit.SearchStopped: the node budget (2 new nodes) ran out
+lazytree.search.stopping.SearchStopped: the node budget (2 new nodes) ran out
 >>> loop = Limit(nodes=1_000).budget()    # over a NodeCount: no tree
 >>> loop.tally(900)
 >>> loop.tally(1_024)
 Traceback (most recent call last):
 ...
-lazytree.search.limit.SearchStopped: the node budget (1,000 new nodes) ran out
+lazytree.search.stopping.SearchStopped: the node budget (1,000 new nodes) ran out
 >>> Limit(seconds=float("nan"))
 Traceback (most recent call last):
 ...
@@ -40,13 +40,12 @@ from __future__ import annotations
 import math
 import os
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
-if TYPE_CHECKING:
-    from lazytree.search.budget import Budget
+from lazytree.search.budget import Budget, NodeCount
+from lazytree.search.stopping import CLOCKS, Clock, SearchStopped, StopReason, memory_in_use
 
 __all__ = [
     "CLOCKS",
@@ -57,14 +56,6 @@ __all__ = [
     "StopReason",
     "memory_in_use",
 ]
-
-StopReason = Literal["time", "nodes", "memory", "stop"]
-Clock = Literal["wall", "cpu"]
-
-CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
-"""What ``Limit.seconds`` counts: wall-clock seconds, or the CPU seconds of the searching
-thread (the same search on a busy machine gets the same CPU time, so matches between a
-clocked AI and a fixed-depth one do not depend on what else the machine is doing)."""
 
 
 def _machine_memory() -> int | None:
@@ -81,48 +72,6 @@ DEFAULT_MEMORY: int = _CEILING - 128 * 1024**2
 of the machine's memory. The budget is read every few nodes and a stopped command still
 writes what it found, so the headroom keeps the whole process under that ceiling (a
 50x50 compare that stops on this budget peaked 18 MiB above it)."""
-
-
-_statm: tuple[int, int] | None = None
-"""The process id and the descriptor of its ``/proc/self/statm``, kept open (``/proc/self``
-is resolved when it is opened, so a forked child opens its own)."""
-
-
-def memory_in_use() -> int:
-    """The memory this process holds now (resident set size, bytes).
-
-    Read from ``/proc/self/statm`` where there is one (one system call: the file is kept
-    open and read again from its start, 1.5 us against 10 us to open it each time);
-    elsewhere the peak resident size from :func:`resource.getrusage`, which can only
-    overstate.
-    """
-    global _statm
-    try:
-        pid = os.getpid()
-        kept = _statm
-        if kept is None or kept[0] != pid:
-            kept = _statm = (pid, os.open("/proc/self/statm", os.O_RDONLY))
-        return int(os.pread(kept[1], 64, 0).split()[1]) * _PAGE
-    except (OSError, ValueError, IndexError, AttributeError):
-        import resource
-        import sys
-
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return peak if sys.platform == "darwin" else peak * 1024
-
-
-try:
-    _PAGE = os.sysconf("SC_PAGE_SIZE")
-except (ValueError, OSError, AttributeError):
-    _PAGE = 4096
-
-
-class SearchStopped(Exception):
-    """A search ran into its :class:`Limit` (``reason`` says which part)."""
-
-    def __init__(self, reason: StopReason, message: str) -> None:
-        super().__init__(message)
-        self.reason: StopReason = reason
 
 
 def _positive_int(name: str, value: int | None, low: int) -> None:
@@ -201,6 +150,4 @@ class Limit:
         """Start the clock: a :class:`~lazytree.search.budget.Budget` over ``tree``'s
         counters from now on, or without a tree over a fresh
         :class:`~lazytree.search.budget.NodeCount` (advanced by its ``tally``)."""
-        from lazytree.search.budget import Budget, NodeCount  # (which imports this module)
-
         return Budget(self, NodeCount() if tree is None else tree)

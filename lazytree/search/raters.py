@@ -49,7 +49,7 @@ from lazytree.checks import require_node
 from lazytree.game import Player
 from lazytree.search.alphabeta import alphabeta
 from lazytree.search.core import as_limit
-from lazytree.search.deepening import iterative_deepening
+from lazytree.search.deepen import deepen
 from lazytree.search.engine import alphabeta_tt, deepening
 from lazytree.search.expectiminimax import expectiminimax
 from lazytree.search.limit import Limit
@@ -137,7 +137,7 @@ class Rater:
         """
         if self.anytime:
             return self
-        return Rater(self.text, iterative_deepening, {"rater": self}, deepens=True)
+        return Rater(self.text, deepen, {"rater": self}, deepens=True)
 
     def __call__(
         self,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import lazytree.search.limit as limit_module
+import lazytree.search.stopping as stopping_module
 from lazytree.cli import analyse
 from lazytree.games import load_game
 from lazytree.search import Limit, minimax
@@ -42,7 +42,7 @@ def memory_over_after_the_search(
         return OVER if over is None or len(readings) in over else 0
 
     monkeypatch.setattr("lazytree.cli.explore.run_search", search)
-    monkeypatch.setattr(limit_module, "memory_in_use", memory)
+    monkeypatch.setattr(stopping_module, "memory_in_use", memory)
     return readings
 
 
@@ -53,7 +53,7 @@ def test_the_walk_of_an_export_stops_on_the_memory_budget(
     tree = Tree(game, state)
     minimax(tree.root, 3)
     assert sum(1 for _ in explored_edges(tree.root, limit=Limit(memory=1 << 40))) == 585
-    monkeypatch.setattr(limit_module, "memory_in_use", lambda: OVER)
+    monkeypatch.setattr(stopping_module, "memory_in_use", lambda: OVER)
     with pytest.raises(WalkStopped) as info:
         list(explored_edges(tree.root, limit=Limit(memory=1 << 40)))
     assert info.value.reason == "memory" and info.value.walked == 0

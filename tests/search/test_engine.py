@@ -13,14 +13,13 @@ import pytest
 from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
 from lazytree.games.tictactoe import TicTacToe
 from lazytree.games.tree_game import TreeGame
-from lazytree.search import alphabeta, minimax
+from lazytree.search import alphabeta, iterative_deepening, minimax
 from lazytree.search.engine import (
     BoundedGame,
     Limit,
     NoisyGame,
     OrderedGame,
     alphabeta_tt,
-    iterative_deepening,
     play_quiescence,
     play_width,
 )
