@@ -1,7 +1,8 @@
 """The explorer's bundles are built from the current front-end sources.
 
 ``lazytree/explorer/static/explorer.js`` and ``explorer-widget.js`` are built by esbuild
-from ``frontend/src`` (``make bundle``) and committed, so the package installs and runs
+from ``frontend/src`` and the board renderer ``lazytree/static/boards.js`` it imports
+(``make bundle``) and committed, so the package installs and runs
 without Node.js. This test builds them again into a temporary folder with the pinned
 esbuild (``node_modules``, installed by ``npm ci``) and checks the committed files are
 the same, byte for byte. Without Node.js or ``node_modules`` it is skipped, except under
@@ -45,7 +46,10 @@ def test_the_committed_bundles_are_built_from_the_current_sources(tmp_path: Path
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(BUNDLES)
     for name in BUNDLES:
         fresh = (tmp_path / name).read_bytes()
-        assert fresh == (STATIC / name).read_bytes(), f"{name} is stale: run `make bundle`"
+        assert fresh == (STATIC / name).read_bytes(), (
+            f"{name} is not built from the current frontend/src and lazytree/static/boards.js: "
+            "run `make bundle`"
+        )
 
 
 def test_the_bundles_import_nothing() -> None:
