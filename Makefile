@@ -57,15 +57,34 @@ $(CORE_STAMP): $(STAMP) $(CORE_SOURCES)
 ## test: lint, type-check, build the documentation site (strict) and run the whole test
 ## suite (notebooks and browser tests included) twice: on the compiled core, then on the
 ## pure Python core (LAZYTREE_PURE=1), which is what runs where there is no C compiler
-test: $(STAMP) system-deps lint typecheck docs pytest pytest-pure
+test: $(STAMP) system-deps lint typecheck test-js docs pytest pytest-pure
 
-lint: $(STAMP)
+lint: $(STAMP) lint-js
 	$(BIN)/ruff check lazytree games tests examples docs/hooks.py
 	$(BIN)/ruff format --check lazytree games tests examples docs/hooks.py
 	$(BIN)/lint-imports --no-logo
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# the front end: TypeScript sources in frontend/src, bundled by esbuild into the files the
+# package serves (lazytree/explorer/static/explorer*.js, committed: a test checks they are
+# built from the current sources)
+NODE_BIN := node_modules/.bin
+.PHONY: lint-js test-js bundle
+
+## lint-js: the front end's lint and format check (Biome) and type check (tsc, strict)
+lint-js: $(NODE_STAMP)
+	$(NODE_BIN)/biome check
+	$(NODE_BIN)/tsc -p tsconfig.json
+
+## test-js: the front end's unit tests (Vitest, frontend/test)
+test-js: $(NODE_STAMP)
+	$(NODE_BIN)/vitest run --root frontend
+
+## bundle: rebuild the front end's bundles from frontend/src after changing it
+bundle: $(NODE_STAMP)
+	node frontend/build.mjs
 
 ## docs: the documentation site (docs/, mkdocs.yml) built into site/; --strict makes any
 ## warning (a broken link, a missing page, a docstring griffe cannot read) an error.

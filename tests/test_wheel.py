@@ -53,6 +53,10 @@ def test_the_wheel_installs_and_finds_its_games(tmp_path: Path) -> None:
     for game in ("tictactoe", "checkers", "knights", "tree_game", "dice_of_doom/rules"):
         assert f"lazytree/games/{game}.py" in names
     assert "[lazytree.games]" in declared and "tictactoe = " in declared
+    # the front end's built bundles (esbuild's, committed) and style sheets
+    for built in ("explorer/static/explorer.js", "explorer/static/explorer-widget.js"):
+        assert f"lazytree/{built}" in names
+    assert {"lazytree/explorer/static/explorer.css", "lazytree/static/boards.css"} <= names
     with tarfile.open(sdist) as t:
         assert any(n.endswith("/games/tictactoe.py") for n in t.getnames())
 

@@ -2,9 +2,10 @@
 
 The page loads nothing from the network and needs no server: it opens offline by
 double-click and can be mailed to someone. The front-end files are read from the
-package: d3-hierarchy's UMD build (vendored with its licence), the explorer's ES module
-and its style sheet (``lazytree/explorer/static``), and the board renderer it shares with
-the play page (``lazytree/static/boards.js`` and ``boards.css``).
+package: the explorer's script (``lazytree/explorer/static/explorer.js``, one
+self-contained bundle that esbuild builds from the TypeScript sources in ``frontend/``,
+d3-hierarchy and the board renderer ``lazytree/static/boards.js`` included), its style
+sheet and the boards' (``boards.css``, which also holds the players' palette).
 
 Examples
 --------
@@ -21,7 +22,6 @@ Examples
 from __future__ import annotations
 
 import html
-import json
 import re
 from importlib import resources
 from pathlib import Path
@@ -36,7 +36,7 @@ __all__ = ["asset", "explorer_css", "explorer_script", "page", "write_html"]
 
 def asset(name: str) -> str:
     """The text of a front-end file shipped in ``lazytree/explorer/static`` (e.g.
-    ``"explorer.js"``, ``"vendor/d3-hierarchy.min.js"``)."""
+    ``"explorer.js"``, ``"explorer.css"``)."""
     return resources.files("lazytree.explorer").joinpath("static", name).read_text("utf-8")
 
 
@@ -46,13 +46,11 @@ def _shared(name: str) -> str:
 
 
 def explorer_script() -> str:
-    """The explorer's ES module with the board renderer it imports (``boards.js``) put
-    in front of it: one module, for a page that loads nothing (the ``import`` line is
-    dropped, the names it imports are the ones ``boards.js`` declares)."""
-    code = re.sub(
-        r'^import \{[^}]*\} from "\./boards\.js";\n', "", asset("explorer.js"), flags=re.M
-    )
-    return _shared("boards.js") + "\n" + code
+    """The explorer page's script: one self-contained bundle (an immediately invoked
+    function that imports nothing), inlined as it is. It reads the document from the
+    JSON script ``#explorer-data``, draws it into ``#explorer`` and, where that element
+    has a ``data-force-url``, POSTs the page's force requests there."""
+    return asset("explorer.js")
 
 
 def explorer_css() -> str:
@@ -71,23 +69,6 @@ def _inline_json(text: str) -> str:
     return text.replace("<", "\\u003c")
 
 
-LIVE_GLUE = """
-const explorer = mount(element, data, {
-  onForce: async (request) => {
-    const answer = await fetch(%(url)s, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(request),
-    });
-    const reply = await answer.json();
-    if (reply.data) explorer.update(reply.data);
-    else element.classList.remove("lt-busy");
-    element.querySelector("[data-matches]").textContent = reply.status ?? reply.error ?? "";
-  },
-});
-"""
-
-
 def page(model: ExplorerModel, *, force_url: str | None = None) -> str:
     """The explorer of ``model`` as one HTML document (a string).
 
@@ -96,10 +77,7 @@ def page(model: ExplorerModel, *, force_url: str | None = None) -> str:
     that URL, which answers ``{"data": new model, "status": "..."}`` or ``{"error": ...}``
     (see :class:`~lazytree.explorer.live.LiveExplorer`).
     """
-    if force_url is None:
-        start = "const explorer = mount(element, data);"
-    else:
-        start = LIVE_GLUE % {"url": json.dumps(force_url)}
+    live = "" if force_url is None else f' data-force-url="{html.escape(force_url)}"'
     title = html.escape(f"{model.data['title']}: explored tree")
     return f"""<!doctype html>
 <html lang="en">
@@ -115,18 +93,10 @@ html, body {{ margin: 0; height: 100%; }}
 </style>
 </head>
 <body>
-<div id="explorer"></div>
-<script>
-{_inline(asset("vendor/d3-hierarchy.min.js"))}
-</script>
+<div id="explorer"{live}></div>
 <script type="application/json" id="explorer-data">{_inline_json(model.to_json())}</script>
-<script type="module">
+<script>
 {_inline(explorer_script())}
-const data = JSON.parse(document.getElementById("explorer-data").textContent);
-const element = document.getElementById("explorer");
-{start}
-globalThis.lazytreeExplorer = explorer;
-explorer.readyAt = performance.now();
 </script>
 </body>
 </html>

@@ -22,7 +22,7 @@ import functools
 import json
 from typing import Any
 
-from lazytree.explorer.html import asset, explorer_css, explorer_script
+from lazytree.explorer.html import asset, explorer_css
 from lazytree.explorer.live import LiveExplorer
 
 __all__ = ["TreeExplorer", "widget_module"]  # noqa: F822 (TreeExplorer: made on first use)
@@ -32,45 +32,13 @@ INSTALL_HINT = (
     "(or pip install anywidget)"
 )
 
-WIDGET_HEIGHT = "640px"
-
-_GLUE = """
-export default {
-  render({ model, el }) {
-    el.style.height = "%(height)s";
-    const explorer = mount(el, JSON.parse(model.get("data")), {
-      d3: d3hierarchy,
-      onForce: (request) => model.send({ type: "force", ...request }),
-    });
-    const changed = () => explorer.update(JSON.parse(model.get("data")));
-    const status = () => {
-      el.classList.remove("lt-busy");
-      el.querySelector("[data-matches]").textContent = model.get("status");
-    };
-    model.on("change:data", changed);
-    model.on("change:status", status);
-    return () => {
-      model.off("change:data", changed);
-      model.off("change:status", status);
-    };
-  },
-};
-"""
-
 
 def widget_module() -> str:
-    """The widget's front-end: one ES module (d3-hierarchy, the explorer, the glue).
-
-    d3-hierarchy's UMD build is run with a local ``exports`` object, so it sets no global
-    and ignores a page's RequireJS (the classic notebook has one).
-    """
-    return (
-        "const d3hierarchy = {};\n(function (exports, module, define) {\n"
-        + asset("vendor/d3-hierarchy.min.js")
-        + "\n})(d3hierarchy, {}, undefined);\n"
-        + explorer_script()
-        + _GLUE % {"height": WIDGET_HEIGHT}
-    )
+    """The widget's front end: one self-contained ES module whose default export
+    anywidget renders (``lazytree/explorer/static/explorer-widget.js``, built by esbuild
+    from ``frontend/src/explorer/widget.ts``; d3-hierarchy and the board renderer are
+    bundled in, so it imports nothing and sets no global)."""
+    return asset("explorer-widget.js")
 
 
 @functools.cache

@@ -16,7 +16,7 @@ from lazytree.explorer.html import write_html
 from lazytree.games import load_game
 from lazytree.search import Limit, search
 from lazytree.tree import Tree
-from tests.browser.test_explorer import open_page
+from tests.browser.test_explorer import open_page, press
 
 
 def test_the_play_ais_decision_in_the_explorer(driver: Any, picture: Any, tmp_path: Path) -> None:
@@ -34,12 +34,8 @@ def test_the_play_ais_decision_in_the_explorer(driver: Any, picture: Any, tmp_pa
     # select the first move of the principal variation: the side panel draws its board
     first = result.pv[0]
     label = game.move_to_str(state, first)
-    driver.execute_script(
-        "const node = [...document.querySelectorAll('[data-node]')]"
-        "  .find(e => e.textContent.includes(arguments[0]));"
-        "node.dispatchEvent(new MouseEvent('click', {bubbles: true}));",
-        label,
-    )
+    node = next(e for e in driver.find_elements("css selector", "[data-node]") if label in e.text)
+    press(driver, node)  # a real pointer click
     deadline = time.monotonic() + 10
     while label not in driver.find_element("css selector", "#explorer").text:
         assert time.monotonic() < deadline, "the side panel never showed the selected move"

@@ -31,14 +31,21 @@ def test_the_page_inlines_everything_and_loads_nothing(tictactoe: Position) -> N
     model = explorer_model(tree, result=minimax(tree.root, 2))
     text = page(model)
     assert page_data(text) == json.loads(model.to_json())
-    assert explorer_script() in text and asset("vendor/d3-hierarchy.min.js") in text
-    assert asset("explorer.css") in text and explorer_css() in text
-    # the board renderer is the play page's (boards.js), put in front of the explorer
-    assert "export class Board" in text and 'from "./boards.js"' not in text
-    # nothing is fetched: no src/href attributes, no module imports, no fetch calls
+    assert explorer_script() in text and asset("explorer.css") in text and explorer_css() in text
+    # one bundle (esbuild's): d3-hierarchy and the play page's board renderer are in it
+    assert "// node_modules/d3-hierarchy/" in text and "// lazytree/static/boards.js" in text
+    # nothing is fetched: no src/href attributes, no module imports; the page is not live
+    # (no force URL), so its connection code never runs
     assert not re.search(r"\b(src|href)\s*=", text)
-    assert not re.search(r"^\s*import\s", text, re.MULTILINE) and "fetch(" not in text
-    assert text.count("<script") == text.count("</script>") == 3
+    assert not re.search(r"^\s*(import|export)\s", text, re.MULTILINE)
+    assert "data-force-url" not in text
+    assert text.count("<script") == text.count("</script>") == 2
+
+
+def test_a_live_page_names_its_force_url(tictactoe: Position) -> None:
+    game, state = tictactoe
+    text = page(explorer_model(Tree(game, state)), force_url='/api/explore/a"b/force')
+    assert '<div id="explorer" data-force-url="/api/explore/a&quot;b/force">' in text
 
 
 def test_script_closing_text_in_move_labels_cannot_break_the_page(tictactoe: Position) -> None:
@@ -47,7 +54,7 @@ def test_script_closing_text_in_move_labels_cannot_break_the_page(tictactoe: Pos
     model.data["title"] = "</script><script>alert(1)</script>"
     model.data["strings"] = ["</script>"]
     text = page(model)
-    assert text.count("</script>") == 3
+    assert text.count("</script>") == 2  # the data and the bundle
     assert page_data(text)["strings"] == ["</script>"]
 
 

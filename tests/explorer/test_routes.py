@@ -29,8 +29,8 @@ def page_parts(text: str) -> tuple[dict[str, Any], str | None]:
     """The model in a page and its force URL (None for a read-only page)."""
     match = re.search(r'<script type="application/json" id="explorer-data">(.*?)</script>', text)
     assert match is not None
-    url = re.search(r'fetch\("(/api/explore/[^"]+/force)"', text)
-    return json.loads(match[1]), None if url is None else url[1]
+    url = re.search(r'<div id="explorer" data-force-url="(/api/explore/[^"]+/force)">', text)
+    return json.loads(match[1]), None if url is None else html.unescape(url[1])
 
 
 def test_explore_searches_the_position_of_the_query(client: TestClient, dice_3x3: Position) -> None:

@@ -1,0 +1,319 @@
+/**
+ * The lazytree explorer: a collapsible tidy tree of the part of a game tree a search
+ * forced. `mount(element, data, options)` draws the document written by
+ * `lazytree.explorer.model.explorer_model` and returns a handle with `update(data)` for
+ * live trees. Only expanded nodes are laid out and drawn, so a tree of 50,000 positions
+ * opens as fast as one of 50.
+ *
+ * Stable hooks for tests: every drawn position is one element with data-node="<index>"
+ * (and data-book="hit"/"miss"/"off" where a search looked it up in a position book);
+ * [data-summary] holds the summary line, [data-info] the selected node's details, where
+ * [data-board] holds the position's board (drawn by boards.js, the play page's renderer)
+ * and, for a game without a board view, each move as a button [data-move].
+ */
+import type { ForceRequest } from "./connection";
+import { plural } from "./format";
+import { attachInput } from "./input";
+import { buildItems, layout, type View } from "./layout";
+import { type ExplorerData, Model } from "./model";
+import { infoMarkup, summaryText, treeMarkup } from "./render";
+import { clampStep, replayAt } from "./replay";
+import { findLine, MATCHES_SHOWN } from "./search";
+import { shellMarkup } from "./shell";
+
+export interface MountOptions {
+  /** Makes the explorer live: called with each force request a click makes. */
+  onForce?: (request: ForceRequest) => void;
+}
+
+/** The handle `mount` returns. */
+export interface Explorer {
+  /** Show a new document of the same tree, keeping what was open and selected. */
+  update(data: ExplorerData): void;
+  /** Select node i and scroll to it. */
+  select(i: number): void;
+  /** Find a line of moves (as typed in the search box). */
+  find(text: string): void;
+  readonly model: Model;
+  /** When the first drawing was done (set by the page). */
+  readyAt?: number;
+}
+
+/** The actions the page's controls trigger (see input.ts). */
+export interface Actions {
+  clickNode(i: number): void;
+  showMore(i: number): void;
+  showUnforced(i: number): void;
+  goTo(i: number): void;
+  forceEdge(node: number, edge: number): void;
+  generate(node: number): void;
+  action(name: string): void;
+  search(text: string): void;
+  scrub(step: number): void;
+}
+
+function required<T extends Element>(root: Element, selector: string): T {
+  const found = root.querySelector<T>(selector);
+  if (!found) throw new Error(`the explorer has no ${selector}`);
+  return found;
+}
+
+export function mount(
+  element: HTMLElement,
+  data: ExplorerData,
+  options: MountOptions = {},
+): Explorer {
+  const onForce = options.onForce;
+  const live = Boolean(onForce);
+  element.classList.add("lt-explorer");
+  element.innerHTML = shellMarkup(live);
+  const svg = required<SVGSVGElement>(element, "[data-tree]");
+  const info = required<HTMLElement>(element, "[data-info]");
+  const scroller = required<HTMLElement>(element, ".lt-tree");
+  const replayBar = required<HTMLElement>(element, ".lt-replay");
+  const playButton = required<HTMLElement>(element, "[data-play]");
+  const speed = required<HTMLSelectElement>(element, "[data-speed]");
+  const scrubber = required<HTMLInputElement>(element, "[data-scrub]");
+  const replayText = required<HTMLElement>(element, "[data-replay-text]");
+  const matchesText = required<HTMLElement>(element, "[data-matches]");
+
+  let model = new Model(data);
+  const view: View = {
+    expanded: new Set(model.pv),
+    showAll: new Set(),
+    showUnforced: new Set(),
+    selected: 0,
+    matchSet: new Set(),
+    replay: null,
+  };
+  let matches: number[] = [];
+  let matchAt = -1;
+  let lastSearch: string | null = null;
+  let positions = new Map<number, [number, number]>(); // node -> where it was last drawn
+  let timer: number | null = null;
+
+  function reset(newData: ExplorerData, keep: boolean): void {
+    const old = model;
+    model = new Model(newData);
+    if (keep) {
+      const bySerial = new Map<number, number>();
+      for (let i = 0; i < model.n; i++) bySerial.set(model.data.serial[i], i);
+      const carry = (set: Set<number>) => {
+        const out = new Set<number>();
+        for (const i of set) {
+          const j = bySerial.get(old.data.serial[i]);
+          if (j !== undefined) out.add(j);
+        }
+        return out;
+      };
+      view.expanded = carry(view.expanded);
+      view.showAll = carry(view.showAll);
+      view.showUnforced = carry(view.showUnforced);
+      view.selected = bySerial.get(old.data.serial[view.selected]) ?? 0;
+    }
+    matches = [];
+    matchAt = -1;
+    view.replay = null;
+    required<HTMLElement>(element, ".lt-title").textContent = model.data.title;
+    required<HTMLElement>(element, "[data-summary]").textContent = summaryText(model);
+    required<HTMLElement>(element, '[data-legend="book"]').hidden = !model.data.book;
+    required<HTMLElement>(element, '[data-legend="visits"]').hidden = !model.data.visits;
+    scrubber.max = String(model.n - 1);
+  }
+
+  function render(): void {
+    const laid = layout(buildItems(model, view));
+    svg.setAttribute("width", String(laid.width));
+    svg.setAttribute("height", String(laid.height));
+    positions = new Map();
+    for (const d of laid.placed) if (d.item.kind === "node") positions.set(d.item.i, [d.x, d.y]);
+    const current = view.replay ? model.creation().bySerial[view.replay.step] : -1;
+    svg.innerHTML = treeMarkup(model, view, laid, live, current);
+  }
+
+  function showInfo(): void {
+    info.innerHTML = infoMarkup(model, view.selected, live);
+  }
+
+  function select(i: number, scroll = false): void {
+    view.selected = i;
+    showInfo();
+    render();
+    if (scroll) scrollTo(i);
+  }
+
+  function scrollTo(i: number): void {
+    const at = positions.get(i);
+    if (!at) return;
+    scroller.scrollLeft = Math.max(0, at[0] - scroller.clientWidth / 3);
+    scroller.scrollTop = Math.max(0, at[1] - scroller.clientHeight / 2);
+  }
+
+  function openPath(i: number): void {
+    for (const j of model.path(i)) if (j !== i) view.expanded.add(j);
+  }
+
+  function find(text: string): void {
+    matches = findLine(model, text);
+    view.matchSet = new Set(matches.slice(0, MATCHES_SHOWN));
+    for (const i of view.matchSet) openPath(i);
+    const typed = text.trim() !== "";
+    matchesText.textContent = typed
+      ? `${plural(matches.length, "match", "matches")}${matches.length > MATCHES_SHOWN ? ` (first ${MATCHES_SHOWN} shown)` : ""}`
+      : "";
+    matchAt = -1;
+    render();
+    if (matches.length) nextMatch();
+  }
+
+  function nextMatch(): void {
+    if (!matches.length) return;
+    matchAt = (matchAt + 1) % Math.min(matches.length, MATCHES_SHOWN);
+    select(matches[matchAt], true);
+  }
+
+  // ---- replay: nodes appear in the order the search created them ----
+  function startReplay(): void {
+    model.creation();
+    view.replay = { step: 0, open: new Set([0]) };
+    replayBar.hidden = false;
+    setStep(0);
+  }
+
+  function stopReplay(): void {
+    pause();
+    view.replay = null;
+    replayBar.hidden = true;
+    render();
+  }
+
+  function setStep(step: number): void {
+    const s = clampStep(step, model.n);
+    const { node, state } = replayAt(model.creation(), (i) => model.path(i), s);
+    view.replay = state;
+    scrubber.value = String(s);
+    replayText.textContent = `node ${(s + 1).toLocaleString("en")} of ${model.n.toLocaleString("en")} created: ${model.line(node).join(" ") || "root"}`;
+    view.selected = node;
+    showInfo();
+    render();
+    scrollTo(node);
+  }
+
+  function pause(): void {
+    if (timer !== null) cancelAnimationFrame(timer);
+    timer = null;
+    playButton.textContent = "▶";
+  }
+
+  function play(): void {
+    if (!view.replay) startReplay();
+    playButton.textContent = "❚❚";
+    let last = performance.now();
+    let acc = 0;
+    const tick = (now: number) => {
+      acc += ((now - last) / 1000) * Number(speed.value);
+      last = now;
+      if (acc >= 1 && view.replay) {
+        const n = Math.floor(acc);
+        acc -= n;
+        setStep(view.replay.step + n);
+        if (view.replay.step >= model.n - 1) {
+          pause();
+          return;
+        }
+      }
+      timer = requestAnimationFrame(tick);
+    };
+    timer = requestAnimationFrame(tick);
+  }
+
+  function force(request: ForceRequest): void {
+    if (!onForce) return;
+    const depthInput = element.querySelector<HTMLInputElement>("[data-force-depth]");
+    request.serial = model.data.serial[request.node];
+    request.depth = depthInput ? Number(depthInput.value) : 2;
+    element.classList.add("lt-busy");
+    onForce(request);
+  }
+
+  const actions: Actions = {
+    clickNode(i) {
+      const set = view.replay ? view.replay.open : view.expanded;
+      if (i === view.selected || !set.has(i)) {
+        if (set.has(i)) set.delete(i);
+        else set.add(i);
+      }
+      select(i);
+    },
+    showMore(i) {
+      view.showAll.add(i);
+      render();
+    },
+    showUnforced(i) {
+      view.showUnforced.add(i);
+      render();
+    },
+    goTo(i) {
+      if (!view.replay) openPath(i);
+      select(i, true);
+    },
+    forceEdge(node, edge) {
+      force({ node, edge });
+    },
+    generate(node) {
+      force({ node, generate: true });
+    },
+    action(name) {
+      if (name === "pv") {
+        if (view.replay) stopReplay();
+        view.expanded = new Set(model.pv);
+        view.showAll = new Set();
+        view.showUnforced = new Set();
+        view.matchSet = new Set();
+        select(0);
+      } else if (name === "replay") {
+        if (view.replay) stopReplay();
+        else startReplay();
+      } else if (name === "play") {
+        if (timer !== null) pause();
+        else play();
+      } else if (name === "step") {
+        if (view.replay) setStep(view.replay.step + 1);
+        else startReplay();
+      } else if (name === "back") {
+        if (view.replay) setStep(view.replay.step - 1);
+      } else if (name === "force-here") force({ node: view.selected });
+    },
+    search(text) {
+      if (text === lastSearch && matches.length) nextMatch();
+      else {
+        lastSearch = text;
+        find(text);
+      }
+    },
+    scrub(step) {
+      if (!view.replay) startReplay();
+      setStep(step);
+    },
+  };
+  attachInput(element, actions, live);
+
+  reset(data, false);
+  showInfo();
+  render();
+  element.dataset.ready = "1";
+
+  return {
+    update(newData) {
+      reset(newData, true);
+      element.classList.remove("lt-busy");
+      showInfo();
+      render();
+    },
+    select: (i) => select(i, true),
+    find,
+    get model() {
+      return model;
+    },
+  };
+}

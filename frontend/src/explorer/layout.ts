@@ -1,0 +1,151 @@
+/**
+ * What the tree shows and where: the open part of the tree as items (nodes and stubs),
+ * laid out as a tidy tree by d3-hierarchy, left to right.
+ */
+import { hierarchy, tree } from "d3-hierarchy";
+import { fmt } from "./format";
+import type { Edge, Model } from "./model";
+import type { ReplayState } from "./replay";
+
+/** More moves generated but never forced than this are one "N moves" stub. */
+export const UNFORCED_FEW = 2;
+/** Children shown when a node is opened (best first); the rest behind "+N more". */
+export const BEST_FEW = 3;
+/** Vertical distance between siblings. */
+export const ROW = 22;
+/** Horizontal distance between depths. */
+export const COLUMN = 190;
+/** The margin around the drawing. */
+export const MARGIN = 16;
+
+/** One thing drawn in the tree: a position, or a stub standing for moves. */
+export type Item =
+  | { kind: "node"; i: number; children: Item[] }
+  | { kind: "more"; i: number; count: number }
+  | { kind: "link"; i: number; c: number; m: number }
+  | { kind: "unforcedGroup"; i: number; count: number }
+  | { kind: "unforced"; i: number; m: number; k: number }
+  | { kind: "never"; i: number; count: number };
+
+/** What the reader opened: the view state the tree is drawn from. */
+export interface View {
+  expanded: Set<number>;
+  showAll: Set<number>;
+  showUnforced: Set<number>;
+  selected: number;
+  matchSet: Set<number>;
+  replay: ReplayState | null;
+}
+
+/** Whether node i is drawn open. */
+export function isOpen(view: View, i: number): boolean {
+  return view.replay ? view.replay.open.has(i) : view.expanded.has(i);
+}
+
+/**
+ * The children a node shows when open: in replay, the created ones in generation order;
+ * otherwise the best few (and any on the PV, matched, open or selected), or all of them
+ * after "+N more".
+ */
+export function visibleKids(model: Model, view: View, i: number): Edge[] {
+  if (view.replay) {
+    const { rankOf } = model.creation();
+    const step = view.replay.step;
+    return model.kids[i].filter((e) => rankOf[e.c] <= step);
+  }
+  const best = model.best(i);
+  if (view.showAll.has(i) || best.length <= BEST_FEW + 1) return best;
+  const out = best.slice(0, BEST_FEW);
+  for (const e of best.slice(BEST_FEW))
+    if (
+      model.pvSet.has(e.c) ||
+      view.matchSet.has(e.c) ||
+      view.expanded.has(e.c) ||
+      e.c === view.selected
+    )
+      out.push(e);
+  return out;
+}
+
+/** The items drawn from node i down. */
+export function buildItems(model: Model, view: View, i = 0): Item {
+  const children: Item[] = [];
+  const item: Item = { kind: "node", i, children };
+  if (!isOpen(view, i)) return item;
+  const kids = visibleKids(model, view, i);
+  for (const e of kids) children.push(buildItems(model, view, e.c));
+  if (view.replay) return item;
+  const hidden = model.kids[i].length - kids.length;
+  if (hidden > 0) children.push({ kind: "more", i, count: hidden });
+  for (const e of model.links[i]) children.push({ kind: "link", i, c: e.c, m: e.m });
+  const unforced = model.unforced[i];
+  if (unforced.length > UNFORCED_FEW && !view.showUnforced.has(i))
+    children.push({ kind: "unforcedGroup", i, count: unforced.length });
+  else for (const e of unforced) children.push({ kind: "unforced", i, m: e.m, k: e.k });
+  const never = model.data.never[i];
+  if (never > 0) children.push({ kind: "never", i, count: never });
+  return item;
+}
+
+/** An item at its place in the drawing (x grows with depth). */
+export interface Placed {
+  item: Item;
+  x: number;
+  y: number;
+  parent: Placed | null;
+}
+
+/** The laid-out tree: items breadth first (parents first), and the drawing's size. */
+export interface Layout {
+  placed: Placed[];
+  width: number;
+  height: number;
+}
+
+/**
+ * Lay the items out as a tidy tree: depths COLUMN apart left to right, siblings ROW apart
+ * (cousins 1.3 rows), the topmost item MARGIN from the top, the root MARGIN from the left.
+ */
+export function layout(root: Item): Layout {
+  const h = hierarchy<Item>(root, (d) => (d.kind === "node" ? d.children : undefined));
+  const laid = tree<Item>()
+    .nodeSize([ROW, COLUMN])
+    .separation((a, b) => (a.parent === b.parent ? 1 : 1.3))(h);
+  let minX = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = 0;
+  laid.each((d) => {
+    minX = Math.min(minX, d.x);
+    maxX = Math.max(maxX, d.x);
+    maxY = Math.max(maxY, d.y);
+  });
+  const oy = -minX + MARGIN;
+  const placed: Placed[] = [];
+  const byNode = new Map<unknown, Placed>();
+  laid.each((d) => {
+    const p: Placed = {
+      item: d.data,
+      x: d.y + MARGIN,
+      y: d.x + oy,
+      parent: d.parent ? (byNode.get(d.parent) ?? null) : null,
+    };
+    byNode.set(d, p);
+    placed.push(p);
+  });
+  return { placed, width: maxY + COLUMN + 40, height: maxX - minX + 40 };
+}
+
+/** About how wide an item's label is drawn (12px text; the value in 11px): links leave
+ * a node after its label, so they never cross it. */
+export function labelWidth(model: Model, it: Item): number {
+  if (it.kind !== "node") return 5;
+  const i = it.i;
+  const v = model.data.value[i];
+  const text = (i === 0 ? "root" : model.move(i)).length * 7.2;
+  const visitsIn = model.visitsIn;
+  const visits = visitsIn && visitsIn[i] > 0 ? 8 + String(visitsIn[i]).length * 6 : 0;
+  return Math.min(
+    COLUMN - 30,
+    14 + text + visits + (v === null ? 0 : 6 + (fmt(v).length + 1) * 6.4),
+  );
+}

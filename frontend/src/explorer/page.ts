@@ -1,0 +1,40 @@
+/**
+ * The explorer page (`lazytree explore --format html`, `lazytree serve`'s `/explore`):
+ * the document is read from the JSON script #explorer-data and drawn into #explorer;
+ * where #explorer has a data-force-url, the page is live and POSTs its force requests
+ * there. The handle is `globalThis.lazytreeExplorer`.
+ */
+import { postForce } from "./connection";
+import { type Explorer, mount } from "./explorer";
+import type { ExplorerData } from "./model";
+
+declare global {
+  var lazytreeExplorer: Explorer | undefined;
+}
+
+function start(): void {
+  const element = document.getElementById("explorer");
+  const source = document.getElementById("explorer-data");
+  if (!element || !source) throw new Error("the explorer page needs #explorer and #explorer-data");
+  const data = JSON.parse(source.textContent ?? "") as ExplorerData;
+  const url = element.dataset.forceUrl;
+  const explorer = mount(
+    element,
+    data,
+    url
+      ? {
+          onForce: async (request) => {
+            const reply = await postForce<ExplorerData>(url, request);
+            if (reply.data) explorer.update(reply.data);
+            else element.classList.remove("lt-busy");
+            const status = element.querySelector("[data-matches]");
+            if (status) status.textContent = reply.status ?? reply.error ?? "";
+          },
+        }
+      : {},
+  );
+  globalThis.lazytreeExplorer = explorer;
+  explorer.readyAt = performance.now();
+}
+
+start();

@@ -1,0 +1,262 @@
+/**
+ * The explorer's markup: the tree as SVG, the selected position's panel, the summary line.
+ * Every text that comes from the document goes through `esc`.
+ */
+import { boardSvg, esc, unpack } from "../boards";
+import { fmt, plural, valueLabel } from "./format";
+import { type Item, isOpen, type Layout, labelWidth, type View } from "./layout";
+import type { Model } from "./model";
+
+/** The summary line of the search (counts, rater, book, value, principal variation). */
+export function summaryText(model: Model): string {
+  const s = model.data.summary;
+  const parts = [plural(s.positions, "position")];
+  const hit = s.book?.status === "hit"; // nothing was searched: the book's line says it
+  const how =
+    s.playouts !== undefined
+      ? ` (${plural(s.playouts, "playout")})`
+      : s.depth === null
+        ? " (whole game)"
+        : ` to depth ${s.depth}`;
+  if (s.forced !== undefined && !hit)
+    parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${how}`);
+  parts.push(`${s.expanded.toLocaleString("en")} expanded`);
+  parts.push(`${s.unforced.toLocaleString("en")} generated but never forced`);
+  if (s.never !== null) parts.push(`${plural(s.never, "move")} never generated`);
+  if (s.shared) parts.push(`${plural(s.shared, "shared position")}`);
+  if (s.book) {
+    const b = s.book;
+    if (b.status === "hit")
+      parts.push(
+        `${plural(s.bookHits, "book hit")}: ${b.move} from the position book (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`,
+      );
+    else
+      parts.push(
+        b.status === "miss"
+          ? "0 book hits: not in the book, searched and stored"
+          : "0 book hits: the book was off",
+      );
+  }
+  if (s.value !== undefined && s.player !== undefined)
+    parts.push(`value ${fmt(s.value)} for ${model.playerName(s.player)}`);
+  if (s.pvMoves.length) parts.push(`PV ${s.pvMoves.join(" ")}`);
+  return parts.join(" · ");
+}
+
+/** The SVG content of the laid-out tree: the links, then the items. */
+export function treeMarkup(
+  model: Model,
+  view: View,
+  laid: Layout,
+  live: boolean,
+  current: number,
+): string {
+  const links: string[] = [];
+  const nodes: string[] = [];
+  for (const d of laid.placed) {
+    const it = d.item;
+    const { x, y } = d;
+    if (d.parent) {
+      const parent = d.parent;
+      const px = parent.x + labelWidth(model, parent.item);
+      const py = parent.y;
+      const mx = (px + x) / 2;
+      const pv =
+        it.kind === "node" &&
+        model.pvSet.has(it.i) &&
+        parent.item.kind === "node" &&
+        model.pvSet.has(parent.item.i);
+      const cls = `lt-link${pv ? " lt-pv" : ""}${it.kind === "unforced" || it.kind === "link" ? " lt-dashed" : ""}${it.kind === "never" || it.kind === "more" ? " lt-faint" : ""}`;
+      links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
+    }
+    nodes.push(itemMarkup(model, view, it, x, y, current, live));
+  }
+  return `<g class="lt-links">${links.join("")}</g><g class="lt-nodes">${nodes.join("")}</g>`;
+}
+
+/** The player class of a node's mark: its colour comes from the palette (boards.css). */
+function playerClass(p: number): string {
+  return p < 0 ? "lt-chance" : `lt-p${p % 8}`;
+}
+
+function itemMarkup(
+  model: Model,
+  view: View,
+  it: Item,
+  x: number,
+  y: number,
+  current: number,
+  live: boolean,
+): string {
+  const t = `transform="translate(${x.toFixed(1)},${y.toFixed(1)})"`;
+  switch (it.kind) {
+    case "node":
+      return nodeMarkup(model, view, it.i, t, current);
+    case "unforced":
+      return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text x="9" y="4">${esc(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
+    case "unforcedGroup":
+      return `<g class="lt-stub lt-unforced" data-unforced="${it.i}" ${t}><circle r="5"/><text x="9" y="4">${plural(it.count, "move")} not forced</text><title>${plural(it.count, "move")} generated but never forced: click to list them</title></g>`;
+    case "link":
+      return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc(model.strings[it.m])} <tspan class="lt-val">(shared)</tspan></text><title>a transposition: the same position as ${esc(model.line(it.c).join(" "))}; click to go there</title></g>`;
+    case "never":
+      return `<g class="lt-stub lt-never" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
+    case "more":
+      return `<g class="lt-stub lt-more" data-more="${it.i}" ${t}><text x="-4" y="4">+${it.count} more…</text></g>`;
+  }
+}
+
+function nodeMarkup(model: Model, view: View, i: number, t: string, current: number): string {
+  const d = model.data;
+  const st = d.status[i];
+  const nKids = model.kids[i].length + model.links[i].length + model.unforced[i].length;
+  const open = isOpen(view, i);
+  const cls = ["lt-node", playerClass(d.player[i])];
+  if (model.pvSet.has(i)) cls.push("lt-pv");
+  if (i === view.selected) cls.push("lt-selected");
+  if (i === current) cls.push("lt-current");
+  if (view.matchSet.has(i)) cls.push("lt-match");
+  if (model.parents[i] > 1) cls.push("lt-shared");
+  if (st === "u") cls.push("lt-leaf");
+  if (st === "t") cls.push("lt-terminal");
+  const book = model.book(i);
+  if (book) cls.push(`lt-book-${book}`);
+  const val = valueLabel(d.value[i], d.bound[i]);
+  const never = d.never[i];
+  const replay = view.replay;
+  const cut = never > 0 && !open && (!replay || replay.step >= model.creation().doneAt[i]);
+  const visits = model.visitsIn ? model.visitsIn[i] : 0;
+  let label = esc(i === 0 ? "root" : model.move(i));
+  if (val) label += ` <tspan class="lt-val">${val}</tspan>`;
+  if (!open && nKids) label += ` <tspan class="lt-count">+${nKids}</tspan>`;
+  if (cut)
+    label += ` <tspan class="lt-cut">✂${never}<title>a cut-off: ${plural(never, "move")} never generated</title></tspan>`;
+  if (model.parents[i] > 1) label += ` <tspan class="lt-count">⤳${model.parents[i]}</tspan>`;
+  if (visits > 0) label += ` <tspan class="lt-visits">n=${visits}</tspan>`;
+  if (book === "hit") label += ' <tspan class="lt-book">▣ book</tspan>';
+  const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+  return `<g class="${cls.join(" ")}" data-node="${i}"${book ? ` data-book="${book}"` : ""} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+}
+
+/** The position's board: the document's packed position, drawn by boards.js. */
+function positionBoard(model: Model, i: number): string {
+  const d = model.data;
+  const doc = unpack(d.board, d.pos[i]);
+  const noteAt = d.note ? d.note[i] : -1;
+  const note = d.notes && noteAt >= 0 ? d.notes[noteAt] : "";
+  const notes = note
+    ? `<div class="lt-board-note" data-role="notes">${esc(note).replaceAll("\n", "<br>")}</div>`
+    : "";
+  return boardSvg(doc, { highlight: d.hl[i] ?? [] }) + notes;
+}
+
+/** The panel of the selected node i: its details, board, moves and children. */
+export function infoMarkup(model: Model, i: number, live: boolean): string {
+  const d = model.data;
+  const st = d.status[i];
+  const p = d.player[i];
+  const path = model.line(i);
+  const rows: [string, string][] = [];
+  rows.push([
+    "move",
+    i === 0
+      ? "(the root)"
+      : `${esc(model.move(i))} by ${esc(model.playerName(d.player[d.parent[i]]))}`,
+  ]);
+  const prob = d.prob ? d.prob[i] : null;
+  if (prob !== null) rows.push(["chance", `probability ${fmt(prob)} (a dice roll)`]);
+  rows.push(["line", path.length ? esc(path.join(" ")) : "—"]);
+  rows.push(["to move", st === "t" ? "game over" : esc(model.playerName(p))]);
+  rows.push(["depth", String(model.depth[i])]);
+  const v = d.value[i];
+  if (v === null) rows.push(["value", "not rated"]);
+  else {
+    const b = d.bound[i];
+    const rel = b === ">" ? "at least " : b === "<" ? "at most " : "";
+    const kind = d.visits
+      ? "MCTS: the mean value of the playouts through it"
+      : `${b === "=" ? "exact" : b === ">" ? "lower bound" : "upper bound"}, ${plural(d.rdepth[i], "move")} deep`;
+    rows.push(["value", `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${kind})`]);
+  }
+  const kids = model.kids[i].length + model.links[i].length;
+  let status: string;
+  if (st === "t") status = "terminal: the game is over";
+  else if (st === "u")
+    status = "forced but never expanded (a leaf of the search: its moves were never generated)";
+  else {
+    status = `expanded: ${plural(kids + model.unforced[i].length, "move")} generated, ${kids} forced, ${model.unforced[i].length} generated but never forced`;
+    if (d.never[i] > 0) status += `, <b>${plural(d.never[i], "move")} never generated</b>`;
+    else if (d.never[i] === 0) status += ", none left ungenerated";
+  }
+  rows.push(["status", status]);
+  rows.push([
+    "created",
+    `#${(d.serial[i] - d.serial[0]).toLocaleString("en")} in the search's order`,
+  ]);
+  if (model.parents[i] > 1)
+    rows.push(["shared", `reached from ${model.parents[i]} positions (a transposition)`]);
+  if (model.pvSet.has(i)) rows.push(["", "on the principal variation"]);
+  const visitsIn = model.visitsIn;
+  if (visitsIn && visitsIn[i] > 0)
+    rows.push(["visits", `${visitsIn[i].toLocaleString("en")} (MCTS playouts through this move)`]);
+  const book = model.book(i);
+  const sb = d.summary.book;
+  if (book === "hit" && sb)
+    rows.push([
+      "book",
+      `answered from the position book: ${esc(sb.move)} (searched ${sb.depth === null ? "to the end of the game" : `to depth ${sb.depth}`} before, used ${plural(sb.uses, "time")}); nothing was searched below`,
+    ]);
+  else if (book === "miss")
+    rows.push([
+      "book",
+      "looked up in the position book, not there: searched, and the answer stored",
+    ]);
+  else if (book === "off")
+    rows.push([
+      "book",
+      "the position book was switched off (the file went bad): searched without it",
+    ]);
+  let html = `<table>${rows.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join("")}</table>`;
+  html += `<div class="lt-board-wrap" data-board>${positionBoard(model, i)}</div>`;
+  if (d.board.kind === "text") html += moveButtons(model, i, live);
+  if (live && st !== "t")
+    html += `<button data-action="force-here">search below this position</button>`;
+  const n = (c: number) => (visitsIn ? ` <span class="lt-visits">n=${visitsIn[c]}</span>` : "");
+  const list = model
+    .best(i)
+    .map(
+      (e) =>
+        `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${fmt(d.value[e.c])}</span>${n(e.c)}</li>`,
+    );
+  for (const e of model.links[i])
+    list.push(`<li data-goto="${e.c}">${esc(model.strings[e.m])} ⤳</li>`);
+  for (const e of model.unforced[i])
+    list.push(
+      `<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc(model.strings[e.m])} <span class="lt-val">not forced</span></li>`,
+    );
+  if (list.length)
+    html += `<div class="lt-kids-head">children: the principal variation's first, then by ${visitsIn ? "visits" : `stored value for ${esc(model.playerName(p))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
+  return html;
+}
+
+/**
+ * The generic view's moves (a game without a board view): one button per generated move,
+ * in generation order; a click goes to its position (or, live, forces it).
+ */
+function moveButtons(model: Model, i: number, live: boolean): string {
+  const e = model.data.edges[i];
+  const out: string[] = [];
+  for (let j = 0, k = 0; j < e.length; j += 2, k++) {
+    const m = esc(model.strings[e[j]]);
+    const c = e[j + 1];
+    if (c >= 0) out.push(`<button class="lt-move" data-move="${m}" data-goto="${c}">${m}</button>`);
+    else if (live)
+      out.push(
+        `<button class="lt-move" data-move="${m}" data-edge="${i}:${k}" title="not forced: click to force it">${m}</button>`,
+      );
+    else
+      out.push(
+        `<button class="lt-move" data-move="${m}" disabled title="generated, never forced">${m}</button>`,
+      );
+  }
+  return out.length ? `<div class="lt-moves" data-role="moves">${out.join("")}</div>` : "";
+}

@@ -1,0 +1,1341 @@
+// Built by frontend/build.mjs from frontend/src (edit those, then run `make bundle`).
+// It includes d3-hierarchy, under this licence:
+//   Copyright 2010-2026 Mike Bostock
+//
+//   Permission to use, copy, modify, and/or distribute this software for any purpose
+//   with or without fee is hereby granted, provided that the above copyright notice
+//   and this permission notice appear in all copies.
+//
+//   THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES WITH
+//   REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF MERCHANTABILITY AND
+//   FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR ANY SPECIAL, DIRECT,
+//   INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES WHATSOEVER RESULTING FROM LOSS
+//   OF USE, DATA OR PROFITS, WHETHER IN AN ACTION OF CONTRACT, NEGLIGENCE OR OTHER
+//   TORTIOUS ACTION, ARISING OUT OF OR IN CONNECTION WITH THE USE OR PERFORMANCE OF
+//   THIS SOFTWARE.
+
+// frontend/src/explorer/format.ts
+function plural(n, word, words = `${word}s`) {
+  return `${n.toLocaleString("en")} ${n === 1 ? word : words}`;
+}
+function fmt(v) {
+  if (v === null || v === void 0) return "";
+  const a = Math.abs(v);
+  if (a !== 0 && (a < 1e-3 || a >= 1e6)) return v.toExponential(2);
+  return String(Math.round(v * 1e3) / 1e3);
+}
+function boundSign(bound) {
+  return bound === ">" ? "≥" : bound === "<" ? "≤" : "";
+}
+function valueLabel(v, bound) {
+  return v === null ? "" : `${boundSign(bound)}${fmt(v)}`;
+}
+
+// frontend/src/explorer/input.ts
+var CLICKABLE = "[data-node],[data-more],[data-unforced],[data-link],[data-edge],[data-never],[data-goto],[data-action]";
+function attachInput(element, actions, live) {
+  element.addEventListener("click", (ev) => {
+    const start = ev.target instanceof Element ? ev.target : null;
+    const target = start?.closest(CLICKABLE);
+    if (!target || !element.contains(target)) return;
+    const ds = target.dataset;
+    if (ds.action !== void 0) actions.action(ds.action);
+    else if (ds.node !== void 0) actions.clickNode(Number(ds.node));
+    else if (ds.more !== void 0) actions.showMore(Number(ds.more));
+    else if (ds.unforced !== void 0) actions.showUnforced(Number(ds.unforced));
+    else if (ds.link !== void 0 || ds.goto !== void 0)
+      actions.goTo(Number(ds.link ?? ds.goto));
+    else if (ds.edge !== void 0 && live) {
+      const [node, edge] = ds.edge.split(":").map(Number);
+      actions.forceEdge(node, edge);
+    } else if (ds.never !== void 0 && live) actions.generate(Number(ds.never));
+  });
+  const box = element.querySelector("[data-search]");
+  box?.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter") actions.search(box.value);
+  });
+  const scrub = element.querySelector("[data-scrub]");
+  scrub?.addEventListener("input", () => actions.scrub(Number(scrub.value)));
+}
+
+// node_modules/d3-hierarchy/dist/d3-hierarchy.mjs
+function count(node) {
+  var sum = 0, children = node.children, i = children && children.length;
+  if (!i) sum = 1;
+  else while (--i >= 0) sum += children[i].value;
+  node.value = sum;
+}
+function node_count() {
+  return this.eachAfter(count);
+}
+function node_each(callback, that) {
+  let index = -1;
+  for (const node of this) {
+    callback.call(that, node, ++index, this);
+  }
+  return this;
+}
+function node_eachBefore(callback, that) {
+  var node = this, nodes = [node], children, i, index = -1;
+  while (node = nodes.pop()) {
+    callback.call(that, node, ++index, this);
+    if (children = node.children) {
+      for (i = children.length - 1; i >= 0; --i) {
+        nodes.push(children[i]);
+      }
+    }
+  }
+  return this;
+}
+function node_eachAfter(callback, that) {
+  var node = this, nodes = [node], next = [], children, i, n, index = -1;
+  while (node = nodes.pop()) {
+    next.push(node);
+    if (children = node.children) {
+      for (i = 0, n = children.length; i < n; ++i) {
+        nodes.push(children[i]);
+      }
+    }
+  }
+  while (node = next.pop()) {
+    callback.call(that, node, ++index, this);
+  }
+  return this;
+}
+function node_find(callback, that) {
+  let index = -1;
+  for (const node of this) {
+    if (callback.call(that, node, ++index, this)) {
+      return node;
+    }
+  }
+}
+function node_sum(value) {
+  return this.eachAfter(function(node) {
+    var sum = +value(node.data) || 0, children = node.children, i = children && children.length;
+    while (--i >= 0) sum += children[i].value;
+    node.value = sum;
+  });
+}
+function node_sort(compare) {
+  return this.eachBefore(function(node) {
+    if (node.children) {
+      node.children.sort(compare);
+    }
+  });
+}
+function node_path(end) {
+  var start = this, ancestor = leastCommonAncestor(start, end), nodes = [start];
+  while (start !== ancestor) {
+    start = start.parent;
+    nodes.push(start);
+  }
+  var k = nodes.length;
+  while (end !== ancestor) {
+    nodes.splice(k, 0, end);
+    end = end.parent;
+  }
+  return nodes;
+}
+function leastCommonAncestor(a, b) {
+  if (a === b) return a;
+  var aNodes = a.ancestors(), bNodes = b.ancestors(), c = null;
+  a = aNodes.pop();
+  b = bNodes.pop();
+  while (a === b) {
+    c = a;
+    a = aNodes.pop();
+    b = bNodes.pop();
+  }
+  return c;
+}
+function node_ancestors() {
+  var node = this, nodes = [node];
+  while (node = node.parent) {
+    nodes.push(node);
+  }
+  return nodes;
+}
+function node_descendants() {
+  return Array.from(this);
+}
+function node_leaves() {
+  var leaves = [];
+  this.eachBefore(function(node) {
+    if (!node.children) {
+      leaves.push(node);
+    }
+  });
+  return leaves;
+}
+function node_links() {
+  var root = this, links = [];
+  root.each(function(node) {
+    if (node !== root) {
+      links.push({ source: node.parent, target: node });
+    }
+  });
+  return links;
+}
+function* node_iterator() {
+  var node = this, current, next = [node], children, i, n;
+  do {
+    current = next.reverse(), next = [];
+    while (node = current.pop()) {
+      yield node;
+      if (children = node.children) {
+        for (i = 0, n = children.length; i < n; ++i) {
+          next.push(children[i]);
+        }
+      }
+    }
+  } while (next.length);
+}
+function hierarchy(data, children) {
+  if (data instanceof Map) {
+    data = [void 0, data];
+    if (children === void 0) children = mapChildren;
+  } else if (children === void 0) {
+    children = objectChildren;
+  }
+  var root = new Node$1(data), node, nodes = [root], child, childs, i, n;
+  while (node = nodes.pop()) {
+    if ((childs = children(node.data)) && (n = (childs = Array.from(childs)).length)) {
+      node.children = childs;
+      for (i = n - 1; i >= 0; --i) {
+        nodes.push(child = childs[i] = new Node$1(childs[i]));
+        child.parent = node;
+        child.depth = node.depth + 1;
+      }
+    }
+  }
+  return root.eachBefore(computeHeight);
+}
+function node_copy() {
+  return hierarchy(this).eachBefore(copyData);
+}
+function objectChildren(d) {
+  return d.children;
+}
+function mapChildren(d) {
+  return Array.isArray(d) ? d[1] : null;
+}
+function copyData(node) {
+  if (node.data.value !== void 0) node.value = node.data.value;
+  node.data = node.data.data;
+}
+function computeHeight(node) {
+  var height = 0;
+  do
+    node.height = height;
+  while ((node = node.parent) && node.height < ++height);
+}
+function Node$1(data) {
+  this.data = data;
+  this.depth = this.height = 0;
+  this.parent = null;
+}
+Node$1.prototype = hierarchy.prototype = {
+  constructor: Node$1,
+  count: node_count,
+  each: node_each,
+  eachAfter: node_eachAfter,
+  eachBefore: node_eachBefore,
+  find: node_find,
+  sum: node_sum,
+  sort: node_sort,
+  path: node_path,
+  ancestors: node_ancestors,
+  descendants: node_descendants,
+  leaves: node_leaves,
+  links: node_links,
+  copy: node_copy,
+  [Symbol.iterator]: node_iterator
+};
+function treemapDice(parent, x0, y0, x1, y1) {
+  var nodes = parent.children, node, i = -1, n = nodes.length, k = parent.value && (x1 - x0) / parent.value;
+  while (++i < n) {
+    node = nodes[i], node.y0 = y0, node.y1 = y1;
+    node.x0 = x0, node.x1 = x0 += node.value * k;
+  }
+}
+function defaultSeparation(a, b) {
+  return a.parent === b.parent ? 1 : 2;
+}
+function nextLeft(v) {
+  var children = v.children;
+  return children ? children[0] : v.t;
+}
+function nextRight(v) {
+  var children = v.children;
+  return children ? children[children.length - 1] : v.t;
+}
+function moveSubtree(wm, wp, shift) {
+  var change = shift / (wp.i - wm.i);
+  wp.c -= change;
+  wp.s += shift;
+  wm.c += change;
+  wp.z += shift;
+  wp.m += shift;
+}
+function executeShifts(v) {
+  var shift = 0, change = 0, children = v.children, i = children.length, w;
+  while (--i >= 0) {
+    w = children[i];
+    w.z += shift;
+    w.m += shift;
+    shift += w.s + (change += w.c);
+  }
+}
+function nextAncestor(vim, v, ancestor) {
+  return vim.a.parent === v.parent ? vim.a : ancestor;
+}
+function TreeNode(node, i) {
+  this._ = node;
+  this.parent = null;
+  this.children = null;
+  this.A = null;
+  this.a = this;
+  this.z = 0;
+  this.m = 0;
+  this.c = 0;
+  this.s = 0;
+  this.t = null;
+  this.i = i;
+}
+TreeNode.prototype = Object.create(Node$1.prototype);
+function treeRoot(root) {
+  var tree2 = new TreeNode(root, 0), node, nodes = [tree2], child, children, i, n;
+  while (node = nodes.pop()) {
+    if (children = node._.children) {
+      node.children = new Array(n = children.length);
+      for (i = n - 1; i >= 0; --i) {
+        nodes.push(child = node.children[i] = new TreeNode(children[i], i));
+        child.parent = node;
+      }
+    }
+  }
+  (tree2.parent = new TreeNode(null, 0)).children = [tree2];
+  return tree2;
+}
+function tree() {
+  var separation = defaultSeparation, dx = 1, dy = 1, nodeSize = null;
+  function tree2(root) {
+    var t = treeRoot(root);
+    t.eachAfter(firstWalk), t.parent.m = -t.z;
+    t.eachBefore(secondWalk);
+    if (nodeSize) root.eachBefore(sizeNode);
+    else {
+      var left = root, right = root, bottom = root;
+      root.eachBefore(function(node) {
+        if (node.x < left.x) left = node;
+        if (node.x > right.x) right = node;
+        if (node.depth > bottom.depth) bottom = node;
+      });
+      var s = left === right ? 1 : separation(left, right) / 2, tx = s - left.x, kx = dx / (right.x + s + tx), ky = dy / (bottom.depth || 1);
+      root.eachBefore(function(node) {
+        node.x = (node.x + tx) * kx;
+        node.y = node.depth * ky;
+      });
+    }
+    return root;
+  }
+  function firstWalk(v) {
+    var children = v.children, siblings = v.parent.children, w = v.i ? siblings[v.i - 1] : null;
+    if (children) {
+      executeShifts(v);
+      var midpoint = (children[0].z + children[children.length - 1].z) / 2;
+      if (w) {
+        v.z = w.z + separation(v._, w._);
+        v.m = v.z - midpoint;
+      } else {
+        v.z = midpoint;
+      }
+    } else if (w) {
+      v.z = w.z + separation(v._, w._);
+    }
+    v.parent.A = apportion(v, w, v.parent.A || siblings[0]);
+  }
+  function secondWalk(v) {
+    v._.x = v.z + v.parent.m;
+    v.m += v.parent.m;
+  }
+  function apportion(v, w, ancestor) {
+    if (w) {
+      var vip = v, vop = v, vim = w, vom = vip.parent.children[0], sip = vip.m, sop = vop.m, sim = vim.m, som = vom.m, shift;
+      while (vim = nextRight(vim), vip = nextLeft(vip), vim && vip) {
+        vom = nextLeft(vom);
+        vop = nextRight(vop);
+        vop.a = v;
+        shift = vim.z + sim - vip.z - sip + separation(vim._, vip._);
+        if (shift > 0) {
+          moveSubtree(nextAncestor(vim, v, ancestor), v, shift);
+          sip += shift;
+          sop += shift;
+        }
+        sim += vim.m;
+        sip += vip.m;
+        som += vom.m;
+        sop += vop.m;
+      }
+      if (vim && !nextRight(vop)) {
+        vop.t = vim;
+        vop.m += sim - sop;
+      }
+      if (vip && !nextLeft(vom)) {
+        vom.t = vip;
+        vom.m += sip - som;
+        ancestor = v;
+      }
+    }
+    return ancestor;
+  }
+  function sizeNode(node) {
+    node.x *= dx;
+    node.y = node.depth * dy;
+  }
+  tree2.separation = function(x) {
+    return arguments.length ? (separation = x, tree2) : separation;
+  };
+  tree2.size = function(x) {
+    return arguments.length ? (nodeSize = false, dx = +x[0], dy = +x[1], tree2) : nodeSize ? null : [dx, dy];
+  };
+  tree2.nodeSize = function(x) {
+    return arguments.length ? (nodeSize = true, dx = +x[0], dy = +x[1], tree2) : nodeSize ? [dx, dy] : null;
+  };
+  return tree2;
+}
+function treemapSlice(parent, x0, y0, x1, y1) {
+  var nodes = parent.children, node, i = -1, n = nodes.length, k = parent.value && (y1 - y0) / parent.value;
+  while (++i < n) {
+    node = nodes[i], node.x0 = x0, node.x1 = x1;
+    node.y0 = y0, node.y1 = y0 += node.value * k;
+  }
+}
+var phi = (1 + Math.sqrt(5)) / 2;
+function squarifyRatio(ratio, parent, x0, y0, x1, y1) {
+  var rows = [], nodes = parent.children, row, nodeValue, i0 = 0, i1 = 0, n = nodes.length, dx, dy, value = parent.value, sumValue, minValue, maxValue, newRatio, minRatio, alpha, beta;
+  while (i0 < n) {
+    dx = x1 - x0, dy = y1 - y0;
+    do
+      sumValue = nodes[i1++].value;
+    while (!sumValue && i1 < n);
+    minValue = maxValue = sumValue;
+    alpha = Math.max(dy / dx, dx / dy) / (value * ratio);
+    beta = sumValue * sumValue * alpha;
+    minRatio = Math.max(maxValue / beta, beta / minValue);
+    for (; i1 < n; ++i1) {
+      sumValue += nodeValue = nodes[i1].value;
+      if (nodeValue < minValue) minValue = nodeValue;
+      if (nodeValue > maxValue) maxValue = nodeValue;
+      beta = sumValue * sumValue * alpha;
+      newRatio = Math.max(maxValue / beta, beta / minValue);
+      if (newRatio > minRatio) {
+        sumValue -= nodeValue;
+        break;
+      }
+      minRatio = newRatio;
+    }
+    rows.push(row = { value: sumValue, dice: dx < dy, children: nodes.slice(i0, i1) });
+    if (row.dice) treemapDice(row, x0, y0, x1, value ? y0 += dy * sumValue / value : y1);
+    else treemapSlice(row, x0, y0, value ? x0 += dx * sumValue / value : x1, y1);
+    value -= sumValue, i0 = i1;
+  }
+  return rows;
+}
+var squarify = (function custom(ratio) {
+  function squarify2(parent, x0, y0, x1, y1) {
+    squarifyRatio(ratio, parent, x0, y0, x1, y1);
+  }
+  squarify2.ratio = function(x) {
+    return custom((x = +x) > 1 ? x : 1);
+  };
+  return squarify2;
+})(phi);
+var resquarify = (function custom2(ratio) {
+  function resquarify2(parent, x0, y0, x1, y1) {
+    if ((rows = parent._squarify) && rows.ratio === ratio) {
+      var rows, row, nodes, i, j = -1, n, m = rows.length, value = parent.value;
+      while (++j < m) {
+        row = rows[j], nodes = row.children;
+        for (i = row.value = 0, n = nodes.length; i < n; ++i) row.value += nodes[i].value;
+        if (row.dice) treemapDice(row, x0, y0, x1, value ? y0 += (y1 - y0) * row.value / value : y1);
+        else treemapSlice(row, x0, y0, value ? x0 += (x1 - x0) * row.value / value : x1, y1);
+        value -= row.value;
+      }
+    } else {
+      parent._squarify = rows = squarifyRatio(ratio, parent, x0, y0, x1, y1);
+      rows.ratio = ratio;
+    }
+  }
+  resquarify2.ratio = function(x) {
+    return custom2((x = +x) > 1 ? x : 1);
+  };
+  return resquarify2;
+})(phi);
+
+// frontend/src/explorer/layout.ts
+var UNFORCED_FEW = 2;
+var BEST_FEW = 3;
+var ROW = 22;
+var COLUMN = 190;
+var MARGIN = 16;
+function isOpen(view, i) {
+  return view.replay ? view.replay.open.has(i) : view.expanded.has(i);
+}
+function visibleKids(model, view, i) {
+  if (view.replay) {
+    const { rankOf } = model.creation();
+    const step = view.replay.step;
+    return model.kids[i].filter((e) => rankOf[e.c] <= step);
+  }
+  const best = model.best(i);
+  if (view.showAll.has(i) || best.length <= BEST_FEW + 1) return best;
+  const out = best.slice(0, BEST_FEW);
+  for (const e of best.slice(BEST_FEW))
+    if (model.pvSet.has(e.c) || view.matchSet.has(e.c) || view.expanded.has(e.c) || e.c === view.selected)
+      out.push(e);
+  return out;
+}
+function buildItems(model, view, i = 0) {
+  const children = [];
+  const item = { kind: "node", i, children };
+  if (!isOpen(view, i)) return item;
+  const kids = visibleKids(model, view, i);
+  for (const e of kids) children.push(buildItems(model, view, e.c));
+  if (view.replay) return item;
+  const hidden = model.kids[i].length - kids.length;
+  if (hidden > 0) children.push({ kind: "more", i, count: hidden });
+  for (const e of model.links[i]) children.push({ kind: "link", i, c: e.c, m: e.m });
+  const unforced = model.unforced[i];
+  if (unforced.length > UNFORCED_FEW && !view.showUnforced.has(i))
+    children.push({ kind: "unforcedGroup", i, count: unforced.length });
+  else for (const e of unforced) children.push({ kind: "unforced", i, m: e.m, k: e.k });
+  const never = model.data.never[i];
+  if (never > 0) children.push({ kind: "never", i, count: never });
+  return item;
+}
+function layout(root) {
+  const h = hierarchy(root, (d) => d.kind === "node" ? d.children : void 0);
+  const laid = tree().nodeSize([ROW, COLUMN]).separation((a, b) => a.parent === b.parent ? 1 : 1.3)(h);
+  let minX = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = 0;
+  laid.each((d) => {
+    minX = Math.min(minX, d.x);
+    maxX = Math.max(maxX, d.x);
+    maxY = Math.max(maxY, d.y);
+  });
+  const oy = -minX + MARGIN;
+  const placed = [];
+  const byNode = /* @__PURE__ */ new Map();
+  laid.each((d) => {
+    const p = {
+      item: d.data,
+      x: d.y + MARGIN,
+      y: d.x + oy,
+      parent: d.parent ? byNode.get(d.parent) ?? null : null
+    };
+    byNode.set(d, p);
+    placed.push(p);
+  });
+  return { placed, width: maxY + COLUMN + 40, height: maxX - minX + 40 };
+}
+function labelWidth(model, it) {
+  if (it.kind !== "node") return 5;
+  const i = it.i;
+  const v = model.data.value[i];
+  const text = (i === 0 ? "root" : model.move(i)).length * 7.2;
+  const visitsIn = model.visitsIn;
+  const visits = visitsIn && visitsIn[i] > 0 ? 8 + String(visitsIn[i]).length * 6 : 0;
+  return Math.min(
+    COLUMN - 30,
+    14 + text + visits + (v === null ? 0 : 6 + (fmt(v).length + 1) * 6.4)
+  );
+}
+
+// frontend/src/explorer/replay.ts
+function creationOrder(serial, parent) {
+  const n = serial.length;
+  const order = Array.from({ length: n }, (_, i) => i);
+  order.sort((a, b) => serial[a] - serial[b]);
+  const bySerial = Int32Array.from(order);
+  const rankOf = new Int32Array(n);
+  order.forEach((node, r) => {
+    rankOf[node] = r;
+  });
+  const doneAt = Int32Array.from(rankOf);
+  for (let i = n - 1; i > 0; i--) {
+    const p = parent[i];
+    if (doneAt[i] > doneAt[p]) doneAt[p] = doneAt[i];
+  }
+  return { bySerial, rankOf, doneAt };
+}
+function clampStep(step, n) {
+  return Math.max(0, Math.min(n - 1, step));
+}
+function replayAt(order, path, step) {
+  const node = order.bySerial[step];
+  const open = new Set(path(node).slice(0, -1));
+  open.add(0);
+  return { node, state: { step, open } };
+}
+
+// frontend/src/explorer/model.ts
+var BOOK = { h: "hit", m: "miss", o: "off" };
+var Model = class {
+  data;
+  n;
+  strings;
+  /** primary children, in generation order */
+  kids;
+  /** moves generated, never forced */
+  unforced;
+  /** transpositions: children met first under another parent */
+  links;
+  /** string index of the move into each node (-1 for the root) */
+  inMove;
+  /** MCTS: the visits of the move into each node (null for other searches) */
+  visitsIn;
+  /** how many parents link to each node */
+  parents;
+  depth;
+  pv;
+  pvSet;
+  sorted;
+  order = null;
+  constructor(data) {
+    this.data = data;
+    const n = data.serial.length;
+    this.n = n;
+    this.strings = data.strings;
+    this.kids = new Array(n);
+    this.unforced = new Array(n);
+    this.links = new Array(n);
+    this.inMove = new Int32Array(n).fill(-1);
+    this.visitsIn = data.visits ? new Float64Array(n) : null;
+    this.parents = new Int32Array(n);
+    this.depth = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const e = data.edges[i];
+      const kids = [];
+      const unforced = [];
+      const links = [];
+      for (let j = 0, k = 0; j < e.length; j += 2, k++) {
+        const m = e[j];
+        const c = e[j + 1];
+        if (c < 0) unforced.push({ m, k });
+        else {
+          this.parents[c]++;
+          if (data.parent[c] === i && this.inMove[c] < 0) {
+            kids.push({ c, m, k });
+            this.inMove[c] = m;
+            if (this.visitsIn && data.visits) this.visitsIn[c] = data.visits[i][k];
+          } else links.push({ c, m, k });
+        }
+      }
+      this.kids[i] = kids;
+      this.unforced[i] = unforced;
+      this.links[i] = links;
+    }
+    for (let i = 1; i < n; i++) this.depth[i] = this.depth[data.parent[i]] + 1;
+    this.pv = data.pv;
+    this.pvSet = new Set(data.pv);
+    this.sorted = new Array(n);
+  }
+  /** Whether (and how) a search looked the node up in a position book. */
+  book(i) {
+    const b = this.data.book;
+    return b ? BOOK[b[i]] ?? "" : "";
+  }
+  /** The label of the move into node i ("" for the root). */
+  move(i) {
+    return i === 0 || this.inMove[i] < 0 ? "" : this.strings[this.inMove[i]];
+  }
+  /**
+   * A child's value from the point of view of the player to move at its parent (two-player
+   * searches store one rating player per search: the other side prefers low values).
+   */
+  score(parent, c) {
+    const v = this.data.value[c];
+    if (v === null) return Number.NEGATIVE_INFINITY;
+    return this.data.rplayer[c] === this.data.player[parent] ? v : -v;
+  }
+  /**
+   * Node i's children best first: the principal variation's child (the search's choice),
+   * then by MCTS visits, then by stored value, then in generation order (values stored by
+   * different iterations of a deepening search are not comparable).
+   */
+  best(i) {
+    let kids = this.sorted[i];
+    if (!kids) {
+      kids = this.kids[i].slice();
+      const pv = (c) => this.pvSet.has(c) && this.pvSet.has(i) ? 1 : 0;
+      const visits = (c) => this.visitsIn ? this.visitsIn[c] : 0;
+      kids.sort(
+        (a, b) => pv(b.c) - pv(a.c) || visits(b.c) - visits(a.c) || this.score(i, b.c) - this.score(i, a.c) || a.k - b.k
+      );
+      this.sorted[i] = kids;
+    }
+    return kids;
+  }
+  /** The order in which the search created the nodes (computed on first use). */
+  creation() {
+    if (!this.order) this.order = creationOrder(this.data.serial, this.data.parent);
+    return this.order;
+  }
+  /** The nodes from the root to i, root first. */
+  path(i) {
+    const out = [];
+    for (let j = i; j > 0; j = this.data.parent[j]) out.push(j);
+    out.push(0);
+    return out.reverse();
+  }
+  /** The moves from the root to i. */
+  line(i) {
+    return this.path(i).slice(1).map((j) => this.move(j));
+  }
+  playerName(p) {
+    return p < 0 ? "chance" : this.data.players[p] ?? `player ${p}`;
+  }
+};
+
+// lazytree/static/boards.js
+var SVG = "http://www.w3.org/2000/svg";
+var R = 20;
+var HW = Math.sqrt(3) * R;
+var HH = 1.5 * R;
+var S = 48;
+function hexagon(r) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 180 * (60 * i - 30);
+    pts.push([r * Math.cos(a), r * Math.sin(a)]);
+  }
+  let d = `m${pts[0][0].toFixed(2)},${pts[0][1].toFixed(2)}`;
+  for (let i = 1; i < 6; i++) {
+    d += `l${(pts[i][0] - pts[i - 1][0]).toFixed(2)},${(pts[i][1] - pts[i - 1][1]).toFixed(2)}`;
+  }
+  return d + "z";
+}
+var HEX = hexagon(R);
+var HEX_FILL = hexagon(R - 0.75);
+var SQUARE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
+var HEX_FILL_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${HEX_FILL}`);
+var HEX_CAN_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 2)}`);
+function esc(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+function unpack(layout2, packed) {
+  if (layout2.kind === "text") return { ...layout2, text: packed, moves: [] };
+  let owners, labels;
+  if (Array.isArray(packed)) [owners, labels] = packed;
+  else {
+    const n = layout2.cells.length;
+    owners = packed.slice(0, n);
+    labels = packed[n] === ":" ? Array.from(packed.slice(n + 1), (c) => c === " " ? "" : c) : packed.slice(n + 1).split("|");
+  }
+  const cells = layout2.cells.map((cell, i) => ({
+    ...cell,
+    owner: owners[i] === "." ? -1 : owners.charCodeAt(i) - 65,
+    label: labels[i] ?? ""
+  }));
+  return { ...layout2, cells, moves: [] };
+}
+function geometry(doc) {
+  const cells = doc.cells;
+  const coords = doc.coords ?? {};
+  if (doc.kind === "hex") {
+    const offsets = doc.offsets ?? [];
+    const centres2 = cells.map((c) => [c.col * HW + (offsets[c.row] ?? 0) * HW / 2 + HW / 2 + 4, c.row * HH + R + 4]);
+    const shift = Math.max(0, ...offsets);
+    return { centres: centres2, width: (doc.cols + shift / 2) * HW + 8, height: (doc.rows - 1) * HH + 2 * R + 8 };
+  }
+  const left = coords.rows ? 20 : 4, top = coords.cols ? 20 : 4;
+  const centres = cells.map((c) => [left + c.col * S + S / 2, top + c.row * S + S / 2]);
+  return { centres, left, top, width: left + doc.cols * S + 4, height: top + doc.rows * S + 4 };
+}
+function cellClass(doc, cell, mark) {
+  let c = `lt-cell ${doc.kind === "hex" ? "t" : "cell"}`;
+  if (cell.owner >= 0) c += ` p${cell.owner}`;
+  else if (cell.label) c += " free";
+  if (cell.shade === "dark") c += " dark";
+  return mark ? `${c} ${mark}` : c;
+}
+function labelStyle(doc, cell) {
+  const colour = doc.colours && cell.owner >= 0 ? doc.colours[cell.owner] : null;
+  return colour ? ` style="fill:${esc(colour)}"` : "";
+}
+function markup(doc, geo, marks) {
+  const parts = [`<defs><marker id="lt-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`];
+  const coords = doc.coords ?? {};
+  if (doc.kind === "grid") {
+    (coords.cols ?? []).forEach((t, c) => parts.push(`<text class="lt-coord" x="${geo.left + c * S + S / 2}" y="14">${esc(t)}</text>`));
+    (coords.rows ?? []).forEach((t, r) => parts.push(`<text class="lt-coord" x="10" y="${geo.top + r * S + S / 2 + 4}">${esc(t)}</text>`));
+  }
+  parts.push(`<g class="lt-cells">`);
+  doc.cells.forEach((cell, i) => {
+    const [x, y] = geo.centres[i];
+    const cls = cellClass(doc, cell, marks.get(i));
+    const text = `<text x="${x.toFixed(1)}" y="${(y + (doc.kind === "hex" ? 5 : 10)).toFixed(1)}"${labelStyle(doc, cell)}>${esc(cell.label)}</text>`;
+    const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
+    const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
+    if (doc.kind === "hex") {
+      parts.push(`<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX}"/>${text}${name}</g>`);
+    } else {
+      parts.push(`<g data-cell="${i}" class="${cls}"><rect x="${x - S / 2}" y="${y - S / 2}" width="${S}" height="${S}"/>${text}${name}</g>`);
+    }
+  });
+  parts.push(`</g><g class="lt-arrows" data-role="arrows"></g>`);
+  return parts.join("");
+}
+function boardSvg(doc, { highlight = [], width = 300 } = {}) {
+  if (doc.kind === "text") return textMarkup(doc);
+  const geo = geometry(doc);
+  const marks = new Map(highlight.map((i) => [i, "hl"]));
+  const scale = Math.min(1, width / geo.width);
+  return `<svg class="lt-board lt-small" xmlns="${SVG}" width="${(geo.width * scale).toFixed(0)}" height="${(geo.height * scale).toFixed(0)}" viewBox="0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}">${markup(doc, geo, marks)}</svg>`;
+}
+function textMarkup(doc) {
+  return `<pre class="lt-text-board" data-role="text">${esc(doc.text ?? "")}</pre>`;
+}
+
+// frontend/src/boards.ts
+var esc2 = esc;
+var unpack2 = unpack;
+var boardSvg2 = boardSvg;
+
+// frontend/src/explorer/render.ts
+function summaryText(model) {
+  const s = model.data.summary;
+  const parts = [plural(s.positions, "position")];
+  const hit = s.book?.status === "hit";
+  const how = s.playouts !== void 0 ? ` (${plural(s.playouts, "playout")})` : s.depth === null ? " (whole game)" : ` to depth ${s.depth}`;
+  if (s.forced !== void 0 && !hit)
+    parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${how}`);
+  parts.push(`${s.expanded.toLocaleString("en")} expanded`);
+  parts.push(`${s.unforced.toLocaleString("en")} generated but never forced`);
+  if (s.never !== null) parts.push(`${plural(s.never, "move")} never generated`);
+  if (s.shared) parts.push(`${plural(s.shared, "shared position")}`);
+  if (s.book) {
+    const b = s.book;
+    if (b.status === "hit")
+      parts.push(
+        `${plural(s.bookHits, "book hit")}: ${b.move} from the position book (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`
+      );
+    else
+      parts.push(
+        b.status === "miss" ? "0 book hits: not in the book, searched and stored" : "0 book hits: the book was off"
+      );
+  }
+  if (s.value !== void 0 && s.player !== void 0)
+    parts.push(`value ${fmt(s.value)} for ${model.playerName(s.player)}`);
+  if (s.pvMoves.length) parts.push(`PV ${s.pvMoves.join(" ")}`);
+  return parts.join(" · ");
+}
+function treeMarkup(model, view, laid, live, current) {
+  const links = [];
+  const nodes = [];
+  for (const d of laid.placed) {
+    const it = d.item;
+    const { x, y } = d;
+    if (d.parent) {
+      const parent = d.parent;
+      const px = parent.x + labelWidth(model, parent.item);
+      const py = parent.y;
+      const mx = (px + x) / 2;
+      const pv = it.kind === "node" && model.pvSet.has(it.i) && parent.item.kind === "node" && model.pvSet.has(parent.item.i);
+      const cls = `lt-link${pv ? " lt-pv" : ""}${it.kind === "unforced" || it.kind === "link" ? " lt-dashed" : ""}${it.kind === "never" || it.kind === "more" ? " lt-faint" : ""}`;
+      links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
+    }
+    nodes.push(itemMarkup(model, view, it, x, y, current, live));
+  }
+  return `<g class="lt-links">${links.join("")}</g><g class="lt-nodes">${nodes.join("")}</g>`;
+}
+function playerClass(p) {
+  return p < 0 ? "lt-chance" : `lt-p${p % 8}`;
+}
+function itemMarkup(model, view, it, x, y, current, live) {
+  const t = `transform="translate(${x.toFixed(1)},${y.toFixed(1)})"`;
+  switch (it.kind) {
+    case "node":
+      return nodeMarkup(model, view, it.i, t, current);
+    case "unforced":
+      return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text x="9" y="4">${esc2(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
+    case "unforcedGroup":
+      return `<g class="lt-stub lt-unforced" data-unforced="${it.i}" ${t}><circle r="5"/><text x="9" y="4">${plural(it.count, "move")} not forced</text><title>${plural(it.count, "move")} generated but never forced: click to list them</title></g>`;
+    case "link":
+      return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc2(model.strings[it.m])} <tspan class="lt-val">(shared)</tspan></text><title>a transposition: the same position as ${esc2(model.line(it.c).join(" "))}; click to go there</title></g>`;
+    case "never":
+      return `<g class="lt-stub lt-never" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
+    case "more":
+      return `<g class="lt-stub lt-more" data-more="${it.i}" ${t}><text x="-4" y="4">+${it.count} more…</text></g>`;
+  }
+}
+function nodeMarkup(model, view, i, t, current) {
+  const d = model.data;
+  const st = d.status[i];
+  const nKids = model.kids[i].length + model.links[i].length + model.unforced[i].length;
+  const open = isOpen(view, i);
+  const cls = ["lt-node", playerClass(d.player[i])];
+  if (model.pvSet.has(i)) cls.push("lt-pv");
+  if (i === view.selected) cls.push("lt-selected");
+  if (i === current) cls.push("lt-current");
+  if (view.matchSet.has(i)) cls.push("lt-match");
+  if (model.parents[i] > 1) cls.push("lt-shared");
+  if (st === "u") cls.push("lt-leaf");
+  if (st === "t") cls.push("lt-terminal");
+  const book = model.book(i);
+  if (book) cls.push(`lt-book-${book}`);
+  const val = valueLabel(d.value[i], d.bound[i]);
+  const never = d.never[i];
+  const replay = view.replay;
+  const cut = never > 0 && !open && (!replay || replay.step >= model.creation().doneAt[i]);
+  const visits = model.visitsIn ? model.visitsIn[i] : 0;
+  let label = esc2(i === 0 ? "root" : model.move(i));
+  if (val) label += ` <tspan class="lt-val">${val}</tspan>`;
+  if (!open && nKids) label += ` <tspan class="lt-count">+${nKids}</tspan>`;
+  if (cut)
+    label += ` <tspan class="lt-cut">✂${never}<title>a cut-off: ${plural(never, "move")} never generated</title></tspan>`;
+  if (model.parents[i] > 1) label += ` <tspan class="lt-count">⤳${model.parents[i]}</tspan>`;
+  if (visits > 0) label += ` <tspan class="lt-visits">n=${visits}</tspan>`;
+  if (book === "hit") label += ' <tspan class="lt-book">▣ book</tspan>';
+  const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+  return `<g class="${cls.join(" ")}" data-node="${i}"${book ? ` data-book="${book}"` : ""} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+}
+function positionBoard(model, i) {
+  const d = model.data;
+  const doc = unpack2(d.board, d.pos[i]);
+  const noteAt = d.note ? d.note[i] : -1;
+  const note = d.notes && noteAt >= 0 ? d.notes[noteAt] : "";
+  const notes = note ? `<div class="lt-board-note" data-role="notes">${esc2(note).replaceAll("\n", "<br>")}</div>` : "";
+  return boardSvg2(doc, { highlight: d.hl[i] ?? [] }) + notes;
+}
+function infoMarkup(model, i, live) {
+  const d = model.data;
+  const st = d.status[i];
+  const p = d.player[i];
+  const path = model.line(i);
+  const rows = [];
+  rows.push([
+    "move",
+    i === 0 ? "(the root)" : `${esc2(model.move(i))} by ${esc2(model.playerName(d.player[d.parent[i]]))}`
+  ]);
+  const prob = d.prob ? d.prob[i] : null;
+  if (prob !== null) rows.push(["chance", `probability ${fmt(prob)} (a dice roll)`]);
+  rows.push(["line", path.length ? esc2(path.join(" ")) : "—"]);
+  rows.push(["to move", st === "t" ? "game over" : esc2(model.playerName(p))]);
+  rows.push(["depth", String(model.depth[i])]);
+  const v = d.value[i];
+  if (v === null) rows.push(["value", "not rated"]);
+  else {
+    const b = d.bound[i];
+    const rel = b === ">" ? "at least " : b === "<" ? "at most " : "";
+    const kind = d.visits ? "MCTS: the mean value of the playouts through it" : `${b === "=" ? "exact" : b === ">" ? "lower bound" : "upper bound"}, ${plural(d.rdepth[i], "move")} deep`;
+    rows.push(["value", `${rel}${fmt(v)} for ${esc2(model.playerName(d.rplayer[i]))} (${kind})`]);
+  }
+  const kids = model.kids[i].length + model.links[i].length;
+  let status;
+  if (st === "t") status = "terminal: the game is over";
+  else if (st === "u")
+    status = "forced but never expanded (a leaf of the search: its moves were never generated)";
+  else {
+    status = `expanded: ${plural(kids + model.unforced[i].length, "move")} generated, ${kids} forced, ${model.unforced[i].length} generated but never forced`;
+    if (d.never[i] > 0) status += `, <b>${plural(d.never[i], "move")} never generated</b>`;
+    else if (d.never[i] === 0) status += ", none left ungenerated";
+  }
+  rows.push(["status", status]);
+  rows.push([
+    "created",
+    `#${(d.serial[i] - d.serial[0]).toLocaleString("en")} in the search's order`
+  ]);
+  if (model.parents[i] > 1)
+    rows.push(["shared", `reached from ${model.parents[i]} positions (a transposition)`]);
+  if (model.pvSet.has(i)) rows.push(["", "on the principal variation"]);
+  const visitsIn = model.visitsIn;
+  if (visitsIn && visitsIn[i] > 0)
+    rows.push(["visits", `${visitsIn[i].toLocaleString("en")} (MCTS playouts through this move)`]);
+  const book = model.book(i);
+  const sb = d.summary.book;
+  if (book === "hit" && sb)
+    rows.push([
+      "book",
+      `answered from the position book: ${esc2(sb.move)} (searched ${sb.depth === null ? "to the end of the game" : `to depth ${sb.depth}`} before, used ${plural(sb.uses, "time")}); nothing was searched below`
+    ]);
+  else if (book === "miss")
+    rows.push([
+      "book",
+      "looked up in the position book, not there: searched, and the answer stored"
+    ]);
+  else if (book === "off")
+    rows.push([
+      "book",
+      "the position book was switched off (the file went bad): searched without it"
+    ]);
+  let html = `<table>${rows.map(([k, v2]) => `<tr><th>${k}</th><td>${v2}</td></tr>`).join("")}</table>`;
+  html += `<div class="lt-board-wrap" data-board>${positionBoard(model, i)}</div>`;
+  if (d.board.kind === "text") html += moveButtons(model, i, live);
+  if (live && st !== "t")
+    html += `<button data-action="force-here">search below this position</button>`;
+  const n = (c) => visitsIn ? ` <span class="lt-visits">n=${visitsIn[c]}</span>` : "";
+  const list = model.best(i).map(
+    (e) => `<li data-goto="${e.c}">${esc2(model.strings[e.m])} <span class="lt-val">${fmt(d.value[e.c])}</span>${n(e.c)}</li>`
+  );
+  for (const e of model.links[i])
+    list.push(`<li data-goto="${e.c}">${esc2(model.strings[e.m])} ⤳</li>`);
+  for (const e of model.unforced[i])
+    list.push(
+      `<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc2(model.strings[e.m])} <span class="lt-val">not forced</span></li>`
+    );
+  if (list.length)
+    html += `<div class="lt-kids-head">children: the principal variation's first, then by ${visitsIn ? "visits" : `stored value for ${esc2(model.playerName(p))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
+  return html;
+}
+function moveButtons(model, i, live) {
+  const e = model.data.edges[i];
+  const out = [];
+  for (let j = 0, k = 0; j < e.length; j += 2, k++) {
+    const m = esc2(model.strings[e[j]]);
+    const c = e[j + 1];
+    if (c >= 0) out.push(`<button class="lt-move" data-move="${m}" data-goto="${c}">${m}</button>`);
+    else if (live)
+      out.push(
+        `<button class="lt-move" data-move="${m}" data-edge="${i}:${k}" title="not forced: click to force it">${m}</button>`
+      );
+    else
+      out.push(
+        `<button class="lt-move" data-move="${m}" disabled title="generated, never forced">${m}</button>`
+      );
+  }
+  return out.length ? `<div class="lt-moves" data-role="moves">${out.join("")}</div>` : "";
+}
+
+// frontend/src/explorer/search.ts
+var MATCHES_SHOWN = 50;
+function findLine(model, text) {
+  const q = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = [];
+  if (!q.length) return matches;
+  const want = q.map((t) => model.strings.findIndex((s) => s.toLowerCase() === t));
+  if (want.includes(-1)) return matches;
+  for (let i = 1; i < model.n; i++) {
+    let j = i;
+    let ok = true;
+    for (let k = want.length - 1; k >= 0 && ok; k--) {
+      if (j <= 0 || model.inMove[j] !== want[k]) ok = false;
+      else j = model.data.parent[j];
+    }
+    if (ok) matches.push(i);
+  }
+  const onPv = (i) => model.pvSet.has(i) ? 1 : 0;
+  matches.sort((a, b) => onPv(b) - onPv(a) || model.depth[a] - model.depth[b]);
+  return matches;
+}
+
+// frontend/src/explorer/shell.ts
+var SVG_NS = "http://www.w3.org/2000/svg";
+function shellMarkup(live) {
+  return `
+    <div class="lt-head"><span class="lt-title"></span> <span class="lt-summary" data-summary></span></div>
+    <div class="lt-toolbar">
+      <input class="lt-search" data-search type="search" placeholder="find a move (e.g. b2, 3->4, 'a1 b2')" size="28">
+      <span class="lt-matches" data-matches></span>
+      <button data-action="pv" title="collapse everything to the principal variation">PV only</button>
+      <span class="lt-sep"></span>
+      <button data-action="replay" title="step through the order in which the search created the nodes">Replay</button>
+      <span class="lt-replay" hidden>
+        <button data-action="back" title="one node back">◀</button>
+        <button data-action="play" data-play title="play / pause">▶</button>
+        <button data-action="step" title="one node forward">▶|</button>
+        <select data-speed title="nodes per second">
+          <option value="2">2/s</option><option value="10" selected>10/s</option><option value="50">50/s</option>
+          <option value="250">250/s</option><option value="2000">2000/s</option>
+        </select>
+        <input type="range" data-scrub min="0" value="0">
+        <span data-replay-text></span>
+      </span>
+      ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
+    </div>
+    <div class="lt-main">
+      <div class="lt-tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
+      <aside class="lt-info" data-info></aside>
+    </div>
+    <div class="lt-legend">
+      <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot"/></svg> forced</span>
+      <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot lt-leaf-dot"/></svg> forced, never expanded</span>
+      <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot lt-unforced-dot"/></svg> generated, never forced</span>
+      <span class="lt-pv-key">━ principal variation</span>
+      <span>⤳ transposition (shared position)</span>
+      <span data-legend="book" hidden><span class="lt-book-key">▣ book</span> answered from the position book (nothing searched below)</span>
+      <span data-legend="visits" hidden><span class="lt-visits-key">n=</span> MCTS visits of the move (children by visits)</span>
+      <span>click: select and open/close · values: stored ratings (≥ / ≤: alpha-beta bounds)</span>
+    </div>`;
+}
+
+// frontend/src/explorer/explorer.ts
+function required(root, selector) {
+  const found = root.querySelector(selector);
+  if (!found) throw new Error(`the explorer has no ${selector}`);
+  return found;
+}
+function mount(element, data, options = {}) {
+  const onForce = options.onForce;
+  const live = Boolean(onForce);
+  element.classList.add("lt-explorer");
+  element.innerHTML = shellMarkup(live);
+  const svg = required(element, "[data-tree]");
+  const info = required(element, "[data-info]");
+  const scroller = required(element, ".lt-tree");
+  const replayBar = required(element, ".lt-replay");
+  const playButton = required(element, "[data-play]");
+  const speed = required(element, "[data-speed]");
+  const scrubber = required(element, "[data-scrub]");
+  const replayText = required(element, "[data-replay-text]");
+  const matchesText = required(element, "[data-matches]");
+  let model = new Model(data);
+  const view = {
+    expanded: new Set(model.pv),
+    showAll: /* @__PURE__ */ new Set(),
+    showUnforced: /* @__PURE__ */ new Set(),
+    selected: 0,
+    matchSet: /* @__PURE__ */ new Set(),
+    replay: null
+  };
+  let matches = [];
+  let matchAt = -1;
+  let lastSearch = null;
+  let positions = /* @__PURE__ */ new Map();
+  let timer = null;
+  function reset(newData, keep) {
+    const old = model;
+    model = new Model(newData);
+    if (keep) {
+      const bySerial = /* @__PURE__ */ new Map();
+      for (let i = 0; i < model.n; i++) bySerial.set(model.data.serial[i], i);
+      const carry = (set) => {
+        const out = /* @__PURE__ */ new Set();
+        for (const i of set) {
+          const j = bySerial.get(old.data.serial[i]);
+          if (j !== void 0) out.add(j);
+        }
+        return out;
+      };
+      view.expanded = carry(view.expanded);
+      view.showAll = carry(view.showAll);
+      view.showUnforced = carry(view.showUnforced);
+      view.selected = bySerial.get(old.data.serial[view.selected]) ?? 0;
+    }
+    matches = [];
+    matchAt = -1;
+    view.replay = null;
+    required(element, ".lt-title").textContent = model.data.title;
+    required(element, "[data-summary]").textContent = summaryText(model);
+    required(element, '[data-legend="book"]').hidden = !model.data.book;
+    required(element, '[data-legend="visits"]').hidden = !model.data.visits;
+    scrubber.max = String(model.n - 1);
+  }
+  function render2() {
+    const laid = layout(buildItems(model, view));
+    svg.setAttribute("width", String(laid.width));
+    svg.setAttribute("height", String(laid.height));
+    positions = /* @__PURE__ */ new Map();
+    for (const d of laid.placed) if (d.item.kind === "node") positions.set(d.item.i, [d.x, d.y]);
+    const current = view.replay ? model.creation().bySerial[view.replay.step] : -1;
+    svg.innerHTML = treeMarkup(model, view, laid, live, current);
+  }
+  function showInfo() {
+    info.innerHTML = infoMarkup(model, view.selected, live);
+  }
+  function select(i, scroll = false) {
+    view.selected = i;
+    showInfo();
+    render2();
+    if (scroll) scrollTo(i);
+  }
+  function scrollTo(i) {
+    const at = positions.get(i);
+    if (!at) return;
+    scroller.scrollLeft = Math.max(0, at[0] - scroller.clientWidth / 3);
+    scroller.scrollTop = Math.max(0, at[1] - scroller.clientHeight / 2);
+  }
+  function openPath(i) {
+    for (const j of model.path(i)) if (j !== i) view.expanded.add(j);
+  }
+  function find(text) {
+    matches = findLine(model, text);
+    view.matchSet = new Set(matches.slice(0, MATCHES_SHOWN));
+    for (const i of view.matchSet) openPath(i);
+    const typed = text.trim() !== "";
+    matchesText.textContent = typed ? `${plural(matches.length, "match", "matches")}${matches.length > MATCHES_SHOWN ? ` (first ${MATCHES_SHOWN} shown)` : ""}` : "";
+    matchAt = -1;
+    render2();
+    if (matches.length) nextMatch();
+  }
+  function nextMatch() {
+    if (!matches.length) return;
+    matchAt = (matchAt + 1) % Math.min(matches.length, MATCHES_SHOWN);
+    select(matches[matchAt], true);
+  }
+  function startReplay() {
+    model.creation();
+    view.replay = { step: 0, open: /* @__PURE__ */ new Set([0]) };
+    replayBar.hidden = false;
+    setStep(0);
+  }
+  function stopReplay() {
+    pause();
+    view.replay = null;
+    replayBar.hidden = true;
+    render2();
+  }
+  function setStep(step) {
+    const s = clampStep(step, model.n);
+    const { node, state } = replayAt(model.creation(), (i) => model.path(i), s);
+    view.replay = state;
+    scrubber.value = String(s);
+    replayText.textContent = `node ${(s + 1).toLocaleString("en")} of ${model.n.toLocaleString("en")} created: ${model.line(node).join(" ") || "root"}`;
+    view.selected = node;
+    showInfo();
+    render2();
+    scrollTo(node);
+  }
+  function pause() {
+    if (timer !== null) cancelAnimationFrame(timer);
+    timer = null;
+    playButton.textContent = "▶";
+  }
+  function play() {
+    if (!view.replay) startReplay();
+    playButton.textContent = "❚❚";
+    let last = performance.now();
+    let acc = 0;
+    const tick = (now) => {
+      acc += (now - last) / 1e3 * Number(speed.value);
+      last = now;
+      if (acc >= 1 && view.replay) {
+        const n = Math.floor(acc);
+        acc -= n;
+        setStep(view.replay.step + n);
+        if (view.replay.step >= model.n - 1) {
+          pause();
+          return;
+        }
+      }
+      timer = requestAnimationFrame(tick);
+    };
+    timer = requestAnimationFrame(tick);
+  }
+  function force(request) {
+    if (!onForce) return;
+    const depthInput = element.querySelector("[data-force-depth]");
+    request.serial = model.data.serial[request.node];
+    request.depth = depthInput ? Number(depthInput.value) : 2;
+    element.classList.add("lt-busy");
+    onForce(request);
+  }
+  const actions = {
+    clickNode(i) {
+      const set = view.replay ? view.replay.open : view.expanded;
+      if (i === view.selected || !set.has(i)) {
+        if (set.has(i)) set.delete(i);
+        else set.add(i);
+      }
+      select(i);
+    },
+    showMore(i) {
+      view.showAll.add(i);
+      render2();
+    },
+    showUnforced(i) {
+      view.showUnforced.add(i);
+      render2();
+    },
+    goTo(i) {
+      if (!view.replay) openPath(i);
+      select(i, true);
+    },
+    forceEdge(node, edge) {
+      force({ node, edge });
+    },
+    generate(node) {
+      force({ node, generate: true });
+    },
+    action(name) {
+      if (name === "pv") {
+        if (view.replay) stopReplay();
+        view.expanded = new Set(model.pv);
+        view.showAll = /* @__PURE__ */ new Set();
+        view.showUnforced = /* @__PURE__ */ new Set();
+        view.matchSet = /* @__PURE__ */ new Set();
+        select(0);
+      } else if (name === "replay") {
+        if (view.replay) stopReplay();
+        else startReplay();
+      } else if (name === "play") {
+        if (timer !== null) pause();
+        else play();
+      } else if (name === "step") {
+        if (view.replay) setStep(view.replay.step + 1);
+        else startReplay();
+      } else if (name === "back") {
+        if (view.replay) setStep(view.replay.step - 1);
+      } else if (name === "force-here") force({ node: view.selected });
+    },
+    search(text) {
+      if (text === lastSearch && matches.length) nextMatch();
+      else {
+        lastSearch = text;
+        find(text);
+      }
+    },
+    scrub(step) {
+      if (!view.replay) startReplay();
+      setStep(step);
+    }
+  };
+  attachInput(element, actions, live);
+  reset(data, false);
+  showInfo();
+  render2();
+  element.dataset.ready = "1";
+  return {
+    update(newData) {
+      reset(newData, true);
+      element.classList.remove("lt-busy");
+      showInfo();
+      render2();
+    },
+    select: (i) => select(i, true),
+    find,
+    get model() {
+      return model;
+    }
+  };
+}
+
+// frontend/src/explorer/widget.ts
+var WIDGET_HEIGHT = "640px";
+function render({ model, el }) {
+  el.style.height = WIDGET_HEIGHT;
+  const read = () => JSON.parse(model.get("data"));
+  const explorer = mount(el, read(), {
+    onForce: (request) => model.send({ type: "force", ...request })
+  });
+  const changed = () => explorer.update(read());
+  const status = () => {
+    el.classList.remove("lt-busy");
+    const line = el.querySelector("[data-matches]");
+    if (line) line.textContent = model.get("status");
+  };
+  model.on("change:data", changed);
+  model.on("change:status", status);
+  return () => {
+    model.off("change:data", changed);
+    model.off("change:status", status);
+  };
+}
+var widget_default = { render };
+export {
+  WIDGET_HEIGHT,
+  widget_default as default
+};
