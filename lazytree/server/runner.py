@@ -118,6 +118,9 @@ class Runner:
     """The AI is to move but waits for a free slot."""
     listeners: list[Callable[[], None]] = field(default_factory=list)
     """Called (in any thread) after every change."""
+    seated: int = 0
+    """Pages of a seat or of the host open on the game: they keep it in memory (pages
+    of watchers do not)."""
     _thread: threading.Thread | None = None
     _active: bool = False
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -376,6 +379,8 @@ class Sessions:
         self.store = store if store is not None else GameStore(":memory:")
         self.ai_slots = threading.BoundedSemaphore(thinking)
         self.prepare: Callable[[Runner], None] = lambda runner: None
+        self.dropped: Callable[[Runner], None] = lambda runner: None
+        """Called with a game only watched that left memory (its pages reconnect)."""
         self._runners: OrderedDict[str, Runner] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -415,12 +420,20 @@ class Sessions:
                 (k for k, r in self._runners.items() if not r.thinking and not r.listeners),
                 None,
             )
+            if idle is None:  # watchers do not pin a game: one only watched goes
+                idle = next(
+                    (k for k, r in self._runners.items() if not r.seated and not r.thinking),
+                    None,
+                )
             if idle is None:
                 raise SessionError(
                     f"the server already holds {self.limit} games in use (an AI thinking "
-                    "or a page open): try again later"
+                    "or a player's page open): try again later"
                 )
-            self._runners.pop(idle).close()
+            runner = self._runners.pop(idle)
+            runner.close()
+            if runner.listeners:
+                self.dropped(runner)
 
     def get(self, session_id: str) -> Runner | None:
         """The game ``session_id``, loaded from the database when it is not in memory (its
