@@ -11,7 +11,9 @@ anything, and the security headers of every response.
   WebSocket handshake, whose socket moves pieces) when the browser says it comes from
   another site: a ``Sec-Fetch-Site`` of ``cross-site`` or ``same-site``, or an ``Origin``
   whose host is not an allowed host. The origin is compared with the allowlist, never
-  with the request's own ``Host`` header (which a rebinding attacker chooses). Clients
+  with the request's own ``Host`` header (which a rebinding attacker chooses). An
+  ``Origin`` of ``null`` passes only with ``Sec-Fetch-Site: same-origin`` (Chromium
+  sends ``null`` for a form of a page whose referrer policy is ``no-referrer``). Clients
   that are not browsers send neither header and are let through: they hold no victim's
   cookies or links.
 * **Headers.** Every response gets :data:`HEADERS`: a Content Security Policy that runs
@@ -140,6 +142,8 @@ class SiteGuard:
         if site in ("cross-site", "same-site"):
             return f"refused: a request from another site ({site}) may not change anything"
         origin = headers.get("origin")
+        if origin == "null" and site == "same-origin":
+            return None  # a form of this site's page: no-referrer makes its Origin null
         if origin is not None and not origin_allowed(origin, self.hosts):
             return "refused: a request from another site (its Origin) may not change anything"
         return None
