@@ -140,6 +140,33 @@ def test_a_cross_site_text_plain_form_post_is_refused(client: TestClient) -> Non
     assert client.post(f"/play?{TWO}", headers=ok, follow_redirects=False).status_code == 303
 
 
+def test_the_pages_own_form_passes_with_a_null_origin(client: TestClient) -> None:
+    # Chromium sends Origin: null for a page's own POSTs under Referrer-Policy:
+    # no-referrer; Sec-Fetch-Site then says where it came from
+    own = {"Origin": "null", "Sec-Fetch-Site": "same-origin"}
+    assert client.post(f"/play?{TWO}", headers=own, follow_redirects=False).status_code == 303
+    other = {"Origin": "null", "Sec-Fetch-Site": "cross-site"}
+    assert client.post(f"/play?{TWO}", headers=other).status_code == 403
+
+
+def test_a_full_disk_at_creation_is_a_503_not_a_500(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    store = client.app.state.sessions.store  # type: ignore[attr-defined]
+
+    def full(*args: Any, **kw: Any) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(type(store), "create", lambda self, record: full())
+    r = client.post(f"/play?{TWO}")
+    assert r.status_code == 503 and "could not be stored" in r.text
+    data = Session("tictactoe", seats=["human", "random"]).save()
+    r = client.post("/api/sessions/load", json=data)
+    assert r.status_code == 503 and set(r.json()) == {"error"}
+
+
 def test_a_foreign_host_is_refused(client: TestClient) -> None:
     for host in ("evil.example", "evil.example:8000", "127.0.0.1.nip.io"):
         assert client.get("/api/lobby", headers={"Host": host}).status_code == 400
