@@ -412,9 +412,12 @@ class Sessions:
             runner.claimed = [""] * len(runner.tokens)
         return runner
 
-    def _make_room(self) -> None:
+    def _make_room(self, ceiling: int = 0) -> None:
         """Drop the least recently used idle game (no AI thinking, no page open) while
-        the memory is full: it stays in the database. Hold :attr:`_lock`."""
+        the memory is full: it stays in the database. Hold :attr:`_lock`. With nothing
+        to drop, a game of the database is let in up to ``ceiling`` games (twice the
+        limit: games made here cannot fill it, so players coming back to their game
+        get in)."""
         while len(self._runners) >= self.limit:
             idle = next(
                 (k for k, r in self._runners.items() if not r.thinking and not r.listeners),
@@ -425,6 +428,8 @@ class Sessions:
                     (k for k, r in self._runners.items() if not r.seated and not r.thinking),
                     None,
                 )
+            if idle is None and len(self._runners) < ceiling:
+                return
             if idle is None:
                 raise SessionError(
                     f"the server already holds {self.limit} games in use (an AI thinking "
@@ -458,7 +463,7 @@ class Sessions:
             runner = self._runners.get(session_id)  # another request loaded it meanwhile
             if runner is not None:
                 return runner
-            self._make_room()
+            self._make_room(ceiling=2 * self.limit)
             runner = self._runner(
                 session,
                 id=record.id,

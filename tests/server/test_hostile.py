@@ -376,6 +376,33 @@ def test_idle_watcher_sockets_do_not_lock_anyone_out(tmp_path: Path) -> None:
                 ws.__exit__(None, None, None)
 
 
+def test_games_held_by_their_creators_never_lock_players_of_older_games_out(
+    tmp_path: Path,
+) -> None:
+    with TestClient(app_on(tmp_path / "g.db", limit=2), base_url=BASE) as c:
+        old, old_host = create(c)
+        (t0, _) = seat_tokens(c, old, old_host)
+        held = []
+        try:
+            for _ in range(2):  # two new games, their hosts' pages open: memory is full
+                sid, host = create(c)
+                ws = c.websocket_connect(f"{WS}/ws/{sid}").__enter__()
+                ws.send_json({"hello": {"seat": host}})
+                ws.receive_json()
+                held.append(ws)
+            assert c.post(f"/play?{TWO}", follow_redirects=False).status_code == 400
+            # the older game's player comes back: the game is loaded from the database
+            with c.websocket_connect(f"{WS}/ws/{old}") as ws:
+                ws.send_json({"hello": {"seat": t0}})
+                assert ws.receive_json()["type"] == "update"
+            headers = {"X-Lazytree-Seat": t0}
+            r = c.post(f"/api/sessions/{old}/move", json={"move": "a1"}, headers=headers)
+            assert r.status_code == 200
+        finally:
+            for ws in held:
+                ws.__exit__(None, None, None)
+
+
 def test_watcher_sockets_are_capped_but_seats_always_get_in(tmp_path: Path) -> None:
     quotas = Quotas(watchers_per_game=2, sockets_per_address=3)
     with TestClient(app_on(tmp_path / "g.db", quotas=quotas), base_url=BASE) as c:
