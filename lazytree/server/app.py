@@ -688,6 +688,8 @@ def create_app(
         try:
             return store.get(sid)
         except (SessionError, StoreError) as exc:
+            if len(store) >= store.limit:  # every game in memory is in use: for now
+                raise BadRequest(str(exc), 503) from None
             raise BadRequest(f"game {sid} cannot be loaded: {exc}", 500) from None
 
     async def runner_of(request: Request) -> Runner:
@@ -977,7 +979,8 @@ def create_app(
                 runner = await runner_by_id(socket.path_params["sid"])
             except BadRequest as exc:
                 await socket.send_text(json.dumps({"type": "error", "error": str(exc)}))
-                await socket.close(code=4404)
+                # 1013: try again later (the page reconnects); 4404: no such game
+                await socket.close(code=1013 if exc.status == 503 else 4404)
                 return
             while True:
                 message = await socket.receive()

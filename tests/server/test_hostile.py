@@ -403,6 +403,28 @@ def test_games_held_by_their_creators_never_lock_players_of_older_games_out(
                 ws.__exit__(None, None, None)
 
 
+def test_a_full_server_asks_pages_to_come_back_later(tmp_path: Path) -> None:
+    with TestClient(app_on(tmp_path / "g.db", limit=1), base_url=BASE) as c:
+        made = [create(c) for _ in range(3)]
+        held = []
+        try:
+            for sid, host in made[:2]:  # two hosts' pages: twice the limit, all in use
+                ws = c.websocket_connect(f"{WS}/ws/{sid}").__enter__()
+                ws.send_json({"hello": {"seat": host}})
+                assert ws.receive_json()["type"] == "update"
+                held.append(ws)
+            r = c.get(f"/api/sessions/{made[2][0]}")
+            assert r.status_code == 503 and set(r.json()) == {"error"}
+            with c.websocket_connect(f"{WS}/ws/{made[2][0]}") as ws:
+                assert ws.receive_json()["type"] == "error"
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 1013  # try again later: the page reconnects
+        finally:
+            for ws in held:
+                ws.__exit__(None, None, None)
+
+
 def test_watcher_sockets_are_capped_but_seats_always_get_in(tmp_path: Path) -> None:
     quotas = Quotas(watchers_per_game=2, sockets_per_address=3)
     with TestClient(app_on(tmp_path / "g.db", quotas=quotas), base_url=BASE) as c:
