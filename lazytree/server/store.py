@@ -329,16 +329,17 @@ class GameStore:
 
     # -- the lobby ----------------------------------------------------------------------
     def lobby(self, limit: int = 200) -> list[GameRecord]:
-        """The most recently updated games not archived (at most ``limit``), newest
-        first."""
+        """The most recently updated games not archived, at most ``limit`` of each state
+        (``waiting``, ``playing``, ``over``: new games nobody plays cannot push the games
+        in progress out), newest first."""
         with self._lock:
-            ids = [
-                r[0]
-                for r in self._db.execute(
-                    "SELECT id FROM games WHERE state != 'archived' ORDER BY updated DESC LIMIT ?",
-                    (limit,),
+            rows = []
+            for state in ("waiting", "playing", "over"):
+                rows += self._db.execute(
+                    "SELECT id, updated FROM games WHERE state = ? ORDER BY updated DESC LIMIT ?",
+                    (state, limit),
                 ).fetchall()
-            ]
+        ids = [r[0] for r in sorted(rows, key=lambda r: r[1], reverse=True)]
         return [r for r in map(self.get, ids) if r is not None]
 
     def expire(self, idle: float, keep_finished: int, now: float | None = None) -> int:

@@ -499,3 +499,14 @@ def test_a_second_server_on_one_database_refuses_to_start(tmp_path: Path) -> Non
     finally:
         first.terminate()
         first.communicate(timeout=30)
+
+
+def test_new_games_nobody_plays_cannot_push_games_in_progress_out_of_the_lobby() -> None:
+    from lazytree.server.store import GameRecord
+
+    store = GameStore(":memory:")
+    store.create(GameRecord("real", "tictactoe", {}, ["a", "b"], "h", state="playing"))
+    for k in range(5):  # spam: newer games waiting for players
+        store.create(GameRecord(f"spam{k}", "tictactoe", {}, ["a", "b"], "h"))
+    listed = [r.id for r in store.lobby(limit=3)]
+    assert "real" in listed and len(listed) == 4
