@@ -423,11 +423,9 @@ class Sessions:
                 (k for k, r in self._runners.items() if not r.thinking and not r.listeners),
                 None,
             )
-            if idle is None:  # watchers do not pin a game: one only watched goes
-                idle = next(
-                    (k for k, r in self._runners.items() if not r.seated and not r.thinking),
-                    None,
-                )
+            if idle is None:  # watchers do not pin a game: one only watched goes (its AI
+                # stops, as when its last page closes)
+                idle = next((k for k, r in self._runners.items() if not r.seated), None)
             if idle is None and len(self._runners) < ceiling:
                 return
             if idle is None:

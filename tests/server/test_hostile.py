@@ -376,6 +376,24 @@ def test_idle_watcher_sockets_do_not_lock_anyone_out(tmp_path: Path) -> None:
                 ws.__exit__(None, None, None)
 
 
+def test_watchers_of_thinking_ais_do_not_pin_games(tmp_path: Path) -> None:
+    with TestClient(app_on(tmp_path / "g.db", limit=2), base_url=BASE) as c:
+        made = [create(c, "game=tictactoe&seats=ai,ai&ai=600") for _ in range(2)]
+        watching = []
+        try:
+            for sid, _ in made:  # a stranger's pages start and watch two long AI turns
+                ws = c.websocket_connect(f"{WS}/ws/{sid}").__enter__()
+                ws.send_json({"hello": {}})
+                ws.receive_json()
+                watching.append(ws)
+            assert all(c.get(f"/api/sessions/{sid}").json()["thinking"] for sid, _ in made)
+            r = c.post(f"/play?{TWO}", follow_redirects=False)
+            assert r.status_code == 303, r.text
+        finally:
+            for ws in watching:
+                ws.__exit__(None, None, None)
+
+
 def test_games_held_by_their_creators_never_lock_players_of_older_games_out(
     tmp_path: Path,
 ) -> None:
