@@ -53,8 +53,13 @@ Traceback (most recent call last):
 lazytree.agent.PlayerError: ror has no parameter 'width' (parameters: depth)
 """
 
+from typing import Any
+
 from lazytree.agent import HUMAN, Agent, Choice, HumanAgent, PlayerError, Progress
+from lazytree.game import Game, NamedEvaluations
 from lazytree.players import AGENTS, is_human, make_agent, make_ai
+from lazytree.search import make_rater
+from lazytree.search.limit import CLOCKS
 
 __all__ = [
     "AGENTS",
@@ -64,7 +69,70 @@ __all__ = [
     "HumanAgent",
     "PlayerError",
     "Progress",
+    "check_agent",
     "is_human",
     "make_agent",
     "make_ai",
 ]
+
+
+AGENT_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:=+-")
+"""The characters of an agent's name (``mcts:time=0.5:eval=heuristic``): no markup, no
+spaces, no path separators."""
+
+
+def check_agent(
+    text: str, game: Game[Any, Any] | None = None, *, files: bool = True
+) -> dict[str, Any]:
+    """The parameters of the agent ``text`` if it can play ``game``: its name and keys
+    from :data:`AGENTS`, only the characters of :data:`AGENT_CHARACTERS`, an ``eval``
+    that the game names (:class:`~lazytree.game.NamedEvaluations`; without a game, any
+    evaluation of the registry's spelling), a ``rater`` of the
+    search registry, a ``clock`` of cpu or wall; with ``files=False`` no parameter that
+    names a file (``weights``, ``book``). A :class:`PlayerError` otherwise; nothing is
+    made or opened.
+
+    >>> from lazytree.games import load_game
+    >>> dice = load_game("dice-of-doom").game
+    >>> check_agent("mcts:time=0.5:eval=heuristic", dice)
+    {'time': 0.5, 'eval': 'heuristic'}
+    >>> check_agent("mcts:eval=<img>", dice)
+    Traceback (most recent call last):
+    ...
+    lazytree.agent.PlayerError: agent 'mcts:eval=<img>': only letters, digits and _.:=+- allowed
+    >>> check_agent("default:eval=sharp", dice)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    lazytree.agent.PlayerError: default: eval 'sharp' is not an evaluation of ... (known: ...)
+    """
+    if len(text) > 200:
+        raise PlayerError(f"agent {text[:60]!r}...: at most 200 characters")
+    name, params = AGENTS.parse(text)
+    if not files:
+        for key in ("weights", "book"):
+            if params.get(key) is not None:
+                raise PlayerError(
+                    f"{name}: {key}= names a file on the server; give it to lazytree "
+                    f"serve --{key} instead"
+                )
+    if not set(text.strip()) <= AGENT_CHARACTERS:
+        raise PlayerError(f"agent {text[:60]!r}: only letters, digits and _.:=+- allowed")
+    evaluation = params.get("eval")
+    if evaluation is not None and game is not None:
+        names = game.evaluation_names() if isinstance(game, NamedEvaluations) else ()
+        if evaluation not in names:
+            known = ", ".join(names) or "none: it has one evaluation"
+            raise PlayerError(
+                f"{name}: eval {evaluation!r} is not an evaluation of {type(game).__name__}"
+                f" (known: {known})"
+            )
+    rater = params.get("rater")
+    if rater is not None:
+        try:
+            make_rater(rater)
+        except ValueError as exc:
+            raise PlayerError(f"{name}: rater {rater!r}: {exc}") from None
+    clock = params.get("clock")
+    if clock is not None and clock not in CLOCKS:
+        raise PlayerError(f"{name}: clock must be cpu or wall, got {clock!r}")
+    return params

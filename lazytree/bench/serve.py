@@ -198,13 +198,13 @@ async def _play(
 
 
 def _create(url: str, query: str) -> str:
-    """GET /play?QUERY without following the redirect: the host's link."""
+    """POST /play?QUERY without following the redirect: the host's link."""
     import http.client
 
     parts = urlsplit(url)
     conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
     try:
-        conn.request("GET", f"/play?{query}")
+        conn.request("POST", f"/play?{query}")
         response = conn.getresponse()
         response.read()
         location = response.getheader("location")
@@ -234,7 +234,7 @@ def bench_serve(
     import uvicorn
 
     from lazytree.server import create_app
-    from lazytree.server.limits import RateLimit
+    from lazytree.server.limits import Quotas, RateLimit
     from lazytree.server.runner import Sessions
     from lazytree.server.store import GameStore
 
@@ -243,6 +243,10 @@ def bench_serve(
         app = create_app(
             Sessions(limit=games + 16, store=store),
             create_rate=RateLimit(burst=games + 16, per_second=100.0),
+            quotas=Quotas(  # every page of the benchmark comes from one address
+                create_total=RateLimit(burst=games + 16, per_second=100.0),
+                sockets_per_address=100_000,
+            ),
         )
         server = uvicorn.Server(
             uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")

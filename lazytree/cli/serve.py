@@ -18,6 +18,8 @@ from lazytree.cli.learn import BookOption, WeightsOption
 if TYPE_CHECKING:
     import uvicorn
 
+    from lazytree.server.limits import RateLimit
+
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 
@@ -43,6 +45,64 @@ def serve(
     ] = None,
     book: BookOption = None,
     weights: WeightsOption = None,
+    public_url: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--public-url",
+            metavar="URL",
+            help="The address people open (e.g. https://games.example.org behind a TLS "
+            "proxy): its host is answered and its pages may change games. Repeatable.",
+        ),
+    ] = None,
+    max_games: Annotated[
+        int,
+        typer.Option(
+            "--max-games",
+            min=1,
+            max=100_000,
+            help="Games held in memory at once (a game only watched does not count).",
+        ),
+    ] = 64,
+    new_games: Annotated[
+        str,
+        typer.Option(
+            "--new-games",
+            metavar="BURST/SECONDS",
+            help="New games per address: BURST at once, then one every SECONDS.",
+        ),
+    ] = "20/5",
+    new_games_total: Annotated[
+        str,
+        typer.Option(
+            "--new-games-total",
+            metavar="BURST/SECONDS",
+            help="New games for everyone together: BURST at once, then one every SECONDS.",
+        ),
+    ] = "200/0.5",
+    watchers: Annotated[
+        int,
+        typer.Option("--watchers", min=1, help="Watchers' pages open on one game."),
+    ] = 64,
+    pages_per_address: Annotated[
+        int,
+        typer.Option(
+            "--pages-per-address",
+            min=1,
+            help="Watchers' pages one address may keep open (seats' pages never count).",
+        ),
+    ] = 64,
+    idle_days: Annotated[
+        float,
+        typer.Option(
+            "--idle-days",
+            min=0.001,
+            help="An unfinished game untouched this long leaves the lobby (archived).",
+        ),
+    ] = 7.0,
+    keep_finished: Annotated[
+        int,
+        typer.Option("--keep-finished", min=0, help="Finished games kept (the oldest go)."),
+    ] = 10_000,
 ) -> None:
     """Play Dice of Doom (boards up to 40x40) and the other games in the browser.
 
@@ -54,6 +114,13 @@ def serve(
     A new game has a link per human seat for the friends who play it and a watch link;
     they play in their own browsers and see every move at once. With --host other than
     127.0.0.1 anyone who can reach that address can create games and play.
+
+    The server answers only its own names (127.0.0.1, localhost, [::1], --host and the
+    host of --public-url) and refuses changes from other sites. For strangers, run it
+    behind a TLS proxy and give --public-url; the caps (--max-games, --new-games,
+    --new-games-total, --watchers, --pages-per-address, --idle-days, --keep-finished)
+    bound what they can hold, and never lock the players of a game out. One server
+    writes a database: a second one on the same --db refuses to start.
 
     The form seats a human or an agent at each player; a URL names them as lazytree
     play --seats does, e.g. /play?game=dice-of-doom&rules=lisp&seats=human,lol2 or
@@ -68,17 +135,32 @@ def serve(
 
     from lazytree.server import create_app
     from lazytree.server.app import MAX_MESSAGE
+    from lazytree.server.guard import allowed_hosts
     from lazytree.server.learning import LearningError, check_learning
+    from lazytree.server.limits import Quotas
     from lazytree.server.runner import Sessions
     from lazytree.server.store import GameStore, StoreError
 
+    try:
+        # on every interface (0.0.0.0): the machine's address, which others open
+        hosts = allowed_hosts([host, _reachable(host)], public_url or [])
+    except ValueError as exc:
+        fail(f"--public-url {exc}")
+    quotas = Quotas(
+        create_per_address=_rate("--new-games", new_games),
+        create_total=_rate("--new-games-total", new_games_total),
+        watchers_per_game=watchers,
+        sockets_per_address=pages_per_address,
+        idle_days=idle_days,
+        keep_finished=keep_finished,
+    )
     try:  # before the server starts: a bad or foreign file is one line
         learning = check_learning(book, weights)
     except LearningError as exc:
         fail(str(exc))
     path = db if db is not None else str(default_db())
     try:
-        store = GameStore(path, make_folder=db is None)
+        store = GameStore(path, make_folder=db is None, writer=True)
     except StoreError as exc:
         fail(str(exc))
 
@@ -90,7 +172,9 @@ def serve(
         )
     sock = _listen(host, port)
     port = sock.getsockname()[1]  # the one chosen with --port 0
-    app = create_app(Sessions(store=store), learning=learning)
+    app = create_app(
+        Sessions(limit=max_games, store=store), learning=learning, hosts=hosts, quotas=quotas
+    )
     config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
@@ -112,6 +196,17 @@ def serve(
     # print (and open) once the server answers, not before
     threading.Thread(target=_when_started, args=(server, announce), daemon=True).start()
     server.run(sockets=[sock])
+
+
+def _rate(flag: str, text: str) -> RateLimit:
+    """``BURST/SECONDS`` as a rate limit (one line and exit 2 when malformed)."""
+    from lazytree.server.limits import RateLimit
+
+    burst, _, seconds = text.partition("/")
+    try:
+        return RateLimit(burst=int(burst), per_second=1.0 / float(seconds))
+    except (ValueError, ZeroDivisionError, OverflowError):
+        fail(f"{flag} {text!r}: expected BURST/SECONDS, e.g. 20/5 (20 at once, then one every 5 s)")
 
 
 def default_db() -> Path:

@@ -18,13 +18,19 @@
     left it (read-only: the game's tree is the AI's).
 
 The server keeps at most :data:`MAX_TREES` explored trees (the least recently used is
-dropped) and each search within :data:`MAX_SEARCH_NODES` new nodes.
+dropped) and each search within :data:`MAX_SEARCH_NODES` new nodes. A query's game
+options are bounded by :data:`EXPLORE_CAPS` (a search forces hundreds of thousands of
+positions: their size is what the server's memory holds), an option that could name a
+file is refused, and a force request's body is at most :data:`MAX_FORCE_BODY` bytes of
+JSON parsed within limits (:func:`lazytree.server.limits.parse_json`).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
-import json
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -57,6 +63,22 @@ MAX_SEARCH_NODES = 300_000
 
 MAX_PLAYOUTS = 100_000
 """Most iterations of ``/explore?rater=mcts``."""
+
+EXPLORE_CAPS = {
+    "size": 8,
+    "width": 10,
+    "height": 10,
+    "rows": 8,
+    "columns": 8,
+    "players": 4,
+    "max_dice": 10,
+    "spare_dice": 100,
+}
+"""The largest value ``/explore`` takes for each game option: its positions are what a
+search of :data:`MAX_SEARCH_NODES` nodes holds in memory."""
+
+MAX_FORCE_BODY = 64 * 1024
+"""Largest body of a force request, in bytes (a request names one node and a depth)."""
 
 RESERVED = ("game", "depth", "rater", "share", "moves")
 """Query parameters of ``/explore`` that are not game options."""
@@ -118,6 +140,7 @@ def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
     try:
         rater = make_rater(rater_name)
         options = options_from_text(spec, {k: v for k, v in params.items() if k not in RESERVED})
+        _check_options(options)
         game, state = load_game(name, **options)
         for text in filter(None, (t.strip() for t in params.get("moves", "").split(","))):
             state = game.result(state, game.parse_move(state, text))
@@ -142,6 +165,45 @@ def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
         max_nodes=MAX_SEARCH_NODES,
         title=title,
     )
+
+
+def _check_options(options: Mapping[str, Any]) -> None:
+    """:class:`ExploreError` for an option over its cap (:data:`EXPLORE_CAPS`) or one
+    that could name a file on the server (checkers' ``weights``: JSON only here)."""
+    for key, value in options.items():
+        cap = EXPLORE_CAPS.get(key)
+        if cap is not None and isinstance(value, int) and not -cap <= value <= cap:
+            raise ExploreError(f"{key} {value}: the explorer takes at most {cap}")
+        if key == "weights" and not str(value).lstrip().startswith("{"):
+            raise ExploreError(
+                'weights: give them as JSON here, e.g. {"king": 150}; a weights file is '
+                "given to lazytree serve --weights"
+            )
+
+
+_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S)
+
+
+def page_policy(text: str) -> str:
+    """The Content Security Policy of an explorer page: its inline scripts and styles
+    allowed by their SHA-256 hashes (no other inline script runs), no framing."""
+
+    def digest(body: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
+
+    scripts = [
+        digest(body) for attrs, body in _SCRIPT.findall(text) if "application/json" not in attrs
+    ]
+    return (
+        f"default-src 'self'; script-src 'self' {' '.join(scripts)}; "
+        "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+
+
+def explorer_page(text: str) -> HTMLResponse:
+    """An explorer page with its own policy (:func:`page_policy`)."""
+    return HTMLResponse(text, headers={"Content-Security-Policy": page_policy(text)})
 
 
 def _explore_visits(tree: Tree[Any, Any], name: str, rater: Rater) -> LiveExplorer:
@@ -192,16 +254,27 @@ def explore_routes(
         except ExploreError as exc:
             return error_page(str(exc), 400)
         key = store.add(live)
-        return HTMLResponse(page(live.model, force_url=f"/api/explore/{key}/force"))
+        return explorer_page(page(live.model, force_url=f"/api/explore/{key}/force"))
 
     async def force(request: Request) -> Response:
         live = store.get(request.path_params["key"])
         if live is None:
             return JSONResponse({"error": "unknown tree (the server may have restarted)"}, 404)
+        from lazytree.server.limits import JSONLimitError, parse_json
+
+        length = request.headers.get("content-length", "")
+        too_large = {"error": f"request body too large (more than {MAX_FORCE_BODY:,} bytes)"}
+        if length.isdigit() and (len(length) > 12 or int(length) > MAX_FORCE_BODY):
+            return JSONResponse(too_large, 413)
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_FORCE_BODY:
+                return JSONResponse(too_large, 413)
         try:
-            body = json.loads(await request.body() or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            return JSONResponse({"error": f"malformed JSON: {exc}"}, 400)
+            body = parse_json(raw or b"{}")
+        except JSONLimitError as exc:
+            return JSONResponse({"error": str(exc)}, 400)
         if not isinstance(body, dict):
             return JSONResponse({"error": "expected a JSON object"}, 400)
         try:
@@ -226,7 +299,7 @@ def explore_routes(
         if result.book_hit:  # serve --book: nothing was searched
             title = f"the AI's last move: from the position book (searched to {depth} before)"
         model = explorer_model(root, result=result, until=until, title=title)
-        return HTMLResponse(page(model))
+        return explorer_page(page(model))
 
     return [
         Route("/explore", explore),

@@ -3,16 +3,19 @@
 Pages
 -----
 ``GET /``                        the new-game form
-``GET /play?game=G&OPTION=V...`` a new game (options spelled as on the command line; also
+``POST /play?game=G&OPTION=V...`` a new game (options spelled as on the command line; also
                                  ``seats=human,mcts:time=0.5``: one agent per player, named
                                  as in ``lazytree play --seats`` and ``arena --players``,
                                  ``ai`` for the AI of ``ai=book`` (the book's agent for the
                                  rules) or ``ai=SECONDS`` (the play AI), ``speed`` = seconds
-                                 between AI moves): stored, then a redirect to the host's
-                                 link (rate-limited per client address)
+                                 between AI moves; in the query or the form body): stored,
+                                 then a redirect to the host's link (rate-limited per client
+                                 address and in total). ``GET`` on that link changes
+                                 nothing: it shows a page with one button that POSTs it.
 ``GET /play?session=ID&seat=T``  the game as the seat (or the host) of token ``T``; without
                                  ``seat`` the game watched; a wrong token is a 403 page
-``GET /join?session=ID``         the first free human seat, to whoever comes first
+``POST /join?session=ID``        the first free human seat, to whoever comes first (``GET``:
+                                 the page with the button)
 ``GET /lobby``                   games with free seats, in progress, finished (``/api/lobby``:
                                  the same as JSON; never a token)
 ``WS  /ws/ID``                   live updates and moves (:mod:`lazytree.server.live`)
@@ -23,7 +26,13 @@ Pages
 JSON API (``/api/sessions/ID/...``; errors are 4xx with ``{"error": message}``)
 -------------------------------------------------------------------------------
 The POSTs take a seat's or the host's token in the header ``X-Lazytree-Seat`` (403
-without; see :class:`~lazytree.server.runner.Runner` for who may do what).
+without; see :class:`~lazytree.server.runner.Runner` for who may do what). The AI's
+speed, closing it, undo and redo are the host's alone (403 for a seat).
+
+Every request is checked by :mod:`lazytree.server.guard` first (the Host allowlist; no
+state change from another site; security headers on every response), every JSON body
+and socket message is parsed within limits (:func:`lazytree.server.limits.parse_json`),
+and a client's mistake is a 4xx with one JSON ``{"error": message}``.
 
 ``GET  ID``       the game now: ``board`` (a ``lazytree-board/1`` document, see
                   :mod:`lazytree.boards`), whose turn, the last turn (each move with
@@ -47,17 +56,22 @@ from __future__ import annotations
 import contextlib
 import html
 import json
+import logging
+import sqlite3
 import threading
 import weakref
+from collections import Counter
 from collections.abc import AsyncIterator, Mapping, Sequence
 from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
@@ -70,13 +84,14 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from lazytree.agents import AGENTS, PlayerError
+from lazytree.agents import AGENTS, PlayerError, check_agent
 from lazytree.boards import board_document, move_path
 from lazytree.explorer.routes import explore_routes
 from lazytree.game import Game, GameAgents, IllegalMoveError
 from lazytree.games import GAMES, load_game
+from lazytree.server.guard import LOOPBACK, SiteGuard
 from lazytree.server.learning import Learning
-from lazytree.server.limits import RateLimit
+from lazytree.server.limits import JSONLimitError, Quotas, RateLimit, parse_json
 from lazytree.server.live import Channel, Channels, Client, Snapshot
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
 from lazytree.server.store import GameRecord, StoreError
@@ -86,6 +101,7 @@ from lazytree.session import (
     Seat,
     Session,
     SessionError,
+    _v1_seat,
     default_seat,
     options_from_text,
 )
@@ -104,9 +120,14 @@ MAX_LOG = 40
 MAX_SECONDS = 600.0
 """Longest clock per move a page may give an agent (``time=``), in seconds."""
 
-FILE_PARAMS = ("weights", "book")
-"""Agents' parameters that name a file: a page must not make the server open its files
-(they are given to ``lazytree serve --weights/--book``)."""
+OPTION_CAPS = {"max_dice": 20, "spare_dice": 1000}
+"""The largest value a page may give each game option (checked before a game is made,
+so a huge one never reaches the rules)."""
+
+MAX_FORM = 100
+"""Most fields of a form a page posts."""
+
+log = logging.getLogger("lazytree.server")
 
 RESERVED = ("game", "seats", "ai", "speed", "session")
 """Query parameters of ``/play`` that are not game options."""
@@ -168,11 +189,14 @@ def ai_seat(text: str, game: Game[Any, Any]) -> str:
     return default_seat(game, seconds)
 
 
-def seats_from_text(text: str | None, players: int, ai: str) -> list[str]:
+def seats_from_text(
+    text: str | None, players: int, ai: str, game: Game[Any, Any] | None = None
+) -> list[str]:
     """``human,lol2,mcts:time=0.5``: one agent per player, ``ai`` standing for the agent
     ``ai`` (default: player 0 human, the others ``ai``). A :class:`SessionError` for a
     wrong count, an unknown agent or parameter, a file named by a parameter, or a clock
-    over :data:`MAX_SECONDS`."""
+    over :data:`MAX_SECONDS`; with ``game``, an evaluation or rater it does not name
+    (:func:`check_seat`)."""
     if not text:
         return ["human"] + [ai] * (players - 1)
     words = [w.strip() for w in text.split(",")]
@@ -183,24 +207,19 @@ def seats_from_text(text: str | None, players: int, ai: str) -> list[str]:
         )
     seats = [ai if w.lower() == "ai" else w for w in words]
     for i, seat in enumerate(seats):
-        check_seat(i, seat)
+        check_seat(i, seat, game)
     return seats
 
 
-def check_seat(i: int, seat: str) -> None:
+def check_seat(i: int, seat: str, game: Game[Any, Any] | None = None) -> None:
     """A :class:`SessionError` for a seat a page may not ask for: an unknown agent or
-    parameter, a parameter naming a file (:data:`FILE_PARAMS`), or a clock over
-    :data:`MAX_SECONDS`."""
+    parameter, markup or other characters no agent's name has, a parameter naming a
+    file, an evaluation or rater ``game`` does not name
+    (:func:`lazytree.agents.check_agent`), or a clock over :data:`MAX_SECONDS`."""
     try:
-        _, params = AGENTS.parse(seat)
+        params = check_agent(seat, game, files=False)
     except PlayerError as exc:
         raise SessionError(f"seat {i}: {exc}") from None
-    for key in FILE_PARAMS:
-        if params.get(key) is not None:
-            raise SessionError(
-                f"seat {i}: {key}= names a file on the server; give it to lazytree "
-                f"serve --{key} instead"
-            )
     if (params.get("time") or 0) > MAX_SECONDS:
         raise SessionError(f"seat {i}: time is at most {MAX_SECONDS:g} seconds a move here")
 
@@ -212,22 +231,65 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
     if spec is None:
         raise SessionError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     given = options_from_text(spec, {k: v for k, v in params.items() if k not in RESERVED})
-    for key, value in given.items():
-        # an option that may name a file (checkers' weights) takes JSON only here: a page
-        # must not make the server open its files (they are given to lazytree serve)
-        if isinstance(value, str) and key == "weights" and not value.lstrip().startswith("{"):
-            raise SessionError(
-                'weights: give them as JSON here, e.g. {"king": 150}; '
-                "a weights file is given to lazytree serve --weights"
-            )
+    check_options(given)
     options = {**PLAY_DEFAULTS.get(name, {}), **given}
     seed = options.get("seed")
     probe = Session(name, options, seed=seed)
     ai = ai_seat(params.get("ai", "1"), probe.game)
-    seats = seats_from_text(params.get("seats"), probe.game.num_players, ai)
+    seats = seats_from_text(params.get("seats"), probe.game.num_players, ai, probe.game)
     session = Session(name, options, seats, seed=seed)
     check_board(session)
     return session, _delay(params.get("speed", "0"))
+
+
+def check_options(options: Mapping[str, Any], caps: Mapping[str, int] = OPTION_CAPS) -> None:
+    """A :class:`SessionError` for game options a page may not give: a number over its
+    cap (:data:`OPTION_CAPS`) and an option that could name a file (checkers'
+    ``weights``: JSON only here; a weights file is given to ``lazytree serve``). The
+    answer is the same whatever the file, so it tells nothing about the server's files."""
+    for key, value in options.items():
+        cap = caps.get(key)
+        if cap is not None and isinstance(value, int) and not -cap <= value <= cap:
+            raise SessionError(f"{key} {value}: at most {cap} on this server")
+        named_file = not isinstance(value, str) or not value.lstrip().startswith("{")
+        if key == "weights" and value is not None and named_file:
+            raise SessionError(
+                'weights: give them as JSON here, e.g. {"king": 150}; '
+                "a weights file is given to lazytree serve --weights"
+            )
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1 << 64:
+            raise SessionError(f"{key}: a number of at most 64 bits")
+
+
+def check_saved(data: Any) -> None:
+    """Check a saved game from the network before :meth:`Session.load` makes its agents
+    (which may open files): its options (:func:`check_options`) and every seat
+    (:func:`check_seat`, a version-1 seat as the agent it becomes). A
+    :class:`SessionError` for the first problem."""
+    if not isinstance(data, dict):
+        raise SessionError("not a saved session: expected a JSON object")
+    name = data.get("game")
+    if not isinstance(name, str) or name not in GAMES:
+        raise SessionError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    options: dict[str, Any] = {}
+    for field in ("options", "start"):
+        given = data.get(field, {})
+        if not isinstance(given, dict):
+            raise SessionError(f"{field} must be a JSON object of {name}'s options")
+        check_options(given)
+        options.update(given)
+    seats = data.get("seats")
+    if not isinstance(seats, list):
+        return  # Session.load says what is wrong
+    try:
+        game = load_game(name, **options).game
+    except (TypeError, ValueError) as exc:
+        raise SessionError(f"options: {exc}") from None
+    for i, seat in enumerate(seats):
+        if data.get("version") == 1:
+            seat = _v1_seat(i, seat, game)
+        if isinstance(seat, str):
+            check_seat(i, seat, game)
 
 
 def check_board(session: Session) -> None:
@@ -431,34 +493,61 @@ def _ai_label(seat: Seat, game: Game[Any, Any]) -> str:
 
 
 # -- requests -----------------------------------------------------------------------------
-async def read_json(request: Request) -> Any:
-    """The request's JSON body (at most :data:`MAX_BODY` bytes)."""
-    length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > MAX_BODY:
-        raise BadRequest(f"request body too large (more than {MAX_BODY:,} bytes)", 413)
-    body = b""
+async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The request's body: :class:`BadRequest` 413 past ``limit`` bytes (read no
+    further)."""
+    too_large = BadRequest(f"request body too large (more than {limit:,} bytes)", 413)
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and (len(length) > 12 or int(length) > limit):
+        raise too_large
+    chunks, size = [], 0
     async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise BadRequest(f"request body too large (more than {MAX_BODY:,} bytes)", 413)
-    if not body:
+        size += len(chunk)
+        if size > limit:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def read_json(request: Request) -> Any:
+    """The request's JSON body (at most :data:`MAX_BODY` bytes, parsed within the limits
+    of :func:`~lazytree.server.limits.parse_json`)."""
+    body = await read_body(request)
+    if not body.strip():
         return {}
     try:
-        return json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise BadRequest(f"malformed JSON: {exc}") from None
+        return parse_json(body)
+    except JSONLimitError as exc:
+        raise BadRequest(str(exc)) from None
+
+
+async def read_params(request: Request) -> dict[str, str]:
+    """The query's parameters and a posted form's (``application/x-www-form-urlencoded``;
+    at most :data:`MAX_FORM` fields), the form's winning."""
+    params = dict(request.query_params)
+    if request.method == "POST":
+        body = await read_body(request)
+        try:
+            form = parse_qsl(body.decode("utf-8"), max_num_fields=MAX_FORM)
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise BadRequest(f"malformed form: {exc}") from None
+        params.update(form)
+    if len(params) > MAX_FORM:
+        raise BadRequest(f"more than {MAX_FORM} parameters")
+    return params
 
 
 def links_for(runner: Runner, role: str, seat: int | None) -> dict[str, Any] | None:
-    """The links a seat's or the host's page shows: the watch link, its own seat's link
-    and those of the human seats nobody has taken yet (to hand to friends; the host also
-    those it plays itself); None for a watcher (who never sees a token)."""
+    """The links a page shows: a seat's page the watch link and its own seat's link; the
+    host's page (the game's creator) also the invite links, those of the human seats
+    nobody has taken yet and of those it plays itself; None for a watcher (who never
+    sees a token). A seat's page never receives another seat's link."""
     if role == "watcher":
         return None
     seats = []
     for k, token in enumerate(runner.tokens):
         taken = runner.claimed[k]
-        shown = k == seat or not taken or (role == "host" and taken == "host")
+        shown = k == seat or (role == "host" and taken in ("", "host"))
         if token is not None and shown:
             seats.append({"seat": k, "url": seat_url(runner.id, token), "mine": k == seat})
     out: dict[str, Any] = {"watch": f"/play?session={runner.id}", "seats": seats}
@@ -525,15 +614,28 @@ def create_app(
     learning: Learning | None = None,
     *,
     create_rate: RateLimit | None = None,
+    hosts: Sequence[str] = (),
+    quotas: Quotas | None = None,
 ) -> Starlette:
     """The web app; ``sessions`` holds the games (a fresh store, in a database in
     memory, by default); ``learning``: the book and weights (``serve --book/--weights``)
     the AI of every game uses where they fit; ``create_rate``: how fast one client
-    address may create games (default :class:`~lazytree.server.limits.RateLimit`())."""
+    address may create games (default :class:`~lazytree.server.limits.RateLimit`());
+    ``hosts``: the host names it answers besides the loopback ones
+    (:func:`lazytree.server.guard.allowed_hosts`); ``quotas``: what clients may hold
+    (:class:`~lazytree.server.limits.Quotas`)."""
     store = sessions if sessions is not None else Sessions()
     learned = learning if learning is not None else Learning()
-    creations = create_rate if create_rate is not None else RateLimit()
+    caps = quotas if quotas is not None else Quotas()
+    if create_rate is not None:
+        caps.create_per_address = create_rate
+    creations = caps.create_per_address
+    allowed = list(dict.fromkeys([*LOOPBACK, *(h.lower() for h in hosts)]))
     channels = Channels(snapshot)
+    watchers: Counter[str] = Counter()  # watchers' pages by game
+    addresses: Counter[str] = Counter()  # watchers' pages by client address
+    seat_pages: Counter[tuple[str, str]] = Counter()  # pages by game and token
+    open_channels: dict[int, Channel] = {}  # by id(runner): the games with pages open
 
     def prepare(runner: Runner) -> None:
         """The book and weights that fit a game made or loaded; an AI to move of a game
@@ -545,8 +647,23 @@ def create_app(
 
     store.prepare = prepare
 
+    def dropped(runner: Runner) -> None:
+        """A game only watched left memory: its watchers' pages reconnect (and load it
+        again), so watchers never keep a game in memory."""
+        channel = open_channels.get(id(runner))
+        if channel is not None and channel.runner is runner:
+            with contextlib.suppress(RuntimeError):  # the loop has closed
+                channel.loop.call_soon_threadsafe(close_pages, channel)
+
+    def close_pages(channel: Channel) -> None:
+        for client in list(channel.clients):  # 1012: the page reconnects at once
+            channel.loop.create_task(client.socket.close(code=1012))
+
+    store.dropped = dropped
+
     template = (STATIC / "play.html").read_text(encoding="utf-8")
     lobby_template = (STATIC / "lobby.html").read_text(encoding="utf-8")
+    confirm_template = (STATIC / "confirm.html").read_text(encoding="utf-8")
 
     games_json = html.escape(json.dumps(game_forms()))
 
@@ -571,6 +688,8 @@ def create_app(
         try:
             return store.get(sid)
         except (SessionError, StoreError) as exc:
+            if len(store) >= store.limit:  # every game in memory is in use: for now
+                raise BadRequest(str(exc), 503) from None
             raise BadRequest(f"game {sid} cannot be loaded: {exc}", 500) from None
 
     async def runner_of(request: Request) -> Runner:
@@ -578,6 +697,13 @@ def create_app(
 
     def token_of(request: Request) -> str | None:
         return request.headers.get(SEAT_HEADER) or request.query_params.get("seat")
+
+    async def host_only(request: Request, action: str) -> Runner:
+        """The game, when the host (its creator) asks: 403 for a seat or a watcher."""
+        runner, role, _ = await controller(request)
+        if role != "host":
+            raise BadRequest(f"only the game's host (its creator) may {action}", 403)
+        return runner
 
     async def controller(request: Request) -> tuple[Runner, str, int | None]:
         """The game and who asks: a seat's or the host's token (a watcher may not)."""
@@ -601,18 +727,43 @@ def create_app(
 
     def rate_limited(request: Request) -> str | None:
         address = request.client.host if request.client else "?"
-        if creations.allow(address):
-            return None
-        return (
-            f"too many new games from {address}: at most {creations.burst} at once, then "
-            f"one every {1 / creations.per_second:g} s"
+        if not creations.allow(address):
+            return (
+                f"too many new games from {address}: at most {creations.burst} at once, "
+                f"then one every {1 / creations.per_second:g} s"
+            )
+        total = caps.create_total
+        if not total.allow("*"):
+            return (
+                f"too many new games on this server: at most {total.burst} at once, then "
+                f"one every {1 / total.per_second:g} s; try again later"
+            )
+        return None
+
+    def confirm(title: str, text: str, action: str, button: str, status: int = 200) -> Response:
+        """A page whose one button POSTs ``action`` (a link never changes anything)."""
+        body = (
+            confirm_template.replace("__TITLE__", html.escape(title))
+            .replace("__TEXT__", html.escape(text))
+            .replace("__ACTION__", html.escape(action))
+            .replace("__BUTTON__", html.escape(button))
         )
+        return HTMLResponse(body, status_code=status)
+
+    def expire() -> None:
+        store.store.expire(caps.idle_days * 86400.0, caps.keep_finished)
 
     async def home(request: Request) -> Response:
         return page()
 
     async def play(request: Request) -> Response:
-        params = dict(request.query_params)
+        params = await read_params(request)
+        if request.method != "POST" and "session" not in params and params:
+            query = urlencode(params)
+            what = " ".join(f"{k}={v}" for k, v in params.items())
+            return confirm(
+                "new game", f"Start a new game: {what}", f"/play?{query}", "Start the game"
+            )
         if "session" in params:
             sid = params["session"]
             try:
@@ -630,15 +781,28 @@ def create_app(
             return page(error=refused, status=429)
         try:
             session, delay = new_session(params)
+            await run_in_threadpool(expire)
             runner = await run_in_threadpool(store.add, session, delay)
         except SessionError as exc:
             return page(error=str(exc), status=400)
+        except (StoreError, sqlite3.Error) as exc:
+            log.error("a new game could not be stored: %s", exc)
+            return page(error="the game could not be stored: try again later", status=503)
         runner.delay = delay
         return created(runner)
 
     async def join(request: Request) -> Response:
-        """Hand the first human seat nobody plays to whoever asks (from the lobby)."""
-        runner = await runner_by_id(request.query_params.get("session", ""))
+        """Hand the first human seat nobody plays to whoever asks (from the lobby): a
+        POST; a GET (a link) shows the page with the button."""
+        sid = request.query_params.get("session", "")
+        if request.method != "POST":
+            return confirm(
+                "join a game",
+                f"Take the first free seat of game {sid}.",
+                f"/join?{urlencode({'session': sid})}",
+                "Take a seat",
+            )
+        runner = await runner_by_id(sid)
         seat = await run_in_threadpool(take_free_seat, runner)
         token = None if seat is None else runner.tokens[seat]
         if token is None:
@@ -654,6 +818,7 @@ def create_app(
             return free[0]
 
     def lobby_page(error: str = "", status: int = 200) -> HTMLResponse:
+        expire()
         games = [lobby_entry(r) for r in store.store.lobby()]
         text = lobby_template.replace("__ERROR__", html.escape(error)).replace(
             "__LOBBY__", lobby_markup(games)
@@ -664,7 +829,11 @@ def create_app(
         return await run_in_threadpool(lobby_page)
 
     async def lobby_json(request: Request) -> Response:
-        games = await run_in_threadpool(lambda: [lobby_entry(r) for r in store.store.lobby()])
+        def entries() -> list[dict[str, Any]]:
+            expire()
+            return [lobby_entry(r) for r in store.store.lobby()]
+
+        games = await run_in_threadpool(entries)
         return JSONResponse({"games": games})
 
     async def healthz(request: Request) -> Response:
@@ -707,12 +876,12 @@ def create_app(
         return JSONResponse({"stopped": runner.stop_search()})
 
     async def undo(request: Request) -> Response:
-        runner, role, seat = await controller(request)
-        return await run_in_threadpool(take_back, runner, "undo", role, seat)
+        runner = await host_only(request, "undo")
+        return await run_in_threadpool(take_back, runner, "undo", "host", None)
 
     async def redo(request: Request) -> Response:
-        runner, role, seat = await controller(request)
-        return await run_in_threadpool(take_back, runner, "redo", role, seat)
+        runner = await host_only(request, "redo")
+        return await run_in_threadpool(take_back, runner, "redo", "host", None)
 
     def take_back(runner: Runner, action: str, role: str, seat: int | None) -> Response:
         """Undo or redo (in a worker thread: the AI's turn is cancelled and awaited),
@@ -746,7 +915,7 @@ def create_app(
         return JSONResponse(session_view(runner))
 
     async def speed(request: Request) -> Response:
-        runner, _, _ = await controller(request)
+        runner = await host_only(request, "change the AI's speed")
         data = await read_json(request)
         try:
             runner.delay = _delay(data.get("delay") if isinstance(data, dict) else None)
@@ -757,7 +926,7 @@ def create_app(
         return JSONResponse({"delay": runner.delay})
 
     async def close(request: Request) -> Response:
-        runner, _, _ = await controller(request)
+        runner = await host_only(request, "close the AI")
         runner.cancel(wait=0)
         return JSONResponse({"closed": True})
 
@@ -780,34 +949,38 @@ def create_app(
             raise BadRequest(refused, 429)
         data = await read_json(request)
         try:
-            seats = data.get("seats") if isinstance(data, dict) else None
-            if isinstance(seats, list):  # before the agents are made: they may open files
-                for i, seat in enumerate(seats):
-                    if isinstance(seat, str):
-                        check_seat(i, seat)
-            session = Session.load(data)
+            check_saved(data)  # before the agents are made: they may open files
+            session = await run_in_threadpool(Session.load, data)
             check_board(session)
+            await run_in_threadpool(expire)
             runner = await run_in_threadpool(store.add, session)
         except SessionError as exc:
             raise BadRequest(str(exc)) from None
+        except (StoreError, sqlite3.Error) as exc:
+            log.error("a loaded game could not be stored: %s", exc)
+            raise BadRequest("the game could not be stored: try again later", 503) from None
         assert runner.host is not None
         return JSONResponse({"id": runner.id, "url": seat_url(runner.id, runner.host)}, 201)
 
     async def live(socket: WebSocket) -> None:
-        """A page's WebSocket (see :mod:`lazytree.server.live`)."""
-        origin = socket.headers.get("origin")
-        if origin is not None and urlsplit(origin).netloc != socket.headers.get("host"):
-            await socket.close(code=1008, reason="cross-origin WebSocket refused")
-            return
+        """A page's WebSocket (see :mod:`lazytree.server.live`; another site's was refused
+        by :class:`~lazytree.server.guard.SiteGuard`). A watcher's page counts against
+        the watchers' caps of :class:`~lazytree.server.limits.Quotas`, a seat's or the
+        host's only against the pages of its token."""
         await socket.accept()
         channel: Channel | None = None
         client: Client | None = None
+        counted: Runner | None = None  # the game this page counts against
+        page_key: tuple[str, str] | None = None  # (game, token) of a seat's or host's page
+        address = socket.client.host if socket.client else "?"
+        sid = socket.path_params["sid"]
         try:
             try:
                 runner = await runner_by_id(socket.path_params["sid"])
             except BadRequest as exc:
                 await socket.send_text(json.dumps({"type": "error", "error": str(exc)}))
-                await socket.close(code=4404)
+                # 1013: try again later (the page reconnects); 4404: no such game
+                await socket.close(code=1013 if exc.status == 503 else 4404)
                 return
             while True:
                 message = await socket.receive()
@@ -826,6 +999,19 @@ def create_app(
                             )
                             await socket.close(code=4403)
                             return
+                        full = page_refused(sid, address, role, token)
+                        if full is not None:
+                            await socket.send_text(json.dumps({"type": "error", "error": full}))
+                            await socket.close(code=4429)
+                            return
+                        if role == "watcher":
+                            watchers[sid] += 1
+                            addresses[address] += 1
+                        else:
+                            page_key = (sid, token or "")
+                            seat_pages[page_key] += 1
+                            runner.seated += 1
+                        counted = runner
                         if role == "seat" and seat is not None:
                             await run_in_threadpool(runner.claim, seat)
                         client = Client(
@@ -837,6 +1023,7 @@ def create_app(
                             links=partial(links_for, runner, role, seat),
                         )
                         channel = channels.of(runner)
+                        open_channels[id(runner)] = channel
                         await channel.join(client)
                         s = runner.session
                         if not s.is_over and not s.seat().is_human and not runner.thinking:
@@ -864,16 +1051,43 @@ def create_app(
         except WebSocketDisconnect:
             return
         finally:
+            if counted is not None:
+                if page_key is None:
+                    uncount(watchers, sid)
+                    uncount(addresses, address)
+                else:
+                    uncount(seat_pages, page_key)
+                    counted.seated -= 1
             if channel is not None and client is not None:
                 channel.leave(client)
                 if not channel.clients:
                     channels.release(channel)
+                    if open_channels.get(id(channel.runner)) is channel:
+                        del open_channels[id(channel.runner)]
                     if channel.runner.thinking:  # nobody watches: the AI stops
                         channel.runner.cancel(wait=0)
+
+    def page_refused(sid: str, address: str, role: str, token: str | None) -> str | None:
+        """Why one more page may not open on game ``sid``, or None: the watchers' caps
+        (per game, per address), or the pages of one seat's token."""
+        if role != "watcher":
+            if seat_pages[(sid, token or "")] >= caps.pages_per_seat:
+                return f"this seat has {caps.pages_per_seat} pages open already: close one"
+            return None
+        if watchers[sid] >= caps.watchers_per_game:
+            return f"this game has {caps.watchers_per_game} watchers: try to watch later"
+        if addresses[address] >= caps.sockets_per_address:
+            return f"{address} watches {caps.sockets_per_address} pages already: close one"
+        return None
 
     async def bad_request(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, BadRequest)
         return JSONResponse({"error": str(exc)}, exc.status)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        """The last resort: logged, and one line of JSON without the traceback."""
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        return JSONResponse({"error": "the server failed on this request"}, 500)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -884,8 +1098,8 @@ def create_app(
     app = Starlette(
         routes=[
             Route("/", home),
-            Route("/play", play),
-            Route("/join", join),
+            Route("/play", play, methods=["GET", "POST"]),
+            Route("/join", join, methods=["GET", "POST"]),
             Route("/lobby", lobby),
             Route("/api/lobby", lobby_json),
             Route("/healthz", healthz),
@@ -905,11 +1119,22 @@ def create_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
             Mount("/lib", StaticFiles(directory=LIB), name="lib"),
         ],
-        exception_handlers={BadRequest: bad_request},
+        exception_handlers={BadRequest: bad_request, Exception: server_error},
+        middleware=[
+            Middleware(TrustedHostMiddleware, allowed_hosts=allowed, www_redirect=False),
+            Middleware(SiteGuard, hosts=allowed),
+        ],
         lifespan=lifespan,
     )
     app.state.sessions = store
     return app
+
+
+def uncount(counter: Counter[Any], key: Any) -> None:
+    """One less of ``key`` (forgotten at zero, so the counter stays small)."""
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
 
 
 def parse_message(message: Mapping[str, Any]) -> dict[str, Any]:
@@ -921,9 +1146,9 @@ def parse_message(message: Mapping[str, Any]) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise BadRequest(f"message too large (more than {MAX_MESSAGE:,} bytes)", 413)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadRequest(f"malformed JSON: {exc}") from None
+        data = parse_json(text)
+    except JSONLimitError as exc:
+        raise BadRequest(str(exc)) from None
     if not isinstance(data, dict):
         raise BadRequest('expected a JSON object such as {"hello": {"ply": 0}}')
     return data

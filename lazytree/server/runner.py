@@ -118,6 +118,9 @@ class Runner:
     """The AI is to move but waits for a free slot."""
     listeners: list[Callable[[], None]] = field(default_factory=list)
     """Called (in any thread) after every change."""
+    seated: int = 0
+    """Pages of a seat or of the host open on the game: they keep it in memory (pages
+    of watchers do not)."""
     _thread: threading.Thread | None = None
     _active: bool = False
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -376,6 +379,8 @@ class Sessions:
         self.store = store if store is not None else GameStore(":memory:")
         self.ai_slots = threading.BoundedSemaphore(thinking)
         self.prepare: Callable[[Runner], None] = lambda runner: None
+        self.dropped: Callable[[Runner], None] = lambda runner: None
+        """Called with a game only watched that left memory (its pages reconnect)."""
         self._runners: OrderedDict[str, Runner] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -407,20 +412,31 @@ class Sessions:
             runner.claimed = [""] * len(runner.tokens)
         return runner
 
-    def _make_room(self) -> None:
+    def _make_room(self, ceiling: int = 0) -> None:
         """Drop the least recently used idle game (no AI thinking, no page open) while
-        the memory is full: it stays in the database. Hold :attr:`_lock`."""
+        the memory is full: it stays in the database. Hold :attr:`_lock`. With nothing
+        to drop, a game of the database is let in up to ``ceiling`` games (twice the
+        limit: games made here cannot fill it, so players coming back to their game
+        get in)."""
         while len(self._runners) >= self.limit:
             idle = next(
                 (k for k, r in self._runners.items() if not r.thinking and not r.listeners),
                 None,
             )
+            if idle is None:  # watchers do not pin a game: one only watched goes (its AI
+                # stops, as when its last page closes)
+                idle = next((k for k, r in self._runners.items() if not r.seated), None)
+            if idle is None and len(self._runners) < ceiling:
+                return
             if idle is None:
                 raise SessionError(
                     f"the server already holds {self.limit} games in use (an AI thinking "
-                    "or a page open): try again later"
+                    "or a player's page open): try again later"
                 )
-            self._runners.pop(idle).close()
+            runner = self._runners.pop(idle)
+            runner.close()
+            if runner.listeners:
+                self.dropped(runner)
 
     def get(self, session_id: str) -> Runner | None:
         """The game ``session_id``, loaded from the database when it is not in memory (its
@@ -445,7 +461,7 @@ class Sessions:
             runner = self._runners.get(session_id)  # another request loaded it meanwhile
             if runner is not None:
                 return runner
-            self._make_room()
+            self._make_room(ceiling=2 * self.limit)
             runner = self._runner(
                 session,
                 id=record.id,

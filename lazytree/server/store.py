@@ -13,7 +13,8 @@ them again.
   game's creator (see :mod:`lazytree.server.runner`); ``claimed``: per seat who plays
   it (``""`` nobody yet, ``"host"`` the creator, ``"seat"`` whoever opened the seat's
   link); ``delay``: the pause between AI moves; ``state`` (``waiting`` for players,
-  ``playing``, ``over``); ``plies``: moves played; ``created``/``updated`` (Unix
+  ``playing``, ``over``, ``archived``: unfinished and untouched for long, see
+  :meth:`GameStore.expire`); ``plies``: moves played; ``created``/``updated`` (Unix
   seconds).
 * ``moves``: ``(game, ply)`` the key; ``text`` in the game's notation (chance outcomes
   too, as the save format writes them), ``player`` (-1 for chance), ``note``.
@@ -23,6 +24,11 @@ newer version is refused (:class:`StoreError`) rather than misread. The database
 in WAL mode with ``synchronous=FULL`` (a commit is on disk when it returns, so not even
 a power cut loses a confirmed move); a new file is made readable by its owner only (it
 holds the seat tokens). ``:memory:`` keeps the games for the life of the process only.
+
+One server writes a file: ``GameStore(path, writer=True)`` (what ``lazytree serve``
+opens) holds an OS lock on the sibling file ``PATH.lock`` for as long as it is open, and
+a second writer on the same file is refused with a :class:`StoreError` (two servers on
+one file would each undo the other's moves).
 
 Examples
 --------
@@ -38,12 +44,13 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -85,6 +92,39 @@ class StoreError(Exception):
     """A database the server cannot use (one line for the user)."""
 
 
+def _hold(path: Path) -> int:
+    """Take the writer's lock of the database ``path`` (an exclusive ``flock`` on
+    ``PATH.lock``, let go when the descriptor is closed or the process ends, even by
+    ``kill -9``): its descriptor, or a :class:`StoreError` naming the holder."""
+    lock = Path(f"{path}.lock")
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        import fcntl
+    except ImportError:  # (not on Windows: one writer is then the user's care)
+        return fd
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
+        os.close(fd)
+        raise StoreError(
+            f"--db {path}: another lazytree serve (process {holder}) uses this database; "
+            "stop it or give another --db"
+        ) from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, str(os.getpid()).encode(), 0)
+    return fd
+
+
+@contextlib.contextmanager
+def _stored(game_id: str) -> Iterator[None]:
+    """Turn a database failure (a full disk) into a :class:`StoreError`."""
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"game {game_id} could not be stored: {exc}") from None
+
+
 @dataclass
 class GameRecord:
     """A game's row: its id, game, save document (without moves) and seats' tokens."""
@@ -110,12 +150,16 @@ class GameStore:
     """The games database at ``path`` (``:memory:``: in this process only). Safe to use
     from several threads (one connection, one lock)."""
 
-    def __init__(self, path: str | Path, *, make_folder: bool = False) -> None:
+    def __init__(
+        self, path: str | Path, *, make_folder: bool = False, writer: bool = False
+    ) -> None:
         """``make_folder``: create the file's folder if it is missing (the default file
         in the user's data directory); otherwise a missing folder is a
-        :class:`StoreError` (a mistyped ``--db`` creates no folders)."""
+        :class:`StoreError` (a mistyped ``--db`` creates no folders). ``writer``: hold
+        the file's lock (see the module docstring)."""
         self.path = str(path)
         self._lock = threading.Lock()
+        self._lockfile: int | None = None
         try:
             if self.path != ":memory:":
                 p = Path(self.path)
@@ -125,6 +169,8 @@ class GameStore:
                     p.parent.mkdir(parents=True, exist_ok=True)
                 elif not p.parent.is_dir():
                     raise StoreError(f"--db {p}: no folder {p.parent}")
+                if writer:
+                    self._lockfile = _hold(p)
                 if not p.exists():  # the tokens are secrets: the owner reads the file only
                     os.close(os.open(p, os.O_CREAT | os.O_WRONLY, 0o600))
             self._db = sqlite3.connect(self.path, check_same_thread=False)
@@ -141,20 +187,32 @@ class GameStore:
             self._db.executescript(_SCHEMA)
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as exc:
+            self._release()
             raise StoreError(f"--db {self.path}: {exc}") from None
         except OSError as exc:
+            self._release()
             raise StoreError(f"--db {self.path}: {exc.strerror or exc}") from None
+        except StoreError:
+            self._release()
+            raise
+
+    def _release(self) -> None:
+        if self._lockfile is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._lockfile)  # (closing it lets go of the lock)
+            self._lockfile = None
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self._release()
 
     # -- games --------------------------------------------------------------------------
     def create(self, record: GameRecord) -> None:
         """Store a new game (no moves yet)."""
         now = time.time()
         record.created = record.updated = now
-        with self._lock, self._db:
+        with self._lock, _stored(record.id), self._db:
             self._db.execute(
                 "INSERT INTO games (id, game, doc, tokens, host, claimed, delay, state, plies,"
                 " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
@@ -271,15 +329,37 @@ class GameStore:
 
     # -- the lobby ----------------------------------------------------------------------
     def lobby(self, limit: int = 200) -> list[GameRecord]:
-        """The most recently updated games (at most ``limit``), newest first."""
+        """The most recently updated games not archived, at most ``limit`` of each state
+        (``waiting``, ``playing``, ``over``: new games nobody plays cannot push the games
+        in progress out), newest first."""
         with self._lock:
-            ids = [
-                r[0]
-                for r in self._db.execute(
-                    "SELECT id FROM games ORDER BY updated DESC LIMIT ?", (limit,)
+            rows = []
+            for state in ("waiting", "playing", "over"):
+                rows += self._db.execute(
+                    "SELECT id, updated FROM games WHERE state = ? ORDER BY updated DESC LIMIT ?",
+                    (state, limit),
                 ).fetchall()
-            ]
+        ids = [r[0] for r in sorted(rows, key=lambda r: r[1], reverse=True)]
         return [r for r in map(self.get, ids) if r is not None]
+
+    def expire(self, idle: float, keep_finished: int, now: float | None = None) -> int:
+        """Archive the unfinished games nobody touched for ``idle`` seconds (they leave
+        the lobby; their links still work, and a move makes them current again) and
+        delete the finished games past the newest ``keep_finished``, oldest first, with
+        their moves. The number of games archived or deleted."""
+        t = time.time() if now is None else now
+        with self._lock, self._db:
+            archived = self._db.execute(
+                "UPDATE games SET state = 'archived' WHERE state IN ('waiting', 'playing')"
+                " AND updated < ?",
+                (t - idle,),
+            ).rowcount
+            deleted = self._db.execute(
+                "DELETE FROM games WHERE id IN (SELECT id FROM games WHERE state = 'over'"
+                " ORDER BY updated DESC LIMIT -1 OFFSET ?)",
+                (max(0, keep_finished),),
+            ).rowcount
+        return int(archived) + int(deleted)
 
     def __len__(self) -> int:
         with self._lock:

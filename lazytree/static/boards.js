@@ -146,6 +146,39 @@ export function textMarkup(doc) {
   return `<pre class="lt-text-board" data-role="text">${esc(doc.text ?? "")}</pre>`;
 }
 
+// The generic view's text as an element (its text inserted as text, never as markup).
+export function textBoard(doc) {
+  const pre = document.createElement("pre");
+  pre.className = "lt-text-board";
+  pre.dataset.role = "text";
+  pre.textContent = doc.text ?? "";
+  return pre;
+}
+
+// A move's button (data-move), its text inserted as text.
+export function moveButton(move, { enabled = true } = {}) {
+  const button = document.createElement("button");
+  button.className = "lt-move";
+  button.dataset.move = move;
+  button.textContent = move;
+  button.disabled = !enabled;
+  return button;
+}
+
+// `moveButtons` as elements (for pages that insert no markup).
+export function moveButtonNodes(doc, { enabled = true } = {}) {
+  const nodes = doc.moves
+    .filter((m) => doc.kind === "text" || m.path.length === 0)
+    .map((m) => moveButton(m.move, { enabled }));
+  if (doc.more) {
+    const more = document.createElement("span");
+    more.className = "lt-more-moves";
+    more.textContent = `and ${doc.more} more moves`;
+    nodes.push(more);
+  }
+  return nodes;
+}
+
 // One button per move that no click on the board makes (every move of a generic view).
 export function moveButtons(doc, { enabled = true } = {}) {
   return doc.moves

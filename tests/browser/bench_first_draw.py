@@ -134,10 +134,10 @@ def click(driver: Any, svg: bool, cell: int) -> None:
 
 def one_run(url: str, svg: bool, size: int) -> tuple[float, float]:
     """First draw and redraw after a move (ms) of a new game in a fresh browser."""
-    from tests.browser.conftest import headless_chromium
+    from tests.browser.conftest import headless_chromium, start_game
 
     with headless_chromium() as driver:
-        driver.get(f"{url}/play?game=dice-of-doom&size={size}&seed=1&seats=human,human")
+        start_game(driver, f"{url}/play?game=dice-of-doom&size={size}&seed=1&seats=human,human")
         first = float(wait_value(driver, f"return (() => {{{DRAW_AFTER_DATA}}})()", 0))
         board = driver.execute_script("return window.lazytree.view.board")
         attacks = [m["path"] for m in board["moves"] if len(m["path"]) == 2]

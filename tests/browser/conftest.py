@@ -5,6 +5,7 @@
   ``chromium`` and ``chromium-driver`` (``make system-deps`` installs them). The tests
   are skipped only when Chromium is absent and the environment variable ``CI`` is unset;
   under CI a missing browser is a failure.
+* ``start_game(driver, url)``: open a new game's link and press its one button.
 * ``serve_app(app)``: run any ASGI app with uvicorn on a free port of 127.0.0.1 in a
   thread, yielding its base URL (``live_server`` is the play server's app).
 """
@@ -134,6 +135,19 @@ def serve_app(app: Any) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+def start_game(driver: Any, url: str) -> None:
+    """Open a new game's link as a person does: the link (a GET) shows a page with one
+    button, which creates the game (a POST); wait until the game's page replaced it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(url)
+    button = driver.find_element(By.CSS_SELECTOR, "[data-action=confirm]")
+    button.click()
+    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(button))
 
 
 @pytest.fixture

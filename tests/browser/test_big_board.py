@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.conftest import start_game
 from tests.browser.test_play import (
     attacks,
     board_call,
@@ -107,8 +108,8 @@ def close(rgb: list[int], want: tuple[int, int, int], tolerance: int = 8) -> boo
 def test_a_big_board_is_drawn_and_plays(
     driver: Any, live_server: str, picture: Any, size: int
 ) -> None:
-    url = f"{live_server}/play?game=dice-of-doom&size={size}&seed=1&seats=human,human"
-    driver.get(url)
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size={size}&seed=1&seats=human,human")
+    url = driver.current_url  # the game's page (the host's link): opened again below
     wait_for(driver, "window.lazytree.ready")
     firsts = [draw_after_data(driver, 0, "lazytree:first-draw")]
     firsts += [cold_first_draw(url) for _ in range(2)]
@@ -166,7 +167,7 @@ def test_a_big_board_is_drawn_and_plays(
 def test_every_point_of_a_hexagon_hits_it(driver: Any, live_server: str) -> None:
     """Hit testing by the hexagons' geometry: the centre of every territory of a 40x40
     board and six points near its edges find it; points off the board find nothing."""
-    driver.get(f"{live_server}/play?game=dice-of-doom&size=40&seed=1&seats=human,human")
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size=40&seed=1&seats=human,human")
     wait_for(driver, "window.lazytree.ready")
     misses = driver.execute_script(
         """
@@ -195,7 +196,7 @@ def test_clicks_hit_the_right_territory_when_zoomed_and_panned(
 ) -> None:
     from selenium.webdriver.common.by import By
 
-    driver.get(f"{live_server}/play?game=dice-of-doom&size=40&seed=1&seats=human,human")
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size=40&seed=1&seats=human,human")
     wait_for(driver, "window.lazytree.ready")
     for _ in range(3):
         driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-in]").click()

@@ -18,7 +18,7 @@ from lazytree.server import create_app
 from lazytree.server.learning import check_learning
 from lazytree.server.runner import Sessions
 from lazytree.tree import Tree
-from tests.browser.conftest import serve_app
+from tests.browser.conftest import serve_app, start_game
 from tests.browser.test_explorer import open_page
 from tests.browser.test_play import wait_for
 from tests.explorer.test_book_marks import searched
@@ -34,11 +34,11 @@ LAST_TURN = (
 def test_the_status_line_says_book_hit(driver: Any, tmp_path: Path) -> None:
     learning = check_learning(book=tmp_path / "serve.book")
     with serve_app(create_app(Sessions(limit=8), learning=learning)) as url:
-        driver.get(url + AI_FIRST)
+        start_game(driver, url + AI_FIRST)
         wait_for(driver, LAST_TURN)
         progress = driver.find_element("css selector", "[data-role=progress]").text
         assert "AI's last turn: 1 moves" in progress and "book hit" not in progress
-        driver.get(url + AI_FIRST)  # a new game from the same start: the book answers
+        start_game(driver, url + AI_FIRST)  # a new game from the same start: the book answers
         wait_for(driver, LAST_TURN)
         book = wait_for(driver, "document.querySelector('[data-role=book]')")
         assert book.text == "book hit" and book.get_attribute("data-book") == "hit"

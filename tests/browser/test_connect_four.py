@@ -21,11 +21,11 @@ def connect_four() -> Iterator[str]:
 def test_played_in_the_browser(driver: Any) -> None:
 
     from lazytree.server import create_app
-    from tests.browser.conftest import serve_app
+    from tests.browser.conftest import serve_app, start_game
     from tests.browser.test_play import click_cell, view, wait_for
 
     with serve_app(create_app()) as url:
-        driver.get(f"{url}/play?game=connect-four&seats=human,ai&ai=book")
+        start_game(driver, f"{url}/play?game=connect-four&seats=human,ai&ai=book")
         wait_for(driver, "window.lazytree.ready")
         board = view(driver)["board"]
         assert board["kind"] == "grid" and len(board["cells"]) == 42  # the board draws

@@ -14,7 +14,7 @@ from lazytree.explorer.html import write_html
 from lazytree.games import GAMES, GameSpec, Position, load_game
 from lazytree.search import alphabeta
 from lazytree.tree import Tree
-from tests.browser.conftest import serve_app
+from tests.browser.conftest import serve_app, start_game
 from tests.browser.test_explorer import open_page
 from tests.browser.test_play import view, wait_for
 from tests.test_boards import Pennies
@@ -40,7 +40,7 @@ def shown_text(driver: Any) -> str:
 def test_the_lecture_tree_is_played_by_its_move_buttons(driver: Any, live_server: str) -> None:
     from selenium.webdriver.common.by import By
 
-    driver.get(f"{live_server}/play?game=tree&seats=human,ai&ai=book")
+    start_game(driver, f"{live_server}/play?game=tree&seats=human,ai&ai=book")
     wait_for(driver, "window.lazytree.ready")
     board = view(driver)["board"]
     assert board["kind"] == "text" and board["schema"] == "lazytree-board/1"

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from lazytree.session import Session
+from tests.browser.conftest import start_game
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -120,7 +121,7 @@ def timings(driver: Any, name: str) -> list[float]:
 def test_play_dice_of_doom_by_clicking(driver: Any, live_server: str) -> None:
     from selenium.webdriver.common.by import By
 
-    driver.get(f"{live_server}/play?game=dice-of-doom&size=5&seed=1&ai=book")
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size=5&seed=1&ai=book")
     wait_for(driver, "window.lazytree.ready")
     assert drawn_cells(driver) == 25
     start = view(driver)
@@ -189,7 +190,7 @@ def test_play_dice_of_doom_by_clicking(driver: Any, live_server: str) -> None:
 def test_bad_options_show_the_message(driver: Any, live_server: str) -> None:
     from selenium.webdriver.common.by import By
 
-    driver.get(f"{live_server}/play?game=dice-of-doom&size=1")
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size=1")
     error = driver.find_element(By.CSS_SELECTOR, "[data-role=error]")
     wait_for(driver, "!document.querySelector('[data-role=error]').hidden", 10)
     assert error.text == "dice-of-doom: size must be at least 2, got 1"
@@ -253,7 +254,7 @@ def api(live_server: str, sid: str) -> dict[str, Any]:
 
 def test_closing_the_tab_stops_the_ai(driver: Any, live_server: str) -> None:
     # a 600 s clock: this AI thinks until something stops it
-    driver.get(f"{live_server}/play?game=dice-of-doom&size=8&seed=2&seats=ai,human&ai=600")
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size=8&seed=2&seats=ai,human&ai=600")
     wait_for(driver, "window.lazytree.view && window.lazytree.view.thinking")
     wait_for(driver, "document.querySelector('[data-role=thinking]')")
     sid = view(driver)["id"]
@@ -272,7 +273,7 @@ def test_closing_the_tab_stops_the_ai(driver: Any, live_server: str) -> None:
 def test_stop_makes_the_ai_move_now(driver: Any, live_server: str) -> None:
     from selenium.webdriver.common.by import By
 
-    driver.get(f"{live_server}/play?game=dice-of-doom&size=6&seed=2&seats=ai,human&ai=600")
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size=6&seed=2&seats=ai,human&ai=600")
     wait_for(driver, "window.lazytree.view && window.lazytree.view.thinking")
     stop = driver.find_element(By.CSS_SELECTOR, "[data-action=stop]")
     wait_for(driver, "!document.querySelector('[data-action=stop]').disabled")
@@ -286,7 +287,7 @@ def test_zoom_and_pan(driver: Any, live_server: str) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
-    driver.get(f"{live_server}/play?game=dice-of-doom&size=20&seed=1&seats=human,human")
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size=20&seed=1&seats=human,human")
     wait_for(driver, "window.lazytree.ready")
     board = driver.find_element(By.CSS_SELECTOR, "[data-role=board]")
 
@@ -315,7 +316,7 @@ def test_a_person_finishes_a_game_by_clicking(driver: Any, live_server: str) -> 
     """Click the first attack each time, pass when no attack is left, until the end."""
     from selenium.webdriver.common.by import By
 
-    driver.get(f"{live_server}/play?game=dice-of-doom&size=4&seed=5&ai=0.2")
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size=4&seed=5&ai=0.2")
     wait_for(driver, "window.lazytree.ready")
     for _ in range(300):
         wait_for(
@@ -342,7 +343,9 @@ def test_a_person_finishes_a_game_by_clicking(driver: Any, live_server: str) -> 
 
 
 def test_dice_rolls_are_shown_under_the_chance_rules(driver: Any, live_server: str) -> None:
-    driver.get(f"{live_server}/play?game=dice-of-doom&size=3&seed=4&rules=chance&seats=human,human")
+    start_game(
+        driver, f"{live_server}/play?game=dice-of-doom&size=3&seed=4&rules=chance&seats=human,human"
+    )
     wait_for(driver, "window.lazytree.ready")
     src, dst = attacks(view(driver)["board"])[0]
     click_cell(driver, src)
@@ -354,7 +357,7 @@ def test_dice_rolls_are_shown_under_the_chance_rules(driver: Any, live_server: s
 
 
 def test_a_grid_game_by_clicking(driver: Any, live_server: str, picture: Any) -> None:
-    driver.get(f"{live_server}/play?game=checkers&seats=human,human")
+    start_game(driver, f"{live_server}/play?game=checkers&seats=human,human")
     wait_for(driver, "window.lazytree.ready")
     move = view(driver)["board"]["moves"][0]
     first, last = move["path"][0], move["path"][-1]
@@ -371,7 +374,7 @@ def test_screenshot_for_the_readme(driver: Any, live_server: str, tmp_path: Path
     """A 10x10 game after the AI's first turn (LAZYTREE_SCREENSHOT=FILE keeps it)."""
     from selenium.webdriver.common.by import By
 
-    driver.get(f"{live_server}/play?game=dice-of-doom&size=10&seed=1&ai=1")
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size=10&seed=1&ai=1")
     wait_for(driver, "window.lazytree.ready")
     src, dst = attacks(view(driver)["board"])[0]
     click_cell(driver, src)
@@ -390,3 +393,32 @@ def test_screenshot_for_the_readme(driver: Any, live_server: str, tmp_path: Path
     shot = Path(os.environ.get("LAZYTREE_SCREENSHOT") or tmp_path / "play.png")
     driver.save_screenshot(str(shot))
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_markup_in_server_text_is_shown_as_text_never_run(driver: Any) -> None:
+    """A seat's label with markup (a game stored before agent strings were checked, as
+    the server loads it from its database) is text on the page: no element is made
+    from it and its script never runs."""
+    from lazytree.server import create_app
+    from lazytree.server.runner import Sessions
+    from tests.browser.conftest import serve_app
+
+    markup = "<img src=x onerror=window.pwned=1>"
+    sessions = Sessions(limit=4)
+    # the AI to move thinks for long: its label stays on the page while the test reads it
+    runner = sessions.add(
+        Session("tictactoe", seats=[f"mcts:playouts=none:time=600:eval={markup}", "human"])
+    )
+    assert runner.host is not None
+    with serve_app(create_app(sessions)) as url:
+        driver.get(f"{url}/play?session={runner.id}&seat={runner.host}")
+        wait_for(driver, "window.lazytree.ready")
+        wait_for(driver, "document.querySelector('#status').textContent.includes('<img')", 10)
+        time.sleep(0.5)  # (an onerror handler would have run by now)
+        assert driver.execute_script("return window.pwned") is None
+        assert (
+            driver.execute_script("return document.querySelectorAll('#app img, #app b').length")
+            == 0
+        )
+        status = driver.execute_script("return document.querySelector('#status').textContent")
+        assert markup in status

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import free_port
+from tests.browser.conftest import free_port, start_game
 from tests.browser.test_play import attacks, click_cell, view, wait_for
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -90,7 +90,7 @@ def test_two_people_and_a_watcher_in_their_own_browsers(
 ) -> None:
     from selenium.webdriver.common.by import By
 
-    driver.get(f"{live_server}/play?game=dice-of-doom&size=5&seed=1&seats=human,human")
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size=5&seed=1&seats=human,human")
     seats, watch = links(driver)
     assert sorted(seats) == [0, 1] and seats[0] != seats[1]
     sid = view(driver)["id"]
@@ -186,7 +186,7 @@ def test_a_server_killed_and_restarted_goes_on_for_everyone(
     try:
         ai = "default:time=none:nodes=3000"
         query = f"game=dice-of-doom&size=6&players=4&seed=3&seats=human,human,{ai},{ai}"
-        driver.get(f"{url}/play?{query}")
+        start_game(driver, f"{url}/play?{query}")
         seats, watch = links(driver)
         assert sorted(seats) == [0, 1]
         second, watcher = browsers(), browsers()

@@ -113,7 +113,7 @@ def test_the_servers_explore_runs_mcts_and_stays_live() -> None:
     from lazytree.server.runner import Sessions
     from tests.explorer.test_routes import page_parts
 
-    with TestClient(create_app(Sessions(limit=2))) as client:
+    with TestClient(create_app(Sessions(limit=2), hosts=["testserver"])) as client:
         r = client.get("/explore?game=tictactoe&rater=mcts:playouts=200:seed=1")
         assert r.status_code == 200, r.text
         data, url = page_parts(r.text)

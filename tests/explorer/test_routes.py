@@ -21,7 +21,7 @@ from lazytree.tree import Tree
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Sessions(limit=8))) as c:
+    with TestClient(create_app(Sessions(limit=8), hosts=["testserver"])) as c:
         yield c
 
 
@@ -93,7 +93,7 @@ def test_bad_force_requests_are_4xx(client: TestClient) -> None:
 
 
 def test_the_ai_s_last_search_of_a_game(client: TestClient, tictactoe: Position) -> None:
-    r = client.get("/play?game=tictactoe&seats=ai,human&ai=book")
+    r = client.post("/play?game=tictactoe&seats=ai,human&ai=book")
     sid = r.text.split('data-session="', 1)[1].split('"', 1)[0]
     # the creator's token: the JSON API moves and starts the AI for it only
     seat = {"X-Lazytree-Seat": r.text.split('data-seat="', 1)[1].split('"', 1)[0]}

@@ -36,14 +36,14 @@ def seated(client: TestClient) -> TestClient:
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with seated(TestClient(create_app(Sessions(limit=8)))) as c:
+    with seated(TestClient(create_app(Sessions(limit=8), hosts=["testserver"]))) as c:
         yield c
 
 
 def new_game(client: TestClient, query: str) -> str:
     """Open ``/play?query`` and return the id of the session the page shows (the page
     of the creator's seat, whose token is kept in :data:`TOKENS`)."""
-    r = client.get(f"/play?{query}")
+    r = client.post(f"/play?{query}")
     assert r.status_code == 200, r.text
     sid = str(r.text).split('data-session="', 1)[1].split('"', 1)[0]
     token = str(r.text).split('data-seat="', 1)[1].split('"', 1)[0]
@@ -129,14 +129,14 @@ def test_play_opens_a_game_from_its_options(client: TestClient) -> None:
 def test_bad_options_show_the_message_on_the_page(
     client: TestClient, query: str, message: str
 ) -> None:
-    r = client.get(f"/play?{query}")
+    r = client.post(f"/play?{query}")
     assert r.status_code == 400
     assert message in r.text.split('data-error="', 1)[1].split('"', 1)[0]
     assert 'data-session=""' in r.text
 
 
 def test_checkers_weights_are_taken_as_json_only(client: TestClient) -> None:
-    r = client.get("/play", params={"game": "checkers", "weights": '{"king": 150}'})
+    r = client.post("/play", params={"game": "checkers", "weights": '{"king": 150}'})
     assert r.status_code == 200
     assert 'data-error=""' in r.text or "data-error" not in r.text
 
@@ -286,7 +286,7 @@ def test_ai_against_ai_can_be_watched_with_a_delay(client: TestClient) -> None:
 
 def test_the_store_drops_idle_sessions_past_its_limit() -> None:
     store = Sessions(limit=2)
-    with seated(TestClient(create_app(store))) as c:
+    with seated(TestClient(create_app(store, hosts=["testserver"]))) as c:
         # two people: no AI answers b2, so the first game is idle (and the least recently
         # used) when the third is made, whenever the machine gets to it
         first = new_game(c, "game=tictactoe&seats=human,human")
@@ -301,7 +301,7 @@ def test_the_store_drops_idle_sessions_past_its_limit() -> None:
 
 
 def test_a_saved_file_is_json_the_session_reads() -> None:
-    with seated(TestClient(create_app())) as c:
+    with seated(TestClient(create_app(hosts=["testserver"]))) as c:
         sid = new_game(c, "game=dice-of-doom&size=3&seed=2&rules=lisp&seats=human,human")
         text = c.get(f"/api/sessions/{sid}/save").text
     assert Session.loads(text).save() == json.loads(text)
@@ -334,8 +334,8 @@ def test_agents_of_the_registry_play_a_game_to_the_end(client: TestClient) -> No
 
 def test_bad_seats_open_no_game() -> None:
     store = Sessions(limit=8)
-    with seated(TestClient(create_app(store))) as c:
-        r = c.get("/play?game=tictactoe&seats=human,stockfish")
+    with seated(TestClient(create_app(store, hosts=["testserver"]))) as c:
+        r = c.post("/play?game=tictactoe&seats=human,stockfish")
         assert r.status_code == 400 and len(store) == 0
 
 

@@ -26,7 +26,9 @@ TICTACTOE_AI_FIRST = "game=tictactoe&seats=ai,human&ai=book"
 
 
 def client_with(learning: Learning) -> TestClient:
-    return seated(TestClient(create_app(Sessions(limit=8), learning=learning)))
+    return seated(
+        TestClient(create_app(Sessions(limit=8), learning=learning, hosts=["testserver"]))
+    )
 
 
 def ai_moves(client: TestClient, sid: str) -> dict[str, Any]:
@@ -85,7 +87,7 @@ def test_human_games_and_a_server_without_book_show_no_book(tmp_path: Path) -> N
         sid = new_game(client, "game=tictactoe&seats=human,human")
         assert client.get(f"/api/sessions/{sid}").json()["book"] == {"on": False, "note": None}
     assert not (tmp_path / "b").exists()  # no AI: the book was never opened
-    with seated(TestClient(create_app(Sessions(limit=8)))) as client:
+    with seated(TestClient(create_app(Sessions(limit=8), hosts=["testserver"]))) as client:
         sid = new_game(client, TICTACTOE_AI_FIRST)
         assert ai_moves(client, sid)["book"] is None
 

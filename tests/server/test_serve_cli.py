@@ -35,7 +35,8 @@ def test_serve_prints_its_url_answers_and_stops_on_ctrl_c() -> None:
         assert match, line
         with urllib.request.urlopen(match[1] + "healthz", timeout=10) as r:
             assert r.status == 200 and r.read() == b"ok"
-        with urllib.request.urlopen(match[1] + "play?game=tictactoe", timeout=10) as r:
+        new_game = urllib.request.Request(match[1] + "play?game=tictactoe", data=b"")
+        with urllib.request.urlopen(new_game, timeout=10) as r:  # (a POST)
             assert b'data-session="' in r.read()
     finally:
         proc.send_signal(signal.SIGINT)

@@ -23,7 +23,7 @@ TWO = "game=tictactoe&seats=human,human"
 
 
 def app_on(path: Path | str, **kw: Any) -> Any:
-    return create_app(Sessions(limit=8, store=GameStore(path)), **kw)
+    return create_app(Sessions(limit=8, store=GameStore(path)), hosts=["testserver"], **kw)
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def create(client: TestClient, query: str = TWO) -> tuple[str, str, list[str], str]:
     """A new game: its id, the host's token, the seats' tokens (from the host's view
     links) and the watch link."""
-    r = client.get(f"/play?{query}")
+    r = client.post(f"/play?{query}")
     assert r.status_code == 200, r.text
     sid = r.text.split('data-session="', 1)[1].split('"', 1)[0]
     host = r.text.split('data-seat="', 1)[1].split('"', 1)[0]
@@ -114,8 +114,10 @@ def test_two_seats_and_a_watcher_see_every_move_at_once(client: TestClient) -> N
         f"/api/sessions/{sid}/move", json={"move": "c3"}, headers={"X-Lazytree-Seat": host}
     )
     assert r.status_code == 409 and "may not move for them" in r.json()["error"]
-    r = client.post(f"/api/sessions/{sid}/undo", headers={"X-Lazytree-Seat": t0})
+    r = client.post(f"/api/sessions/{sid}/undo", headers={"X-Lazytree-Seat": host})
     assert r.status_code == 409 and "another person's move" in r.json()["error"]
+    r = client.post(f"/api/sessions/{sid}/undo", headers={"X-Lazytree-Seat": t0})
+    assert r.status_code == 403 and "only the game's host" in r.json()["error"]
 
 
 def test_a_wrong_seat_link_is_refused(client: TestClient) -> None:
@@ -175,7 +177,7 @@ def test_a_restarted_server_has_every_game_and_link(tmp_path: Path) -> None:
         for token, cell in ((t0, "a1"), (t1, "b2")):
             h = {"X-Lazytree-Seat": token}
             assert c.post(f"/api/sessions/{sid}/move", json={"move": cell}, headers=h).is_success
-        one = c.get("/play?game=dice-of-doom&size=3&seed=2&rules=chance&seats=human,human")
+        one = c.post("/play?game=dice-of-doom&size=3&seed=2&rules=chance&seats=human,human")
         sid2 = one.text.split('data-session="', 1)[1].split('"', 1)[0]
         tok2 = one.text.split('data-seat="', 1)[1].split('"', 1)[0]
         view2 = c.get(f"/api/sessions/{sid2}").json()
@@ -215,11 +217,11 @@ def test_the_lobby_lists_games_and_hands_out_free_seats(client: TestClient) -> N
     assert host not in json.dumps(lobby) and t0 not in json.dumps(lobby)
     page = client.get("/lobby").text
     assert f'data-game-id="{sid}"' in page and t0 not in page
-    first = client.get(f"/join?session={sid}", follow_redirects=False)
+    first = client.post(f"/join?session={sid}", follow_redirects=False)
     assert first.status_code == 303 and first.headers["location"].endswith(f"&seat={t0}")
-    second = client.get(f"/join?session={sid}", follow_redirects=False)
+    second = client.post(f"/join?session={sid}", follow_redirects=False)
     assert second.headers["location"].endswith(f"&seat={t1}")
-    third = client.get(f"/join?session={sid}")
+    third = client.post(f"/join?session={sid}")
     assert third.status_code == 409 and "every seat of that game is taken" in third.text
     entry = next(g for g in client.get("/api/lobby").json()["games"] if g["id"] == sid)
     assert entry["free"] == 0 and entry["state"] == "playing" and entry["join"] is None
@@ -240,9 +242,9 @@ def test_new_games_are_rate_limited_per_address(tmp_path: Path) -> None:
     with TestClient(
         app_on(tmp_path / "g.db", create_rate=RateLimit(burst=2, per_second=0.01))
     ) as c:
-        assert c.get("/play?game=tictactoe").status_code == 200
-        assert c.get("/play?game=tictactoe").status_code == 200
-        r = c.get("/play?game=tictactoe")
+        assert c.post("/play?game=tictactoe").status_code == 200
+        assert c.post("/play?game=tictactoe").status_code == 200
+        r = c.post("/play?game=tictactoe")
         assert r.status_code == 429 and "too many new games" in r.text
 
 

@@ -3,8 +3,9 @@
 // the renderer the explorer uses too. A game page holds a WebSocket on /ws/GAME (see
 // lazytree/server/live.py): it says hello with the moves it has (data-ply) and its seat's
 // token, is sent every change at once, sends its moves over it, and reconnects with
-// back-off when the connection drops.
-import { Board, moveButtons, textMarkup } from "/lib/boards.js";
+// back-off when the connection drops. Every text from the server is inserted as text
+// (textContent, elements built by el()), never as markup.
+import { Board, moveButton, moveButtonNodes, textBoard } from "/lib/boards.js";
 
 const $ = (sel) => document.querySelector(sel);
 const app = $("#app");
@@ -22,6 +23,20 @@ function measure(name, start) {
     const p = performance.measure(`${name}-painted`, { start, end: performance.now() });
     window.lazytree.timings.push({ name: `${name}-painted`, ms: p.duration });
   }, 0));
+}
+
+// An element: its attributes (`dataset` keys as data-*) and its children, strings as
+// text nodes (never parsed as markup).
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "className") node.className = v;
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== ""));
+  return node;
 }
 
 function showError(message) {
@@ -85,7 +100,7 @@ function setupForm() {
   const seats = () => {
     const box = $("#f-seats");
     const old = Array.from(box.querySelectorAll("select")).map((s) => s.value);
-    box.innerHTML = "";
+    box.replaceChildren();
     for (let p = 0; p < players(); p++) {
       const label = document.createElement("label");
       label.className = `seat p${p}`;
@@ -201,7 +216,7 @@ function drawBoard(b, interactive) {
   $(".zoom").hidden = text;
   $("#text-board").hidden = !text;
   if (text) {
-    $("#text-board").innerHTML = textMarkup(b);
+    $("#text-board").replaceChildren(textBoard(b));
     return;
   }
   if (!board) board = new Board(svg);
@@ -232,51 +247,55 @@ function render(started) {
   measure(`draw-${view.board.kind}`, t0);
 }
 
+// a player's swatch and name (nodes: the seat's label is text from the server)
 function playerName(p) {
   const seat = view.seats[p];
-  return `<span class="swatch p${p}"></span>player ${p} (${NAMES[p]}, ${seat.kind === "human" ? "human" : seat.label})`;
-}
-
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  return [el("span", { className: `swatch p${p}` }), `player ${p} (${NAMES[p]}, ${seat.kind === "human" ? "human" : seat.label})`];
 }
 
 // serve --book: say when the AI's moves came from the position book (no search at all)
 function bookText(s) {
-  if (!s.book_hits) return "";
+  if (!s.book_hits) return [];
   const which = s.book_hits === s.moves ? (s.moves === 1 ? "" : ": every move") : `: ${s.book_hits} of ${s.moves} moves`;
-  return ` · <span data-role="book" data-book="hit">book hit${which}</span>`;
+  return [" · ", el("span", { dataset: { role: "book", book: "hit" } }, `book hit${which}`)];
 }
 
 // the legal moves of this page's player as buttons (data-move): all of them when they are
 // few, else those of the selected cell and the moves no click makes (pass)
 function renderMoves() {
   const box = $("#moves");
-  if (!view || !isHumanTurn()) { box.innerHTML = ""; return; }
+  if (!view || !isHumanTurn()) { box.replaceChildren(); return; }
   const b = view.board;
-  if (b.kind === "text") { box.innerHTML = moveButtons(b); return; }
+  if (b.kind === "text") { box.replaceChildren(...moveButtonNodes(b)); return; }
   const many = b.moves.length > MANY_MOVES;
   const shown = b.moves.filter((m) => !many || m.path.length === 0 || m.path[0] === selected);
-  let html = shown.map((m) => `<button class="lt-move" data-move="${escapeHtml(m.move)}">${escapeHtml(m.move)}</button>`).join("");
-  if (many && selected === null) html += `<span class="note"> ${b.moves.length} moves: select a territory to list its moves</span>`;
-  if (b.more) html += `<span class="lt-more-moves">and ${b.more} more moves</span>`;
-  box.innerHTML = html;
+  const nodes = shown.map((m) => moveButton(m.move));
+  if (many && selected === null) nodes.push(el("span", { className: "note" }, ` ${b.moves.length} moves: select a territory to list its moves`));
+  if (b.more) nodes.push(el("span", { className: "lt-more-moves" }, `and ${b.more} more moves`));
+  box.replaceChildren(...nodes);
 }
 
 function renderWho() {
   let who;
-  if (you.role === "seat") who = `You play ${playerName(you.seat)}.`;
-  else if (you.role === "host") who = "Your game: you play the human seats nobody else took.";
-  else who = "You are watching this game.";
-  $("#who").innerHTML = who;
+  if (you.role === "seat") who = ["You play ", ...playerName(you.seat), "."];
+  else if (you.role === "host") who = ["Your game: you play the human seats nobody else took."];
+  else who = ["You are watching this game."];
+  $("#who").replaceChildren(...who);
   const box = $("#links");
   box.hidden = !links;
   if (!links) return;
+  // the links of this page's own origin only (a link is a path the server made)
   const abs = (url) => new URL(url, window.location.origin).href;
-  const items = links.seats.map((l) => `<div class="seat-link"><span class="swatch p${l.seat}"></span>` +
-    `player ${l.seat}${l.mine ? " (yours)" : ""}: <a data-seat-link="${l.seat}" href="${escapeHtml(l.url)}">${escapeHtml(abs(l.url))}</a></div>`);
-  items.push(`<div class="seat-link">watchers: <a data-watch-link href="${escapeHtml(links.watch)}">${escapeHtml(abs(links.watch))}</a></div>`);
-  $("#link-list").innerHTML = items.join("");
+  const safe = (url) => (new URL(url, window.location.origin).origin === window.location.origin ? abs(url) : "#");
+  const items = links.seats.map((l) => el("div", { className: "seat-link" },
+    el("span", { className: `swatch p${l.seat}` }),
+    `player ${l.seat}${l.mine ? " (yours)" : ""}: `,
+    el("a", { dataset: { seatLink: String(l.seat) }, href: safe(l.url) }, abs(l.url))));
+  items.push(el("div", { className: "seat-link" }, "watchers: ",
+    el("a", { dataset: { watchLink: "" }, href: safe(links.watch) }, abs(links.watch))));
+  $("#link-list").replaceChildren(...items);
+  box.querySelector("summary").textContent = you.role === "host"
+    ? "Invite: send each friend their seat's link" : "Your seat's link (keep it to yourself)";
 }
 
 function renderSide() {
@@ -286,27 +305,31 @@ function renderSide() {
   let status;
   if (view.over) {
     const w = view.winners;
-    status = w.length === 1 ? `Game over: ${playerName(w[0])} wins.` : `Game over: a tie between players ${w.join(", ")}.`;
+    status = w.length === 1 ? ["Game over: ", ...playerName(w[0]), " wins."] : [`Game over: a tie between players ${w.join(", ")}.`];
   } else {
-    status = `Turn ${view.turn}: ${playerName(view.to_move)} to move.`;
-    if (isHumanTurn() && b.kind === "text") status += " Click a move below.";
-    else if (isHumanTurn()) status += selected === null
-      ? " Click an outlined cell." : " Click a highlighted cell to move there.";
-    else if (view.seats[view.to_move].kind === "human" && !view.thinking) status += " Waiting for their move.";
+    status = [`Turn ${view.turn}: `, ...playerName(view.to_move), " to move."];
+    if (isHumanTurn() && b.kind === "text") status.push(" Click a move below.");
+    else if (isHumanTurn()) status.push(selected === null
+      ? " Click an outlined cell." : " Click a highlighted cell to move there.");
+    else if (view.seats[view.to_move].kind === "human" && !view.thinking) status.push(" Waiting for their move.");
   }
-  for (const note of b.notes ?? []) status += `<br>${escapeHtml(note)}`;
-  $("#status").innerHTML = status;
+  for (const note of b.notes ?? []) status.push(el("br"), String(note));
+  $("#status").replaceChildren(...status);
   $("#status").dataset.toMove = view.to_move;
-  $("#scores").innerHTML = b.score
-    ? b.score.values.map((n, p) => `<span class="score"><span class="swatch p${p}"></span>${n}</span>`).join(" ") + ` ${escapeHtml(b.score.name)}`
-    : "";
-  const controls = you.role !== "watcher";
-  for (const el of document.querySelectorAll("[data-action=ai],[data-action=stop],[data-action=undo],[data-action=redo],[data-action=speed]")) {
-    el.closest("label")?.toggleAttribute("hidden", !controls);
+  const scores = [];
+  if (b.score) {
+    b.score.values.forEach((n, p) => scores.push(el("span", { className: "score" }, el("span", { className: `swatch p${p}` }), String(n)), " "));
+    scores.push(String(b.score.name));
   }
+  $("#scores").replaceChildren(...scores);
+  // a seat moves and may hurry the AI; the host (the game's creator) also paces it,
+  // undoes and redoes
+  const controls = you.role !== "watcher";
+  const host = you.role === "host";
+  $("[data-action=speed]").closest("label")?.toggleAttribute("hidden", !host);
   $("[data-action=stop]").hidden = !controls;
-  $("[data-action=undo]").hidden = !controls;
-  $("[data-action=redo]").hidden = !controls;
+  $("[data-action=undo]").hidden = !host;
+  $("[data-action=redo]").hidden = !host;
   $("[data-action=stop]").disabled = !view.can_stop;
   $("[data-action=stop]").title = view.thinking && !view.can_stop
     ? "the book's AI searches a fixed depth: it has no shallower move to play now" : "";
@@ -319,7 +342,7 @@ function renderSide() {
   renderMoves();
   renderReplayBar();
   const log = $("#log");
-  log.innerHTML = "";
+  log.replaceChildren();
   const first = view.moves_made - view.log.length;
   view.log.forEach((m, i) => {
     const li = document.createElement("li");
@@ -334,26 +357,27 @@ function renderSide() {
 
 function renderProgress() {
   const p = view.progress;
-  let progress = "";
-  if (view.waiting) progress = `<span data-role="thinking">${playerName(view.to_move)} waits for a free AI (the server runs a few at once)</span>`;
-  else if (p) progress = `<span data-role="thinking">${playerName(p.player)} is thinking: depth ${p.depth ?? "-"}, ` +
-    `${p.nodes.toLocaleString()} nodes forced, ${p.seconds.toFixed(1)} s</span>`;
+  const progress = [];
+  const thinking = (...parts) => el("span", { dataset: { role: "thinking" } }, ...parts);
+  if (view.waiting) progress.push(thinking(...playerName(view.to_move), " waits for a free AI (the server runs a few at once)"));
+  else if (p) progress.push(thinking(...playerName(p.player), ` is thinking: depth ${p.depth ?? "-"}, ` +
+    `${Number(p.nodes).toLocaleString()} nodes forced, ${Number(p.seconds).toFixed(1)} s`));
   else if (view.last_search) {
     const s = view.last_search;
-    progress = `AI's last turn: ${s.moves} moves, searched up to depth ${s.depth ?? "end"}, ` +
-      `${s.nodes.toLocaleString()} nodes forced` + (s.stopped === "stop" ? " (stopped by you)" : "") +
-      bookText(s) +
-      ` · <a href="/explore/ai/${view.id}" target="_blank" data-action="explore">explore its last search</a>`;
+    progress.push(`AI's last turn: ${s.moves} moves, searched up to depth ${s.depth ?? "end"}, ` +
+      `${Number(s.nodes).toLocaleString()} nodes forced` + (s.stopped === "stop" ? " (stopped by you)" : ""),
+    ...bookText(s), " · ",
+    el("a", { href: `/explore/ai/${encodeURIComponent(view.id)}`, target: "_blank", rel: "noopener", dataset: { action: "explore" } }, "explore its last search"));
   }
   const book = view.book;
-  if (book && book.note) progress += `<br><span class="note" data-role="book-note">${escapeHtml(book.note)}</span>`;
-  if (view.error) progress += `<br><span class="error">${escapeHtml(view.error)}</span>`;
+  if (book && book.note) progress.push(el("br"), el("span", { className: "note", dataset: { role: "book-note" } }, String(book.note)));
+  if (view.error) progress.push(el("br"), el("span", { className: "error" }, String(view.error)));
   const rolls = view.log.filter((m) => m.note);
   if (rolls.length) {
-    progress += `<div data-role="rolls">` +
-      rolls.slice(-4).map((m) => `<div class="roll">\u2684 ${m.note}</div>`).join("") + `</div>`;
+    progress.push(el("div", { dataset: { role: "rolls" } },
+      rolls.slice(-4).map((m) => el("div", { className: "roll" }, `\u2684 ${m.note}`))));
   }
-  $("#progress").innerHTML = progress;
+  $("#progress").replaceChildren(...progress);
 }
 
 // -- replay: step through the game's moves (the board of move K, fetched) --------------

@@ -1,0 +1,183 @@
+"""Cross-site guards of ``lazytree serve``: which hosts it answers, which sites may change
+anything, and the security headers of every response.
+
+* **Host allowlist.** Requests whose ``Host`` header names no allowed host are refused
+  (400) by Starlette's :class:`~starlette.middleware.trustedhost.TrustedHostMiddleware`,
+  so a name an attacker points at 127.0.0.1 (DNS rebinding) reaches nothing. The
+  loopback names (:data:`LOOPBACK`) are allowed with any port; ``serve --host`` and
+  ``--public-url`` add theirs (:func:`allowed_hosts`).
+* **State changes from this site only.** :class:`SiteGuard` refuses every request that
+  may change something (any method but ``GET``, ``HEAD`` and ``OPTIONS``, and the
+  WebSocket handshake, whose socket moves pieces) when the browser says it comes from
+  another site: a ``Sec-Fetch-Site`` of ``cross-site`` or ``same-site``, or an ``Origin``
+  whose host is not an allowed host. The origin is compared with the allowlist, never
+  with the request's own ``Host`` header (which a rebinding attacker chooses). An
+  ``Origin`` of ``null`` passes only with ``Sec-Fetch-Site: same-origin`` (Chromium
+  sends ``null`` for a form of a page whose referrer policy is ``no-referrer``). Clients
+  that are not browsers send neither header and are let through: they hold no victim's
+  cookies or links.
+* **Headers.** Every response gets :data:`HEADERS`: a Content Security Policy that runs
+  scripts from the server's own files only (``script-src 'self'``; the pages have no
+  inline script) and forbids framing, ``Referrer-Policy: no-referrer`` (seat tokens
+  travel in URLs) and ``X-Content-Type-Options: nosniff``. A response that sets its own
+  policy (the explorer's pages, whose inline scripts it lists by hash) keeps it.
+
+>>> allowed_hosts(["0.0.0.0"], ["https://games.example.org/"])[-1]
+'games.example.org'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Final
+from urllib.parse import urlsplit
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = [
+    "CSP",
+    "HEADERS",
+    "LOOPBACK",
+    "SiteGuard",
+    "allowed_hosts",
+    "origin_allowed",
+    "public_host",
+]
+
+LOOPBACK: Final = ("127.0.0.1", "localhost", "[::1]")
+"""The names of this computer, allowed by default (any port)."""
+
+WILDCARDS: Final = ("0.0.0.0", "::", "")
+"""Listening addresses that name every interface, not a host a browser asks for."""
+
+CSP: Final = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+"""The Content Security Policy of every page (scripts from the server's files only)."""
+
+HEADERS: Final = (
+    ("content-security-policy", CSP),
+    ("referrer-policy", "no-referrer"),
+    ("x-content-type-options", "nosniff"),
+    ("x-frame-options", "DENY"),
+    ("cross-origin-opener-policy", "same-origin"),
+)
+"""Headers added to every response (a response's own value wins)."""
+
+SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+"""Methods that change nothing (the app keeps it so)."""
+
+
+def _host_name(host: str) -> str:
+    """``host`` as a ``Host`` header names it: lower case, an IPv6 address in brackets."""
+    h = host.strip().lower()
+    if ":" in h and not h.startswith("["):
+        h = f"[{h}]"
+    return h
+
+
+def public_host(url: str) -> str:
+    """The host of ``--public-url`` (``https://games.example.org`` gives
+    ``games.example.org``); ``ValueError`` for a URL without one.
+
+    >>> public_host("http://[::1]:8000/")
+    '[::1]'
+    """
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"{url!r}: expected a URL such as https://games.example.org")
+    return _host_name(parts.hostname)
+
+
+def allowed_hosts(listen: Iterable[str] = (), public_urls: Iterable[str] = ()) -> list[str]:
+    """The hosts the server answers: :data:`LOOPBACK`, the ``--host`` addresses it
+    listens on (a wildcard such as 0.0.0.0 adds nothing: give ``--public-url``) and the
+    hosts of the public URLs."""
+    hosts = list(LOOPBACK)
+    for host in listen:
+        if host.strip() not in WILDCARDS:
+            hosts.append(_host_name(host))
+    hosts.extend(public_host(url) for url in public_urls)
+    return list(dict.fromkeys(hosts))
+
+
+def origin_allowed(origin: str, hosts: Sequence[str]) -> bool:
+    """Whether a request's ``Origin`` is one of the server's own: ``http`` or ``https``
+    and a host of ``hosts`` (any port).
+
+    >>> origin_allowed("http://127.0.0.1:8000", ["127.0.0.1"])
+    True
+    >>> origin_allowed("https://evil.example", ["127.0.0.1"]), origin_allowed("null", [])
+    (False, False)
+    """
+    try:
+        parts = urlsplit(origin)
+        name = parts.hostname
+        parts.port  # noqa: B018 (a malformed port raises)
+    except ValueError:
+        return False
+    if parts.scheme not in ("http", "https") or not name:
+        return False
+    return _host_name(name) in hosts
+
+
+class SiteGuard:
+    """ASGI middleware: refuses state changes from other sites and adds :data:`HEADERS`
+    to every response (see the module docstring)."""
+
+    def __init__(self, app: ASGIApp, hosts: Sequence[str] = LOOPBACK) -> None:
+        self.app = app
+        self.hosts = [h.lower() for h in hosts]
+
+    def refusal(self, scope: Scope) -> str | None:
+        """Why this request may not change anything, or None."""
+        if scope["type"] == "http" and scope["method"] in SAFE_METHODS:
+            return None
+        headers = Headers(scope=scope)
+        site = headers.get("sec-fetch-site", "").lower()
+        if site in ("cross-site", "same-site"):
+            return f"refused: a request from another site ({site}) may not change anything"
+        origin = headers.get("origin")
+        if origin == "null" and site == "same-origin":
+            return None  # a form of this site's page: no-referrer makes its Origin null
+        if origin is not None and not origin_allowed(origin, self.hosts):
+            return "refused: a request from another site (its Origin) may not change anything"
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        refused = self.refusal(scope)
+        if refused is not None:
+            if scope["type"] == "websocket":  # closing before accepting: a 403 handshake
+                await send({"type": "websocket.close", "code": 1008, "reason": refused[:120]})
+                return
+            body = json.dumps({"error": refused}).encode()
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 403,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode()),
+                        *((k.encode(), v.encode()) for k, v in HEADERS),
+                    ],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for key, value in HEADERS:
+                    if key not in headers:
+                        headers[key] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
