@@ -22,7 +22,7 @@ dropped) and each search within :data:`MAX_SEARCH_NODES` new nodes. A query's ga
 options are bounded by :data:`EXPLORE_CAPS` (a search forces hundreds of thousands of
 positions: their size is what the server's memory holds), an option that could name a
 file is refused, and a force request's body is at most :data:`MAX_FORCE_BODY` bytes of
-JSON parsed within limits (:func:`lazytree.server.limits.parse_json`).
+JSON parsed within limits (:func:`lazytree.safejson.parse_json`).
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from lazytree.explorer.model import explorer_model
 from lazytree.game import IllegalMoveError, SizedBoard
 from lazytree.games import GAMES, load_game
 from lazytree.games.registry import OptionError
+from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.search import Limit, SearchResult, make_rater, search
 from lazytree.search.limit import SearchStopped
 from lazytree.search.raters import MCTSRater, Rater
@@ -260,8 +261,6 @@ def explore_routes(
         live = store.get(request.path_params["key"])
         if live is None:
             return JSONResponse({"error": "unknown tree (the server may have restarted)"}, 404)
-        from lazytree.server.limits import JSONLimitError, parse_json
-
         length = request.headers.get("content-length", "")
         too_large = {"error": f"request body too large (more than {MAX_FORCE_BODY:,} bytes)"}
         if length.isdigit() and (len(length) > 12 or int(length) > MAX_FORCE_BODY):

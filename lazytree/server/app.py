@@ -31,7 +31,7 @@ speed, closing it, undo and redo are the host's alone (403 for a seat).
 
 Every request is checked by :mod:`lazytree.server.guard` first (the Host allowlist; no
 state change from another site; security headers on every response), every JSON body
-and socket message is parsed within limits (:func:`lazytree.server.limits.parse_json`),
+and socket message is parsed within limits (:func:`lazytree.safejson.parse_json`),
 and a client's mistake is a 4xx with one JSON ``{"error": message}``.
 
 ``GET  ID``       the game now: ``board`` (a ``lazytree-board/1`` document, see
@@ -89,9 +89,10 @@ from lazytree.boards import board_document, move_path
 from lazytree.explorer.routes import explore_routes
 from lazytree.game import Game, GameAgents, IllegalMoveError
 from lazytree.games import GAMES, load_game
+from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.server.guard import LOOPBACK, SiteGuard
 from lazytree.server.learning import Learning
-from lazytree.server.limits import JSONLimitError, Quotas, RateLimit, parse_json
+from lazytree.server.limits import Quotas, RateLimit
 from lazytree.server.live import Channel, Channels, Client, Snapshot
 from lazytree.server.runner import MAX_DELAY, Runner, Sessions
 from lazytree.server.store import GameRecord, StoreError
@@ -511,7 +512,7 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
 
 async def read_json(request: Request) -> Any:
     """The request's JSON body (at most :data:`MAX_BODY` bytes, parsed within the limits
-    of :func:`~lazytree.server.limits.parse_json`)."""
+    of :func:`~lazytree.safejson.parse_json`)."""
     body = await read_body(request)
     if not body.strip():
         return {}

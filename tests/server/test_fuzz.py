@@ -3,6 +3,7 @@ answers each with a status under 500 and no traceback, and still answers ``/heal
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -193,7 +194,7 @@ def test_the_explorer(
     r = client.get("/explore", params={**query, "game": name, "depth": depth})
     check(client, r)
     page = client.get("/explore?game=tictactoe&depth=1").text
-    url = page.split('fetch("', 1)[1].split('"', 1)[0]
+    url = html.unescape(page.split('data-force-url="', 1)[1].split('"', 1)[0])
     check(client, client.post(url, content=body))
 
 
