@@ -51,7 +51,8 @@ def perft(
                     game, state, depth, progress=lambda n: progress.update(task, completed=n)
                 ).frontier
         except KeyboardInterrupt:
-            fail("interrupted: try a smaller --depth", code=130)
+            walked = progress.tasks[0].completed if progress.tasks else 0
+            fail(f"interrupted after walking {walked:,.0f} nodes: try a smaller --depth", code=130)
     seconds = time.perf_counter() - start
     if json_out:
         data: dict[str, Any] = {
