@@ -138,8 +138,7 @@ def test_tune_keeps_its_weights_when_writing_them_fails_at_the_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import lazytree.cli.tune as tune_module
-
-    real = tune_module.save_weights
+    from lazytree.weights import save_weights as real
 
     def full_disk(path: Any, *args: Any, **kwargs: Any) -> Any:
         if Path(path).parent == tmp_path:  # --out's folder, after the check passed
