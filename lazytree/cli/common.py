@@ -252,6 +252,10 @@ DEFAULT_NODES = 1_000_000
 """The default node budget of a command on a small board (fewer on big boards, see
 :func:`default_nodes`)."""
 
+MIN_MEMORY = 64 * 1024**2
+"""The smallest ``--max-memory`` accepted: a command holds about 50 MiB before it
+starts any work."""
+
 MaxNodesOption = Annotated[
     Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
     typer.Option(
@@ -267,8 +271,9 @@ MaxMemoryOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option(
         "--max-memory",
-        help="Memory budget of the whole process, e.g. 500M or 2G (a bare number is MiB); "
-        f"default and most: {human_size(DEFAULT_MEMORY)} (128 MiB under the smaller of 2 GiB "
+        help="Memory budget of the whole process, e.g. 500M or 2G (a bare number is MiB), "
+        f"at least {human_size(MIN_MEMORY)}; default and most: {human_size(DEFAULT_MEMORY)} "
+        "(128 MiB under the smaller of 2 GiB "
         "and a quarter of this machine's memory). Reaching it stops cleanly like "
         "--max-nodes (exit 3).",
         show_default=False,
@@ -315,11 +320,6 @@ def memory_budget(text: str | None) -> int:
             "alone hold about 50 MiB, so a smaller budget could run nothing)"
         )
     return value
-
-
-MIN_MEMORY = 64 * 1024**2
-"""The smallest ``--max-memory`` accepted: a command holds about 50 MiB before it
-starts any work."""
 
 
 def command_limit(

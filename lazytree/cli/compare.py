@@ -14,6 +14,7 @@ from rich.table import Table
 
 from lazytree.cli.common import (
     EXIT_INTERRUPTED,
+    MIN_MEMORY,
     GameSetup,
     conflict,
     console,
@@ -212,7 +213,8 @@ def compare(
             "--max-memory",
             help="Memory budget, e.g. 500M or 2G (a bare number is MiB): of the eager build "
             f"(estimated; default {DEFAULT_MAX_BYTES >> 20:,} MiB) and of the whole process "
-            f"while any method runs (measured; default and most {human_size(DEFAULT_MEMORY)}).",
+            f"while any method runs (measured; default and most {human_size(DEFAULT_MEMORY)}); "
+            f"at least {human_size(MIN_MEMORY)}.",
             show_default=False,
         ),
     ] = None,

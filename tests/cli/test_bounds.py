@@ -123,6 +123,8 @@ def test_inline_weights_nested_too_deeply_are_one_line() -> None:
             ["compare", "tictactoe", "--depth", "2", "--no-memory", "--plot", "{tmp}"],
             "--plot {tmp}: is a directory",
         ),
+        (["explore", "tictactoe", "--out", "/proc/x.json"], "--out /proc/x.json: cannot create"),
+        (["explore", "tictactoe", "--out", "{tmp}/no/x.json"], "no directory {tmp}/no"),
     ],
 )
 def test_an_output_that_cannot_be_written_fails_before_the_work(
