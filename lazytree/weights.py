@@ -180,9 +180,9 @@ def load_weights(path: str | Path, game: Any) -> dict[str, float]:
     evaluation, or whose weights do not fit, or a game without a tunable evaluation."""
     tunable(game)  # before the file: the game cannot use any
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a fifo would block
+            raise WeightsError(f"{path}: not a regular file")
         with open(path, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise WeightsError(f"{path}: not a regular file")
             data = f.read(MAX_WEIGHTS_BYTES + 1)
     except OSError as exc:
         raise WeightsError(f"{path}: {exc.strerror or exc}") from None

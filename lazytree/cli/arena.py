@@ -249,9 +249,9 @@ def _lines(path: Path) -> Iterator[str]:
     """The lines of ``arena --out`` file ``path``, each at most :data:`MAX_RECORD_BYTES`;
     ``ValueError`` (one line) for a file that is not a regular text file."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a fifo would block
+            raise ValueError(f"{path}: not a regular file")
         with open(path, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise ValueError(f"{path}: not a regular file")
             number = 0
             while line := f.readline(MAX_RECORD_BYTES + 1):
                 number += 1

@@ -33,10 +33,10 @@ def read_text_file(path: Path, option: str, limit: int = MAX_READ_BYTES) -> str:
     """The text of file ``path`` given as ``option``; a one-line error (exit 2) when it
     is missing, not a regular file, larger than ``limit`` bytes or not UTF-8 text."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a fifo would block
+            fail(f"{option} {path}: not a regular file")
         with open(path, "rb") as f:
             info = os.fstat(f.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                fail(f"{option} {path}: not a regular file")
             if info.st_size > limit:
                 fail(f"{option} {path}: {human_size(info.st_size)} is more than the {_most(limit)}")
             data = f.read(limit + 1)

@@ -12,6 +12,7 @@ process under a low memory ceiling (``data_limit``), so a regression fails small
 from __future__ import annotations
 
 import json
+import os
 import socket
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,18 @@ def test_a_saved_game_with_a_huge_integer_is_one_line(tmp_path: Path) -> None:
 def test_a_file_that_never_ends_is_refused_unread(args: list[str], message: str) -> None:
     ran = run_process(*args, data_limit=CEILING)
     one_error(ran.code, ran.err, message)
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    for args in (
+        ["play", "tictactoe", "--load", str(fifo)],
+        ["analyse", "dice-of-doom", "--size", "2", "--weights", str(fifo)],
+        ["arena", "report", str(fifo)],
+    ):
+        ran = run_process(*args, timeout=60)
+        one_error(ran.code, ran.err, f"{fifo}: not a regular file")
 
 
 def test_a_file_too_large_to_be_a_saved_game_is_refused(tmp_path: Path) -> None:
