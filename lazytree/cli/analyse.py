@@ -105,9 +105,9 @@ def count(
         except KeyboardInterrupt:
             hint = "a smaller --depth" if depth is not None else "--depth"
             counted = bar.tasks[0].completed if bar.tasks else 0
+            after = f" after counting {counted:,.0f} nodes" if counted else ""
             fail(
-                f"interrupted after counting {counted:,.0f} nodes: the tree is too big to "
-                f"count this way; try {hint}",
+                f"interrupted{after}: the tree is too big to count this way; try {hint}",
                 code=130,
             )
     seconds = time.perf_counter() - start

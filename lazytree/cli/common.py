@@ -107,8 +107,7 @@ class OneLineGroup(TyperGroup):
             code = 0
         except click_errors.ClickException as exc:
             code = _report_usage_error(exc)
-        except typer.Abort:  # Ctrl-C where the command does not say what it had done
-            sys.stderr.write("\ninterrupted\n")
+        except typer.Abort:
             code = EXIT_INTERRUPTED
         except MemoryError:
             out_of_memory = True
@@ -120,6 +119,13 @@ class OneLineGroup(TyperGroup):
             sys.stderr.write(out_of_memory_line() + "\n")
             code = EXIT_PARTIAL
         sys.exit(code if isinstance(code, int) else 0)
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:  # Ctrl-C where the command does not say what it had done
+            sys.stderr.write("\ninterrupted\n")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 SIZING = frozenset(

@@ -52,7 +52,8 @@ def perft(
                 ).frontier
         except KeyboardInterrupt:
             walked = progress.tasks[0].completed if progress.tasks else 0
-            fail(f"interrupted after walking {walked:,.0f} nodes: try a smaller --depth", code=130)
+            after = f" after walking {walked:,.0f} nodes" if walked else ""
+            fail(f"interrupted{after}: try a smaller --depth", code=130)
     seconds = time.perf_counter() - start
     if json_out:
         data: dict[str, Any] = {

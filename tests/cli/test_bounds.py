@@ -283,3 +283,16 @@ def test_a_long_compare_shows_progress_and_ctrl_c_says_what_was_done() -> None:
     done = int(last.removeprefix("error: interrupted: ").split()[0])
     if done:  # the cases finished before Ctrl-C are printed, not lost
         assert "(shown above)" in last and f"{done} case(s) in" in ran.out
+
+
+def test_an_interrupted_arena_keeps_the_games_it_played(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["arena", "dice-of-doom", "--size", "3", "--players", "lol2,random"]
+    ran = interrupt_after(*args, "--pairs", "5000", "--out", str(out), waiting_for="/5000")
+    assert ran.code == 130, ran.err
+    last = ran.err.strip().splitlines()[-1]
+    assert last.startswith("error: interrupted: ") and " of 5,000 pairs played" in last, last
+    played = int(last.removeprefix("error: interrupted: ").split()[0].replace(",", ""))
+    assert played >= 1 and f"(their games are in {out})" in last
+    games = out.read_text().splitlines()
+    assert len(games) >= 2 * played  # every pair counted is in the file
