@@ -539,7 +539,9 @@ class Session:
         """:meth:`load` from JSON text; malformed JSON is a :class:`SessionError` too."""
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except RecursionError:
+            raise SessionError("not a saved session: JSON nested too deeply") from None
+        except ValueError as exc:  # malformed, not UTF-8, or an integer of too many digits
             raise SessionError(f"not a saved session: malformed JSON ({exc})") from None
         return cls.load(data)
 

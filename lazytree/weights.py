@@ -39,6 +39,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -178,16 +180,28 @@ def load_weights(path: str | Path, game: Any) -> dict[str, float]:
     evaluation, or whose weights do not fit, or a game without a tunable evaluation."""
     tunable(game)  # before the file: the game cannot use any
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a fifo would block
+            raise WeightsError(f"{path}: not a regular file")
+        with open(path, "rb") as f:
+            data = f.read(MAX_WEIGHTS_BYTES + 1)
     except OSError as exc:
         raise WeightsError(f"{path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_WEIGHTS_BYTES:
+        raise WeightsError(f"{path}: not a weights file (more than {MAX_WEIGHTS_BYTES:,} bytes)")
+    try:
+        doc = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise WeightsError(f"{path}: not a weights file (not text)") from None
-    try:
-        doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise WeightsError(f"{path}: not a weights file (bad JSON: {exc.msg})") from None
+    except (ValueError, RecursionError) as exc:  # too deep, or an integer of too many digits
+        why = "nested too deeply" if isinstance(exc, RecursionError) else "a number too long"
+        raise WeightsError(f"{path}: not a weights file ({why})") from None
     return weights_of_document(doc, game, str(path))
+
+
+MAX_WEIGHTS_BYTES: Final = 1024**2
+"""The largest weights file read (one is a few hundred bytes; its match summary a few KiB)."""
 
 
 def weights_of_document(doc: Any, game: Any, source: str) -> dict[str, float]:
@@ -251,6 +265,9 @@ def read_weights_option(game: Any, text: str) -> Any:
         given = json.loads(text)
     except json.JSONDecodeError as exc:
         raise WeightsError(f"--weights is not a JSON object: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # too deep, or an integer of too many digits
+        why = "nested too deeply" if isinstance(exc, RecursionError) else "a number too long"
+        raise WeightsError(f"--weights is not a JSON object: {why}") from None
     if isinstance(given, dict) and "format" in given:  # a weights file's document, inline
         return with_weights(game, weights_of_document(given, game, "--weights"))
     if not isinstance(given, dict):

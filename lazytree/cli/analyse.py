@@ -24,6 +24,7 @@ from lazytree.cli.common import (
     given,
     human_size,
     memory_budget,
+    note_work,
     plural,
     print_json,
     progress_bar,
@@ -83,6 +84,8 @@ def count(
 ) -> None:
     """Count the tree from the start position (a position reached twice counts twice)."""
     limit = Limit(nodes=max_nodes, memory=memory_budget(max_memory))
+    if depth is None:
+        note_work("no --depth")  # the whole tree: what an out-of-memory error names
     start = time.perf_counter()
     stopped: CountStopped | None = None
     with progress_bar(
@@ -101,7 +104,12 @@ def count(
             stopped, result = exc, exc.counted
         except KeyboardInterrupt:
             hint = "a smaller --depth" if depth is not None else "--depth"
-            fail(f"interrupted: the tree is too big to count this way; try {hint}", code=130)
+            counted = bar.tasks[0].completed if bar.tasks else 0
+            after = f" after counting {counted:,.0f} nodes" if counted else ""
+            fail(
+                f"interrupted{after}: the tree is too big to count this way; try {hint}",
+                code=130,
+            )
     seconds = time.perf_counter() - start
     data: dict[str, Any] = {
         "game": position.game.name,

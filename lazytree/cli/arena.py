@@ -12,9 +12,13 @@ several runs of the same game and options together.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
-from collections.abc import Callable
+import os
+import socket
+import stat
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Annotated, Any, Optional
 
@@ -38,6 +42,7 @@ from lazytree.cli.common import (
     print_json,
     progress_bar,
 )
+from lazytree.cli.files import check_output
 from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import BookOption, WeightsOption, player_files
 from lazytree.games import GameSpec, OptionError
@@ -99,6 +104,13 @@ def arena(
             raise ValueError("--players needs at least 2 players, e.g. --players default,ror")
         if pairs < 1:
             raise ValueError(f"--pairs must be at least 1, got {pairs}")
+        meetings = len(names) * (len(names) - 1) // 2
+        if pairs * meetings > MAX_PAIRS:
+            many = f" ({meetings} meetings of {pairs:,})" if meetings > 1 else ""
+            raise ValueError(
+                f"--pairs {pairs:,}: {pairs * meetings:,} pairs{many}; at most {MAX_PAIRS:,} "
+                "in one run"
+            )
         if jobs < 1:
             raise ValueError(f"--jobs must be at least 1, got {jobs}")
         test = parse_sprt(sprt) if sprt is not None else None
@@ -117,8 +129,11 @@ def arena(
         jobs, capped = cap_jobs(jobs)
         if capped is not None:
             err_console.print(capped, soft_wrap=True)
+    else:
+        check_scheduler(dask)
     sink: IO[str] | None = None
     if out is not None:
+        check_output(out, "--out")
         try:
             sink = out.open("w", encoding="utf-8")
         except OSError as exc:
@@ -142,9 +157,12 @@ def arena(
                 bar.update(task, advance=1, score=running_score(result))
 
             try:
-                result = run_match(match, jobs=jobs, dask=dask, on_pair=on_pair)
+                with dask_timeouts():
+                    result = run_match(match, jobs=jobs, dask=dask, on_pair=on_pair)
             except KeyboardInterrupt:
-                fail("interrupted", code=130)
+                played = bar.tasks[0].completed if bar.tasks else 0
+                where = f" (their games are in {out})" if out is not None and played else ""
+                fail(f"interrupted: {played:,.0f} of {total:,} pairs played{where}", code=130)
             except (OSError, RuntimeError) as exc:
                 fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, code=1)
     finally:
@@ -159,6 +177,46 @@ def arena(
         exit_partial(f"the match stopped after {result.games // 2} pairs: {result.stopped}")
 
 
+MAX_PAIRS = 100_000
+"""The most pairs (over every meeting) of one ``arena`` run."""
+
+DASK_CONNECT_SECONDS = 5
+"""How long ``--dask`` waits for its scheduler to answer."""
+
+
+def check_scheduler(address: str) -> None:
+    """Fail in one line (exit 2) when the Dask scheduler at ``address`` (``tcp://HOST:PORT``
+    or ``HOST:PORT``) does not accept a connection within :data:`DASK_CONNECT_SECONDS`.
+    Other protocols are left to Dask (under the same connect timeout)."""
+    scheme, sep, rest = address.rpartition("://")
+    if sep and scheme != "tcp":
+        return
+    host, colon, port = rest.rpartition(":")
+    if not colon:  # Dask's default port
+        host, port = rest, "8786"
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        fail(f"--dask {address!r}: expected a scheduler address such as tcp://HOST:8786")
+    try:
+        socket.create_connection((host, int(port)), timeout=DASK_CONNECT_SECONDS).close()
+    except OSError as exc:
+        why = "no answer" if isinstance(exc, TimeoutError) else exc.strerror or str(exc)
+        fail(f"--dask {address}: cannot reach the scheduler ({why})")
+
+
+@contextlib.contextmanager
+def dask_timeouts() -> Iterator[None]:
+    """Dask's connect timeout set to :data:`DASK_CONNECT_SECONDS` (its default is 30 s)
+    while the match runs; nothing when Dask is not installed."""
+    try:
+        import dask
+    except ImportError:
+        yield
+        return
+    with dask.config.set({"distributed.comm.timeouts.connect": f"{DASK_CONNECT_SECONDS}s"}):
+        yield
+
+
 def running_score(result: MatchResult) -> str:
     """``name score`` of each player so far (for the progress bar)."""
     return "  ".join(f"{p.name} {p.score:.3f}" for p in result.players())
@@ -168,21 +226,42 @@ def read_records(files: list[Path]) -> list[GameRecord]:
     """The games of ``--out`` files; ``ValueError`` naming the file and line of a bad one."""
     records = []
     for path in files:
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ValueError(f"{path}: {getattr(exc, 'strerror', None) or exc}") from None
-        for number, line in enumerate(lines, 1):
+        for number, line in enumerate(_lines(path), 1):
             if not line.strip():
                 continue
             try:
                 records.append(GameRecord.from_record(json.loads(line)))
+            except RecursionError:
+                raise ValueError(f"{path}:{number}: not a game of lazytree arena --out") from None
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
                 what = exc.msg if isinstance(exc, json.JSONDecodeError) else f"{exc!r}"
                 raise ValueError(
                     f"{path}:{number}: not a game of lazytree arena --out ({what})"
                 ) from None
     return records
+
+
+MAX_RECORD_BYTES = 16 * 1024**2
+"""The longest line (one game) of an ``arena --out`` file read back."""
+
+
+def _lines(path: Path) -> Iterator[str]:
+    """The lines of ``arena --out`` file ``path``, each at most :data:`MAX_RECORD_BYTES`;
+    ``ValueError`` (one line) for a file that is not a regular text file."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a fifo would block
+            raise ValueError(f"{path}: not a regular file")
+        with open(path, "rb") as f:
+            number = 0
+            while line := f.readline(MAX_RECORD_BYTES + 1):
+                number += 1
+                if len(line) > MAX_RECORD_BYTES:
+                    raise ValueError(f"{path}:{number}: a line longer than any game")
+                yield line.decode("utf-8")
+    except OSError as exc:
+        raise ValueError(f"{path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a text file (not UTF-8)") from None
 
 
 @arena_app.command("report")

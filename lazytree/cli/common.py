@@ -13,13 +13,15 @@ import inspect
 import json
 import math
 import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, NamedTuple, NoReturn, Optional
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import Progress, ProgressColumn
+from rich.progress import BarColumn, Progress, ProgressColumn, SpinnerColumn, TaskID
+from rich.text import Text
 from typer._click import exceptions as click_errors
 from typer._click.core import Command, Context, ParameterSource
 from typer._click.globals import get_current_context
@@ -115,28 +117,77 @@ class OneLineGroup(TyperGroup):
             # collect it before printing, which needs memory too (rich's markup parser
             # failed here with a second MemoryError)
             gc.collect()
-            sys.stderr.write(
-                "error: out of memory: give a smaller --max-memory or --max-nodes budget "
-                "so the command stops cleanly before this\n"
-            )
+            sys.stderr.write(out_of_memory_line() + "\n")
             code = EXIT_PARTIAL
         sys.exit(code if isinstance(code, int) else 0)
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:  # Ctrl-C where the command does not say what it had done
+            sys.stderr.write("\ninterrupted\n")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+SIZING = frozenset(
+    {
+        "size", "width", "rows", "players", "max_dice", "spare_dice", "board", "spec",
+        "depth", "sizes", "seeds", "games", "pairs", "rounds", "nodes",
+    }
+)  # fmt: skip
+"""Options (Python names) whose values size a command's work: an out-of-memory error
+names those given (see :func:`out_of_memory_line`)."""
+
+_sizing: list[str] = []
+"""The sizing options of the running command as given (``--size 100``), and a note when
+it has a depth option left unlimited."""
+
+
+def out_of_memory_line() -> str:
+    """The one line of an out-of-memory error: the options that made the work large
+    when the command was given any, else the budgets to give."""
+    if not _sizing:
+        return (
+            "error: out of memory: give a smaller --max-memory or --max-nodes budget "
+            "so the command stops cleanly before this"
+        )
+    what = ", ".join(_sizing)
+    return (
+        f"error: out of memory: the work asked for ({what}) needs more memory than this "
+        "command may use; ask for less"
+    )
 
 
 class CheckedCommand(TyperCommand):
     """A command whose number options must be finite: ``nan`` and ``inf`` are usage
-    errors (exit 2), not values a budget or a size silently accepts."""
+    errors (exit 2), not values a budget or a size silently accepts. The options that
+    size its work are noted for :func:`out_of_memory_line`."""
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         rest = super().parse_args(ctx, args)
+        _sizing.clear()
         for param in self.get_params(ctx):
-            value = ctx.params.get(param.name or "")
+            name = param.name or ""
+            value = ctx.params.get(name)
             if isinstance(value, float) and not math.isfinite(value):
-                flags = "/".join(getattr(param, "opts", []) or [param.name or "?"])
+                flags = "/".join(getattr(param, "opts", []) or [name or "?"])
                 raise click_errors.UsageError(
                     f"Invalid value for {flags}: {value} is not a finite number", ctx=ctx
                 )
+            flag = (getattr(param, "opts", None) or [name])[0]
+            if name in SIZING and ctx.get_parameter_source(name) in (
+                ParameterSource.COMMANDLINE,
+                ParameterSource.ENVIRONMENT,
+            ):
+                shown = str(value) if len(str(value)) <= 20 else str(value)[:17] + "..."
+                _sizing.append(f"{flag} {shown}")
         return rest
+
+
+def note_work(what: str) -> None:
+    """Add ``what`` (e.g. ``"no --depth"``) to what an out-of-memory error names as the
+    work asked for."""
+    _sizing.append(what)
 
 
 def given(name: str) -> bool:
@@ -208,6 +259,10 @@ DEFAULT_NODES = 1_000_000
 """The default node budget of a command on a small board (fewer on big boards, see
 :func:`default_nodes`)."""
 
+MIN_MEMORY = 64 * 1024**2
+"""The smallest ``--max-memory`` accepted: a command holds about 50 MiB before it
+starts any work."""
+
 MaxNodesOption = Annotated[
     Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
     typer.Option(
@@ -223,8 +278,9 @@ MaxMemoryOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option(
         "--max-memory",
-        help="Memory budget of the whole process, e.g. 500M or 2G (a bare number is MiB); "
-        f"default and most: {human_size(DEFAULT_MEMORY)} (128 MiB under the smaller of 2 GiB "
+        help="Memory budget of the whole process, e.g. 500M or 2G (a bare number is MiB), "
+        f"at least {human_size(MIN_MEMORY)}; default and most: {human_size(DEFAULT_MEMORY)} "
+        "(128 MiB under the smaller of 2 GiB "
         "and a quarter of this machine's memory). Reaching it stops cleanly like "
         "--max-nodes (exit 3).",
         show_default=False,
@@ -263,6 +319,11 @@ def memory_budget(text: str | None) -> int:
         fail(str(exc))
     if value > DEFAULT_MEMORY:
         fail(f"--max-memory {text}: at most {human_size(DEFAULT_MEMORY)} on this machine")
+    if value < MIN_MEMORY:
+        fail(
+            f"--max-memory {text}: at least {human_size(MIN_MEMORY)} (Python and lazytree "
+            "alone hold about 50 MiB, so a smaller budget could run nothing)"
+        )
     return value
 
 
@@ -320,9 +381,74 @@ GAME_PROVIDED = frozenset({"weights"})
 """Action options a game may declare itself; its own then replaces the action's."""
 
 
+PROGRESS_EVERY = 5.0
+"""Seconds between the plain progress lines of a long command whose stderr is not a
+terminal (the first comes after as long)."""
+
+
+class LineProgress(Progress):
+    """A transient progress display on stderr; when stderr is not a terminal (a log, a
+    pipe), a plain line of its text columns every :data:`PROGRESS_EVERY` seconds
+    instead, so a long command is never silent, and a short one prints nothing."""
+
+    _last = 0.0
+
+    def update(
+        self,
+        task_id: TaskID,
+        *,
+        total: float | None = None,
+        completed: float | None = None,
+        advance: float | None = None,
+        description: str | None = None,
+        visible: bool | None = None,
+        refresh: bool = False,
+        **fields: Any,
+    ) -> None:
+        super().update(
+            task_id,
+            total=total,
+            completed=completed,
+            advance=advance,
+            description=description,
+            visible=visible,
+            refresh=refresh,
+            **fields,
+        )
+        self._plain(task_id)
+
+    def advance(self, task_id: TaskID, advance: float = 1) -> None:
+        super().advance(task_id, advance)
+        self._plain(task_id)
+
+    def _plain(self, task_id: TaskID) -> None:
+        if not self.disable:
+            return
+        now = time.monotonic()
+        if not self._last:
+            self._last = now
+        if now - self._last < PROGRESS_EVERY:
+            return
+        self._last = now
+        with self._lock:
+            task = self._tasks.get(task_id)
+        if task is None:
+            return
+        parts = []
+        for column in self.columns:
+            if isinstance(column, BarColumn | SpinnerColumn):
+                continue
+            shown = column(task) if isinstance(column, ProgressColumn) else column.format(task=task)
+            text = shown.plain if isinstance(shown, Text) else str(shown)
+            if text.strip():
+                parts.append(text.strip())
+        sys.stderr.write(one_line(" ".join(parts)) + "\n")
+        sys.stderr.flush()
+
+
 def progress_bar(*columns: ProgressColumn | str) -> Progress:
-    """A transient progress display on stderr, silent when stderr is not a terminal."""
-    return Progress(
+    """A :class:`LineProgress` on stderr: a bar on a terminal, else a line now and then."""
+    return LineProgress(
         *columns, console=err_console, transient=True, disable=not err_console.is_terminal
     )
 

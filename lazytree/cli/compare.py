@@ -13,6 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsed
 from rich.table import Table
 
 from lazytree.cli.common import (
+    EXIT_INTERRUPTED,
+    MIN_MEMORY,
     GameSetup,
     conflict,
     console,
@@ -28,6 +30,7 @@ from lazytree.cli.common import (
     progress_bar,
     setup_position,
 )
+from lazytree.cli.files import check_output
 from lazytree.compare import (
     DEFAULT_METHODS,
     EAGER,
@@ -52,8 +55,20 @@ DEFAULT_DEPTH = 6
 ``lazytree compare dice-of-doom --sizes 2,3,4,5`` takes about a minute."""
 
 
+MAX_CASES = 1_000
+"""The most cases (board sizes times seeds) one ``compare`` run takes."""
+
+
 def parse_sizes(text: str) -> list[int]:
-    """``"2,3,4,5"`` (or ``"2-5"``) as a list of board sizes."""
+    """``"2,3,4,5"`` (or ``"2-5"``) as a list of board sizes (at most :data:`MAX_CASES`).
+
+    >>> parse_sizes("2-4,7")
+    [2, 3, 4, 7]
+    >>> parse_sizes("2-1000000000")
+    Traceback (most recent call last):
+    ...
+    ValueError: --sizes '2-1000000000': 999,999,999 sizes; at most 1,000
+    """
     sizes: list[int] = []
     for part in text.replace(" ", "").split(","):
         if not part:
@@ -61,11 +76,20 @@ def parse_sizes(text: str) -> list[int]:
         low, dash, high = part.partition("-")
         try:
             if dash:
-                sizes.extend(range(int(low), int(high) + 1))
+                first, last = int(low), int(high)
+                if last - first >= MAX_CASES:
+                    raise OverflowError(last - first + 1)
+                sizes.extend(range(first, last + 1))
             else:
                 sizes.append(int(part))
+        except OverflowError as many:
+            raise ValueError(
+                f"--sizes {text!r}: {many.args[0]:,} sizes; at most {MAX_CASES:,}"
+            ) from None
         except ValueError:
             raise ValueError(f"--sizes {text!r}: expected sizes like 2,3,4,5 or 2-5") from None
+        if len(sizes) > MAX_CASES:
+            raise ValueError(f"--sizes {text!r}: more than {MAX_CASES:,} sizes")
     if not sizes:
         raise ValueError(f"--sizes {text!r}: no size given")
     return sizes
@@ -189,7 +213,8 @@ def compare(
             "--max-memory",
             help="Memory budget, e.g. 500M or 2G (a bare number is MiB): of the eager build "
             f"(estimated; default {DEFAULT_MAX_BYTES >> 20:,} MiB) and of the whole process "
-            f"while any method runs (measured; default and most {human_size(DEFAULT_MEMORY)}).",
+            f"while any method runs (measured; default and most {human_size(DEFAULT_MEMORY)}); "
+            f"at least {human_size(MIN_MEMORY)}.",
             show_default=False,
         ),
     ] = None,
@@ -214,20 +239,28 @@ def compare(
     try:
         methods = parse_methods(rater)
         size_list = parse_sizes(sizes) if sizes is not None else None
+        asked = len(size_list or [None]) * seeds
+        if asked > MAX_CASES:
+            given_as = "--seeds" if size_list is None else "--sizes and --seeds"
+            raise ValueError(f"{given_as} ask for {asked:,} cases; at most {MAX_CASES:,}")
         option_sets = list(variants(setup.options, size_list, seeds))
     except ValueError as exc:
         fail(f"{setup.spec.name}: {exc}")
-    if plot is not None and not plot.parent.is_dir():
-        fail(f"--plot {plot}: no directory {plot.parent}")
+    if plot is not None:
+        check_output(plot, "--plot")
     process_memory = memory_budget(max_memory)
     eager_bytes = DEFAULT_MAX_BYTES if max_memory is None else process_memory
-    positions = [(opts, setup_position(setup.spec, opts)) for opts in option_sets]
+    # the first case and the largest board now (their mistakes are found before any work,
+    # and the largest sets the default node budget); the others as they come
+    largest = max(option_sets, key=lambda opts: opts.get("size") or 0)
+    built = {id(o): setup_position(setup.spec, o) for o in (option_sets[0], largest)}
     if max_nodes is None:
-        max_nodes = min(DEFAULT_MAX_NODES, *(default_nodes(pos.state) for _, pos in positions))
+        max_nodes = min(DEFAULT_MAX_NODES, *(default_nodes(pos.state) for pos in built.values()))
     limit = Limit(memory=process_memory)
     search_depth = None if whole_game else depth
     start = time.perf_counter()
     cases: list[Case] = []
+    interrupted = False
     steps_per_case = 1 + len(methods)
     with progress_bar(
         TextColumn("{task.description}"),
@@ -235,8 +268,8 @@ def compare(
         MofNCompleteColumn(),
         TimeElapsedColumn(),
     ) as progress:
-        task = progress.add_task("comparing", total=len(positions) * steps_per_case)
-        for opts, pos in positions:
+        task = progress.add_task("comparing", total=len(option_sets) * steps_per_case)
+        for opts in option_sets:
             label = ", ".join(f"{k} {opts[k]}" for k in ("size", "seed") if k in opts)
             label = label or setup.spec.name
 
@@ -252,6 +285,9 @@ def compare(
                 progress.update(task, description=doing)
 
             try:
+                pos = built.pop(id(opts)) if id(opts) in built else None
+                if pos is None:
+                    pos = setup_position(setup.spec, opts)
                 case = compare_position(
                     pos.game,
                     pos.state,
@@ -265,11 +301,15 @@ def compare(
                     progress=report,
                 )
             except KeyboardInterrupt:
-                fail("interrupted", code=130)
+                interrupted = True
+                break
             except ValueError as exc:  # e.g. a rater that cannot handle this game
                 fail(f"{setup.spec.name}: {exc}")
             cases.append(case)
     seconds = time.perf_counter() - start
+    done = f"{len(cases)} of {len(option_sets)} cases done"
+    if interrupted and not cases:
+        fail(f"interrupted: {done}", code=EXIT_INTERRUPTED)
     mismatched = [c for c in cases if c.agree is False]
     if json_out:
         print_json(
@@ -305,6 +345,8 @@ def compare(
         )
         out.print(render_table(cases, memory))
         _summary(out, cases, seconds)
+    if interrupted:
+        fail(f"interrupted: {done} (shown above)", code=EXIT_INTERRUPTED)
     if plot is not None:  # after the table: a plot that cannot be written loses nothing
         try:
             plot_cases(cases, plot)

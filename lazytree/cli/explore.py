@@ -33,6 +33,7 @@ from lazytree.cli.common import (
     plural,
     print_json,
 )
+from lazytree.cli.files import check_output
 from lazytree.cli.learn import open_book
 from lazytree.explorer.html import write_html
 from lazytree.explorer.model import Visits
@@ -214,6 +215,7 @@ def explore(
         position = play_moves(position, moves) if moves else position
     except (ValueError, GraphvizMissing) as exc:
         fail(str(exc))
+    check_output(out, "--out")  # before the search: a late failure would lose it
     if book is not None and not play_ai:
         fail("--book needs --ai: the position book is the play AI's")
     game, state = position

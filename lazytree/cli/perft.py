@@ -51,7 +51,9 @@ def perft(
                     game, state, depth, progress=lambda n: progress.update(task, completed=n)
                 ).frontier
         except KeyboardInterrupt:
-            fail("interrupted: try a smaller --depth", code=130)
+            walked = progress.tasks[0].completed if progress.tasks else 0
+            after = f" after walking {walked:,.0f} nodes" if walked else ""
+            fail(f"interrupted{after}: try a smaller --depth", code=130)
     seconds = time.perf_counter() - start
     if json_out:
         data: dict[str, Any] = {

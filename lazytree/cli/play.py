@@ -32,6 +32,7 @@ from lazytree.cli.common import (
     given,
     memory_budget,
 )
+from lazytree.cli.files import check_output, read_text_file, write_or_keep
 from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
 from lazytree.game import Game, IllegalMoveError, PlayerNames
 from lazytree.games import Position
@@ -240,6 +241,8 @@ def play(
     if human is not None:
         console.print(f"--human is deprecated; use --seats {','.join(names)}", soft_wrap=True)
     seed = dice_seed if dice_seed is not None else tie_seed
+    if save is not None:  # before the game: a path that cannot be written loses nothing
+        check_output(save, "--save")
     session = _open_session(setup, names, seed, load)
     _learned(session, book, weights)
     touched: frozenset[int] = frozenset()  # territories of the AI's last turn
@@ -325,10 +328,7 @@ def _open_session(
             return Session(setup.spec.name, setup.options, seats, seed=seed)
         except SessionError as exc:
             fail(f"--seats: {exc}")
-    try:
-        text = load.read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"--load {load}: {exc.strerror or exc}")
+    text = read_text_file(load, "--load")
     try:
         session = Session.loads(text)
     except SessionError as exc:
@@ -348,10 +348,8 @@ def _open_session(
 def _save(session: Session, path: Path | None) -> None:
     if path is None:
         return
-    try:
-        path.write_text(session.dumps() + "\n", encoding="utf-8")
-    except OSError as exc:
-        fail(f"--save {path}: {exc.strerror or exc}")
+    text = session.dumps() + "\n"
+    write_or_keep(path, "--save", lambda to: to.write_text(text, encoding="utf-8"))
     console.print(f"saved the game to {path}", soft_wrap=True)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tempfile
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,6 +15,7 @@ from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
 from lazytree.cli.arena import game_command, parse_sprt
 from lazytree.cli.common import (
+    EXIT_INTERRUPTED,
     console,
     err_console,
     fail,
@@ -21,6 +23,7 @@ from lazytree.cli.common import (
     print_json,
     progress_bar,
 )
+from lazytree.cli.files import check_output, write_or_keep
 from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import WeightsOption
 from lazytree.games import GameSpec, OptionError, load_game
@@ -34,7 +37,14 @@ from lazytree.weights import (
     tunable,
 )
 
-__all__ = ["tune", "tune_app"]
+__all__ = ["MAX_GAMES", "MAX_PAIRS", "MAX_ROUNDS", "tune", "tune_app"]
+
+MAX_GAMES = 10_000
+"""The most self-play games of one round (their positions are all held for the fit)."""
+MAX_PAIRS = 100_000
+"""The most pairs of an accepting match (an SPRT usually decides far sooner)."""
+MAX_ROUNDS = 1_000
+"""The most rounds of one run."""
 
 
 tune_app = typer.Typer(
@@ -87,16 +97,18 @@ def tune(
     seed = options.pop("seed", None) or 0
     options = {k: v for k, v in options.items() if v is not None}
     try:
-        for name, value, low in (
-            ("--games", games, 1),
-            ("--jobs", jobs, 1),
-            ("--rounds", rounds, 1),
-            ("--nodes", nodes, 1),
-            ("--depth", depth, 1),
-            ("--pairs", pairs, 1),
+        for name, value, low, high in (
+            ("--games", games, 1, MAX_GAMES),
+            ("--jobs", jobs, 1, None),
+            ("--rounds", rounds, 1, MAX_ROUNDS),
+            ("--nodes", nodes, 1, None),
+            ("--depth", depth, 1, None),
+            ("--pairs", pairs, 1, MAX_PAIRS),
         ):
             if value < low:
                 raise ValueError(f"{name} must be at least {low}, got {value}")
+            if high is not None and value > high:
+                raise ValueError(f"{name} {value:,}: at most {high:,} in one run")
         if not 0 <= epsilon <= 1:
             raise ValueError(f"--epsilon must be from 0 to 1, got {epsilon}")
         if lam < 0:
@@ -106,6 +118,7 @@ def tune(
         tunable(game)  # a game without a tunable evaluation: one line
         if ":" in str(out):
             raise ValueError(f"--out {out}: a path with ':' cannot go into a player name")
+        check_output(out, "--out")  # before the games: a late failure would lose them
         current = str(weights) if weights is not None else None
         if current is not None:
             apply_weights_file(game, current)
@@ -121,82 +134,98 @@ def tune(
     accepted_files: list[str] = []
     report: dict[str, Any] = {"game": spec.name, "options": options, "rounds": []}
     workdir = Path(tempfile.mkdtemp(prefix="lazytree-tune-"))
-    for round_no in range(rounds):
-        plan = TuneSpec(
-            spec.name,
-            options,
-            games,
-            nodes,
-            depth,
-            seed + round_no * 100_000,
-            current,
-            tuple(accepted_files[:-1]),
-            epsilon=epsilon,
-            lam=lam,
-            others=others,
-        )
-        with progress_bar(
-            TextColumn(f"round {round_no + 1}: self-play"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[samples]} positions"),
-            TimeElapsedColumn(),
-        ) as bar:
-            games_task = bar.add_task("games", total=games, samples=0)
-
-            def on_game(n: int, bar: Any = bar, t: Any = games_task) -> None:
-                bar.update(t, advance=1, samples=n)
-
-            samples = collect(plan, jobs=jobs, on_game=on_game)
-        base = current_game(plan)
-        try:
-            fitted = fit_weights(base, samples, lam=lam)
-        except ValueError as exc:
-            fail(f"the fit failed: {exc} (more --games, or a larger --lambda)", code=1)
-        candidate = workdir / f"candidate-{round_no}.json"
-        save_weights(candidate, base, fitted)
-        with progress_bar(
-            TextColumn("accepting match"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[score]}"),
-            TimeElapsedColumn(),
-        ) as bar:
-            pairs_task = bar.add_task("pairs", total=pairs, score="")
-
-            def on_pair(r: MatchResult, _pair: Any, bar: Any = bar, t: Any = pairs_task) -> None:
-                bar.update(t, advance=1, score=f"new {r.players()[0].score:.3f}")
-
-            match = accept(
-                plan,
-                str(candidate),
-                pairs=pairs,
-                sprt=test,
-                jobs=jobs,
-                seed=seed + 10_000 + round_no * 100_000,
-                on_pair=on_pair,
+    done = 0  # rounds finished
+    try:
+        for round_no in range(rounds):
+            plan = TuneSpec(
+                spec.name,
+                options,
+                games,
+                nodes,
+                depth,
+                seed + round_no * 100_000,
+                current,
+                tuple(accepted_files[:-1]),
+                epsilon=epsilon,
+                lam=lam,
+                others=others,
             )
-        summary = match.summary()
-        ok = match.sprt_result == "H1"
-        entry = {
-            "round": round_no + 1,
-            "positions": len(samples),
-            "before": get_weights(base),
-            "fitted": fitted,
-            "accepted": ok,
-            "match": summary,
-        }
-        report["rounds"].append(entry)
-        if ok:
-            save_weights(out, base, fitted, match=summary)
-            kept = workdir / f"accepted-{round_no}.json"
-            save_weights(kept, base, fitted, match=summary)
-            accepted_files.append(str(kept))
-            current = str(kept)
-        else:
-            save_weights(out.with_name(out.stem + ".rejected.json"), base, fitted, match=summary)
-        if not json_out:
-            show_round(entry)
+            with progress_bar(
+                TextColumn(f"round {round_no + 1}: self-play"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[samples]} positions"),
+                TimeElapsedColumn(),
+            ) as bar:
+                games_task = bar.add_task("games", total=games, samples=0)
+
+                def on_game(n: int, bar: Any = bar, t: Any = games_task) -> None:
+                    bar.update(t, advance=1, samples=n)
+
+                samples = collect(plan, jobs=jobs, on_game=on_game)
+            base = current_game(plan)
+            try:
+                fitted = fit_weights(base, samples, lam=lam)
+            except ValueError as exc:
+                fail(f"the fit failed: {exc} (more --games, or a larger --lambda)", code=1)
+            candidate = workdir / f"candidate-{round_no}.json"
+            save_weights(candidate, base, fitted)
+            with progress_bar(
+                TextColumn("accepting match"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[score]}"),
+                TimeElapsedColumn(),
+            ) as bar:
+                pairs_task = bar.add_task("pairs", total=pairs, score="")
+
+                def on_pair(
+                    r: MatchResult, _pair: Any, bar: Any = bar, t: Any = pairs_task
+                ) -> None:
+                    bar.update(t, advance=1, score=f"new {r.players()[0].score:.3f}")
+
+                match = accept(
+                    plan,
+                    str(candidate),
+                    pairs=pairs,
+                    sprt=test,
+                    jobs=jobs,
+                    seed=seed + 10_000 + round_no * 100_000,
+                    on_pair=on_pair,
+                )
+            summary = match.summary()
+            ok = match.sprt_result == "H1"
+            entry = {
+                "round": round_no + 1,
+                "positions": len(samples),
+                "before": get_weights(base),
+                "fitted": fitted,
+                "accepted": ok,
+                "match": summary,
+            }
+            report["rounds"].append(entry)
+            if ok:
+                keep = partial(save_weights, game=base, weights=fitted, match=summary)
+                write_or_keep(out, "--out", keep)
+                kept = workdir / f"accepted-{round_no}.json"
+                save_weights(kept, base, fitted, match=summary)
+                accepted_files.append(str(kept))
+                current = str(kept)
+            else:
+                write_or_keep(
+                    out.with_name(out.stem + ".rejected.json"),
+                    "--out",
+                    partial(save_weights, game=base, weights=fitted, match=summary),
+                )
+            if not json_out:
+                show_round(entry)
+            done += 1
+    except KeyboardInterrupt:
+        saved = f"the accepted weights are in {out}" if accepted_files else "no weights accepted"
+        fail(
+            f"interrupted in round {done + 1} of {rounds} ({done} finished): {saved}",
+            code=EXIT_INTERRUPTED,
+        )
     report["weights"] = get_weights(current_game(plan)) if current else None
     report["out"] = str(out) if accepted_files else None
     if json_out:

@@ -5,11 +5,13 @@ from the kernel (for the memory budgets)."""
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,12 +67,24 @@ file named by ``LAZYTREE_PEAK_FILE`` as it exits. (The kernel's ``ru_maxrss`` of
 keeps the peak of the forked test process across ``exec``, so it cannot be used.)"""
 
 
-def run_process(*args: str, timeout: float = 300) -> Ran:
+def _data_limit(limit: int | None) -> Callable[[], None] | None:
+    """A ``preexec_fn`` that caps the child's data segment at ``limit`` bytes."""
+    if limit is None:
+        return None
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+
+    return cap
+
+
+def run_process(*args: str, timeout: float = 300, data_limit: int | None = None) -> Ran:
     """Run ``python -m lazytree ARGS`` in a child process (the real script, so its
     memory ceiling applies) and read the child's peak resident memory.
 
     ``timeout`` is a safety net against a hung command (it fails the test), not a
-    measure of speed."""
+    measure of speed. ``data_limit``: a lower memory ceiling (bytes) for the child, so
+    a command that would fill the machine's memory fails small and fast."""
     handle, peak_name = tempfile.mkstemp()
     os.close(handle)
     env = dict(os.environ, COLUMNS="200", PYTHONPATH=str(ROOT), LAZYTREE_PEAK_FILE=peak_name)
@@ -83,6 +97,7 @@ def run_process(*args: str, timeout: float = 300) -> Ran:
             text=True,
             env=env,
             cwd=ROOT,
+            preexec_fn=_data_limit(data_limit),
         )
         timer = threading.Timer(timeout, proc.kill)
         timer.start()
@@ -99,3 +114,35 @@ def run_process(*args: str, timeout: float = 300) -> Ran:
             peak = int(f.read() or 0) * 1024
         os.unlink(peak_name)
         return Ran(code, out.read(), err.read(), peak)
+
+
+def interrupt_after(*args: str, waiting_for: str, timeout: float = 120) -> Ran:
+    """Run ``python -m lazytree ARGS`` in a child process, send it Ctrl-C (SIGINT) once
+    a line of its stderr contains ``waiting_for``, and return what it did.
+
+    ``timeout`` is a safety net: a command that never prints that line fails the test."""
+    env = dict(os.environ, COLUMNS="200", PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lazytree", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    assert proc.stderr is not None and proc.stdout is not None
+    timer = threading.Timer(timeout, proc.kill)
+    timer.start()
+    err: list[str] = []
+    try:
+        for line in proc.stderr:
+            err.append(line)
+            if waiting_for in line:
+                proc.send_signal(signal.SIGINT)
+                break
+        out, rest = proc.communicate()
+    finally:
+        timer.cancel()
+    assert proc.returncode != -signal.SIGKILL, f"no {waiting_for!r} in {timeout} s: {err}"
+    return Ran(proc.returncode, out, "".join(err) + rest)

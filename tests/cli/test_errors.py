@@ -96,10 +96,19 @@ def test_one_node_is_not_one_nodes() -> None:
     assert ran.code == 0 and "1 node, 1 leaf," in ran.out
 
 
-def test_compare_writes_its_table_before_a_plot_that_fails(tmp_path: Path) -> None:
-    bad = tmp_path / "plot.png"
-    bad.mkdir()  # a directory where the picture should go: writing it fails
-    ran = run("compare", "tictactoe", "--depth", "2", "--no-memory", "--plot", str(bad))
+def test_compare_writes_its_table_before_a_plot_that_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import lazytree.cli.compare as compare_module
+
+    def full_disk(cases: object, path: Path) -> None:
+        raise OSError(28, "No space left on device")
+
+    # a folder where the picture should go is refused before the work (test_bounds);
+    # writing can still fail at the end
+    monkeypatch.setattr(compare_module, "plot_cases", full_disk)
+    plot = tmp_path / "plot.png"
+    ran = run("compare", "tictactoe", "--depth", "2", "--no-memory", "--plot", str(plot))
     assert ran.code == 2
     assert "cannot write the plot" in ran.error_line()
     assert "alphabeta" in ran.out and "case(s) in" in ran.out  # the table came first
