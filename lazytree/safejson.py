@@ -54,12 +54,14 @@ def nesting_depth(text: str) -> int:
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise JSONLimitError(f"a number of {len(text):,} digits (at most {MAX_INT_DIGITS})")
+        raise JSONLimitError(
+            f"malformed JSON: a number of {len(text):,} digits (at most {MAX_INT_DIGITS})"
+        )
     return int(text)
 
 
 def _no_constant(text: str) -> Any:
-    raise JSONLimitError(f"{text} is not a JSON number")
+    raise JSONLimitError(f"malformed JSON: {text} is not a JSON number")
 
 
 def parse_json(body: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
@@ -72,7 +74,7 @@ def parse_json(body: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
     >>> parse_json("[" * 40 + "]" * 40)
     Traceback (most recent call last):
     ...
-    lazytree.safejson.JSONLimitError: JSON nested 40 deep (at most 32)
+    lazytree.safejson.JSONLimitError: JSON nested too deeply (40 levels, at most 32)
     """
     try:
         text = body.decode("utf-8") if isinstance(body, bytes) else body
@@ -80,7 +82,7 @@ def parse_json(body: bytes | str, max_depth: int = MAX_DEPTH) -> Any:
         raise JSONLimitError(f"malformed JSON: not UTF-8 ({exc.reason})") from None
     depth = nesting_depth(text)
     if depth > max_depth:
-        raise JSONLimitError(f"JSON nested {depth:,} deep (at most {max_depth})")
+        raise JSONLimitError(f"JSON nested too deeply ({depth:,} levels, at most {max_depth})")
     try:
         return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:

@@ -71,6 +71,7 @@ from lazytree.game import (
     StartOptions,
 )
 from lazytree.players import DefaultAgent
+from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.search import Limit, SearchResult
 from lazytree.tree import Node, Tree
 
@@ -538,11 +539,9 @@ class Session:
     def loads(cls, text: str | bytes) -> Session:
         """:meth:`load` from JSON text; malformed JSON is a :class:`SessionError` too."""
         try:
-            data = json.loads(text)
-        except RecursionError:
-            raise SessionError("not a saved session: JSON nested too deeply") from None
-        except ValueError as exc:  # malformed, not UTF-8, or an integer of too many digits
-            raise SessionError(f"not a saved session: malformed JSON ({exc})") from None
+            data = parse_json(text)
+        except JSONLimitError as exc:
+            raise SessionError(f"not a saved session: {exc}") from None
         return cls.load(data)
 
     @classmethod

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from lazytree.game import NamedEvaluations, WeightedEvaluation
+from lazytree.safejson import JSONLimitError, parse_json
 
 __all__ = [
     "WEIGHTS_FORMAT",
@@ -189,14 +190,9 @@ def load_weights(path: str | Path, game: Any) -> dict[str, float]:
     if len(data) > MAX_WEIGHTS_BYTES:
         raise WeightsError(f"{path}: not a weights file (more than {MAX_WEIGHTS_BYTES:,} bytes)")
     try:
-        doc = json.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise WeightsError(f"{path}: not a weights file (not text)") from None
-    except json.JSONDecodeError as exc:
-        raise WeightsError(f"{path}: not a weights file (bad JSON: {exc.msg})") from None
-    except (ValueError, RecursionError) as exc:  # too deep, or an integer of too many digits
-        why = "nested too deeply" if isinstance(exc, RecursionError) else "a number too long"
-        raise WeightsError(f"{path}: not a weights file ({why})") from None
+        doc = parse_json(data)
+    except JSONLimitError as exc:
+        raise WeightsError(f"{path}: not a weights file ({exc})") from None
     return weights_of_document(doc, game, str(path))
 
 
@@ -262,12 +258,9 @@ def read_weights_option(game: Any, text: str) -> Any:
         except WeightsError as exc:
             raise WeightsError(f"--weights {exc}") from None
     try:
-        given = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise WeightsError(f"--weights is not a JSON object: {exc.msg}") from None
-    except (ValueError, RecursionError) as exc:  # too deep, or an integer of too many digits
-        why = "nested too deeply" if isinstance(exc, RecursionError) else "a number too long"
-        raise WeightsError(f"--weights is not a JSON object: {why}") from None
+        given = parse_json(text)
+    except JSONLimitError as exc:
+        raise WeightsError(f"--weights is not a JSON object: {exc}") from None
     if isinstance(given, dict) and "format" in given:  # a weights file's document, inline
         return with_weights(game, weights_of_document(given, game, "--weights"))
     if not isinstance(given, dict):

@@ -106,7 +106,7 @@ def test_a_file_too_large_to_be_a_saved_game_is_refused(tmp_path: Path) -> None:
 
 def test_inline_weights_nested_too_deeply_are_one_line() -> None:
     ran = run("analyse", "checkers", "--depth", "1", "--weights", "[" * 50_000)
-    one_error(ran.code, ran.err, "--weights is not a JSON object: nested too deeply")
+    one_error(ran.code, ran.err, "--weights is not a JSON object: JSON nested too deeply")
 
 
 # -- files written --------------------------------------------------------------------

@@ -175,7 +175,7 @@ def test_weights_json_round_trip(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("not json", "bad JSON"),
+        ("not json", "malformed JSON"),
         ('{"format": "something-else"}', "not a lazytree weights file"),
         (
             '{"format": "lazytree-weights", "version": 1, "game": "checkers", '
