@@ -45,8 +45,10 @@ class SearchHints:
         if dst is None:
             return False
         if self.big:
-            return bool(state.chunks()[1][dst >> SHIFT][dst & MASK] >= self.big_stack())
-        return state.dice[dst] >= self.big_stack()
+            held: int = state.chunks()[1][dst >> SHIFT][dst & MASK]
+        else:
+            held = state.dice[dst]
+        return held >= self.big_stack()
 
     def order_moves(self, state: DiceState, moves: Sequence[DiceMove]) -> list[DiceMove]:
         """Pass first (the book's own first choice, and often best), then attacks on

@@ -55,6 +55,7 @@ __all__ = [
     "BoardFacts",
     "Changes",
     "Chunks",
+    "Overlay",
     "apply_changes",
     "apply_changes_in",
     "at",
@@ -66,6 +67,7 @@ __all__ = [
     "attacks_best_first",
     "attacks_best_first_in",
     "board_facts",
+    "board_facts_in",
     "board_hash",
     "board_hash_after",
     "board_hash_after_attack",
@@ -75,6 +77,7 @@ __all__ = [
     "counts_after_attack",
     "counts_after_in",
     "facts_after",
+    "facts_after_in",
     "flattened",
     "has_attack_in",
     "pass_changes_in",
@@ -639,7 +642,7 @@ class BoardFacts:
         held: list[int],
         full: list[int],
         below: list[int],
-        labels: list[int],
+        labels: Any,
         alias: dict[int, int],
         sizes: list[dict[int, int]],
         next_label: int,
@@ -676,8 +679,8 @@ class BoardFacts:
 
 def _add_cell(
     i: int,
-    owners: tuple[int, ...] | list[int],
-    dice: tuple[int, ...] | list[int],
+    owners: Any,
+    dice: Any,
     neighbors: tuple[tuple[int, ...], ...],
     max_dice: int,
     unsafe: list[int],
@@ -798,12 +801,111 @@ def facts_after(
     return BoardFacts(territories, unsafe, held, full, below, labels, alias, sizes, next_label)
 
 
+class Overlay:
+    """A chunked sequence (:data:`Chunks`) with items set over it, for the few cells a
+    move changes: reads see the items set, :meth:`made` is the new chunked sequence
+    (sharing the chunks no item was set in)."""
+
+    __slots__ = ("changed", "chunks")
+
+    def __init__(self, chunks: Chunks) -> None:
+        self.chunks = chunks
+        self.changed: dict[int, Any] = {}
+
+    def __getitem__(self, i: int) -> Any:
+        changed = self.changed
+        if i in changed:
+            return changed[i]
+        return self.chunks[i >> SHIFT][i & MASK]
+
+    def __setitem__(self, i: int, value: Any) -> None:
+        self.changed[i] = value
+
+    def made(self) -> Chunks:
+        changed = self.changed
+        return updated(self.chunks, list(changed), list(changed.values()))
+
+
+def board_facts_in(
+    neighbors: tuple[tuple[int, ...], ...],
+    owners: Chunks,
+    dice: Chunks,
+    players: int,
+    max_dice: int,
+) -> BoardFacts:
+    """:func:`board_facts` of a chunked board, its labels in chunks."""
+    facts = board_facts(neighbors, flattened(owners), flattened(dice), players, max_dice)
+    facts.labels = chunked(tuple(facts.labels))
+    return facts
+
+
+def facts_after_in(
+    facts: BoardFacts,
+    neighbors: tuple[tuple[int, ...], ...],
+    owners: Chunks,
+    dice: Chunks,
+    changes: Changes,
+    max_dice: int,
+) -> BoardFacts:
+    """:func:`facts_after` of a chunked board, from facts whose labels are chunked
+    (:func:`board_facts_in`): the board before is read through an :class:`Overlay`,
+    the labels set in the chunks they fall in, so the work is that of the territories
+    changed and the groups they join or split, not of the board."""
+    o = Overlay(owners)
+    d = Overlay(dice)
+    territories = list(facts.territories)
+    unsafe = list(facts.unsafe)
+    held = list(facts.held)
+    full = list(facts.full)
+    below = list(facts.below)
+    cells = touched(neighbors, changes)
+    for i in cells:
+        _add_cell(i, o, d, neighbors, max_dice, unsafe, held, full, below, -1)
+    label_chunks: Chunks = facts.labels
+    labels = Overlay(label_chunks)
+    alias = facts.alias
+    sizes = facts.sizes
+    next_label = facts.next_label
+    copied = False
+    for i, owner, n in changes:
+        before = o[i]
+        d[i] = n
+        if before == owner:
+            continue
+        if not copied:  # the groups change: copy their sizes (the facts before stay)
+            alias = dict(alias)
+            sizes = [dict(s) for s in sizes]
+            copied = True
+        territories[before] -= 1
+        territories[owner] += 1
+        o[i] = owner
+        next_label = _leave(i, before, o, neighbors, labels, alias, sizes[before], next_label)
+        next_label = _join(i, owner, o, neighbors, labels, alias, sizes[owner], next_label)
+    for i in cells:
+        _add_cell(i, o, d, neighbors, max_dice, unsafe, held, full, below, 1)
+    if copied:
+        label_chunks = labels.made()
+        if len(alias) > _ALIAS_MAX:  # long alias chains: name every group by its root
+            flat = flattened(label_chunks)
+            label_chunks = chunked(tuple([_find(alias, label) for label in flat]))
+            alias = {}
+    return BoardFacts(
+        territories, unsafe, held, full, below, label_chunks, alias, sizes, next_label
+    )
+
+
+_ALIAS_MAX: Final = 256
+"""Merged groups a chunked board's facts keep as aliases (copied by every capture that
+changes the groups) before every territory is named by its group's root again (a pass
+over the board)."""
+
+
 def _leave(
     i: int,
     owner: int,
-    o: list[int],
+    o: Any,
     neighbors: tuple[tuple[int, ...], ...],
-    labels: list[int],
+    labels: Any,
     alias: dict[int, int],
     sizes: dict[int, int],
     next_label: int,
@@ -873,9 +975,9 @@ def _leave(
 def _join(
     i: int,
     owner: int,
-    o: list[int],
+    o: Any,
     neighbors: tuple[tuple[int, ...], ...],
-    labels: list[int],
+    labels: Any,
     alias: dict[int, int],
     sizes: dict[int, int],
     next_label: int,

@@ -44,14 +44,14 @@ from lazytree.games.dice_of_doom.incremental import (
     attack_is_legal_in,
     attack_table_after_in,
     attack_table_in,
-    board_facts,
+    board_facts_in,
     board_hash,
     board_hash_after_attack,
     board_hash_after_in,
     chunked,
     counts_after_attack,
     counts_after_in,
-    facts_after,
+    facts_after_in,
     flattened,
 )
 from lazytree.games.dice_of_doom.kernel import attack_is_legal, attacked_board, book_share
@@ -353,7 +353,7 @@ class DiceState:
                 kept.facts = (
                     nbrs,
                     top,
-                    facts_after(before, nbrs, base.owners, base.dice, changes, top),
+                    facts_after_in(before, nbrs, before_o, before_d, changes, top),
                 )
         self._oc, self._dc = owners, dice
         self._base = None
@@ -539,7 +539,8 @@ class DiceState:
         facts = kept.facts
         if facts is not None and facts[0] is neighbors and facts[1] == max_dice:
             return facts[2]
-        made = board_facts(neighbors, self.owners, self.dice, players, max_dice)
+        oc, dc = self._chunks()
+        made = board_facts_in(neighbors, oc, dc, players, max_dice)
         kept.facts = (neighbors, max_dice, made)
         return made
 
@@ -557,7 +558,8 @@ class DiceState:
         if base is not None:
             known = base.facts(neighbors, players, max_dice)
             changes = self._changes_made(base)
-            facts = facts_after(known, neighbors, base.owners, base.dice, changes, max_dice)
+            bo, bd = base._chunks()
+            facts = facts_after_in(known, neighbors, bo, bd, changes, max_dice)
         else:
             facts = self.facts(neighbors, players, max_dice)
         made = facts.summary()
