@@ -80,8 +80,11 @@ __all__ = [
     "facts_after_in",
     "flattened",
     "has_attack_in",
+    "levels",
+    "levels_after",
     "pass_changes_in",
     "tabled_attacks_in",
+    "top_level",
     "touched",
     "updated",
 ]
@@ -240,6 +243,43 @@ def counts_after_attack(
     out[at(owners, dst)] -= 1
     out[player] += 1
     return tuple(out)
+
+
+def levels(dice: Chunks) -> tuple[int, ...]:
+    """How many territories of a chunked board hold each number of dice (index 0 to
+    31: the Zobrist keys allow fewer than 32 dice).
+
+    >>> levels(chunked((1, 3, 3, 2)))[:5]
+    (0, 1, 1, 2, 0)
+    """
+    out = [0] * 32
+    for row in dice:
+        for d in row:
+            out[d] += 1
+    return tuple(out)
+
+
+def levels_after(counts: tuple[int, ...], dice: Chunks, changes: Changes) -> tuple[int, ...]:
+    """:func:`levels` after ``changes`` from the levels ``counts`` of the chunked dice
+    ``dice`` before them."""
+    out = list(counts)
+    now: dict[int, int] = {}
+    for i, _, n in changes:
+        before = now.get(i)
+        if before is None:
+            before = at(dice, i)
+        out[before] -= 1
+        out[n] += 1
+        now[i] = n
+    return tuple(out)
+
+
+def top_level(counts: tuple[int, ...]) -> int:
+    """The most dice a territory holds, from :func:`levels`."""
+    for d in range(len(counts) - 1, -1, -1):
+        if counts[d]:
+            return d
+    return 0
 
 
 def touched(neighbors: tuple[tuple[int, ...], ...], changes: Changes) -> list[int]:
@@ -572,15 +612,10 @@ def attacks_best_first(
 
 
 def attacks_best_first_in(
-    table: Chunks, owners: Chunks, dice: Chunks, player: int, reverse: bool
+    table: Chunks, owners: Chunks, dice: Chunks, player: int, reverse: bool, top: int
 ) -> Iterator[Any]:
     """:func:`attacks_best_first` of a chunked board and table (the same moves in the
-    same order)."""
-    top = 0
-    for row in dice:
-        m = max(row)
-        if m > top:
-            top = m
+    same order), given the most dice on the board, ``top`` (:func:`levels`)."""
     best = (top - 1) * 64 + top
     later: dict[int, list[Any]] = {}
     nchunks = len(owners)

@@ -53,6 +53,9 @@ from lazytree.games.dice_of_doom.incremental import (
     counts_after_in,
     facts_after_in,
     flattened,
+    levels,
+    levels_after,
+    top_level,
 )
 from lazytree.games.dice_of_doom.kernel import attack_is_legal, attacked_board, book_share
 
@@ -110,6 +113,7 @@ class DiceState:
         "_dst",
         "_hash_value",
         "_kept",
+        "_levels",
         "_n",
         "_oc",
         "_owners",
@@ -147,6 +151,7 @@ class DiceState:
     # or small, and the rest in a Kept made when first needed
     _board: i64  # the board's Zobrist hash, -1 until computed
     _counts: tuple[int, ...] | None
+    _levels: tuple[int, ...] | None  # territories per number of dice (big boards)
     _kept: Kept | None
 
     def __init__(
@@ -178,6 +183,7 @@ class DiceState:
         self._changes = None
         self._board = -1
         self._counts = None
+        self._levels = None
         self._kept = None
 
     @property
@@ -339,6 +345,8 @@ class DiceState:
             self._board = board_hash_after_in(base._board, before_o, before_d, changes)
         if self._counts is None and base._counts is not None:
             self._counts = counts_after_in(base._counts, before_o, changes)
+        if self._levels is None and base._levels is not None:
+            self._levels = levels_after(base._levels, before_d, changes)
         known = base._kept
         if known is not None:
             kept = self._kept_facts()
@@ -500,6 +508,26 @@ class DiceState:
                 bo = base._chunks()[0]
                 counts = counts_after_in(base.counts(players), bo, self._changes_made(base))
             self._counts = counts
+        return counts
+
+    def top_dice(self) -> int:
+        """The most dice a territory holds (from the territories per number of dice,
+        kept; derived from the position before's)."""
+        counts = self._levels
+        if counts is None:
+            base = self._base
+            if base is not None:
+                changes = self._changes_made(base)
+                counts = levels_after(base._dice_levels(), base._chunks()[1], changes)
+            else:
+                counts = levels(self._chunks()[1])
+            self._levels = counts
+        return top_level(counts)
+
+    def _dice_levels(self) -> tuple[int, ...]:
+        self.top_dice()
+        counts = self._levels
+        assert counts is not None
         return counts
 
     def book_share(self, players: int, player: int) -> float:

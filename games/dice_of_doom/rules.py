@@ -336,7 +336,9 @@ class DiceOfDoom(SearchHints, DiceCapabilities):
             return None
         table = state.attack_table(self.neighbors, self.attack_objects())
         owners, dice = state.chunks()
-        attacks = attacks_best_first_in(table, owners, dice, state.player, state.reversed)
+        attacks = attacks_best_first_in(
+            table, owners, dice, state.player, state.reversed, state.top_dice()
+        )
         return attacks if state.first_move else chain((PASS,), attacks)
 
     def _scanned_moves(self, state: DiceState) -> Iterator[DiceMove]:
