@@ -320,6 +320,7 @@ def _search_cost(
     memory Python allocated during it (tracemalloc: slower, so not timed)."""
     clean_heap()
     state = game.initial_state(random.Random(seed))
+    game.attack_objects()  # made once per game, not per node: before the count starts
     tree: Tree[Any, Any] = Tree(game, state, share=True)
     limit = _MEMORY.replace(depth=depth)
     if traced:
