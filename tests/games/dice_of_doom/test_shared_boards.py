@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from lazytree.games.dice_of_doom import PASS, Attack, DiceOfDoom, DiceState
+from lazytree.games.dice_of_doom import PASS, Attack, DiceMove, DiceOfDoom, DiceState
 from lazytree.games.dice_of_doom.incremental import CHUNK, board_hash, flattened
 from lazytree.games.dice_of_doom.kernel import after_pass, attacked_board, attacks, next_player
 
@@ -25,7 +25,7 @@ class FlatDiceOfDoom(DiceOfDoom):
         self._kernel_moves = True
 
 
-def flat_result(game: DiceOfDoom, state: DiceState, move: object) -> DiceState:
+def flat_result(game: DiceOfDoom, state: DiceState, move: DiceMove) -> DiceState:
     """The position after ``move``, made from the flat tuples by the kernel."""
     owners, dice, player = state.owners, state.dice, state.player
     if move is PASS:
@@ -45,7 +45,7 @@ def flat_result(game: DiceOfDoom, state: DiceState, move: object) -> DiceState:
 
 def check(
     game: DiceOfDoom, flat_game: DiceOfDoom, shared: DiceState, flat: DiceState
-) -> list[object]:
+) -> list[DiceMove]:
     """Everything the search asks of a position, the same on both; returns the moves."""
     players = game.num_players
     # a leaf first: rated and hashed before its board is made
