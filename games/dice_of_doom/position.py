@@ -304,16 +304,30 @@ class DiceState:
         before."""
         return self._chunks()
 
+    def _board_chunks(self) -> tuple[Chunks, Chunks]:
+        """The board in chunks, without making it this position's own when it was not
+        made yet (a position compared by the sharing table is often a leaf: made from
+        the position before's chunks, not kept, and none of its facts derived)."""
+        oc, dc = self._oc, self._dc
+        if oc is not None and dc is not None:
+            return oc, dc
+        base = self._base
+        if base is None:
+            return self._chunks()
+        bo, bd = base._chunks()
+        return apply_changes_in(bo, bd, self._changes_made(base))
+
     def _chunks(self) -> tuple[Chunks, Chunks]:
         oc, dc = self._oc, self._dc
         if oc is None or dc is None:
-            if self._base is not None:
-                self._materialise()
-            else:
-                owners, dice = self._owners, self._dice
-                assert owners is not None and dice is not None
-                self._oc, self._dc = chunked(owners), chunked(dice)
-            oc, dc = self._oc, self._dc
+            with _MATERIALISING:  # (another thread may be making them: see _materialise)
+                if self._base is not None:
+                    self._materialise_now()
+                elif self._oc is None or self._dc is None:
+                    owners, dice = self._owners, self._dice
+                    assert owners is not None and dice is not None
+                    self._oc, self._dc = chunked(owners), chunked(dice)
+                oc, dc = self._oc, self._dc
             assert oc is not None and dc is not None
         return oc, dc
 
@@ -419,7 +433,7 @@ class DiceState:
                 and self.board_hash() == other.board_hash()
             ):
                 return False
-            return self._chunks() == other._chunks()
+            return self._board_chunks() == other._board_chunks()
         return self._values() == other._values()
 
     def __ne__(self, other: object) -> bool:
