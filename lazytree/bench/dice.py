@@ -41,6 +41,7 @@ __all__ = [
     "dice_benchmark",
     "eval_match",
     "per_node_cost",
+    "processor_depths",
     "scaled_cap",
 ]
 
@@ -378,4 +379,27 @@ def per_node_cost(
         out[f"{kind}_nodes_per_second_big_over_small"] = (
             big[kind]["nodes_per_second"] / small[kind]["nodes_per_second"]
         )
+    return out
+
+
+def processor_depths(size: int = 100, seeds: int = 3, budget: float = 1.0) -> dict[str, Any]:
+    """The depth the exact engine and the play AI complete within ``budget`` seconds of
+    the searching thread's processor time (``Limit(clock="cpu")``: a shared machine's
+    load does not count), on each of ``seeds`` boards of ``size``; a fresh tree and
+    position each, the heap cleaned before each (:func:`clean_heap`)."""
+    limit = _MEMORY.replace(seconds=budget, clock="cpu")
+    out: dict[str, Any] = {"size": size, "budget_seconds": budget}
+    for kind, eval in (("exact", "book"), ("play", "heuristic")):
+        game = DiceOfDoom(size=size, eval=eval)
+        depths = []
+        for seed in range(seeds):
+            clean_heap()
+            tree: Tree[Any, Any] = Tree(game, game.initial_state(random.Random(seed)), share=True)
+            if kind == "exact":
+                result = iterative_deepening(tree.root, limit)
+            else:
+                result = deepening(tree.root, limit, stop_when_forced=False)
+            depths.append(result.depth or 0)
+            del tree
+        out[kind] = depths
     return out

@@ -126,7 +126,8 @@ def bench_dice_of_doom(
             "--per-node",
             help="Instead: what a node costs on 20x20 and on 100x100 at a fixed depth (the "
             "play AI to depth 5, the exact engine to depth 2): nodes per second of processor "
-            "time, their ratio 100x100 over 20x20, and bytes per node (this core only).",
+            "time, their ratio 100x100 over 20x20, and bytes per node; and the depth each "
+            "completes in 1 s of processor time on three 100x100 boards (this core only).",
         ),
     ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
@@ -272,10 +273,11 @@ def _print_dice(doc: dict[str, Any], depth: int, seeds: int, budget: float) -> N
 
 
 def _per_node(json_out: bool) -> None:
-    from lazytree.bench.dice import per_node_cost
+    from lazytree.bench.dice import per_node_cost, processor_depths
 
     with gc_paused():
         doc = per_node_cost()
+        doc["depth_in_processor_second"] = processor_depths()
     doc["core"] = core_kind()
     if json_out:
         print_json(doc)
@@ -301,6 +303,12 @@ def _per_node(json_out: bool) -> None:
         f"{doc['play_nodes_per_second_big_over_small']:.3f}, exact "
         f"{doc['exact_nodes_per_second_big_over_small']:.3f} (1.0: a node costs the same "
         "on both boards)"
+    )
+    depths = doc["depth_in_processor_second"]
+    size = depths["size"]
+    console.print(
+        f"depth completed in {depths['budget_seconds']:g} s of processor time on {size}x{size} "
+        f"(boards 0, 1, 2): exact {depths['exact']}, play {depths['play']}"
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lazytree.bench.dice import per_node_cost
+from lazytree.bench.dice import per_node_cost, processor_depths
 from tests.conftest import cli
 
 
@@ -21,3 +21,10 @@ def test_per_node_cost_reports_each_search_and_the_ratio() -> None:
 def test_the_option_is_documented() -> None:
     result = cli(["bench", "dice-of-doom", "--help"])
     assert result.exit_code == 0 and "--per-node" in result.output
+
+
+def test_processor_depths_reports_each_board() -> None:
+    doc = processor_depths(size=10, seeds=2, budget=0.5)
+    assert doc["size"] == 10 and doc["budget_seconds"] == 0.5
+    assert len(doc["exact"]) == 2 and len(doc["play"]) == 2
+    assert all(d >= 1 for d in doc["exact"] + doc["play"])
