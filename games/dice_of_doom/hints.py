@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from lazytree.games.dice_of_doom.incremental import MASK, SHIFT
+
 if TYPE_CHECKING:
     from lazytree.games.dice_of_doom.rules import DiceMove, DiceState
 
@@ -28,6 +30,9 @@ class SearchHints:
     """The engine's optional protocols for Dice of Doom (mixed into the rules)."""
 
     max_dice: int
+    big: bool
+    """A big board: read a position's dice from its chunks (:meth:`DiceState.chunks`),
+    never making its flat tuples."""
 
     def big_stack(self) -> int:
         """The fewest dice a target holds for its capture to be *noisy*:
@@ -37,7 +42,13 @@ class SearchHints:
     def is_noisy(self, state: DiceState, move: DiceMove) -> bool:
         """An attack is noisy when it captures a big stack (see :meth:`big_stack`)."""
         dst = getattr(move, "dst", None)
-        return dst is not None and state.dice[dst] >= self.big_stack()
+        if dst is None:
+            return False
+        if self.big:
+            held: int = state.chunks()[1][dst >> SHIFT][dst & MASK]
+        else:
+            held = state.dice[dst]
+        return held >= self.big_stack()
 
     def order_moves(self, state: DiceState, moves: Sequence[DiceMove]) -> list[DiceMove]:
         """Pass first (the book's own first choice, and often best), then attacks on
@@ -46,9 +57,25 @@ class SearchHints:
         A bucket per (target dice, source dice) filled in one pass, not a sort with a
         key per move: a node of a 100x100 board has thousands of moves.
         """
-        dice = state.dice
         first: list[DiceMove] = []
         buckets: dict[int, list[DiceMove]] = {}
+        if self.big:  # the dice in chunks (incremental.Chunks), shared with the position before
+            chunks = state.chunks()[1]
+            for move in moves:
+                if isinstance(move, tuple):
+                    dst, src = move[1], move[0]
+                    key = chunks[dst >> SHIFT][dst & MASK] * 64 + chunks[src >> SHIFT][src & MASK]
+                    bucket = buckets.get(key)
+                    if bucket is None:
+                        buckets[key] = [move]
+                    else:
+                        bucket.append(move)
+                else:
+                    first.append(move)
+            for key in sorted(buckets, reverse=True):
+                first.extend(buckets[key])
+            return first
+        dice = state.dice
         for move in moves:
             if isinstance(move, tuple):  # an attack (src, dst)
                 key = dice[move[1]] * 64 + dice[move[0]]

@@ -43,6 +43,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:  # machine integers in the compiled core (plain ints in the pure one)
@@ -50,20 +51,42 @@ if TYPE_CHECKING:  # machine integers in the compiled core (plain ints in the pu
 
 __all__ = [
     "BIG_BOARD",
+    "CHUNK",
     "BoardFacts",
     "Changes",
+    "Chunks",
+    "Overlay",
     "apply_changes",
+    "apply_changes_in",
+    "at",
+    "attack_is_legal_in",
     "attack_table",
     "attack_table_after",
+    "attack_table_after_in",
+    "attack_table_in",
     "attacks_best_first",
+    "attacks_best_first_in",
     "board_facts",
+    "board_facts_in",
     "board_hash",
     "board_hash_after",
     "board_hash_after_attack",
+    "board_hash_after_in",
+    "chunked",
     "counts_after",
     "counts_after_attack",
+    "counts_after_in",
     "facts_after",
+    "facts_after_in",
+    "flattened",
+    "has_attack_in",
+    "levels",
+    "levels_after",
+    "pass_changes_in",
+    "tabled_attacks_in",
+    "top_level",
     "touched",
+    "updated",
 ]
 
 BIG_BOARD: Final = 100
@@ -76,6 +99,18 @@ Changes = tuple[tuple[int, int, int], ...]
 
 Chunk = tuple[object, ...]
 """The attacks from one territory (the rules' ``Attack`` objects), in neighbour order."""
+
+SHIFT: Final = 6
+CHUNK: Final = 1 << SHIFT
+"""Territories per chunk of a chunked board (:func:`chunked`)."""
+MASK: Final = CHUNK - 1
+
+Chunks = tuple[tuple[Any, ...], ...]
+"""A sequence kept in chunks of :data:`CHUNK` entries: item ``i`` is
+``chunks[i >> SHIFT][i & MASK]`` (:func:`at`). A position made by a move shares every
+chunk its move did not change with the position before (:func:`updated`), so making it
+copies the outer tuple (``n / CHUNK`` entries) and the few chunks changed, not the
+board."""
 
 
 def apply_changes(
@@ -188,25 +223,63 @@ def counts_after(
 
 
 def board_hash_after_attack(
-    h: int, owners: tuple[int, ...], dice: tuple[int, ...], src: int, dst: int, player: int
+    h: int, owners: Chunks, dice: Chunks, src: int, dst: int, player: int
 ) -> int:
-    """:func:`board_hash_after` of ``player``'s attack ``src -> dst`` (the source keeps
-    one die, the target changes owner and gets the source's dice but one), without the
-    tuple of changes."""
+    """:func:`board_hash_after` of ``player``'s attack ``src -> dst`` on a chunked
+    board (the source keeps one die, the target changes owner and gets the source's
+    dice but one), without the tuple of changes."""
     out: i64 = h
-    out ^= _key(src, owners[src], dice[src]) ^ _key(src, player, 1)
-    out ^= _key(dst, owners[dst], dice[dst]) ^ _key(dst, player, dice[src] - 1)
+    d: i64 = at(dice, src)
+    out ^= _key(src, at(owners, src), d) ^ _key(src, player, 1)
+    out ^= _key(dst, at(owners, dst), at(dice, dst)) ^ _key(dst, player, d - 1)
     return out
 
 
 def counts_after_attack(
-    counts: tuple[int, ...], owners: tuple[int, ...], dst: int, player: int
+    counts: tuple[int, ...], owners: Chunks, dst: int, player: int
 ) -> tuple[int, ...]:
-    """:func:`counts_after` of ``player``'s attack on ``dst``."""
+    """:func:`counts_after` of ``player``'s attack on ``dst`` (a chunked board)."""
     out = list(counts)
-    out[owners[dst]] -= 1
+    out[at(owners, dst)] -= 1
     out[player] += 1
     return tuple(out)
+
+
+def levels(dice: Chunks) -> tuple[int, ...]:
+    """How many territories of a chunked board hold each number of dice (index 0 to
+    31: the Zobrist keys allow fewer than 32 dice).
+
+    >>> levels(chunked((1, 3, 3, 2)))[:5]
+    (0, 1, 1, 2, 0)
+    """
+    out = [0] * 32
+    for row in dice:
+        for d in row:
+            out[d] += 1
+    return tuple(out)
+
+
+def levels_after(counts: tuple[int, ...], dice: Chunks, changes: Changes) -> tuple[int, ...]:
+    """:func:`levels` after ``changes`` from the levels ``counts`` of the chunked dice
+    ``dice`` before them."""
+    out = list(counts)
+    now: dict[int, int] = {}
+    for i, _, n in changes:
+        before = now.get(i)
+        if before is None:
+            before = at(dice, i)
+        out[before] -= 1
+        out[n] += 1
+        now[i] = n
+    return tuple(out)
+
+
+def top_level(counts: tuple[int, ...]) -> int:
+    """The most dice a territory holds, from :func:`levels`."""
+    for d in range(len(counts) - 1, -1, -1):
+        if counts[d]:
+            return d
+    return 0
 
 
 def touched(neighbors: tuple[tuple[int, ...], ...], changes: Changes) -> list[int]:
@@ -222,6 +295,215 @@ def touched(neighbors: tuple[tuple[int, ...], ...], changes: Changes) -> list[in
                 seen.add(j)
                 out.append(j)
     return out
+
+
+# -- boards in chunks, shared with the board before ----------------------------------
+def chunked(values: tuple[Any, ...]) -> Chunks:
+    """``values`` in chunks of :data:`CHUNK` (the last one may be shorter).
+
+    >>> c = chunked(tuple(range(150)))
+    >>> [len(chunk) for chunk in c], at(c, 130), flattened(c) == tuple(range(150))
+    ([64, 64, 22], 130, True)
+    """
+    return tuple([values[k : k + CHUNK] for k in range(0, len(values), CHUNK)])
+
+
+def flattened(chunks: Chunks) -> tuple[Any, ...]:
+    """The flat tuple of a chunked sequence."""
+    return tuple(chain.from_iterable(chunks))
+
+
+def at(chunks: Chunks, i: int) -> Any:
+    """Item ``i`` of a chunked sequence."""
+    return chunks[i >> SHIFT][i & MASK]
+
+
+def updated(chunks: Chunks, cells: list[int], values: list[Any]) -> Chunks:
+    """``chunks`` with item ``cells[k]`` set to ``values[k]`` (later ones win): a new
+    outer tuple sharing every chunk but the changed ones; ``chunks`` itself when no
+    item changes.
+
+    >>> c = chunked(tuple(range(200)))
+    >>> d = updated(c, [5, 70, 5], [-1, -2, -3])
+    >>> at(d, 5), at(d, 70), d[2] is c[2], updated(c, [3], [3]) is c
+    (-3, -2, True, True)
+    """
+    rows: dict[int, list[Any]] = {}
+    for k in range(len(cells)):
+        i = cells[k]
+        c = i >> SHIFT
+        row = rows.get(c)
+        if row is None:
+            if chunks[c][i & MASK] == values[k]:
+                continue
+            row = list(chunks[c])
+            rows[c] = row
+        row[i & MASK] = values[k]
+    if not rows:
+        return chunks
+    out = list(chunks)
+    for c, row in rows.items():
+        out[c] = tuple(row)
+    return tuple(out)
+
+
+def apply_changes_in(owners: Chunks, dice: Chunks, changes: Changes) -> tuple[Chunks, Chunks]:
+    """:func:`apply_changes` on chunked boards (sharing the unchanged chunks)."""
+    cells = [change[0] for change in changes]
+    return (
+        updated(owners, cells, [change[1] for change in changes]),
+        updated(dice, cells, [change[2] for change in changes]),
+    )
+
+
+def board_hash_after_in(h: int, owners: Chunks, dice: Chunks, changes: Changes) -> int:
+    """:func:`board_hash_after` of a chunked board."""
+    out: i64 = h
+    now: dict[int, tuple[int, int]] = {}  # a territory may change twice: its latest
+    for i, owner, n in changes:
+        last = now.get(i)
+        if last is None:
+            out ^= _key(i, at(owners, i), at(dice, i))
+        else:
+            out ^= _key(i, last[0], last[1])
+        out ^= _key(i, owner, n)
+        now[i] = (owner, n)
+    return out
+
+
+def counts_after_in(counts: tuple[int, ...], owners: Chunks, changes: Changes) -> tuple[int, ...]:
+    """:func:`counts_after` of a chunked board."""
+    out = list(counts)
+    now: dict[int, int] = {}
+    for i, owner, _ in changes:
+        before = now.get(i)
+        if before is None:
+            before = at(owners, i)
+        if before != owner:
+            out[before] -= 1
+            out[owner] += 1
+        now[i] = owner
+    return tuple(out)
+
+
+def attack_is_legal_in(
+    owners: Chunks,
+    dice: Chunks,
+    player: int,
+    neighbors: tuple[tuple[int, ...], ...],
+    src: object,
+    dst: object,
+) -> bool:
+    """:func:`~.kernel.attack_is_legal` on a chunked board."""
+    if not (isinstance(src, int) and isinstance(dst, int)):
+        return False
+    n = len(neighbors)
+    if not (0 <= src < n and 0 <= dst < n):
+        return False
+    if at(owners, src) != player or at(owners, dst) == player:
+        return False
+    if at(dice, src) <= at(dice, dst):
+        return False
+    return dst in neighbors[src]
+
+
+def pass_changes_in(
+    owners: Chunks, dice: Chunks, player: int, spare: int, top: int, reverse: bool
+) -> tuple[Changes, int]:
+    """The changes of ``player``'s pass (one die from ``spare`` to each of its
+    territories below ``top``, in board order, backwards when ``reverse``) and the
+    spare dice left, on a chunked board."""
+    out: list[tuple[int, int, int]] = []
+    nchunks = len(owners)
+    for k in range(nchunks):
+        if spare == 0:
+            break
+        c = nchunks - 1 - k if reverse else k
+        row_o = owners[c]
+        row_d = dice[c]
+        m = len(row_o)
+        for j in range(m):
+            if spare == 0:
+                break
+            q = m - 1 - j if reverse else j
+            d = row_d[q]
+            if row_o[q] == player and d < top:
+                out.append(((c << SHIFT) + q, player, d + 1))
+                spare -= 1
+    return tuple(out), spare
+
+
+def _chunk_in(
+    i: int,
+    owners: Chunks,
+    dice: Chunks,
+    neighbors: tuple[tuple[int, ...], ...],
+    made: tuple[Chunk, ...],
+) -> Chunk:
+    """:func:`_chunk` on a chunked board."""
+    d = at(dice, i)
+    if d < 2:
+        return ()
+    owner = at(owners, i)
+    nbrs = neighbors[i]
+    attacks = made[i]
+    out: list[object] = []
+    for k in range(len(nbrs)):
+        j = nbrs[k]
+        if at(owners, j) != owner and d > at(dice, j):
+            out.append(attacks[k])
+    if len(out) == len(nbrs):
+        return attacks
+    return tuple(out)
+
+
+def attack_table_in(
+    owners: Chunks,
+    dice: Chunks,
+    neighbors: tuple[tuple[int, ...], ...],
+    made: tuple[Chunk, ...],
+) -> Chunks:
+    """:func:`attack_table` of a chunked board, in chunks."""
+    n = len(neighbors)
+    return chunked(tuple([_chunk_in(i, owners, dice, neighbors, made) for i in range(n)]))
+
+
+def attack_table_after_in(
+    table: Chunks,
+    owners: Chunks,
+    dice: Chunks,
+    neighbors: tuple[tuple[int, ...], ...],
+    made: tuple[Chunk, ...],
+    changes: Changes,
+) -> Chunks:
+    """:func:`attack_table_after` in chunks: the chunks of the touched territories are
+    copied, the others shared with ``table``."""
+    cells = touched(neighbors, changes)
+    values: list[Any] = [_chunk_in(i, owners, dice, neighbors, made) for i in cells]
+    return updated(table, cells, values)
+
+
+def _mine(table: Chunks, owners: Chunks, player: int, reverse: bool) -> Iterator[Any]:
+    """The table's entries of ``player``'s territories, in board order (backwards when
+    ``reverse``), by C iterators (no Python step per territory)."""
+    if reverse:
+        cells: Iterator[Any] = chain.from_iterable(map(reversed, reversed(table)))
+        whose: Iterator[Any] = chain.from_iterable(map(reversed, reversed(owners)))
+    else:
+        cells = chain.from_iterable(table)
+        whose = chain.from_iterable(owners)
+    return compress(cells, map(player.__eq__, whose))
+
+
+def tabled_attacks_in(table: Chunks, owners: Chunks, player: int, reverse: bool) -> Iterator[Any]:
+    """The move list of ``player`` (its attacks in board order) from a chunked attack
+    table, lazily."""
+    return chain.from_iterable(_mine(table, owners, player, reverse))
+
+
+def has_attack_in(table: Chunks, owners: Chunks, player: int) -> bool:
+    """Whether ``player`` has an attack in a chunked attack table."""
+    return any(_mine(table, owners, player, False))
 
 
 # -- the attacks ----------------------------------------------------------------------
@@ -329,6 +611,42 @@ def attacks_best_first(
         yield from later[rank]
 
 
+def attacks_best_first_in(
+    table: Chunks, owners: Chunks, dice: Chunks, player: int, reverse: bool, top: int
+) -> Iterator[Any]:
+    """:func:`attacks_best_first` of a chunked board and table (the same moves in the
+    same order), given the most dice on the board, ``top`` (:func:`levels`)."""
+    best = (top - 1) * 64 + top
+    later: dict[int, list[Any]] = {}
+    nchunks = len(owners)
+    for k in range(nchunks):
+        c = nchunks - 1 - k if reverse else k
+        row_o = owners[c]
+        row_t = table[c]
+        row_d = dice[c]
+        m = len(row_o)
+        for j in range(m):
+            q = m - 1 - j if reverse else j
+            if row_o[q] != player:
+                continue
+            chunk: tuple[Any, ...] = row_t[q]
+            if not chunk:
+                continue
+            d = row_d[q]
+            for attack in chunk:
+                rank = at(dice, attack[1]) * 64 + d
+                if rank == best:
+                    yield attack
+                else:
+                    bucket = later.get(rank)
+                    if bucket is None:
+                        later[rank] = [attack]
+                    else:
+                        bucket.append(attack)
+    for rank in sorted(later, reverse=True):
+        yield from later[rank]
+
+
 # -- the heuristic's counts and the groups --------------------------------------------
 class BoardFacts:
     """What the heuristic evaluation counts on one board, for each player.
@@ -359,7 +677,7 @@ class BoardFacts:
         held: list[int],
         full: list[int],
         below: list[int],
-        labels: list[int],
+        labels: Any,
         alias: dict[int, int],
         sizes: list[dict[int, int]],
         next_label: int,
@@ -396,8 +714,8 @@ class BoardFacts:
 
 def _add_cell(
     i: int,
-    owners: tuple[int, ...] | list[int],
-    dice: tuple[int, ...] | list[int],
+    owners: Any,
+    dice: Any,
     neighbors: tuple[tuple[int, ...], ...],
     max_dice: int,
     unsafe: list[int],
@@ -518,12 +836,111 @@ def facts_after(
     return BoardFacts(territories, unsafe, held, full, below, labels, alias, sizes, next_label)
 
 
+class Overlay:
+    """A chunked sequence (:data:`Chunks`) with items set over it, for the few cells a
+    move changes: reads see the items set, :meth:`made` is the new chunked sequence
+    (sharing the chunks no item was set in)."""
+
+    __slots__ = ("changed", "chunks")
+
+    def __init__(self, chunks: Chunks) -> None:
+        self.chunks = chunks
+        self.changed: dict[int, Any] = {}
+
+    def __getitem__(self, i: int) -> Any:
+        changed = self.changed
+        if i in changed:
+            return changed[i]
+        return self.chunks[i >> SHIFT][i & MASK]
+
+    def __setitem__(self, i: int, value: Any) -> None:
+        self.changed[i] = value
+
+    def made(self) -> Chunks:
+        changed = self.changed
+        return updated(self.chunks, list(changed), list(changed.values()))
+
+
+def board_facts_in(
+    neighbors: tuple[tuple[int, ...], ...],
+    owners: Chunks,
+    dice: Chunks,
+    players: int,
+    max_dice: int,
+) -> BoardFacts:
+    """:func:`board_facts` of a chunked board, its labels in chunks."""
+    facts = board_facts(neighbors, flattened(owners), flattened(dice), players, max_dice)
+    facts.labels = chunked(tuple(facts.labels))
+    return facts
+
+
+def facts_after_in(
+    facts: BoardFacts,
+    neighbors: tuple[tuple[int, ...], ...],
+    owners: Chunks,
+    dice: Chunks,
+    changes: Changes,
+    max_dice: int,
+) -> BoardFacts:
+    """:func:`facts_after` of a chunked board, from facts whose labels are chunked
+    (:func:`board_facts_in`): the board before is read through an :class:`Overlay`,
+    the labels set in the chunks they fall in, so the work is that of the territories
+    changed and the groups they join or split, not of the board."""
+    o = Overlay(owners)
+    d = Overlay(dice)
+    territories = list(facts.territories)
+    unsafe = list(facts.unsafe)
+    held = list(facts.held)
+    full = list(facts.full)
+    below = list(facts.below)
+    cells = touched(neighbors, changes)
+    for i in cells:
+        _add_cell(i, o, d, neighbors, max_dice, unsafe, held, full, below, -1)
+    label_chunks: Chunks = facts.labels
+    labels = Overlay(label_chunks)
+    alias = facts.alias
+    sizes = facts.sizes
+    next_label = facts.next_label
+    copied = False
+    for i, owner, n in changes:
+        before = o[i]
+        d[i] = n
+        if before == owner:
+            continue
+        if not copied:  # the groups change: copy their sizes (the facts before stay)
+            alias = dict(alias)
+            sizes = [dict(s) for s in sizes]
+            copied = True
+        territories[before] -= 1
+        territories[owner] += 1
+        o[i] = owner
+        next_label = _leave(i, before, o, neighbors, labels, alias, sizes[before], next_label)
+        next_label = _join(i, owner, o, neighbors, labels, alias, sizes[owner], next_label)
+    for i in cells:
+        _add_cell(i, o, d, neighbors, max_dice, unsafe, held, full, below, 1)
+    if copied:
+        label_chunks = labels.made()
+        if len(alias) > _ALIAS_MAX:  # long alias chains: name every group by its root
+            flat = flattened(label_chunks)
+            label_chunks = chunked(tuple([_find(alias, label) for label in flat]))
+            alias = {}
+    return BoardFacts(
+        territories, unsafe, held, full, below, label_chunks, alias, sizes, next_label
+    )
+
+
+_ALIAS_MAX: Final = 256
+"""Merged groups a chunked board's facts keep as aliases (copied by every capture that
+changes the groups) before every territory is named by its group's root again (a pass
+over the board)."""
+
+
 def _leave(
     i: int,
     owner: int,
-    o: list[int],
+    o: Any,
     neighbors: tuple[tuple[int, ...], ...],
-    labels: list[int],
+    labels: Any,
     alias: dict[int, int],
     sizes: dict[int, int],
     next_label: int,
@@ -593,9 +1010,9 @@ def _leave(
 def _join(
     i: int,
     owner: int,
-    o: list[int],
+    o: Any,
     neighbors: tuple[tuple[int, ...], ...],
-    labels: list[int],
+    labels: Any,
     alias: dict[int, int],
     sizes: dict[int, int],
     next_label: int,

@@ -37,16 +37,25 @@ from lazytree.games.dice_of_doom.incremental import (
     BIG_BOARD,
     BoardFacts,
     Changes,
+    Chunks,
     apply_changes,
-    attack_table,
-    attack_table_after,
-    board_facts,
+    apply_changes_in,
+    at,
+    attack_is_legal_in,
+    attack_table_after_in,
+    attack_table_in,
+    board_facts_in,
     board_hash,
-    board_hash_after,
     board_hash_after_attack,
-    counts_after,
+    board_hash_after_in,
+    chunked,
     counts_after_attack,
-    facts_after,
+    counts_after_in,
+    facts_after_in,
+    flattened,
+    levels,
+    levels_after,
+    top_level,
 )
 from lazytree.games.dice_of_doom.kernel import attack_is_legal, attacked_board, book_share
 
@@ -99,10 +108,14 @@ class DiceState:
         "_board",
         "_changes",
         "_counts",
+        "_dc",
         "_dice",
         "_dst",
         "_hash_value",
         "_kept",
+        "_levels",
+        "_n",
+        "_oc",
         "_owners",
         "_src",
         "captured",
@@ -120,8 +133,13 @@ class DiceState:
     reversed: bool
     captured: int
     pending: Attack | None
-    _owners: tuple[int, ...] | None  # None until a derived position's board is read
+    _owners: tuple[int, ...] | None  # None until a big board's flat tuples are read
     _dice: tuple[int, ...] | None
+    # a big board in chunks (incremental.Chunks), sharing the unchanged chunks with
+    # the position before; None until made
+    _oc: Chunks | None
+    _dc: Chunks | None
+    _n: i64  # territories
     _hash_value: i64  # -1 until computed (hash() never returns -1)
     _base: DiceState | None  # the position a lazy one was made from, until it is made
     # how the board differs from the position before's, while _base is set: the attack
@@ -133,6 +151,7 @@ class DiceState:
     # or small, and the rest in a Kept made when first needed
     _board: i64  # the board's Zobrist hash, -1 until computed
     _counts: tuple[int, ...] | None
+    _levels: tuple[int, ...] | None  # territories per number of dice (big boards)
     _kept: Kept | None
 
     def __init__(
@@ -148,6 +167,9 @@ class DiceState:
     ) -> None:
         self._owners = owners
         self._dice = dice
+        self._oc = None
+        self._dc = None
+        self._n = len(owners)
         self.player = player
         self.spare = spare
         self.first_move = first_move
@@ -161,6 +183,7 @@ class DiceState:
         self._changes = None
         self._board = -1
         self._counts = None
+        self._levels = None
         self._kept = None
 
     @property
@@ -181,11 +204,10 @@ class DiceState:
     ) -> DiceState:
         """A big board's position made from ``base`` with its board unset until read
         (the caller says how the board differs: ``_src``/``_dst`` or ``_changes``)."""
-        made = DiceState(
-            base.owners, base.dice, player, spare, first_move, reversed, captured, pending
-        )
+        made = DiceState((), (), player, spare, first_move, reversed, captured, pending)
         made._owners = None
         made._dice = None
+        made._n = base._n
         made._base = base
         return made
 
@@ -202,9 +224,8 @@ class DiceState:
     ) -> DiceState:
         """The position ``base`` with ``changes`` made to its board and these fields: on
         a big board it refers to ``base`` until its board is read (see the module)."""
-        owners, dice = base.owners, base.dice
-        if len(owners) < BIG_BOARD:
-            owners, dice = apply_changes(owners, dice, changes)
+        if base._n < BIG_BOARD:
+            owners, dice = apply_changes(base.owners, base.dice, changes)
             return DiceState(owners, dice, player, spare, first_move, reversed, captured, pending)
         made = DiceState._lazy(base, player, spare, first_move, reversed, captured, pending)
         made._changes = changes
@@ -224,19 +245,25 @@ class DiceState:
         ``checked`` it by a rule of its own. The target changes owner and gets the
         attacker's dice but one, the source keeps one; with ``captures`` the target's
         dice are added to ``captured``. (The rules' hot path: one call.)"""
-        owners, dice, player = self.owners, self.dice, self.player
+        player = self.player
         src, dst = attack
-        if not (checked or attack_is_legal(owners, dice, player, neighbors, src, dst)):
-            return None
-        assert isinstance(src, int) and isinstance(dst, int)
-        captured = self.captured + dice[dst] if captures else self.captured
-        if len(owners) >= BIG_BOARD:
+        if self._n >= BIG_BOARD:
+            oc, dc = self._chunks()
+            if not (checked or attack_is_legal_in(oc, dc, player, neighbors, src, dst)):
+                return None
+            assert isinstance(src, int) and isinstance(dst, int)
+            captured = self.captured + at(dc, dst) if captures else self.captured
             made = DiceState._lazy(
                 self, player, self.spare, False, self.reversed, captured, self.pending
             )
             made._src = src
             made._dst = dst
             return made
+        owners, dice = self.owners, self.dice
+        if not (checked or attack_is_legal(owners, dice, player, neighbors, src, dst)):
+            return None
+        assert isinstance(src, int) and isinstance(dst, int)
+        captured = self.captured + dice[dst] if captures else self.captured
         new_owners, new_dice = attacked_board(owners, dice, player, src, dst)
         return DiceState(
             new_owners,
@@ -263,11 +290,46 @@ class DiceState:
         return self._made_board()[1] if dice is None else dice
 
     def _made_board(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The board of a position whose board was not made yet, made now."""
-        self._materialise()
-        owners, dice = self._owners, self._dice
-        assert owners is not None and dice is not None
+        """The flat tuples of a big board, made from its chunks now (and kept: the
+        rules' own hot paths read the chunks, :meth:`chunks`)."""
+        oc, dc = self._chunks()
+        owners, dice = flattened(oc), flattened(dc)
+        self._owners, self._dice = owners, dice
         return owners, dice
+
+    def chunks(self) -> tuple[Chunks, Chunks]:
+        """The board as chunked owners and dice
+        (:data:`~lazytree.games.dice_of_doom.incremental.Chunks`): on a big board made
+        by a move, sharing every chunk the move did not change with the position
+        before."""
+        return self._chunks()
+
+    def _board_chunks(self) -> tuple[Chunks, Chunks]:
+        """The board in chunks, without making it this position's own when it was not
+        made yet (a position compared by the sharing table is often a leaf: made from
+        the position before's chunks, not kept, and none of its facts derived)."""
+        oc, dc = self._oc, self._dc
+        if oc is not None and dc is not None:
+            return oc, dc
+        base = self._base
+        if base is None:
+            return self._chunks()
+        bo, bd = base._chunks()
+        return apply_changes_in(bo, bd, self._changes_made(base))
+
+    def _chunks(self) -> tuple[Chunks, Chunks]:
+        oc, dc = self._oc, self._dc
+        if oc is None or dc is None:
+            with _MATERIALISING:  # (another thread may be making them: see _materialise)
+                if self._base is not None:
+                    self._materialise_now()
+                elif self._oc is None or self._dc is None:
+                    owners, dice = self._owners, self._dice
+                    assert owners is not None and dice is not None
+                    self._oc, self._dc = chunked(owners), chunked(dice)
+                oc, dc = self._oc, self._dc
+            assert oc is not None and dc is not None
+        return oc, dc
 
     def _materialise(self) -> None:
         """Make the board from the position before, derive what that position knew,
@@ -285,25 +347,27 @@ class DiceState:
         if changes is not None:
             return changes
         src, dst, player = self._src, self._dst, self.player
-        return ((src, player, 1), (dst, player, base.dice[src] - 1))
+        return ((src, player, 1), (dst, player, at(base._chunks()[1], src) - 1))
 
     def _materialise_now(self) -> None:
         base = self._base
         assert base is not None
         changes = self._changes_made(base)
-        before_o, before_d = base.owners, base.dice
-        owners, dice = apply_changes(before_o, before_d, changes)
+        before_o, before_d = base._chunks()
+        owners, dice = apply_changes_in(before_o, before_d, changes)
         if self._board == -1 and base._board != -1:
-            self._board = board_hash_after(base._board, before_o, before_d, changes)
+            self._board = board_hash_after_in(base._board, before_o, before_d, changes)
         if self._counts is None and base._counts is not None:
-            self._counts = counts_after(base._counts, before_o, changes)
+            self._counts = counts_after_in(base._counts, before_o, changes)
+        if self._levels is None and base._levels is not None:
+            self._levels = levels_after(base._levels, before_d, changes)
         known = base._kept
         if known is not None:
             kept = self._kept_facts()
             table = known.table
             if kept.table is None and table is not None:
                 nbrs, made, attacks = table
-                after = attack_table_after(attacks, owners, dice, nbrs, made, changes)
+                after = attack_table_after_in(attacks, owners, dice, nbrs, made, changes)
                 kept.table = (nbrs, made, after)
             facts = known.facts
             if kept.facts is None and facts is not None:
@@ -311,9 +375,9 @@ class DiceState:
                 kept.facts = (
                     nbrs,
                     top,
-                    facts_after(before, nbrs, before_o, before_d, changes, top),
+                    facts_after_in(before, nbrs, before_o, before_d, changes, top),
                 )
-        self._owners, self._dice = owners, dice
+        self._oc, self._dc = owners, dice
         self._base = None
 
     # -- a record compared and hashed by value -----------------------------------------
@@ -332,7 +396,7 @@ class DiceState:
     def __hash__(self) -> int:
         h = self._hash_value
         if h == -1:
-            if self._base is None and len(self.owners) < BIG_BOARD:
+            if self._n < BIG_BOARD:
                 h = hash(self._values())
             else:
                 h = hash(
@@ -357,6 +421,19 @@ class DiceState:
         mine, theirs = self._hash_value, other._hash_value
         if mine != -1 and theirs != -1 and mine != theirs:
             return False
+        if self._n >= BIG_BOARD:  # the fields, then the boards' hashes, then the chunks
+            if not (
+                self.player == other.player
+                and self.spare == other.spare
+                and self.first_move == other.first_move
+                and self.reversed == other.reversed
+                and self.captured == other.captured
+                and self.pending == other.pending
+                and self._n == other._n
+                and self.board_hash() == other.board_hash()
+            ):
+                return False
+            return self._board_chunks() == other._board_chunks()
         return self._values() == other._values()
 
     def __ne__(self, other: object) -> bool:
@@ -405,14 +482,20 @@ class DiceState:
         if h == -1:
             base = self._base
             if base is None:
-                h = board_hash(self.owners, self.dice)
+                oc = self._oc
+                if oc is not None and self._owners is None:
+                    h = board_hash(flattened(oc), flattened(self._chunks()[1]))
+                else:
+                    h = board_hash(self.owners, self.dice)
             elif self._src >= 0:
+                bo, bd = base._chunks()
                 h = board_hash_after_attack(
-                    base.board_hash(), base.owners, base.dice, self._src, self._dst, self.player
+                    base.board_hash(), bo, bd, self._src, self._dst, self.player
                 )
             else:
                 changes = self._changes_made(base)
-                h = board_hash_after(base.board_hash(), base.owners, base.dice, changes)
+                bo, bd = base._chunks()
+                h = board_hash_after_in(base.board_hash(), bo, bd, changes)
             self._board = h
         return h
 
@@ -422,15 +505,43 @@ class DiceState:
         if counts is None or len(counts) != players:
             base = self._base
             if base is None:
-                owners = self.owners
-                counts = tuple([owners.count(p) for p in range(players)])
+                oc = self._oc
+                if oc is not None and self._owners is None:
+                    every = [0] * players
+                    for row in oc:
+                        for p in range(players):
+                            every[p] += row.count(p)
+                    counts = tuple(every)
+                else:
+                    owners = self.owners
+                    counts = tuple([owners.count(p) for p in range(players)])
             elif self._src >= 0:
-                counts = counts_after_attack(
-                    base.counts(players), base.owners, self._dst, self.player
-                )
+                bo = base._chunks()[0]
+                counts = counts_after_attack(base.counts(players), bo, self._dst, self.player)
             else:
-                counts = counts_after(base.counts(players), base.owners, self._changes_made(base))
+                bo = base._chunks()[0]
+                counts = counts_after_in(base.counts(players), bo, self._changes_made(base))
             self._counts = counts
+        return counts
+
+    def top_dice(self) -> int:
+        """The most dice a territory holds (from the territories per number of dice,
+        kept; derived from the position before's)."""
+        counts = self._levels
+        if counts is None:
+            base = self._base
+            if base is not None:
+                changes = self._changes_made(base)
+                counts = levels_after(base._dice_levels(), base._chunks()[1], changes)
+            else:
+                counts = levels(self._chunks()[1])
+            self._levels = counts
+        return top_level(counts)
+
+    def _dice_levels(self) -> tuple[int, ...]:
+        self.top_dice()
+        counts = self._levels
+        assert counts is not None
         return counts
 
     def book_share(self, players: int, player: int) -> float:
@@ -439,22 +550,22 @@ class DiceState:
         position before, making no counts of its own."""
         base = self._base
         if self._counts is None and base is not None and self._src >= 0:
-            loser = base.owners[self._dst]
+            loser = at(base._chunks()[0], self._dst)
             return book_share(base.counts(players), player, self.player, loser)
         return book_share(self.counts(players), player)
 
     def attack_table(
         self, neighbors: tuple[tuple[int, ...], ...], made: tuple[tuple[Any, ...], ...]
-    ) -> tuple[tuple[Any, ...], ...]:
+    ) -> Chunks:
         """The attacks from each territory
-        (:func:`~lazytree.games.dice_of_doom.incremental.attack_table`), kept."""
-        if self._base is not None:
-            self._materialise()  # derives the table when the position before has one
+        (:func:`~lazytree.games.dice_of_doom.incremental.attack_table`) in chunks
+        (:data:`~lazytree.games.dice_of_doom.incremental.Chunks`), kept."""
+        oc, dc = self._chunks()  # derives the table when the position before has one
         kept = self._kept_facts()
         table = kept.table
         if table is not None and table[0] is neighbors:
             return table[2]
-        attacks = attack_table(self.owners, self.dice, neighbors, made)
+        attacks = attack_table_in(oc, dc, neighbors, made)
         kept.table = (neighbors, made, attacks)
         return attacks
 
@@ -470,7 +581,8 @@ class DiceState:
         facts = kept.facts
         if facts is not None and facts[0] is neighbors and facts[1] == max_dice:
             return facts[2]
-        made = board_facts(neighbors, self.owners, self.dice, players, max_dice)
+        oc, dc = self._chunks()
+        made = board_facts_in(neighbors, oc, dc, players, max_dice)
         kept.facts = (neighbors, max_dice, made)
         return made
 
@@ -488,7 +600,8 @@ class DiceState:
         if base is not None:
             known = base.facts(neighbors, players, max_dice)
             changes = self._changes_made(base)
-            facts = facts_after(known, neighbors, base.owners, base.dice, changes, max_dice)
+            bo, bd = base._chunks()
+            facts = facts_after_in(known, neighbors, bo, bd, changes, max_dice)
         else:
             facts = self.facts(neighbors, players, max_dice)
         made = facts.summary()

@@ -38,7 +38,7 @@ import enum
 import random
 from collections.abc import Iterator
 from functools import lru_cache
-from itertools import chain, compress
+from itertools import chain
 from typing import Any, TypeAlias
 
 from lazytree.game import IllegalMoveError, Player
@@ -48,7 +48,13 @@ from lazytree.games.dice_of_doom.capabilities import PLAYER_LETTERS, DiceCapabil
 from lazytree.games.dice_of_doom.dice import Outcome
 from lazytree.games.dice_of_doom.evaluation import EVALUATORS, BookEvaluation, Evaluation
 from lazytree.games.dice_of_doom.hints import SearchHints
-from lazytree.games.dice_of_doom.incremental import BIG_BOARD, attacks_best_first
+from lazytree.games.dice_of_doom.incremental import (
+    BIG_BOARD,
+    attacks_best_first_in,
+    has_attack_in,
+    pass_changes_in,
+    tabled_attacks_in,
+)
 from lazytree.games.dice_of_doom.kernel import (
     after_pass,
     attacks,
@@ -297,11 +303,7 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         """The attacks of the player to move, chained from the attack table (the
         territory order of the book, no Python step per move)."""
         table = state.attack_table(self.neighbors, self.attack_objects())
-        owners = state.owners
-        mine = state.player.__eq__
-        if state.reversed:
-            return chain.from_iterable(compress(reversed(table), map(mine, reversed(owners))))
-        return chain.from_iterable(compress(table, map(mine, owners)))
+        return tabled_attacks_in(table, state.chunks()[0], state.player, state.reversed)
 
     def legal_moves(self, state: DiceState) -> Iterator[DiceMove]:
         if self._listed:
@@ -335,8 +337,10 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         if not self._listed:
             return None
         table = state.attack_table(self.neighbors, self.attack_objects())
-        player = state.player
-        attacks = attacks_best_first(table, state.owners, state.dice, player, state.reversed)
+        owners, dice = state.chunks()
+        attacks = attacks_best_first_in(
+            table, owners, dice, state.player, state.reversed, state.top_dice()
+        )
         return attacks if state.first_move else chain((PASS,), attacks)
 
     def _scanned_moves(self, state: DiceState) -> Iterator[DiceMove]:
@@ -349,7 +353,7 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
             return False
         if self._listed:
             table = state.attack_table(self.neighbors, self.attack_objects())
-            return not any(compress(table, map(state.player.__eq__, state.owners)))
+            return not has_attack_in(table, state.chunks()[0], state.player)
         if self._kernel_moves:
             return not can_attack(state.owners, state.dice, state.player, self.neighbors)
         return next(self._attacks(state), None) is None
@@ -400,16 +404,10 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
     def _pass(self, state: DiceState) -> DiceState:
         player, spare, top = state.player, state.spare, self.max_dice
         if self.big:
-            owners, dice = state.owners, state.dice
-            changes: list[tuple[int, int, int]] = []
-            for i in self._order(state):
-                if spare == 0:
-                    break
-                if owners[i] == player and dice[i] < top:
-                    changes.append((i, player, dice[i] + 1))
-                    spare -= 1
+            oc, dc = state.chunks()
+            changes, spare = pass_changes_in(oc, dc, player, spare, top, state.reversed)
             return DiceState.derived(
-                state, tuple(changes), self._next_player(state), spare, True, not state.reversed
+                state, changes, self._next_player(state), spare, True, not state.reversed
             )
         owners = state.owners
         more, spare = after_pass(owners, state.dice, player, spare, top, state.reversed)

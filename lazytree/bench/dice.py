@@ -14,6 +14,7 @@ import random
 import resource
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -39,6 +40,8 @@ __all__ = [
     "clean_heap",
     "dice_benchmark",
     "eval_match",
+    "per_node_cost",
+    "processor_depths",
     "scaled_cap",
 ]
 
@@ -305,4 +308,98 @@ def eval_match(size: int, seeds: int, depth: int = 3, width: int | None = 8) -> 
                 out["ties"] += 1
             else:
                 out["heuristic" if winners[0] == seat else "book"] += 1
+    return out
+
+
+def _search_cost(
+    game: DiceOfDoom, seed: int, depth: int, play: bool, traced: bool
+) -> dict[str, Any]:
+    """One search of the board of ``seed`` to ``depth`` on a fresh shared tree and a
+    fresh position (a position keeps what searches derived from it): the play AI's
+    (:func:`~lazytree.search.engine.deepening`) or the exact engine's
+    (:func:`~lazytree.search.iterative_deepening`). With ``traced``, the peak of the
+    memory Python allocated during it (tracemalloc: slower, so not timed)."""
+    clean_heap()
+    state = game.initial_state(random.Random(seed))
+    game.attack_objects()  # made once per game, not per node: before the count starts
+    tree: Tree[Any, Any] = Tree(game, state, share=True)
+    limit = _MEMORY.replace(depth=depth)
+    if traced:
+        tracemalloc.start()
+    start = time.process_time()  # the machine may be shared: this process's own time
+    try:
+        if play:
+            result = deepening(tree.root, limit, stop_when_forced=False)
+        else:
+            result = iterative_deepening(tree.root, limit)
+        seconds = time.process_time() - start
+        peak = tracemalloc.get_traced_memory()[1] if traced else 0
+    finally:
+        if traced:
+            tracemalloc.stop()
+    nodes = tree.stats.nodes_created
+    out = {"depth": result.depth, "nodes": nodes, "seconds": seconds}
+    out["nodes_per_second"] = nodes / seconds
+    if traced:
+        out["bytes_per_node"] = peak // max(1, nodes)
+    return out
+
+
+def per_node_cost(
+    sizes: tuple[int, int] = (20, 100),
+    play_depth: int = 5,
+    exact_depth: int = 2,
+    seed: int = 0,
+    rounds: int = 3,
+) -> dict[str, Any]:
+    """What a node costs on a small and on a big board, at a fixed depth (so the
+    figures do not depend on the clock): the play AI's nodes per second of processor
+    time (median of ``rounds`` searches) on each of ``sizes`` and their ratio, big over
+    small (1.0: a node costs the same on both); and the exact engine's nodes per second
+    and bytes per node (the peak of Python's allocations during the search over its
+    nodes) on each size."""
+    out: dict[str, Any] = {"sizes": list(sizes), "play_depth": play_depth}
+    out["exact_depth"] = exact_depth
+    for size in sizes:
+        book = DiceOfDoom(size=size, eval="book")
+        heuristic = DiceOfDoom(size=size, eval="heuristic")
+        runs = [_search_cost(heuristic, seed, play_depth, True, False) for _ in range(rounds)]
+        runs.sort(key=lambda r: r["nodes_per_second"])
+        play = dict(runs[len(runs) // 2])
+        play["bytes_per_node"] = _search_cost(heuristic, seed, play_depth, True, True)[
+            "bytes_per_node"
+        ]
+        exact = _search_cost(book, seed, exact_depth, False, False)
+        exact["bytes_per_node"] = _search_cost(book, seed, exact_depth, False, True)[
+            "bytes_per_node"
+        ]
+        out[str(size)] = {"play": play, "exact": exact}
+    small, big = (out[str(s)] for s in sizes)
+    for kind in ("play", "exact"):
+        out[f"{kind}_nodes_per_second_big_over_small"] = (
+            big[kind]["nodes_per_second"] / small[kind]["nodes_per_second"]
+        )
+    return out
+
+
+def processor_depths(size: int = 100, seeds: int = 3, budget: float = 1.0) -> dict[str, Any]:
+    """The depth the exact engine and the play AI complete within ``budget`` seconds of
+    the searching thread's processor time (``Limit(clock="cpu")``: a shared machine's
+    load does not count), on each of ``seeds`` boards of ``size``; a fresh tree and
+    position each, the heap cleaned before each (:func:`clean_heap`)."""
+    limit = _MEMORY.replace(seconds=budget, clock="cpu")
+    out: dict[str, Any] = {"size": size, "budget_seconds": budget}
+    for kind, eval in (("exact", "book"), ("play", "heuristic")):
+        game = DiceOfDoom(size=size, eval=eval)
+        depths = []
+        for seed in range(seeds):
+            clean_heap()
+            tree: Tree[Any, Any] = Tree(game, game.initial_state(random.Random(seed)), share=True)
+            if kind == "exact":
+                result = iterative_deepening(tree.root, limit)
+            else:
+                result = deepening(tree.root, limit, stop_when_forced=False)
+            depths.append(result.depth or 0)
+            del tree
+        out[kind] = depths
     return out

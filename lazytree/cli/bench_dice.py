@@ -121,6 +121,16 @@ def bench_dice_of_doom(
             "are the same on both cores, runs once).",
         ),
     ] = True,
+    per_node: Annotated[
+        bool,
+        typer.Option(
+            "--per-node",
+            help="Instead: what a node costs on 20x20 and on 100x100 at a fixed depth (the "
+            "play AI to depth 5, the exact engine to depth 2): nodes per second of processor "
+            "time, their ratio 100x100 over 20x20, and bytes per node; and the depth each "
+            "completes in 1 s of processor time on three 100x100 boards (this core only).",
+        ),
+    ] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
     """Nodes and time of minimax, alpha-beta and the full engine (alpha-beta + ordering
@@ -142,6 +152,9 @@ def bench_dice_of_doom(
     overridden = [flag for name, flag in QUICK_SETS.items() if given(name)]
     if quick and overridden:
         conflict("--quick", overridden[0], "--quick sets it")
+    if per_node:
+        _per_node(json_out)
+        return
     if against_racket:
         boards = seeds if given("seeds") else None
         sizes_run = size_list if sizes_given else [5, 6]
@@ -258,6 +271,46 @@ def _print_dice(doc: dict[str, Any], depth: int, seeds: int, budget: float) -> N
             f"{g['peak_memory_mb']} MB (resident, the game's own process), "
             f"winners {g['winners']}"
         )
+
+
+def _per_node(json_out: bool) -> None:
+    from lazytree.bench.dice import per_node_cost, processor_depths
+
+    with gc_paused():
+        doc = per_node_cost()
+        doc["depth_in_processor_second"] = processor_depths()
+    doc["core"] = core_kind()
+    if json_out:
+        print_json(doc)
+        return
+    table = Table(title=f"What a node costs at a fixed depth, {doc['core']} core")
+    for col in ("search", "size", "depth", "nodes", "nodes/s", "bytes/node"):
+        table.add_column(col, justify="right")
+    for kind, depth in (("play", doc["play_depth"]), ("exact", doc["exact_depth"])):
+        for size in doc["sizes"]:
+            row = doc[str(size)][kind]
+            table.add_row(
+                kind,
+                f"{size}x{size}",
+                str(depth),
+                f"{row['nodes']:,}",
+                f"{row['nodes_per_second']:,.0f}",
+                f"{row['bytes_per_node']:,}",
+            )
+    console.print(table)
+    small, big = doc["sizes"]
+    console.print(
+        f"nodes per second, {big}x{big} over {small}x{small}: play "
+        f"{doc['play_nodes_per_second_big_over_small']:.3f}, exact "
+        f"{doc['exact_nodes_per_second_big_over_small']:.3f} (1.0: a node costs the same "
+        "on both boards)"
+    )
+    depths = doc["depth_in_processor_second"]
+    size = depths["size"]
+    console.print(
+        f"depth completed in {depths['budget_seconds']:g} s of processor time on {size}x{size} "
+        f"(boards 0, 1, 2): exact {depths['exact']}, play {depths['play']}"
+    )
 
 
 def _against_racket(
