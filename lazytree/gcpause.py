@@ -33,6 +33,9 @@ what is frozen are as they were. Inside a pause:
   generation has moved a quarter of the survivors' number up to the oldest; until
   then the young survivors are scanned as they would be outside the pause.) A full
   collection asked for with :func:`gc.collect` inside the pause sees everything too;
+* a search on a clock holds full collections (:func:`full_collections_held`): one that
+  falls due while it runs waits for the start of the next clocked search, whose clock
+  then counts it, so a full collection is never a stall in the middle of a move;
 * the growth carries over to the next block, as the survivors do (a driver's next
   search grows a tree again). Before the first full collection inside a pause, the
   pause assumes the driver grows a tree: it takes the blocks the allocator holds
@@ -81,6 +84,7 @@ __all__ = [
     "MIN_GROWTH",
     "WARM_UP",
     "WASTED",
+    "full_collections_held",
     "gc_is_paused",
     "gc_paused",
     "search_paused",
@@ -138,6 +142,10 @@ _driver = False
 """The outermost pause is a driver's (:func:`gc_paused`)."""
 _unpaused = 0
 """Blocks of :func:`searches_unpaused` open: searches do not pause by themselves."""
+_held = 0
+"""Blocks of :func:`full_collections_held` open (clocked searches running)."""
+_pending = False
+"""A full collection fell due while held: the next held block starts with it."""
 
 
 def _setting_aside(saved: tuple[int, int, int]) -> None:
@@ -148,7 +156,7 @@ def _setting_aside(saved: tuple[int, int, int]) -> None:
 
 def _after_collection(phase: str, info: dict[str, Any]) -> None:
     """A :data:`gc.callbacks` entry while paused (see the module docstring)."""
-    global _survivors, _growth, _young, _due, _froze
+    global _survivors, _growth, _young, _due, _froze, _pending
     saved = _saved
     if saved is None:
         return
@@ -177,6 +185,9 @@ def _after_collection(phase: str, info: dict[str, Any]) -> None:
     _young += 1
     assert _survivors is not None  # (set when the first pause began)
     if _young * max(1, saved[0]) >= max(MIN_GROWTH, (_growth - 1) * _survivors):
+        if _held:  # a clocked search is running: the next one starts with it
+            _pending = True
+            return
         # back in the collector's generations; CPython starts the full collection as
         # soon as its own rule allows (the threshold 0: at its first chance)
         _due = True
@@ -224,10 +235,11 @@ def _enter(driver: bool) -> None:
 
 
 def _leave() -> None:
-    global _depth, _saved
+    global _depth, _saved, _pending
     with _lock:
         _depth -= 1
         if _depth == 0:
+            _pending = False
             assert _saved is not None
             gc.callbacks.remove(_after_collection)
             if _driver or _froze:
@@ -263,6 +275,27 @@ def search_paused() -> Iterator[None]:
         yield
     finally:
         _leave()
+
+
+@contextmanager
+def full_collections_held() -> Iterator[None]:
+    """For a search on a clock: no full collection starts inside the block (one that
+    falls due waits), and the block starts with the one that fell due inside the last
+    (its time counts against the clock that started before, not as a stall of
+    hundreds of milliseconds in the middle of a search that should be answering).
+    Outside a pause it does nothing."""
+    global _held, _pending
+    with _lock:
+        run = _pending and _saved is not None and _setting
+        _pending = False
+        _held += 1
+    try:
+        if run:
+            gc.collect()
+        yield
+    finally:
+        with _lock:
+            _held -= 1
 
 
 @contextmanager

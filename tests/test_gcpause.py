@@ -419,3 +419,50 @@ def test_a_search_inside_a_drivers_pause_only_counts(tictactoe: Position) -> Non
         minimax(Tree(game, state).root, 5)
         assert gc.get_threshold() == raised and gc_is_paused()
     assert not gc_is_paused()
+
+
+def test_a_clocked_search_holds_full_collections_for_the_next_ones_start() -> None:
+    from lazytree.gcpause import full_collections_held
+
+    kept: list[Any] = []
+    with gc_paused():
+        _free_some_garbage()  # survivors counted, growth GROWTH
+        survivors = pause._survivors
+        assert survivors is not None
+        with full_collections_held():  # a search on a clock grows its tree
+            grown = GROWTH * survivors + 50_000
+            assert full_collections_while(lambda: kept.append(grow(grown))) == 0
+        assert pause._pending  # fell due inside: waits
+
+        def next_search() -> None:
+            with full_collections_held():
+                pass
+
+        assert full_collections_while(next_search) == 1  # the next one starts with it
+        assert not pause._pending
+    kept.clear()
+    with full_collections_held():  # outside a pause: nothing held, nothing run
+        assert not pause._pending
+
+
+def test_a_clocked_deepening_holds_full_collections(
+    tictactoe: Position, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
+
+    from lazytree.search import Limit, iterative_deepening
+
+    game, state = tictactoe
+    held: list[int] = []
+    real = pause.full_collections_held
+
+    def spy() -> Any:
+        held.append(pause._held)
+        return real()
+
+    module = importlib.import_module("lazytree.search.deepening")  # (the package's
+    monkeypatch.setattr(module, "full_collections_held", spy)  # `deepening` is a rater)
+    iterative_deepening(Tree(game, state).root, Limit(seconds=5, depth=2))
+    iterative_deepening(Tree(game, state).root, Limit(depth=2))
+    assert held == [0]  # only the search on a clock
+    assert pause._held == 0
