@@ -102,6 +102,18 @@ def bench_dice_of_doom(
             "Racket's defaults.",
         ),
     ] = False,
+    play_game: Annotated[
+        bool,
+        typer.Option(
+            "--play-game",
+            help="Instead: the game people play, `lazytree play dice-of-doom --size N "
+            "--human none --time T` with the play command's settings (N: --game-size, "
+            "default 20 here; T: --game-time), to the end (or --game-moves moves if given), "
+            "in a process of its own: its peak resident memory (target 300 MB) and each "
+            "move's wall-clock seconds from asking the AI to the move played (target: none "
+            "over 1.1x the clock).",
+        ),
+    ] = False,
     repeat: Annotated[
         int,
         typer.Option(
@@ -142,6 +154,16 @@ def bench_dice_of_doom(
     overridden = [flag for name, flag in QUICK_SETS.items() if given(name)]
     if quick and overridden:
         conflict("--quick", overridden[0], "--quick sets it")
+    if play_game:
+        if against_racket:
+            conflict("--play-game", "--against-racket", "they are different benchmarks")
+        _play_game(
+            game_size if given("game_size") else 20,
+            game_time,
+            game_moves if given("game_moves") else None,
+            json_out,
+        )
+        return
     if against_racket:
         boards = seeds if given("seeds") else None
         sizes_run = size_list if sizes_given else [5, 6]
@@ -300,6 +322,34 @@ def _against_racket(
         "same: the first decision's nodes, every move's value and the best move, and "
         "the turn's moves, equal to the book's.[/]"
     )
+
+
+def _play_game(size: int, seconds: float, moves: int | None, json_out: bool) -> None:
+    from lazytree.bench.playgame import CLOCK_SLACK, play_command_game_in_child
+
+    if size == 0:
+        fail("--play-game needs a board: --game-size from 2 to " + str(MAX_SIZE))
+    with progress_bar(
+        SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn()
+    ) as bar:
+        bar.add_task(f"`lazytree play dice-of-doom --size {size} --human none` (a child)")
+        doc = play_command_game_in_child(size, seconds, max_moves=moves)
+    if json_out:
+        print_json(doc)
+        return
+    worst = doc["worst_move"] or {}
+    console.print(
+        f"{doc['command']} ({doc['seat']}, {core_kind()} core): {doc['moves']} moves"
+        f"{'' if doc['finished'] else ' (stopped at the move cap)'}, {doc['game_seconds']:.0f} s; "
+        f"peak memory {doc['peak_memory_mb']} MB (resident, the game's own process; target "
+        f"{doc['memory_target_mb']} MB); longest move {doc['max_move_wall']:.3f} s = "
+        f"{doc['max_move_over_budget']:.2f}x the clock (move {worst.get('index')}: search "
+        f"{worst.get('search', 0):.3f} s, depth {worst.get('depth')}), median "
+        f"{doc['median_move_wall']:.3f} s, {doc['moves_over_slack']} over {CLOCK_SLACK:g}x",
+        soft_wrap=True,
+    )
+    for target, met in doc["targets"].items():
+        console.print(f"  {'[green]met[/]' if met else '[red]missed[/]'}  {target}")
 
 
 def _print_racket(doc: dict[str, Any], depth: int) -> None:

@@ -1,0 +1,165 @@
+"""The game people play: ``lazytree play dice-of-doom --size N --human none --time T``.
+
+:func:`play_command_game` plays exactly that game: the play command's seats (its
+:func:`~lazytree.cli.play.play_ai` with the command's defaults: the play AI on a
+``T``-second processor clock at every seat, each agent with its own shared tree), the
+:class:`~lazytree.session.Session` the command opens, its turns through
+:meth:`Session.ai_turn <lazytree.session.Session.ai_turn>` inside the command's
+:func:`~lazytree.gcpause.gc_paused`. Per move it records the wall-clock and processor
+seconds from asking the seat to the move played and seen by every seat (what a player
+waits), and the search's own seconds and depth; at the end the process's peak resident
+memory. :func:`play_command_game_in_child` runs it in a fresh process, so the peak is
+the game's own.
+
+The targets: the whole game's peak at most :data:`MEMORY_TARGET_MB`, no move over
+:data:`CLOCK_SLACK` times its budget.
+"""
+
+from __future__ import annotations
+
+import inspect
+import multiprocessing
+import statistics
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from lazytree.bench.dice import _peak_rss_mb
+from lazytree.gcpause import gc_paused
+
+__all__ = [
+    "CLOCK_SLACK",
+    "MEMORY_TARGET_MB",
+    "play_command_game",
+    "play_command_game_in_child",
+]
+
+MEMORY_TARGET_MB = 300
+"""The whole 20x20 game's peak resident memory: the target (MB)."""
+
+CLOCK_SLACK = 1.1
+"""No move may take more than this many times its budget."""
+
+
+def _play_defaults() -> dict[str, Any]:
+    """The play command's defaults of the options :func:`play_ai` takes."""
+    from lazytree.cli.play import play
+
+    params = inspect.signature(play).parameters
+    names = ("depth", "rater", "search_width", "quiescence", "tie_seed", "max_nodes", "max_memory")
+    return {name: params[name].default for name in names}
+
+
+def play_command_game(
+    size: int = 20,
+    seconds: float = 1.0,
+    *,
+    max_moves: int | None = None,
+    seed: int | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``lazytree play dice-of-doom --size SIZE --human none --time SECONDS`` (see
+    the module docstring) to the end, or for ``max_moves`` moves; the figures as a
+    JSON-ready dict. ``seed`` is the session's (the command's ``--dice-seed`` /
+    ``--tie-seed``; ``None``, the command's default, draws one)."""
+    from lazytree.cli.play import play_ai
+    from lazytree.games import load_game
+    from lazytree.session import Session
+
+    options = {"size": size}
+    d = _play_defaults()
+    position = load_game("dice-of-doom", **options)
+    ai = play_ai(
+        position,
+        seconds,
+        d["depth"],
+        d["rater"],
+        d["search_width"],
+        d["quiescence"],
+        d["tie_seed"],
+        d["max_nodes"],
+        d["max_memory"],
+    )
+    start_wall, start_cpu = time.perf_counter(), time.process_time()
+    moves: list[dict[str, Any]] = []
+    with gc_paused():  # the play command runs inside the driver's pause
+        session = Session("dice-of-doom", options, [ai] * position.game.num_players, seed=seed)
+        while not session.is_over and (max_moves is None or len(moves) < max_moves):
+            wall, cpu = time.perf_counter(), time.process_time()
+            for step in session.ai_turn():
+                now_wall, now_cpu = time.perf_counter(), time.process_time()
+                search = step.choice.search
+                moves.append(
+                    {
+                        "wall": now_wall - wall,
+                        "cpu": now_cpu - cpu,
+                        "search": step.choice.seconds,
+                        "depth": None if search is None else search.depth,
+                        "nodes": step.choice.nodes,
+                    }
+                )
+                wall, cpu = now_wall, now_cpu
+                if progress is not None and len(moves) % 10 == 0:
+                    progress(f"{len(moves)} moves played")
+                if max_moves is not None and len(moves) >= max_moves:
+                    break
+    return _figures(size, seconds, ai, session, moves, start_wall, start_cpu)
+
+
+def _figures(
+    size: int,
+    seconds: float,
+    ai: str,
+    session: Any,
+    moves: list[dict[str, Any]],
+    start_wall: float,
+    start_cpu: float,
+) -> dict[str, Any]:
+    walls = [m["wall"] for m in moves] or [0.0]
+    cpus = [m["cpu"] for m in moves] or [0.0]
+    worst = max(range(len(moves)), key=lambda i: moves[i]["wall"], default=None)
+    peak = _peak_rss_mb()
+    return {
+        "benchmark": "lazytree play dice-of-doom --human none",
+        "command": f"lazytree play dice-of-doom --size {size} --human none --time {seconds:g}",
+        "seat": ai,
+        "size": size,
+        "seconds_per_move": seconds,
+        "moves": len(moves),
+        "finished": bool(session.is_over),
+        "winners": list(session.winners()) if session.is_over else [],
+        "game_seconds": round(time.perf_counter() - start_wall, 3),
+        "game_cpu_seconds": round(time.process_time() - start_cpu, 3),
+        "peak_memory_mb": peak,
+        "memory_target_mb": MEMORY_TARGET_MB,
+        "max_move_wall": round(max(walls), 3),
+        "max_move_cpu": round(max(cpus), 3),
+        "max_move_over_budget": round(max(walls) / seconds, 3),
+        "median_move_wall": round(statistics.median(walls), 3),
+        "moves_over_slack": sum(w > CLOCK_SLACK * seconds for w in walls),
+        "worst_move": None if worst is None else {"index": worst, **_rounded(moves[worst])},
+        "min_depth": min((m["depth"] for m in moves if m["depth"] is not None), default=None),
+        "targets": {
+            f"peak memory <= {MEMORY_TARGET_MB} MB": peak <= MEMORY_TARGET_MB,
+            f"no move over {CLOCK_SLACK:g}x its budget (wall clock)": (
+                max(walls) <= CLOCK_SLACK * seconds
+            ),
+        },
+        "move_seconds": [round(w, 3) for w in walls],
+    }
+
+
+def _rounded(move: dict[str, Any]) -> dict[str, Any]:
+    return {k: round(v, 3) if isinstance(v, float) else v for k, v in move.items()}
+
+
+def play_command_game_in_child(
+    size: int = 20, seconds: float = 1.0, *, max_moves: int | None = None, seed: int | None = None
+) -> dict[str, Any]:
+    """:func:`play_command_game` in a fresh process (started, not forked, with this
+    process's core), so its peak resident memory is the game's own."""
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+        future = pool.submit(play_command_game, size, seconds, max_moves=max_moves, seed=seed)
+        return future.result()
