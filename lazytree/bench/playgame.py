@@ -9,7 +9,10 @@
 seconds from asking the seat to the move played and seen by every seat (what a player
 waits), and the search's own seconds and depth; at the end the process's peak resident
 memory. :func:`play_command_game_in_child` runs it in a fresh process, so the peak is
-the game's own.
+the game's own. ``max_search_over_budget`` is the longest search alone over the clock,
+``cpu_share`` the processor seconds the game got per wall-clock second: on a machine
+shared with other work a move waits for the processor too, which no clock inside the
+program can shorten.
 
 The targets: the whole game's peak at most :data:`MEMORY_TARGET_MB`, no move over
 :data:`CLOCK_SLACK` times its budget.
@@ -137,6 +140,8 @@ def _figures(
         "max_move_cpu": round(max(cpus), 3),
         "max_move_over_budget": round(max(walls) / seconds, 3),
         "median_move_wall": round(statistics.median(walls), 3),
+        "max_search_over_budget": round(max((m["search"] for m in moves), default=0) / seconds, 3),
+        "cpu_share": round(sum(cpus) / max(sum(walls), 1e-9), 3),
         "moves_over_slack": sum(w > CLOCK_SLACK * seconds for w in walls),
         "worst_move": None if worst is None else {"index": worst, **_rounded(moves[worst])},
         "min_depth": min((m["depth"] for m in moves if m["depth"] is not None), default=None),

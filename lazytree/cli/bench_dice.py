@@ -345,7 +345,9 @@ def _play_game(size: int, seconds: float, moves: int | None, json_out: bool) -> 
         f"{doc['memory_target_mb']} MB); longest move {doc['max_move_wall']:.3f} s = "
         f"{doc['max_move_over_budget']:.2f}x the clock (move {worst.get('index')}: search "
         f"{worst.get('search', 0):.3f} s, depth {worst.get('depth')}), median "
-        f"{doc['median_move_wall']:.3f} s, {doc['moves_over_slack']} over {CLOCK_SLACK:g}x",
+        f"{doc['median_move_wall']:.3f} s, {doc['moves_over_slack']} over {CLOCK_SLACK:g}x; "
+        f"longest search alone {doc['max_search_over_budget']:.2f}x the clock; the game got "
+        f"{doc['cpu_share']:.0%} of a processor",
         soft_wrap=True,
     )
     for target, met in doc["targets"].items():
