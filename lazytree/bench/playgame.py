@@ -60,12 +60,16 @@ def play_command_game(
     *,
     max_moves: int | None = None,
     seed: int | None = None,
+    cpu_clock: bool = False,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``lazytree play dice-of-doom --size SIZE --human none --time SECONDS`` (see
     the module docstring) to the end, or for ``max_moves`` moves; the figures as a
     JSON-ready dict. ``seed`` is the session's (the command's ``--dice-seed`` /
-    ``--tie-seed``; ``None``, the command's default, draws one)."""
+    ``--tie-seed``; ``None``, the command's default, draws one). With ``cpu_clock`` the
+    seats' clock counts this process's processor seconds instead of the command's wall
+    clock, and each move is measured by that clock too: what the program keeps itself
+    on a machine shared with other work."""
     from lazytree.cli.play import play_ai
     from lazytree.games import load_game
     from lazytree.session import Session
@@ -84,6 +88,8 @@ def play_command_game(
         d["max_nodes"],
         d["max_memory"],
     )
+    if cpu_clock:
+        ai = ai.replace(":clock=wall", ":clock=cpu")
     start_wall, start_cpu = time.perf_counter(), time.process_time()
     moves: list[dict[str, Any]] = []
     with gc_paused():  # the play command runs inside the driver's pause
@@ -107,7 +113,7 @@ def play_command_game(
                     progress(f"{len(moves)} moves played")
                 if max_moves is not None and len(moves) >= max_moves:
                     break
-    return _figures(size, seconds, ai, session, moves, start_wall, start_cpu)
+    return _figures(size, seconds, ai, session, moves, start_wall, start_cpu, cpu_clock)
 
 
 def _figures(
@@ -118,10 +124,13 @@ def _figures(
     moves: list[dict[str, Any]],
     start_wall: float,
     start_cpu: float,
+    cpu_clock: bool = False,
 ) -> dict[str, Any]:
     walls = [m["wall"] for m in moves] or [0.0]
     cpus = [m["cpu"] for m in moves] or [0.0]
-    worst = max(range(len(moves)), key=lambda i: moves[i]["wall"], default=None)
+    clocked = "cpu" if cpu_clock else "wall"
+    worst = max(range(len(moves)), key=lambda i: moves[i][clocked], default=None)
+    longest = max(cpus if cpu_clock else walls)
     peak = _peak_rss_mb()
     return {
         "benchmark": "lazytree play dice-of-doom --human none",
@@ -138,20 +147,21 @@ def _figures(
         "memory_target_mb": MEMORY_TARGET_MB,
         "max_move_wall": round(max(walls), 3),
         "max_move_cpu": round(max(cpus), 3),
-        "max_move_over_budget": round(max(walls) / seconds, 3),
+        "clock": clocked,
+        "max_move_over_budget": round(longest / seconds, 3),
         "median_move_wall": round(statistics.median(walls), 3),
         "max_search_over_budget": round(max((m["search"] for m in moves), default=0) / seconds, 3),
         "cpu_share": round(sum(cpus) / max(sum(walls), 1e-9), 3),
-        "moves_over_slack": sum(w > CLOCK_SLACK * seconds for w in walls),
+        "moves_over_slack": sum(w > CLOCK_SLACK * seconds for w in (cpus if cpu_clock else walls)),
         "worst_move": None if worst is None else {"index": worst, **_rounded(moves[worst])},
         "min_depth": min((m["depth"] for m in moves if m["depth"] is not None), default=None),
         "targets": {
             f"peak memory <= {MEMORY_TARGET_MB} MB": peak <= MEMORY_TARGET_MB,
-            f"no move over {CLOCK_SLACK:g}x its budget (wall clock)": (
-                max(walls) <= CLOCK_SLACK * seconds
+            f"no move over {CLOCK_SLACK:g}x its budget ({clocked} clock)": (
+                longest <= CLOCK_SLACK * seconds
             ),
         },
-        "move_seconds": [round(w, 3) for w in walls],
+        "move_seconds": [round(w, 3) for w in (cpus if cpu_clock else walls)],
     }
 
 
@@ -160,11 +170,18 @@ def _rounded(move: dict[str, Any]) -> dict[str, Any]:
 
 
 def play_command_game_in_child(
-    size: int = 20, seconds: float = 1.0, *, max_moves: int | None = None, seed: int | None = None
+    size: int = 20,
+    seconds: float = 1.0,
+    *,
+    max_moves: int | None = None,
+    seed: int | None = None,
+    cpu_clock: bool = False,
 ) -> dict[str, Any]:
     """:func:`play_command_game` in a fresh process (started, not forked, with this
     process's core), so its peak resident memory is the game's own."""
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        future = pool.submit(play_command_game, size, seconds, max_moves=max_moves, seed=seed)
+        future = pool.submit(
+            play_command_game, size, seconds, max_moves=max_moves, seed=seed, cpu_clock=cpu_clock
+        )
         return future.result()

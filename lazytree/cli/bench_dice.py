@@ -114,6 +114,15 @@ def bench_dice_of_doom(
             "over 1.1x the clock).",
         ),
     ] = False,
+    cpu_clock: Annotated[
+        bool,
+        typer.Option(
+            "--cpu-clock",
+            help="--play-game: the AI's clock and each move's time in processor seconds "
+            "of the game's process instead of the play command's wall clock (on a shared "
+            "machine: what the program keeps itself, without the waits for a processor).",
+        ),
+    ] = False,
     repeat: Annotated[
         int,
         typer.Option(
@@ -162,6 +171,7 @@ def bench_dice_of_doom(
             game_time,
             game_moves if given("game_moves") else None,
             json_out,
+            cpu_clock,
         )
         return
     if against_racket:
@@ -324,7 +334,14 @@ def _against_racket(
     )
 
 
-def _play_game(size: int, seconds: float, moves: int | None, json_out: bool) -> None:
+PLAY_SEED = 1
+"""The session's seed of ``--play-game`` (the board and the tie-breaks): the same game
+from run to run, where the play command draws one."""
+
+
+def _play_game(
+    size: int, seconds: float, moves: int | None, json_out: bool, cpu_clock: bool
+) -> None:
     from lazytree.bench.playgame import CLOCK_SLACK, play_command_game_in_child
 
     if size == 0:
@@ -333,7 +350,9 @@ def _play_game(size: int, seconds: float, moves: int | None, json_out: bool) -> 
         SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn()
     ) as bar:
         bar.add_task(f"`lazytree play dice-of-doom --size {size} --human none` (a child)")
-        doc = play_command_game_in_child(size, seconds, max_moves=moves)
+        doc = play_command_game_in_child(
+            size, seconds, max_moves=moves, seed=PLAY_SEED, cpu_clock=cpu_clock
+        )
     if json_out:
         print_json(doc)
         return
@@ -342,10 +361,11 @@ def _play_game(size: int, seconds: float, moves: int | None, json_out: bool) -> 
         f"{doc['command']} ({doc['seat']}, {core_kind()} core): {doc['moves']} moves"
         f"{'' if doc['finished'] else ' (stopped at the move cap)'}, {doc['game_seconds']:.0f} s; "
         f"peak memory {doc['peak_memory_mb']} MB (resident, the game's own process; target "
-        f"{doc['memory_target_mb']} MB); longest move {doc['max_move_wall']:.3f} s = "
-        f"{doc['max_move_over_budget']:.2f}x the clock (move {worst.get('index')}: search "
-        f"{worst.get('search', 0):.3f} s, depth {worst.get('depth')}), median "
-        f"{doc['median_move_wall']:.3f} s, {doc['moves_over_slack']} over {CLOCK_SLACK:g}x; "
+        f"{doc['memory_target_mb']} MB); longest move {doc['max_move_over_budget']:.2f}x the "
+        f"clock ({doc['clock']}; {doc['max_move_wall']:.3f} s wall, {doc['max_move_cpu']:.3f} s "
+        f"processor; move {worst.get('index')}: search {worst.get('search', 0):.3f} s, "
+        f"depth {worst.get('depth')}), median {doc['median_move_wall']:.3f} s wall, "
+        f"{doc['moves_over_slack']} over {CLOCK_SLACK:g}x; "
         f"longest search alone {doc['max_search_over_budget']:.2f}x the clock; the game got "
         f"{doc['cpu_share']:.0%} of a processor",
         soft_wrap=True,

@@ -63,7 +63,8 @@ def test_play_game_plays_the_play_commands_game_in_its_own_process() -> None:
     doc = json.loads(result.stdout)
     assert doc["command"] == "lazytree play dice-of-doom --size 3 --human none --time 0.05"
     assert doc["seat"].startswith("default:time=0.05")  # the play command's own seat
-    assert doc["moves"] == 4 and len(doc["move_seconds"]) == 4
+    assert 1 <= doc["moves"] <= 4 and len(doc["move_seconds"]) == doc["moves"]
+    assert doc["moves"] == 4 or doc["finished"]
     assert doc["max_move_wall"] == max(doc["move_seconds"]) > 0
     assert abs(doc["max_move_over_budget"] - doc["max_move_wall"] / 0.05) < 0.1
     assert 1.0 < doc["peak_memory_mb"] < 4096
@@ -71,5 +72,7 @@ def test_play_game_plays_the_play_commands_game_in_its_own_process() -> None:
         "peak memory <= 300 MB",
         "no move over 1.1x its budget (wall clock)",
     }
+    cpu = json.loads(cli(shlex.split(args + " --cpu-clock")).stdout)
+    assert cpu["clock"] == "cpu" and ":clock=cpu" in cpu["seat"]
     conflict = cli(shlex.split("bench dice-of-doom --play-game --against-racket"))
     assert conflict.exit_code == 2 and "--against-racket" in conflict.output
