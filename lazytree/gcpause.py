@@ -35,7 +35,9 @@ what is frozen are as they were. Inside a pause:
   collection asked for with :func:`gc.collect` inside the pause sees everything too;
 * a search on a clock holds full collections (:func:`full_collections_held`): one that
   falls due while it runs waits for the start of the next clocked search, whose clock
-  then counts it, so a full collection is never a stall in the middle of a move;
+  then counts it, so a full collection is never a stall in the middle of a move; and
+  while held, one falls due once the objects have grown by :data:`HELD_GROWTH` (a
+  quarter, CPython's own rule), so the trees a game drops do not pile up;
 * the growth carries over to the next block, as the survivors do (a driver's next
   search grows a tree again). Before the first full collection inside a pause, the
   pause assumes the driver grows a tree: it takes the blocks the allocator holds
@@ -80,6 +82,7 @@ from typing import Any
 
 __all__ = [
     "GROWTH",
+    "HELD_GROWTH",
     "MAX_GROWTH",
     "MIN_GROWTH",
     "WARM_UP",
@@ -105,6 +108,12 @@ WASTED = 8
 MIN_GROWTH = 100_000
 """And once at least this many objects were added (so a small heap is not scanned over
 and over)."""
+
+HELD_GROWTH = 1.25
+"""The growth that makes a full collection due while a clocked search holds them
+(:func:`full_collections_held`): CPython's own quarter. A clocked search pays for the
+collection at its start, inside its clock, so collecting sooner costs no stall; waiting
+for the objects to double let a game's dead trees double its peak memory."""
 
 WARM_UP = 50
 """Young collections a search's own pause (:func:`search_paused`) lets pass as the caller
@@ -184,7 +193,8 @@ def _after_collection(phase: str, info: dict[str, Any]) -> None:
     _froze = True
     _young += 1
     assert _survivors is not None  # (set when the first pause began)
-    if _young * max(1, saved[0]) >= max(MIN_GROWTH, (_growth - 1) * _survivors):
+    growth = min(_growth, HELD_GROWTH) if _held else _growth
+    if _young * max(1, saved[0]) >= max(MIN_GROWTH, (growth - 1) * _survivors):
         if _held:  # a clocked search is running: the next one starts with it
             _pending = True
             return

@@ -466,3 +466,23 @@ def test_a_clocked_deepening_holds_full_collections(
     iterative_deepening(Tree(game, state).root, Limit(depth=2))
     assert held == [0]  # only the search on a clock
     assert pause._held == 0
+
+
+def test_held_a_full_collection_falls_due_at_a_quarter() -> None:
+    from lazytree.gcpause import HELD_GROWTH, full_collections_held
+
+    kept: list[Any] = []
+    with gc_paused():
+        _free_some_garbage()  # growth GROWTH (2): unheld, half would not be due
+        survivors = pause._survivors
+        assert survivors is not None and HELD_GROWTH - 1 < 0.5 < GROWTH - 1
+        with full_collections_held():
+            kept.append(grow(survivors // 2 + 2 * pause.MIN_GROWTH))
+            assert pause._pending
+
+        def next_search() -> None:
+            with full_collections_held():
+                pass
+
+        assert full_collections_while(next_search) == 1
+    kept.clear()
