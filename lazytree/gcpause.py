@@ -7,10 +7,14 @@ collection each time the objects that reached the oldest generation grow by a qu
 so while a tree grows it is scanned again and again. None of those scans can free
 anything the search still holds.
 
-The library itself never touches the collector: a search called from a notebook or a
-server runs with the collector exactly as the caller set it. :func:`gc_paused` is for
-*drivers*, the code that owns the process and runs search after search (the command
-line, the benchmarks, an arena or tuning worker), around their work. Inside it:
+:func:`gc_paused` is for *drivers*, the code that owns the process and runs search
+after search (the command line, the benchmarks, an arena or tuning worker), around their
+work. A search called from a notebook or a server enters :func:`search_paused` by itself
+(every rater does, through its one entry): the same pause once the search has grown
+(after :data:`WARM_UP` young collections; a small search runs with the collector exactly
+as the caller set it and calls none of its heap-sized functions), never when the process
+froze objects itself, and on leaving the thresholds, the callbacks, the enabled flag and
+what is frozen are as they were. Inside a pause:
 
 * the youngest generation is collected as usual, so short-lived garbage (generator
   frames, temporary lists, a cycle dropped soon after it was made) is freed as before;
@@ -29,6 +33,11 @@ line, the benchmarks, an arena or tuning worker), around their work. Inside it:
   generation has moved a quarter of the survivors' number up to the oldest; until
   then the young survivors are scanned as they would be outside the pause.) A full
   collection asked for with :func:`gc.collect` inside the pause sees everything too;
+* a search on a clock holds full collections (:func:`full_collections_held`): one that
+  falls due while it runs waits for the start of the next clocked search, whose clock
+  then counts it, so a full collection is never a stall in the middle of a move; and
+  while held, one falls due once the objects have grown by :data:`HELD_GROWTH` (a
+  quarter, CPython's own rule), so the trees a game drops do not pile up;
 * the growth carries over to the next block, as the survivors do (a driver's next
   search grows a tree again). Before the first full collection inside a pause, the
   pause assumes the driver grows a tree: it takes the blocks the allocator holds
@@ -42,10 +51,13 @@ line, the benchmarks, an arena or tuning worker), around their work. Inside it:
   which scanned all of them anyway).
 
 Objects a process froze itself (:func:`gc.freeze` before a ``fork``) are unfrozen by a
-pause: a driver owns its process, and the library never pauses on its own.
+driver's pause (a driver owns its process); a search's own pause then stays out of the
+way (it looks once, when the search has grown: :func:`gc.get_freeze_count`).
 
-It is re-entrant and safe to enter from several threads (a counter under a lock: the
-first to enter pauses, the last to leave restores).
+Both are re-entrant and safe to enter from several threads (a counter under a lock: the
+first to enter pauses, the last to leave restores); inside a pause, entering either costs
+a counter's step, so a search inside a driver's pause, or a deepening's iterations inside
+its own, add nothing.
 
 Examples
 --------
@@ -68,7 +80,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["GROWTH", "MAX_GROWTH", "MIN_GROWTH", "WASTED", "gc_is_paused", "gc_paused"]
+__all__ = [
+    "GROWTH",
+    "HELD_GROWTH",
+    "MAX_GROWTH",
+    "MIN_GROWTH",
+    "WARM_UP",
+    "WASTED",
+    "full_collections_held",
+    "gc_is_paused",
+    "gc_paused",
+    "search_paused",
+    "searches_unpaused",
+]
 
 GROWTH = 2
 """Inside :func:`gc_paused` a full collection starts once the objects have grown this
@@ -84,6 +108,17 @@ WASTED = 8
 MIN_GROWTH = 100_000
 """And once at least this many objects were added (so a small heap is not scanned over
 and over)."""
+
+HELD_GROWTH = 1.25
+"""The growth that makes a full collection due while a clocked search holds them
+(:func:`full_collections_held`): CPython's own quarter. A clocked search pays for the
+collection at its start, inside its clock, so collecting sooner costs no stall; waiting
+for the objects to double let a game's dead trees double its peak memory."""
+
+WARM_UP = 50
+"""Young collections a search's own pause (:func:`search_paused`) lets pass as the caller
+set the collector before it sets survivors aside (some 15,000 nodes of a tic-tac-toe
+tree): a small search leaves the collector alone."""
 
 NEVER = 1 << 30
 """The oldest generation's threshold while objects are set aside: CPython never starts
@@ -104,6 +139,22 @@ _young = 0
 about a young threshold's worth of survivors)."""
 _due = False
 """A full collection is due: nothing is set aside until it has run."""
+_setting = True
+"""Survivors are being set aside (a search's own pause: once it has warmed up)."""
+_warm = 0
+"""Young collections seen while a search's own pause warms up (-1: it stays out of the
+way: the process froze objects itself)."""
+_froze = False
+"""Something was set aside since the outermost pause began (a search's own pause gives
+it back on leaving only then)."""
+_driver = False
+"""The outermost pause is a driver's (:func:`gc_paused`)."""
+_unpaused = 0
+"""Blocks of :func:`searches_unpaused` open: searches do not pause by themselves."""
+_held = 0
+"""Blocks of :func:`full_collections_held` open (clocked searches running)."""
+_pending = False
+"""A full collection fell due while held: the next held block starts with it."""
 
 
 def _setting_aside(saved: tuple[int, int, int]) -> None:
@@ -114,11 +165,15 @@ def _setting_aside(saved: tuple[int, int, int]) -> None:
 
 def _after_collection(phase: str, info: dict[str, Any]) -> None:
     """A :data:`gc.callbacks` entry while paused (see the module docstring)."""
-    global _survivors, _growth, _young, _due
+    global _survivors, _growth, _young, _due, _froze, _pending
     saved = _saved
     if saved is None:
         return
     generation = info.get("generation")
+    if not _setting:
+        if phase == "stop" and generation != 2:
+            _warm_up(saved)
+        return
     if generation == 2:
         if phase == "start":  # a full collection sees every object
             gc.unfreeze()
@@ -130,13 +185,19 @@ def _after_collection(phase: str, info: dict[str, Any]) -> None:
         _due = False
         _setting_aside(saved)
         gc.freeze()
+        _froze = True
         return
     if phase != "stop" or _due:
         return
     gc.freeze()  # the survivors of this young collection: scanned once, set aside
+    _froze = True
     _young += 1
     assert _survivors is not None  # (set when the first pause began)
-    if _young * max(1, saved[0]) >= max(MIN_GROWTH, (_growth - 1) * _survivors):
+    growth = min(_growth, HELD_GROWTH) if _held else _growth
+    if _young * max(1, saved[0]) >= max(MIN_GROWTH, (growth - 1) * _survivors):
+        if _held:  # a clocked search is running: the next one starts with it
+            _pending = True
+            return
         # back in the collector's generations; CPython starts the full collection as
         # soon as its own rule allows (the threshold 0: at its first chance)
         _due = True
@@ -144,34 +205,121 @@ def _after_collection(phase: str, info: dict[str, Any]) -> None:
         gc.set_threshold(saved[0], saved[1], 0)
 
 
+def _start_setting_aside(saved: tuple[int, int, int]) -> None:
+    """From now on, young survivors are set aside (see the module docstring)."""
+    global _survivors, _growth, _due, _setting
+    if _survivors is None:
+        _survivors = sys.getallocatedblocks()
+        _growth = MAX_GROWTH
+    _due = False
+    _setting = True
+    _setting_aside(saved)
+
+
+def _warm_up(saved: tuple[int, int, int]) -> None:
+    """One young collection of a search's own pause that does not set survivors aside
+    yet: after :data:`WARM_UP` of them it starts to, unless the process froze objects
+    itself (then it never does)."""
+    global _warm
+    if _warm < 0:
+        return
+    _warm += 1
+    if _warm >= WARM_UP:
+        if gc.get_freeze_count():  # the process's own: leave them (and the pause) be
+            _warm = -1
+            return
+        _start_setting_aside(saved)
+
+
+def _enter(driver: bool) -> None:
+    global _depth, _saved, _setting, _warm, _froze, _driver
+    with _lock:
+        if _depth == 0:
+            threshold = gc.get_threshold()
+            _saved = (threshold[0], threshold[1], threshold[2])
+            _driver, _froze, _warm, _setting = driver, False, 0, False
+            if driver:
+                _start_setting_aside(_saved)
+            gc.callbacks.append(_after_collection)
+        _depth += 1
+
+
+def _leave() -> None:
+    global _depth, _saved, _pending
+    with _lock:
+        _depth -= 1
+        if _depth == 0:
+            _pending = False
+            assert _saved is not None
+            gc.callbacks.remove(_after_collection)
+            if _driver or _froze:
+                gc.unfreeze()
+            gc.set_threshold(*_saved)
+            _saved = None
+
+
 @contextmanager
 def gc_paused() -> Iterator[None]:
     """Young survivors set aside, full collections only once the objects have doubled
     (or grown eightfold after a scan that found nothing), for the block (see the module
-    docstring). For drivers, around their work; the library never enters it."""
-    global _depth, _saved, _due, _survivors, _growth
+    docstring). For drivers, around their work (a search enters :func:`search_paused`
+    by itself)."""
+    _enter(driver=True)
+    try:
+        yield
+    finally:
+        _leave()
+
+
+@contextmanager
+def search_paused() -> Iterator[None]:
+    """The pause a search enters by itself: as :func:`gc_paused` once the search has
+    grown past :data:`WARM_UP` young collections, unless the process froze objects itself;
+    on leaving, the collector is as the caller set it (see the module docstring). Inside
+    any pause it only counts."""
+    if _unpaused:
+        yield
+        return
+    _enter(driver=False)
+    try:
+        yield
+    finally:
+        _leave()
+
+
+@contextmanager
+def full_collections_held() -> Iterator[None]:
+    """For a search on a clock: no full collection starts inside the block (one that
+    falls due waits), and the block starts with the one that fell due inside the last
+    (its time counts against the clock that started before, not as a stall of
+    hundreds of milliseconds in the middle of a search that should be answering).
+    Outside a pause it does nothing."""
+    global _held, _pending
     with _lock:
-        if _depth == 0:
-            if _survivors is None:
-                _survivors = sys.getallocatedblocks()
-                _growth = MAX_GROWTH
-            threshold = gc.get_threshold()
-            _saved = (threshold[0], threshold[1], threshold[2])
-            _due = False
-            _setting_aside(_saved)
-            gc.callbacks.append(_after_collection)
-        _depth += 1
+        run = _pending and _saved is not None and _setting
+        _pending = False
+        _held += 1
+    try:
+        if run:
+            gc.collect()
+        yield
+    finally:
+        with _lock:
+            _held -= 1
+
+
+@contextmanager
+def searches_unpaused() -> Iterator[None]:
+    """Searches inside the block do not pause by themselves (:func:`search_paused` does
+    nothing): the collector runs as the caller set it, to measure what the pause saves."""
+    global _unpaused
+    with _lock:
+        _unpaused += 1
     try:
         yield
     finally:
         with _lock:
-            _depth -= 1
-            if _depth == 0:
-                assert _saved is not None
-                gc.callbacks.remove(_after_collection)
-                gc.unfreeze()
-                gc.set_threshold(*_saved)
-                _saved = None
+            _unpaused -= 1
 
 
 def gc_is_paused() -> bool:

@@ -334,3 +334,155 @@ def test_bench_gc_prints_the_ratio() -> None:
     assert code == 0 and (data["searches"], data["live"]) == (3, 10) and data["ratio"] > 0
     code, out, _ = run("bench", "gc", "--searches", "3", "--live", "10")
     assert code == 0 and out.startswith("3 tiny searches: ") and "ratio" in out
+
+
+def _collector_state() -> tuple[Any, ...]:
+    return (gc.get_threshold(), gc.isenabled(), list(gc.callbacks), gc.get_freeze_count())
+
+
+def _counting_freezes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count :func:`gc.freeze` calls (it still works)."""
+    calls: list[int] = []
+    real = gc.freeze
+
+    def counted() -> None:
+        calls.append(1)
+        real()
+
+    monkeypatch.setattr(gc, "freeze", counted)
+    return calls
+
+
+def test_a_grown_library_search_pauses_by_itself_and_restores_everything(
+    tictactoe: Position, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, state = tictactoe
+    freezes = _counting_freezes(monkeypatch)
+    before = _collector_state()
+    result = minimax(Tree(game, state).root, None)  # the whole tree, as the README calls it
+    assert result.value == 0.0
+    assert freezes  # its young survivors were set aside
+    assert _collector_state() == before and not gc_is_paused()
+
+
+def test_a_library_search_restores_everything_when_it_stops_or_fails(
+    tictactoe: Position, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from lazytree.search import Limit, SearchStopped, search
+
+    game, state = tictactoe
+    freezes = _counting_freezes(monkeypatch)
+    before = _collector_state()
+    with pytest.raises(SearchStopped):
+        minimax(Tree(game, state).root, Limit(depth=9, nodes=200_000))
+    assert freezes and _collector_state() == before and not gc_is_paused()
+
+    class Failing:
+        """Tic-tac-toe whose evaluation fails after 100,000 calls."""
+
+        calls = 0
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(game, name)
+
+        def evaluate(self, s: Any, p: Any) -> float:
+            self.calls += 1
+            if self.calls > 100_000:
+                raise KeyError("evaluation failed")
+            return float(game.evaluate(s, p))
+
+    freezes.clear()
+    with pytest.raises(KeyError, match="evaluation failed"):
+        search(Tree(Failing(), state).root, Limit(depth=9), "minimax")
+    assert freezes and _collector_state() == before and not gc_is_paused()
+
+
+def test_a_library_search_leaves_what_the_process_froze_frozen(tictactoe: Position) -> None:
+    game, state = tictactoe
+    kept = grow(10_000)
+    gc.freeze()  # a server before it forks
+    try:
+        frozen = gc.get_freeze_count()
+        before = _collector_state()
+        minimax(Tree(game, state).root, 6)
+        assert gc.get_freeze_count() == frozen and _collector_state() == before
+    finally:
+        gc.unfreeze()
+        del kept
+
+
+def test_a_search_inside_a_drivers_pause_only_counts(tictactoe: Position) -> None:
+    game, state = tictactoe
+    with gc_paused():
+        gc.collect()
+        raised = gc.get_threshold()
+        minimax(Tree(game, state).root, 5)
+        assert gc.get_threshold() == raised and gc_is_paused()
+    assert not gc_is_paused()
+
+
+def test_a_clocked_search_holds_full_collections_for_the_next_ones_start() -> None:
+    from lazytree.gcpause import full_collections_held
+
+    kept: list[Any] = []
+    with gc_paused():
+        _free_some_garbage()  # survivors counted, growth GROWTH
+        survivors = pause._survivors
+        assert survivors is not None
+        with full_collections_held():  # a search on a clock grows its tree
+            grown = GROWTH * survivors + 50_000
+            assert full_collections_while(lambda: kept.append(grow(grown))) == 0
+        assert pause._pending  # fell due inside: waits
+
+        def next_search() -> None:
+            with full_collections_held():
+                pass
+
+        assert full_collections_while(next_search) == 1  # the next one starts with it
+        assert not pause._pending
+    kept.clear()
+    with full_collections_held():  # outside a pause: nothing held, nothing run
+        assert not pause._pending
+
+
+def test_a_clocked_deepening_holds_full_collections(
+    tictactoe: Position, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
+
+    from lazytree.search import Limit, iterative_deepening
+
+    game, state = tictactoe
+    held: list[int] = []
+    real = pause.full_collections_held
+
+    def spy() -> Any:
+        held.append(pause._held)
+        return real()
+
+    module = importlib.import_module("lazytree.search.deepen")  # the deepening loop
+    monkeypatch.setattr(module, "full_collections_held", spy)
+    iterative_deepening(Tree(game, state).root, Limit(seconds=5, depth=2))
+    iterative_deepening(Tree(game, state).root, Limit(depth=2))
+    assert held == [0]  # only the search on a clock
+    assert pause._held == 0
+
+
+def test_held_a_full_collection_falls_due_at_a_quarter() -> None:
+    from lazytree.gcpause import HELD_GROWTH, full_collections_held
+
+    kept: list[Any] = []
+    with gc_paused():
+        _free_some_garbage()  # growth GROWTH (2): unheld, half would not be due
+        survivors = pause._survivors
+        assert survivors is not None and HELD_GROWTH - 1 < 0.5 < GROWTH - 1
+        with full_collections_held():
+            kept.append(grow(survivors // 2 + 2 * pause.MIN_GROWTH))
+            assert pause._pending
+
+        def next_search() -> None:
+            with full_collections_held():
+                pass
+
+        assert full_collections_while(next_search) == 1
+    kept.clear()

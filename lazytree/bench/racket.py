@@ -8,15 +8,23 @@ makes them, :func:`book_boards`), measured two ways:
 * the **first decision**: rating every move of the root to depth 4 on a fresh tree
   (lazytree: :func:`~lazytree.search.minimax` on a new :class:`~lazytree.tree.Tree`;
   Racket: ``(rate-moves (game-tree ...) 4)``). Checked equal: the nodes of the tree to
-  depth 4 (lazytree's nodes created, the book's tree counted by the oracle), every
+  depth 4 (lazytree's nodes created, the book's tree counted by its driver), every
   move's value, and the best move;
 * the **whole turn**: the AI's turn of 4-5 moves, the tree reused on both sides
   (lazytree: :meth:`~lazytree.tree.Tree.play` keeps the forced subtree; Racket's
   promises keep theirs). Checked equal: the moves played.
 
-The book's program is loaded by the test oracle (``tests/oracle/book_oracle.rkt``,
-batch queries ``time_first`` and ``time_ai``) exactly as the oracle tests load it, in one
-Racket process that stays up. Each side is timed by its own processor clock (this
+The book's program is the installed one (the Racket package ``realm``,
+``realm/chapter12/source.rkt``), compiled as its users compile it: :func:`book_program`
+copies it into a fresh directory, unchanged but for one line (its ``require`` of
+``2htdp/universe``, which starts ``racket/gui`` and needs a display, names a headless
+stand-in with the same names; only ``roll-the-dice``, never called, uses them), beside
+the timing driver ``book_timer.rkt`` (batch queries ``time_first`` and ``time_ai``), and
+compiles both with ``raco make`` at Racket's defaults (``compile-enforce-module-constants``
+``#t``). The driver runs in one Racket process that stays up. (The test oracle,
+``tests/oracle/book_oracle.rkt``, compiles the book from source with the module constants
+not enforced, which makes it about 1.7 times slower: fine for checking answers, not for
+timing.) Each side is timed by its own processor clock (this
 process's :func:`time.process_time`, Racket's ``current-process-milliseconds``),
 interleaved board by board: for each board, ``repeat`` rounds of (lazytree, Racket) or
 (Racket, lazytree) alternately, the median of the rounds per side. A measurement times
@@ -37,6 +45,7 @@ import random
 import shutil
 import statistics
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -53,16 +62,36 @@ from lazytree.tree import Tree
 
 __all__ = [
     "BOARDS",
-    "ORACLE",
+    "DRIVER",
     "BoardRun",
     "RacketUnavailable",
     "book_boards",
+    "book_program",
     "compare_with_racket",
     "ratio_summary",
 ]
 
-ORACLE = Path(__file__).resolve().parents[2] / "tests" / "oracle" / "book_oracle.rkt"
-"""The book's program driver in a checkout of the repository."""
+DRIVER = Path(__file__).resolve().with_name("book_timer.rkt")
+"""The Racket module that times the book's AI (copied beside the compiled book)."""
+
+BOOK_COLLECTION = ("realm", "chapter12", "source.rkt")
+"""Where the Racket package ``realm`` (*Realm of Racket*) keeps the lazy Dice of Doom."""
+
+UNIVERSE_REQUIRE = "(except-in 2htdp/universe left right)"
+"""The book's one ``require`` of ``2htdp/universe``, the line the copy changes."""
+
+UNIVERSE_STUB = """#lang racket/base
+;; A headless stand-in for 2htdp/universe: the names the book imports, none usable.
+(provide big-bang on-key to-draw stop-when key=? left right)
+(define (no-gui . _) (error 'universe-stub "2htdp/universe is not available (headless)"))
+(define-syntax-rule (big-bang e clause ...) (no-gui))
+(define on-key no-gui)
+(define to-draw no-gui)
+(define stop-when no-gui)
+(define key=? equal?)
+(define left no-gui)
+(define right no-gui)
+"""
 
 BOOK_AI = 1
 """The book's AI is player 1."""
@@ -75,7 +104,7 @@ MIN_SAMPLE = 0.05
 
 
 class RacketUnavailable(RuntimeError):
-    """Racket or the oracle script is missing, or the oracle failed."""
+    """Racket, the book's program or its driver is missing, or the program failed."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +121,7 @@ class BoardRun:
     first_nodes: tuple[int, int]
     """Nodes of the tree to the depth: lazytree's created, the book's counted."""
     first_ratings: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
-    """Every root move's value (lazytree's, the book's), as the oracle writes them."""
+    """Every root move's value (lazytree's, the book's), as the book's driver writes them."""
     turn_python: float
     turn_racket: float
     python_moves: tuple[str, ...]
@@ -171,12 +200,86 @@ def _inner(seconds: float) -> int:
     return max(1, math.ceil(MIN_SAMPLE / max(seconds, 1e-6)))
 
 
+def _installed_book(racket: str) -> Path:
+    """The installed book program's source (``realm/chapter12/source.rkt``)."""
+    collection, chapter, name = BOOK_COLLECTION
+    expr = (
+        f'(display (collection-file-path "{name}" "{collection}" "{chapter}"'
+        ' #:fail (lambda (_) "")))'
+    )
+    try:
+        out = subprocess.run(
+            [racket, "-e", expr], capture_output=True, text=True, timeout=120, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired) as err:
+        raise RacketUnavailable(f"racket did not answer: {err}") from err
+    path = out.stdout.strip()
+    if out.returncode != 0 or not path or not Path(path).is_file():
+        raise RacketUnavailable(
+            "the book's program (Racket package realm, realm/chapter12/source.rkt) is not "
+            "installed (Debian package racket; or raco pkg install realm)"
+        )
+    return Path(path)
+
+
+def book_program(
+    directory: Path, *, book: Path | None = None, driver: Path = DRIVER, racket: str = "racket"
+) -> Path:
+    """Copy the book's program (``book``, default: the installed one) and the timing
+    ``driver`` into ``directory``, compile both with ``raco make`` at Racket's default
+    settings, and return the driver's path there (run it with ``racket``).
+
+    The copy is the book's source with one line changed: its ``require`` of
+    ``2htdp/universe`` names a headless stand-in (:data:`UNIVERSE_STUB`). Its pictures
+    (``../chapter10/graphics``, read when it is instantiated) are linked from the
+    installed package. Raises :class:`RacketUnavailable` when a piece is missing or
+    ``raco make`` fails.
+    """
+    if not driver.is_file():
+        raise RacketUnavailable(f"the book's program driver {driver} is missing")
+    source = book if book is not None else _installed_book(racket)
+    if not source.is_file():
+        raise RacketUnavailable(f"the book's program {source} is missing")
+    text = source.read_text(encoding="utf-8")
+    if text.count(UNIVERSE_REQUIRE) != 1:
+        raise RacketUnavailable(
+            f"{source} does not require 2htdp/universe as the book does ({UNIVERSE_REQUIRE})"
+        )
+    chapter = directory / source.parent.name
+    chapter.mkdir(parents=True, exist_ok=True)
+    (chapter / source.name).write_text(
+        text.replace(UNIVERSE_REQUIRE, '(except-in "universe-stub.rkt" left right)'),
+        encoding="utf-8",
+    )
+    (chapter / "universe-stub.rkt").write_text(UNIVERSE_STUB, encoding="utf-8")
+    pictures = source.parent.parent / "chapter10"
+    if pictures.is_dir() and not (directory / "chapter10").exists():
+        (directory / "chapter10").symlink_to(pictures, target_is_directory=True)
+    timer = directory / "book_timer.rkt"
+    shutil.copyfile(driver, timer)
+    raco = shutil.which("raco") or str(Path(racket).with_name("raco"))
+    try:
+        made = subprocess.run(
+            [raco, "make", str(chapter / source.name), str(timer)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as err:
+        raise RacketUnavailable(f"raco make did not run: {err}") from err
+    if made.returncode != 0:
+        last = (made.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RacketUnavailable(f"raco make failed on the book's program: {last}")
+    return timer
+
+
 class _Racket:
     """The book's program in one Racket process, answering one batch query at a time."""
 
-    def __init__(self, racket: str, oracle: Path) -> None:
+    def __init__(self, racket: str, timer: Path) -> None:
         self.proc = subprocess.Popen(
-            [racket, str(oracle), "--batch"],
+            [racket, str(timer)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -214,7 +317,7 @@ class _Racket:
 
 
 def _ratings(game: Game[Any, Any], state: Any, result: Any) -> tuple[tuple[str, str], ...]:
-    """Every root move's value as the oracle writes the book's (a fraction)."""
+    """Every root move's value as the book's driver writes the book's (a fraction)."""
     return tuple(
         (game.move_to_str(state, m), str(Fraction(v).limit_denominator(8)))
         for m, v in result.move_values
@@ -292,7 +395,8 @@ def compare_with_racket(
     depth: int = 4,
     repeat: int = 3,
     spare: int = 10,
-    oracle: Path = ORACLE,
+    book: Path | None = None,
+    driver: Path = DRIVER,
     progress: Callable[[str], None] = lambda _: None,
 ) -> dict[str, Any]:
     """Measure the first decision and the whole turn on the boards of each size with
@@ -302,15 +406,15 @@ def compare_with_racket(
     :data:`BOARDS`, 3 for other sizes). Returns the JSON document of ``lazytree bench
     dice-of-doom --against-racket``: per board and per size each side's seconds and the
     ratios (lazytree / Racket), and whether both found the same nodes, values and moves.
-    Raises :class:`RacketUnavailable` when Racket or ``oracle`` is missing.
+    ``book`` is the book's program (default: the installed one), run by ``driver``
+    as :func:`book_program` compiles them. Raises :class:`RacketUnavailable` when
+    Racket, the book or the driver is missing.
     """
     if repeat < 1:
         raise ValueError(f"repeat must be >= 1, got {repeat}")
     racket = shutil.which("racket")
     if racket is None:
         raise RacketUnavailable("racket is not installed (Debian package racket)")
-    if not oracle.is_file():
-        raise RacketUnavailable(f"the book's program driver {oracle} is missing")
 
     def count(size: int) -> int:
         if isinstance(boards, int):
@@ -320,15 +424,18 @@ def compare_with_racket(
     plan = [
         (size, board) for size in sizes for board in book_boards(size, count(size), spare=spare)
     ]
-    progress("starting the book's program (Racket)")
-    book = _Racket(racket, oracle)
     runs: list[BoardRun] = []
-    try:
-        for i, (size, board) in enumerate(plan):
-            progress(f"board {i + 1} of {len(plan)} ({size}x{size}), {repeat} rounds each side")
-            runs.append(_board(book, size, board, depth, repeat, spare))
-    finally:
-        book.close()
+    with tempfile.TemporaryDirectory(prefix="lazytree-book-") as tmp:
+        progress("compiling the book's program (raco make)")
+        timer = book_program(Path(tmp), book=book, driver=driver, racket=racket)
+        progress("starting the book's program (Racket)")
+        program = _Racket(racket, timer)
+        try:
+            for i, (size, board) in enumerate(plan):
+                progress(f"board {i + 1} of {len(plan)} ({size}x{size}), {repeat} rounds each side")
+                runs.append(_board(program, size, board, depth, repeat, spare))
+        finally:
+            program.close()
     return _document(runs, sizes, depth, repeat, spare)
 
 
@@ -369,6 +476,8 @@ def _document(
         "repeat": repeat,
         "spare": spare,
         "clock": "processor time of each process, median of the rounds, interleaved",
+        "racket": "the installed book program (realm/chapter12), compiled by raco make at "
+        "Racket's defaults (compile-enforce-module-constants #t), 2htdp/universe stubbed",
         "first_decision": {
             **ratio_summary([r.first_ratio for r in runs]),
             "same_nodes_values_best": sum(r.first_same for r in runs),

@@ -1,6 +1,6 @@
 """Solving tic-tac-toe: the lazy tree's raters against plain recursive Python.
 
-Five runs solve the classic 3 x 3 game from the empty board, all in this process:
+Seven runs solve the classic 3 x 3 game from the empty board, all in this process:
 
 * ``baseline minimax`` and ``baseline alpha-beta``: plain recursive functions over a
   tuple board, written here, that know nothing of lazytree (the yardstick);
@@ -9,7 +9,14 @@ Five runs solve the classic 3 x 3 game from the empty board, all in this process
 * ``lazy alpha-beta``: :func:`~lazytree.search.alphabeta` in the game's natural move
   order;
 * ``lazy alpha-beta, shared``: the same on ``Tree(..., share=True)``, where a position
-  reached by several move orders is one node (a transposition table).
+  reached by several move orders is one node (a transposition table);
+* ``library minimax`` and ``library alpha-beta, as the README calls it``: the same
+  searches called as a library user calls them (``minimax(Tree(game, state).root,
+  None)``, no driver's pause around them: the search pauses the collector by itself,
+  :func:`~lazytree.gcpause.search_paused`);
+* with ``anchors``, the other libraries' searches that are installed
+  (:mod:`lazytree.bench.anchors`: OpenSpiel's C++ and Python alpha-beta, easyAI's
+  Negamax), against the baseline alpha-beta.
 
 The baseline alpha-beta does exactly what :func:`~lazytree.search.alphabeta` does (fail-
 soft, the same move order, and at the root the window just below the best value so far
@@ -20,8 +27,8 @@ generated in reading order, which the run checks by comparing node counts and va
 
 Times are processor seconds of this process (:func:`time.process_time`), the fastest of
 ``repeat`` runs: on a shared machine they are disturbed less than wall-clock seconds.
-The lazy runs run inside :func:`~lazytree.gcpause.gc_paused`, as the command line runs its
-searches; with ``gc_share`` a sixth run times lazy minimax with the collector as usual,
+The ``lazy`` runs run inside :func:`~lazytree.gcpause.gc_paused`, as the command line runs
+its searches; with ``gc_share`` one more run times lazy minimax with the collector as usual,
 to show what the pause saves. :func:`memory_per_node` measures the bytes a forced node costs.
 
 The figures are those of the core this process runs (:func:`lazytree.core_kind`: the
@@ -31,8 +38,9 @@ in its own process. With ``profile`` the lazy minimax run is made once more unde
 :mod:`cProfile` and its statistics written to a file (in the compiled core the compiled
 functions are invisible to the profiler: their time is put down to their Python callers).
 
-The targets (issue 22): lazy minimax at most 1.0x the baseline's time with the compiled
-core, 3.0x with the pure one; at most 250 bytes per forced node.
+The targets: lazy minimax, in the driver's pause and as the README calls it, at most 1.0x
+the baseline's time with the compiled core, 3.0x with the pure one; at most 250 bytes per
+forced node.
 """
 
 # The baselines build boards by tuple concatenation, the fastest way in CPython:
@@ -53,8 +61,9 @@ from pathlib import Path
 from typing import Any
 
 from lazytree._core import CoreKind, core_kind
+from lazytree.bench.anchors import ANCHOR_NAMES, anchor_runs, anchors_missing
 from lazytree.game import Game
-from lazytree.gcpause import gc_paused
+from lazytree.gcpause import gc_paused, searches_unpaused
 from lazytree.search import alphabeta, minimax
 from lazytree.tree import Node, Tree
 
@@ -73,6 +82,10 @@ TIME_TARGETS: dict[CoreKind, float] = {"compiled": 1.0, "pure": 3.0}
 """Lazy minimax's time over the baseline's: the target, by core."""
 MEMORY_TARGET = 250
 """Bytes per forced node: the target."""
+
+LIBRARY_MINIMAX = "library minimax, as the README calls it"
+"""Lazy minimax called as a library user calls it: no driver's pause around it."""
+LIBRARY_ALPHABETA = "library alpha-beta, as the README calls it"
 
 RATING_FIELDS = 3 * 8
 """The bytes of a node that hold its rating: the value and the key (a word each), the
@@ -317,6 +330,8 @@ class TicTacToeBench:
     repeat: int
     pause_gc: bool = False
     memory: MemoryUse | None = None
+    anchors_missing: tuple[str, ...] = ()
+    """One line for each other library's search that did not run (not installed)."""
     core: CoreKind = field(default_factory=core_kind)
     """The core the runs ran on."""
 
@@ -335,6 +350,12 @@ class TicTacToeBench:
     def time_ratio_minimax(self) -> float:
         """Lazy minimax time / baseline minimax time (target: :attr:`time_target`)."""
         return self.run("lazy minimax").seconds / self.run("baseline minimax").seconds
+
+    @property
+    def time_ratio_library(self) -> float:
+        """Lazy minimax called as the README calls it (no driver's pause) / baseline
+        minimax (target: :attr:`time_target`)."""
+        return self.run(LIBRARY_MINIMAX).seconds / self.run("baseline minimax").seconds
 
     @property
     def time_ratio_alphabeta(self) -> float:
@@ -369,6 +390,8 @@ class TicTacToeBench:
             f"a: minimax within {self.time_target:g}x of baseline time ({self.core} core)": (
                 self.time_ratio_minimax <= self.time_target
             ),
+            f"e: minimax called as in the README within {self.time_target:g}x of baseline "
+            f"time ({self.core} core)": (self.time_ratio_library <= self.time_target),
             "b: alpha-beta nodes == baseline alpha-beta nodes": (
                 self.run("lazy alpha-beta").nodes == self.run("baseline alpha-beta").nodes
             ),
@@ -385,9 +408,12 @@ class TicTacToeBench:
     def as_dict(self) -> dict[str, Any]:
         base = {
             "lazy minimax": "baseline minimax",
+            LIBRARY_MINIMAX: "baseline minimax",
             "lazy minimax, collector as usual": "baseline minimax",
             "lazy alpha-beta": "baseline alpha-beta",
+            LIBRARY_ALPHABETA: "baseline alpha-beta",
             "lazy alpha-beta, shared": "baseline alpha-beta",
+            **dict.fromkeys(ANCHOR_NAMES, "baseline alpha-beta"),
         }
         runs = []
         for r in self.runs:
@@ -403,7 +429,8 @@ class TicTacToeBench:
                 b = self.run(base[r.name])
                 row["baseline"] = b.name
                 row["time_ratio"] = round(r.seconds / b.seconds, 3)
-                row["node_ratio"] = round(r.nodes / b.nodes, 4)
+                if r.nodes:  # (0: the library does not count them)
+                    row["node_ratio"] = round(r.nodes / b.nodes, 4)
             runs.append(row)
         doc: dict[str, Any] = {
             "benchmark": "tictactoe",
@@ -413,6 +440,7 @@ class TicTacToeBench:
             "gc_paused": self.pause_gc,
             "distinct_positions": self.positions,
             "runs": runs,
+            "anchors_missing": list(self.anchors_missing),
         }
         if self.gc_share is not None:
             doc["gc_share_of_lazy_minimax"] = round(self.gc_share, 3)
@@ -457,6 +485,7 @@ def bench_tictactoe(
     pause_gc: bool = False,
     gc_share: bool = False,
     memory: bool = True,
+    anchors: bool = True,
     profile: str | Path | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> TicTacToeBench:
@@ -474,8 +503,12 @@ def bench_tictactoe(
         included), to see how much of the lazy tree's time is the collector scanning
         the nodes it keeps.
     gc_share:
-        Also time lazy minimax with the collector as usual (not in
-        :func:`~lazytree.gcpause.gc_paused`) and report the collector's share.
+        Also time lazy minimax with the collector as usual (neither in
+        :func:`~lazytree.gcpause.gc_paused` nor in the search's own pause:
+        :func:`~lazytree.gcpause.searches_unpaused`) and report the collector's share.
+    anchors:
+        Also solve it with the other libraries' searches that are installed
+        (:mod:`lazytree.bench.anchors`: OpenSpiel, easyAI), in this process.
     memory:
         Measure the bytes per forced node (:func:`memory_per_node`).
     profile:
@@ -508,15 +541,31 @@ def bench_tictactoe(
 
         return run
 
+    def library(rater: Callable[..., Any]) -> Callable[[], tuple[float, int, int]]:
+        def run() -> tuple[float, int, int]:
+            tree: Tree[Any, Any] = Tree(game, state)
+            result = rater(tree.root, None)  # as the README calls it: no driver's pause
+            return result.value, tree.stats.nodes_created, tree.stats.evaluations
+
+        return run
+
+    def as_usual() -> tuple[float, int, int]:
+        with searches_unpaused():
+            return library(minimax)()
+
     plan: list[tuple[str, Callable[[], tuple[float, int, int | None]]]] = [
         ("baseline minimax", plain(baseline_minimax)),
         ("lazy minimax", lazy(minimax, False)),
+        (LIBRARY_MINIMAX, library(minimax)),
         ("baseline alpha-beta", plain(baseline_alphabeta)),
         ("lazy alpha-beta", lazy(alphabeta, False)),
+        (LIBRARY_ALPHABETA, library(alphabeta)),
         ("lazy alpha-beta, shared", lazy(alphabeta, True)),
     ]
     if gc_share:
-        plan.append(("lazy minimax, collector as usual", lazy(minimax, False, paused=False)))
+        plan.append(("lazy minimax, collector as usual", as_usual))
+    if anchors:
+        plan += [(name, fn) for name, fn in anchor_runs(progress).items()]
     runs = []
     for name, fn in plan:
         if progress is not None:
@@ -534,4 +583,5 @@ def bench_tictactoe(
         if progress is not None:
             progress("memory per forced node")
         used = memory_per_node(game, state)
-    return TicTacToeBench(tuple(runs), reachable_positions(), repeat, pause_gc, used)
+    missing = anchors_missing() if anchors else ()
+    return TicTacToeBench(tuple(runs), reachable_positions(), repeat, pause_gc, used, missing)

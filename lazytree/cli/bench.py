@@ -50,6 +50,15 @@ def tictactoe(
         bool,
         typer.Option("--memory/--no-memory", help="Measure the bytes per forced node."),
     ] = True,
+    anchors: Annotated[
+        bool,
+        typer.Option(
+            "--anchors/--no-anchors",
+            help="Also solve it with OpenSpiel's alpha-beta (C++ where bound, and Python "
+            "over C++ states) and easyAI's Negamax where installed (pip install "
+            "'lazytree[anchors]'), in this process, against the baseline alpha-beta.",
+        ),
+    ] = True,
     other_core: Annotated[
         bool,
         typer.Option(
@@ -86,6 +95,7 @@ def tictactoe(
             pause_gc=pause_gc,
             gc_share=gc_share,
             memory=memory,
+            anchors=anchors,
             profile=profile,
             progress=lambda name: status.update(f"solving ({core_kind()} core): {name}"),
         )
@@ -93,6 +103,7 @@ def tictactoe(
         if other_core:
             status.update("solving on the other core (a child process)...")
             flags = [f"--repeat={repeat}", "--memory" if memory else "--no-memory"]
+            flags.append("--anchors" if anchors else "--no-anchors")
             other = _other_core_run([*flags, *(["--pause-gc"] if pause_gc else [])])
     data = result.as_dict()
     if other is not None:
@@ -103,7 +114,8 @@ def tictactoe(
     gc_note = ", garbage collector paused" if pause_gc else ""
     table = Table(
         title=f"tic-tac-toe solved from the empty board (processor seconds, best of {repeat}"
-        f"{gc_note}; lazy runs inside gc_paused)"
+        f"{gc_note}; 'lazy' runs inside the driver's gc_paused, 'library' runs as the "
+        "README calls them)"
     )
     cores = [data] if other is None else [data, other]
     table.add_column("run")
@@ -115,13 +127,16 @@ def tictactoe(
     table.add_column("node ratio", justify="right")
     others = {} if other is None else {row["name"]: row for row in other["runs"]}
     for row in data["runs"]:
-        cells = [row["name"], f"{row['value']:g}", f"{row['nodes']:,}"]
+        nodes = f"{row['nodes']:,}" if row["nodes"] else "-"  # (not counted)
+        cells = [row["name"], f"{row['value']:g}", nodes]
         for r in [row] if other is None else [row, others.get(row["name"], {})]:
             cells.append(f"{r['seconds']:.3f}" if "seconds" in r else "-")
             cells.append(f"{r['time_ratio']:.2f}x" if "time_ratio" in r else "-")
         cells.append(f"{row['node_ratio']:.3f}x" if "node_ratio" in row else "-")
         table.add_row(*cells)
     console.print(table)
+    for line in data.get("anchors_missing", []):
+        console.print(f"[dim]not run: {line}[/]")
     console.print(
         "ratios: lazy run / baseline of the same algorithm (plain recursive Python) in the "
         f"same process; distinct reachable positions: {data['distinct_positions']:,}"

@@ -8,6 +8,7 @@ command). With no human seat the agents play the game out and the result is prin
 
 from __future__ import annotations
 
+import inspect
 import time
 from pathlib import Path
 from typing import Annotated, Any, Optional
@@ -307,6 +308,25 @@ def play_ai(
         nodes=max_nodes,
         memory=None if max_memory is None else memory_budget(max_memory),
         tie=tie_seed,
+    )
+
+
+def command_seat(position: Position, seconds: float) -> str:
+    """The seat this command gives the play AI with ``--time SECONDS`` and every other
+    option at its default (``bench dice-of-doom --play-game`` plays that game)."""
+    params = inspect.signature(play).parameters
+    names = ("depth", "rater", "search_width", "quiescence", "tie_seed", "max_nodes", "max_memory")
+    d = {name: params[name].default for name in names}
+    return play_ai(
+        position,
+        seconds,
+        d["depth"],
+        d["rater"],
+        d["search_width"],
+        d["quiescence"],
+        d["tie_seed"],
+        d["max_nodes"],
+        d["max_memory"],
     )
 
 

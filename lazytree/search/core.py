@@ -40,6 +40,7 @@ from operator import attrgetter
 from typing import Any, Final, TypeVar
 
 from lazytree.game import CHANCE, BestFirstGame, BoundedGame, NoisyGame, OrderedGame, Player
+from lazytree.gcpause import search_paused
 from lazytree.search.budget import Budget
 from lazytree.search.common import INF, UNLIMITED, check_depth, resolve_player
 from lazytree.search.limit import Limit
@@ -194,7 +195,8 @@ def run(
     plies = check_depth(limit.depth)
     rating_player = resolve_player(node, player)
     search = Search(node, rating_player, settings, budget_of(limit, node), bounds)
-    return search.root(node, plies)
+    with search_paused():  # fewer scans of the growing tree; the collector as it was after
+        return search.root(node, plies)
 
 
 class Search:

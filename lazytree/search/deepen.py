@@ -22,10 +22,13 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import Any, TypeVar
 
 from lazytree.game import Player
+from lazytree.gcpause import full_collections_held, search_paused
+from lazytree.search.budget import Budget
 from lazytree.search.common import check_depth, deepest_depth, resolve_player
 from lazytree.search.limit import Limit, SearchStopped, StopReason
 from lazytree.search.result import Deepening, Iteration, SearchResult
@@ -91,10 +94,27 @@ def _deepen(
     stop_when_forced: bool,
     progress: Callable[[SearchResult[M]], None] | None,
 ) -> SearchResult[M]:
+    budget = limit.budget(node.tree)
+    # on a clock, a full collection that falls due waits for the next move's start, where
+    # this clock counts it (see lazytree.gcpause), instead of stalling an iteration
+    held = full_collections_held() if limit.seconds is not None else nullcontext()
+    with search_paused(), held:
+        return _iterations(node, limit, budget, rate, quick, player, stop_when_forced, progress)
+
+
+def _iterations(
+    node: Node[S, M],
+    limit: Limit,
+    budget: Budget,
+    rate: RaterFn,
+    quick: RaterFn,
+    player: Player,
+    stop_when_forced: bool,
+    progress: Callable[[SearchResult[M]], None] | None,
+) -> SearchResult[M]:
     stats = node.tree.stats
     before = stats.snapshot()
     max_depth = min(check_depth(limit.depth), deepest_depth())
-    budget = limit.budget(node.tree)
     best: SearchResult[M] | None = None
     iterations: list[Iteration] = []
     interrupted: int | None = None

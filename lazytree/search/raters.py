@@ -47,6 +47,7 @@ from typing import Any, TypeVar
 
 from lazytree.checks import require_node
 from lazytree.game import Player
+from lazytree.gcpause import search_paused
 from lazytree.search.alphabeta import alphabeta
 from lazytree.search.core import as_limit
 from lazytree.search.deepen import deepen
@@ -347,4 +348,5 @@ def search(
         rater = make_rater(rater)
     if not isinstance(rater, Rater):
         rater = Rater(getattr(rater, "__name__", "rater"), rater)
-    return rater(node, limit, player=player, progress=progress)
+    with search_paused():  # one pause for the whole search (see lazytree.gcpause)
+        return rater(node, limit, player=player, progress=progress)

@@ -54,3 +54,25 @@ def test_both_cores_side_by_side() -> None:
         [row[k]["nodes"] for k in ("minimax", "alphabeta", "engine")] for row in other["sizes"]
     ]
     assert [r["size"] for r in other["sizes"]] == [3, 4] and other["game"]["size"] == 3
+
+
+def test_play_game_plays_the_play_commands_game_in_its_own_process() -> None:
+    args = "bench dice-of-doom --play-game --game-size 3 --game-time 0.05 --game-moves 4 --json"
+    result = cli(shlex.split(args))
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["command"] == "lazytree play dice-of-doom --size 3 --human none --time 0.05"
+    assert doc["seat"].startswith("default:time=0.05")  # the play command's own seat
+    assert 1 <= doc["moves"] <= 4 and len(doc["move_seconds"]) == doc["moves"]
+    assert doc["moves"] == 4 or doc["finished"]
+    assert doc["max_move_wall"] == max(doc["move_seconds"]) > 0
+    assert abs(doc["max_move_over_budget"] - doc["max_move_wall"] / 0.05) < 0.1
+    assert 1.0 < doc["peak_memory_mb"] < 4096
+    assert set(doc["targets"]) == {
+        "peak memory <= 300 MB",
+        "no move over 1.1x its budget (wall clock)",
+    }
+    cpu = json.loads(cli(shlex.split(args + " --cpu-clock")).stdout)
+    assert cpu["clock"] == "cpu" and ":clock=cpu" in cpu["seat"]
+    conflict = cli(shlex.split("bench dice-of-doom --play-game --against-racket"))
+    assert conflict.exit_code == 2 and "--against-racket" in conflict.output

@@ -103,4 +103,4 @@ def test_bench_against_racket_plays_the_books_moves() -> None:
 
 def test_bench_against_racket_without_the_oracle_says_so(tmp_path: Path) -> None:
     with pytest.raises(RacketUnavailable, match="missing"):
-        compare_with_racket([3], 1, oracle=tmp_path / "absent.rkt")
+        compare_with_racket([3], 1, driver=tmp_path / "absent.rkt")
