@@ -17,19 +17,23 @@
     The tree the AI forced for its last move in a game of the server, as the search
     left it (read-only: the game's tree is the AI's).
 
-The server keeps at most :data:`MAX_TREES` explored trees (the least recently used is
+Every search runs in one of the server's workers (:mod:`lazytree.server.workers`), never
+in the web process: the explored tree stays in the worker that searched it, and each
+click is sent there (a worker that was restarted has lost its trees: the page says so).
+Each worker keeps at most :data:`MAX_TREES` explored trees (the least recently used is
 dropped) and each search within :data:`MAX_SEARCH_NODES` new nodes.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -37,15 +41,18 @@ from starlette.routing import Route
 
 from lazytree.explorer.html import page
 from lazytree.explorer.live import MAX_FORCE_DEPTH, LiveExplorer
-from lazytree.explorer.model import explorer_model
+from lazytree.explorer.model import ExplorerModel
 from lazytree.game import IllegalMoveError, SizedBoard
 from lazytree.games import GAMES, load_game
 from lazytree.games.registry import OptionError
-from lazytree.search import Limit, SearchResult, make_rater, search
+from lazytree.search import Limit, make_rater, search
 from lazytree.search.limit import SearchStopped
 from lazytree.search.raters import MCTSRater, Rater
 from lazytree.session import SessionError, options_from_text
-from lazytree.tree import Node, Tree
+from lazytree.tree import Tree
+
+if TYPE_CHECKING:
+    from lazytree.server.workers import Executor
 
 __all__ = ["MAX_SEARCH_NODES", "MAX_TREES", "ExploredTrees", "explore_routes", "explore_tree"]
 
@@ -61,9 +68,13 @@ MAX_PLAYOUTS = 100_000
 RESERVED = ("game", "depth", "rater", "share", "moves")
 """Query parameters of ``/explore`` that are not game options."""
 
-LastSearch = Callable[[str], tuple[Node[Any, Any], SearchResult[Any], int] | None]
-"""Finds a game's last AI search: its root node, its result and the tree's node count
-when it ended (None when the game is unknown or the AI has not moved)."""
+LastSearch = Callable[[str], Any]
+"""Finds the worker of a game's last AI search (its ``where``: see
+:class:`~lazytree.server.workers.Job`; None when the game is unknown or the AI has not
+moved)."""
+
+EXPLORE_SECONDS = 300.0
+"""The wall clock of one explorer search in a worker."""
 
 
 class ExploreError(ValueError):
@@ -170,13 +181,29 @@ def _size(game: Any) -> str:
     return f" {game.board_size()}" if isinstance(game, SizedBoard) else ""
 
 
-def explore_routes(
-    last_search: LastSearch | None = None, trees: ExploredTrees | None = None
-) -> list[Route]:
-    """The explorer's routes, to add to the server's; ``last_search`` finds a game's
-    last AI search for ``/explore/ai/SESSION`` (without it, that route answers 404)."""
-    store = trees if trees is not None else ExploredTrees()
-    lock = threading.Lock()  # one search at a time: the server has few cores
+def explore_routes(executor: Executor, last_search: LastSearch | None = None) -> list[Route]:
+    """The explorer's routes, to add to the server's, their searches run by ``executor``;
+    ``last_search`` finds the worker of a game's last AI search for
+    ``/explore/ai/SESSION`` (without it, that route answers 404)."""
+    from lazytree.server import jobs
+    from lazytree.server.workers import WorkerLost, WorkGone
+
+    where: OrderedDict[str, Any] = OrderedDict()  # explorer key -> its worker
+    limit = MAX_TREES * max(1, executor.slots)
+
+    async def run(key: str, fn: Callable[..., Any], *args: Any, pin: Any = None) -> Any:
+        job = executor.submit(key, fn, *args, seconds=EXPLORE_SECONDS, pin=pin)
+        try:
+            value = await asyncio.wrap_future(job.future)
+        except (WorkerLost, WorkGone) as exc:
+            return f"the explored tree is gone: {exc}" if pin is not None else str(exc)
+        except RuntimeError as exc:
+            return f"the search failed: {exc}"
+        if isinstance(value, tuple) and fn is jobs.explore:
+            where[value[0]] = job.where
+            while len(where) > limit:
+                where.popitem(last=False)
+        return value
 
     def error_page(message: str, status: int) -> HTMLResponse:
         text = (
@@ -186,17 +213,18 @@ def explore_routes(
         return HTMLResponse(text, status_code=status)
 
     async def explore(request: Request) -> Response:
-        try:
-            with lock:
-                live = explore_tree(dict(request.query_params))
-        except ExploreError as exc:
-            return error_page(str(exc), 400)
-        key = store.add(live)
-        return HTMLResponse(page(live.model, force_url=f"/api/explore/{key}/force"))
+        params = dict(request.query_params)
+        answer = await run(f"explore-{secrets.token_hex(4)}", jobs.explore, params)
+        if isinstance(answer, str):
+            return error_page(answer, 400)
+        key, data = answer
+        model = ExplorerModel(data, [])
+        return HTMLResponse(page(model, force_url=f"/api/explore/{key}/force"))
 
     async def force(request: Request) -> Response:
-        live = store.get(request.path_params["key"])
-        if live is None:
+        key = request.path_params["key"]
+        pin = where.get(key)
+        if pin is None:
             return JSONResponse({"error": "unknown tree (the server may have restarted)"}, 404)
         try:
             body = json.loads(await request.body() or b"{}")
@@ -204,29 +232,26 @@ def explore_routes(
             return JSONResponse({"error": f"malformed JSON: {exc}"}, 400)
         if not isinstance(body, dict):
             return JSONResponse({"error": "expected a JSON object"}, 400)
-        try:
-            with lock:
-                report = live.force(body)
-        except ValueError as exc:
-            return JSONResponse({"error": str(exc)}, 400)
+        answer = await run(f"explore-{key}", jobs.force, key, body, pin=pin)
+        if isinstance(answer, str):
+            return JSONResponse({"error": answer}, 404 if answer.startswith("unknown") else 400)
+        report, data = answer
         stopped = f" (stopped: {report['stopped']} budget)" if report["stopped"] else ""
         status = (
             f"forced {report['forced']:,} nodes, generated {report['generated']:,} moves"
             f"{stopped}; {report['positions']:,} positions"
         )
-        return JSONResponse({"data": live.model.data, "status": status, "report": report})
+        return JSONResponse({"data": data, "status": status, "report": report})
 
     async def ai_search(request: Request) -> Response:
-        found = None if last_search is None else last_search(request.path_params["sid"])
+        sid = request.path_params["sid"]
+        found = None if last_search is None else last_search(sid)
         if found is None:
             return error_page("no AI move to explore in this game (yet)", 404)
-        root, result, until = found
-        depth = "the end" if result.depth is None else f"depth {result.depth}"
-        title = f"the AI's last move: {result.rater} to {depth}"
-        if result.book_hit:  # serve --book: nothing was searched
-            title = f"the AI's last move: from the position book (searched to {depth} before)"
-        model = explorer_model(root, result=result, until=until, title=title)
-        return HTMLResponse(page(model))
+        data = await run(sid, jobs.ai_model, sid, pin=found)
+        if isinstance(data, str) or data is None:
+            return error_page(data or "the AI's last search is no longer kept", 404)
+        return HTMLResponse(page(ExplorerModel(data, [])))
 
     return [
         Route("/explore", explore),

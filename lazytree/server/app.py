@@ -540,6 +540,8 @@ def create_app(
         loaded from the database goes on thinking."""
         runner.has_book = learned.book is not None
         runner.book_note = learned.apply(runner.session)
+        runner.learning = learned  # (sent with the AI's searches to the workers)
+        runner.remote()
         if runner.session.history:
             runner.start_ai()
 
@@ -901,7 +903,9 @@ def create_app(
             Route(api + "/close", close, methods=["POST"]),
             Route(api + "/save", save),
             WebSocketRoute("/ws/{sid}", live),
-            *explore_routes(lambda sid: None if (r := store.get(sid)) is None else r.last_tree),
+            *explore_routes(
+                store.executor, lambda sid: None if (r := store.get(sid)) is None else r.last_where
+            ),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
             Mount("/lib", StaticFiles(directory=LIB), name="lib"),
         ],
