@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from lazytree.server import create_app
 from lazytree.server.runner import Sessions
-from lazytree.server.workers import ProcessWorkers, WorkerLost
+from lazytree.server.workers import Executor, ProcessWorkers, WorkerLost
 from tests.server.test_app import new_game, seated, wait_idle
 
 
@@ -36,7 +36,7 @@ def one_worker() -> Iterator[ProcessWorkers]:
     pool.close()
 
 
-def client_of(pool: ProcessWorkers) -> TestClient:
+def client_of(pool: Executor) -> TestClient:
     return seated(TestClient(create_app(Sessions(limit=16, executor=pool))))
 
 
@@ -147,4 +147,38 @@ def test_jobs_of_one_game_wait_for_their_turn_behind_other_games() -> None:
             job.future.result(60)
         assert order.index("b") <= 1  # game b's one job came before a's second
     finally:
+        pool.close()
+
+
+def test_an_ai_plays_through_a_dask_cluster_of_two_workers() -> None:
+    from distributed import Client, LocalCluster
+
+    from lazytree.server.workers import DaskWorkers
+
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as dask,
+    ):
+        pool = DaskWorkers(dask)
+        assert (pool.slots, pool.regular) == (2, 1)
+        with client_of(pool) as client:
+            sid = new_game(client, "game=tictactoe&seats=ai,ai&ai=0.05")
+            client.post(f"/api/sessions/{sid}/ai")
+            done = wait_idle(client, sid, 120)
+            assert done["over"] and done["error"] is None and done["moves_made"] >= 5
+            # Stop reaches the search on the cluster: a 600 s AI moves at once
+            slow = new_game(client, "game=dice-of-doom&size=5&seed=1&seats=ai,human&ai=600")
+            client.post(f"/api/sessions/{slow}/ai")
+            wait_for(lambda: view(client, slow)["thinking"])
+            wait_for(lambda: view(client, slow)["can_stop"])
+            deadline = time.monotonic() + 60
+            while view(client, slow)["moves_made"] == 0:
+                assert time.monotonic() < deadline
+                client.post(f"/api/sessions/{slow}/stop")
+                time.sleep(0.2)
+            client.post(f"/api/sessions/{slow}/close")
+            stopped = wait_idle(client, slow, 60)
+            assert stopped["error"] is None and stopped["last_search"]["stopped"] == "stop"
         pool.close()
