@@ -484,7 +484,8 @@ def snapshot(runner: Runner) -> Snapshot:
         if p.note:
             move["note"] = p.note
         moves.append(move)
-    return Snapshot(json.dumps(view), moves, epoch, bool(view["thinking"]), view["version"])
+    board = view.pop("board")  # sent whole or as its changes (lazytree.server.live)
+    return Snapshot(json.dumps(view), moves, epoch, bool(view["thinking"]), view["version"], board)
 
 
 def apply_move(runner: Runner, role: str, seat: int | None, text: str) -> int:
