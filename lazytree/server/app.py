@@ -478,11 +478,14 @@ def snapshot(runner: Runner) -> Snapshot:
     with runner.lock:
         history = list(runner.session.history)
         epoch = runner.epoch
+        stored_at = dict(runner.stored_at)
     moves = []
     for ply, p in enumerate(history[: view["moves_made"]]):
         move: dict[str, Any] = {"ply": ply, "player": p.player, "text": p.text}
         if p.note:
             move["note"] = p.note
+        if ply in stored_at:  # when the server stored it (clients measure the push)
+            move["at"] = round(stored_at[ply], 4)
         moves.append(move)
     board = view.pop("board")  # sent whole or as its changes (lazytree.server.live)
     return Snapshot(json.dumps(view), moves, epoch, bool(view["thinking"]), view["version"], board)

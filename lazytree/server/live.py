@@ -10,8 +10,9 @@ while an AI thinks a ``{"type": "progress", ...}`` message at most
 and says the ply it had: it is sent the moves it missed.
 
 An update is ``{"type": "update", "from": F, "ply": P, "moves": [...], "view": {...}}``:
-``moves`` are the plies ``F`` to ``P - 1`` (each ``{"ply", "player", "text"}`` and a
-``note`` for a dice roll), so a client can check that it lost and doubled nothing;
+``moves`` are the plies ``F`` to ``P - 1`` (each ``{"ply", "player", "text"}``, a
+``note`` for a dice roll, and for the latest moves ``at``: when the server stored it, in
+seconds since the epoch), so a client can check that it lost and doubled nothing;
 ``F`` is 0 after an undo or redo (the moves it had may be gone). A seat's and the host's
 page also get ``links`` (see :func:`lazytree.server.app.links_for`).
 

@@ -56,6 +56,9 @@ TOKEN_BYTES = 24
 MAX_SESSIONS = 64
 """Sessions kept in memory at once; the least recently used idle one is dropped first."""
 
+KEEP_TIMES = 64
+"""Moves whose storing time a game keeps (see :attr:`Runner.stored_at`)."""
+
 MAX_DELAY = 10.0
 """Longest pause between two AI moves (the watch speed), in seconds."""
 
@@ -122,6 +125,8 @@ class Runner:
     """The server's book and weights, sent with every search."""
     waiting: bool = False
     """The AI is to move but its search waits for a free worker."""
+    stored_at: dict[int, float] = field(default_factory=dict)
+    """When the latest moves were stored (ply: seconds since the epoch; pushed with them)."""
     listeners: list[Callable[[], None]] = field(default_factory=list)
     """Called (in any thread) after every change."""
     _thread: threading.Thread | None = None
@@ -228,6 +233,11 @@ class Runner:
         holding :attr:`lock`. Without a store, nothing."""
         if self.store is not None:
             self.store.append(self.id, first, played, self.state)
+        now = time.time()
+        for ply in range(first, first + len(played)):
+            self.stored_at[ply] = now
+        while len(self.stored_at) > KEEP_TIMES:
+            del self.stored_at[next(iter(self.stored_at))]
 
     def claim(self, seat: int, by: str = "seat") -> None:
         """``seat`` is played by ``by`` (``seat``: whoever opened its link, ``host``)."""
