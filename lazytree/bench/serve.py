@@ -381,10 +381,10 @@ def serve_for_bench() -> None:
     if settings.get("dask"):
         from distributed import Client, LocalCluster
 
-        cluster = LocalCluster(
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
         )
-        client = Client(cluster)
+        client = Client(cluster)  # type: ignore[no-untyped-call]
         executor = DaskWorkers(client)
     else:
         executor = ProcessWorkers(settings.get("workers"))
@@ -469,11 +469,13 @@ async def _reader(
             elif start > len(moves):
                 load.lost += start - len(moves)
                 moves.extend("?" * (start - len(moves)))
+            at = message.get("at", {})
             for m in message["moves"]:
                 moves.append(m["text"])
                 load.pushed += 1
-                if healthy and "at" in m and start > 0:
-                    load.latencies.append(now - m["at"])
+                stored = at.get(str(m["ply"]))
+                if healthy and stored is not None and start > 0:
+                    load.latencies.append(now - stored)
             if message["view"]["over"]:
                 load.over.add(gid)
                 break

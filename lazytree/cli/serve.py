@@ -160,7 +160,7 @@ def _executor(workers: int | None, dask: str | None) -> Executor:
     except ImportError:
         fail("--dask needs the distributed package: pip install 'lazytree[dask]'")
     try:
-        client = Client(dask, timeout=5)
+        client = Client(dask, timeout=5)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         fail(f"--dask {dask}: cannot reach the Dask scheduler ({reason})")

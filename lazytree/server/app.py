@@ -484,11 +484,11 @@ def snapshot(runner: Runner) -> Snapshot:
         move: dict[str, Any] = {"ply": ply, "player": p.player, "text": p.text}
         if p.note:
             move["note"] = p.note
-        if ply in stored_at:  # when the server stored it (clients measure the push)
-            move["at"] = round(stored_at[ply], 4)
         moves.append(move)
     board = view.pop("board")  # sent whole or as its changes (lazytree.server.live)
-    return Snapshot(json.dumps(view), moves, epoch, bool(view["thinking"]), view["version"], board)
+    return Snapshot(
+        json.dumps(view), moves, epoch, bool(view["thinking"]), view["version"], board, stored_at
+    )
 
 
 def apply_move(runner: Runner, role: str, seat: int | None, text: str) -> int:

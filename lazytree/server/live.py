@@ -10,9 +10,9 @@ while an AI thinks a ``{"type": "progress", ...}`` message at most
 and says the ply it had: it is sent the moves it missed.
 
 An update is ``{"type": "update", "from": F, "ply": P, "moves": [...], "view": {...}}``:
-``moves`` are the plies ``F`` to ``P - 1`` (each ``{"ply", "player", "text"}``, a
-``note`` for a dice roll, and for the latest moves ``at``: when the server stored it, in
-seconds since the epoch), so a client can check that it lost and doubled nothing;
+``moves`` are the plies ``F`` to ``P - 1`` (each ``{"ply", "player", "text"}`` and a
+``note`` for a dice roll; ``at`` says when the server stored the latest of them, ``{PLY:
+seconds since the epoch}``), so a client can check that it lost and doubled nothing;
 ``F`` is 0 after an undo or redo (the moves it had may be gone). A seat's and the host's
 page also get ``links`` (see :func:`lazytree.server.app.links_for`).
 
@@ -73,6 +73,8 @@ class Snapshot:
     thinking: bool
     version: int
     board: dict[str, Any] = field(default_factory=dict)
+    at: dict[int, float] = field(default_factory=dict)
+    """When the latest moves were stored (ply: seconds since the epoch)."""
 
 
 def board_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
@@ -137,6 +139,9 @@ class Client:
         extra = f',"you":{{"role":"{self.role}","seat":{json.dumps(self.seat)}}}'
         if links is not None:
             extra += f',"links":{json.dumps(links)}'
+        at = {ply: round(t, 4) for ply, t in snap.at.items() if ply >= start}
+        if at:
+            extra += f',"at":{json.dumps(at)}'
         view = snap.view
         if built.delta is not None and self.version == built.previous and self.epoch == snap.epoch:
             extra += f',"delta":{built.delta}'

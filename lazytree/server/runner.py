@@ -291,10 +291,16 @@ class Runner:
             self._cancel.clear()
             self.error = None
             self._active = True  # until the worker's last change: pages see it end
-            self._thread = threading.Thread(target=self._work, name=f"ai-{self.id}", daemon=True)
-            self._thread.start()
+            thread = threading.Thread(target=self._work, name=f"ai-{self.id}", daemon=True)
+            try:
+                thread.start()
+            except RuntimeError as exc:  # no thread to be had: the page says so
+                self._active = False
+                self.error = f"the AI cannot start now ({exc}): try again"
+            else:
+                self._thread = thread
         self.changed()
-        return True
+        return self._active
 
     @property
     def can_stop(self) -> bool:

@@ -524,12 +524,12 @@ def _dask_call(fn: Callable[..., Any], args: tuple[Any, ...], stop_name: str) ->
 
     stop = threading.Event()
     done = threading.Event()
-    remote = Event(stop_name)
+    remote = Event(stop_name)  # type: ignore[no-untyped-call]
 
     def watch() -> None:
         while not done.wait(0.1):
             with contextlib.suppress(Exception):
-                if remote.is_set():
+                if remote.is_set():  # type: ignore[no-untyped-call]
                     stop.set()
                     return
 
@@ -562,8 +562,8 @@ class DaskWorkers(Executor):
         from distributed import Event
 
         name = f"lazytree-stop-{os.getpid()}-{job.id}"
-        stop = Event(name, client=self.client)
-        job._attach(lambda: stop.set())
+        stop = Event(name, client=self.client)  # type: ignore[no-untyped-call]
+        job._attach(lambda: stop.set())  # type: ignore[no-untyped-call]
         options: dict[str, Any] = {"pure": False, "key": f"lazytree-job-{os.getpid()}-{job.id}"}
         if job.pin is not None:
             options.update(workers=[job.pin], allow_other_workers=False)
@@ -590,6 +590,6 @@ class DaskWorkers(Executor):
                     raise
         finally:
             with contextlib.suppress(Exception):
-                stop.clear()
+                stop.clear()  # type: ignore[no-untyped-call]
         job.where = where
         return value

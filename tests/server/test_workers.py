@@ -141,8 +141,12 @@ def test_jobs_of_one_game_wait_for_their_turn_behind_other_games() -> None:
         a = [pool.submit("a", add, 1, k) for k in range(3)]
         b = pool.submit("b", add, 2, 0)
         order: list[str] = []
+
+        def done(name: str) -> Any:
+            return lambda _: order.append(name)
+
         for name, job in [*(("a", j) for j in a), ("b", b)]:
-            job.future.add_done_callback(lambda _, name=name: order.append(name))
+            job.future.add_done_callback(done(name))
         for job in [*a, b]:
             job.future.result(60)
         assert order.index("b") <= 1  # game b's one job came before a's second
@@ -156,10 +160,10 @@ def test_an_ai_plays_through_a_dask_cluster_of_two_workers() -> None:
     from lazytree.server.workers import DaskWorkers
 
     with (
-        LocalCluster(
+        LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
         ) as cluster,
-        Client(cluster) as dask,
+        Client(cluster) as dask,  # type: ignore[no-untyped-call]
     ):
         pool = DaskWorkers(dask)
         assert (pool.slots, pool.regular) == (2, 1)
