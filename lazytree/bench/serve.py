@@ -19,6 +19,7 @@ milliseconds. Throughput is the moves confirmed per second of the whole run.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -27,11 +28,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-__all__ = ["ServeBench", "bench_serve"]
+__all__ = ["ServeBench", "ServeLoad", "bench_serve", "bench_serve_ai"]
 
 GAME_QUERY = "game=dice-of-doom&size=3&seats=human,human"
 """The games of the benchmark (with ``&seed=K`` for game ``K``)."""
@@ -93,6 +95,18 @@ class _Tally:
     errors: list[str] = field(default_factory=list)
 
 
+def with_delta(board: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """``board`` with an update's ``delta`` applied (see :mod:`lazytree.server.live`)."""
+    new = {**board, **delta["set"]}
+    for key in delta["unset"]:
+        new.pop(key, None)
+    cells = list(board.get("cells", []))
+    for i, cell in delta["cells"]:
+        cells[i] = cell
+    new["cells"] = cells
+    return new
+
+
 async def _client(
     url: str,
     game: _Game,
@@ -107,6 +121,7 @@ async def _client(
     import websockets
 
     moves: list[str] = []
+    board: dict[str, Any] = {}
     waiting: int | None = None  # the ply a sent move will make, until it is pushed back
     async with websockets.connect(f"ws{url[4:]}/ws/{game.id}", max_size=1 << 24) as ws:
         await ws.send(json.dumps({"hello": {"ply": 0, "seat": token}}))
@@ -139,11 +154,12 @@ async def _client(
             if waiting is not None and len(moves) > waiting:
                 waiting = None
             view = message["view"]
+            board = with_delta(board, message["delta"]) if "delta" in message else view["board"]
             if view["over"] or len(moves) >= max_moves:
                 tally.finished += view["over"] and seat == 0
                 break
             if waiting is None and view["to_move"] == seat and view["moves_made"] == len(moves):
-                choice = rng.choice(view["board"]["moves"])["move"]
+                choice = rng.choice(board["moves"])["move"]
                 waiting = len(moves)
                 game.sent[waiting] = time.perf_counter()
                 await ws.send(json.dumps({"move": choice}))
@@ -291,4 +307,382 @@ def bench_serve(
         moves_per_second=round(tally.moves / seconds, 1) if seconds else 0.0,
         finished=tally.finished,
         errors=tally.errors[:10],
+    )
+
+
+# -- AI games, many pages, some that never read -------------------------------------------
+AI_QUERY = "game=dice-of-doom&size=3&seats=ai,ai&ai={seconds:g}"
+"""The games of :func:`bench_serve_ai` (with ``&seed=K`` for game ``K``)."""
+
+
+@dataclass
+class ServeLoad:
+    """What :func:`bench_serve_ai` measured."""
+
+    games: int
+    sockets: int
+    slow: int
+    """Sockets that never read (on games ``0`` to ``slow - 1``, one each)."""
+    seconds: float
+    ai_seconds: float
+    executor: str
+    """Where the searches ran: ``processes`` or ``dask``."""
+    moves: int
+    """Moves stored by the server (the database at the end)."""
+    pushed: int
+    """Moves pushed to the reading sockets (each socket's moves counted)."""
+    lost: int
+    duplicated: int
+    mismatched: int
+    """Reading sockets whose moves differ from the database's."""
+    finished: int
+    """Games played to their end."""
+    p50_ms: float
+    p95_ms: float
+    max_ms: float
+    """From a move stored to its push reaching a page of a game without a slow socket."""
+    healthz_p50_ms: float
+    healthz_p99_ms: float
+    healthz_max_ms: float
+    rss_start_mb: float
+    rss_peak_mb: float
+    rss_end_mb: float
+    """The web process's resident memory once every game had ended or stopped and every
+    page had left (a few seconds later)."""
+    slow_dropped: int
+    """Sockets that never read which the server disconnected."""
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Nothing lost, doubled or different from the database, no error."""
+        return not (self.lost or self.duplicated or self.mismatched or self.errors)
+
+    def as_json(self) -> dict[str, Any]:
+        return {**asdict(self), "ok": self.ok}
+
+
+def serve_for_bench() -> None:
+    """The server of :func:`bench_serve_ai`, in a process of its own (``python -c``):
+    its settings are JSON in the environment variable ``LAZYTREE_BENCH``; it prints
+    ``PORT N`` once it answers and stops when its standard input closes."""
+    import os
+    import sys
+
+    import uvicorn
+
+    from lazytree.server import create_app
+    from lazytree.server.limits import Quotas, RateLimit
+    from lazytree.server.runner import Sessions
+    from lazytree.server.store import GameStore
+    from lazytree.server.workers import DaskWorkers, Executor, ProcessWorkers
+
+    settings = json.loads(os.environ["LAZYTREE_BENCH"])
+    games = int(settings["games"])
+    cluster: Any = None
+    client: Any = None
+    executor: Executor
+    if settings.get("dask"):
+        from distributed import Client, LocalCluster
+
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        client = Client(cluster)  # type: ignore[no-untyped-call]
+        executor = DaskWorkers(client)
+    else:
+        executor = ProcessWorkers(settings.get("workers"))
+    store = GameStore(settings["db"])
+    app = create_app(
+        Sessions(limit=games + 16, store=store, executor=executor),
+        create_rate=RateLimit(burst=games + 16, per_second=1000.0),
+        quotas=Quotas(  # every page of the benchmark comes from one address
+            create_total=RateLimit(burst=games + 16, per_second=1000.0),
+            sockets_per_address=100_000,
+        ),
+    )
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        if not thread.is_alive():
+            raise SystemExit(1)
+        time.sleep(0.02)
+    print(f"PORT {server.servers[0].sockets[0].getsockname()[1]}", flush=True)
+    sys.stdin.read()  # until the benchmark closes it
+    server.should_exit = True
+    thread.join(30)
+    executor.close()
+    if client is not None:
+        client.close()
+        cluster.close()
+    store.close()
+
+
+def _rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` in MiB (0 when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+@dataclass
+class _Load:
+    """The running tally of :func:`bench_serve_ai`."""
+
+    latencies: list[float] = field(default_factory=list)
+    healthz: list[float] = field(default_factory=list)
+    rss: list[float] = field(default_factory=list)
+    pushed: int = 0
+    lost: int = 0
+    duplicated: int = 0
+    over: set[str] = field(default_factory=set)
+    errors: list[str] = field(default_factory=list)
+    done: bool = False
+
+
+async def _reader(
+    url: str, gid: str, healthy: bool, load: _Load, stop: asyncio.Event
+) -> tuple[str, list[str]]:
+    """A page that reads every update of game ``gid`` until ``stop`` (or the game's end),
+    checking the plies; the moves it was sent."""
+    import websockets
+
+    moves: list[str] = []
+    async with websockets.connect(f"ws{url[4:]}/ws/{gid}", max_size=1 << 24) as ws:
+        await ws.send(json.dumps({"hello": {"ply": 0}}))
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), 0.5)
+            except TimeoutError:
+                continue
+            now = time.time()
+            message = json.loads(raw)
+            if message.get("type") == "error":
+                load.errors.append(f"game {gid}: {message['error']}")
+                break
+            if message.get("type") != "update":
+                continue
+            start = message["from"]
+            if start < len(moves):
+                load.duplicated += len(moves) - start
+                del moves[start:]
+            elif start > len(moves):
+                load.lost += start - len(moves)
+                moves.extend("?" * (start - len(moves)))
+            at = message.get("at", {})
+            for m in message["moves"]:
+                moves.append(m["text"])
+                load.pushed += 1
+                stored = at.get(str(m["ply"]))
+                if healthy and stored is not None and start > 0:
+                    load.latencies.append(now - stored)
+            if message["view"]["over"]:
+                load.over.add(gid)
+                break
+    return gid, moves
+
+
+async def _never_reads(url: str, gid: str, stop: asyncio.Event) -> bool:
+    """A page that says hello and never reads again (a phone whose network dropped):
+    whether the server disconnected it."""
+    import websockets
+
+    async with websockets.connect(
+        f"ws{url[4:]}/ws/{gid}", max_size=1 << 24, max_queue=1, write_limit=1024
+    ) as ws:
+        await ws.send(json.dumps({"hello": {"ply": 0}}))
+        transport = ws.transport
+        transport.pause_reading()  # the kernel's buffers fill up, then the server's
+        await stop.wait()
+        transport.resume_reading()
+        try:
+            await asyncio.wait_for(ws.wait_closed(), 0.5)
+        except TimeoutError:
+            return False
+        return ws.close_code == 4408
+
+
+async def _healthz(url: str, load: _Load, stop: asyncio.Event) -> None:
+    parts = urlsplit(url)
+    reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
+    request = f"GET /healthz HTTP/1.1\r\nHost: {parts.hostname}:{parts.port}\r\n\r\n".encode()
+    try:
+        while not stop.is_set():
+            t0 = time.perf_counter()
+            writer.write(request)
+            await reader.readuntil(b"\r\n\r\n")
+            await reader.readexactly(2)  # "ok"
+            load.healthz.append(time.perf_counter() - t0)
+            await asyncio.sleep(0.1)
+    finally:
+        writer.close()
+
+
+def _request(url: str, method: str, path: str, headers: dict[str, str] | None = None) -> Any:
+    import http.client
+
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
+    try:
+        conn.request(method, path, headers=headers or {})
+        response = conn.getresponse()
+        response.read()
+        return response
+    finally:
+        conn.close()
+
+
+async def _load(
+    url: str,
+    pid: int,
+    games: int,
+    sockets: int,
+    slow: int,
+    seconds: float,
+    ai_seconds: float,
+    seed: int,
+    load: _Load,
+) -> tuple[list[str], list[tuple[str, list[str]]], int]:
+    """Create the games, open the pages, start the AIs, and measure for ``seconds`` (or
+    until every game ended): the games, each reading page's moves, the slow pages
+    dropped."""
+    loop = asyncio.get_running_loop()
+    ids: list[str] = []
+    hosts: list[str] = []
+    query = AI_QUERY.format(seconds=ai_seconds)
+    for k in range(games):
+        location = await loop.run_in_executor(None, _create, url, f"{query}&seed={seed + k}")
+        q = parse_qs(urlsplit(location).query)
+        ids.append(q["session"][0])
+        hosts.append(q["seat"][0])
+    stop = asyncio.Event()
+    slow_games = set(range(min(slow, games)))
+    slow_tasks = [loop.create_task(_never_reads(url, ids[k], stop)) for k in sorted(slow_games)]
+    readers = [
+        loop.create_task(_reader(url, ids[i % games], i % games not in slow_games, load, stop))
+        for i in range(max(0, sockets - len(slow_tasks)))
+    ]
+    await asyncio.sleep(0.5)  # the pages said hello: now the AIs
+    for gid, host in zip(ids, hosts, strict=True):
+        await loop.run_in_executor(
+            None,
+            partial(_request, url, "POST", f"/api/sessions/{gid}/ai", {"X-Lazytree-Seat": host}),
+        )
+    health = loop.create_task(_healthz(url, load, stop))
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and len(load.over) < games:
+        load.rss.append(_rss_mb(pid))
+        await asyncio.sleep(0.25)
+    stop.set()
+    results = await asyncio.gather(*readers, return_exceptions=True)
+    dropped = await asyncio.gather(*slow_tasks, return_exceptions=True)
+    await asyncio.gather(health, return_exceptions=True)
+    played: list[tuple[str, list[str]]] = []
+    for r in results:
+        if isinstance(r, BaseException):
+            load.errors.append(f"{type(r).__name__}: {r}")
+        else:
+            played.append(r)
+    return ids, played, sum(d is True for d in dropped)
+
+
+def bench_serve_ai(
+    games: int = 200,
+    sockets: int = 400,
+    slow: int = 20,
+    seconds: float = 60.0,
+    ai_seconds: float = 0.1,
+    dask: bool = False,
+    workers: int | None = None,
+    seed: int = 1,
+) -> ServeLoad:
+    """The server under load with AI seats: ``games`` games of two AIs of
+    ``ai_seconds`` a move (Dice of Doom 3x3), ``sockets`` pages watching them (spread
+    over the games), ``slow`` of them never reading (one each on the first games), for
+    ``seconds`` or until every game ended. The server runs in a process of its own (so
+    its resident memory is its own), its searches in worker processes (``workers``) or
+    on a two-worker Dask ``LocalCluster`` (``dask``)."""
+    import os
+    import sqlite3
+    import subprocess
+    import sys
+
+    with tempfile.TemporaryDirectory(prefix="lazytree-bench-serve-") as tmp:
+        db = str(Path(tmp) / "games.sqlite")
+        env = {
+            **os.environ,
+            "LAZYTREE_BENCH": json.dumps(
+                {"games": games, "db": db, "dask": dask, "workers": workers}
+            ),
+        }
+        proc = subprocess.Popen(
+            [sys.executable, "-c", "from lazytree.bench.serve import serve_for_bench as s; s()"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        load = _Load()
+        try:
+            assert proc.stdout is not None and proc.stdin is not None
+            line = proc.stdout.readline()
+            if not line.startswith("PORT "):
+                raise RuntimeError("the benchmark's server did not start")
+            url = f"http://127.0.0.1:{int(line.split()[1])}"
+            time.sleep(1.0)
+            rss_start = _rss_mb(proc.pid)
+            started = time.perf_counter()
+            ids, played, dropped = asyncio.run(
+                _load(url, proc.pid, games, sockets, slow, seconds, ai_seconds, seed, load)
+            )
+            elapsed = time.perf_counter() - started
+            time.sleep(5.0)  # the pages left: their AIs stop
+            rss_end = _rss_mb(proc.pid)
+        finally:
+            if proc.stdin is not None:
+                proc.stdin.close()
+            try:
+                proc.wait(60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        with contextlib.closing(sqlite3.connect(db)) as conn:
+            stored: dict[str, list[str]] = {gid: [] for gid in ids}
+            for gid, text in conn.execute("SELECT game, text FROM moves ORDER BY game, ply"):
+                stored.setdefault(gid, []).append(text)
+            finished = conn.execute("SELECT COUNT(*) FROM games WHERE state = 'over'").fetchone()
+    mismatched = sum(moves != stored.get(gid, [])[: len(moves)] for gid, moves in played)
+    latencies = [s * 1000 for s in load.latencies]
+    health = [s * 1000 for s in load.healthz]
+    return ServeLoad(
+        games=games,
+        sockets=sockets,
+        slow=min(slow, games),
+        seconds=round(elapsed, 1),
+        ai_seconds=ai_seconds,
+        executor="dask" if dask else "processes",
+        moves=sum(len(v) for v in stored.values()),
+        pushed=load.pushed,
+        lost=load.lost,
+        duplicated=load.duplicated,
+        mismatched=mismatched,
+        finished=int(finished[0]),
+        p50_ms=round(_percentile(latencies, 50), 1),
+        p95_ms=round(_percentile(latencies, 95), 1),
+        max_ms=round(max(latencies, default=0.0), 1),
+        healthz_p50_ms=round(_percentile(health, 50), 1),
+        healthz_p99_ms=round(_percentile(health, 99), 1),
+        healthz_max_ms=round(max(health, default=0.0), 1),
+        rss_start_mb=round(rss_start, 1),
+        rss_peak_mb=round(max(load.rss, default=rss_start), 1),
+        rss_end_mb=round(rss_end, 1),
+        slow_dropped=dropped,
+        errors=load.errors[:10],
     )

@@ -14,10 +14,17 @@ from rich.table import Table
 
 from lazytree._core import core_kind
 from lazytree.bench import bench_tictactoe, tiny_searches
-from lazytree.bench.serve import bench_serve
+from lazytree.bench.serve import bench_serve, bench_serve_ai
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.bench_dice import bench_dice_of_doom
-from lazytree.cli.common import CheckedCommand, console, err_console, print_json, progress_bar
+from lazytree.cli.common import (
+    CheckedCommand,
+    console,
+    err_console,
+    fail,
+    print_json,
+    progress_bar,
+)
 from lazytree.cli.cores import other_core_json
 from lazytree.games import load_game
 
@@ -207,6 +214,36 @@ def serve_load(
         int, typer.Option("--max-moves", min=1, max=10_000, help="Most plies of one game.")
     ] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the boards and the moves.")] = 1,
+    ai_games: Annotated[
+        int,
+        typer.Option(
+            "--ai-games",
+            min=0,
+            max=2000,
+            help="Run the AI load instead: this many games of two AIs, watched by --sockets.",
+        ),
+    ] = 0,
+    sockets: Annotated[
+        int, typer.Option("--sockets", min=0, max=5000, help="Pages watching the AI games.")
+    ] = 400,
+    slow: Annotated[
+        int, typer.Option("--slow", min=0, max=5000, help="Of --sockets, pages that never read.")
+    ] = 20,
+    seconds: Annotated[
+        float,
+        typer.Option("--seconds", min=1, max=3600, help="How long the AI load runs at most."),
+    ] = 60.0,
+    ai_time: Annotated[
+        float, typer.Option("--ai-time", min=0.01, max=5, help="The AIs' seconds a move.")
+    ] = 0.1,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", min=1, max=256, help="The server's worker processes."),
+    ] = None,
+    dask: Annotated[
+        bool,
+        typer.Option("--dask", help="The AI load's searches on a two-worker Dask LocalCluster."),
+    ] = False,
     json_out: JsonOption = False,
 ) -> None:
     """The load benchmark of lazytree serve: GAMES two-human games of Dice of Doom 3x3,
@@ -217,7 +254,63 @@ def serve_load(
     other client (p50, p95, max), and what was lost, duplicated, unconfirmed or differs
     from the database; exits 1 when any of those is not zero. The machine's load shows
     in the latencies: run it on a quiet machine to compare figures.
+
+    With --ai-games N: N games of two AIs (--ai-time seconds a move) on a server in a
+    process of its own, its searches in --workers processes or (--dask) on a two-worker
+    Dask LocalCluster, watched by --sockets pages of which --slow never read, for
+    --seconds or until every game ended. Reports moves stored, lost and duplicated, the
+    latency from a move stored to its push for pages of games without a slow page,
+    /healthz's latency and the web process's resident memory at start, peak and end.
     """
+    if ai_games:
+        if slow > sockets:
+            fail(f"--slow {slow} is more than --sockets {sockets}")
+        with err_console.status(f"{ai_games} AI games, {sockets} pages, up to {seconds:g} s"):
+            load = bench_serve_ai(
+                ai_games, sockets, slow, seconds, ai_time, dask=dask, workers=workers, seed=seed
+            )
+        if json_out:
+            print_json(load.as_json())
+        else:
+            where = "a two-worker Dask LocalCluster" if dask else "worker processes"
+            table = Table(
+                title=f"lazytree serve, AI load: {ai_games} games, {sockets} pages "
+                f"({load.slow} never read), searches in {where}"
+            )
+            table.add_column("figure")
+            table.add_column("value", justify="right")
+            for name, value in [
+                ("seconds", f"{load.seconds:g}"),
+                ("moves stored", f"{load.moves:,}"),
+                ("moves pushed to reading pages", f"{load.pushed:,}"),
+                ("games played to the end", f"{load.finished:,}"),
+                (
+                    "lost / duplicated / differing",
+                    f"{load.lost} / {load.duplicated} / {load.mismatched}",
+                ),
+                (
+                    "stored -> push p50 / p95 / max",
+                    f"{load.p50_ms:.1f} / {load.p95_ms:.1f} / {load.max_ms:.1f} ms",
+                ),
+                (
+                    "/healthz p50 / p99 / max",
+                    f"{load.healthz_p50_ms:.1f} / "
+                    f"{load.healthz_p99_ms:.1f} / {load.healthz_max_ms:.1f} ms",
+                ),
+                (
+                    "web process RSS start / peak / end",
+                    f"{load.rss_start_mb:.0f} / {load.rss_peak_mb:.0f} / {load.rss_end_mb:.0f} MiB",
+                ),
+                ("never-reading pages dropped", f"{load.slow_dropped}"),
+            ]:
+                table.add_row(name, value)
+            console.print(table)
+            for error in load.errors:
+                err_console.print(f"error: {error}", soft_wrap=True)
+        if not load.ok:
+            raise typer.Exit(1)
+        return
+
     with progress_bar(TextColumn("games played"), BarColumn(), MofNCompleteColumn()) as bar:
         task = bar.add_task("games", total=games)
         result = bench_serve(games, max_moves, seed, on_game=lambda: bar.advance(task))

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import uvicorn
 
     from lazytree.server.limits import RateLimit
+    from lazytree.server.workers import Executor
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 
@@ -103,6 +104,25 @@ def serve(
         int,
         typer.Option("--keep-finished", min=0, help="Finished games kept (the oldest go)."),
     ] = 10_000,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=256,
+            help="Worker processes the AI's and the explorer's searches run in (default: "
+            "one per core less one; one more is kept for AIs of a short clock).",
+        ),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS",
+            help="Run the searches on the Dask cluster of this scheduler address "
+            "(e.g. tcp://10.0.0.5:8786) instead of worker processes here.",
+        ),
+    ] = None,
 ) -> None:
     """Play Dice of Doom (boards up to 40x40) and the other games in the browser.
 
@@ -130,6 +150,11 @@ def serve(
     --book FILE: the AI of every game of the book's game and options looks positions up
     in it before searching and stores what it searched (a new file belongs to the first
     game with an AI that opens it); the page says when a move came from the book.
+
+    The server never searches in the process that answers the pages: every AI move and
+    explorer search runs in --workers worker processes (each under a memory limit; one
+    that dies is replaced), or on a Dask cluster with --dask ADDRESS (the book file must
+    then be reachable at the same path on every worker).
     """
     import uvicorn
 
@@ -170,10 +195,14 @@ def serve(
             "machine on that network can open the page, create games and play.",
             soft_wrap=True,
         )
+    executor = _executor(workers, dask)
     sock = _listen(host, port)
     port = sock.getsockname()[1]  # the one chosen with --port 0
     app = create_app(
-        Sessions(limit=max_games, store=store), learning=learning, hosts=hosts, quotas=quotas
+        Sessions(limit=max_games, store=store, executor=executor),
+        learning=learning,
+        hosts=hosts,
+        quotas=quotas,
     )
     config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
     server = uvicorn.Server(config)
@@ -195,7 +224,33 @@ def serve(
 
     # print (and open) once the server answers, not before
     threading.Thread(target=_when_started, args=(server, announce), daemon=True).start()
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    finally:
+        executor.close()
+        if dask is not None:
+            executor.client.close()  # type: ignore[attr-defined]
+
+
+def _executor(workers: int | None, dask: str | None) -> Executor:
+    """Where the searches run: ``workers`` processes here, or the Dask cluster of the
+    scheduler at ``dask`` (one line and exit 2 when it cannot be reached)."""
+    from lazytree.server.workers import DaskWorkers, ProcessWorkers
+
+    if dask is None:
+        return ProcessWorkers(workers)
+    if workers is not None:
+        fail("give --workers or --dask, not both (a Dask cluster has its own workers)")
+    try:
+        from distributed import Client
+    except ImportError:
+        fail("--dask needs the distributed package: pip install 'lazytree[dask]'")
+    try:
+        client = Client(dask, timeout=5)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        fail(f"--dask {dask}: cannot reach the Dask scheduler ({reason})")
+    return DaskWorkers(client)
 
 
 def _rate(flag: str, text: str) -> RateLimit:

@@ -86,10 +86,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from lazytree.agents import AGENTS, PlayerError, check_agent
 from lazytree.boards import board_document, move_path
-from lazytree.explorer.routes import explore_routes
 from lazytree.game import Game, GameAgents, IllegalMoveError
 from lazytree.games import GAMES, load_game
 from lazytree.safejson import JSONLimitError, parse_json
+from lazytree.server.explore import explore_routes
 from lazytree.server.guard import LOOPBACK, SiteGuard
 from lazytree.server.learning import Learning
 from lazytree.server.limits import Quotas, RateLimit
@@ -568,13 +568,17 @@ def snapshot(runner: Runner) -> Snapshot:
     with runner.lock:
         history = list(runner.session.history)
         epoch = runner.epoch
+        stored_at = dict(runner.stored_at)
     moves = []
     for ply, p in enumerate(history[: view["moves_made"]]):
         move: dict[str, Any] = {"ply": ply, "player": p.player, "text": p.text}
         if p.note:
             move["note"] = p.note
         moves.append(move)
-    return Snapshot(json.dumps(view), moves, epoch, bool(view["thinking"]), view["version"])
+    board = view.pop("board")  # sent whole or as its changes (lazytree.server.live)
+    return Snapshot(
+        json.dumps(view), moves, epoch, bool(view["thinking"]), view["version"], board, stored_at
+    )
 
 
 def apply_move(runner: Runner, role: str, seat: int | None, text: str) -> int:
@@ -643,6 +647,8 @@ def create_app(
         loaded from the database goes on thinking."""
         runner.has_book = learned.book is not None
         runner.book_note = learned.apply(runner.session)
+        runner.learning = learned  # (sent with the AI's searches to the workers)
+        runner.remote()
         if runner.session.history:
             runner.start_ai()
 
@@ -1116,7 +1122,9 @@ def create_app(
             Route(api + "/close", close, methods=["POST"]),
             Route(api + "/save", save),
             WebSocketRoute("/ws/{sid}", live),
-            *explore_routes(lambda sid: None if (r := store.get(sid)) is None else r.last_tree),
+            *explore_routes(
+                store.executor, lambda sid: None if (r := store.get(sid)) is None else r.last_where
+            ),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
             Mount("/lib", StaticFiles(directory=LIB), name="lib"),
         ],

@@ -11,9 +11,22 @@ and says the ply it had: it is sent the moves it missed.
 
 An update is ``{"type": "update", "from": F, "ply": P, "moves": [...], "view": {...}}``:
 ``moves`` are the plies ``F`` to ``P - 1`` (each ``{"ply", "player", "text"}`` and a
-``note`` for a dice roll), so a client can check that it lost and doubled nothing;
+``note`` for a dice roll; ``at`` says when the server stored the latest of them, ``{PLY:
+seconds since the epoch}``), so a client can check that it lost and doubled nothing;
 ``F`` is 0 after an undo or redo (the moves it had may be gone). A seat's and the host's
 page also get ``links`` (see :func:`lazytree.server.app.links_for`).
+
+The first update a page gets (on every connection) carries the whole board in
+``view.board``; the next ones carry only what changed since the update before, in
+``delta`` (and no ``view.board``): ``{"cells": [[INDEX, CELL], ...], "set": {KEY:
+VALUE}, "unset": [KEY]}``, the board document's cells that changed and its other fields
+that changed or went (:mod:`lazytree.boards`). A 40x40 board is 130-160 KB; a move
+changes a few cells.
+
+No page waits for another: each page has a queue of at most :data:`QUEUE` messages
+and its own sender; a page whose queue is full, or that takes more than
+:data:`SEND_TIMEOUT` seconds to take a message (a phone whose network dropped), is
+disconnected, and catches up when it reconnects.
 
 Changes come from any thread (the AI's worker, the request handlers): :meth:`Channel.poke`
 hands them to the event loop (``call_soon_threadsafe``), which coalesces them: however
@@ -39,19 +52,57 @@ __all__ = ["PROGRESS_EVERY", "Channel", "Channels", "Client", "Snapshot"]
 PROGRESS_EVERY = 0.25
 """Seconds between two progress messages of a thinking AI."""
 
-SEND_TIMEOUT = 10.0
+SEND_TIMEOUT = 5.0
 """A page that takes longer than this to take a message is dropped (it reconnects)."""
+
+QUEUE = 32
+"""Messages waiting for one page at most; one more and the page is dropped."""
+
+SLOW_CLOSE = 4408
+"""The close code of a page dropped for reading too slowly (it reconnects)."""
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    """A game as pages are sent it: its view (JSON text), moves (as sent) and epoch."""
+    """A game as pages are sent it: its view without the board (JSON text), the board
+    document, the moves (as sent) and epoch."""
 
     view: str
     moves: list[dict[str, Any]]
     epoch: int
     thinking: bool
     version: int
+    board: dict[str, Any] = field(default_factory=dict)
+    at: dict[int, float] = field(default_factory=dict)
+    """When the latest moves were stored (ply: seconds since the epoch)."""
+
+
+def board_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+    """What changed from board document ``old`` to ``new`` (see the module), or None
+    when the cells are not the same cells (another board: send it whole).
+
+    >>> a = {"kind": "hex", "cells": [{"owner": 0}, {"owner": 1}], "toMove": 0}
+    >>> board_delta(a, {"kind": "hex", "cells": [{"owner": 0}, {"owner": 0}], "toMove": 1})
+    {'cells': [[1, {'owner': 0}]], 'set': {'toMove': 1}, 'unset': []}
+    """
+    cells_old, cells_new = old.get("cells", []), new.get("cells", [])
+    if len(cells_old) != len(cells_new) or old.get("kind") != new.get("kind"):
+        return None
+    cells = [[i, c] for i, (b, c) in enumerate(zip(cells_old, cells_new, strict=True)) if b != c]
+    changed = {k: v for k, v in new.items() if k != "cells" and old.get(k) != v}
+    return {"cells": cells, "set": changed, "unset": [k for k in old if k not in new]}
+
+
+@dataclass
+class Built:
+    """A snapshot as sent: the snapshot, its board as JSON text, and the delta from the
+    snapshot sent before it (JSON text; None: none)."""
+
+    snap: Snapshot
+    board: str
+    delta: str | None
+    previous: int
+    """The version the delta starts from."""
 
 
 @dataclass(eq=False)
@@ -67,26 +118,87 @@ class Client:
     links: Callable[[], dict[str, Any] | None] = field(default=lambda: None)
     version: int = -1
     """The game's version of the last snapshot sent (an older one is never sent)."""
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE))
+    dropped: bool = False
+    """The page read too slowly: it was disconnected."""
+    sender: asyncio.Task[None] | None = None
+    closing: asyncio.Task[None] | None = None
+    send_timeout: float = SEND_TIMEOUT
 
-    async def push(self, snap: Snapshot) -> None:
-        """Send the moves this page has not had and the view (one push at a time)."""
-        async with self.lock:
-            if snap.version <= self.version:
-                return
-            same = self.epoch in (-1, snap.epoch) and self.ply <= len(snap.moves)
-            start = self.ply if same else 0
-            moves = snap.moves[start:]
-            links = self.links()
-            extra = f',"you":{{"role":"{self.role}","seat":{json.dumps(self.seat)}}}'
-            if links is not None:
-                extra += f',"links":{json.dumps(links)}'
-            text = (
-                f'{{"type":"update","from":{start},"ply":{len(snap.moves)},'
-                f'"moves":{json.dumps(moves)}{extra},"view":{snap.view}}}'
-            )
-            await asyncio.wait_for(self.socket.send_text(text), SEND_TIMEOUT)
-            self.ply, self.epoch, self.version = len(snap.moves), snap.epoch, snap.version
+    def push(self, built: Built) -> bool:
+        """Queue the moves this page has not had and the view: the board's changes when
+        the page has the snapshot before, else the whole board. False when the page's
+        queue is full (drop it)."""
+        snap = built.snap
+        if snap.version <= self.version:
+            return True
+        same = self.epoch in (-1, snap.epoch) and self.ply <= len(snap.moves)
+        start = self.ply if same else 0
+        moves = snap.moves[start:]
+        links = self.links()
+        extra = f',"you":{{"role":"{self.role}","seat":{json.dumps(self.seat)}}}'
+        if links is not None:
+            extra += f',"links":{json.dumps(links)}'
+        at = {ply: round(t, 4) for ply, t in snap.at.items() if ply >= start}
+        if at:
+            extra += f',"at":{json.dumps(at)}'
+        view = snap.view
+        if built.delta is not None and self.version == built.previous and self.epoch == snap.epoch:
+            extra += f',"delta":{built.delta}'
+        else:
+            view = f'{view[:-1]},"board":{built.board}}}'
+        text = (
+            f'{{"type":"update","from":{start},"ply":{len(snap.moves)},'
+            f'"moves":{json.dumps(moves)}{extra},"view":{view}}}'
+        )
+        if not self.offer(text):
+            return False
+        self.ply, self.epoch, self.version = len(snap.moves), snap.epoch, snap.version
+        return True
+
+    def offer(self, text: str) -> bool:
+        """Queue ``text`` for the page; False (nothing queued) when its queue is full."""
+        if self.dropped:
+            return False
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            return False
+        if self.sender is None:
+            self.sender = asyncio.get_running_loop().create_task(self._send_all())
+        return True
+
+    async def _send_all(self) -> None:
+        """Send the queued messages one by one; drop the page when one takes longer than
+        :attr:`send_timeout` seconds."""
+        try:
+            while True:
+                text = await self.queue.get()
+                await asyncio.wait_for(self.socket.send_text(text), self.send_timeout)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self.drop()
+
+    def drop(self) -> None:
+        """Disconnect the page (it reads too slowly, or its socket failed): it reconnects
+        and catches up."""
+        if self.dropped:
+            return
+        self.dropped = True
+        loop = asyncio.get_running_loop()
+        if self.sender is not None and self.sender is not asyncio.current_task():
+            self.sender.cancel()
+        self.closing = loop.create_task(self._close())
+
+    async def _close(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.socket.close(SLOW_CLOSE), self.send_timeout)
+
+    def stop(self) -> None:
+        """The page left: its sender ends."""
+        if self.sender is not None:
+            self.sender.cancel()
 
 
 class Channel:
@@ -102,6 +214,7 @@ class Channel:
         self.loop = loop
         self.snapshot = snapshot
         self.clients: set[Client] = set()
+        self._last: Built | None = None
         self._dirty = False
         self._flushing: asyncio.Task[None] | None = None
         self._ticking: asyncio.Task[None] | None = None
@@ -119,21 +232,41 @@ class Channel:
         if self._flushing is None or self._flushing.done():
             self._flushing = self.loop.create_task(self._flush())
 
+    async def _build(self) -> Built:
+        """The game's snapshot now, with its board's changes since the last one built."""
+        last = self._last
+        built = await run_in_threadpool(self._built, last)
+        if self._last is last and (last is None or built.snap.version > last.snap.version):
+            self._last = built
+        return built
+
+    def _built(self, last: Built | None) -> Built:
+        snap = self.snapshot(self.runner)
+        delta = None
+        if last is not None and last.snap.epoch == snap.epoch:
+            change = board_delta(last.snap.board, snap.board)
+            delta = None if change is None else json.dumps(change)
+        previous = -2 if last is None else last.snap.version
+        return Built(snap, json.dumps(snap.board), delta, previous)
+
     async def _flush(self) -> None:
         while self._dirty and self.clients:
             self._dirty = False
-            snap = await run_in_threadpool(self.snapshot, self.runner)
-            await self._send(snap, list(self.clients))
-            if snap.thinking and (self._ticking is None or self._ticking.done()):
+            built = await self._build()
+            self._send(built, list(self.clients))
+            if built.snap.thinking and (self._ticking is None or self._ticking.done()):
                 self._ticking = self.loop.create_task(self._tick())
 
-    async def _send(self, snap: Snapshot, clients: list[Client]) -> None:
-        results = await asyncio.gather(*(c.push(snap) for c in clients), return_exceptions=True)
-        for client, result in zip(clients, results, strict=True):
-            if isinstance(result, BaseException):
-                self.clients.discard(client)
-                with contextlib.suppress(Exception):
-                    await client.socket.close(1011)
+    def _send(self, built: Built, clients: list[Client]) -> None:
+        """Queue the snapshot for each page (no page waits for another); drop the pages
+        whose queue is full."""
+        for client in clients:
+            if not client.push(built):
+                self._drop(client)
+
+    def _drop(self, client: Client) -> None:
+        self.clients.discard(client)
+        client.drop()
 
     async def _tick(self) -> None:
         """Progress of the thinking AI, every :data:`PROGRESS_EVERY` seconds."""
@@ -149,21 +282,22 @@ class Channel:
                 }
             )
             for client in list(self.clients):
-                try:
-                    await asyncio.wait_for(client.socket.send_text(message), SEND_TIMEOUT)
-                except Exception:
-                    self.clients.discard(client)
+                if client.queue.qsize() < QUEUE // 2:  # progress can wait: a move cannot
+                    client.offer(message)
+                if client.dropped:
+                    self._drop(client)
 
     async def join(self, client: Client) -> None:
         """A page said hello: send it what it missed, then every change."""
         self.clients.add(client)
-        snap = await run_in_threadpool(self.snapshot, self.runner)
-        await self._send(snap, [client])
-        if snap.thinking and (self._ticking is None or self._ticking.done()):
+        built = await self._build()
+        self._send(built, [client])
+        if built.snap.thinking and (self._ticking is None or self._ticking.done()):
             self._ticking = self.loop.create_task(self._tick())
 
     def leave(self, client: Client) -> None:
         self.clients.discard(client)
+        client.stop()
 
     def close(self) -> None:
         self._closed = True

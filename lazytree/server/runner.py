@@ -1,16 +1,21 @@
-"""Sessions held by the server, each with the worker thread in which its AI thinks.
+"""Sessions held by the server, each with the thread that plays its AI's turns.
 
-The web requests never search: a :class:`Runner` plays the AI's turns in its own
-thread (so another request is answered at once), publishes the search's progress
-(depth reached, nodes forced) for the page to poll, and stops when asked (the Stop
-button: move now with the best move so far) or cancelled (the tab was closed, the game
-was undone or replaced). Human moves, undo and redo are refused while the AI thinks.
+The web process never searches: a :class:`Runner` plays the AI's turns in a thread of
+its own that sends each move's search to a worker process (or a Dask cluster: see
+:mod:`lazytree.server.workers`; the seat's agent is a
+:class:`~lazytree.server.jobs.RemoteAgent`) and waits for the move, publishes the
+search's progress (depth reached, nodes forced) for the page to poll, and stops when
+asked (the Stop button: move now with the best move so far) or cancelled (the tab was
+closed, the game was undone or replaced). Human moves, undo and redo are refused while
+the AI thinks. A worker that dies or runs out of memory fails that move only: the page
+says so in one line and the game can go on.
 
 Every game is kept in the games database (:class:`~lazytree.server.store.GameStore`):
 :class:`Sessions` holds at most ``limit`` of them in memory (the least recently used
 idle one, with no page open on it, is dropped from memory, never from the database)
-and loads a game it does not hold from the database by replaying its moves. At most
-``thinking`` AIs think at once: the others wait for a free slot (the page says so).
+and loads a game it does not hold from the database by replaying its moves. The workers
+take the games' searches in turn: an AI whose search waits for a free worker says so on
+the page.
 
 Each game has one secret token per human seat (:data:`TOKEN_BYTES` random bytes, in
 the seat's link) and a host token (in the link its creator is sent to);
@@ -31,25 +36,28 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lazytree.agents import Choice
-from lazytree.search import SearchResult
 from lazytree.search.limit import SearchStopped
+from lazytree.server.jobs import RemoteAgent, SearchSummary
 from lazytree.server.store import GameRecord, GameStore, StoreError
+from lazytree.server.workers import Executor, ProcessWorkers, WorkerLost
 from lazytree.session import Played, Session, SessionError
-from lazytree.tree import Node
 
-__all__ = ["MAX_SESSIONS", "MAX_THINKING", "TOKEN_BYTES", "Runner", "Sessions"]
+if TYPE_CHECKING:
+    from lazytree.server.learning import Learning
+
+__all__ = ["MAX_SESSIONS", "TOKEN_BYTES", "Runner", "Sessions", "default_executor"]
 
 TOKEN_BYTES = 24
 """Random bytes of a seat token (192 bits; 32 characters in a link)."""
 
-MAX_THINKING = 4
-"""AIs thinking at once (on a small machine more only slow each other down)."""
-
 MAX_SESSIONS = 64
 """Sessions kept in memory at once; the least recently used idle one is dropped first."""
+
+KEEP_TIMES = 64
+"""Moves whose storing time a game keeps (see :attr:`Runner.stored_at`)."""
 
 MAX_DELAY = 10.0
 """Longest pause between two AI moves (the watch speed), in seconds."""
@@ -100,9 +108,8 @@ class Runner:
     last_search: dict[str, Any] | None = None
     broken: bool = False
     """A move made in memory could not be stored: the game is reloaded from the database."""
-    last_tree: tuple[Node[Any, Any], SearchResult[Any], int] | None = None
-    """The AI's last search for the explorer: the node it searched from, its result, and
-    the tree's count of nodes created when it ended."""
+    last_where: Any = None
+    """The worker of the AI's last search (the explorer asks it for the tree)."""
     tokens: list[str | None] = field(default_factory=list)
     """The secret token of each human seat (None for an AI seat)."""
     host: str | None = None
@@ -112,10 +119,14 @@ class Runner:
     its link; it is no longer shown to others)."""
     store: GameStore | None = None
     """The games database every move is written to before it is announced."""
-    ai_slots: threading.Semaphore | None = None
-    """Shared by the games of a server: a slot is held while an AI thinks."""
+    executor: Executor | None = None
+    """Where the AI's searches run (shared by the games of a server)."""
+    learning: Learning | None = None
+    """The server's book and weights, sent with every search."""
     waiting: bool = False
-    """The AI is to move but waits for a free slot."""
+    """The AI is to move but its search waits for a free worker."""
+    stored_at: dict[int, float] = field(default_factory=dict)
+    """When the latest moves were stored (ply: seconds since the epoch; pushed with them)."""
     listeners: list[Callable[[], None]] = field(default_factory=list)
     """Called (in any thread) after every change."""
     seated: int = 0
@@ -135,7 +146,44 @@ class Runner:
 
     @property
     def progress(self) -> Progress | None:
-        return self._progress if self.thinking else None
+        p = self._progress
+        if p is None or not self.thinking:
+            return None
+        s = self.session
+        agent = s.agents[p.player] if p.player < len(s.agents) else None
+        if isinstance(agent, RemoteAgent):
+            depth, nodes, value = agent.progress()
+            p.depth, p.nodes, p.value = depth, nodes, value
+        return p
+
+    def remote(self) -> None:
+        """Make the AI seats' agents :class:`~lazytree.server.jobs.RemoteAgent`: their
+        searches run in :attr:`executor`'s workers, with :attr:`learning`."""
+        s = self.session
+        if self.executor is None:
+            return
+        agents = list(s.agents)
+        for k, seat in enumerate(s.seats):
+            agent = agents[k]
+            if isinstance(agent, RemoteAgent):
+                agent.learning = self.learning
+            if seat.is_human or isinstance(agent, RemoteAgent):
+                continue
+            agents[k] = RemoteAgent(
+                seat.name,
+                agent.stoppable,
+                self.executor,
+                s,
+                self.id,
+                learning=self.learning,
+                cancel=self._cancel,
+                on_wait=self._on_wait,
+            )
+        s.agents = tuple(agents)
+
+    def _on_wait(self, waiting: bool) -> None:
+        self.waiting = waiting
+        self.changed()
 
     def changed(self) -> None:
         self.version += 1
@@ -188,6 +236,11 @@ class Runner:
         holding :attr:`lock`. Without a store, nothing."""
         if self.store is not None:
             self.store.append(self.id, first, played, self.state)
+        now = time.time()
+        for ply in range(first, first + len(played)):
+            self.stored_at[ply] = now
+        while len(self.stored_at) > KEEP_TIMES:
+            del self.stored_at[next(iter(self.stored_at))]
 
     def claim(self, seat: int, by: str = "seat") -> None:
         """``seat`` is played by ``by`` (``seat``: whoever opened its link, ``host``)."""
@@ -207,6 +260,14 @@ class Runner:
         if book is None:
             return {"on": False, "note": self.book_note}
         stats = book.stats()
+        counts = [a.book for a in self.session.agents if isinstance(a, RemoteAgent) and a.book]
+        if counts:  # the books of the workers: the lookups and stores of this game's AI
+            stats = {**stats, "hit_rate": None, "broken": None}
+            for key in ("hits", "misses", "stores"):
+                stats[key] = sum(c.get(key, 0) for c in counts)
+            stats["broken"] = next((c["broken"] for c in counts if c.get("broken")), None)
+            asked = stats["hits"] + stats["misses"]
+            stats["hit_rate"] = round(stats["hits"] / asked, 4) if asked else None
         broken = stats.pop("broken")
         note = None
         if broken is not None:
@@ -233,10 +294,16 @@ class Runner:
             self._cancel.clear()
             self.error = None
             self._active = True  # until the worker's last change: pages see it end
-            self._thread = threading.Thread(target=self._work, name=f"ai-{self.id}", daemon=True)
-            self._thread.start()
+            thread = threading.Thread(target=self._work, name=f"ai-{self.id}", daemon=True)
+            try:
+                thread.start()
+            except RuntimeError as exc:  # no thread to be had: the page says so
+                self._active = False
+                self.error = f"the AI cannot start now ({exc}): try again"
+            else:
+                self._thread = thread
         self.changed()
-        return True
+        return self._active
 
     @property
     def can_stop(self) -> bool:
@@ -267,28 +334,12 @@ class Runner:
 
     def _work(self) -> None:
         try:
-            self._wait_and_play()
+            self._play_turns()
         finally:
             if self._thread is threading.current_thread():  # (not a cancelled older one)
                 self._active = False
-            self.changed()  # the turn is over: the pages are told
-
-    def _wait_and_play(self) -> None:
-        slots = self.ai_slots
-        if slots is not None and not slots.acquire(blocking=False):
-            self.waiting = True
-            self.changed()
-            while not slots.acquire(timeout=0.1):
-                if self._cancel.is_set():
-                    self.waiting = False
-                    return
             self.waiting = False
-            self.changed()
-        try:
-            self._play_turns()
-        finally:
-            if slots is not None:
-                slots.release()
+            self.changed()  # the turn is over: the pages are told
 
     def _play_turns(self) -> None:
         s = self.session
@@ -304,10 +355,11 @@ class Runner:
                     record=self.record,
                 )
                 for step in turn:
-                    node, search = step.choice.node, step.search
-                    if node is not None and search is not None:
-                        self.last_tree = (node, search, node.tree.stats.nodes_created)
-                    self._after_move(step.played, step.choice)
+                    agent = s.agents[step.played[0].player]
+                    summary = None
+                    if isinstance(agent, RemoteAgent):
+                        summary, self.last_where = agent.summary, agent.where
+                    self._after_move(step.played, step.choice, summary)
                     self._stop.clear()  # a Stop was for that move only
                     if self._cancel.is_set():
                         self._stop.set()  # (cancel may have come just now: keep it)
@@ -318,6 +370,10 @@ class Runner:
         except SearchStopped:
             if not self._cancel.is_set():  # a budget of the AI's settings ran out
                 self.error = "the AI stopped: its search ran out of its budget"
+                self.changed()
+        except WorkerLost as exc:  # that move failed; the game (and the server) go on
+            if not self._cancel.is_set():
+                self.error = str(exc)
                 self.changed()
         except StoreError as exc:  # the move is not stored: the game is reloaded from the db
             self.error = f"the AI's move could not be stored: {exc}"
@@ -330,21 +386,33 @@ class Runner:
     def _new_progress(self, s: Session) -> Progress:
         return Progress(s.to_move, time.monotonic())
 
-    def _on_progress(self, result: SearchResult[Any]) -> None:
+    def _on_progress(self, result: Any) -> None:
         p = self._progress
         if p is not None:
             p.depth = result.depth
             p.value = result.value
             p.nodes = result.stats.nodes_created
 
-    def _after_move(self, played: tuple[Played, ...], choice: Choice) -> None:
+    def _after_move(
+        self, played: tuple[Played, ...], choice: Choice, summary: SearchSummary | None
+    ) -> None:
         """Sum up the AI's turn so far: moves, deepest search, nodes forced, why a
         search stopped early (the clock, the Stop button, a budget)."""
         turn = self.last_search if self.last_search is not None else {}
         turn["moves"] = turn.get("moves", 0) + 1
         turn["nodes"] = turn.get("nodes", 0) + choice.nodes
         turn.setdefault("book_hits", 0)
-        search = choice.search
+        search = summary
+        if search is None and choice.search is not None:
+            result = choice.search
+            search = SearchSummary(
+                result.depth,
+                result.value,
+                str(result.rater),
+                bool(result.book_hit),
+                None if result.book is None else result.book.status,
+                result.stopped,
+            )
         if search is None:  # an agent that does not search (random)
             self.last_search = turn
             self.changed()
@@ -354,8 +422,8 @@ class Runner:
         turn["value"] = search.value
         # --book: the moves answered from it, and whether it is still in use
         turn["book_hits"] += search.book_hit
-        if search.book is not None:
-            turn["book"] = search.book.status
+        if search.book_status is not None:
+            turn["book"] = search.book_status
         stopped = search.stopped
         if stopped == "stop" or "stopped" not in turn:
             turn["stopped"] = stopped
@@ -365,19 +433,19 @@ class Runner:
 
 class Sessions:
     """The games of a server: at most ``limit`` in memory (by id), all of them in the
-    database ``store`` (default: an in-memory one), at most ``thinking`` AIs at once.
-    ``prepare`` is called on every game made or loaded before its AI may move (the
-    server's book and weights)."""
+    database ``store`` (default: an in-memory one), their AIs searching in ``executor``'s
+    workers (default: :func:`default_executor`). ``prepare`` is called on every game
+    made or loaded before its AI may move (the server's book and weights)."""
 
     def __init__(
         self,
         limit: int = MAX_SESSIONS,
         store: GameStore | None = None,
-        thinking: int = MAX_THINKING,
+        executor: Executor | None = None,
     ) -> None:
         self.limit = limit
         self.store = store if store is not None else GameStore(":memory:")
-        self.ai_slots = threading.BoundedSemaphore(thinking)
+        self.executor = executor if executor is not None else default_executor()
         self.prepare: Callable[[Runner], None] = lambda runner: None
         self.dropped: Callable[[Runner], None] = lambda runner: None
         """Called with a game only watched that left memory (its pages reconnect)."""
@@ -407,9 +475,10 @@ class Sessions:
         return runner
 
     def _runner(self, session: Session, **fields: Any) -> Runner:
-        runner = Runner(session, store=self.store, ai_slots=self.ai_slots, **fields)
+        runner = Runner(session, store=self.store, executor=self.executor, **fields)
         if not runner.claimed:
             runner.claimed = [""] * len(runner.tokens)
+        runner.remote()
         return runner
 
     def _make_room(self, ceiling: int = 0) -> None:
@@ -480,3 +549,20 @@ class Sessions:
     def close_all(self) -> None:
         for runner in list(self._runners.values()):
             runner.close()
+
+
+_default: Executor | None = None
+_default_lock = threading.Lock()
+
+
+def default_executor() -> Executor:
+    """The worker processes shared by every :class:`Sessions` made without an executor
+    of its own (started when first needed, stopped when the interpreter exits)."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            import atexit
+
+            _default = ProcessWorkers()
+            atexit.register(_default.close)
+        return _default

@@ -65,21 +65,34 @@ def test_the_lecture_tree_is_played_by_its_move_buttons(driver: Any, live_server
     assert buttons(driver, "#moves") == [] and shown_text(driver).startswith(f"1.{answer}.0: leaf")
 
 
+def _pennies(options: Any) -> Position:
+    game = Pennies()
+    return Position(game, game.initial_state())
+
+
+def register_pennies() -> None:
+    """Register the game the test writes (in the server, and in each worker process)."""
+    GAMES["pennies"] = GameSpec(
+        "pennies", "take 1 or 2 pennies; the last one wins", (), _pennies, "take1, take2"
+    )
+
+
 @pytest.fixture
 def pennies_server() -> Iterator[str]:
-    """The play server with a game it has never seen registered (no board view)."""
-
-    def setup(options: Any) -> Position:
-        game = Pennies()
-        return Position(game, game.initial_state())
-
-    spec = GameSpec("pennies", "take 1 or 2 pennies; the last one wins", (), setup, "take1, take2")
-    GAMES["pennies"] = spec
+    """The play server with a game it has never seen registered (no board view): its
+    worker processes register it too."""
+    register_pennies()
     try:
         from lazytree.server import create_app
+        from lazytree.server.runner import Sessions
+        from lazytree.server.workers import ProcessWorkers
 
-        with serve_app(create_app()) as url:
-            yield url
+        executor = ProcessWorkers(1, initializer=register_pennies)
+        try:
+            with serve_app(create_app(Sessions(executor=executor))) as url:
+                yield url
+        finally:
+            executor.close()
     finally:
         del GAMES["pennies"]
 

@@ -25,3 +25,29 @@ def test_the_command_prints_json_and_stops_games_at_max_moves() -> None:
     assert data["ok"] and data["games"] == 2 and data["clients"] == 4
     assert data["lost"] == data["duplicated"] == data["unconfirmed"] == 0
     assert 2 <= data["moves"] <= 2 * 4  # each game stops once 4 plies were pushed
+
+
+def test_the_ai_load_loses_and_doubles_nothing_and_measures_the_web_process() -> None:
+    from lazytree.bench.serve import bench_serve_ai
+
+    result = bench_serve_ai(games=3, sockets=6, slow=1, seconds=30, ai_seconds=0.05)
+    assert result.ok, result
+    assert result.moves > 0 and result.pushed > 0 and result.finished <= 3
+    assert result.executor == "processes" and result.slow == 1
+    assert 0 < result.p50_ms <= result.p95_ms <= result.max_ms
+    assert 0 < result.healthz_p50_ms <= result.healthz_p99_ms
+    assert 0 < result.rss_start_mb <= result.rss_peak_mb
+
+
+def test_the_ai_load_command_prints_json() -> None:
+    r = run(
+        "bench", "serve", "--ai-games", "2", "--sockets", "3", "--slow", "1",
+        "--seconds", "5", "--ai-time", "0.05", "--json",
+    )  # fmt: skip
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    assert data["ok"] and data["games"] == 2 and data["sockets"] == 3
+    assert data["lost"] == data["duplicated"] == data["mismatched"] == 0
+    assert set(data) >= {"rss_start_mb", "rss_peak_mb", "rss_end_mb", "healthz_p99_ms"}
+    r = run("bench", "serve", "--ai-games", "2", "--sockets", "1", "--slow", "2")
+    assert r.code == 2 and "--slow 2 is more than --sockets 1" in r.err

@@ -108,3 +108,11 @@ def test_another_host_says_how_to_reach_it() -> None:
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     assert err.startswith("warning: listening on 0.0.0.0: anyone who can reach this machine")
+
+
+def test_an_unreachable_dask_scheduler_is_one_line_and_exit_2() -> None:
+    proc = serve("--port", "0", "--dask", "tcp://127.0.0.1:1")
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 2, err
+    assert "--dask tcp://127.0.0.1:1: cannot reach the Dask scheduler" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -452,8 +452,24 @@ function setConnection(text) {
   app.dataset.connected = text ? "false" : "true";
 }
 
+// an update after the first of a connection carries the board's changes only (the cells
+// that changed, the fields set or gone): applied to the board the page has
+function withDelta(board, delta) {
+  const next = { ...board, ...delta.set };
+  for (const key of delta.unset) delete next[key];
+  if (board.cells) {  // a text board has none
+    next.cells = board.cells.slice();
+    for (const [i, cell] of delta.cells) next.cells[i] = cell;
+  }
+  return next;
+}
+
 function onUpdate(message) {
   const t0 = performance.now();
+  if (message.delta) {
+    if (!view || !view.board) { socket?.close(4000, "no board to change"); return; }
+    message.view.board = withDelta(view.board, message.delta);
+  }
   if (!view) measure("fetch", connectedAt);
   retry = 0;
   setConnection("");

@@ -1,0 +1,173 @@
+"""The live explorer in ``lazytree serve``: Starlette routes over :class:`LiveExplorer`.
+
+``GET /explore?game=G&OPTION=V...&depth=D&rater=R``
+    Search a position (options spelled as on the command line, e.g.
+    ``/explore?game=dice-of-doom&size=5&seed=1&depth=4&rater=alphabeta``; ``share=1``
+    shares positions; ``moves=6->11,pass`` plays moves first) and answer the explorer
+    page of the tree it forced. ``rater`` is spelled as for
+    :func:`lazytree.search.search` (``rater=alphabeta-tt:width=4``); ``rater=mcts`` runs
+    UCT instead (``rater=mcts:playouts=2000:seed=1``: playouts default 1,000, at most
+    :data:`MAX_PLAYOUTS`; no depth) and the page shows its visits. The page is live:
+    clicking a move never forced searches below it in the server (with the rater, or
+    alphabeta after mcts), and the new nodes appear.
+``POST /api/explore/ID/force``
+    A request of the page (see :meth:`LiveExplorer.force`); answers ``{"data": model,
+    "status": "..."}`` or ``{"error": "..."}`` with a 4xx status.
+``GET /explore/ai/SESSION``
+    The tree the AI forced for its last move in a game of the server, as the search
+    left it (read-only: the game's tree is the AI's).
+
+Every search runs in one of the server's workers (:mod:`lazytree.server.workers`), never
+in the web process: the explored tree stays in the worker that searched it, and each
+click is sent there (a worker that was restarted has lost its trees: the page says so).
+Each worker keeps at most :data:`~lazytree.server.jobs.KEEP_TREES` explored trees (the
+least recently used is dropped). Each search is bounded as :mod:`lazytree.explorer.query`
+says, and a force request's body is at most :data:`MAX_FORCE_BODY` bytes of JSON parsed
+within limits (:func:`lazytree.safejson.parse_json`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import html
+import re
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from lazytree.explorer.html import page
+from lazytree.explorer.model import ExplorerModel
+from lazytree.safejson import JSONLimitError, parse_json
+from lazytree.server import jobs
+from lazytree.server.workers import Executor, WorkerLost, WorkGone
+
+__all__ = ["MAX_FORCE_BODY", "explore_routes", "explorer_page", "page_policy"]
+
+MAX_FORCE_BODY = 64 * 1024
+"""Largest body of a force request, in bytes (a request names one node and a depth)."""
+
+LastSearch = Callable[[str], Any]
+"""Finds the worker of a game's last AI search (its ``where``: see
+:class:`~lazytree.server.workers.Job`; None when the game is unknown or the AI has not
+moved)."""
+
+EXPLORE_SECONDS = 300.0
+"""The wall clock of one explorer search in a worker."""
+
+
+_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S)
+
+
+def page_policy(text: str) -> str:
+    """The Content Security Policy of an explorer page: its inline scripts and styles
+    allowed by their SHA-256 hashes (no other inline script runs), no framing."""
+
+    def digest(body: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(body.encode()).digest()).decode() + "'"
+
+    scripts = [
+        digest(body) for attrs, body in _SCRIPT.findall(text) if "application/json" not in attrs
+    ]
+    return (
+        f"default-src 'self'; script-src 'self' {' '.join(scripts)}; "
+        "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+
+
+def explorer_page(text: str) -> HTMLResponse:
+    """An explorer page with its own policy (:func:`page_policy`)."""
+    return HTMLResponse(text, headers={"Content-Security-Policy": page_policy(text)})
+
+
+def explore_routes(executor: Executor, last_search: LastSearch | None = None) -> list[Route]:
+    """The explorer's routes, to add to the server's, their searches run by ``executor``;
+    ``last_search`` finds the worker of a game's last AI search for
+    ``/explore/ai/SESSION`` (without it, that route answers 404)."""
+
+    where: OrderedDict[str, Any] = OrderedDict()  # explorer key -> its worker
+    limit = jobs.KEEP_TREES * max(1, executor.slots)
+
+    async def run(key: str, fn: Callable[..., Any], *args: Any, pin: Any = None) -> Any:
+        job = executor.submit(key, fn, *args, seconds=EXPLORE_SECONDS, pin=pin)
+        try:
+            value = await asyncio.wrap_future(job.future)
+        except (WorkerLost, WorkGone) as exc:
+            return f"the explored tree is gone: {exc}" if pin is not None else str(exc)
+        except RuntimeError as exc:
+            return f"the search failed: {exc}"
+        if isinstance(value, tuple) and fn is jobs.explore:
+            where[value[0]] = job.where
+            while len(where) > limit:
+                where.popitem(last=False)
+        return value
+
+    def error_page(message: str, status: int) -> HTMLResponse:
+        text = (
+            "<!doctype html><meta charset=utf-8><title>lazytree explore</title>"
+            f"<p data-role=error>{html.escape(message)}</p><p><a href=/>back to the games</a></p>"
+        )
+        return HTMLResponse(text, status_code=status)
+
+    async def explore(request: Request) -> Response:
+        params = dict(request.query_params)
+        answer = await run(f"explore-{secrets.token_hex(4)}", jobs.explore, params)
+        if isinstance(answer, str):
+            return error_page(answer, 400)
+        key, data = answer
+        model = ExplorerModel(data, [])
+        return explorer_page(page(model, force_url=f"/api/explore/{key}/force"))
+
+    async def force(request: Request) -> Response:
+        key = request.path_params["key"]
+        pin = where.get(key)
+        if pin is None:
+            return JSONResponse({"error": "unknown tree (the server may have restarted)"}, 404)
+        length = request.headers.get("content-length", "")
+        too_large = {"error": f"request body too large (more than {MAX_FORCE_BODY:,} bytes)"}
+        if length.isdigit() and (len(length) > 12 or int(length) > MAX_FORCE_BODY):
+            return JSONResponse(too_large, 413)
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_FORCE_BODY:
+                return JSONResponse(too_large, 413)
+        try:
+            body = parse_json(raw or b"{}")
+        except JSONLimitError as exc:
+            return JSONResponse({"error": str(exc)}, 400)
+        if not isinstance(body, dict):
+            return JSONResponse({"error": "expected a JSON object"}, 400)
+        answer = await run(f"explore-{key}", jobs.force, key, body, pin=pin)
+        if isinstance(answer, str):
+            return JSONResponse({"error": answer}, 404 if answer.startswith("unknown") else 400)
+        report, data = answer
+        stopped = f" (stopped: {report['stopped']} budget)" if report["stopped"] else ""
+        status = (
+            f"forced {report['forced']:,} nodes, generated {report['generated']:,} moves"
+            f"{stopped}; {report['positions']:,} positions"
+        )
+        return JSONResponse({"data": data, "status": status, "report": report})
+
+    async def ai_search(request: Request) -> Response:
+        sid = request.path_params["sid"]
+        found = None if last_search is None else last_search(sid)
+        if found is None:
+            return error_page("no AI move to explore in this game (yet)", 404)
+        data = await run(sid, jobs.ai_model, sid, pin=found)
+        if isinstance(data, str) or data is None:
+            return error_page(data or "the AI's last search is no longer kept", 404)
+        return explorer_page(page(ExplorerModel(data, [])))
+
+    return [
+        Route("/explore", explore),
+        Route("/api/explore/{key}/force", force, methods=["POST"]),
+        Route("/explore/ai/{sid}", ai_search),
+    ]

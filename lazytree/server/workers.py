@@ -1,0 +1,607 @@
+"""Where the server's searches run: worker processes, or a Dask cluster, never the web process.
+
+An :class:`Executor` takes *jobs*: a picklable function and its arguments, for one game
+(``key``), and runs each in a worker, handing back a :class:`Job` whose ``future`` holds
+its result. Two executors share one scheduler and differ only in where a job runs:
+
+* :class:`ProcessWorkers` (the default): worker processes of this machine, one per core
+  less one (at least one) plus one kept for short jobs, each under its own memory limit
+  (``RLIMIT_AS``) and each job under a wall clock. A worker that dies, runs out of
+  memory or overruns its clock is killed and started again; only its job fails, with
+  :class:`WorkerLost` (one line for the page), and every other game goes on.
+* :class:`DaskWorkers` (``lazytree serve --dask ADDRESS``): the threads of a Dask
+  ``distributed`` cluster, so a server adds machines, not code.
+
+The pool is written by hand rather than taken from ``concurrent.futures``: a
+``ProcessPoolExecutor`` whose worker dies becomes broken and fails every job in flight,
+of every game (loky's reusable executor does the same before it starts anew), while a
+game must be told only of its own worker's death; and a job must be sent to the worker
+that holds the tree it asks about (an explorer's, the AI's last search), which a pool
+that picks its own worker cannot do.
+
+Scheduling is fair between games: each game has a queue and the games with work take
+turns (round robin), and a long job (no clock, or a clock over :data:`SHORT_SECONDS`)
+may occupy only the regular workers, never the one kept for short jobs, so four games
+thinking ten minutes a move never keep a 0.2 s AI from moving.
+
+A running job may be asked to stop (:meth:`Job.stop`: the AI's Stop button): the worker
+sets a :class:`threading.Event` the job's search watches (:func:`current`), and the job
+reports its progress (depth, nodes, value) through :func:`current` too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "DEFAULT_MEMORY",
+    "SHORT_SECONDS",
+    "DaskWorkers",
+    "Executor",
+    "Job",
+    "ProcessWorkers",
+    "WorkGone",
+    "WorkerContext",
+    "WorkerLost",
+    "current",
+    "default_workers",
+]
+
+SHORT_SECONDS = 5.0
+"""A job with a clock of at most this many seconds is short (it may use every worker)."""
+
+GRACE = 30.0
+"""Seconds a job may run past its clock before its worker is killed."""
+
+LONGEST = 3600.0
+"""The wall clock of a job that gives none (a search bounded by depth or nodes)."""
+
+DEFAULT_MEMORY = 2 << 30
+"""The address space a worker process may hold (``RLIMIT_AS``), in bytes."""
+
+POLL = 0.02
+"""Seconds between two looks at a running job (its result, its stop flag, its worker)."""
+
+
+class WorkerLost(RuntimeError):
+    """The worker running a job died, ran out of memory or overran its wall clock (the
+    message is one line for the page)."""
+
+
+class WorkGone(LookupError):
+    """A job for a worker that no longer holds what it asks about (it was restarted)."""
+
+
+def default_workers() -> int:
+    """Regular worker processes by default: one per core less one (the web process's),
+    at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+# -- in the worker ------------------------------------------------------------------------
+@dataclass
+class WorkerContext:
+    """What a job sees of its worker: the event set when it is asked to stop, and where
+    it reports its progress."""
+
+    stop: threading.Event = field(default_factory=threading.Event)
+    report: Callable[[int | None, int, float | None], None] = lambda depth, nodes, value: None
+
+
+_local = threading.local()
+
+
+def current() -> WorkerContext:
+    """The context of the job running in this thread (a fresh one outside a worker)."""
+    context: WorkerContext | None = getattr(_local, "context", None)
+    return context if context is not None else WorkerContext()
+
+
+def _set_memory(memory: int | None) -> None:
+    if memory is None:
+        return
+    import resource
+
+    with contextlib.suppress(ValueError, OSError):  # a hard limit below ours stays
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+
+def _process_main(
+    conn: Any, shared: Any, memory: int | None, initializer: Callable[[], None] | None
+) -> None:
+    """A worker process: run ``initializer``, then each job received on ``conn``, answer
+    on ``conn``.
+
+    ``shared`` holds the stop flag (``[0]``) and the progress (depth, nodes, value)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the web process's to handle
+    _set_memory(memory)
+    if initializer is not None:
+        initializer()
+    stop = threading.Event()
+
+    def watch() -> None:
+        while True:
+            time.sleep(POLL)
+            if shared[0]:
+                stop.set()
+
+    threading.Thread(target=watch, daemon=True).start()
+
+    def report(depth: int | None, nodes: int, value: float | None) -> None:
+        shared[1] = -1 if depth is None else depth
+        shared[2] = nodes
+        shared[3] = float("nan") if value is None else value
+
+    _local.context = WorkerContext(stop, report)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        fn, args = message
+        stop.clear()
+        try:
+            answer: tuple[str, Any] = ("ok", fn(*args))
+        except MemoryError:
+            with contextlib.suppress(Exception):
+                conn.send(("memory", None))
+            os._exit(3)  # a process that ran out of memory is not trusted again
+        except BaseException as exc:
+            answer = ("error", f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(answer)
+        except Exception as exc:  # an answer that cannot be pickled
+            conn.send(("error", f"{type(exc).__name__}: {exc}"))
+
+
+# -- in the web process -------------------------------------------------------------------
+_ids = itertools.count()
+
+
+@dataclass(eq=False)
+class Job:
+    """One job: its game (``key``), function and arguments, whether it is short, its
+    wall clock, and the ``future`` of its result. ``where`` names the worker it ran in
+    (give it as ``pin`` to send a later job to the same worker)."""
+
+    key: str
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    short: bool = False
+    seconds: float | None = None
+    pin: Any = None
+    future: Future[Any] = field(default_factory=Future)
+    where: Any = None
+    started: float | None = None
+    id: int = field(default_factory=lambda: next(_ids))
+    _stopped: bool = False
+    _on_stop: Callable[[], None] | None = None
+    _progress: Callable[[], tuple[int | None, int, float | None]] | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def running(self) -> bool:
+        """Sent to a worker and not finished."""
+        return self.started is not None and not self.future.done()
+
+    @property
+    def wall(self) -> float:
+        """Seconds the job may run before its worker is killed."""
+        return LONGEST if self.seconds is None else self.seconds + GRACE
+
+    def stop(self) -> None:
+        """Ask the job's search to stop (now if it runs, at once when it starts)."""
+        with self._lock:
+            self._stopped = True
+            on_stop = self._on_stop
+        if on_stop is not None:
+            on_stop()
+
+    def progress(self) -> tuple[int | None, int, float | None]:
+        """Depth, nodes and value the running job reported last (None, 0, None before)."""
+        read = self._progress
+        return (None, 0, None) if read is None or not self.running else read()
+
+    def _attach(self, on_stop: Callable[[], None]) -> None:
+        with self._lock:
+            self._on_stop = on_stop
+            stopped = self._stopped
+        if stopped:
+            on_stop()
+
+
+class Scheduler:
+    """The jobs waiting for a worker: a queue per game, served in turn (round robin).
+    Slots ``0`` to ``regular - 1`` take any job; the others take short jobs only."""
+
+    def __init__(self, regular: int) -> None:
+        self.regular = regular
+        self._queues: OrderedDict[str, deque[Job]] = OrderedDict()
+        self._pinned: deque[Job] = deque()
+        self._cond = threading.Condition()
+        self._closed = False
+
+    def put(self, job: Job) -> None:
+        with self._cond:
+            if job.pin is not None:
+                self._pinned.append(job)
+            else:
+                self._queues.setdefault(job.key, deque()).append(job)
+            self._cond.notify_all()
+
+    def withdraw(self, job: Job) -> bool:
+        """Take ``job`` out of its queue before it started (False: it has started)."""
+        with self._cond:
+            queue = self._queues.get(job.key)
+            if queue is not None and job in queue:
+                queue.remove(job)
+                if not queue:
+                    del self._queues[job.key]
+                return True
+            if job in self._pinned:
+                self._pinned.remove(job)
+                return True
+            return False
+
+    def waiting(self) -> int:
+        with self._cond:
+            return len(self._pinned) + sum(len(q) for q in self._queues.values())
+
+    def take(self, slot: int, pins: Callable[[Any], bool]) -> Job | None:
+        """The next job for ``slot`` (blocking); ``pins(pin)`` says whether a pinned job
+        belongs to it. None once the scheduler is closed."""
+        with self._cond:
+            while not self._closed:
+                for job in self._pinned:
+                    if pins(job.pin):
+                        self._pinned.remove(job)
+                        return job
+                for key, queue in self._queues.items():
+                    job = queue[0]
+                    if slot < self.regular or job.short:
+                        queue.popleft()
+                        del self._queues[key]
+                        if queue:  # the game's next job waits for its turn again
+                            self._queues[key] = queue
+                        return job
+                self._cond.wait(0.5)
+            return None
+
+    def close(self) -> list[Job]:
+        """Stop handing out jobs; the jobs still waiting."""
+        with self._cond:
+            self._closed = True
+            left = list(self._pinned) + [j for q in self._queues.values() for j in q]
+            self._pinned.clear()
+            self._queues.clear()
+            self._cond.notify_all()
+        return left
+
+
+class Executor(ABC):
+    """Runs jobs in workers, fairly between games: ``slots`` jobs at once, the first
+    ``regular`` of them for any job, the others for short jobs only (see the module)."""
+
+    def __init__(self, regular: int, slots: int) -> None:
+        self.regular = regular
+        self.slots = slots
+        self._scheduler = Scheduler(regular)
+        self._threads: list[threading.Thread] = []
+        self._started = False
+        self._start_lock = threading.Lock()
+
+    def submit(
+        self,
+        key: str,
+        fn: Callable[..., Any],
+        *args: Any,
+        short: bool = False,
+        seconds: float | None = None,
+        pin: Any = None,
+    ) -> Job:
+        """Queue ``fn(*args)`` for game ``key`` (``pin``: in the worker of a finished
+        job's ``where``; :class:`WorkGone` when that worker was replaced)."""
+        self._start()
+        job = Job(key, fn, args, short=short, seconds=seconds, pin=pin)
+        self._scheduler.put(job)
+        return job
+
+    def withdraw(self, job: Job) -> bool:
+        """Drop a job that has not started (its future is cancelled); False once started."""
+        if self._scheduler.withdraw(job):
+            job.future.cancel()
+            return True
+        return False
+
+    @property
+    def waiting(self) -> int:
+        """Jobs waiting for a worker."""
+        return self._scheduler.waiting()
+
+    def _start(self) -> None:
+        with self._start_lock:
+            if self._started:
+                return
+            self._started = True
+            for slot in range(self.slots):
+                t = threading.Thread(target=self._serve, args=(slot,), daemon=True)
+                t.name = f"lazytree-worker-{slot}"
+                t.start()
+                self._threads.append(t)
+
+    def _serve(self, slot: int) -> None:
+        self._prepare(slot)
+        while True:
+            job = self._scheduler.take(slot, lambda pin: self._pinned_here(slot, pin))
+            if job is None:
+                return
+            if not job.future.set_running_or_notify_cancel():
+                continue
+            job.started = time.monotonic()
+            try:
+                result = self._run(slot, job)
+            except BaseException as exc:
+                job.future.set_exception(exc)
+            else:
+                job.future.set_result(result)
+
+    @abstractmethod
+    def _prepare(self, slot: int) -> None:
+        """Ready slot ``slot``'s worker before its first job."""
+
+    @abstractmethod
+    def _pinned_here(self, slot: int, pin: Any) -> bool:
+        """Whether a job pinned to ``pin`` runs in slot ``slot``."""
+
+    @abstractmethod
+    def _run(self, slot: int, job: Job) -> Any:
+        """Run ``job`` in slot ``slot``'s worker (blocking): its result, or raise."""
+
+    def close(self) -> None:
+        """Stop every worker; jobs still waiting are cancelled."""
+        for job in self._scheduler.close():
+            job.future.cancel()
+        for t in self._threads:
+            t.join(0.1)
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Any
+    shared: Any
+    generation: int
+
+
+class ProcessWorkers(Executor):
+    """Jobs in worker processes of this machine: ``workers`` regular ones (default
+    :func:`default_workers`) and ``reserve`` for short jobs, each process under
+    ``memory`` bytes of address space (None: no limit). Processes are started with
+    ``spawn`` (the web process has threads) when a slot first needs one, and again after
+    one died. A spawned process knows the games installed (their entry points); a program
+    that registers a game at run time passes ``initializer``, a module-level function
+    each worker runs first (as :class:`concurrent.futures.ProcessPoolExecutor`'s)."""
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        reserve: int = 1,
+        memory: int | None = DEFAULT_MEMORY,
+        initializer: Callable[[], None] | None = None,
+    ) -> None:
+        regular = default_workers() if workers is None else workers
+        if regular < 1 or reserve < 0:
+            raise ValueError(f"workers must be 1 or more, got {regular}")
+        super().__init__(regular, regular + reserve)
+        self.memory = memory
+        self.initializer = initializer
+        self._context = multiprocessing.get_context("spawn")
+        self._workers: list[_Worker | None] = [None] * self.slots
+        self._generation = itertools.count(1)
+        self._closed = False
+        self.replaced = 0
+        """Workers started again after one died (or was killed)."""
+
+    def pids(self) -> list[int]:
+        """The process ids of the workers running now."""
+        return [w.process.pid for w in self._workers if w is not None and w.process.is_alive()]
+
+    def _spawn(self, slot: int) -> _Worker:
+        shared = self._context.Array("d", 4, lock=False)
+        parent, child = self._context.Pipe()
+        process = self._context.Process(
+            target=_process_main,
+            args=(child, shared, self.memory, self.initializer),
+            name=f"lazytree-worker-{slot}",
+            daemon=True,
+        )
+        process.start()
+        child.close()
+        worker = _Worker(process, parent, shared, next(self._generation))
+        self._workers[slot] = worker
+        return worker
+
+    def _prepare(self, slot: int) -> None:
+        if not self._closed:
+            self._spawn(slot)
+
+    def _pinned_here(self, slot: int, pin: Any) -> bool:
+        return isinstance(pin, tuple) and pin[0] == slot
+
+    def _kill(self, slot: int) -> None:
+        worker = self._workers[slot]
+        self._workers[slot] = None
+        if worker is not None:
+            with contextlib.suppress(Exception):
+                worker.process.kill()
+                worker.process.join(5)
+            with contextlib.suppress(Exception):
+                worker.conn.close()
+
+    def _run(self, slot: int, job: Job) -> Any:
+        worker = self._workers[slot]
+        if job.pin is not None and (worker is None or job.pin != (slot, worker.generation)):
+            raise WorkGone("its worker was restarted since")
+        if worker is None or not worker.process.is_alive():
+            if worker is not None:
+                self._kill(slot)
+                self.replaced += 1
+            worker = self._spawn(slot)
+        shared = worker.shared
+        shared[0], shared[1], shared[2], shared[3] = 0, -1, 0, float("nan")
+        job.where = (slot, worker.generation)
+
+        def read() -> tuple[int | None, int, float | None]:
+            depth, nodes, value = int(shared[1]), int(shared[2]), float(shared[3])
+            return (None if depth < 0 else depth, nodes, None if value != value else value)
+
+        job._progress = read
+
+        def on_stop() -> None:
+            shared[0] = 1
+
+        job._attach(on_stop)
+        try:
+            worker.conn.send((job.fn, job.args))
+        except Exception as exc:  # the arguments cannot be pickled, or the pipe broke
+            if worker.process.is_alive():
+                raise
+            raise self._lost(slot, "its worker had stopped") from exc
+        deadline = time.monotonic() + job.wall
+        while True:
+            try:
+                if worker.conn.poll(POLL * 5):
+                    kind, value = worker.conn.recv()
+                    break
+            except (EOFError, OSError):
+                raise self._lost(slot, self._death(worker)) from None
+            if not worker.process.is_alive():
+                raise self._lost(slot, self._death(worker))
+            if time.monotonic() > deadline:
+                raise self._lost(slot, f"it ran past its wall clock ({job.wall:g} s)")
+        if kind == "ok":
+            return value
+        if kind == "memory":
+            worker.process.join(5)
+            raise self._lost(slot, "it ran out of memory")
+        raise RuntimeError(value)
+
+    def _death(self, worker: _Worker) -> str:
+        worker.process.join(1)
+        code = worker.process.exitcode
+        if code is not None and code < 0:
+            with contextlib.suppress(ValueError):
+                return f"it was killed by {signal.Signals(-code).name}"
+        return f"it exited (code {code})"
+
+    def _lost(self, slot: int, why: str) -> WorkerLost:
+        """The worker of ``slot`` is gone (killed if it was not): it is started again
+        for the next job."""
+        self._kill(slot)
+        self.replaced += 1
+        if not self._closed:
+            self._spawn(slot)
+        return WorkerLost(f"the search's worker process was lost: {why}; the server goes on")
+
+    def close(self) -> None:
+        self._closed = True
+        super().close()
+        for slot, worker in enumerate(self._workers):
+            if worker is not None:
+                with contextlib.suppress(Exception):
+                    worker.conn.send(None)
+                worker.process.join(1)
+                self._kill(slot)
+
+
+# -- Dask ---------------------------------------------------------------------------------
+def _dask_call(fn: Callable[..., Any], args: tuple[Any, ...], stop_name: str) -> tuple[Any, str]:
+    """A job in a Dask worker: ``fn(*args)`` with a stop event that follows the cluster's
+    event ``stop_name``; the result and the worker's address."""
+    from distributed import Event, get_worker
+
+    stop = threading.Event()
+    done = threading.Event()
+    remote = Event(stop_name)  # type: ignore[no-untyped-call]
+
+    def watch() -> None:
+        while not done.wait(0.1):
+            with contextlib.suppress(Exception):
+                if remote.is_set():  # type: ignore[no-untyped-call]
+                    stop.set()
+                    return
+
+    threading.Thread(target=watch, daemon=True).start()
+    _local.context = WorkerContext(stop)
+    try:
+        return fn(*args), get_worker().address
+    finally:
+        done.set()
+        _local.context = None
+
+
+class DaskWorkers(Executor):
+    """Jobs on a Dask ``distributed`` cluster (a :class:`distributed.Client` connected
+    to it): one slot per worker thread of the cluster, one of them kept for short jobs
+    when there are two or more."""
+
+    def __init__(self, client: Any) -> None:
+        threads = max(1, sum(client.nthreads().values()))
+        super().__init__(max(1, threads - 1), threads)
+        self.client = client
+
+    def _prepare(self, slot: int) -> None:
+        """Nothing: the cluster's workers are running."""
+
+    def _pinned_here(self, slot: int, pin: Any) -> bool:
+        return True  # the cluster sends it to the pinned worker
+
+    def _run(self, slot: int, job: Job) -> Any:
+        from distributed import Event
+
+        name = f"lazytree-stop-{os.getpid()}-{job.id}"
+        stop = Event(name, client=self.client)  # type: ignore[no-untyped-call]
+        job._attach(lambda: stop.set())  # type: ignore[no-untyped-call]
+        options: dict[str, Any] = {"pure": False, "key": f"lazytree-job-{os.getpid()}-{job.id}"}
+        if job.pin is not None:
+            options.update(workers=[job.pin], allow_other_workers=False)
+        future = self.client.submit(_dask_call, job.fn, job.args, name, **options)
+        deadline = time.monotonic() + job.wall
+        try:
+            while True:
+                try:
+                    value, where = future.result(timeout=POLL * 5)
+                    break
+                except TimeoutError:
+                    if time.monotonic() > deadline:
+                        future.cancel()
+                        raise WorkerLost(
+                            f"the search ran past its wall clock ({job.wall:g} s) on the "
+                            "Dask cluster; the server goes on"
+                        ) from None
+                except Exception as exc:
+                    kind = type(exc).__name__
+                    if kind in ("KilledWorker", "CommClosedError", "CancelledError"):
+                        raise WorkerLost(
+                            f"the search's Dask worker was lost ({kind}); the server goes on"
+                        ) from None
+                    raise
+        finally:
+            with contextlib.suppress(Exception):
+                stop.clear()  # type: ignore[no-untyped-call]
+        job.where = where
+        return value
