@@ -375,7 +375,9 @@ def serve_for_bench() -> None:
     from lazytree.server.limits import Quotas, RateLimit
     from lazytree.server.runner import Sessions
     from lazytree.server.store import GameStore
-    from lazytree.server.workers import DaskWorkers, Executor, ProcessWorkers
+    from lazytree.server.workers import DaskWorkers, Executor, ProcessWorkers, lift_data_ceiling
+
+    lift_data_ceiling()  # as lazytree serve does (this process inherits the command's)
 
     settings = json.loads(os.environ["LAZYTREE_BENCH"])
     games = int(settings["games"])

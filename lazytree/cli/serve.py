@@ -165,6 +165,7 @@ def serve(
     from lazytree.server.limits import Quotas
     from lazytree.server.runner import Sessions
     from lazytree.server.store import GameStore, StoreError
+    from lazytree.server.workers import lift_data_ceiling
 
     try:
         # on every interface (0.0.0.0): the machine's address, which others open
@@ -195,6 +196,7 @@ def serve(
             "machine on that network can open the page, create games and play.",
             soft_wrap=True,
         )
+    lift_data_ceiling()  # a thread per thinking AI; the searches run under their own limit
     executor = _executor(workers, dask)
     sock = _listen(host, port)
     port = sock.getsockname()[1]  # the one chosen with --port 0

@@ -57,6 +57,7 @@ __all__ = [
     "WorkerLost",
     "current",
     "default_workers",
+    "lift_data_ceiling",
 ]
 
 SHORT_SECONDS = 5.0
@@ -82,6 +83,20 @@ class WorkerLost(RuntimeError):
 
 class WorkGone(LookupError):
     """A job for a worker that no longer holds what it asks about (it was restarted)."""
+
+
+def lift_data_ceiling() -> None:
+    """Raise this process's data segment limit (``RLIMIT_DATA``) to its hard limit: for the
+    web process, which never searches but holds a thread per AI thinking (every thread's
+    stack counts against that limit; under the command line's ceiling for in-process
+    searches, about 270 threads fit). Its searches run in workers under their own limit."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_DATA, (hard, hard))
 
 
 def default_workers() -> int:
