@@ -405,7 +405,10 @@ def test_a_library_search_leaves_what_the_process_froze_frozen(tictactoe: Positi
         frozen = gc.get_freeze_count()
         before = _collector_state()
         minimax(Tree(game, state).root, 6)
-        assert gc.get_freeze_count() == frozen and _collector_state() == before
+        # giving them back would empty the frozen set; a few frozen objects of earlier
+        # tests may die meanwhile (a dead object leaves the count), never 10,000
+        assert frozen - 1_000 < gc.get_freeze_count() <= frozen
+        assert _collector_state() == before
     finally:
         gc.unfreeze()
         del kept
