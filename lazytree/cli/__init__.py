@@ -18,7 +18,7 @@ from typer.main import get_command as typer_command
 from typer.main import get_group
 
 import lazytree
-from lazytree.cli.common import OneLineGroup, plain_help, set_memory_ceiling
+from lazytree.cli.common import OneLineGroup, keep_ctrl_c, plain_help, set_memory_ceiling
 from lazytree.cli.games import games
 
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -148,8 +148,10 @@ def _options(
 
 
 def main() -> None:
-    """Entry point of the ``lazytree`` script: the memory ceiling, then the command."""
+    """Entry point of the ``lazytree`` script: the memory ceiling and a Ctrl-C that is
+    never lost, then the command."""
     set_memory_ceiling()
+    keep_ctrl_c()
     app(prog_name="lazytree")
 
 

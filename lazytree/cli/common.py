@@ -377,6 +377,30 @@ def set_memory_ceiling(limit: int = DEFAULT_MEMORY + HARD_CEILING_HEADROOM) -> N
     resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
 
 
+def keep_ctrl_c() -> None:
+    """Install a Ctrl-C (SIGINT) handler that never loses the interrupt: Python raises
+    ``KeyboardInterrupt`` wherever the main thread is, and one raised inside a garbage
+    collector callback (:mod:`lazytree.gcpause` runs one after each young collection of a
+    pause) is reported as ignored and dropped, so the command went on. Inside such a
+    callback the handler asks for the signal again a moment later, from a timer thread,
+    once the collection is over."""
+    import _thread
+    import signal
+    import threading
+    from types import FrameType
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        f = frame
+        while f is not None:
+            if f.f_globals.get("__name__") == "lazytree.gcpause":
+                threading.Timer(0.01, _thread.interrupt_main).start()
+                return
+            f = f.f_back
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupt)
+
+
 GAME_PROVIDED = frozenset({"weights"})
 """Action options a game may declare itself; its own then replaces the action's."""
 
