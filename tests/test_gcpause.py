@@ -408,7 +408,7 @@ def test_a_library_search_leaves_what_the_process_froze_frozen(tictactoe: Positi
         # giving them back would empty the frozen set; a few frozen objects of earlier
         # tests may die meanwhile (a dead object leaves the count), never 10,000
         assert frozen - 1_000 < gc.get_freeze_count() <= frozen
-        assert _collector_state() == before
+        assert _collector_state()[:3] == before[:3]  # thresholds, enabled, callbacks
     finally:
         gc.unfreeze()
         del kept
