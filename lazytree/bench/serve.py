@@ -249,21 +249,12 @@ def bench_serve(
     at most ``max_moves`` plies; ``on_game`` is called as each game ends."""
     import uvicorn
 
-    from lazytree.server import create_app
-    from lazytree.server.limits import Quotas, RateLimit
     from lazytree.server.runner import Sessions
     from lazytree.server.store import GameStore
 
     with tempfile.TemporaryDirectory(prefix="lazytree-bench-serve-") as tmp:
         store = GameStore(Path(tmp) / "games.sqlite")
-        app = create_app(
-            Sessions(limit=games + 16, store=store),
-            create_rate=RateLimit(burst=games + 16, per_second=100.0),
-            quotas=Quotas(  # every page of the benchmark comes from one address
-                create_total=RateLimit(burst=games + 16, per_second=100.0),
-                sockets_per_address=100_000,
-            ),
-        )
+        app = _one_address_app(Sessions(limit=games + 16, store=store), games, 100.0)
         server = uvicorn.Server(
             uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
         )
@@ -362,6 +353,22 @@ class ServeLoad:
         return {**asdict(self), "ok": self.ok}
 
 
+def _one_address_app(sessions: Any, games: int, per_second: float) -> Any:
+    """The play server's app for a benchmark whose every client is this machine: room for
+    ``games`` new games at once (then ``per_second`` more a second), from one address and
+    in total, and no cap on that address's pages."""
+    from lazytree.server import create_app
+    from lazytree.server.limits import Quotas, RateLimit
+
+    rate = RateLimit(burst=games + 16, per_second=per_second)
+    total = RateLimit(burst=games + 16, per_second=per_second)
+    return create_app(
+        sessions,
+        create_rate=rate,
+        quotas=Quotas(create_total=total, sockets_per_address=100_000),
+    )
+
+
 def serve_for_bench() -> None:
     """The server of :func:`bench_serve_ai`, in a process of its own (``python -c``):
     its settings are JSON in the environment variable ``LAZYTREE_BENCH``; it prints
@@ -371,8 +378,6 @@ def serve_for_bench() -> None:
 
     import uvicorn
 
-    from lazytree.server import create_app
-    from lazytree.server.limits import Quotas, RateLimit
     from lazytree.server.runner import Sessions
     from lazytree.server.store import GameStore
     from lazytree.server.workers import DaskWorkers, Executor, ProcessWorkers, lift_data_ceiling
@@ -395,13 +400,8 @@ def serve_for_bench() -> None:
     else:
         executor = ProcessWorkers(settings.get("workers"))
     store = GameStore(settings["db"])
-    app = create_app(
-        Sessions(limit=games + 16, store=store, executor=executor),
-        create_rate=RateLimit(burst=games + 16, per_second=1000.0),
-        quotas=Quotas(  # every page of the benchmark comes from one address
-            create_total=RateLimit(burst=games + 16, per_second=1000.0),
-            sockets_per_address=100_000,
-        ),
+    app = _one_address_app(
+        Sessions(limit=games + 16, store=store, executor=executor), games, 1000.0
     )
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
