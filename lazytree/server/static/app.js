@@ -569,6 +569,11 @@ function setupBoard() {
     const button = e.target.closest("[data-move]");
     if (button) sendMove(button.dataset.move);
   });
+  $("#move-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("#move-input").value.trim();
+    if (text) sendMove(text);
+  });
   $("[data-action=replay]").addEventListener("input", (e) => showReplay(Number(e.target.value)));
   $("[data-action=replay-prev]").addEventListener("click", () => showReplay((replayAt ?? view.moves_made) - 1));
   $("[data-action=replay-next]").addEventListener("click", () => showReplay((replayAt ?? view.moves_made) + 1));
