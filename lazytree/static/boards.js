@@ -306,8 +306,8 @@ var GRID_LOOK = {
 };
 var ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
 var CURSOR = [
-  ["#fff", 7],
-  ["#1a5fb4", 3.5]
+  ["#fff", 6],
+  ["#1a5fb4", 3]
 ];
 var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
 var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
@@ -695,7 +695,7 @@ var Board = class {
     if (cursor) {
       for (const [colour, width] of CURSOR) {
         ctx.strokeStyle = colour;
-        ctx.lineWidth = Math.max(width, width / v.k);
+        ctx.lineWidth = width / v.k;
         ctx.stroke(cursor);
       }
     }

@@ -133,10 +133,10 @@ const GRID_LOOK: Look = {
 };
 
 const ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
-/** The cursor (the keyboard's cell): a white ring under a blue one. */
+/** The cursor (the keyboard's cell): a white ring under a blue one, widths in pixels. */
 const CURSOR: readonly Stroke[] = [
-  ["#fff", 7],
-  ["#1a5fb4", 3.5],
+  ["#fff", 6],
+  ["#1a5fb4", 3],
 ];
 const MARK_ORDER = ["can", "last", "target", "sel", "hl"] as const; // later ones on top
 const FONT = (size: number) => `bold ${size}px system-ui, sans-serif`;
@@ -597,7 +597,7 @@ export class Board {
     if (cursor) {
       for (const [colour, width] of CURSOR) {
         ctx.strokeStyle = colour;
-        ctx.lineWidth = Math.max(width, width / v.k);
+        ctx.lineWidth = width / v.k;
         ctx.stroke(cursor);
       }
     }

@@ -506,9 +506,16 @@ class GamePage {
       }
       this.act(c, e.timeStamp);
     });
-    canvas.addEventListener("keydown", (e) => this.onKey(e));
+    canvas.addEventListener("keydown", (e) => {
+      if (!this.focused && e.key !== "Tab") {
+        this.focused = true; // the keyboard took over after a click: show the cursor
+        this.redrawMarks();
+      }
+      this.onKey(e);
+    });
     canvas.addEventListener("focus", () => {
-      this.focused = true;
+      // the cursor shows when the keyboard brought the focus (not a click or a tap)
+      this.focused = canvas.matches(":focus-visible");
       const doc = this.state.view?.board;
       if (doc && hasCells(doc) && this.state.cursor === null)
         this.state.cursor = this.firstCursor(doc);

@@ -285,8 +285,8 @@
   };
   var ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
   var CURSOR = [
-    ["#fff", 7],
-    ["#1a5fb4", 3.5]
+    ["#fff", 6],
+    ["#1a5fb4", 3]
   ];
   var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
   var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
@@ -674,7 +674,7 @@
       if (cursor) {
         for (const [colour, width] of CURSOR) {
           ctx.strokeStyle = colour;
-          ctx.lineWidth = Math.max(width, width / v.k);
+          ctx.lineWidth = width / v.k;
           ctx.stroke(cursor);
         }
       }
@@ -2094,9 +2094,15 @@
         }
         this.act(c, e.timeStamp);
       });
-      canvas.addEventListener("keydown", (e) => this.onKey(e));
+      canvas.addEventListener("keydown", (e) => {
+        if (!this.focused && e.key !== "Tab") {
+          this.focused = true;
+          this.redrawMarks();
+        }
+        this.onKey(e);
+      });
       canvas.addEventListener("focus", () => {
-        this.focused = true;
+        this.focused = canvas.matches(":focus-visible");
         const doc = this.state.view?.board;
         if (doc && hasCells(doc) && this.state.cursor === null)
           this.state.cursor = this.firstCursor(doc);
