@@ -58,7 +58,7 @@ function attachInput(element, actions, live) {
   scrub?.addEventListener("input", () => actions.scrub(Number(scrub.value)));
 }
 
-// ../main/node_modules/d3-hierarchy/dist/d3-hierarchy.mjs
+// node_modules/d3-hierarchy/dist/d3-hierarchy.mjs
 function count(node) {
   var sum = 0, children = node.children, i = children && children.length;
   if (!i) sum = 1;

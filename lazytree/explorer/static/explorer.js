@@ -73,7 +73,7 @@
     scrub?.addEventListener("input", () => actions.scrub(Number(scrub.value)));
   }
 
-  // ../main/node_modules/d3-hierarchy/dist/d3-hierarchy.mjs
+  // node_modules/d3-hierarchy/dist/d3-hierarchy.mjs
   function count(node) {
     var sum = 0, children = node.children, i = children && children.length;
     if (!i) sum = 1;
