@@ -1955,6 +1955,8 @@
     describeCursor() {
       const s = this.state;
       const box = must("#board-cursor");
+      if (s.cursor === null) delete this.canvas.dataset.cursor;
+      else this.canvas.dataset.cursor = String(s.cursor);
       const doc = s.view?.board;
       if (!doc || !hasCells(doc) || s.cursor === null || s.replayAt !== null) {
         box.textContent = this.focused && doc && hasCells(doc) ? "No cell under the cursor." : "";
