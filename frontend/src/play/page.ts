@@ -521,10 +521,11 @@ class GamePage {
       const doc = this.state.view?.board;
       if (doc && hasCells(doc) && this.state.cursor === null)
         this.state.cursor = this.firstCursor(doc);
-      this.redrawMarks();
+      if (this.focused) this.redrawMarks();
       this.describeCursor();
     });
     canvas.addEventListener("blur", () => {
+      if (!this.focused) return;
       this.focused = false;
       this.redrawMarks();
     });

@@ -2113,10 +2113,11 @@
         const doc = this.state.view?.board;
         if (doc && hasCells(doc) && this.state.cursor === null)
           this.state.cursor = this.firstCursor(doc);
-        this.redrawMarks();
+        if (this.focused) this.redrawMarks();
         this.describeCursor();
       });
       canvas.addEventListener("blur", () => {
+        if (!this.focused) return;
         this.focused = false;
         this.redrawMarks();
       });
