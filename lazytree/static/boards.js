@@ -97,6 +97,11 @@ function playerLetter(doc, player) {
   const name = doc.players?.[player];
   return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
 }
+function letterCue(doc, cell) {
+  if (cell.owner < 0) return "";
+  const letter = playerLetter(doc, cell.owner);
+  return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
+}
 function cellPlace(doc, i) {
   const cell = doc.cells[i];
   if (doc.kind === "hex") return `territory ${i}`;
@@ -769,10 +774,11 @@ var Board = class {
         ctx.fillText(cell.label, 0, size * 0.06);
       }
     }
-    if (cell.owner >= 0 && look.letterFont * k >= 6) {
+    const cue = letterCue(doc, cell);
+    if (cue && look.letterFont * k >= 6) {
       ctx.fillStyle = look.letter;
       ctx.font = FONT(look.letterFont);
-      ctx.fillText(playerLetter(doc, cell.owner), 0, R * 0.68);
+      ctx.fillText(cue, 0, R * 0.68);
     }
     return sprite;
   }
@@ -899,10 +905,11 @@ var Board = class {
     ctx.textBaseline = "bottom";
     for (const i of shown) {
       const cell = doc.cells[i];
-      if (!cell || cell.owner < 0) continue;
+      const cue = cell ? letterCue(doc, cell) : "";
+      if (!cue || !cell) continue;
       const [x, y] = this.centre(i);
       ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
-      ctx.fillText(playerLetter(doc, cell.owner), x + S / 2 - 3, y + S / 2 - 2);
+      ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
     }
   }
   drawCoords(doc, look) {
@@ -1022,7 +1029,8 @@ function markup(doc, geo, marks) {
     const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
     const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
     const [lx, ly] = doc.kind === "hex" ? [x, y + R * 0.78] : [x + S / 2 - 4, y + S / 2 - 4];
-    const letter = cell.owner >= 0 ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(playerLetter(doc, cell.owner))}</text>` : "";
+    const cue = letterCue(doc, cell);
+    const letter = cue ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(cue)}</text>` : "";
     if (doc.kind === "hex") {
       parts.push(
         `<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX_OUTLINE}"/>${text}${name}${letter}</g>`

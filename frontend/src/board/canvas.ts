@@ -27,10 +27,10 @@ import {
   cellClass as classOf,
   clickCell,
   hasMark,
+  letterCue,
   type MarkOptions,
   type Marks,
   marksOf,
-  playerLetter,
 } from "./document";
 import {
   cellAtPoint,
@@ -695,10 +695,11 @@ export class Board {
         ctx.fillText(cell.label, 0, size * 0.06);
       }
     }
-    if (cell.owner >= 0 && look.letterFont * k >= 6) {
+    const cue = letterCue(doc, cell);
+    if (cue && look.letterFont * k >= 6) {
       ctx.fillStyle = look.letter;
       ctx.font = FONT(look.letterFont);
-      ctx.fillText(playerLetter(doc, cell.owner), 0, R * 0.68);
+      ctx.fillText(cue, 0, R * 0.68);
     }
     return sprite;
   }
@@ -846,10 +847,11 @@ export class Board {
     ctx.textBaseline = "bottom";
     for (const i of shown) {
       const cell = doc.cells[i];
-      if (!cell || cell.owner < 0) continue;
+      const cue = cell ? letterCue(doc, cell) : "";
+      if (!cue || !cell) continue;
       const [x, y] = this.centre(i);
       ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
-      ctx.fillText(playerLetter(doc, cell.owner), x + S / 2 - 3, y + S / 2 - 2);
+      ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
     }
   }
 

@@ -151,6 +151,8 @@ class GamePage {
     if (first && this.connectedAt !== null) measure("fetch", this.connectedAt);
     window.lazytree.moves = this.state.moveTexts;
     if (applied.moved) {
+      // the move sent is made (its confirmation may come after this update)
+      this.busy = false;
       showError("");
       this.moveError("");
     }

@@ -76,6 +76,11 @@
     const name = doc.players?.[player];
     return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
   }
+  function letterCue(doc, cell) {
+    if (cell.owner < 0) return "";
+    const letter = playerLetter(doc, cell.owner);
+    return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
+  }
   function cellPlace(doc, i) {
     const cell = doc.cells[i];
     if (doc.kind === "hex") return `territory ${i}`;
@@ -748,10 +753,11 @@
           ctx.fillText(cell.label, 0, size * 0.06);
         }
       }
-      if (cell.owner >= 0 && look.letterFont * k >= 6) {
+      const cue = letterCue(doc, cell);
+      if (cue && look.letterFont * k >= 6) {
         ctx.fillStyle = look.letter;
         ctx.font = FONT(look.letterFont);
-        ctx.fillText(playerLetter(doc, cell.owner), 0, R * 0.68);
+        ctx.fillText(cue, 0, R * 0.68);
       }
       return sprite;
     }
@@ -878,10 +884,11 @@
       ctx.textBaseline = "bottom";
       for (const i of shown) {
         const cell = doc.cells[i];
-        if (!cell || cell.owner < 0) continue;
+        const cue = cell ? letterCue(doc, cell) : "";
+        if (!cue || !cell) continue;
         const [x, y] = this.centre(i);
         ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
-        ctx.fillText(playerLetter(doc, cell.owner), x + S / 2 - 3, y + S / 2 - 2);
+        ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
       }
     }
     drawCoords(doc, look) {
@@ -1233,7 +1240,7 @@
   // frontend/src/play/gestures.ts
   var SLOP = 5;
   var DOUBLE_TAP_MS = 350;
-  var DOUBLE_TAP_PX = 30;
+  var DOUBLE_TAP_PX = 24;
   var Gestures = class {
     constructor(board, viewport, commit) {
       this.board = board;
@@ -1335,14 +1342,15 @@
     tapped(e) {
       const now = e.timeStamp;
       const last = this.lastTap;
-      if (last && now - last.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP_PX) {
+      const cell = this.board.cellAt(e);
+      if (last && now - last.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP_PX && cell === last.cell) {
         this.lastTap = null;
         const [x, y] = this.board.boardPoint(e.clientX, e.clientY);
         this.viewport.zoomAt(1 / 2, x, y);
         this.commit();
         return;
       }
-      this.lastTap = { t: now, x: e.clientX, y: e.clientY };
+      this.lastTap = { t: now, x: e.clientX, y: e.clientY, cell };
     }
   };
 
@@ -1784,6 +1792,7 @@
       if (first && this.connectedAt !== null) measure("fetch", this.connectedAt);
       window.lazytree.moves = this.state.moveTexts;
       if (applied.moved) {
+        this.busy = false;
         showError("");
         this.moveError("");
       }
