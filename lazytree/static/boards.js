@@ -349,6 +349,8 @@ var Board = class {
   lastDrawn = null;
   at = new Int32Array(0);
   players = null;
+  /** The colour between hexagons (`--board-gap`, e.g. a dark page's panel), or "". */
+  gap = "";
   pointer = null;
   frame = 0;
   markPending = false;
@@ -398,12 +400,17 @@ var Board = class {
     const w = Math.round(this.canvas.clientWidth * dpr);
     const h = Math.round(this.canvas.clientHeight * dpr);
     if (!w || !h) return;
-    this.players = readPalette(this.canvas);
+    this.readLook();
     this.canvas.width = w;
     this.canvas.height = h;
     this.ctx.font = FONT(HEX_LOOK.smallFont);
     this.ctx.measureText("0123456789");
     this.ctx.clearRect(0, 0, w, h);
+  }
+  /** The palette and the gap colour, from the canvas's custom properties. */
+  readLook() {
+    this.players = readPalette(this.canvas);
+    this.gap = getComputedStyle(this.canvas).getPropertyValue("--board-gap").trim();
   }
   /** What makes two documents the same board (kind, size, offsets, cells). */
   shapeKey(doc) {
@@ -475,7 +482,7 @@ var Board = class {
     this.hover = null;
     this.fillPath = doc.kind === "grid" ? this.geo.centres.map(([x, y]) => `M${x},${y}${SQUARE_OUTLINE}`) : [];
     this.at = cellIndex(doc);
-    if (!this.players) this.players = readPalette(this.canvas);
+    if (!this.players) this.readLook();
   }
   /** The classes the SVG picture gives cell i (its owner, its marks): a test hook. */
   cellClass(i) {
@@ -613,7 +620,7 @@ var Board = class {
       ctx.clearRect(0, 0, canvas.width, canvas.height);
     }
     if (!cw || !ch || !geo || !doc) return;
-    if (!this.players) this.players = readPalette(canvas);
+    if (!this.players) this.readLook();
     const v = this.view();
     this.drawnView = `${v.x} ${v.y} ${v.w} ${v.h}`;
     const look = doc.kind === "hex" ? HEX_LOOK : GRID_LOOK;
@@ -724,7 +731,7 @@ var Board = class {
       this.spriteScale = s;
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = look.edge;
+    ctx.fillStyle = this.gap || look.edge;
     ctx.fillRect(ox, oy, this.width * s, this.height * s);
     const w = Math.ceil(HW * s) + 2;
     const h = Math.ceil(2 * R * s) + 2;
