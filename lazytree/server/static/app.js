@@ -1937,8 +1937,10 @@
       form.hidden = s.you.role === "watcher";
       must("[data-action=play-move]").disabled = !can;
       const moves = view?.board.moves ?? [];
-      const example = moves.slice(0, 2).map((m) => m.move);
-      must("#move-hint").textContent = !view ? "" : can ? `${moves.length + (view.board.more ?? 0)} legal moves${example.length ? `, such as ${example.join(", ")}` : ""}: type one, Enter plays it.` : view.over ? "The game is over." : "Not your turn.";
+      const example = moves.find((m) => m.path.length > 0) ?? moves[0];
+      must("#move-hint").textContent = view ? "In the game's notation; Enter plays it." : "";
+      input.placeholder = can && example ? `e.g. ${example.move}` : "";
+      input.title = can ? `${moves.length + (view?.board.more ?? 0)} legal moves` : view?.over ? "the game is over" : "not your turn";
       this.fillCompletions(can ? input.value : null);
     }
     fillCompletions(typed) {
