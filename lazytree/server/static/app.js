@@ -1751,7 +1751,7 @@
     busy = false;
     connectedAt = null;
     pendingMove = null;
-    /** The move sent from the move box (its errors are shown there). */
+    /** The text of the move sent from the move box (its errors are shown there). */
     typed = null;
     anchorX;
     focused = false;
@@ -1781,8 +1781,7 @@
         this.typed = null;
         this.busy = false;
       } else if (message.type === "confirmed") {
-        if (this.typed !== null) must("#move-input").value = "";
-        this.typed = null;
+        this.typedDone();
         this.busy = false;
       }
     }
@@ -1800,6 +1799,7 @@
       window.lazytree.moves = this.state.moveTexts;
       if (applied.moved) {
         this.busy = false;
+        this.typedDone();
         showError("");
         this.moveError("");
       }
@@ -1943,6 +1943,15 @@
       input.title = can ? `${moves.length + (view?.board.more ?? 0)} legal moves` : view?.over ? "the game is over" : "not your turn";
       this.fillCompletions(can ? input.value : null);
     }
+    /**
+     * The typed move was made: the box is emptied, unless something else was typed since
+     * (the confirmation can come after the update, while the next move is being typed).
+     */
+    typedDone() {
+      const input = must("#move-input");
+      if (this.typed !== null && input.value === this.typed) input.value = "";
+      this.typed = null;
+    }
     fillCompletions(typed) {
       const list = must("#move-options");
       const moves = typed === null ? [] : this.state.view?.board.moves ?? [];
@@ -1966,7 +1975,7 @@
         return;
       }
       this.moveError("");
-      this.typed = checked.move;
+      this.typed = input.value;
       if (!this.sendMove(checked.move)) this.typed = null;
     }
     // -- the cursor ------------------------------------------------------------------------
