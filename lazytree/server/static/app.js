@@ -1418,6 +1418,13 @@
 
   // frontend/src/play/panel.ts
   var MANY_MOVES = 24;
+  function replaceIfChanged(box, nodes) {
+    const sign = (n) => n instanceof HTMLElement ? `${n.tagName}|${n.className}|${n.dataset.move ?? ""}|${n.textContent}` : `#${n.textContent}`;
+    const now = Array.from(box.childNodes, sign);
+    const next = nodes.map(sign);
+    if (now.length === next.length && now.every((s, i) => s === next[i])) return;
+    box.replaceChildren(...nodes);
+  }
   function playerName(view, p) {
     const seat = view.seats[p];
     const who = !seat || seat.kind === "human" ? "human" : seat.label ?? "AI";
@@ -1441,7 +1448,7 @@
     }
     const b = view.board;
     if (!hasCells(b)) {
-      box.replaceChildren(...moveButtonNodes(b));
+      replaceIfChanged(box, moveButtonNodes(b));
       box.setAttribute("aria-label", "Moves");
       return;
     }
@@ -1459,7 +1466,7 @@
       );
     }
     if (b.more) nodes.push(el("span", { className: "lt-more-moves" }, `and ${b.more} more moves`));
-    box.replaceChildren(...nodes);
+    replaceIfChanged(box, nodes);
     box.setAttribute(
       "aria-label",
       selected === null ? "Moves" : `Moves from ${describeCell(b, selected).split(",")[0]}: ${movesFrom(b, selected).length}`
