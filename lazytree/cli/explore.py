@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from collections.abc import Hashable
@@ -51,6 +52,7 @@ from lazytree.export import (
 from lazytree.game import IllegalMoveError, SizedBoard
 from lazytree.games import Position
 from lazytree.search import Limit, SearchResult, SearchStopped, search
+from lazytree.teach import Trace, TracedRater, node_ids, step_records, traced_rater
 from lazytree.traverse import WalkStopped
 from lazytree.tree import Tree
 
@@ -180,6 +182,18 @@ def explore(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON document.")
     ] = False,
+    steps: Annotated[
+        Optional[bool],  # noqa: UP045
+        typer.Option(
+            "--steps/--no-steps",
+            help="Record the search step by step (each node entered with its alpha-beta "
+            "window, leaves evaluated, values backing up, cut-offs): the HTML explorer "
+            "steps through them, --format json writes them as 'steps'. Default: on for "
+            "html and json with --rater minimax, alphabeta, alphabeta:textbook or "
+            "expectiminimax.",
+            show_default=False,
+        ),
+    ] = None,
     book: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
@@ -204,12 +218,20 @@ def explore(
 
     --rater mcts runs UCT (mcts:playouts=N:seed=S, or until --time); the explorer shows
     how often each move was visited.
+
+    --rater alphabeta:textbook searches the root with the full window, as the lectures'
+    pseudo-code and a hand trace do: one best move, the textbook's cuts. Plain alphabeta
+    searches each later root move with a window just past the best value so far, so it
+    finds every tied best move, and prunes less at the root.
     """
-    rate = command_rater(rater)
+    try:
+        fmt = format_for(out, fmt)
+    except ValueError as exc:
+        fail(str(exc))
+    rate = _rater(rater, steps, fmt, play_ai)
     if rate is not None and play_ai and not rate.has_depth:
         conflict(f"--rater {rater}", "--ai", "the play AI searches with alphabeta-tt")
     try:
-        fmt = format_for(out, fmt)
         if fmt in ("svg", "png"):
             require_dot()
         position = play_moves(position, moves) if moves else position
@@ -281,6 +303,7 @@ def explore(
             partial=partial,
             visits=visits,
             limit=export_limit,
+            trace=rate.trace if isinstance(rate, TracedRater) else None,
         )
     else:
         cut = _write_picture(
@@ -296,9 +319,15 @@ def explore(
             rater=rater,
             partial=partial,
             limit=export_limit,
+            steps=_trace_records(tree, rate) if fmt == "json" else None,
         )
     if cut is not None:
         stopped = cut
+    if isinstance(rate, TracedRater) and rate.trace is not None and rate.trace.truncated:
+        err_console.print(
+            f"the search took more than {rate.trace.max_steps:,} steps: only the first are "
+            "recorded (a smaller --depth shows them all)"
+        )
     if open_viewer and (cut is None or f"nothing written to {out}" not in cut):
         viewer = open_file(out)
         if viewer is None:
@@ -307,6 +336,39 @@ def explore(
             err_console.print(f"opened {out} with {viewer}")
     if stopped is not None:
         exit_partial(stopped)
+
+
+def _rater(rater: str | None, steps: bool | None, suffix: str, play_ai: bool) -> Any:
+    """The rater ``--rater`` spells: a traced one (:mod:`lazytree.teach`) for the raters
+    it can trace, recording the steps when ``--steps`` (by default for html and json)."""
+    traced = None
+    if rater is not None and not play_ai:
+        try:
+            traced = traced_rater(rater, record=False)
+        except ValueError as exc:
+            fail(str(exc))
+    if traced is None:
+        if steps:
+            why = "--steps records minimax, alphabeta[:textbook] or expectiminimax"
+            conflict("--steps", "--ai" if play_ai else f"--rater {rater or '(default)'}", why)
+        return command_rater(rater)
+    traced.record = steps if steps is not None else suffix in ("html", "json")
+    if traced.textbook or traced.record:
+        return traced
+    return command_rater(rater)
+
+
+def _steps_written(steps: dict[str, Any] | None) -> int:
+    """How many steps an explorer document holds."""
+    return 0 if steps is None else len(steps["node"])
+
+
+def _trace_records(tree: Tree[Any, Any], rate: Any) -> list[dict[str, Any]] | None:
+    """The recorded steps of ``rate`` as JSON records naming the export's node ids."""
+    if not isinstance(rate, TracedRater) or rate.trace is None:
+        return None
+    ids = node_ids(tree.root)
+    return step_records(rate.trace.steps, lambda n: ids.get(id(n), ""))
 
 
 def _summary(
@@ -409,6 +471,7 @@ def _write_explorer(
     partial: bool = False,
     visits: Visits | None = None,
     limit: Limit | None = None,
+    trace: Trace | None = None,
 ) -> str | None:
     """Write the interactive explorer page (``--format html``) and say what it holds
     (``visits``: an MCTS search's visit counts, shown on its moves).
@@ -425,7 +488,13 @@ def _write_explorer(
         with err_console.status(f"writing {out}..."):
             try:
                 model = write_html(
-                    tree, out, result=result, title=title, visits=visits, limit=limit
+                    tree,
+                    out,
+                    result=result,
+                    title=title,
+                    visits=visits,
+                    limit=limit,
+                    trace=trace,
                 )
             except WalkStopped as stop:
                 first = max(2, stop.walked // 2)  # the root and the nodes made after it
@@ -438,6 +507,7 @@ def _write_explorer(
                         visits=visits,
                         limit=limit,
                         until=first,
+                        trace=trace,
                     )
                 except WalkStopped:
                     return _export_stopped(position, out, "html", stop, json_out)
@@ -465,6 +535,7 @@ def _write_explorer(
                 never_generated=summary["never"],
                 not_searched=summary["unforced"],
                 bytes=size,
+                **({} if trace is None else {"steps": _steps_written(model.data["steps"])}),
             )
         )
     else:
@@ -499,8 +570,10 @@ def _write_picture(
     rater: str | None,
     partial: bool,
     limit: Limit | None = None,
+    steps: list[dict[str, Any]] | None = None,
 ) -> str | None:
-    """Write a Graphviz picture or a graph file and say what it holds. Building the
+    """Write a Graphviz picture or a graph file and say what it holds (``steps``: a
+    traced search's steps, which a JSON file carries as ``steps``). Building the
     graph runs under ``limit``'s memory budget; when it runs out nothing is written.
     Returns why it stopped (``None``: written)."""
     forced = tree.stats.nodes_created - 1  # by the search: the root existed before
@@ -517,6 +590,10 @@ def _write_picture(
             graph = limit_nodes(graph, cap)
         with err_console.status(f"writing {out}..."):
             write_graph(graph, out, format=fmt, board=boards)
+            if steps is not None:  # the graph's JSON document, with the search's steps
+                data = json.loads(out.read_text(encoding="utf-8"))
+                data["steps"] = steps
+                out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     except (ValueError, GraphvizMissing) as exc:
         fail(str(exc))
     except OSError as exc:
@@ -545,6 +622,7 @@ def _write_picture(
                 notes_drawn=notes,
                 never_generated=never,
                 not_searched=unsearched,
+                **({} if steps is None else {"steps": len(steps)}),
             )
         )
     else:
