@@ -54,8 +54,9 @@ def explorer_script() -> str:
 
 
 def explorer_css() -> str:
-    """The explorer's style sheet and the boards' (``boards.css``)."""
-    return _shared("boards.css") + "\n" + asset("explorer.css")
+    """The explorer's style sheets (``explorer.css``, ``steps.css`` for the step-through
+    of a traced search) and the boards' (``boards.css``)."""
+    return _shared("boards.css") + "\n" + asset("explorer.css") + "\n" + asset("steps.css")
 
 
 def _inline(code: str) -> str:
