@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import secrets
 import shutil
 import subprocess
 from collections.abc import Hashable
@@ -22,6 +24,7 @@ from lazytree.cli.analyse import (
     stopped_message,
 )
 from lazytree.cli.common import (
+    CheckedCommand,
     MaxMemoryOption,
     command_limit,
     conflict,
@@ -643,3 +646,77 @@ explore_app = game_group(
     "PNG, GraphML, JSON.",
     explore,
 )
+
+
+def _value_range(text: str) -> tuple[int, int]:
+    """``"LO-HI"`` (whole numbers, either may be negative) as ``(LO, HI)``."""
+    match = re.fullmatch(r"\s*(-?\d+)\s*-\s*(-?\d+)\s*", text)
+    if match is None:
+        fail(f"--values {text!r}: expected LO-HI, e.g. 0-9 or -5-5")
+    return int(match[1]), int(match[2])
+
+
+@explore_app.command("practice", cls=CheckedCommand)
+def practice(
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="The exercise page to write (HTML, one file).")
+    ],
+    depth: Annotated[int, typer.Option("--depth", "-d", min=1, max=10, help="Plies.")] = 3,
+    branching: Annotated[
+        int, typer.Option("--branching", "-b", min=2, max=6, help="Children of each node.")
+    ] = 2,
+    values: Annotated[
+        str, typer.Option("--values", help="Leaf values drawn from LO-HI, both included.")
+    ] = "0-9",
+    seed: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--seed",
+            help="Seed of the tree (the same seed, the same tree: share it). Default: a "
+            "fresh one, printed.",
+            show_default=False,
+        ),
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the summary as one JSON document.")
+    ] = False,
+) -> None:
+    """Write an alpha-beta exercise: a fresh random tree to solve by hand.
+
+    The page (one HTML file that opens offline) asks for the root's value and the leaves
+    textbook alpha-beta never evaluates (clicked in the tree), checks the answer, and
+    steps through the search to explain it. MAX moves at the root."""
+    from lazytree.explorer.practice import practice_model, practice_tree
+
+    chosen = secrets.randbelow(10**6) if seed is None else seed
+    try:
+        spec = practice_tree(depth, branching, _value_range(values), seed=chosen)
+    except ValueError as exc:
+        fail(str(exc))
+    check_output(out, "--out")
+    model = practice_model(spec, title=f"alpha-beta practice (seed {chosen})")
+    try:
+        write_html(model, out)
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    answer = model.data["practice"]
+    if json_out:
+        print_json(
+            {
+                "out": str(out),
+                "seed": chosen,
+                "depth": depth,
+                "branching": branching,
+                "values": values,
+                "tree": spec,
+                "value": answer["value"],
+                "pruned": answer["pruned"],
+            }
+        )
+    else:
+        console.print(
+            f"wrote {out}: an alpha-beta exercise, seed {chosen} ({branching}^{depth} = "
+            f"{plural(branching**depth, 'leaf', 'leaves')}, values {values}); the same seed "
+            "gives the same tree. Open it in a browser (no server needed).",
+            soft_wrap=True,
+        )

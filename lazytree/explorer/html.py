@@ -73,13 +73,26 @@ def _inline_json(text: str) -> str:
 def page(model: ExplorerModel, *, force_url: str | None = None) -> str:
     """The explorer of ``model`` as one HTML document (a string).
 
+    A model with a ``practice`` entry (:func:`~lazytree.explorer.practice.practice_model`)
+    makes an exercise page: the question above the tree.
+
     With ``force_url`` the page is live: a click on a move never forced (or "search
     below this position", or "N moves never generated") POSTs the request as JSON to
     that URL, which answers ``{"data": new model, "status": "..."}`` or ``{"error": ...}``
     (see :class:`~lazytree.explorer.live.LiveExplorer`).
     """
     live = "" if force_url is None else f' data-force-url="{html.escape(force_url)}"'
-    title = html.escape(f"{model.data['title']}: explored tree")
+    practice = bool(model.data.get("practice"))
+    what = "exercise" if practice else "explored tree"
+    title = html.escape(f"{model.data['title']}: {what}")
+    panel = '<div id="practice"></div>\n' if practice else ""
+    # a practice page asks its question above the tree: the explorer takes the rest
+    layout = (
+        "body { display: flex; flex-direction: column; height: 100vh; }\n"
+        "#explorer { flex: 1; height: auto; min-height: 0; }"
+        if practice
+        else ""
+    )
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -90,11 +103,12 @@ def page(model: ExplorerModel, *, force_url: str | None = None) -> str:
 <style>
 html, body {{ margin: 0; height: 100%; }}
 #explorer {{ height: 100vh; }}
+{layout}
 {explorer_css()}
 </style>
 </head>
 <body>
-<div id="explorer"{live}></div>
+{panel}<div id="explorer"{live}></div>
 <script type="application/json" id="explorer-data">{_inline_json(model.to_json())}</script>
 <script>
 {_inline(explorer_script())}

@@ -31,6 +31,10 @@ import { describeStep, stepCount, stepState } from "./steps";
 export interface MountOptions {
   /** Makes the explorer live: called with each force request a click makes. */
   onForce?: (request: ForceRequest) => void;
+  /** Practice: the whole tree, leaves' values only; a click on a leaf marks it. */
+  practice?: boolean;
+  /** Called after a click marked or unmarked a leaf (practice). */
+  onMark?: (marked: number[]) => void;
 }
 
 /** The handle `mount` returns. */
@@ -44,6 +48,10 @@ export interface Explorer {
   readonly model: Model;
   /** When the first drawing was done (set by the page). */
   readyAt?: number;
+  /** Practice: the leaves marked as never evaluated, in node order. */
+  marked(): number[];
+  /** Start stepping through the document's traced search (from its first step). */
+  stepThrough(): void;
 }
 
 /** The actions the page's controls trigger (see input.ts). */
@@ -92,6 +100,7 @@ export function mount(
     selected: 0,
     matchSet: new Set(),
     replay: null,
+    practice: options.practice ? { marked: new Set() } : null,
   };
   let matches: number[] = [];
   let matchAt = -1;
@@ -287,6 +296,12 @@ export function mount(
 
   const actions: Actions = {
     clickNode(i) {
+      const practice = view.practice;
+      if (practice && !view.steps && model.data.status[i] === "t") {
+        if (practice.marked.has(i)) practice.marked.delete(i);
+        else practice.marked.add(i);
+        options.onMark?.([...practice.marked].sort((a, b) => a - b));
+      }
       const set = view.replay ? view.replay.open : view.expanded;
       if (i === view.selected || !set.has(i)) {
         if (set.has(i)) set.delete(i);
@@ -348,6 +363,11 @@ export function mount(
   attachInput(element, actions, live);
 
   reset(data, false);
+  if (options.practice) {
+    // the exercise first: the search's steps are the explanation, after the answer
+    required<HTMLElement>(element, '[data-action="replay"]').hidden = true;
+    required<HTMLElement>(element, '[data-action="pv"]').hidden = true;
+  }
   showInfo();
   render();
   element.dataset.ready = "1";
@@ -361,6 +381,14 @@ export function mount(
     },
     select: (i) => select(i, true),
     find,
+    marked: () => [...(view.practice?.marked ?? [])].sort((a, b) => a - b),
+    stepThrough: () => {
+      pause();
+      required<HTMLElement>(element, '[data-action="replay"]').hidden = false;
+      startReplay();
+      // the arrow keys step from here on (they are read on the explorer's element)
+      element.querySelector<HTMLElement>('[data-action="step"]')?.focus();
+    },
     get model() {
       return model;
     },

@@ -40,10 +40,13 @@ export interface View {
   replay: ReplayState | null;
   /** the step-through of a traced search at its current step (null or absent: off) */
   steps?: StepState | null;
+  /** practice: the whole tree open, the leaves the student marked as never evaluated */
+  practice?: { marked: Set<number> } | null;
 }
 
 /** Whether node i is drawn open. */
 export function isOpen(view: View, i: number): boolean {
+  if (view.practice) return true;
   if (view.steps) return view.steps.seen.has(i);
   return view.replay ? view.replay.open.has(i) : view.expanded.has(i);
 }
@@ -56,6 +59,7 @@ export function isOpen(view: View, i: number): boolean {
  */
 export function visibleKids(model: Model, view: View, i: number): Edge[] {
   const steps = view.steps;
+  if (view.practice) return model.kids[i];
   if (steps) return model.kids[i].filter((e) => steps.seen.has(e.c));
   if (view.replay) {
     const { rankOf } = model.creation();

@@ -120,6 +120,20 @@ function stepNodeMarkup(model: Model, view: View, i: number, t: string): string 
   const d = model.data;
   const st = d.status[i];
   const cls = ["lt-node", playerClass(d.player[i])];
+  if (!steps.seen.has(i)) {
+    // practice shows the whole tree: a node the search has not reached (yet), or never
+    // will because a cut-off above it stopped its parent's loop
+    const pruned = model.path(i).some((j) => j !== i && steps.cut.has(j));
+    cls.push(pruned ? "lt-pruned" : "lt-unreached");
+    if (view.practice?.marked.has(i)) cls.push("lt-marked");
+    const v = d.value[i];
+    let label = esc(i === 0 ? "root" : model.move(i));
+    if (st === "t" && v !== null) label += ` <tspan class="lt-val">${fmt(v)}</tspan>`;
+    if (pruned) label += ' <tspan class="lt-cut">never evaluated</tspan>';
+    const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+    return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+  }
+  if (view.practice?.marked.has(i)) cls.push("lt-marked");
   const onPath = steps.active.has(i) || i === steps.node;
   if (i === steps.node) cls.push("lt-current");
   if (onPath) cls.push("lt-on-path");
@@ -141,8 +155,26 @@ function stepNodeMarkup(model: Model, view: View, i: number, t: string): string 
   return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
 }
 
+/** A node of a practice tree before the answer: the leaves' values, the marks. */
+function practiceNodeMarkup(model: Model, view: View, i: number, t: string): string {
+  const d = model.data;
+  const st = d.status[i];
+  const cls = ["lt-node", playerClass(d.player[i])];
+  const marked = view.practice?.marked.has(i) ?? false;
+  if (marked) cls.push("lt-marked");
+  if (i === view.selected) cls.push("lt-selected");
+  const v = d.value[i];
+  let label = esc(i === 0 ? "root" : model.move(i));
+  if (st === "t" && v !== null) label += ` <tspan class="lt-val lt-leaf-value">${fmt(v)}</tspan>`;
+  if (marked) label += ' <tspan class="lt-cut">✗ never evaluated</tspan>';
+  const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+  const leaf = st === "t" ? ' data-leaf="1"' : "";
+  return `<g class="${cls.join(" ")}" data-node="${i}"${leaf} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+}
+
 function nodeMarkup(model: Model, view: View, i: number, t: string, current: number): string {
   if (view.steps) return stepNodeMarkup(model, view, i, t);
+  if (view.practice) return practiceNodeMarkup(model, view, i, t);
   const d = model.data;
   const st = d.status[i];
   const nKids = model.kids[i].length + model.links[i].length + model.unforced[i].length;

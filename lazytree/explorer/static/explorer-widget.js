@@ -490,11 +490,13 @@ var COLUMN = 190;
 var STEP_COLUMN = 250;
 var MARGIN = 16;
 function isOpen(view, i) {
+  if (view.practice) return true;
   if (view.steps) return view.steps.seen.has(i);
   return view.replay ? view.replay.open.has(i) : view.expanded.has(i);
 }
 function visibleKids(model, view, i) {
   const steps = view.steps;
+  if (view.practice) return model.kids[i];
   if (steps) return model.kids[i].filter((e) => steps.seen.has(e.c));
   if (view.replay) {
     const { rankOf } = model.creation();
@@ -1026,6 +1028,18 @@ function stepNodeMarkup(model, view, i, t) {
   const d = model.data;
   const st = d.status[i];
   const cls = ["lt-node", playerClass(d.player[i])];
+  if (!steps.seen.has(i)) {
+    const pruned = model.path(i).some((j) => j !== i && steps.cut.has(j));
+    cls.push(pruned ? "lt-pruned" : "lt-unreached");
+    if (view.practice?.marked.has(i)) cls.push("lt-marked");
+    const v = d.value[i];
+    let label2 = esc2(i === 0 ? "root" : model.move(i));
+    if (st === "t" && v !== null) label2 += ` <tspan class="lt-val">${fmt(v)}</tspan>`;
+    if (pruned) label2 += ' <tspan class="lt-cut">never evaluated</tspan>';
+    const shape2 = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+    return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape2}<text x="9" y="4">${label2}</text></g>`;
+  }
+  if (view.practice?.marked.has(i)) cls.push("lt-marked");
   const onPath = steps.active.has(i) || i === steps.node;
   if (i === steps.node) cls.push("lt-current");
   if (onPath) cls.push("lt-on-path");
@@ -1046,8 +1060,24 @@ function stepNodeMarkup(model, view, i, t) {
   const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
   return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
 }
+function practiceNodeMarkup(model, view, i, t) {
+  const d = model.data;
+  const st = d.status[i];
+  const cls = ["lt-node", playerClass(d.player[i])];
+  const marked = view.practice?.marked.has(i) ?? false;
+  if (marked) cls.push("lt-marked");
+  if (i === view.selected) cls.push("lt-selected");
+  const v = d.value[i];
+  let label = esc2(i === 0 ? "root" : model.move(i));
+  if (st === "t" && v !== null) label += ` <tspan class="lt-val lt-leaf-value">${fmt(v)}</tspan>`;
+  if (marked) label += ' <tspan class="lt-cut">✗ never evaluated</tspan>';
+  const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+  const leaf = st === "t" ? ' data-leaf="1"' : "";
+  return `<g class="${cls.join(" ")}" data-node="${i}"${leaf} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+}
 function nodeMarkup(model, view, i, t, current) {
   if (view.steps) return stepNodeMarkup(model, view, i, t);
+  if (view.practice) return practiceNodeMarkup(model, view, i, t);
   const d = model.data;
   const st = d.status[i];
   const nKids = model.kids[i].length + model.links[i].length + model.unforced[i].length;
@@ -1292,7 +1322,8 @@ function mount(element, data, options = {}) {
     showUnforced: /* @__PURE__ */ new Set(),
     selected: 0,
     matchSet: /* @__PURE__ */ new Set(),
-    replay: null
+    replay: null,
+    practice: options.practice ? { marked: /* @__PURE__ */ new Set() } : null
   };
   let matches = [];
   let matchAt = -1;
@@ -1465,6 +1496,12 @@ function mount(element, data, options = {}) {
   }
   const actions = {
     clickNode(i) {
+      const practice = view.practice;
+      if (practice && !view.steps && model.data.status[i] === "t") {
+        if (practice.marked.has(i)) practice.marked.delete(i);
+        else practice.marked.add(i);
+        options.onMark?.([...practice.marked].sort((a, b) => a - b));
+      }
       const set = view.replay ? view.replay.open : view.expanded;
       if (i === view.selected || !set.has(i)) {
         if (set.has(i)) set.delete(i);
@@ -1525,6 +1562,10 @@ function mount(element, data, options = {}) {
   };
   attachInput(element, actions, live);
   reset(data, false);
+  if (options.practice) {
+    required(element, '[data-action="replay"]').hidden = true;
+    required(element, '[data-action="pv"]').hidden = true;
+  }
   showInfo();
   render2();
   element.dataset.ready = "1";
@@ -1537,6 +1578,13 @@ function mount(element, data, options = {}) {
     },
     select: (i) => select(i, true),
     find,
+    marked: () => [...view.practice?.marked ?? []].sort((a, b) => a - b),
+    stepThrough: () => {
+      pause();
+      required(element, '[data-action="replay"]').hidden = false;
+      startReplay();
+      element.querySelector('[data-action="step"]')?.focus();
+    },
     get model() {
       return model;
     }

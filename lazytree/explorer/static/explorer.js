@@ -505,11 +505,13 @@
   var STEP_COLUMN = 250;
   var MARGIN = 16;
   function isOpen(view, i) {
+    if (view.practice) return true;
     if (view.steps) return view.steps.seen.has(i);
     return view.replay ? view.replay.open.has(i) : view.expanded.has(i);
   }
   function visibleKids(model, view, i) {
     const steps = view.steps;
+    if (view.practice) return model.kids[i];
     if (steps) return model.kids[i].filter((e) => steps.seen.has(e.c));
     if (view.replay) {
       const { rankOf } = model.creation();
@@ -1041,6 +1043,18 @@
     const d = model.data;
     const st = d.status[i];
     const cls = ["lt-node", playerClass(d.player[i])];
+    if (!steps.seen.has(i)) {
+      const pruned = model.path(i).some((j) => j !== i && steps.cut.has(j));
+      cls.push(pruned ? "lt-pruned" : "lt-unreached");
+      if (view.practice?.marked.has(i)) cls.push("lt-marked");
+      const v = d.value[i];
+      let label2 = esc2(i === 0 ? "root" : model.move(i));
+      if (st === "t" && v !== null) label2 += ` <tspan class="lt-val">${fmt(v)}</tspan>`;
+      if (pruned) label2 += ' <tspan class="lt-cut">never evaluated</tspan>';
+      const shape2 = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+      return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape2}<text x="9" y="4">${label2}</text></g>`;
+    }
+    if (view.practice?.marked.has(i)) cls.push("lt-marked");
     const onPath = steps.active.has(i) || i === steps.node;
     if (i === steps.node) cls.push("lt-current");
     if (onPath) cls.push("lt-on-path");
@@ -1061,8 +1075,24 @@
     const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
     return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
   }
+  function practiceNodeMarkup(model, view, i, t) {
+    const d = model.data;
+    const st = d.status[i];
+    const cls = ["lt-node", playerClass(d.player[i])];
+    const marked = view.practice?.marked.has(i) ?? false;
+    if (marked) cls.push("lt-marked");
+    if (i === view.selected) cls.push("lt-selected");
+    const v = d.value[i];
+    let label = esc2(i === 0 ? "root" : model.move(i));
+    if (st === "t" && v !== null) label += ` <tspan class="lt-val lt-leaf-value">${fmt(v)}</tspan>`;
+    if (marked) label += ' <tspan class="lt-cut">✗ never evaluated</tspan>';
+    const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+    const leaf = st === "t" ? ' data-leaf="1"' : "";
+    return `<g class="${cls.join(" ")}" data-node="${i}"${leaf} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+  }
   function nodeMarkup(model, view, i, t, current) {
     if (view.steps) return stepNodeMarkup(model, view, i, t);
+    if (view.practice) return practiceNodeMarkup(model, view, i, t);
     const d = model.data;
     const st = d.status[i];
     const nKids = model.kids[i].length + model.links[i].length + model.unforced[i].length;
@@ -1307,7 +1337,8 @@
       showUnforced: /* @__PURE__ */ new Set(),
       selected: 0,
       matchSet: /* @__PURE__ */ new Set(),
-      replay: null
+      replay: null,
+      practice: options.practice ? { marked: /* @__PURE__ */ new Set() } : null
     };
     let matches = [];
     let matchAt = -1;
@@ -1480,6 +1511,12 @@
     }
     const actions = {
       clickNode(i) {
+        const practice = view.practice;
+        if (practice && !view.steps && model.data.status[i] === "t") {
+          if (practice.marked.has(i)) practice.marked.delete(i);
+          else practice.marked.add(i);
+          options.onMark?.([...practice.marked].sort((a, b) => a - b));
+        }
         const set = view.replay ? view.replay.open : view.expanded;
         if (i === view.selected || !set.has(i)) {
           if (set.has(i)) set.delete(i);
@@ -1540,6 +1577,10 @@
     };
     attachInput(element, actions, live);
     reset(data, false);
+    if (options.practice) {
+      required(element, '[data-action="replay"]').hidden = true;
+      required(element, '[data-action="pv"]').hidden = true;
+    }
     showInfo();
     render();
     element.dataset.ready = "1";
@@ -1552,10 +1593,87 @@
       },
       select: (i) => select(i, true),
       find,
+      marked: () => [...view.practice?.marked ?? []].sort((a, b) => a - b),
+      stepThrough: () => {
+        pause();
+        required(element, '[data-action="replay"]').hidden = false;
+        startReplay();
+        element.querySelector('[data-action="step"]')?.focus();
+      },
       get model() {
         return model;
       }
     };
+  }
+
+  // frontend/src/explorer/practice.ts
+  function parseValue(text) {
+    const t = text.trim().replace("−", "-");
+    if (t === "" || !/^-?\d+(\.\d+)?$/.test(t)) return null;
+    return Number(t);
+  }
+  function checkAnswer(p, value, marked) {
+    const lines = [];
+    const valueRight = value !== null && value === p.value;
+    if (value === null) lines.push(`No root value given: it is ${fmt(p.value)}.`);
+    else if (valueRight) lines.push(`The root's value is ${fmt(p.value)}: right.`);
+    else lines.push(`The root's value is ${fmt(p.value)}, not ${fmt(value)}.`);
+    const pruned = new Set(p.pruned);
+    const chosen = marked.map((i) => p.paths[i]);
+    const extra = chosen.filter((path) => !pruned.has(path));
+    const chosenSet = new Set(chosen);
+    const missing = p.pruned.filter((path) => !chosenSet.has(path));
+    if (!extra.length && !missing.length)
+      lines.push(
+        p.pruned.length ? `${p.pruned.length === 1 ? "The leaf" : `The ${p.pruned.length} leaves`} never evaluated: right (${p.pruned.join(", ")}).` : "Alpha-beta evaluates every leaf of this tree, and you marked none: right."
+      );
+    if (extra.length)
+      lines.push(
+        `Alpha-beta does evaluate ${extra.join(", ")}: no cut-off comes before ${extra.length === 1 ? "it" : "them"}.`
+      );
+    if (missing.length)
+      lines.push(
+        `Alpha-beta never evaluates ${missing.join(", ")}: a cut-off above ${missing.length === 1 ? "it" : "them"} stopped the search first.`
+      );
+    return { right: valueRight && !extra.length && !missing.length, lines };
+  }
+  function mountPractice(panel, explorer, p) {
+    panel.classList.add("lt-practice");
+    panel.innerHTML = `
+    <p data-question>Alpha-beta as in the lectures (children left to right, the root searched
+    with the full window) searches this tree ${plural(p.depth, "ply", "plies")} deep, MAX to
+    move at the root. What is the root's value? Which leaves does it never evaluate? Click
+    those leaves in the tree to mark them (click again to unmark).</p>
+    <div class="lt-practice-row">
+      <label>root value <input data-answer type="text" inputmode="decimal" size="6"></label>
+      <button data-check>Check</button>
+      <span data-marked-count>0 leaves marked</span>
+      <button data-explain hidden>Explain: step through the search</button>
+    </div>
+    <div data-verdict></div>
+    <ul data-explanation></ul>`;
+    const input = panel.querySelector("[data-answer]");
+    const check = panel.querySelector("[data-check]");
+    const explain = panel.querySelector("[data-explain]");
+    const verdict = panel.querySelector("[data-verdict]");
+    const list = panel.querySelector("[data-explanation]");
+    if (!input || !check || !explain || !verdict || !list) return;
+    const run = () => {
+      const result = checkAnswer(p, parseValue(input.value), explorer.marked());
+      verdict.dataset.result = result.right ? "right" : "wrong";
+      verdict.textContent = result.right ? "Right: that is what alpha-beta finds." : "Not quite. Step through the search to see why:";
+      list.innerHTML = result.lines.map((line) => `<li>${esc2(line)}</li>`).join("");
+      explain.hidden = false;
+    };
+    check.addEventListener("click", run);
+    input.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") run();
+    });
+    explain.addEventListener("click", () => explorer.stepThrough());
+  }
+  function showMarked(panel, marked) {
+    const count2 = panel.querySelector("[data-marked-count]");
+    if (count2) count2.textContent = `${plural(marked.length, "leaf", "leaves")} marked`;
   }
 
   // frontend/src/explorer/page.ts
@@ -1565,6 +1683,18 @@
     if (!element || !source) throw new Error("the explorer page needs #explorer and #explorer-data");
     const data = JSON.parse(source.textContent ?? "");
     const url = element.dataset.forceUrl;
+    const practice = data.practice;
+    const panel = document.getElementById("practice");
+    if (practice && panel) {
+      const explorer2 = mount(element, data, {
+        practice: true,
+        onMark: (marked) => showMarked(panel, marked)
+      });
+      mountPractice(panel, explorer2, practice);
+      globalThis.lazytreeExplorer = explorer2;
+      explorer2.readyAt = performance.now();
+      return;
+    }
     const explorer = mount(
       element,
       data,
