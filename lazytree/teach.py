@@ -141,9 +141,14 @@ class _Search:
         rest = limit.replace(depth=None)
         self.budget = None if rest.unbounded else rest.budget(root.tree)
         lo, hi = -INF, INF
+        bounds = None
         if star1 and isinstance(self.game, BoundedGame):
-            lo, hi = map(float, self.game.evaluation_bounds(player))
-        self.star1 = star1 and math.isfinite(lo) and math.isfinite(hi)
+            bounds = self.game.evaluation_bounds(player)
+        if bounds is not None:
+            lo, hi = float(bounds[0]), float(bounds[1])
+            if lo > hi:
+                raise ValueError(f"evaluation bounds {bounds} are empty (lower > upper)")
+        self.star1 = bounds is not None and math.isfinite(lo) and math.isfinite(hi)
         self.lo, self.hi = lo, hi
 
     def record(

@@ -40,7 +40,7 @@ from lazytree.cli.common import (
 from lazytree.cli.files import check_output
 from lazytree.cli.learn import open_book
 from lazytree.explorer.html import write_html
-from lazytree.explorer.model import Visits
+from lazytree.explorer.model import ExplorerModel, Visits, explorer_model
 from lazytree.export import (
     FORMATS,
     GraphvizMissing,
@@ -197,6 +197,16 @@ def explore(
             show_default=False,
         ),
     ] = None,
+    beside: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--beside",
+            help="With html: a second rater (minimax, alphabeta[:textbook] or "
+            "expectiminimax) searching the same tree, drawn beside --rater's; both step "
+            "through together, with their counts.",
+            show_default=False,
+        ),
+    ] = None,
     book: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
@@ -232,6 +242,7 @@ def explore(
     except ValueError as exc:
         fail(str(exc))
     rate = _rater(rater, steps, fmt, play_ai)
+    other = _beside(beside, rate, fmt, play_ai, steps)
     if rate is not None and play_ai and not rate.has_depth:
         conflict(f"--rater {rater}", "--ai", "the play AI searches with alphabeta-tt")
     try:
@@ -292,7 +303,12 @@ def explore(
         if reason is not None:
             stopped = stopped_message(reason, limit, result, "--search-nodes")
     partial = stopped is not None
-    export_limit = Limit(memory=limit.memory)  # building the export: the same memory budget
+    export_limit = Limit(memory=limit.memory)
+    beside_model = None
+    if other is not None and result is not None:
+        beside_model = _beside_model(
+            position, other, limit, share, export_limit
+        )  # building the export: the same memory budget
     if fmt == "html":
         who = "the play AI: " if play_ai else ""
         cut = _write_explorer(
@@ -307,6 +323,7 @@ def explore(
             visits=visits,
             limit=export_limit,
             trace=rate.trace if isinstance(rate, TracedRater) else None,
+            beside=beside_model,
         )
     else:
         cut = _write_picture(
@@ -359,6 +376,46 @@ def _rater(rater: str | None, steps: bool | None, suffix: str, play_ai: bool) ->
     if traced.textbook or traced.record:
         return traced
     return command_rater(rater)
+
+
+def _beside(
+    beside: str | None, rate: Any, fmt: str, play_ai: bool, steps: bool | None
+) -> TracedRater | None:
+    """The rater ``--beside`` spells (traced, recording), after checking it goes with
+    the other options."""
+    if beside is None:
+        return None
+    if fmt != "html":
+        conflict("--beside", f"--format {fmt}", "the side-by-side page is html")
+    if play_ai:
+        conflict("--beside", "--ai", "the play AI's search is not traced")
+    if steps is False or not isinstance(rate, TracedRater):
+        why = "both sides step through a traced search (minimax, alphabeta, expectiminimax)"
+        conflict("--beside", "--no-steps" if steps is False else "--rater", why)
+    try:
+        other = traced_rater(beside, record=True)
+    except ValueError as exc:
+        fail(str(exc))
+    if other is None:
+        fail(
+            f"--beside {beside}: not a traced rater (minimax, alphabeta[:textbook], expectiminimax)"
+        )
+    return other
+
+
+def _beside_model(
+    position: Position, rate: TracedRater, limit: Limit, share: bool, export: Limit
+) -> ExplorerModel:
+    """The explorer document of ``rate``'s search of ``position`` on a tree of its own."""
+    game, state = position
+    tree: Tree[Any, Any] = Tree(game, state, share=share)
+    with err_console.status(f"searching with {rate.text} beside it..."):
+        try:
+            result = search(tree.root, limit, rate)
+        except (ValueError, SearchStopped) as exc:
+            fail(f"--beside {rate.text}: {exc}")
+    title = f"{game.name}: {_searched(result, rate.text)}"
+    return explorer_model(tree, result=result, title=title, trace=rate.trace, limit=export)
 
 
 def _steps_written(steps: dict[str, Any] | None) -> int:
@@ -475,6 +532,7 @@ def _write_explorer(
     visits: Visits | None = None,
     limit: Limit | None = None,
     trace: Trace | None = None,
+    beside: ExplorerModel | None = None,
 ) -> str | None:
     """Write the interactive explorer page (``--format html``) and say what it holds
     (``visits``: an MCTS search's visit counts, shown on its moves).
@@ -498,6 +556,7 @@ def _write_explorer(
                     visits=visits,
                     limit=limit,
                     trace=trace,
+                    beside=beside,
                 )
             except WalkStopped as stop:
                 first = max(2, stop.walked // 2)  # the root and the nodes made after it

@@ -4,6 +4,7 @@ and ``--rater alphabeta:textbook``."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -81,3 +82,31 @@ def test_chance_steps_in_the_page(tmp_path: Path) -> None:
     steps = page_data(out.read_text())["steps"]
     exits = [i for i, e in enumerate(steps["event"]) if e == "x" and steps["terms"][i]]
     assert [steps["terms"][i] for i in exits] == [[[0.5, 4], [0.5, 1]]]
+
+
+def test_beside_draws_two_searches_of_the_tree(tmp_path: Path) -> None:
+    out = tmp_path / "side.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--beside", "minimax", "--out", str(out))  # fmt: skip
+    assert code == 0, stderr
+    text = out.read_text()
+    left = page_data(text)
+    match = re.search(r'<script type="application/json" id="explorer-data-2">(.*?)</script>', text)
+    assert match is not None and '<div id="explorer-2">' in text
+    right = json.loads(match[1])
+    assert (
+        left["summary"]["rater"] == "alphabeta:textbook" and right["summary"]["rater"] == "minimax"
+    )
+    assert left["summary"]["positions"] == 30 and right["summary"]["positions"] == 40
+    assert right["steps"]["event"].count("l") == 27 and "c" not in right["steps"]["event"]
+
+
+def test_beside_needs_html_and_traced_raters(tmp_path: Path) -> None:
+    for args, message in [
+        (["--rater", "alphabeta", "--beside", "minimax", "--out", "t.json"], "html"),
+        (["--rater", "alphabeta-tt", "--beside", "minimax", "--out", "t.html"], "traced"),
+        (["--rater", "alphabeta", "--beside", "mcts", "--out", "t.html"], "not a traced rater"),
+    ]:
+        args[-1] = str(tmp_path / args[-1])
+        code, _, stderr = run("explore", "tree", *args)
+        assert code == 2 and message in stderr and "Traceback" not in stderr, stderr

@@ -35,6 +35,8 @@ export interface MountOptions {
   practice?: boolean;
   /** Called after a click marked or unmarked a leaf (practice). */
   onMark?: (marked: number[]) => void;
+  /** Called with the step number each time the step-through moves (side by side). */
+  onStep?: (step: number) => void;
 }
 
 /** The handle `mount` returns. */
@@ -52,6 +54,8 @@ export interface Explorer {
   marked(): number[];
   /** Start stepping through the document's traced search (from its first step). */
   stepThrough(): void;
+  /** Step through to step k (clamped), as the controls do, without calling onStep. */
+  goToStep(k: number): void;
 }
 
 /** The actions the page's controls trigger (see input.ts). */
@@ -231,7 +235,10 @@ export function mount(
     render();
   }
 
+  let quiet = false; // a step asked for by goToStep: not reported back through onStep
+
   function setStep(step: number): void {
+    if (!quiet) options.onStep?.(step);
     const steps = model.data.steps;
     if (steps && stepCount(steps) > 0) {
       const s = clampStep(step, stepCount(steps));
@@ -381,6 +388,15 @@ export function mount(
     },
     select: (i) => select(i, true),
     find,
+    goToStep: (k) => {
+      quiet = true;
+      try {
+        if (!view.replay) startReplay();
+        setStep(k);
+      } finally {
+        quiet = false;
+      }
+    },
     marked: () => [...(view.practice?.marked ?? [])].sort((a, b) => a - b),
     stepThrough: () => {
       pause();

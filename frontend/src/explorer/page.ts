@@ -3,7 +3,9 @@
  * the document is read from the JSON script #explorer-data and drawn into #explorer;
  * where #explorer has a data-force-url, the page is live and POSTs its force requests
  * there. A practice page (`lazytree explore practice`) also has #practice, where the
- * question is asked (practice.ts). The handle is `globalThis.lazytreeExplorer`.
+ * question is asked (practice.ts). A side-by-side page (`--beside RATER`) has a second
+ * explorer, #explorer-2 drawn from #explorer-data-2, that steps with the first. The
+ * handle is `globalThis.lazytreeExplorer`.
  */
 import { postForce } from "./connection";
 import { type Explorer, mount } from "./explorer";
@@ -30,6 +32,18 @@ function start(): void {
     mountPractice(panel, explorer, practice);
     globalThis.lazytreeExplorer = explorer;
     explorer.readyAt = performance.now();
+    return;
+  }
+  const besideElement = document.getElementById("explorer-2");
+  const besideSource = document.getElementById("explorer-data-2");
+  if (besideElement && besideSource) {
+    // side by side: two searches of the same tree, stepping together
+    const other = JSON.parse(besideSource.textContent ?? "") as ExplorerData;
+    let right: Explorer | null = null;
+    const left = mount(element, data, { onStep: (k) => right?.goToStep(k) });
+    right = mount(besideElement, other, { onStep: (k) => left.goToStep(k) });
+    globalThis.lazytreeExplorer = left;
+    left.readyAt = performance.now();
     return;
   }
   const explorer = mount(

@@ -1435,7 +1435,9 @@ function mount(element, data, options = {}) {
     replayBar.hidden = true;
     render2();
   }
+  let quiet = false;
   function setStep(step) {
+    if (!quiet) options.onStep?.(step);
     const steps = model.data.steps;
     if (steps && stepCount(steps) > 0) {
       const s2 = clampStep(step, stepCount(steps));
@@ -1578,6 +1580,15 @@ function mount(element, data, options = {}) {
     },
     select: (i) => select(i, true),
     find,
+    goToStep: (k) => {
+      quiet = true;
+      try {
+        if (!view.replay) startReplay();
+        setStep(k);
+      } finally {
+        quiet = false;
+      }
+    },
     marked: () => [...view.practice?.marked ?? []].sort((a, b) => a - b),
     stepThrough: () => {
       pause();

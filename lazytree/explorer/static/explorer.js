@@ -1450,7 +1450,9 @@
       replayBar.hidden = true;
       render();
     }
+    let quiet = false;
     function setStep(step) {
+      if (!quiet) options.onStep?.(step);
       const steps = model.data.steps;
       if (steps && stepCount(steps) > 0) {
         const s2 = clampStep(step, stepCount(steps));
@@ -1593,6 +1595,15 @@
       },
       select: (i) => select(i, true),
       find,
+      goToStep: (k) => {
+        quiet = true;
+        try {
+          if (!view.replay) startReplay();
+          setStep(k);
+        } finally {
+          quiet = false;
+        }
+      },
       marked: () => [...view.practice?.marked ?? []].sort((a, b) => a - b),
       stepThrough: () => {
         pause();
@@ -1693,6 +1704,17 @@
       mountPractice(panel, explorer2, practice);
       globalThis.lazytreeExplorer = explorer2;
       explorer2.readyAt = performance.now();
+      return;
+    }
+    const besideElement = document.getElementById("explorer-2");
+    const besideSource = document.getElementById("explorer-data-2");
+    if (besideElement && besideSource) {
+      const other = JSON.parse(besideSource.textContent ?? "");
+      let right = null;
+      const left = mount(element, data, { onStep: (k) => right?.goToStep(k) });
+      right = mount(besideElement, other, { onStep: (k) => left.goToStep(k) });
+      globalThis.lazytreeExplorer = left;
+      left.readyAt = performance.now();
       return;
     }
     const explorer = mount(
