@@ -22,7 +22,7 @@ import { plural } from "./format";
 import { attachInput } from "./input";
 import { buildItems, COLUMN, layout, STEP_COLUMN, type View } from "./layout";
 import { type ExplorerData, Model } from "./model";
-import { infoMarkup, summaryText, treeMarkup } from "./render";
+import { infoMarkup, summaryText, treeMarkup, valuesDepthText } from "./render";
 import { clampStep, replayAt } from "./replay";
 import { findLine, MATCHES_SHOWN } from "./search";
 import { shellMarkup } from "./shell";
@@ -136,6 +136,7 @@ export function mount(
     view.replay = null;
     required<HTMLElement>(element, ".lt-title").textContent = model.data.title;
     required<HTMLElement>(element, "[data-summary]").textContent = summaryText(model);
+    required<HTMLElement>(element, "[data-values-depth]").textContent = valuesDepthText(model);
     required<HTMLElement>(element, '[data-legend="book"]').hidden = !model.data.book;
     required<HTMLElement>(element, '[data-legend="visits"]').hidden = !model.data.visits;
     const stepping = stepCount(model.data.steps ?? null) > 0;

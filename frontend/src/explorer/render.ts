@@ -44,6 +44,29 @@ export function summaryText(model: Model): string {
   return parts.join(" · ");
 }
 
+/**
+ * Which search's values the tree shows, in words ("" when there is nothing to say: no
+ * stored values, MCTS, a search to the end of the game). A node's stored value is valid
+ * `rdepth` moves below it, so it belongs to a pass of depth `depth + rdepth`; when the
+ * deepest such pass is deeper than the answer's (a deepening search whose last pass was
+ * cut short), the header says that the nodes it reached show its values.
+ */
+export function valuesDepthText(model: Model): string {
+  const d = model.data;
+  const s = d.summary;
+  if (d.visits || s.playouts !== undefined) return "";
+  let deepest = -1;
+  for (let i = 0; i < model.n; i++)
+    if (d.value[i] !== null && d.rdepth[i] >= 0)
+      deepest = Math.max(deepest, model.depth[i] + d.rdepth[i]);
+  if (deepest < 0 || deepest > 10_000) return "";
+  const answer = s.depth;
+  if (answer === undefined || answer === null) return `· values: a depth-${deepest} search`;
+  if (deepest > answer)
+    return `· values: the depth-${answer} answer, except where the depth-${deepest} pass (cut short) reached: its values there`;
+  return `· values: the depth-${answer} search`;
+}
+
 /** The SVG content of the laid-out tree: the links, then the items. */
 export function treeMarkup(
   model: Model,

@@ -4,7 +4,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 
 export function shellMarkup(live: boolean): string {
   return `
-    <div class="lt-head"><span class="lt-title"></span> <span class="lt-summary" data-summary></span></div>
+    <div class="lt-head"><span class="lt-title"></span> <span class="lt-summary" data-summary></span> <span class="lt-values-depth" data-values-depth></span></div>
     <div class="lt-toolbar">
       <input class="lt-search" data-search type="search" placeholder="find a move (e.g. b2, 3->4, 'a1 b2')" size="28">
       <span class="lt-matches" data-matches></span>

@@ -992,6 +992,21 @@
     if (s.pvMoves.length) parts.push(`PV ${s.pvMoves.join(" ")}`);
     return parts.join(" · ");
   }
+  function valuesDepthText(model) {
+    const d = model.data;
+    const s = d.summary;
+    if (d.visits || s.playouts !== void 0) return "";
+    let deepest = -1;
+    for (let i = 0; i < model.n; i++)
+      if (d.value[i] !== null && d.rdepth[i] >= 0)
+        deepest = Math.max(deepest, model.depth[i] + d.rdepth[i]);
+    if (deepest < 0 || deepest > 1e4) return "";
+    const answer = s.depth;
+    if (answer === void 0 || answer === null) return `· values: a depth-${deepest} search`;
+    if (deepest > answer)
+      return `· values: the depth-${answer} answer, except where the depth-${deepest} pass (cut short) reached: its values there`;
+    return `· values: the depth-${answer} search`;
+  }
   function treeMarkup(model, view, laid, live, current) {
     const links = [];
     const nodes = [];
@@ -1273,7 +1288,7 @@
   var SVG_NS = "http://www.w3.org/2000/svg";
   function shellMarkup(live) {
     return `
-    <div class="lt-head"><span class="lt-title"></span> <span class="lt-summary" data-summary></span></div>
+    <div class="lt-head"><span class="lt-title"></span> <span class="lt-summary" data-summary></span> <span class="lt-values-depth" data-values-depth></span></div>
     <div class="lt-toolbar">
       <input class="lt-search" data-search type="search" placeholder="find a move (e.g. b2, 3->4, 'a1 b2')" size="28">
       <span class="lt-matches" data-matches></span>
@@ -1369,6 +1384,7 @@
       view.replay = null;
       required(element, ".lt-title").textContent = model.data.title;
       required(element, "[data-summary]").textContent = summaryText(model);
+      required(element, "[data-values-depth]").textContent = valuesDepthText(model);
       required(element, '[data-legend="book"]').hidden = !model.data.book;
       required(element, '[data-legend="visits"]').hidden = !model.data.visits;
       const stepping = stepCount(model.data.steps ?? null) > 0;
