@@ -69,7 +69,9 @@ def test_a_right_answer_is_accepted(driver: Any, practice_page: Path) -> None:
     assert f"The root's value is {value}: right." in text
 
 
-def test_a_wrong_answer_is_explained_and_replayed(driver: Any, practice_page: Path) -> None:
+def test_a_wrong_answer_is_explained_and_replayed(
+    driver: Any, practice_page: Path, picture: Any
+) -> None:
     value, pruned = answer()
     open_page(driver, practice_page)
     mark(driver, practice_page, [*pruned[1:], "0.0.0"])  # one missed, one wrongly marked
@@ -79,6 +81,7 @@ def test_a_wrong_answer_is_explained_and_replayed(driver: Any, practice_page: Pa
     assert f"The root's value is {value}, not {value + 1}." in text
     assert "Alpha-beta does evaluate 0.0.0" in text
     assert f"Alpha-beta never evaluates {pruned[0]}" in text
+    picture(driver, "teach-practice")
     click(driver, "[data-explain]")
     step = driver.find_element("css selector", "[data-replay-text]")
     assert step.text.startswith("step 1 of ") and "enter root (MAX)" in step.text

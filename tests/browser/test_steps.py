@@ -67,7 +67,9 @@ def shown(driver: Any, index: int) -> tuple[str, str, str]:
     )
 
 
-def test_each_step_shows_the_window_and_the_value_known_then(driver: Any, tmp_path: Path) -> None:
+def test_each_step_shows_the_window_and_the_value_known_then(
+    driver: Any, tmp_path: Path, picture: Any
+) -> None:
     page = tmp_path / "lecture.html"
     code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
                           "--out", str(page))  # fmt: skip
@@ -82,6 +84,8 @@ def test_each_step_shows_the_window_and_the_value_known_then(driver: Any, tmp_pa
         text = driver.find_element("css selector", "[data-replay-text]").text
         assert text.startswith(f"step {k + 1} of {len(steps)}: "), text
         assert tuple(shown(driver, index[serial])) == (window, known, window), (k, text)
+        if "cut-off at 1 (MIN)" in text:  # the docs' picture: the textbook's cut at 1
+            picture(driver, "teach-steps")
         if k < len(steps) - 2:  # the root's value is known only at its last updates
             root_known = shown(driver, 0)[1]
             assert root_known in ("", "≥4"), (k, root_known)
@@ -90,3 +94,23 @@ def test_each_step_shows_the_window_and_the_value_known_then(driver: Any, tmp_pa
     assert driver.find_element("css selector", "[data-replay-text]").text.startswith(
         f"step {len(steps) - 1} of"
     )
+
+
+def test_minimax_and_alphabeta_side_by_side(driver: Any, tmp_path: Path, picture: Any) -> None:
+    page = tmp_path / "side.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--beside", "minimax", "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '#explorer [data-action="replay"]')
+    keys(driver, *[Keys.ARROW_RIGHT] * 9)
+    left = driver.find_element("css selector", "#explorer [data-replay-text]").text
+    right = driver.find_element("css selector", "#explorer-2 [data-replay-text]").text
+    assert left.startswith("step 10 of 73: ") and right.startswith("step 10 of 92: ")
+    click(driver, '#explorer-2 [data-action="back"]')  # either side steps both
+    left = driver.find_element("css selector", "#explorer [data-replay-text]").text
+    assert left.startswith("step 9 of 73: ")
+    summaries = [e.text for e in driver.find_elements("css selector", "[data-summary]")]
+    assert "29 forced by alphabeta:textbook" in summaries[0]
+    assert "39 forced by minimax" in summaries[1]
+    picture(driver, "teach-side-by-side")
