@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from selenium.webdriver.common.keys import Keys
 
 from lazytree.games.catalogue import LECTURE_TREE
@@ -114,3 +116,35 @@ def test_minimax_and_alphabeta_side_by_side(driver: Any, tmp_path: Path, picture
     assert "29 forced by alphabeta:textbook" in summaries[0]
     assert "39 forced by minimax" in summaries[1]
     picture(driver, "teach-side-by-side")
+
+
+def test_the_notebook_widget_steps_through_too(driver: Any, tmp_path: Path) -> None:
+    pytest.importorskip("anywidget")
+    from lazytree.explorer.html import _inline, _inline_json, explorer_css
+    from lazytree.explorer.widget import TreeExplorer, widget_module
+    from tests.browser.test_explorer import FAKE_ANYWIDGET
+
+    tree = Tree(TreeGame([[3, 5], [3, 1]]))
+    trace = Trace()
+    result = traced_search(tree.root, 2, "alphabeta", textbook=True, trace=trace)
+    widget = TreeExplorer(tree, result=result, trace=trace)
+    path = tmp_path / "widget.html"
+    path.write_text(
+        FAKE_ANYWIDGET
+        % {
+            "css": explorer_css(),
+            "esm": _inline(widget_module()),
+            "data": _inline_json(widget.data),
+        },
+        encoding="utf-8",
+    )
+    driver.get(path.as_uri())
+    deadline = time.monotonic() + 30
+    while not driver.execute_script("return document.getElementById('widget').dataset.ready"):
+        assert time.monotonic() < deadline, driver.get_log("browser")
+        time.sleep(0.05)
+    click(driver, '[data-action="replay"]')
+    keys(driver, *[Keys.ARROW_RIGHT] * 11)
+    text = driver.find_element("css selector", "[data-replay-text]").text
+    cut = f"cut-off at 1 (MIN): {ALPHA} ≥ β ({ALPHA}=3 β=3): 1 move never generated"
+    assert text == f"step 12 of {len(trace)}: {cut}"
