@@ -938,7 +938,8 @@
     const kind = model.data.player[i] < 0 ? "chance" : maximizing(model, i) ? "MAX" : "MIN";
     const w = windowText(state.window.get(i));
     const v = steps.value[k];
-    const head = `step ${k + 1} of ${stepCount(steps)}: `;
+    const cut = steps.truncated && k === stepCount(steps) - 1 ? " (the recording stops here)" : "";
+    const head = `step ${k + 1} of ${stepCount(steps)}${cut}: `;
     const terms = steps.terms ? steps.terms[k] : null;
     switch (state.event) {
       case "e":
