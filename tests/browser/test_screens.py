@@ -367,6 +367,7 @@ def ai_answered(driver: Any, after: int) -> None:
     """The AI (player 1) has moved since move ``after``, and the page shows it in its log."""
     from selenium.webdriver.common.by import By
 
+    wait_for(driver, f"window.lazytree.view.moves_made > {after}", 120)
     now = our_turn(driver)
     answers = [m for m in now["log"][after:] if m["player"] == 1]
     assert answers, "the AI did not answer"
