@@ -325,9 +325,12 @@ def test_nothing_is_cut_off(sized: Any, base_url: str, explorer_page: Path, size
 # -- a whole game by real input -------------------------------------------------------------
 
 
-def new_game_by_form(driver: Any, url: str, game: str, options: dict[str, str]) -> None:
+def new_game_by_form(
+    driver: Any, url: str, game: str, options: dict[str, str], second: str = "ai"
+) -> None:
     """Fill in the new-game form as a person does: the game, its options (typed), the
-    second seat an AI of half a second a move; then Start."""
+    second seat ``second`` (the AI, of half a second a move, or another agent); then
+    Start."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
@@ -344,6 +347,9 @@ def new_game_by_form(driver: Any, url: str, game: str, options: dict[str, str]) 
         assert field.get_attribute("value") == value
     seat = driver.find_element(By.CSS_SELECTOR, "#f-seats label.p1 select")
     assert seat.get_attribute("value") == "ai"
+    if second != "ai":
+        bring_on_screen(driver, seat)
+        Select(seat).select_by_value(second)
     strength = driver.find_element(By.CSS_SELECTOR, "select[name=ai]")
     bring_on_screen(driver, strength)
     Select(strength).select_by_value("0.5")
@@ -508,32 +514,39 @@ def test_a_person_plays_connect_four_and_saves(sized: Any, base_url: str, size: 
     from selenium.webdriver.common.keys import Keys
 
     driver = sized(size)
-    new_game_by_form(driver, base_url, "connect-four", {})
-    columns = ["a", "b", "c"]
-    for n, column in enumerate(columns):  # three discs by touch or pointer
+    # the random agent: the AI that never wins before the six moves are made
+    new_game_by_form(driver, base_url, "connect-four", {}, second="random")
+    played: list[str] = []
+    for n, column in enumerate(["a", "b", "c"]):  # three discs by touch or pointer
         board = our_turn(driver)["board"]
-        move = next(m for m in board["moves"] if m["move"] == column)
+        move = column_move(board, column)
         tap_cell(driver, move["path"][0])
-        wait_for(driver, f"window.lazytree.view.moves_made >= {2 * n + 1}")
+        played.append(move["move"])
         ai_answered(driver, 2 * n + 1)
     save_picture(driver, f"play-connect-four-{size.split('-')[-1]}")
 
     # three by keyboard: the arrow keys and Enter on the board, then the move box twice
     board = our_turn(driver)["board"]
-    move = next(m for m in board["moves"] if m["move"] == "g")
+    move = column_move(board, "g")
     focus_by_tab(driver, "[data-role=board]")
     cursor_to(driver, move["path"][0])
     type_keys(driver, Keys.ENTER)
-    wait_for(driver, "window.lazytree.view.moves_made >= 7")
+    played.append(move["move"])
     ai_answered(driver, 7)
     for n, column in enumerate(["f", "e"]):
-        our_turn(driver)
-        play_by_move_box(driver, column)
-        wait_for(driver, f"window.lazytree.view.moves_made >= {9 + 2 * n}")
+        move = column_move(our_turn(driver)["board"], column)
+        play_by_move_box(driver, move["move"])
+        played.append(move["move"])
         ai_answered(driver, 9 + 2 * n)
 
     saved = saved_game(driver)
-    assert saved["moves"][0::2][:6] == ["a", "b", "c", "g", "f", "e"]
+    assert saved["moves"][0::2][:6] == played
+
+
+def column_move(board: dict[str, Any], column: str) -> dict[str, Any]:
+    """The move of connect-four's ``column``, or of the first column not full."""
+    moves = {m["move"]: m for m in board["moves"]}
+    return moves.get(column) or next(iter(moves.values()))
 
 
 # -- axe-core ------------------------------------------------------------------------------
