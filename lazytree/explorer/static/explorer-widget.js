@@ -58,7 +58,7 @@ function attachInput(element, actions, live) {
   scrub?.addEventListener("input", () => actions.scrub(Number(scrub.value)));
 }
 
-// ../main/node_modules/d3-hierarchy/dist/d3-hierarchy.mjs
+// node_modules/d3-hierarchy/dist/d3-hierarchy.mjs
 function count(node) {
   var sum = 0, children = node.children, i = children && children.length;
   if (!i) sum = 1;
@@ -1106,8 +1106,8 @@ function shellMarkup(live) {
       ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
     </div>
     <div class="lt-main">
-      <div class="lt-tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
-      <aside class="lt-info" data-info></aside>
+      <div class="lt-tree" tabindex="0" role="region" aria-label="the explored tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
+      <aside class="lt-info" data-info tabindex="0" aria-label="the selected position"></aside>
     </div>
     <div class="lt-legend">
       <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot"/></svg> forced</span>
