@@ -523,7 +523,6 @@ def test_a_person_plays_connect_four_and_saves(sized: Any, base_url: str, size: 
         tap_cell(driver, move["path"][0])
         played.append(move["move"])
         ai_answered(driver, 2 * n + 1)
-    save_picture(driver, f"play-connect-four-{size.split('-')[-1]}")
 
     # three by keyboard: the arrow keys and Enter on the board, then the move box twice
     board = our_turn(driver)["board"]
