@@ -57,7 +57,9 @@ await esbuild.build({
 // the play page's bundles hold no third-party code
 const own = {
   ...common,
-  banner: { js: "// Built by frontend/build.mjs from frontend/src (edit those, then run `make bundle`)." },
+  banner: {
+    js: "// Built by frontend/build.mjs from frontend/src (edit those, then run `make bundle`).",
+  },
 };
 await esbuild.build({
   ...own,

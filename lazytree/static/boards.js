@@ -306,8 +306,8 @@ var GRID_LOOK = {
 };
 var ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
 var CURSOR = [
-  ["#fff", 7],
-  ["#1a5fb4", 3.5]
+  ["#fff", 6],
+  ["#1a5fb4", 3]
 ];
 var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
 var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
@@ -643,14 +643,19 @@ var Board = class {
           Math.ceil((y1 - y0) * s) + 2
         );
       }
-      geo.centres.forEach(([x, y], i) => {
-        for (const [x0, y0, x1, y1] of boxes) {
-          if (x + hx >= x0 && x - hx <= x1 && y + hy >= y0 && y - hy <= y1) {
+      const centres = geo.centres;
+      for (let i = 0; i < centres.length; i++) {
+        const c = centres[i];
+        const x = c[0];
+        const y = c[1];
+        for (let b = 0; b < boxes.length; b++) {
+          const box = boxes[b];
+          if (x + hx >= box[0] && x - hx <= box[2] && y + hy >= box[1] && y - hy <= box[3]) {
             shown.push(i);
-            return;
+            break;
           }
         }
-      });
+      }
       this.lastDrawn = shown;
     } else {
       const x0 = v.x - v.ox / v.k - S;
@@ -695,7 +700,7 @@ var Board = class {
     if (cursor) {
       for (const [colour, width] of CURSOR) {
         ctx.strokeStyle = colour;
-        ctx.lineWidth = Math.max(width, width / v.k);
+        ctx.lineWidth = width / v.k;
         ctx.stroke(cursor);
       }
     }

@@ -133,10 +133,10 @@ const GRID_LOOK: Look = {
 };
 
 const ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
-/** The cursor (the keyboard's cell): a white ring under a blue one. */
+/** The cursor (the keyboard's cell): a white ring under a blue one, widths in pixels. */
 const CURSOR: readonly Stroke[] = [
-  ["#fff", 7],
-  ["#1a5fb4", 3.5],
+  ["#fff", 6],
+  ["#1a5fb4", 3],
 ];
 const MARK_ORDER = ["can", "last", "target", "sel", "hl"] as const; // later ones on top
 const FONT = (size: number) => `bold ${size}px system-ui, sans-serif`;
@@ -544,14 +544,19 @@ export class Board {
           Math.ceil((y1 - y0) * s) + 2,
         );
       }
-      geo.centres.forEach(([x, y], i) => {
-        for (const [x0, y0, x1, y1] of boxes) {
-          if (x + hx >= x0 && x - hx <= x1 && y + hy >= y0 && y - hy <= y1) {
+      const centres = geo.centres;
+      for (let i = 0; i < centres.length; i++) {
+        const c = centres[i] as Point;
+        const x = c[0];
+        const y = c[1];
+        for (let b = 0; b < boxes.length; b++) {
+          const box = boxes[b] as [number, number, number, number];
+          if (x + hx >= box[0] && x - hx <= box[2] && y + hy >= box[1] && y - hy <= box[3]) {
             shown.push(i);
-            return;
+            break;
           }
         }
-      });
+      }
       this.lastDrawn = shown;
     } else {
       // only the cells in view (zoomed in, most are not)
@@ -597,7 +602,7 @@ export class Board {
     if (cursor) {
       for (const [colour, width] of CURSOR) {
         ctx.strokeStyle = colour;
-        ctx.lineWidth = Math.max(width, width / v.k);
+        ctx.lineWidth = width / v.k;
         ctx.stroke(cursor);
       }
     }

@@ -348,6 +348,8 @@ class GamePage {
   private describeCursor(): void {
     const s = this.state;
     const box = must("#board-cursor");
+    if (s.cursor === null) delete this.canvas.dataset.cursor;
+    else this.canvas.dataset.cursor = String(s.cursor);
     const doc = s.view?.board;
     if (!doc || !hasCells(doc) || s.cursor === null || s.replayAt !== null) {
       box.textContent = this.focused && doc && hasCells(doc) ? "No cell under the cursor." : "";
@@ -506,16 +508,24 @@ class GamePage {
       }
       this.act(c, e.timeStamp);
     });
-    canvas.addEventListener("keydown", (e) => this.onKey(e));
+    canvas.addEventListener("keydown", (e) => {
+      if (!this.focused && e.key !== "Tab") {
+        this.focused = true; // the keyboard took over after a click: show the cursor
+        this.redrawMarks();
+      }
+      this.onKey(e);
+    });
     canvas.addEventListener("focus", () => {
-      this.focused = true;
+      // the cursor shows when the keyboard brought the focus (not a click or a tap)
+      this.focused = canvas.matches(":focus-visible");
       const doc = this.state.view?.board;
       if (doc && hasCells(doc) && this.state.cursor === null)
         this.state.cursor = this.firstCursor(doc);
-      this.redrawMarks();
+      if (this.focused) this.redrawMarks();
       this.describeCursor();
     });
     canvas.addEventListener("blur", () => {
+      if (!this.focused) return;
       this.focused = false;
       this.redrawMarks();
     });

@@ -285,8 +285,8 @@
   };
   var ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
   var CURSOR = [
-    ["#fff", 7],
-    ["#1a5fb4", 3.5]
+    ["#fff", 6],
+    ["#1a5fb4", 3]
   ];
   var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
   var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
@@ -622,14 +622,19 @@
             Math.ceil((y1 - y0) * s) + 2
           );
         }
-        geo.centres.forEach(([x, y], i) => {
-          for (const [x0, y0, x1, y1] of boxes) {
-            if (x + hx >= x0 && x - hx <= x1 && y + hy >= y0 && y - hy <= y1) {
+        const centres = geo.centres;
+        for (let i = 0; i < centres.length; i++) {
+          const c = centres[i];
+          const x = c[0];
+          const y = c[1];
+          for (let b = 0; b < boxes.length; b++) {
+            const box = boxes[b];
+            if (x + hx >= box[0] && x - hx <= box[2] && y + hy >= box[1] && y - hy <= box[3]) {
               shown.push(i);
-              return;
+              break;
             }
           }
-        });
+        }
         this.lastDrawn = shown;
       } else {
         const x0 = v.x - v.ox / v.k - S;
@@ -674,7 +679,7 @@
       if (cursor) {
         for (const [colour, width] of CURSOR) {
           ctx.strokeStyle = colour;
-          ctx.lineWidth = Math.max(width, width / v.k);
+          ctx.lineWidth = width / v.k;
           ctx.stroke(cursor);
         }
       }
@@ -1950,6 +1955,8 @@
     describeCursor() {
       const s = this.state;
       const box = must("#board-cursor");
+      if (s.cursor === null) delete this.canvas.dataset.cursor;
+      else this.canvas.dataset.cursor = String(s.cursor);
       const doc = s.view?.board;
       if (!doc || !hasCells(doc) || s.cursor === null || s.replayAt !== null) {
         box.textContent = this.focused && doc && hasCells(doc) ? "No cell under the cursor." : "";
@@ -2094,16 +2101,23 @@
         }
         this.act(c, e.timeStamp);
       });
-      canvas.addEventListener("keydown", (e) => this.onKey(e));
+      canvas.addEventListener("keydown", (e) => {
+        if (!this.focused && e.key !== "Tab") {
+          this.focused = true;
+          this.redrawMarks();
+        }
+        this.onKey(e);
+      });
       canvas.addEventListener("focus", () => {
-        this.focused = true;
+        this.focused = canvas.matches(":focus-visible");
         const doc = this.state.view?.board;
         if (doc && hasCells(doc) && this.state.cursor === null)
           this.state.cursor = this.firstCursor(doc);
-        this.redrawMarks();
+        if (this.focused) this.redrawMarks();
         this.describeCursor();
       });
       canvas.addEventListener("blur", () => {
+        if (!this.focused) return;
         this.focused = false;
         this.redrawMarks();
       });
