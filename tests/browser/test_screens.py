@@ -580,6 +580,11 @@ def test_no_serious_accessibility_violation(
             driver.get(where)
         else:
             open_page(driver, name, where)
+        if name != "explorer":  # the play server's pages follow the scheme asked for
+            background = driver.execute_script(
+                "return getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number)"
+            )
+            assert (sum(background[:3]) < 150) == dark, f"{name}: background {background}"
         violations = axe_violations(driver)
         if violations:
             found[name] = [
