@@ -68,7 +68,8 @@ def tap(driver: Any, x: float, y: float) -> None:
 
     touch = driver.phone
     kind = interaction.POINTER_TOUCH if touch else interaction.POINTER_MOUSE
-    builder = ActionBuilder(driver, mouse=PointerInput(kind, "finger" if touch else "mouse"))
+    pointer: Any = PointerInput
+    builder: Any = ActionBuilder(driver, mouse=pointer(kind, "finger" if touch else "mouse"))
     builder.pointer_action.move_to_location(round(x), round(y)).pointer_down().pause(0.05)
     builder.pointer_action.pointer_up()
     builder.perform()
@@ -80,7 +81,8 @@ def bring_on_screen(driver: Any, element: Any) -> dict[str, float]:
 
     The wheel over the board zooms it, so the board is brought on screen by the wheel over
     its zoom bar."""
-    from selenium.webdriver.common.action_chains import ActionChains, ScrollOrigin
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
     from selenium.webdriver.common.by import By
 
     rect, hit = rect_and_hit(driver, element)
@@ -122,7 +124,8 @@ def swipe(driver: Any, down: float) -> None:
     width, height = driver.viewport
     step = max(-0.35 * height, min(0.35 * height, down))
     x = width - 3
-    builder = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    pointer: Any = PointerInput
+    builder: Any = ActionBuilder(driver, mouse=pointer(interaction.POINTER_TOUCH, "finger"))
     builder.pointer_action.move_to_location(x, round(height / 2 + step / 2)).pointer_down()
     builder.pointer_action.move_to_location(x, round(height / 2 - step / 2)).pause(0.3)
     builder.pointer_action.pointer_up()
@@ -131,18 +134,17 @@ def swipe(driver: Any, down: float) -> None:
 
 
 def rect_and_hit(driver: Any, element: Any) -> tuple[dict[str, float], bool]:
-    return tuple(  # type: ignore[return-value]
-        driver.execute_script(
-            "const e = arguments[0], r = e.getBoundingClientRect();"
-            "const x = r.left + r.width / 2, y = r.top + r.height / 2;"
-            "const at = document.elementFromPoint(x, y);"
-            "const hit = !!at && (e.contains(at) || at.contains(e) && at.tagName === 'LABEL'"
-            "  || !!e.labels && [...e.labels].some((l) => l.contains(at)));"
-            "return [{x, y, w: r.width, h: r.height, left: r.left, right: r.right, top: r.top,"
-            "  bottom: r.bottom, vw: innerWidth, vh: innerHeight}, hit];",
-            element,
-        )
+    found: list[Any] = driver.execute_script(
+        "const e = arguments[0], r = e.getBoundingClientRect();"
+        "const x = r.left + r.width / 2, y = r.top + r.height / 2;"
+        "const at = document.elementFromPoint(x, y);"
+        "const hit = !!at && (e.contains(at) || at.contains(e) && at.tagName === 'LABEL'"
+        "  || !!e.labels && [...e.labels].some((l) => l.contains(at)));"
+        "return [{x, y, w: r.width, h: r.height, left: r.left, right: r.right, top: r.top,"
+        "  bottom: r.bottom, vw: innerWidth, vh: innerHeight}, hit];",
+        element,
     )
+    return found[0], bool(found[1])
 
 
 def hit_name(driver: Any, rect: dict[str, float]) -> str:
@@ -544,7 +546,7 @@ def test_a_person_plays_connect_four_and_saves(sized: Any, base_url: str, size: 
 
 def column_move(board: dict[str, Any], column: str) -> dict[str, Any]:
     """The move of connect-four's ``column``, or of the first column not full."""
-    moves = {m["move"]: m for m in board["moves"]}
+    moves: dict[str, dict[str, Any]] = {m["move"]: m for m in board["moves"]}
     return moves.get(column) or next(iter(moves.values()))
 
 
