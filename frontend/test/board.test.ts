@@ -3,6 +3,7 @@ import {
   cellClass,
   clickCell,
   describeCell,
+  letterCue,
   marksOf,
   movesFrom,
   playerLetter,
@@ -216,5 +217,16 @@ describe("the SVG pictures", () => {
     expect(svg.match(/data-territory=/g)?.length).toBe(4);
     expect(svg.match(/class="lt-letter"[^>]*>A</g)?.length).toBe(2);
     expect(svg).toContain('class="lt-cell t p1 hl"');
+  });
+
+  it("leaves the letter out where the label already is it (a tic-tac-toe X)", () => {
+    const doc = gridBoard();
+    doc.players = ["X", "O"];
+    doc.cells[0] = { row: 0, col: 0, owner: 0, label: "X" };
+    doc.cells[1] = { row: 0, col: 1, owner: 1, label: "K" };
+    expect(letterCue(doc, doc.cells[0])).toBe("");
+    expect(letterCue(doc, doc.cells[1])).toBe("O");
+    expect(letterCue(doc, doc.cells[2] ?? doc.cells[0])).toBe("");
+    expect(boardSvg(doc).match(/class="lt-letter"/g)?.length).toBe(1);
   });
 });

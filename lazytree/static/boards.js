@@ -97,6 +97,11 @@ function playerLetter(doc, player) {
   const name = doc.players?.[player];
   return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
 }
+function letterCue(doc, cell) {
+  if (cell.owner < 0) return "";
+  const letter = playerLetter(doc, cell.owner);
+  return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
+}
 function cellPlace(doc, i) {
   const cell = doc.cells[i];
   if (doc.kind === "hex") return `territory ${i}`;
@@ -344,6 +349,8 @@ var Board = class {
   lastDrawn = null;
   at = new Int32Array(0);
   players = null;
+  /** The colour between hexagons (`--board-gap`, e.g. a dark page's panel), or "". */
+  gap = "";
   pointer = null;
   frame = 0;
   markPending = false;
@@ -393,12 +400,17 @@ var Board = class {
     const w = Math.round(this.canvas.clientWidth * dpr);
     const h = Math.round(this.canvas.clientHeight * dpr);
     if (!w || !h) return;
-    this.players = readPalette(this.canvas);
+    this.readLook();
     this.canvas.width = w;
     this.canvas.height = h;
     this.ctx.font = FONT(HEX_LOOK.smallFont);
     this.ctx.measureText("0123456789");
     this.ctx.clearRect(0, 0, w, h);
+  }
+  /** The palette and the gap colour, from the canvas's custom properties. */
+  readLook() {
+    this.players = readPalette(this.canvas);
+    this.gap = getComputedStyle(this.canvas).getPropertyValue("--board-gap").trim();
   }
   /** What makes two documents the same board (kind, size, offsets, cells). */
   shapeKey(doc) {
@@ -470,7 +482,7 @@ var Board = class {
     this.hover = null;
     this.fillPath = doc.kind === "grid" ? this.geo.centres.map(([x, y]) => `M${x},${y}${SQUARE_OUTLINE}`) : [];
     this.at = cellIndex(doc);
-    if (!this.players) this.players = readPalette(this.canvas);
+    if (!this.players) this.readLook();
   }
   /** The classes the SVG picture gives cell i (its owner, its marks): a test hook. */
   cellClass(i) {
@@ -608,7 +620,7 @@ var Board = class {
       ctx.clearRect(0, 0, canvas.width, canvas.height);
     }
     if (!cw || !ch || !geo || !doc) return;
-    if (!this.players) this.players = readPalette(canvas);
+    if (!this.players) this.readLook();
     const v = this.view();
     this.drawnView = `${v.x} ${v.y} ${v.w} ${v.h}`;
     const look = doc.kind === "hex" ? HEX_LOOK : GRID_LOOK;
@@ -719,7 +731,7 @@ var Board = class {
       this.spriteScale = s;
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = look.edge;
+    ctx.fillStyle = this.gap || look.edge;
     ctx.fillRect(ox, oy, this.width * s, this.height * s);
     const w = Math.ceil(HW * s) + 2;
     const h = Math.ceil(2 * R * s) + 2;
@@ -769,10 +781,11 @@ var Board = class {
         ctx.fillText(cell.label, 0, size * 0.06);
       }
     }
-    if (cell.owner >= 0 && look.letterFont * k >= 6) {
+    const cue = letterCue(doc, cell);
+    if (cue && look.letterFont * k >= 6) {
       ctx.fillStyle = look.letter;
       ctx.font = FONT(look.letterFont);
-      ctx.fillText(playerLetter(doc, cell.owner), 0, R * 0.68);
+      ctx.fillText(cue, 0, R * 0.68);
     }
     return sprite;
   }
@@ -899,10 +912,11 @@ var Board = class {
     ctx.textBaseline = "bottom";
     for (const i of shown) {
       const cell = doc.cells[i];
-      if (!cell || cell.owner < 0) continue;
+      const cue = cell ? letterCue(doc, cell) : "";
+      if (!cue || !cell) continue;
       const [x, y] = this.centre(i);
       ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
-      ctx.fillText(playerLetter(doc, cell.owner), x + S / 2 - 3, y + S / 2 - 2);
+      ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
     }
   }
   drawCoords(doc, look) {
@@ -1022,7 +1036,8 @@ function markup(doc, geo, marks) {
     const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
     const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
     const [lx, ly] = doc.kind === "hex" ? [x, y + R * 0.78] : [x + S / 2 - 4, y + S / 2 - 4];
-    const letter = cell.owner >= 0 ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(playerLetter(doc, cell.owner))}</text>` : "";
+    const cue = letterCue(doc, cell);
+    const letter = cue ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(cue)}</text>` : "";
     if (doc.kind === "hex") {
       parts.push(
         `<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX_OUTLINE}"/>${text}${name}${letter}</g>`

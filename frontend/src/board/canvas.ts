@@ -27,10 +27,10 @@ import {
   cellClass as classOf,
   clickCell,
   hasMark,
+  letterCue,
   type MarkOptions,
   type Marks,
   marksOf,
-  playerLetter,
 } from "./document";
 import {
   cellAtPoint,
@@ -203,6 +203,8 @@ export class Board {
   lastDrawn: number[] | null = null;
   private at: Int32Array = new Int32Array(0);
   private players: string[] | null = null;
+  /** The colour between hexagons (`--board-gap`, e.g. a dark page's panel), or "". */
+  private gap = "";
   private pointer: { clientX: number; clientY: number } | null = null;
   private frame = 0;
   private markPending = false;
@@ -257,12 +259,18 @@ export class Board {
     const w = Math.round(this.canvas.clientWidth * dpr);
     const h = Math.round(this.canvas.clientHeight * dpr);
     if (!w || !h) return; // not shown yet
-    this.players = readPalette(this.canvas);
+    this.readLook();
     this.canvas.width = w;
     this.canvas.height = h;
     this.ctx.font = FONT(HEX_LOOK.smallFont);
     this.ctx.measureText("0123456789");
     this.ctx.clearRect(0, 0, w, h);
+  }
+
+  /** The palette and the gap colour, from the canvas's custom properties. */
+  private readLook(): void {
+    this.players = readPalette(this.canvas);
+    this.gap = getComputedStyle(this.canvas).getPropertyValue("--board-gap").trim();
   }
 
   /** What makes two documents the same board (kind, size, offsets, cells). */
@@ -342,7 +350,7 @@ export class Board {
     this.fillPath =
       doc.kind === "grid" ? this.geo.centres.map(([x, y]) => `M${x},${y}${SQUARE_OUTLINE}`) : [];
     this.at = cellIndex(doc);
-    if (!this.players) this.players = readPalette(this.canvas);
+    if (!this.players) this.readLook();
   }
 
   /** The classes the SVG picture gives cell i (its owner, its marks): a test hook. */
@@ -508,7 +516,7 @@ export class Board {
       ctx.clearRect(0, 0, canvas.width, canvas.height);
     }
     if (!cw || !ch || !geo || !doc) return;
-    if (!this.players) this.players = readPalette(canvas);
+    if (!this.players) this.readLook();
     const v = this.view();
     this.drawnView = `${v.x} ${v.y} ${v.w} ${v.h}`;
     const look = doc.kind === "hex" ? HEX_LOOK : GRID_LOOK;
@@ -631,7 +639,7 @@ export class Board {
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     // the edges between hexagons: the background, where the (smaller) fills leave it
-    ctx.fillStyle = look.edge;
+    ctx.fillStyle = this.gap || look.edge;
     ctx.fillRect(ox, oy, this.width * s, this.height * s);
     const w = Math.ceil(HW * s) + 2;
     const h = Math.ceil(2 * R * s) + 2;
@@ -695,10 +703,11 @@ export class Board {
         ctx.fillText(cell.label, 0, size * 0.06);
       }
     }
-    if (cell.owner >= 0 && look.letterFont * k >= 6) {
+    const cue = letterCue(doc, cell);
+    if (cue && look.letterFont * k >= 6) {
       ctx.fillStyle = look.letter;
       ctx.font = FONT(look.letterFont);
-      ctx.fillText(playerLetter(doc, cell.owner), 0, R * 0.68);
+      ctx.fillText(cue, 0, R * 0.68);
     }
     return sprite;
   }
@@ -846,10 +855,11 @@ export class Board {
     ctx.textBaseline = "bottom";
     for (const i of shown) {
       const cell = doc.cells[i];
-      if (!cell || cell.owner < 0) continue;
+      const cue = cell ? letterCue(doc, cell) : "";
+      if (!cue || !cell) continue;
       const [x, y] = this.centre(i);
       ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
-      ctx.fillText(playerLetter(doc, cell.owner), x + S / 2 - 3, y + S / 2 - 2);
+      ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
     }
   }
 

@@ -157,6 +157,16 @@ export function playerLetter(doc: BoardDocument, player: number): string {
   return name && [...name].length === 1 ? name : String.fromCharCode(65 + (player % 26));
 }
 
+/**
+ * The letter cue a cell carries besides its owner's colour: the owner's letter, or "" for
+ * an unowned cell or one whose label already is that letter (a tic-tac-toe X).
+ */
+export function letterCue(doc: BoardDocument, cell: Cell): string {
+  if (cell.owner < 0) return "";
+  const letter = playerLetter(doc, cell.owner);
+  return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
+}
+
 /** A cell's place as the game writes it: its name, else its coordinates, else its number. */
 export function cellPlace(doc: CellBoard, i: number): string {
   const cell = doc.cells[i] as Cell;

@@ -3,7 +3,7 @@
  * `<g data-cell="N">` per cell (hex cells also carry `data-territory="N"`), styled by
  * boards.css. Every text of the document is escaped.
  */
-import { cellClass, type Marks, playerLetter } from "./document";
+import { cellClass, letterCue, type Marks } from "./document";
 import { type Geometry, geometry, HEX_OUTLINE, R, S } from "./geometry";
 import type { BoardDocument, CellBoard } from "./types";
 import { hasCells } from "./types";
@@ -48,10 +48,10 @@ function markup(doc: CellBoard, geo: Geometry, marks: Marks): string {
       : "";
     // the owner's letter: a cue besides the colour
     const [lx, ly] = doc.kind === "hex" ? [x, y + R * 0.78] : [x + S / 2 - 4, y + S / 2 - 4];
-    const letter =
-      cell.owner >= 0
-        ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(playerLetter(doc, cell.owner))}</text>`
-        : "";
+    const cue = letterCue(doc, cell);
+    const letter = cue
+      ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(cue)}</text>`
+      : "";
     if (doc.kind === "hex") {
       parts.push(
         `<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX_OUTLINE}"/>${text}${name}${letter}</g>`,

@@ -9,9 +9,9 @@ import type { Viewport } from "./viewport";
 
 /** How far (pixels) a pointer moves before a press becomes a drag. */
 const SLOP = 5;
-/** Two taps this close in time (ms) and space (px) are a double tap. */
+/** Two taps this close in time (ms) and space (px), on the same cell, are a double tap. */
 const DOUBLE_TAP_MS = 350;
-const DOUBLE_TAP_PX = 30;
+const DOUBLE_TAP_PX = 24;
 
 interface Gesture {
   /** Where each pointer went down and where it is (client pixels). */
@@ -24,7 +24,7 @@ export class Gestures {
   /** Whether the last press became a drag or a pinch (its click is not a click). */
   dragged = false;
   private gesture: Gesture = { start: new Map(), now: new Map() };
-  private lastTap: { t: number; x: number; y: number } | null = null;
+  private lastTap: { t: number; x: number; y: number; cell: number | null } | null = null;
 
   constructor(
     private readonly board: Board,
@@ -129,10 +129,12 @@ export class Gestures {
   private tapped(e: PointerEvent): void {
     const now = e.timeStamp;
     const last = this.lastTap;
+    const cell = this.board.cellAt(e);
     if (
       last &&
       now - last.t < DOUBLE_TAP_MS &&
-      Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP_PX
+      Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP_PX &&
+      cell === last.cell
     ) {
       this.lastTap = null;
       const [x, y] = this.board.boardPoint(e.clientX, e.clientY);
@@ -140,6 +142,6 @@ export class Gestures {
       this.commit();
       return;
     }
-    this.lastTap = { t: now, x: e.clientX, y: e.clientY };
+    this.lastTap = { t: now, x: e.clientX, y: e.clientY, cell };
   }
 }

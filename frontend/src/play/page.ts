@@ -151,6 +151,8 @@ class GamePage {
     if (first && this.connectedAt !== null) measure("fetch", this.connectedAt);
     window.lazytree.moves = this.state.moveTexts;
     if (applied.moved) {
+      // the move sent is made (its confirmation may come after this update)
+      this.busy = false;
       showError("");
       this.moveError("");
     }
@@ -303,15 +305,17 @@ class GamePage {
     const form = must<HTMLFormElement>("#move-form");
     form.hidden = s.you.role === "watcher";
     must<HTMLButtonElement>("[data-action=play-move]").disabled = !can;
+    // the hint keeps its length from move to move (nothing below it jumps); the legal
+    // moves' count and an example go where they move nothing
     const moves = view?.board.moves ?? [];
-    const example = moves.slice(0, 2).map((m) => m.move);
-    must("#move-hint").textContent = !view
-      ? ""
-      : can
-        ? `${moves.length + (view.board.more ?? 0)} legal moves${example.length ? `, such as ${example.join(", ")}` : ""}: type one, Enter plays it.`
-        : view.over
-          ? "The game is over."
-          : "Not your turn.";
+    const example = moves.find((m) => m.path.length > 0) ?? moves[0];
+    must("#move-hint").textContent = view ? "In the game's notation; Enter plays it." : "";
+    input.placeholder = can && example ? `e.g. ${example.move}` : "";
+    input.title = can
+      ? `${moves.length + (view?.board.more ?? 0)} legal moves`
+      : view?.over
+        ? "the game is over"
+        : "not your turn";
     this.fillCompletions(can ? input.value : null);
   }
 

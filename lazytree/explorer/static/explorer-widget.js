@@ -738,6 +738,11 @@ function playerLetter(doc, player) {
   const name = doc.players?.[player];
   return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
 }
+function letterCue(doc, cell) {
+  if (cell.owner < 0) return "";
+  const letter = playerLetter(doc, cell.owner);
+  return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
+}
 
 // frontend/src/board/geometry.ts
 var R = 20;
@@ -820,7 +825,8 @@ function markup(doc, geo, marks) {
     const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
     const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
     const [lx, ly] = doc.kind === "hex" ? [x, y + R * 0.78] : [x + S / 2 - 4, y + S / 2 - 4];
-    const letter = cell.owner >= 0 ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(playerLetter(doc, cell.owner))}</text>` : "";
+    const cue = letterCue(doc, cell);
+    const letter = cue ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(cue)}</text>` : "";
     if (doc.kind === "hex") {
       parts.push(
         `<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX_OUTLINE}"/>${text}${name}${letter}</g>`

@@ -76,6 +76,11 @@
     const name = doc.players?.[player];
     return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
   }
+  function letterCue(doc, cell) {
+    if (cell.owner < 0) return "";
+    const letter = playerLetter(doc, cell.owner);
+    return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
+  }
   function cellPlace(doc, i) {
     const cell = doc.cells[i];
     if (doc.kind === "hex") return `territory ${i}`;
@@ -323,6 +328,8 @@
     lastDrawn = null;
     at = new Int32Array(0);
     players = null;
+    /** The colour between hexagons (`--board-gap`, e.g. a dark page's panel), or "". */
+    gap = "";
     pointer = null;
     frame = 0;
     markPending = false;
@@ -372,12 +379,17 @@
       const w = Math.round(this.canvas.clientWidth * dpr);
       const h = Math.round(this.canvas.clientHeight * dpr);
       if (!w || !h) return;
-      this.players = readPalette(this.canvas);
+      this.readLook();
       this.canvas.width = w;
       this.canvas.height = h;
       this.ctx.font = FONT(HEX_LOOK.smallFont);
       this.ctx.measureText("0123456789");
       this.ctx.clearRect(0, 0, w, h);
+    }
+    /** The palette and the gap colour, from the canvas's custom properties. */
+    readLook() {
+      this.players = readPalette(this.canvas);
+      this.gap = getComputedStyle(this.canvas).getPropertyValue("--board-gap").trim();
     }
     /** What makes two documents the same board (kind, size, offsets, cells). */
     shapeKey(doc) {
@@ -449,7 +461,7 @@
       this.hover = null;
       this.fillPath = doc.kind === "grid" ? this.geo.centres.map(([x, y]) => `M${x},${y}${SQUARE_OUTLINE}`) : [];
       this.at = cellIndex(doc);
-      if (!this.players) this.players = readPalette(this.canvas);
+      if (!this.players) this.readLook();
     }
     /** The classes the SVG picture gives cell i (its owner, its marks): a test hook. */
     cellClass(i) {
@@ -587,7 +599,7 @@
         ctx.clearRect(0, 0, canvas.width, canvas.height);
       }
       if (!cw || !ch || !geo || !doc) return;
-      if (!this.players) this.players = readPalette(canvas);
+      if (!this.players) this.readLook();
       const v = this.view();
       this.drawnView = `${v.x} ${v.y} ${v.w} ${v.h}`;
       const look = doc.kind === "hex" ? HEX_LOOK : GRID_LOOK;
@@ -698,7 +710,7 @@
         this.spriteScale = s;
       }
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.fillStyle = look.edge;
+      ctx.fillStyle = this.gap || look.edge;
       ctx.fillRect(ox, oy, this.width * s, this.height * s);
       const w = Math.ceil(HW * s) + 2;
       const h = Math.ceil(2 * R * s) + 2;
@@ -748,10 +760,11 @@
           ctx.fillText(cell.label, 0, size * 0.06);
         }
       }
-      if (cell.owner >= 0 && look.letterFont * k >= 6) {
+      const cue = letterCue(doc, cell);
+      if (cue && look.letterFont * k >= 6) {
         ctx.fillStyle = look.letter;
         ctx.font = FONT(look.letterFont);
-        ctx.fillText(playerLetter(doc, cell.owner), 0, R * 0.68);
+        ctx.fillText(cue, 0, R * 0.68);
       }
       return sprite;
     }
@@ -878,10 +891,11 @@
       ctx.textBaseline = "bottom";
       for (const i of shown) {
         const cell = doc.cells[i];
-        if (!cell || cell.owner < 0) continue;
+        const cue = cell ? letterCue(doc, cell) : "";
+        if (!cue || !cell) continue;
         const [x, y] = this.centre(i);
         ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
-        ctx.fillText(playerLetter(doc, cell.owner), x + S / 2 - 3, y + S / 2 - 2);
+        ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
       }
     }
     drawCoords(doc, look) {
@@ -1233,7 +1247,7 @@
   // frontend/src/play/gestures.ts
   var SLOP = 5;
   var DOUBLE_TAP_MS = 350;
-  var DOUBLE_TAP_PX = 30;
+  var DOUBLE_TAP_PX = 24;
   var Gestures = class {
     constructor(board, viewport, commit) {
       this.board = board;
@@ -1335,14 +1349,15 @@
     tapped(e) {
       const now = e.timeStamp;
       const last = this.lastTap;
-      if (last && now - last.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP_PX) {
+      const cell = this.board.cellAt(e);
+      if (last && now - last.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP_PX && cell === last.cell) {
         this.lastTap = null;
         const [x, y] = this.board.boardPoint(e.clientX, e.clientY);
         this.viewport.zoomAt(1 / 2, x, y);
         this.commit();
         return;
       }
-      this.lastTap = { t: now, x: e.clientX, y: e.clientY };
+      this.lastTap = { t: now, x: e.clientX, y: e.clientY, cell };
     }
   };
 
@@ -1784,6 +1799,7 @@
       if (first && this.connectedAt !== null) measure("fetch", this.connectedAt);
       window.lazytree.moves = this.state.moveTexts;
       if (applied.moved) {
+        this.busy = false;
         showError("");
         this.moveError("");
       }
@@ -1921,8 +1937,10 @@
       form.hidden = s.you.role === "watcher";
       must("[data-action=play-move]").disabled = !can;
       const moves = view?.board.moves ?? [];
-      const example = moves.slice(0, 2).map((m) => m.move);
-      must("#move-hint").textContent = !view ? "" : can ? `${moves.length + (view.board.more ?? 0)} legal moves${example.length ? `, such as ${example.join(", ")}` : ""}: type one, Enter plays it.` : view.over ? "The game is over." : "Not your turn.";
+      const example = moves.find((m) => m.path.length > 0) ?? moves[0];
+      must("#move-hint").textContent = view ? "In the game's notation; Enter plays it." : "";
+      input.placeholder = can && example ? `e.g. ${example.move}` : "";
+      input.title = can ? `${moves.length + (view?.board.more ?? 0)} legal moves` : view?.over ? "the game is over" : "not your turn";
       this.fillCompletions(can ? input.value : null);
     }
     fillCompletions(typed) {
