@@ -2,20 +2,25 @@
 //
 // The bundles are committed (the package is installed and its tests run without Node);
 // tests/explorer/test_bundle.py builds them again into a temporary folder and checks
-// they equal the committed files byte for byte. OUTDIR defaults to where the package
-// serves them from.
+// they equal the committed files byte for byte. Without OUTDIR each goes where the package
+// serves it from; with OUTDIR, all of them go there.
 //
 //   explorer.js         the explorer page (an IIFE: `lazytree explore --format html`,
 //                       `lazytree serve`'s /explore); lazytree/explorer/html.py inlines it
+//                       (in lazytree/explorer/static)
 //   explorer-widget.js  the Jupyter widget (an ES module whose default export anywidget
-//                       renders); lazytree/explorer/widget.py ships it
+//                       renders); lazytree/explorer/widget.py ships it (there too)
+//   app.js              the play page (`lazytree serve`'s /play, lazytree/server/static)
+//   boards.js           the board renderer as an ES module, for any page
+//                       (lazytree/static, served at /lib/boards.js)
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const outdir = process.argv[2] ?? join(root, "lazytree/explorer/static");
+const outdir = process.argv[2];
+const place = (dir, name) => join(outdir ?? join(root, dir), name);
 
 // d3-hierarchy's licence (ISC) asks for its notice in every copy: each bundle starts with it
 const d3Licence = readFileSync(join(root, "node_modules/d3-hierarchy/LICENSE"), "utf8").trim();
@@ -40,11 +45,31 @@ await esbuild.build({
   ...common,
   entryPoints: ["frontend/src/explorer/page.ts"],
   format: "iife",
-  outfile: join(outdir, "explorer.js"),
+  outfile: place("lazytree/explorer/static", "explorer.js"),
 });
 await esbuild.build({
   ...common,
   entryPoints: ["frontend/src/explorer/widget.ts"],
   format: "esm",
-  outfile: join(outdir, "explorer-widget.js"),
+  outfile: place("lazytree/explorer/static", "explorer-widget.js"),
+});
+
+// the play page's bundles hold no third-party code
+const own = {
+  ...common,
+  banner: {
+    js: "// Built by frontend/build.mjs from frontend/src (edit those, then run `make bundle`).",
+  },
+};
+await esbuild.build({
+  ...own,
+  entryPoints: ["frontend/src/play/page.ts"],
+  format: "iife",
+  outfile: place("lazytree/server/static", "app.js"),
+});
+await esbuild.build({
+  ...own,
+  entryPoints: ["frontend/src/board/index.ts"],
+  format: "esm",
+  outfile: place("lazytree/static", "boards.js"),
 });

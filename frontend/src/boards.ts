@@ -1,24 +1,26 @@
 /**
- * What the TypeScript modules use of the shared board renderer (lazytree/static/boards.js,
- * plain JavaScript shared with the play page), with types: the JavaScript has no type
- * annotations (what TypeScript infers from its defaults is too narrow), so its functions are
- * given their signatures here. esbuild bundles it in.
+ * What the explorer uses of the board renderer (frontend/src/board), with the loose
+ * document type the explorer passes around.
  */
-import * as boards from "../../lazytree/static/boards.js";
+import type { Layout } from "./board/document";
+import { unpack as unpackDocument } from "./board/document";
+import { boardSvg as svgOf } from "./board/svg";
+import type { BoardDocument as Document } from "./board/types";
 
 /** A board document (`lazytree-board/1`, lazytree/static/board.schema.json). */
 export type BoardDocument = Record<string, unknown>;
 
-/** Text with &, <, > and " escaped, to put inside markup. */
-export const esc: (text: unknown) => string = boards.esc;
+export { esc } from "./board/svg";
 
 /** The whole board document of a position packed by `lazytree.boards.pack`. */
-export const unpack: (layout: object, packed: unknown) => BoardDocument = boards.unpack;
-
-type BoardSvg = (
-  doc: BoardDocument,
-  options?: { highlight?: readonly number[]; width?: number },
-) => string;
+export function unpack(layout: object, packed: unknown): BoardDocument {
+  return unpackDocument(layout as Layout, packed as string) as unknown as BoardDocument;
+}
 
 /** A whole <svg> of the document (a <pre> for a text board): `highlight` cells outlined. */
-export const boardSvg = boards.boardSvg as unknown as BoardSvg;
+export function boardSvg(
+  doc: BoardDocument,
+  options?: { highlight?: readonly number[]; width?: number },
+): string {
+  return svgOf(doc as unknown as Document, options);
+}

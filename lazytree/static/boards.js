@@ -1,84 +1,75 @@
-// lazytree boards: draws a `lazytree-board/1` document (lazytree/boards.py,
-// board.schema.json) for the play page and the explorer. A plain ES module, no build step.
-//
-// * kind "hex": pointy-top hexagons in offset rows; kind "grid": squares. The live board
-//   of the play page (`Board`) draws them on a <canvas> (fast on a 40x40 board); the
-//   explorer's small pictures of positions (`boardSvg`) are SVG, one <g data-cell="N">
-//   per cell (hex cells also carry data-territory="N");
-// * kind "text" (the generic view, for a game with no board view): its render() text in
-//   a <pre data-role="text">, and every legal move as a <button data-move="...">.
-//
-// A move is made by clicking the cells of its `path` in order (a first click selects the
-// start, a click on the last cell plays it); a move with an empty path is a button.
+// Built by frontend/build.mjs from frontend/src (edit those, then run `make bundle`).
 
-const SVG = "http://www.w3.org/2000/svg";
-export const SCHEMA = "lazytree-board/1";
-
-const R = 20; // hex radius
-const HW = Math.sqrt(3) * R; // hex width
-const HH = 1.5 * R; // hex row height
-const S = 48; // grid square
-
-// a hexagon of radius r around (0, 0) as a relative path (one <path> per cell draws
-// faster than <use>)
-function hexagon(r) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 180) * (60 * i - 30);
-    pts.push([r * Math.cos(a), r * Math.sin(a)]);
-  }
-  let d = `m${pts[0][0].toFixed(2)},${pts[0][1].toFixed(2)}`;
-  for (let i = 1; i < 6; i++) {
-    d += `l${(pts[i][0] - pts[i - 1][0]).toFixed(2)},${(pts[i][1] - pts[i - 1][1]).toFixed(2)}`;
-  }
-  return d + "z";
-}
-const HEX = hexagon(R);
-// a canvas hexagon's fill: its white edge (1.5 wide in boards.css) is the gap around it
-const HEX_FILL = hexagon(R - 0.75);
-const SQUARE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
-// a canvas hexagon sprite's fill, and its outline when it starts a move (inside its edge)
-const HEX_FILL_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${HEX_FILL}`);
-const HEX_CAN_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 2)}`);
-
-export function esc(text) {
-  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+// frontend/src/board/types.ts
+function hasCells(doc) {
+  return doc.kind !== "text" && Array.isArray(doc.cells);
 }
 
-// The explorer stores each position packed (lazytree.boards.pack): owners as letters,
-// then the labels; `unpack` puts them back into the layout's cells: a whole document.
-export function unpack(layout, packed) {
-  if (layout.kind === "text") return { ...layout, text: packed, moves: [] };
-  let owners, labels;
+// frontend/src/board/document.ts
+var SCHEMA = "lazytree-board/1";
+function unpack(layout, packed) {
+  if (layout.kind === "text" || !layout.cells) {
+    return { ...layout, text: String(packed), moves: [] };
+  }
+  let owners;
+  let labels;
   if (Array.isArray(packed)) [owners, labels] = packed;
   else {
     const n = layout.cells.length;
     owners = packed.slice(0, n);
-    labels = packed[n] === ":" ? Array.from(packed.slice(n + 1), (c) => (c === " " ? "" : c)) : packed.slice(n + 1).split("|");
+    labels = packed[n] === ":" ? Array.from(packed.slice(n + 1), (c) => c === " " ? "" : c) : packed.slice(n + 1).split("|");
   }
-  const cells = layout.cells.map((cell, i) => ({
-    ...cell,
-    owner: owners[i] === "." ? -1 : owners.charCodeAt(i) - 65,
-    label: labels[i] ?? "",
-  }));
+  const cells = layout.cells.map(
+    (cell, i) => ({
+      ...cell,
+      owner: owners[i] === "." ? -1 : owners.charCodeAt(i) - 65,
+      label: labels[i] ?? ""
+    })
+  );
   return { ...layout, cells, moves: [] };
 }
-
-// Where each cell is drawn (its centre), and the drawing's size.
-function geometry(doc) {
-  const cells = doc.cells;
-  const coords = doc.coords ?? {};
-  if (doc.kind === "hex") {
-    const offsets = doc.offsets ?? [];
-    const centres = cells.map((c) => [c.col * HW + ((offsets[c.row] ?? 0) * HW) / 2 + HW / 2 + 4, c.row * HH + R + 4]);
-    const shift = Math.max(0, ...offsets);
-    return { centres, width: (doc.cols + shift / 2) * HW + 8, height: (doc.rows - 1) * HH + 2 * R + 8 };
+function withDelta(board, delta) {
+  const next = { ...board, ...delta.set };
+  const loose = next;
+  for (const key of delta.unset) delete loose[key];
+  const changed = [];
+  if (board.cells) {
+    const cells = board.cells.slice();
+    for (const [i, cell] of delta.cells) {
+      if (i < 0 || i >= cells.length) throw new RangeError(`the update changes cell ${i}`);
+      cells[i] = cell;
+      changed.push(i);
+    }
+    next.cells = cells;
   }
-  const left = coords.rows ? 20 : 4, top = coords.cols ? 20 : 4;
-  const centres = cells.map((c) => [left + c.col * S + S / 2, top + c.row * S + S / 2]);
-  return { centres, left, top, width: left + doc.cols * S + 4, height: top + doc.rows * S + 4 };
+  return { board: next, changed };
 }
-
+function marksOf(doc, options = {}) {
+  const { selected = null, last = [], interactive = false, cursor = null } = options;
+  const marks = /* @__PURE__ */ new Map();
+  const add = (i, c) => {
+    const had = marks.get(i);
+    marks.set(i, had ? `${had} ${c}` : c);
+  };
+  if (interactive) {
+    const starts = /* @__PURE__ */ new Set();
+    for (const m of doc.moves) if (m.path.length) starts.add(m.path[0]);
+    for (const i of starts) add(i, "can");
+    if (selected !== null) {
+      add(selected, "sel");
+      for (const m of doc.moves) {
+        if (m.path.length > 1 && m.path[0] === selected)
+          add(m.path[m.path.length - 1], "target");
+      }
+    }
+  }
+  for (const path of last) for (const i of path) add(i, "last");
+  if (cursor !== null) add(cursor, "cursor");
+  return marks;
+}
+function hasMark(marks, mark) {
+  return marks !== void 0 && ` ${marks} `.includes(` ${mark} `);
+}
 function cellClass(doc, cell, mark) {
   let c = `lt-cell ${doc.kind === "hex" ? "t" : "cell"}`;
   if (cell.owner >= 0) c += ` p${cell.owner}`;
@@ -86,176 +77,308 @@ function cellClass(doc, cell, mark) {
   if (cell.shade === "dark") c += " dark";
   return mark ? `${c} ${mark}` : c;
 }
-
-function labelStyle(doc, cell) {
-  const colour = doc.colours && cell.owner >= 0 ? doc.colours[cell.owner] : null;
-  return colour ? ` style="fill:${esc(colour)}"` : "";
+function clickCell(doc, i, selected) {
+  const moves = doc.moves;
+  if (selected !== null && selected !== i) {
+    const m = moves.find(
+      (m2) => m2.path.length > 1 && m2.path[0] === selected && m2.path[m2.path.length - 1] === i
+    );
+    if (m) return { move: m.move };
+  }
+  const single = moves.find((m) => m.path.length === 1 && m.path[0] === i);
+  if (single) return { move: single.move };
+  const starts = moves.some((m) => m.path.length > 1 && m.path[0] === i);
+  return { select: starts && i !== selected ? i : null };
+}
+function movesFrom(doc, i) {
+  return doc.moves.filter((m) => m.path.length > 0 && m.path[0] === i);
+}
+function playerLetter(doc, player) {
+  const name = doc.players?.[player];
+  return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
+}
+function letterCue(doc, cell) {
+  if (cell.owner < 0) return "";
+  const letter = playerLetter(doc, cell.owner);
+  return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
+}
+function cellPlace(doc, i) {
+  const cell = doc.cells[i];
+  if (doc.kind === "hex") return `territory ${i}`;
+  if (cell.name) return `square ${cell.name}`;
+  const col = doc.coords?.cols?.[cell.col];
+  const row = doc.coords?.rows?.[cell.row];
+  if (col !== void 0 && row !== void 0) return `square ${col}${row}`;
+  return `square ${i} (row ${cell.row + 1}, column ${cell.col + 1})`;
+}
+function describeCell(doc, i, marks) {
+  if (!hasCells(doc) || !doc.cells[i]) return "";
+  const cell = doc.cells[i];
+  const parts = [cellPlace(doc, i)];
+  parts.push(cell.owner >= 0 ? `player ${cell.owner} (${playerLetter(doc, cell.owner)})` : "empty");
+  const label = cell.label.trim();
+  if (label) parts.push(label);
+  if (hasMark(marks, "sel")) parts.push("selected");
+  else if (hasMark(marks, "target")) parts.push("a move ends here");
+  else if (hasMark(marks, "can")) parts.push("moves start here");
+  if (hasMark(marks, "last")) parts.push("in the last turn");
+  return parts.join(", ");
 }
 
-// The SVG markup of `doc` (everything inside the <svg>); `marks` maps a cell to the extra
-// classes it gets (e.g. "sel", "last").
-function markup(doc, geo, marks) {
-  const parts = [`<defs><marker id="lt-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`];
+// frontend/src/board/geometry.ts
+var R = 20;
+var HW = Math.sqrt(3) * R;
+var HH = 1.5 * R;
+var S = 48;
+function geometry(doc) {
   const coords = doc.coords ?? {};
-  if (doc.kind === "grid") {
-    (coords.cols ?? []).forEach((t, c) => parts.push(`<text class="lt-coord" x="${geo.left + c * S + S / 2}" y="14">${esc(t)}</text>`));
-    (coords.rows ?? []).forEach((t, r) => parts.push(`<text class="lt-coord" x="10" y="${geo.top + r * S + S / 2 + 4}">${esc(t)}</text>`));
+  if (doc.kind === "hex") {
+    const offsets = doc.offsets ?? [];
+    const centres2 = doc.cells.map(
+      (c) => [
+        c.col * HW + (offsets[c.row] ?? 0) * HW / 2 + HW / 2 + 4,
+        c.row * HH + R + 4
+      ]
+    );
+    const shift = Math.max(0, ...offsets);
+    return {
+      centres: centres2,
+      left: 4,
+      top: 4,
+      width: (doc.cols + shift / 2) * HW + 8,
+      height: (doc.rows - 1) * HH + 2 * R + 8
+    };
   }
-  parts.push(`<g class="lt-cells">`);
-  doc.cells.forEach((cell, i) => {
-    const [x, y] = geo.centres[i];
-    const cls = cellClass(doc, cell, marks.get(i));
-    const text = `<text x="${x.toFixed(1)}" y="${(y + (doc.kind === "hex" ? 5 : 10)).toFixed(1)}"${labelStyle(doc, cell)}>${esc(cell.label)}</text>`;
-    // the cell's name (a checkers square's number), small in its corner
-    const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
-    const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
-    if (doc.kind === "hex") {
-      parts.push(`<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX}"/>${text}${name}</g>`);
-    } else {
-      parts.push(`<g data-cell="${i}" class="${cls}"><rect x="${x - S / 2}" y="${y - S / 2}" width="${S}" height="${S}"/>${text}${name}</g>`);
+  const left = coords.rows ? 20 : 4;
+  const top = coords.cols ? 20 : 4;
+  const centres = doc.cells.map((c) => [left + c.col * S + S / 2, top + c.row * S + S / 2]);
+  return { centres, left, top, width: left + doc.cols * S + 4, height: top + doc.rows * S + 4 };
+}
+function cellIndex(doc) {
+  const at = new Int32Array(doc.rows * doc.cols).fill(-1);
+  doc.cells.forEach((c, i) => {
+    if (c.row >= 0 && c.col >= 0 && c.row < doc.rows && c.col < doc.cols) {
+      at[c.row * doc.cols + c.col] = i;
     }
   });
-  parts.push(`</g><g class="lt-arrows" data-role="arrows"></g>`);
-  return parts.join("");
+  return at;
 }
-
-function arrowsMarkup(geo, paths) {
-  const lines = [];
-  for (const path of paths) {
-    for (let k = 1; k < path.length; k++) {
-      const [x1, y1] = geo.centres[path[k - 1]], [x2, y2] = geo.centres[path[k]];
-      const f = 0.7;
-      lines.push(`<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${(x1 + (x2 - x1) * f).toFixed(1)}" y2="${(y1 + (y2 - y1) * f).toFixed(1)}" marker-end="url(#lt-arrow)"/>`);
+function cellAtRowCol(doc, at, row, col) {
+  if (row < 0 || col < 0 || row >= doc.rows || col >= doc.cols) return null;
+  const i = at[row * doc.cols + col] ?? -1;
+  return i < 0 ? null : i;
+}
+function hexagon(r) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 180 * (60 * i - 30);
+    pts.push([r * Math.cos(a), r * Math.sin(a)]);
+  }
+  const f = (n) => n.toFixed(2);
+  let d = `m${f(pts[0]?.[0] ?? 0)},${f(pts[0]?.[1] ?? 0)}`;
+  for (let i = 1; i < 6; i++) {
+    const [x, y] = pts[i];
+    const [px, py] = pts[i - 1];
+    d += `l${f(x - px)},${f(y - py)}`;
+  }
+  return `${d}z`;
+}
+function cellAtPoint(doc, geo, at, x, y) {
+  if (doc.kind === "grid") {
+    const col = Math.floor((x - geo.left) / S);
+    const row = Math.floor((y - geo.top) / S);
+    return cellAtRowCol(doc, at, row, col);
+  }
+  const offsets = doc.offsets ?? [];
+  const r0 = Math.round((y - R - 4) / HH);
+  let best = null;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (let row = r0 - 1; row <= r0 + 1; row++) {
+    if (row < 0) continue;
+    const c0 = Math.round((x - 4 - HW / 2 - (offsets[row] ?? 0) * HW / 2) / HW);
+    for (let col = c0 - 1; col <= c0 + 1; col++) {
+      const i = cellAtRowCol(doc, at, row, col);
+      if (i === null) continue;
+      const [cx, cy] = geo.centres[i];
+      const d = (x - cx) ** 2 + (y - cy) ** 2;
+      if (d < bestD) {
+        best = i;
+        bestD = d;
+      }
     }
   }
-  return lines.join("");
+  if (best === null) return null;
+  const [bx, by] = geo.centres[best];
+  const dx = Math.abs(x - bx);
+  const dy = Math.abs(y - by);
+  return dx <= HW / 2 && dy <= R - dx / Math.sqrt(3) ? best : null;
 }
-
-// A whole <svg> of `doc`, drawn once (the explorer's position panel): `highlight` cells
-// outlined, `width` in pixels.
-export function boardSvg(doc, { highlight = [], width = 300 } = {}) {
-  if (doc.kind === "text") return textMarkup(doc);
-  const geo = geometry(doc);
-  const marks = new Map(highlight.map((i) => [i, "hl"]));
-  const scale = Math.min(1, width / geo.width);
-  return `<svg class="lt-board lt-small" xmlns="${SVG}" width="${(geo.width * scale).toFixed(0)}" height="${(geo.height * scale).toFixed(0)}" viewBox="0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}">${markup(doc, geo, marks)}</svg>`;
-}
-
-// The generic view's text.
-export function textMarkup(doc) {
-  return `<pre class="lt-text-board" data-role="text">${esc(doc.text ?? "")}</pre>`;
-}
-
-// The generic view's text as an element (its text inserted as text, never as markup).
-export function textBoard(doc) {
-  const pre = document.createElement("pre");
-  pre.className = "lt-text-board";
-  pre.dataset.role = "text";
-  pre.textContent = doc.text ?? "";
-  return pre;
-}
-
-// A move's button (data-move), its text inserted as text.
-export function moveButton(move, { enabled = true } = {}) {
-  const button = document.createElement("button");
-  button.className = "lt-move";
-  button.dataset.move = move;
-  button.textContent = move;
-  button.disabled = !enabled;
-  return button;
-}
-
-// `moveButtons` as elements (for pages that insert no markup).
-export function moveButtonNodes(doc, { enabled = true } = {}) {
-  const nodes = doc.moves
-    .filter((m) => doc.kind === "text" || m.path.length === 0)
-    .map((m) => moveButton(m.move, { enabled }));
-  if (doc.more) {
-    const more = document.createElement("span");
-    more.className = "lt-more-moves";
-    more.textContent = `and ${doc.more} more moves`;
-    nodes.push(more);
+function step(doc, geo, at, i, direction, anchorX) {
+  const cell = doc.cells[i];
+  if (!cell) return i;
+  if (direction === "left" || direction === "right") {
+    const d2 = direction === "left" ? -1 : 1;
+    for (let col = cell.col + d2; col >= 0 && col < doc.cols; col += d2) {
+      const j = cellAtRowCol(doc, at, cell.row, col);
+      if (j !== null) return j;
+    }
+    return i;
   }
-  return nodes;
+  const d = direction === "up" ? -1 : 1;
+  if (doc.kind === "grid") {
+    for (let row = cell.row + d; row >= 0 && row < doc.rows; row += d) {
+      const j = cellAtRowCol(doc, at, row, cell.col);
+      if (j !== null) return j;
+    }
+    return i;
+  }
+  const x = anchorX ?? geo.centres[i][0];
+  for (let row = cell.row + d; row >= 0 && row < doc.rows; row += d) {
+    let best = null;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (let col = 0; col < doc.cols; col++) {
+      const j = cellAtRowCol(doc, at, row, col);
+      if (j === null) continue;
+      const dx = Math.abs(geo.centres[j][0] - x);
+      if (dx < bestD - 1e-6) {
+        best = j;
+        bestD = dx;
+      }
+    }
+    if (best !== null && bestD <= HW) return best;
+  }
+  return i;
 }
+var HEX_OUTLINE = hexagon(R);
+var SQUARE_OUTLINE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
 
-// One button per move that no click on the board makes (every move of a generic view).
-export function moveButtons(doc, { enabled = true } = {}) {
-  return doc.moves
-    .filter((m) => doc.kind === "text" || m.path.length === 0)
-    .map((m) => `<button class="lt-move" data-move="${esc(m.move)}"${enabled ? "" : " disabled"}>${esc(m.move)}</button>`)
-    .join("") + (doc.more ? `<span class="lt-more-moves">and ${doc.more} more moves</span>` : "");
-}
-
-// ---- the live board (the play page): a <canvas> ----------------------------------------
-//
-// One <canvas> draws every cell. A 40x40 board is 1,600 hexagons: as SVG (4,800 elements)
-// its first draw, from the data's arrival to the painted frame, took 2.6 times as long as
-// on this canvas in headless Chromium (tests/browser/bench_first_draw.py; the figures are
-// in docs/boards.md). The look is the SVG pictures' (boards.css): LOOK below mirrors it,
-// the players' colours are read from the CSS variables --p0 ... --p7 of the canvas (class
-// lt-board).
-//
-// Zoom and pan: like an <svg>, the canvas honours a `viewBox="x y w h"` attribute (board
-// units, scaled to fit and centred: preserveAspectRatio xMidYMid meet); without one it
-// shows the whole board (`board.width` x `board.height`).
-//
-// Test hooks (no per-cell DOM): the canvas element's `lazytreeBoard` is its Board;
-// `board.cellCenter(i)` is where cell i is on screen (client pixels, for a click),
-// `board.cellClass(i)` the classes the SVG would give it ("lt-cell t p0 can sel"),
-// `board.arrows` the arrows drawn ([from, to] cells), `board.hover` the cell under the
-// pointer. Each render() ends with performance.mark("lazytree:board-drawn") once the frame
-// is painted (the page marks "lazytree:board-data" when the data arrives).
-
-const LOOK = {
-  hex: {
-    fill: "#ccc", edge: "#fff", edgeWidth: 1.5, label: "#fff", font: 15, smallFont: 13,
-    marks: { can: ["#222", 2.5], last: ["#ffd400", 3], target: ["#000", 3, [4, 2]], sel: ["#000", 4], hl: ["#111", 4] },
-    brightness: { sel: 1.2, target: 0.75 }, hover: "rgba(255,255,255,0.35)",
+// frontend/src/board/canvas.ts
+var HEX_LOOK = {
+  fill: "#ccc",
+  dark: "#ccc",
+  edge: "#fff",
+  edgeWidth: 1.5,
+  label: "#fff",
+  font: 15,
+  smallFont: 13,
+  free: "#999",
+  darkFree: "#999",
+  freeFont: 15,
+  coord: "#888",
+  coordFont: 12,
+  name: "#fff",
+  darkName: "#fff",
+  nameFont: 8,
+  letter: "rgba(255,255,255,0.9)",
+  letterFont: 8,
+  marks: {
+    can: ["#222", 2.5],
+    last: ["#ffd400", 3],
+    target: ["#000", 3, [4, 2]],
+    sel: ["#000", 4],
+    hl: ["#111", 4]
   },
-  grid: {
-    fill: "#f7f2e6", dark: "#b58863", edge: "#999", edgeWidth: 1, label: "#222", font: 30,
-    free: "#999", darkFree: "#f3e6d3", freeFont: 18, coord: "#888", coordFont: 12,
-    name: "#8a7a66", darkName: "#f3e6d3", nameFont: 10,
-    marks: { can: ["#555", 2], last: ["#e0b400", 3], target: ["#000", 3, [5, 3]], sel: ["#000", 5], hl: ["#111", 4] },
-    brightness: {}, hover: "rgba(0,0,0,0.12)",
-  },
-  arrow: { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 },
+  brightness: { sel: 1.2, target: 0.75 },
+  hover: "rgba(255,255,255,0.35)"
 };
-const MARK_ORDER = ["can", "last", "target", "sel", "hl"]; // later ones drawn on top
-const DEFAULT_PLAYERS = ["#d9534f", "#4a7fd4", "#4caf50", "#f0a030", "#9b59b6", "#1abc9c", "#e86fb0", "#8d8d3a"];
-const FONT = "bold %px system-ui, sans-serif";
-
-export class Board {
-  // `canvas`: the <canvas> to draw on; `onSelect(cell or null)` is called when the drawn
-  // selection changes (the user selected or deselected a cell, or a new position cleared it).
-  constructor(canvas, { onSelect = null } = {}) {
-    if (!canvas.getContext) throw new Error("a live Board draws on a <canvas> element");
+var GRID_LOOK = {
+  fill: "#f7f2e6",
+  dark: "#b58863",
+  edge: "#999",
+  edgeWidth: 1,
+  label: "#222",
+  font: 30,
+  smallFont: 30,
+  free: "#999",
+  darkFree: "#f3e6d3",
+  freeFont: 18,
+  coord: "#888",
+  coordFont: 12,
+  name: "#8a7a66",
+  darkName: "#f3e6d3",
+  nameFont: 10,
+  letter: "#555",
+  letterFont: 10,
+  marks: {
+    can: ["#555", 2],
+    last: ["#e0b400", 3],
+    target: ["#000", 3, [5, 3]],
+    sel: ["#000", 5],
+    hl: ["#111", 4]
+  },
+  brightness: {},
+  hover: "rgba(0,0,0,0.12)"
+};
+var ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
+var CURSOR = [
+  ["#fff", 6],
+  ["#1a5fb4", 3]
+];
+var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
+var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
+var MARGIN = 6;
+var PALETTE_SIZE = 8;
+function readPalette(element) {
+  const style = getComputedStyle(element);
+  const fallback = style.getPropertyValue("--player-chance").trim() || "gray";
+  const colours = [];
+  for (let p = 0; p < PALETTE_SIZE; p++) {
+    colours.push(style.getPropertyValue(`--player-${p}`).trim() || fallback);
+  }
+  return colours;
+}
+var HEX_FILL_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 0.75)}`);
+var HEX_CAN_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 2)}`);
+var Board = class {
+  canvas;
+  ctx;
+  /** Called when the drawn selection changes. */
+  onSelect;
+  key = null;
+  doc = null;
+  geo = null;
+  /** The board's size in board units (0: nothing drawn yet). */
+  width = 0;
+  height = 0;
+  selected = null;
+  cursor = null;
+  hover = null;
+  arrows = [];
+  marks = /* @__PURE__ */ new Map();
+  /** The cells the last draw drew (null: all of them). */
+  lastDrawn = null;
+  at = new Int32Array(0);
+  players = null;
+  /** The colour between hexagons (`--board-gap`, e.g. a dark page's panel), or "". */
+  gap = "";
+  pointer = null;
+  frame = 0;
+  markPending = false;
+  drawnSize = "";
+  drawnView = "";
+  paths = null;
+  fillPath = [];
+  shades = /* @__PURE__ */ new Map();
+  sprites = /* @__PURE__ */ new Map();
+  labelIds = /* @__PURE__ */ new Map();
+  spriteScale = 0;
+  constructor(canvas, options = {}) {
+    const ctx = canvas.getContext?.("2d");
+    if (!ctx) throw new Error("a live Board draws on a <canvas> element");
     this.canvas = canvas;
-    this.ctx = canvas.getContext("2d");
-    this.onSelect = onSelect;
-    this.key = null;
-    this.doc = null;
-    this.width = 0; // the board's size in board units (0: nothing drawn yet)
-    this.height = 0;
-    this.selected = null;
-    this.hover = null;
-    this.arrows = [];
-    this.marks = new Map();
-    this.pointer = null;
-    this.frame = 0;
-    this.markPending = false;
-    this.drawnSize = "";
-    this.shades = new Map();
+    this.ctx = ctx;
+    this.onSelect = options.onSelect ?? null;
     canvas.classList.add("lt-board");
     canvas.lazytreeBoard = this;
-    const remember = (e) => { this.pointer = { clientX: e.clientX, clientY: e.clientY }; };
+    const remember = (e) => {
+      this.pointer = { clientX: e.clientX, clientY: e.clientY };
+    };
     canvas.addEventListener("pointerdown", remember);
     canvas.addEventListener("pointerup", remember);
     canvas.addEventListener("pointermove", (e) => this.hoverAt(e));
     canvas.addEventListener("pointerleave", () => this.setHover(null));
     new MutationObserver((records) => {
-      if (records.some((r) => r.attributeName.toLowerCase() === "viewbox") && this.geo) {
+      if (records.some((r) => r.attributeName?.toLowerCase() === "viewbox") && this.geo) {
         const v = this.view();
         if (`${v.x} ${v.y} ${v.w} ${v.h}` !== this.drawnView) this.later();
       }
@@ -267,201 +390,299 @@ export class Board {
       }).observe(canvas);
     }
   }
-
-  // Get ready for the first position, while it is on its way (a page makes its Board when
-  // it starts; the ResizeObserver calls this once the canvas is laid out, so nothing is
-  // forced before the page asks for its data): the canvas's pixels allocated at the
-  // element's size, the players' colours read, the labels' font found.
+  /**
+   * Get ready for the first position while it is on its way: the canvas's pixels
+   * allocated at the element's size, the palette read, the labels' font loaded.
+   */
   prepare() {
     if (this.players) return;
     const dpr = window.devicePixelRatio || 1;
-    const w = Math.round(this.canvas.clientWidth * dpr), h = Math.round(this.canvas.clientHeight * dpr);
-    if (!w || !h) return; // not shown yet
-    const style = getComputedStyle(this.canvas);
-    this.players = DEFAULT_PLAYERS.map((c, p) => style.getPropertyValue(`--p${p}`).trim() || c);
+    const w = Math.round(this.canvas.clientWidth * dpr);
+    const h = Math.round(this.canvas.clientHeight * dpr);
+    if (!w || !h) return;
+    this.readLook();
     this.canvas.width = w;
     this.canvas.height = h;
-    this.ctx.font = FONT.replace("%", LOOK.hex.smallFont);
+    this.ctx.font = FONT(HEX_LOOK.smallFont);
     this.ctx.measureText("0123456789");
     this.ctx.clearRect(0, 0, w, h);
   }
-
-  shapeKey(doc) {
-    return `${doc.kind}/${doc.rows}/${doc.cols}/${(doc.offsets ?? []).join(",")}/${doc.cells.length}`;
+  /** The palette and the gap colour, from the canvas's custom properties. */
+  readLook() {
+    this.players = readPalette(this.canvas);
+    this.gap = getComputedStyle(this.canvas).getPropertyValue("--board-gap").trim();
   }
-
-  // Draw `doc` with `selected` (a cell or null) and the `last` turn's paths marked; the
-  // moves' starts are outlined when `interactive`. Draws at once (not at the next frame).
-  render(doc, { selected = null, last = [], interactive = false } = {}) {
-    this.doc = doc;
-    const marks = new Map();
-    const add = (i, c) => marks.set(i, marks.has(i) ? `${marks.get(i)} ${c}` : c);
-    if (interactive) {
-      const starts = new Set(doc.moves.filter((m) => m.path.length).map((m) => m.path[0]));
-      for (const i of starts) add(i, "can");
-      if (selected !== null) {
-        add(selected, "sel");
-        for (const m of doc.moves) if (m.path.length > 1 && m.path[0] === selected) add(m.path[m.path.length - 1], "target");
-      }
+  /** What makes two documents the same board (kind, size, offsets, cells). */
+  shapeKey(doc) {
+    return `${doc.kind}/${doc.rows}/${doc.cols}/${(doc.offsets ?? []).join(",")}/${doc.cells?.length}`;
+  }
+  /** Draw `doc` whole, with the selection, last turn's paths and cursor marked. */
+  render(doc, options = {}) {
+    this.apply(doc, options);
+    this.draw();
+    this.afterPaint();
+    this.tellSelection(options);
+  }
+  /**
+   * Draw `doc`, the next position of the board drawn, redrawing only `changed` cells and
+   * those whose marks or arrows changed when it can (the same board, view and size);
+   * else the whole board.
+   */
+  update(doc, options = {}, changed = []) {
+    const before = this.marks;
+    const arrowsBefore = this.arrows;
+    const hoverBefore = this.hover;
+    const same = this.doc !== null && this.key === this.shapeKey(doc) && this.canPatch();
+    this.apply(doc, options);
+    if (!same) {
+      this.draw();
+    } else {
+      const dirty = new Set(changed);
+      for (const [i, m] of before) if (this.marks.get(i) !== m) dirty.add(i);
+      for (const [i, m] of this.marks) if (before.get(i) !== m) dirty.add(i);
+      for (const [a, b] of arrowsBefore) dirty.add(a).add(b);
+      for (const [a, b] of this.arrows) dirty.add(a).add(b);
+      if (hoverBefore !== null) dirty.add(hoverBefore);
+      if (this.hover !== null) dirty.add(this.hover);
+      this.draw(dirty);
     }
-    for (const path of last) for (const i of path) add(i, "last");
+    this.afterPaint();
+    this.tellSelection(options);
+  }
+  apply(doc, options) {
+    if (!hasCells(doc)) throw new Error("a live Board draws hex and grid boards");
+    this.doc = doc;
     if (this.key !== this.shapeKey(doc)) this.build(doc);
-    this.marks = marks;
+    this.marks = marksOf(doc, options);
+    this.cursor = options.cursor ?? null;
     this.paths = null;
     if (this.hover !== null && !this.clickable(this.hover)) this.hover = null;
     this.arrows = [];
-    for (const path of last) for (let k = 1; k < path.length; k++) this.arrows.push([path[k - 1], path[k]]);
-    this.draw();
-    this.afterPaint();
+    for (const path of options.last ?? []) {
+      for (let k = 1; k < path.length; k++) {
+        this.arrows.push([path[k - 1], path[k]]);
+      }
+    }
+  }
+  tellSelection(options) {
     const was = this.selected;
-    this.selected = interactive ? selected : null;
+    this.selected = options.interactive ? options.selected ?? null : null;
     if (this.onSelect && was !== this.selected) this.onSelect(this.selected);
   }
-
+  canPatch() {
+    if (!this.geo || this.frame) return false;
+    const v = this.view();
+    return `${v.x} ${v.y} ${v.w} ${v.h}` === this.drawnView && this.sizeKey() === this.drawnSize;
+  }
   build(doc) {
     this.key = this.shapeKey(doc);
     this.geo = geometry(doc);
     this.width = this.geo.width;
     this.height = this.geo.height;
     this.hover = null;
-    // a square's fill as path text (hexagons are sprites)
-    this.fillPath = doc.kind === "grid" ? this.geo.centres.map(([x, y]) => `M${x},${y}${SQUARE}`) : [];
-    // which cell is at each (row, col), for hit testing (-1: none)
-    this.at = new Int32Array(doc.rows * doc.cols).fill(-1);
-    doc.cells.forEach((c, i) => { if (c.row < doc.rows && c.col < doc.cols) this.at[c.row * doc.cols + c.col] = i; });
-    if (!this.players) {
-      const style = getComputedStyle(this.canvas);
-      this.players = DEFAULT_PLAYERS.map((c, p) => style.getPropertyValue(`--p${p}`).trim() || c);
-    }
+    this.fillPath = doc.kind === "grid" ? this.geo.centres.map(([x, y]) => `M${x},${y}${SQUARE_OUTLINE}`) : [];
+    this.at = cellIndex(doc);
+    if (!this.players) this.readLook();
   }
-
-  // The classes the SVG picture gives cell i (its owner, its marks): a test hook.
+  /** The classes the SVG picture gives cell i (its owner, its marks): a test hook. */
   cellClass(i) {
-    const cell = this.doc && this.doc.cells[i];
-    return cell ? cellClass(this.doc, cell, this.marks.get(i)) : null;
+    const cell = this.doc?.cells[i];
+    return this.doc && cell ? cellClass(this.doc, cell, this.marks.get(i)) : null;
   }
-
-  // Cell i's outline as path text.
+  /** Cell i's outline as path text (board units). */
   outline(i) {
-    const [x, y] = this.geo.centres[i];
-    return `M${x},${y}${this.doc.kind === "hex" ? HEX : SQUARE}`;
+    const [x, y] = this.centre(i);
+    return `M${x},${y}${this.doc?.kind === "hex" ? HEX_OUTLINE : SQUARE_OUTLINE}`;
   }
-
-  // The view: which board units the canvas shows (its viewBox attribute, else the board),
-  // and how: k pixels a unit, the drawing's offset in the element.
+  centre(i) {
+    return this.geo?.centres[i] ?? [0, 0];
+  }
+  /** Which board units the canvas shows (its viewBox, else the board), and how. */
   view() {
     const r = this.canvas.getBoundingClientRect();
     const box = (this.canvas.getAttribute("viewBox") ?? "").trim().split(/[\s,]+/).map(Number);
-    const [x, y, w, h] = box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0
-      ? box : [0, 0, this.width, this.height];
-    const k = Math.min(r.width / w, r.height / h);
-    return { x, y, w, h, k, ox: (r.width - w * k) / 2, oy: (r.height - h * k) / 2, rect: r };
+    const [x, y, w, h] = box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0 ? box : [0, 0, this.width, this.height];
+    const width = this.canvas.clientWidth || r.width;
+    const height = this.canvas.clientHeight || r.height;
+    const k = Math.min(width / w, height / h);
+    return { x, y, w, h, k, ox: (width - w * k) / 2, oy: (height - h * k) / 2, rect: r };
   }
-
-  // Where cell i's centre is on screen, in client pixels (for a click), or null.
+  /** Where cell i's centre is on screen, in client pixels (for a click), or null. */
   cellCenter(i) {
-    if (!this.geo || !this.geo.centres[i]) return null;
+    const c = this.geo?.centres[i];
+    if (!c) return null;
     const v = this.view();
-    const [cx, cy] = this.geo.centres[i];
-    return { x: v.rect.left + v.ox + (cx - v.x) * v.k, y: v.rect.top + v.oy + (cy - v.y) * v.k };
+    return {
+      x: v.rect.left + v.ox + (c[0] - v.x) * v.k,
+      y: v.rect.top + v.oy + (c[1] - v.y) * v.k
+    };
   }
-
-  // The cell under a click: an event (or {clientX, clientY}); given the event's target
-  // instead (as the SVG board took), the cell under the last pointer press. Null if none.
+  /** The board point (units) at client pixel (x, y). */
+  boardPoint(clientX, clientY) {
+    const v = this.view();
+    return [v.x + (clientX - v.rect.left - v.ox) / v.k, v.y + (clientY - v.rect.top - v.oy) / v.k];
+  }
+  /**
+   * The cell under a pointer: an event (or {clientX, clientY}); else the cell under the
+   * last pointer press. Null if none.
+   */
   cellAt(where) {
     const p = where && "clientX" in where ? where : this.pointer;
     if (!p || !this.geo) return null;
-    const v = this.view();
-    return this.cellAtPoint(v.x + (p.clientX - v.rect.left - v.ox) / v.k, v.y + (p.clientY - v.rect.top - v.oy) / v.k);
+    const [x, y] = this.boardPoint(p.clientX, p.clientY);
+    return this.cellAtPoint(x, y);
   }
-
-  // The cell at board point (x, y), or null: hexagons by their geometry (pointy-top, rows
-  // shifted by `offsets` half cells), squares by their row and column.
+  /** The cell at board point (x, y), or null. */
   cellAtPoint(x, y) {
-    const doc = this.doc;
-    if (doc.kind === "grid") {
-      const col = Math.floor((x - this.geo.left) / S), row = Math.floor((y - this.geo.top) / S);
-      return this.cellAtRowCol(row, col);
-    }
-    const offsets = doc.offsets ?? [];
-    const r0 = Math.round((y - R - 4) / HH);
-    let best = null, bestD = Infinity;
-    for (let row = r0 - 1; row <= r0 + 1; row++) {
-      if (row < 0) continue;
-      const c0 = Math.round((x - 4 - HW / 2 - ((offsets[row] ?? 0) * HW) / 2) / HW);
-      for (let col = c0 - 1; col <= c0 + 1; col++) {
-        const i = this.cellAtRowCol(row, col);
-        if (i === null) continue;
-        const [cx, cy] = this.geo.centres[i];
-        const d = (x - cx) ** 2 + (y - cy) ** 2;
-        if (d < bestD) [best, bestD] = [i, d];
-      }
-    }
-    if (best === null) return null;
-    const dx = Math.abs(x - this.geo.centres[best][0]), dy = Math.abs(y - this.geo.centres[best][1]);
-    return dx <= HW / 2 && dy <= R - dx / Math.sqrt(3) ? best : null;
+    if (!this.doc || !this.geo) return null;
+    return cellAtPoint(this.doc, this.geo, this.at, x, y);
   }
-
+  /** The cell at (row, col), or null. */
   cellAtRowCol(row, col) {
-    if (row < 0 || col < 0 || row >= this.doc.rows || col >= this.doc.cols) return null;
-    const i = this.at[row * this.doc.cols + col];
-    return i < 0 ? null : i;
+    return this.doc ? cellAtRowCol(this.doc, this.at, row, col) : null;
   }
-
-  // Can a click on cell i do something (start or end a move)?
+  /** The index of cells by (row, col), for the cursor's moves. */
+  get index() {
+    return this.at;
+  }
+  /** Can a click on cell i do something (start or end a move)? */
   clickable(i) {
     const m = this.marks.get(i);
-    return Boolean(m && /\b(can|target|sel)\b/.test(m));
+    return hasMark(m, "can") || hasMark(m, "target") || hasMark(m, "sel");
   }
-
+  /** What a click on cell i does with `selected` the selection. */
+  click(i, selected) {
+    return this.doc ? clickCell(this.doc, i, selected) : { select: null };
+  }
   hoverAt(e) {
-    if (!this.doc || e.buttons) return;
+    if (!this.doc || e.buttons || e.pointerType === "touch") return;
     this.setHover(this.cellAt(e));
   }
-
+  /** Light up cell i under the pointer (when a click there does something). */
   setHover(i) {
     const cell = i !== null && this.clickable(i) ? i : null;
     this.canvas.style.cursor = cell === null ? "" : "pointer";
     if (cell === this.hover) return;
+    const was = this.hover;
     this.hover = cell;
-    this.later();
+    if (!this.doc) return;
+    if (this.canPatch()) {
+      const dirty = /* @__PURE__ */ new Set();
+      if (was !== null) dirty.add(was);
+      if (cell !== null) dirty.add(cell);
+      this.draw(dirty);
+    } else {
+      this.later();
+    }
   }
-
-  // Draw again at the next frame (zoom, pan, hover, resize), once however often asked.
+  /**
+   * Show the drawn picture moved by (dx, dy) pixels and scaled by `scale` around client
+   * point (cx, cy), without drawing (a drag or a pinch in progress); the next draw undoes it.
+   */
+  preview(dx, dy, scale = 1, cx = 0, cy = 0) {
+    const r = this.canvas.getBoundingClientRect();
+    const style = this.canvas.style;
+    const tx = this.canvas.style.transform;
+    const ox = cx - r.left;
+    const oy = cy - r.top;
+    if (!tx) style.transformOrigin = "0 0";
+    style.transform = `translate(${ox + dx - ox * scale}px, ${oy + dy - oy * scale}px) scale(${scale})`;
+  }
+  /** Draw again at the next frame (zoom, pan, resize), once however often asked. */
   later() {
     if (this.frame || !this.doc) return;
-    this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
   }
-
   sizeKey() {
     return `${this.canvas.clientWidth}x${this.canvas.clientHeight}@${window.devicePixelRatio || 1}`;
   }
-
-  draw() {
-    if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
-    const { canvas, ctx, doc } = this;
-    const dpr = window.devicePixelRatio || 1;
-    const cw = canvas.clientWidth, ch = canvas.clientHeight;
-    this.drawnSize = this.sizeKey();
-    if (canvas.width !== Math.round(cw * dpr) || canvas.height !== Math.round(ch * dpr)) {
-      canvas.width = Math.round(cw * dpr);
-      canvas.height = Math.round(ch * dpr);
+  /** Draw the board: all of it, or only the cells `only` (and what overlaps them). */
+  draw(only) {
+    if (this.frame) {
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
     }
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, canvas.width, canvas.height);
-    if (!cw || !ch || !this.geo) return;
+    const { canvas, ctx, doc, geo } = this;
+    const dpr = window.devicePixelRatio || 1;
+    const cw = canvas.clientWidth;
+    const ch = canvas.clientHeight;
+    if (!only) {
+      if (canvas.style.transform) canvas.style.transform = "";
+      this.drawnSize = this.sizeKey();
+      if (canvas.width !== Math.round(cw * dpr) || canvas.height !== Math.round(ch * dpr)) {
+        canvas.width = Math.round(cw * dpr);
+        canvas.height = Math.round(ch * dpr);
+      }
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+    }
+    if (!cw || !ch || !geo || !doc) return;
+    if (!this.players) this.readLook();
     const v = this.view();
     this.drawnView = `${v.x} ${v.y} ${v.w} ${v.h}`;
-    const look = doc.kind === "hex" ? LOOK.hex : LOOK.grid;
+    const look = doc.kind === "hex" ? HEX_LOOK : GRID_LOOK;
     if (!this.paths) this.paths = this.makePaths(doc, look);
-    // only the cells in view (zoomed in, most are not)
-    const x0 = v.x - v.ox / v.k - S, x1 = v.x + (cw - v.ox) / v.k + S;
-    const y0 = v.y - v.oy / v.k - S, y1 = v.y + (ch - v.oy) / v.k + S;
-    const shown = [];
-    this.geo.centres.forEach(([x, y], i) => { if (x >= x0 && x <= x1 && y >= y0 && y <= y1) shown.push(i); });
-    if (doc.kind === "hex") this.drawHexagons(look, shown, v, dpr);
-    ctx.setTransform(dpr * v.k, 0, 0, dpr * v.k, dpr * (v.ox - v.x * v.k), dpr * (v.oy - v.y * v.k));
-    const { fills, edges, marks } = this.paths;
+    const s = v.k * dpr;
+    const ox = dpr * (v.ox - v.x * v.k);
+    const oy = dpr * (v.oy - v.y * v.k);
+    const half = doc.kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
+    const [hx, hy] = half;
+    const margin = Math.max(MARGIN, 4 / v.k);
+    let shown = [];
+    ctx.save();
+    if (only) {
+      const boxes = [];
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.beginPath();
+      for (const i of only) {
+        const [x, y] = this.centre(i);
+        const x0 = Math.floor(ox + (x - hx - margin) * s);
+        const y0 = Math.floor(oy + (y - hy - margin) * s);
+        const x1 = Math.ceil(ox + (x + hx + margin) * s);
+        const y1 = Math.ceil(oy + (y + hy + margin) * s);
+        boxes.push([x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin]);
+        ctx.rect(x0, y0, x1 - x0, y1 - y0);
+      }
+      ctx.clip();
+      for (const [x0, y0, x1, y1] of boxes) {
+        ctx.clearRect(
+          Math.floor(ox + x0 * s),
+          Math.floor(oy + y0 * s),
+          Math.ceil((x1 - x0) * s) + 2,
+          Math.ceil((y1 - y0) * s) + 2
+        );
+      }
+      const centres = geo.centres;
+      for (let i = 0; i < centres.length; i++) {
+        const c = centres[i];
+        const x = c[0];
+        const y = c[1];
+        for (let b = 0; b < boxes.length; b++) {
+          const box = boxes[b];
+          if (x + hx >= box[0] && x - hx <= box[2] && y + hy >= box[1] && y - hy <= box[3]) {
+            shown.push(i);
+            break;
+          }
+        }
+      }
+      this.lastDrawn = shown;
+    } else {
+      const x0 = v.x - v.ox / v.k - S;
+      const x1 = v.x + (cw - v.ox) / v.k + S;
+      const y0 = v.y - v.oy / v.k - S;
+      const y1 = v.y + (ch - v.oy) / v.k + S;
+      shown = [];
+      geo.centres.forEach(([x, y], i) => {
+        if (x >= x0 && x <= x1 && y >= y0 && y <= y1) shown.push(i);
+      });
+      this.lastDrawn = null;
+    }
+    if (doc.kind === "hex") this.drawHexagons(doc, look, shown, v.k, s, ox, oy);
+    ctx.setTransform(s, 0, 0, s, ox, oy);
+    const { fills, edges, marks, cursor } = this.paths;
     for (const [colour, path] of fills) {
       ctx.fillStyle = colour;
       ctx.fill(path);
@@ -485,88 +706,102 @@ export class Board {
     ctx.setLineDash([]);
     if (doc.kind === "grid") {
       this.drawLabels(doc, look, shown, v.k);
-      this.drawCoords(doc, look);
+      if (!only) this.drawCoords(doc, look);
     }
     this.drawArrows();
+    if (cursor) {
+      for (const [colour, width] of CURSOR) {
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width / v.k;
+        ctx.stroke(cursor);
+      }
+    }
+    ctx.restore();
   }
-
-  // Hexagons as sprites: each look a cell can have (its fill, its label, whether it is
-  // outlined as a move's start) is drawn once into a small canvas at the current scale,
-  // then copied to each cell at whole device pixels: a 40x40 board is a few sprites and
-  // 1,600 copies, several times faster than filling 1,600 hexagons and writing 1,600
-  // labels (the raster, not the script, is what a first draw waits for).
-  drawHexagons(look, shown, v, dpr) {
-    const { ctx, doc } = this;
-    const s = v.k * dpr; // device pixels a board unit
+  /**
+   * Hexagons as sprites: each look a cell can have (fill, label, letter, whether a move
+   * starts there) is drawn once into a small canvas at the current scale, then copied to
+   * each cell at whole device pixels.
+   */
+  drawHexagons(doc, look, shown, k, s, ox, oy) {
+    const ctx = this.ctx;
     if (this.spriteScale !== s) {
-      this.sprites = new Map();
-      this.labelIds = new Map(); // a number for each label, for the sprites' keys
+      this.sprites = /* @__PURE__ */ new Map();
+      this.labelIds = /* @__PURE__ */ new Map();
       this.spriteScale = s;
     }
-    const ox = dpr * (v.ox - v.x * v.k), oy = dpr * (v.oy - v.y * v.k);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    // the edges between hexagons: the background, where the (smaller) fills leave it
-    ctx.fillStyle = look.edge;
+    ctx.fillStyle = this.gap || look.edge;
     ctx.fillRect(ox, oy, this.width * s, this.height * s);
-    const w = Math.ceil(HW * s) + 2, h = Math.ceil(2 * R * s) + 2;
-    // a sprite's key: the cell's owner, label and marks (few cells have marks)
+    const w = Math.ceil(HW * s) + 2;
+    const h = Math.ceil(2 * R * s) + 2;
     const labels = this.labelIds;
-    const cells = doc.cells, centres = this.geo.centres, marks = this.marks, sprites = this.sprites;
+    const centres = this.geo.centres;
     for (const i of shown) {
-      const cell = cells[i];
+      const cell = doc.cells[i];
+      if (!cell) continue;
       let label = labels.get(cell.label);
-      if (label === undefined) labels.set(cell.label, (label = labels.size));
-      const mark = marks.get(i);
-      const key = mark === undefined ? (cell.owner + 1) * 4096 + label : `${cell.owner}|${cell.label}|${mark}`;
-      let sprite = sprites.get(key);
+      if (label === void 0) {
+        label = labels.size;
+        labels.set(cell.label, label);
+      }
+      const mark = this.marks.get(i);
+      const key = mark === void 0 ? (cell.owner + 1) * 4096 + label : `${cell.owner}|${cell.label}|${mark}`;
+      let sprite = this.sprites.get(key);
       if (!sprite) {
-        const can = mark !== undefined && (` ${mark} `).includes(" can ");
-        sprite = this.hexSprite(look, this.fillOf(doc, i, look), cell, can, s, w, h, v.k);
-        sprites.set(key, sprite);
+        sprite = this.hexSprite(doc, look, i, hasMark(mark, "can"), s, w, h, k);
+        this.sprites.set(key, sprite);
       }
       const c = centres[i];
       ctx.drawImage(sprite, Math.round(ox + c[0] * s - w / 2), Math.round(oy + c[1] * s - h / 2));
     }
   }
-
-  hexSprite(look, fill, cell, can, s, w, h, k) {
+  hexSprite(doc, look, i, can, s, w, h, k) {
+    const cell = doc.cells[i];
     const sprite = document.createElement("canvas");
     sprite.width = w;
     sprite.height = h;
     const ctx = sprite.getContext("2d");
     ctx.setTransform(s, 0, 0, s, w / 2, h / 2);
-    ctx.fillStyle = fill;
-    ctx.fill(HEX_FILL_PATH);
-    if (can) {
+    ctx.fillStyle = this.fillOf(doc, i, look);
+    if (HEX_FILL_PATH) ctx.fill(HEX_FILL_PATH);
+    if (can && HEX_CAN_PATH) {
       const [colour, width] = look.marks.can;
       ctx.strokeStyle = colour;
       ctx.lineWidth = width;
       ctx.stroke(HEX_CAN_PATH);
     }
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
     if (cell.label) {
-      const [colour, size] = this.labelStyle(this.doc, look, cell.owner, false, k);
-      if (size * k >= 5) { // else too small to read: the colours tell the owners
+      const [colour, size] = this.labelStyle(doc, look, cell.owner, false, k);
+      if (size * k >= 5) {
         ctx.fillStyle = colour;
-        ctx.font = FONT.replace("%", size);
-        ctx.textAlign = "center";
-        ctx.textBaseline = "middle";
+        ctx.font = FONT(size);
         ctx.fillText(cell.label, 0, size * 0.06);
       }
     }
+    const cue = letterCue(doc, cell);
+    if (cue && look.letterFont * k >= 6) {
+      ctx.fillStyle = look.letter;
+      ctx.font = FONT(look.letterFont);
+      ctx.fillText(cue, 0, R * 0.68);
+    }
     return sprite;
   }
-
-  // The position's paths, made once a render (zoom, pan and hover draw them again): for a
-  // grid one Path2D a fill colour, for both kinds one a mark (a hexagon's "can" is in its
-  // sprite), parsed from SVG path text (far faster than moveTo/lineTo calls).
+  /** The position's paths: a grid's fills by colour and edges, and each mark's outlines. */
   makePaths(doc, look) {
     const fills = [];
     if (doc.kind === "grid") {
-      const groups = new Map();
+      const groups = /* @__PURE__ */ new Map();
       doc.cells.forEach((_, i) => {
         const colour = this.fillOf(doc, i, look);
-        if (!groups.has(colour)) groups.set(colour, []);
-        groups.get(colour).push(this.fillPath[i]);
+        let group = groups.get(colour);
+        if (!group) {
+          group = [];
+          groups.set(colour, group);
+        }
+        group.push(this.fillPath[i]);
       });
       for (const [colour, parts] of groups) fills.push([colour, new Path2D(parts.join(""))]);
     }
@@ -575,54 +810,56 @@ export class Board {
     for (const mark of MARK_ORDER) {
       if (mark === "can" && doc.kind === "hex") continue;
       const parts = [];
-      for (const [i, m] of this.marks) if ((` ${m} `).includes(` ${mark} `)) parts.push(this.outline(i));
+      for (const [i, m] of this.marks) if (hasMark(m, mark)) parts.push(this.outline(i));
       if (parts.length) marks.push([mark, new Path2D(parts.join(""))]);
     }
-    return { fills, edges, marks };
+    const cursor = this.cursor === null || !doc.cells[this.cursor] ? null : new Path2D(this.outline(this.cursor));
+    return { fills, edges, marks, cursor };
   }
-
   fillOf(doc, i, look) {
     const cell = doc.cells[i];
-    let colour = doc.kind === "hex"
-      ? (cell.owner >= 0 ? this.players[cell.owner % this.players.length] : look.fill)
-      : (cell.shade === "dark" ? look.dark : look.fill);
+    const players = this.players ?? [];
+    let colour = doc.kind === "hex" ? cell.owner >= 0 ? players[cell.owner % players.length] ?? look.fill : look.fill : cell.shade === "dark" ? look.dark : look.fill;
     const mark = this.marks.get(i);
     if (mark) {
       for (const [name, k] of Object.entries(look.brightness)) {
-        if ((` ${mark} `).includes(` ${name} `)) colour = this.shade(colour, k);
+        if (` ${mark} `.includes(` ${name} `)) colour = this.shade(colour, k);
       }
     }
     return colour;
   }
-
-  // `colour` k times as bright (CSS filter: brightness(k))
+  /** `colour` k times as bright (CSS filter: brightness(k)). */
   shade(colour, k) {
     const key = `${colour}*${k}`;
-    if (!this.shades.has(key)) {
+    let out = this.shades.get(key);
+    if (out === void 0) {
       this.ctx.fillStyle = colour;
       const hex = String(this.ctx.fillStyle);
-      let out = colour;
+      out = colour;
       if (/^#[0-9a-f]{6}$/i.test(hex)) {
-        const c = [1, 3, 5].map((j) => Math.min(255, Math.round(parseInt(hex.slice(j, j + 2), 16) * k)));
+        const c = [1, 3, 5].map(
+          (j) => Math.min(255, Math.round(Number.parseInt(hex.slice(j, j + 2), 16) * k))
+        );
         out = `rgb(${c.join(",")})`;
       }
       this.shades.set(key, out);
     }
-    return this.shades.get(key);
+    return out;
   }
-
-  // The labels (dice, pieces), grouped by colour and size; at least 10 px high on screen
-  // where the cell has room for it, none where it has not.
-  // A label's colour and size (board units) for a cell of `owner` (a free grid cell's on a
-  // `dark` square or a light one): at least 10 px high on screen where the cell has room.
+  /**
+   * A label's colour and size (board units) for a cell of `owner` (a free grid cell's on a
+   * `dark` square or a light one): at least 10 px high on screen where the cell has room.
+   */
   labelStyle(doc, look, owner, dark, k) {
-    let colour, size;
+    const players = this.players ?? [];
     const own = doc.colours && owner >= 0 ? doc.colours[owner] : null;
+    let colour;
+    let size;
     if (doc.kind === "hex") {
       colour = own ?? look.label;
       size = doc.cols > 20 ? look.smallFont : look.font;
     } else if (owner >= 0) {
-      colour = own ?? this.players[owner % this.players.length];
+      colour = own ?? players[owner % players.length] ?? look.label;
       size = look.font;
     } else {
       colour = dark ? look.darkFree : look.free;
@@ -631,101 +868,227 @@ export class Board {
     const room = doc.kind === "hex" ? R * 1.05 : S * 0.8;
     return [colour, Math.min(Math.max(size, 10 / k), room)];
   }
-
-  // The labels (pieces) of a grid, grouped by style, and the cells' names (a checkers
-  // square's number) small in their top left corners.
+  /** A grid's labels (pieces) grouped by style, names and owners' letters in the corners. */
   drawLabels(doc, look, shown, k) {
     const ctx = this.ctx;
-    const groups = new Map();
+    const groups = /* @__PURE__ */ new Map();
     for (const i of shown) {
       const cell = doc.cells[i];
-      if (!cell.label) continue;
+      if (!cell?.label) continue;
       const key = cell.owner >= 0 ? cell.owner : cell.shade === "dark" ? -2 : -1;
       let group = groups.get(key);
-      if (!group) groups.set(key, (group = []));
+      if (!group) {
+        group = [];
+        groups.set(key, group);
+      }
       group.push(i);
     }
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     for (const [key, cells] of groups) {
       const [colour, size] = this.labelStyle(doc, look, key === -2 ? -1 : key, key === -2, k);
-      if (size * k < 5) continue; // too small to read: the colours tell the owners
+      if (size * k < 5) continue;
       ctx.fillStyle = colour;
-      ctx.font = FONT.replace("%", size);
+      ctx.font = FONT(size);
       const dy = size * 0.06;
       for (const i of cells) {
-        const [x, y] = this.geo.centres[i];
-        ctx.fillText(doc.cells[i].label, x, y + dy);
+        const [x, y] = this.centre(i);
+        ctx.fillText(doc.cells[i]?.label ?? "", x, y + dy);
       }
     }
-    const named = shown.filter((i) => doc.cells[i].name);
-    if (named.length && look.nameFont * k >= 6) {
-      ctx.font = `${look.nameFont}px system-ui, sans-serif`;
-      ctx.textAlign = "left";
-      ctx.textBaseline = "top";
-      for (const i of named) {
-        const [x, y] = this.geo.centres[i];
-        ctx.fillStyle = doc.cells[i].shade === "dark" ? look.darkName : look.name;
-        ctx.fillText(doc.cells[i].name, x - S / 2 + 3, y - S / 2 + 2);
-      }
+    if (look.nameFont * k < 6) return;
+    ctx.font = `${look.nameFont}px system-ui, sans-serif`;
+    ctx.textAlign = "left";
+    ctx.textBaseline = "top";
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      if (!cell?.name) continue;
+      const [x, y] = this.centre(i);
+      ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.name;
+      ctx.fillText(cell.name, x - S / 2 + 3, y - S / 2 + 2);
+    }
+    ctx.font = FONT(look.letterFont);
+    ctx.textAlign = "right";
+    ctx.textBaseline = "bottom";
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      const cue = cell ? letterCue(doc, cell) : "";
+      if (!cue || !cell) continue;
+      const [x, y] = this.centre(i);
+      ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
+      ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
     }
   }
-
   drawCoords(doc, look) {
-    const ctx = this.ctx, coords = doc.coords ?? {}, geo = this.geo;
+    const ctx = this.ctx;
+    const coords = doc.coords ?? {};
+    const geo = this.geo;
     ctx.fillStyle = look.coord;
     ctx.font = `${look.coordFont}px system-ui, sans-serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    (coords.cols ?? []).forEach((t, c) => ctx.fillText(t, geo.left + c * S + S / 2, 10));
-    (coords.rows ?? []).forEach((t, r) => ctx.fillText(t, 10, geo.top + r * S + S / 2));
+    (coords.cols ?? []).forEach((t, c) => {
+      ctx.fillText(t, geo.left + c * S + S / 2, 10);
+    });
+    (coords.rows ?? []).forEach((t, r) => {
+      ctx.fillText(t, 10, geo.top + r * S + S / 2);
+    });
   }
-
-  // The last turn's moves: an arrow from each cell of a path to the next, 70% of the way.
+  /** The last turn's moves: an arrow from each cell of a path to the next, 70% of the way. */
   drawArrows() {
-    const ctx = this.ctx, a = LOOK.arrow;
-    ctx.strokeStyle = ctx.fillStyle = a.colour;
-    ctx.lineWidth = a.width;
+    const ctx = this.ctx;
+    ctx.strokeStyle = ARROW.colour;
+    ctx.fillStyle = ARROW.colour;
+    ctx.lineWidth = ARROW.width;
+    const head = ARROW.head;
     for (const [from, to] of this.arrows) {
-      const [x1, y1] = this.geo.centres[from], [x2, y2] = this.geo.centres[to];
-      const x = x1 + (x2 - x1) * 0.7, y = y1 + (y2 - y1) * 0.7;
+      const [x1, y1] = this.centre(from);
+      const [x2, y2] = this.centre(to);
+      const x = x1 + (x2 - x1) * 0.7;
+      const y = y1 + (y2 - y1) * 0.7;
       const angle = Math.atan2(y2 - y1, x2 - x1);
-      const bx = x - Math.cos(angle) * a.head, by = y - Math.sin(angle) * a.head;
+      const bx = x - Math.cos(angle) * head;
+      const by = y - Math.sin(angle) * head;
       ctx.beginPath();
       ctx.moveTo(x1, y1);
       ctx.lineTo(bx, by);
       ctx.stroke();
       ctx.beginPath();
       ctx.moveTo(x, y);
-      ctx.lineTo(bx - Math.sin(angle) * a.head / 2, by + Math.cos(angle) * a.head / 2);
-      ctx.lineTo(bx + Math.sin(angle) * a.head / 2, by - Math.cos(angle) * a.head / 2);
+      ctx.lineTo(bx - Math.sin(angle) * head / 2, by + Math.cos(angle) * head / 2);
+      ctx.lineTo(bx + Math.sin(angle) * head / 2, by - Math.cos(angle) * head / 2);
       ctx.closePath();
       ctx.fill();
     }
   }
-
-  // performance.mark("lazytree:board-drawn") once the frame showing the drawing is painted
-  // (a rendering frame, then a task after it), once however many draws the frame holds.
+  /** performance.mark("lazytree:board-drawn") once the frame showing the drawing is painted. */
   afterPaint() {
     if (this.markPending) return;
     this.markPending = true;
-    requestAnimationFrame(() => setTimeout(() => {
-      this.markPending = false;
-      performance.mark("lazytree:board-drawn");
-    }, 0));
+    requestAnimationFrame(
+      () => setTimeout(() => {
+        this.markPending = false;
+        performance.mark("lazytree:board-drawn");
+      }, 0)
+    );
   }
+};
 
-  // What a click on cell `i` does with `selected` the selection: {move} to play one, or
-  // {select} the new selection (null: none).
-  click(i, selected) {
-    const moves = this.doc.moves;
-    if (selected !== null && selected !== i) {
-      const m = moves.find((m) => m.path.length > 1 && m.path[0] === selected && m.path[m.path.length - 1] === i);
-      if (m) return { move: m.move };
-    }
-    const single = moves.find((m) => m.path.length === 1 && m.path[0] === i);
-    if (single) return { move: single.move };
-    const starts = moves.some((m) => m.path.length > 1 && m.path[0] === i);
-    return { select: starts && i !== selected ? i : null };
-  }
+// frontend/src/board/dom.ts
+function textBoard(doc) {
+  const pre = document.createElement("pre");
+  pre.className = "lt-text-board";
+  pre.dataset.role = "text";
+  pre.textContent = doc.text ?? "";
+  return pre;
 }
+function moveButton(move, options = {}) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "lt-move";
+  button.dataset.move = move;
+  button.textContent = move;
+  button.disabled = options.enabled === false;
+  return button;
+}
+function moveButtonNodes(doc, options = {}) {
+  const nodes = doc.moves.filter((m) => doc.kind === "text" || m.path.length === 0).map((m) => moveButton(m.move, options));
+  if (doc.more) {
+    const more = document.createElement("span");
+    more.className = "lt-more-moves";
+    more.textContent = `and ${doc.more} more moves`;
+    nodes.push(more);
+  }
+  return nodes;
+}
+
+// frontend/src/board/svg.ts
+var SVG = "http://www.w3.org/2000/svg";
+function esc(text) {
+  const map = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+  return String(text).replace(/[&<>"]/g, (c) => map[c] ?? c);
+}
+function labelStyle(doc, owner) {
+  const colour = doc.colours && owner >= 0 ? doc.colours[owner] : null;
+  return colour ? ` style="fill:${esc(colour)}"` : "";
+}
+function markup(doc, geo, marks) {
+  const parts = [
+    `<defs><marker id="lt-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`
+  ];
+  const coords = doc.coords ?? {};
+  if (doc.kind === "grid") {
+    (coords.cols ?? []).forEach((t, c) => {
+      parts.push(`<text class="lt-coord" x="${geo.left + c * S + S / 2}" y="14">${esc(t)}</text>`);
+    });
+    (coords.rows ?? []).forEach((t, r) => {
+      parts.push(
+        `<text class="lt-coord" x="10" y="${geo.top + r * S + S / 2 + 4}">${esc(t)}</text>`
+      );
+    });
+  }
+  parts.push(`<g class="lt-cells">`);
+  doc.cells.forEach((cell, i) => {
+    const [x, y] = geo.centres[i] ?? [0, 0];
+    const cls = cellClass(doc, cell, marks.get(i));
+    const ty = (y + (doc.kind === "hex" ? 5 : 10)).toFixed(1);
+    const text = `<text x="${x.toFixed(1)}" y="${ty}"${labelStyle(doc, cell.owner)}>${esc(cell.label)}</text>`;
+    const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
+    const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
+    const [lx, ly] = doc.kind === "hex" ? [x, y + R * 0.78] : [x + S / 2 - 4, y + S / 2 - 4];
+    const cue = letterCue(doc, cell);
+    const letter = cue ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(cue)}</text>` : "";
+    if (doc.kind === "hex") {
+      parts.push(
+        `<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX_OUTLINE}"/>${text}${name}${letter}</g>`
+      );
+    } else {
+      parts.push(
+        `<g data-cell="${i}" class="${cls}"><rect x="${x - S / 2}" y="${y - S / 2}" width="${S}" height="${S}"/>${text}${name}${letter}</g>`
+      );
+    }
+  });
+  parts.push(`</g><g class="lt-arrows" data-role="arrows"></g>`);
+  return parts.join("");
+}
+function textMarkup(doc) {
+  return `<pre class="lt-text-board" data-role="text">${esc(doc.text ?? "")}</pre>`;
+}
+function boardSvg(doc, options = {}) {
+  if (!hasCells(doc)) return textMarkup(doc);
+  const { highlight = [], width = 300 } = options;
+  const geo = geometry(doc);
+  const marks = new Map(highlight.map((i) => [i, "hl"]));
+  const scale = Math.min(1, width / geo.width);
+  return `<svg class="lt-board lt-small" xmlns="${SVG}" width="${(geo.width * scale).toFixed(0)}" height="${(geo.height * scale).toFixed(0)}" viewBox="0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}">${markup(doc, geo, marks)}</svg>`;
+}
+function moveButtons(doc, options = {}) {
+  const { enabled = true } = options;
+  const buttons = doc.moves.filter((m) => doc.kind === "text" || m.path.length === 0).map(
+    (m) => `<button class="lt-move" data-move="${esc(m.move)}"${enabled ? "" : " disabled"}>${esc(m.move)}</button>`
+  ).join("");
+  return buttons + (doc.more ? `<span class="lt-more-moves">and ${doc.more} more moves</span>` : "");
+}
+export {
+  Board,
+  SCHEMA,
+  boardSvg,
+  cellAtPoint,
+  cellClass,
+  clickCell,
+  describeCell,
+  esc,
+  geometry,
+  marksOf,
+  moveButton,
+  moveButtonNodes,
+  moveButtons,
+  movesFrom,
+  playerLetter,
+  readPalette,
+  step,
+  textBoard,
+  textMarkup,
+  unpack,
+  withDelta
+};

@@ -65,10 +65,16 @@ def browsers() -> Iterator[Any]:
 
 
 @contextlib.contextmanager
-def headless_chromium() -> Iterator[Any]:
-    """A headless Chromium (1280x900) with its own profile and download directory: the
-    ``driver`` fixture's browser, for ``browsers()`` and scripts too
-    (``bench_first_draw``)."""
+def headless_chromium(
+    size: tuple[int, int] = (1280, 900), *, phone: bool = False, dark: bool = False
+) -> Iterator[Any]:
+    """A headless Chromium with its own profile and download directory: the ``driver``
+    fixture's browser, for ``browsers()`` and scripts too (``bench_first_draw``).
+
+    ``size`` is the page's viewport in CSS pixels (the window is grown to give exactly
+    that); ``phone=True`` emulates a phone of that size instead (chromedriver's
+    ``mobileEmulation``: a touch screen, device pixel ratio 3, a mobile viewport);
+    ``dark=True`` makes the page see ``prefers-color-scheme: dark``."""
     chromium, chromedriver = browser_paths()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -87,10 +93,13 @@ def headless_chromium() -> Iterator[Any]:
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
-        "--window-size=1280,900",
+        f"--window-size={size[0]},{size[1]}",
         f"--user-data-dir={profile}",
     ):
         options.add_argument(arg)
+    if phone:
+        metrics = {"width": size[0], "height": size[1], "pixelRatio": 3.0, "touch": True}
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": metrics})
     options.add_experimental_option(
         "prefs",
         {"download.default_directory": downloads, "download.prompt_for_download": False},
@@ -100,6 +109,12 @@ def headless_chromium() -> Iterator[Any]:
         "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads}
     )
     browser.download_dir = Path(downloads)  # type: ignore[attr-defined]
+    if dark:
+        features = [{"name": "prefers-color-scheme", "value": "dark"}]
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+    if not phone and size != (1280, 900):
+        inner = browser.execute_script("return [window.innerWidth, window.innerHeight]")
+        browser.set_window_size(2 * size[0] - inner[0], 2 * size[1] - inner[1])
     try:
         yield browser
     finally:
@@ -147,7 +162,11 @@ def start_game(driver: Any, url: str) -> None:
     driver.get(url)
     button = driver.find_element(By.CSS_SELECTOR, "[data-action=confirm]")
     button.click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(button))
+    # while the page is replaced, the button may belong to neither document for a moment
+    from selenium.common.exceptions import WebDriverException
+
+    waiting = WebDriverWait(driver, 30, ignored_exceptions=(WebDriverException,))
+    waiting.until(expected_conditions.staleness_of(button))
 
 
 @pytest.fixture

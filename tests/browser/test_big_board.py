@@ -12,7 +12,9 @@ renderer in one run.
 
 from __future__ import annotations
 
+import re
 import statistics
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,8 +33,19 @@ from tests.browser.test_play import (
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-PLAYER_RGB = {0: (0xD9, 0x53, 0x4F), 1: (0x4A, 0x7F, 0xD4), -1: (0xCC, 0xCC, 0xCC)}
-"""boards.css's --p0, --p1 and an unowned hexagon's grey."""
+BOARDS_CSS = Path(__file__).resolve().parents[2] / "lazytree" / "static" / "boards.css"
+
+
+def palette_rgb(player: int) -> tuple[int, int, int]:
+    """Player ``player``'s colour in boards.css's palette (``--player-N: #rrggbb``)."""
+    found = re.search(rf"--player-{player}:\s*#([0-9a-fA-F]{{6}})", BOARDS_CSS.read_text())
+    assert found, f"boards.css has no --player-{player}"
+    rgb = bytes.fromhex(found.group(1))
+    return (rgb[0], rgb[1], rgb[2])
+
+
+PLAYER_RGB = {0: palette_rgb(0), 1: palette_rgb(1), -1: (0xCC, 0xCC, 0xCC)}
+"""boards.css's --player-0, --player-1 and an unowned hexagon's grey."""
 
 DRAW_AFTER_DATA = """
 const data = performance.getEntriesByName('lazytree:board-data');

@@ -1,12 +1,13 @@
-"""The explorer's bundles are built from the current front-end sources.
+"""The front end's bundles are built from the current front-end sources.
 
-``lazytree/explorer/static/explorer.js`` and ``explorer-widget.js`` are built by esbuild
-from ``frontend/src`` and the board renderer ``lazytree/static/boards.js`` it imports
-(``make bundle``) and committed, so the package installs and runs
-without Node.js. This test builds them again into a temporary folder with the pinned
-esbuild (``node_modules``, installed by ``npm ci``) and checks the committed files are
-the same, byte for byte. Without Node.js or ``node_modules`` it is skipped, except under
-CI, where that is a failure.
+The explorer (``lazytree/explorer/static/explorer.js`` and ``explorer-widget.js``), the
+play page (``lazytree/server/static/app.js``) and the board renderer as a module
+(``lazytree/static/boards.js``) are built by esbuild from ``frontend/src`` (``make
+bundle``) and committed, so the package installs and runs without Node.js. This test
+builds them again into a temporary folder with the pinned esbuild (``node_modules``,
+installed by ``npm ci``) and checks the committed files are the same, byte for byte.
+Without Node.js or ``node_modules`` it is skipped, except under CI, where that is a
+failure.
 """
 
 from __future__ import annotations
@@ -20,7 +21,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "lazytree" / "explorer" / "static"
-BUNDLES = ("explorer.js", "explorer-widget.js")
+BUNDLES = {
+    "explorer.js": STATIC / "explorer.js",
+    "explorer-widget.js": STATIC / "explorer-widget.js",
+    "app.js": ROOT / "lazytree" / "server" / "static" / "app.js",
+    "boards.js": ROOT / "lazytree" / "static" / "boards.js",
+}
 
 
 def build_into(out: Path) -> None:
@@ -44,17 +50,17 @@ def build_into(out: Path) -> None:
 def test_the_committed_bundles_are_built_from_the_current_sources(tmp_path: Path) -> None:
     build_into(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(BUNDLES)
-    for name in BUNDLES:
+    for name, committed in BUNDLES.items():
         fresh = (tmp_path / name).read_bytes()
-        assert fresh == (STATIC / name).read_bytes(), (
-            f"{name} is not built from the current frontend/src and lazytree/static/boards.js: "
+        assert fresh == committed.read_bytes(), (
+            f"{committed.relative_to(ROOT)} is not built from the current frontend/src: "
             "run `make bundle`"
         )
 
 
 def test_the_bundles_import_nothing() -> None:
-    page = (STATIC / "explorer.js").read_text(encoding="utf-8")
-    widget = (STATIC / "explorer-widget.js").read_text(encoding="utf-8")
-    for code in (page, widget):
-        assert "\nimport " not in code and "require(" not in code
-    assert "\nexport " not in page  # the page's bundle is a plain script
+    code = {name: path.read_text(encoding="utf-8") for name, path in BUNDLES.items()}
+    for text in code.values():
+        assert "\nimport " not in text and "require(" not in text
+    for page in ("explorer.js", "app.js"):
+        assert "\nexport " not in code[page]  # a page's bundle is a plain script

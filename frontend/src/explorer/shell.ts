@@ -25,8 +25,8 @@ export function shellMarkup(live: boolean): string {
       ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
     </div>
     <div class="lt-main">
-      <div class="lt-tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
-      <aside class="lt-info" data-info></aside>
+      <div class="lt-tree" tabindex="0" role="region" aria-label="the explored tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
+      <aside class="lt-info" data-info tabindex="0" aria-label="the selected position"></aside>
     </div>
     <div class="lt-legend">
       <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot"/></svg> forced</span>

@@ -727,60 +727,32 @@ var Model = class {
   }
 };
 
-// lazytree/static/boards.js
-var SVG = "http://www.w3.org/2000/svg";
-var R = 20;
-var HW = Math.sqrt(3) * R;
-var HH = 1.5 * R;
-var S = 48;
-function hexagon(r) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = Math.PI / 180 * (60 * i - 30);
-    pts.push([r * Math.cos(a), r * Math.sin(a)]);
-  }
-  let d = `m${pts[0][0].toFixed(2)},${pts[0][1].toFixed(2)}`;
-  for (let i = 1; i < 6; i++) {
-    d += `l${(pts[i][0] - pts[i - 1][0]).toFixed(2)},${(pts[i][1] - pts[i - 1][1]).toFixed(2)}`;
-  }
-  return d + "z";
+// frontend/src/board/types.ts
+function hasCells(doc) {
+  return doc.kind !== "text" && Array.isArray(doc.cells);
 }
-var HEX = hexagon(R);
-var HEX_FILL = hexagon(R - 0.75);
-var SQUARE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
-var HEX_FILL_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${HEX_FILL}`);
-var HEX_CAN_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 2)}`);
-function esc(text) {
-  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-}
+
+// frontend/src/board/document.ts
 function unpack(layout2, packed) {
-  if (layout2.kind === "text") return { ...layout2, text: packed, moves: [] };
-  let owners, labels;
+  if (layout2.kind === "text" || !layout2.cells) {
+    return { ...layout2, text: String(packed), moves: [] };
+  }
+  let owners;
+  let labels;
   if (Array.isArray(packed)) [owners, labels] = packed;
   else {
     const n = layout2.cells.length;
     owners = packed.slice(0, n);
     labels = packed[n] === ":" ? Array.from(packed.slice(n + 1), (c) => c === " " ? "" : c) : packed.slice(n + 1).split("|");
   }
-  const cells = layout2.cells.map((cell, i) => ({
-    ...cell,
-    owner: owners[i] === "." ? -1 : owners.charCodeAt(i) - 65,
-    label: labels[i] ?? ""
-  }));
+  const cells = layout2.cells.map(
+    (cell, i) => ({
+      ...cell,
+      owner: owners[i] === "." ? -1 : owners.charCodeAt(i) - 65,
+      label: labels[i] ?? ""
+    })
+  );
   return { ...layout2, cells, moves: [] };
-}
-function geometry(doc) {
-  const cells = doc.cells;
-  const coords = doc.coords ?? {};
-  if (doc.kind === "hex") {
-    const offsets = doc.offsets ?? [];
-    const centres2 = cells.map((c) => [c.col * HW + (offsets[c.row] ?? 0) * HW / 2 + HW / 2 + 4, c.row * HH + R + 4]);
-    const shift = Math.max(0, ...offsets);
-    return { centres: centres2, width: (doc.cols + shift / 2) * HW + 8, height: (doc.rows - 1) * HH + 2 * R + 8 };
-  }
-  const left = coords.rows ? 20 : 4, top = coords.cols ? 20 : 4;
-  const centres = cells.map((c) => [left + c.col * S + S / 2, top + c.row * S + S / 2]);
-  return { centres, left, top, width: left + doc.cols * S + 4, height: top + doc.rows * S + 4 };
 }
 function cellClass(doc, cell, mark) {
   let c = `lt-cell ${doc.kind === "hex" ? "t" : "cell"}`;
@@ -789,48 +761,131 @@ function cellClass(doc, cell, mark) {
   if (cell.shade === "dark") c += " dark";
   return mark ? `${c} ${mark}` : c;
 }
-function labelStyle(doc, cell) {
-  const colour = doc.colours && cell.owner >= 0 ? doc.colours[cell.owner] : null;
+function playerLetter(doc, player) {
+  const name = doc.players?.[player];
+  return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
+}
+function letterCue(doc, cell) {
+  if (cell.owner < 0) return "";
+  const letter = playerLetter(doc, cell.owner);
+  return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
+}
+
+// frontend/src/board/geometry.ts
+var R = 20;
+var HW = Math.sqrt(3) * R;
+var HH = 1.5 * R;
+var S = 48;
+function geometry(doc) {
+  const coords = doc.coords ?? {};
+  if (doc.kind === "hex") {
+    const offsets = doc.offsets ?? [];
+    const centres2 = doc.cells.map(
+      (c) => [
+        c.col * HW + (offsets[c.row] ?? 0) * HW / 2 + HW / 2 + 4,
+        c.row * HH + R + 4
+      ]
+    );
+    const shift = Math.max(0, ...offsets);
+    return {
+      centres: centres2,
+      left: 4,
+      top: 4,
+      width: (doc.cols + shift / 2) * HW + 8,
+      height: (doc.rows - 1) * HH + 2 * R + 8
+    };
+  }
+  const left = coords.rows ? 20 : 4;
+  const top = coords.cols ? 20 : 4;
+  const centres = doc.cells.map((c) => [left + c.col * S + S / 2, top + c.row * S + S / 2]);
+  return { centres, left, top, width: left + doc.cols * S + 4, height: top + doc.rows * S + 4 };
+}
+function hexagon(r) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 180 * (60 * i - 30);
+    pts.push([r * Math.cos(a), r * Math.sin(a)]);
+  }
+  const f = (n) => n.toFixed(2);
+  let d = `m${f(pts[0]?.[0] ?? 0)},${f(pts[0]?.[1] ?? 0)}`;
+  for (let i = 1; i < 6; i++) {
+    const [x, y] = pts[i];
+    const [px, py] = pts[i - 1];
+    d += `l${f(x - px)},${f(y - py)}`;
+  }
+  return `${d}z`;
+}
+var HEX_OUTLINE = hexagon(R);
+var SQUARE_OUTLINE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
+
+// frontend/src/board/svg.ts
+var SVG = "http://www.w3.org/2000/svg";
+function esc(text) {
+  const map = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+  return String(text).replace(/[&<>"]/g, (c) => map[c] ?? c);
+}
+function labelStyle(doc, owner) {
+  const colour = doc.colours && owner >= 0 ? doc.colours[owner] : null;
   return colour ? ` style="fill:${esc(colour)}"` : "";
 }
 function markup(doc, geo, marks) {
-  const parts = [`<defs><marker id="lt-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`];
+  const parts = [
+    `<defs><marker id="lt-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`
+  ];
   const coords = doc.coords ?? {};
   if (doc.kind === "grid") {
-    (coords.cols ?? []).forEach((t, c) => parts.push(`<text class="lt-coord" x="${geo.left + c * S + S / 2}" y="14">${esc(t)}</text>`));
-    (coords.rows ?? []).forEach((t, r) => parts.push(`<text class="lt-coord" x="10" y="${geo.top + r * S + S / 2 + 4}">${esc(t)}</text>`));
+    (coords.cols ?? []).forEach((t, c) => {
+      parts.push(`<text class="lt-coord" x="${geo.left + c * S + S / 2}" y="14">${esc(t)}</text>`);
+    });
+    (coords.rows ?? []).forEach((t, r) => {
+      parts.push(
+        `<text class="lt-coord" x="10" y="${geo.top + r * S + S / 2 + 4}">${esc(t)}</text>`
+      );
+    });
   }
   parts.push(`<g class="lt-cells">`);
   doc.cells.forEach((cell, i) => {
-    const [x, y] = geo.centres[i];
+    const [x, y] = geo.centres[i] ?? [0, 0];
     const cls = cellClass(doc, cell, marks.get(i));
-    const text = `<text x="${x.toFixed(1)}" y="${(y + (doc.kind === "hex" ? 5 : 10)).toFixed(1)}"${labelStyle(doc, cell)}>${esc(cell.label)}</text>`;
+    const ty = (y + (doc.kind === "hex" ? 5 : 10)).toFixed(1);
+    const text = `<text x="${x.toFixed(1)}" y="${ty}"${labelStyle(doc, cell.owner)}>${esc(cell.label)}</text>`;
     const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
     const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
+    const [lx, ly] = doc.kind === "hex" ? [x, y + R * 0.78] : [x + S / 2 - 4, y + S / 2 - 4];
+    const cue = letterCue(doc, cell);
+    const letter = cue ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(cue)}</text>` : "";
     if (doc.kind === "hex") {
-      parts.push(`<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX}"/>${text}${name}</g>`);
+      parts.push(
+        `<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX_OUTLINE}"/>${text}${name}${letter}</g>`
+      );
     } else {
-      parts.push(`<g data-cell="${i}" class="${cls}"><rect x="${x - S / 2}" y="${y - S / 2}" width="${S}" height="${S}"/>${text}${name}</g>`);
+      parts.push(
+        `<g data-cell="${i}" class="${cls}"><rect x="${x - S / 2}" y="${y - S / 2}" width="${S}" height="${S}"/>${text}${name}${letter}</g>`
+      );
     }
   });
   parts.push(`</g><g class="lt-arrows" data-role="arrows"></g>`);
   return parts.join("");
 }
-function boardSvg(doc, { highlight = [], width = 300 } = {}) {
-  if (doc.kind === "text") return textMarkup(doc);
+function textMarkup(doc) {
+  return `<pre class="lt-text-board" data-role="text">${esc(doc.text ?? "")}</pre>`;
+}
+function boardSvg(doc, options = {}) {
+  if (!hasCells(doc)) return textMarkup(doc);
+  const { highlight = [], width = 300 } = options;
   const geo = geometry(doc);
   const marks = new Map(highlight.map((i) => [i, "hl"]));
   const scale = Math.min(1, width / geo.width);
   return `<svg class="lt-board lt-small" xmlns="${SVG}" width="${(geo.width * scale).toFixed(0)}" height="${(geo.height * scale).toFixed(0)}" viewBox="0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}">${markup(doc, geo, marks)}</svg>`;
 }
-function textMarkup(doc) {
-  return `<pre class="lt-text-board" data-role="text">${esc(doc.text ?? "")}</pre>`;
-}
 
 // frontend/src/boards.ts
-var esc2 = esc;
-var unpack2 = unpack;
-var boardSvg2 = boardSvg;
+function unpack2(layout2, packed) {
+  return unpack(layout2, packed);
+}
+function boardSvg2(doc, options) {
+  return boardSvg(doc, options);
+}
 
 // frontend/src/explorer/steps.ts
 function stepCount(steps) {
@@ -850,7 +905,7 @@ function stepState(model, steps, k) {
   const last = Math.max(0, Math.min(n - 1, k));
   const seen = /* @__PURE__ */ new Set([0]);
   const active = /* @__PURE__ */ new Set();
-  const window2 = /* @__PURE__ */ new Map();
+  const window = /* @__PURE__ */ new Map();
   const entered = /* @__PURE__ */ new Map();
   const known = /* @__PURE__ */ new Map();
   const cut = /* @__PURE__ */ new Set();
@@ -860,7 +915,7 @@ function stepState(model, steps, k) {
     const b = betaOf(steps, s);
     const v = steps.value[s];
     seen.add(i);
-    window2.set(i, [a, b]);
+    window.set(i, [a, b]);
     switch (steps.event[s]) {
       case "e":
         active.add(i);
@@ -898,7 +953,7 @@ function stepState(model, steps, k) {
     const child = steps.node[last - 1];
     if (model.data.parent[child] === node) backup = child;
   }
-  return { k: last, node, event, seen, active, window: window2, known, cut, backup };
+  return { k: last, node, event, seen, active, window, known, cut, backup };
 }
 function bound(v) {
   if (v === Number.NEGATIVE_INFINITY) return "−∞";
@@ -1027,11 +1082,11 @@ function itemMarkup(model, view, it, x, y, current, live) {
     case "node":
       return nodeMarkup(model, view, it.i, t, current);
     case "unforced":
-      return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text x="9" y="4">${esc2(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
+      return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text x="9" y="4">${esc(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
     case "unforcedGroup":
       return `<g class="lt-stub lt-unforced" data-unforced="${it.i}" ${t}><circle r="5"/><text x="9" y="4">${plural(it.count, "move")} not forced</text><title>${plural(it.count, "move")} generated but never forced: click to list them</title></g>`;
     case "link":
-      return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc2(model.strings[it.m])} <tspan class="lt-val">(shared)</tspan></text><title>a transposition: the same position as ${esc2(model.line(it.c).join(" "))}; click to go there</title></g>`;
+      return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc(model.strings[it.m])} <tspan class="lt-val">(shared)</tspan></text><title>a transposition: the same position as ${esc(model.line(it.c).join(" "))}; click to go there</title></g>`;
     case "never":
       return `<g class="lt-stub lt-never${view.steps ? " lt-cut-branch" : ""}" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
     case "more":
@@ -1049,7 +1104,7 @@ function stepNodeMarkup(model, view, i, t) {
     cls.push(pruned ? "lt-pruned" : "lt-unreached");
     if (view.practice?.marked.has(i)) cls.push("lt-marked");
     const v = d.value[i];
-    let label2 = esc2(i === 0 ? "root" : model.move(i));
+    let label2 = esc(i === 0 ? "root" : model.move(i));
     if (st === "t" && v !== null) label2 += ` <tspan class="lt-val">${fmt(v)}</tspan>`;
     if (pruned) label2 += ' <tspan class="lt-cut">never evaluated</tspan>';
     const shape2 = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
@@ -1069,9 +1124,9 @@ function stepNodeMarkup(model, view, i, t) {
   const kind = d.player[i] < 0 ? "chance" : maximizing(model, i) ? "max" : "min";
   const value = knownText(known);
   const w = onPath ? windowText(steps.window.get(i)) : "";
-  let label = esc2(i === 0 ? "root" : model.move(i));
-  if (value) label += ` <tspan class="lt-val lt-known" data-known>${esc2(value)}</tspan>`;
-  if (w) label += ` <tspan class="lt-window" data-window>${esc2(w)}</tspan>`;
+  let label = esc(i === 0 ? "root" : model.move(i));
+  if (value) label += ` <tspan class="lt-val lt-known" data-known>${esc(value)}</tspan>`;
+  if (w) label += ` <tspan class="lt-window" data-window>${esc(w)}</tspan>`;
   if (steps.cut.has(i)) label += ' <tspan class="lt-cut">✂</tspan>';
   const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
   return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
@@ -1084,7 +1139,7 @@ function practiceNodeMarkup(model, view, i, t) {
   if (marked) cls.push("lt-marked");
   if (i === view.selected) cls.push("lt-selected");
   const v = d.value[i];
-  let label = esc2(i === 0 ? "root" : model.move(i));
+  let label = esc(i === 0 ? "root" : model.move(i));
   if (st === "t" && v !== null) label += ` <tspan class="lt-val lt-leaf-value">${fmt(v)}</tspan>`;
   if (marked) label += ' <tspan class="lt-cut">✗ never evaluated</tspan>';
   const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
@@ -1113,7 +1168,7 @@ function nodeMarkup(model, view, i, t, current) {
   const replay = view.replay;
   const cut = never > 0 && !open && (!replay || replay.step >= model.creation().doneAt[i]);
   const visits = model.visitsIn ? model.visitsIn[i] : 0;
-  let label = esc2(i === 0 ? "root" : model.move(i));
+  let label = esc(i === 0 ? "root" : model.move(i));
   if (val) label += ` <tspan class="lt-val">${val}</tspan>`;
   if (!open && nKids) label += ` <tspan class="lt-count">+${nKids}</tspan>`;
   if (cut)
@@ -1129,7 +1184,7 @@ function positionBoard(model, i) {
   const doc = unpack2(d.board, d.pos[i]);
   const noteAt = d.note ? d.note[i] : -1;
   const note = d.notes && noteAt >= 0 ? d.notes[noteAt] : "";
-  const notes = note ? `<div class="lt-board-note" data-role="notes">${esc2(note).replaceAll("\n", "<br>")}</div>` : "";
+  const notes = note ? `<div class="lt-board-note" data-role="notes">${esc(note).replaceAll("\n", "<br>")}</div>` : "";
   return boardSvg2(doc, { highlight: d.hl[i] ?? [] }) + notes;
 }
 function infoMarkup(model, i, live, steps = null) {
@@ -1140,28 +1195,28 @@ function infoMarkup(model, i, live, steps = null) {
   const rows = [];
   rows.push([
     "move",
-    i === 0 ? "(the root)" : `${esc2(model.move(i))} by ${esc2(model.playerName(d.player[d.parent[i]]))}`
+    i === 0 ? "(the root)" : `${esc(model.move(i))} by ${esc(model.playerName(d.player[d.parent[i]]))}`
   ]);
   const prob = d.prob ? d.prob[i] : null;
   if (prob !== null) rows.push(["chance", `probability ${fmt(prob)} (a dice roll)`]);
-  rows.push(["line", path.length ? esc2(path.join(" ")) : "—"]);
-  rows.push(["to move", st === "t" ? "game over" : esc2(model.playerName(p))]);
+  rows.push(["line", path.length ? esc(path.join(" ")) : "—"]);
+  rows.push(["to move", st === "t" ? "game over" : esc(model.playerName(p))]);
   rows.push(["depth", String(model.depth[i])]);
   if (steps) {
     const w = steps.window.get(i);
     const known = steps.known.get(i);
     const state = !steps.seen.has(i) ? "not reached yet" : known?.final ? "done" : steps.active.has(i) ? "being searched" : "reached";
     rows.push(["at this step", state]);
-    if (w) rows.push(["window", `<span data-info-window>${esc2(windowText(w))}</span>`]);
+    if (w) rows.push(["window", `<span data-info-window>${esc(windowText(w))}</span>`]);
     rows.push([
       "value then",
-      `<span data-info-known>${known ? esc2(knownText(known)) : "not known yet"}</span>${known && !known.final ? " (so far)" : ""}`
+      `<span data-info-known>${known ? esc(knownText(known)) : "not known yet"}</span>${known && !known.final ? " (so far)" : ""}`
     ]);
     const k = steps.k;
     const sd = d.steps;
     const terms = sd?.terms ? sd.terms[k] : null;
     if (i === steps.node && terms)
-      rows.push(["weighted sum", esc2(sumText(terms, sd?.value[k] ?? null))]);
+      rows.push(["weighted sum", esc(sumText(terms, sd?.value[k] ?? null))]);
   }
   const v = d.value[i];
   if (v === null) rows.push(["value", "not rated"]);
@@ -1170,7 +1225,7 @@ function infoMarkup(model, i, live, steps = null) {
     const rel = b === ">" ? "at least " : b === "<" ? "at most " : "";
     const kind = d.visits ? "MCTS: the mean value of the playouts through it" : `${b === "=" ? "exact" : b === ">" ? "lower bound" : "upper bound"}, ${plural(d.rdepth[i], "move")} deep`;
     const head = steps ? "final value" : "value";
-    rows.push([head, `${rel}${fmt(v)} for ${esc2(model.playerName(d.rplayer[i]))} (${kind})`]);
+    rows.push([head, `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${kind})`]);
   }
   const kids = model.kids[i].length + model.links[i].length;
   let status;
@@ -1198,7 +1253,7 @@ function infoMarkup(model, i, live, steps = null) {
   if (book === "hit" && sb)
     rows.push([
       "book",
-      `answered from the position book: ${esc2(sb.move)} (searched ${sb.depth === null ? "to the end of the game" : `to depth ${sb.depth}`} before, used ${plural(sb.uses, "time")}); nothing was searched below`
+      `answered from the position book: ${esc(sb.move)} (searched ${sb.depth === null ? "to the end of the game" : `to depth ${sb.depth}`} before, used ${plural(sb.uses, "time")}); nothing was searched below`
     ]);
   else if (book === "miss")
     rows.push([
@@ -1217,23 +1272,23 @@ function infoMarkup(model, i, live, steps = null) {
     html += `<button data-action="force-here">search below this position</button>`;
   const n = (c) => visitsIn ? ` <span class="lt-visits">n=${visitsIn[c]}</span>` : "";
   const list = model.kids[i].map(
-    (e) => `<li data-goto="${e.c}">${esc2(model.strings[e.m])} <span class="lt-val">${valueLabel(d.value[e.c], d.bound[e.c])}</span>${n(e.c)}</li>`
+    (e) => `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${valueLabel(d.value[e.c], d.bound[e.c])}</span>${n(e.c)}</li>`
   );
   for (const e of model.links[i])
-    list.push(`<li data-goto="${e.c}">${esc2(model.strings[e.m])} ⤳</li>`);
+    list.push(`<li data-goto="${e.c}">${esc(model.strings[e.m])} ⤳</li>`);
   for (const e of model.unforced[i])
     list.push(
-      `<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc2(model.strings[e.m])} <span class="lt-val">not forced</span></li>`
+      `<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc(model.strings[e.m])} <span class="lt-val">not forced</span></li>`
     );
   if (list.length)
-    html += `<div class="lt-kids-head">children in generation order, ${visitsIn ? "with their visits" : `with their stored values (≥ / ≤: bounds) for ${esc2(model.playerName(d.rplayer[i] < 0 ? p : d.rplayer[i]))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
+    html += `<div class="lt-kids-head">children in generation order, ${visitsIn ? "with their visits" : `with their stored values (≥ / ≤: bounds) for ${esc(model.playerName(d.rplayer[i] < 0 ? p : d.rplayer[i]))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
   return html;
 }
 function moveButtons(model, i, live) {
   const e = model.data.edges[i];
   const out = [];
   for (let j = 0, k = 0; j < e.length; j += 2, k++) {
-    const m = esc2(model.strings[e[j]]);
+    const m = esc(model.strings[e[j]]);
     const c = e[j + 1];
     if (c >= 0) out.push(`<button class="lt-move" data-move="${m}" data-goto="${c}">${m}</button>`);
     else if (live)
@@ -1295,8 +1350,8 @@ function shellMarkup(live) {
       ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
     </div>
     <div class="lt-main">
-      <div class="lt-tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
-      <aside class="lt-info" data-info></aside>
+      <div class="lt-tree" tabindex="0" role="region" aria-label="the explored tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
+      <aside class="lt-info" data-info tabindex="0" aria-label="the selected position"></aside>
     </div>
     <div class="lt-legend">
       <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot"/></svg> forced</span>

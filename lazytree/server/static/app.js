@@ -1,597 +1,2243 @@
-// lazytree play page: the new-game form, or one game drawn from what the server pushes.
-// The board is the game's `board` (a lazytree-board/1 document) drawn by boards.js,
-// the renderer the explorer uses too. A game page holds a WebSocket on /ws/GAME (see
-// lazytree/server/live.py): it says hello with the moves it has (data-ply) and its seat's
-// token, is sent every change at once, sends its moves over it, and reconnects with
-// back-off when the connection drops. Every text from the server is inserted as text
-// (textContent, elements built by el()), never as markup.
-import { Board, moveButton, moveButtonNodes, textBoard } from "/lib/boards.js";
-
-const $ = (sel) => document.querySelector(sel);
-const app = $("#app");
-const sessionId = app.dataset.session;
-const seatToken = app.dataset.seat || null;
-const NAMES = ["red", "blue", "green", "orange", "purple", "teal", "pink", "olive"];
-
-// Timings the browser test reads (Performance API measures, in milliseconds).
-window.lazytree = { timings: [], view: null, ready: false };
-function measure(name, start) {
-  const m = performance.measure(name, { start, end: performance.now() });
-  window.lazytree.timings.push({ name, ms: m.duration });
-  // and once the browser has laid out and painted the change (the next frame)
-  requestAnimationFrame(() => setTimeout(() => {
-    const p = performance.measure(`${name}-painted`, { start, end: performance.now() });
-    window.lazytree.timings.push({ name: `${name}-painted`, ms: p.duration });
-  }, 0));
-}
-
-// An element: its attributes (`dataset` keys as data-*) and its children, strings as
-// text nodes (never parsed as markup).
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k === "className") node.className = v;
-    else node.setAttribute(k, v === true ? "" : String(v));
+// Built by frontend/build.mjs from frontend/src (edit those, then run `make bundle`).
+"use strict";
+(() => {
+  // frontend/src/board/types.ts
+  function hasCells(doc) {
+    return doc.kind !== "text" && Array.isArray(doc.cells);
   }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== ""));
-  return node;
-}
 
-function showError(message) {
-  const el = $("#error");
-  el.textContent = message || "";
-  el.hidden = !message;
-}
-
-async function api(path, body) {
-  const headers = seatToken ? { "X-Lazytree-Seat": seatToken } : {};
-  const options = body === undefined ? { headers } : {
-    method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body),
-  };
-  const response = await fetch(`/api/sessions/${path}`, options);
-  // a response carrying a board arrived (boards.js marks lazytree:board-drawn once drawn)
-  if (path === sessionId || /\/(move|ai|undo|redo)$/.test(path)) performance.mark("lazytree:board-data");
-  const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
-  if (!response.ok) throw new Error(data.error || `${response.status}`);
-  return data;
-}
-
-// -- the new-game form ------------------------------------------------------------------
-// Every registered game, with its options as form fields (app.dataset.games: the
-// server's lazytree.server.app.game_forms). Fields left empty are not sent: the game's
-// default applies.
-function optionField(game, opt) {
-  const label = document.createElement("label");
-  label.textContent = `${opt.name.replaceAll("_", " ")} `;
-  label.title = opt.help;
-  const input = document.createElement("input");
-  input.name = opt.name;
-  input.type = opt.type === "int" ? "number" : "text";
-  input.dataset.option = opt.name;
-  if (opt.default !== null && opt.default !== undefined) input.value = String(opt.default);
-  const help = document.createElement("small");
-  help.className = "note";
-  help.textContent = ` ${opt.help}`;
-  label.append(input, help);
-  return label;
-}
-
-function setupForm() {
-  $("#newgame").hidden = false;
-  const games = JSON.parse(app.dataset.games);
-  const gameSel = $("#f-game");
-  const box = $("#f-options");
-  for (const [name, g] of Object.entries(games)) {
-    gameSel.add(new Option(`${name}: ${g.summary}`, name));
-    const set = document.createElement("div");
-    set.dataset.game = name;
-    for (const opt of g.options) set.append(optionField(name, opt));
-    if (!g.options.length) set.textContent = "(no options)";
-    box.append(set);
+  // frontend/src/board/document.ts
+  function withDelta(board, delta) {
+    const next = { ...board, ...delta.set };
+    const loose2 = next;
+    for (const key of delta.unset) delete loose2[key];
+    const changed = [];
+    if (board.cells) {
+      const cells = board.cells.slice();
+      for (const [i, cell] of delta.cells) {
+        if (i < 0 || i >= cells.length) throw new RangeError(`the update changes cell ${i}`);
+        cells[i] = cell;
+        changed.push(i);
+      }
+      next.cells = cells;
+    }
+    return { board: next, changed };
   }
-  const current = () => box.querySelector(`[data-game="${CSS.escape(gameSel.value)}"]`);
-  const players = () => {
-    const field = current().querySelector("[data-option=players]");
-    const n = field ? Number(field.value) : games[gameSel.value].players;
-    return Math.max(1, Math.min(8, n || games[gameSel.value].players));
+  function marksOf(doc, options = {}) {
+    const { selected = null, last = [], interactive = false, cursor = null } = options;
+    const marks = /* @__PURE__ */ new Map();
+    const add = (i, c) => {
+      const had = marks.get(i);
+      marks.set(i, had ? `${had} ${c}` : c);
+    };
+    if (interactive) {
+      const starts = /* @__PURE__ */ new Set();
+      for (const m of doc.moves) if (m.path.length) starts.add(m.path[0]);
+      for (const i of starts) add(i, "can");
+      if (selected !== null) {
+        add(selected, "sel");
+        for (const m of doc.moves) {
+          if (m.path.length > 1 && m.path[0] === selected)
+            add(m.path[m.path.length - 1], "target");
+        }
+      }
+    }
+    for (const path of last) for (const i of path) add(i, "last");
+    if (cursor !== null) add(cursor, "cursor");
+    return marks;
+  }
+  function hasMark(marks, mark) {
+    return marks !== void 0 && ` ${marks} `.includes(` ${mark} `);
+  }
+  function cellClass(doc, cell, mark) {
+    let c = `lt-cell ${doc.kind === "hex" ? "t" : "cell"}`;
+    if (cell.owner >= 0) c += ` p${cell.owner}`;
+    else if (cell.label) c += " free";
+    if (cell.shade === "dark") c += " dark";
+    return mark ? `${c} ${mark}` : c;
+  }
+  function clickCell(doc, i, selected) {
+    const moves = doc.moves;
+    if (selected !== null && selected !== i) {
+      const m = moves.find(
+        (m2) => m2.path.length > 1 && m2.path[0] === selected && m2.path[m2.path.length - 1] === i
+      );
+      if (m) return { move: m.move };
+    }
+    const single = moves.find((m) => m.path.length === 1 && m.path[0] === i);
+    if (single) return { move: single.move };
+    const starts = moves.some((m) => m.path.length > 1 && m.path[0] === i);
+    return { select: starts && i !== selected ? i : null };
+  }
+  function movesFrom(doc, i) {
+    return doc.moves.filter((m) => m.path.length > 0 && m.path[0] === i);
+  }
+  function playerLetter(doc, player) {
+    const name = doc.players?.[player];
+    return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
+  }
+  function letterCue(doc, cell) {
+    if (cell.owner < 0) return "";
+    const letter = playerLetter(doc, cell.owner);
+    return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
+  }
+  function cellPlace(doc, i) {
+    const cell = doc.cells[i];
+    if (doc.kind === "hex") return `territory ${i}`;
+    if (cell.name) return `square ${cell.name}`;
+    const col = doc.coords?.cols?.[cell.col];
+    const row = doc.coords?.rows?.[cell.row];
+    if (col !== void 0 && row !== void 0) return `square ${col}${row}`;
+    return `square ${i} (row ${cell.row + 1}, column ${cell.col + 1})`;
+  }
+  function describeCell(doc, i, marks) {
+    if (!hasCells(doc) || !doc.cells[i]) return "";
+    const cell = doc.cells[i];
+    const parts = [cellPlace(doc, i)];
+    parts.push(cell.owner >= 0 ? `player ${cell.owner} (${playerLetter(doc, cell.owner)})` : "empty");
+    const label = cell.label.trim();
+    if (label) parts.push(label);
+    if (hasMark(marks, "sel")) parts.push("selected");
+    else if (hasMark(marks, "target")) parts.push("a move ends here");
+    else if (hasMark(marks, "can")) parts.push("moves start here");
+    if (hasMark(marks, "last")) parts.push("in the last turn");
+    return parts.join(", ");
+  }
+
+  // frontend/src/board/geometry.ts
+  var R = 20;
+  var HW = Math.sqrt(3) * R;
+  var HH = 1.5 * R;
+  var S = 48;
+  function geometry(doc) {
+    const coords = doc.coords ?? {};
+    if (doc.kind === "hex") {
+      const offsets = doc.offsets ?? [];
+      const centres2 = doc.cells.map(
+        (c) => [
+          c.col * HW + (offsets[c.row] ?? 0) * HW / 2 + HW / 2 + 4,
+          c.row * HH + R + 4
+        ]
+      );
+      const shift = Math.max(0, ...offsets);
+      return {
+        centres: centres2,
+        left: 4,
+        top: 4,
+        width: (doc.cols + shift / 2) * HW + 8,
+        height: (doc.rows - 1) * HH + 2 * R + 8
+      };
+    }
+    const left = coords.rows ? 20 : 4;
+    const top = coords.cols ? 20 : 4;
+    const centres = doc.cells.map((c) => [left + c.col * S + S / 2, top + c.row * S + S / 2]);
+    return { centres, left, top, width: left + doc.cols * S + 4, height: top + doc.rows * S + 4 };
+  }
+  function cellIndex(doc) {
+    const at = new Int32Array(doc.rows * doc.cols).fill(-1);
+    doc.cells.forEach((c, i) => {
+      if (c.row >= 0 && c.col >= 0 && c.row < doc.rows && c.col < doc.cols) {
+        at[c.row * doc.cols + c.col] = i;
+      }
+    });
+    return at;
+  }
+  function cellAtRowCol(doc, at, row, col) {
+    if (row < 0 || col < 0 || row >= doc.rows || col >= doc.cols) return null;
+    const i = at[row * doc.cols + col] ?? -1;
+    return i < 0 ? null : i;
+  }
+  function hexagon(r) {
+    const pts = [];
+    for (let i = 0; i < 6; i++) {
+      const a = Math.PI / 180 * (60 * i - 30);
+      pts.push([r * Math.cos(a), r * Math.sin(a)]);
+    }
+    const f = (n) => n.toFixed(2);
+    let d = `m${f(pts[0]?.[0] ?? 0)},${f(pts[0]?.[1] ?? 0)}`;
+    for (let i = 1; i < 6; i++) {
+      const [x, y] = pts[i];
+      const [px, py] = pts[i - 1];
+      d += `l${f(x - px)},${f(y - py)}`;
+    }
+    return `${d}z`;
+  }
+  function cellAtPoint(doc, geo, at, x, y) {
+    if (doc.kind === "grid") {
+      const col = Math.floor((x - geo.left) / S);
+      const row = Math.floor((y - geo.top) / S);
+      return cellAtRowCol(doc, at, row, col);
+    }
+    const offsets = doc.offsets ?? [];
+    const r0 = Math.round((y - R - 4) / HH);
+    let best = null;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (let row = r0 - 1; row <= r0 + 1; row++) {
+      if (row < 0) continue;
+      const c0 = Math.round((x - 4 - HW / 2 - (offsets[row] ?? 0) * HW / 2) / HW);
+      for (let col = c0 - 1; col <= c0 + 1; col++) {
+        const i = cellAtRowCol(doc, at, row, col);
+        if (i === null) continue;
+        const [cx, cy] = geo.centres[i];
+        const d = (x - cx) ** 2 + (y - cy) ** 2;
+        if (d < bestD) {
+          best = i;
+          bestD = d;
+        }
+      }
+    }
+    if (best === null) return null;
+    const [bx, by] = geo.centres[best];
+    const dx = Math.abs(x - bx);
+    const dy = Math.abs(y - by);
+    return dx <= HW / 2 && dy <= R - dx / Math.sqrt(3) ? best : null;
+  }
+  function step(doc, geo, at, i, direction, anchorX) {
+    const cell = doc.cells[i];
+    if (!cell) return i;
+    if (direction === "left" || direction === "right") {
+      const d2 = direction === "left" ? -1 : 1;
+      for (let col = cell.col + d2; col >= 0 && col < doc.cols; col += d2) {
+        const j = cellAtRowCol(doc, at, cell.row, col);
+        if (j !== null) return j;
+      }
+      return i;
+    }
+    const d = direction === "up" ? -1 : 1;
+    if (doc.kind === "grid") {
+      for (let row = cell.row + d; row >= 0 && row < doc.rows; row += d) {
+        const j = cellAtRowCol(doc, at, row, cell.col);
+        if (j !== null) return j;
+      }
+      return i;
+    }
+    const x = anchorX ?? geo.centres[i][0];
+    for (let row = cell.row + d; row >= 0 && row < doc.rows; row += d) {
+      let best = null;
+      let bestD = Number.POSITIVE_INFINITY;
+      for (let col = 0; col < doc.cols; col++) {
+        const j = cellAtRowCol(doc, at, row, col);
+        if (j === null) continue;
+        const dx = Math.abs(geo.centres[j][0] - x);
+        if (dx < bestD - 1e-6) {
+          best = j;
+          bestD = dx;
+        }
+      }
+      if (best !== null && bestD <= HW) return best;
+    }
+    return i;
+  }
+  var HEX_OUTLINE = hexagon(R);
+  var SQUARE_OUTLINE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
+
+  // frontend/src/board/canvas.ts
+  var HEX_LOOK = {
+    fill: "#ccc",
+    dark: "#ccc",
+    edge: "#fff",
+    edgeWidth: 1.5,
+    label: "#fff",
+    font: 15,
+    smallFont: 13,
+    free: "#999",
+    darkFree: "#999",
+    freeFont: 15,
+    coord: "#888",
+    coordFont: 12,
+    name: "#fff",
+    darkName: "#fff",
+    nameFont: 8,
+    letter: "rgba(255,255,255,0.9)",
+    letterFont: 8,
+    marks: {
+      can: ["#222", 2.5],
+      last: ["#ffd400", 3],
+      target: ["#000", 3, [4, 2]],
+      sel: ["#000", 4],
+      hl: ["#111", 4]
+    },
+    brightness: { sel: 1.2, target: 0.75 },
+    hover: "rgba(255,255,255,0.35)"
   };
-  const seats = () => {
-    const box = $("#f-seats");
-    const old = Array.from(box.querySelectorAll("select")).map((s) => s.value);
-    box.replaceChildren();
-    for (let p = 0; p < players(); p++) {
-      const label = document.createElement("label");
-      label.className = `seat p${p}`;
-      label.textContent = `Player ${p} (${NAMES[p]}) `;
-      // the game's seat choices (the server's seat_choices: agents of the registry,
-      // named as in lazytree play --seats and arena --players)
-      const sel = document.createElement("select");
-      for (const choice of games[gameSel.value].agents) sel.add(new Option(choice.label, choice.value));
-      const keep = old[p] && Array.from(sel.options).some((o) => o.value === old[p]);
-      sel.value = keep ? old[p] : (p === 0 ? "human" : "ai");
-      label.append(sel);
-      box.append(label);
+  var GRID_LOOK = {
+    fill: "#f7f2e6",
+    dark: "#b58863",
+    edge: "#999",
+    edgeWidth: 1,
+    label: "#222",
+    font: 30,
+    smallFont: 30,
+    free: "#999",
+    darkFree: "#f3e6d3",
+    freeFont: 18,
+    coord: "#888",
+    coordFont: 12,
+    name: "#8a7a66",
+    darkName: "#f3e6d3",
+    nameFont: 10,
+    letter: "#555",
+    letterFont: 10,
+    marks: {
+      can: ["#555", 2],
+      last: ["#e0b400", 3],
+      target: ["#000", 3, [5, 3]],
+      sel: ["#000", 5],
+      hl: ["#111", 4]
+    },
+    brightness: {},
+    hover: "rgba(0,0,0,0.12)"
+  };
+  var ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
+  var CURSOR = [
+    ["#fff", 6],
+    ["#1a5fb4", 3]
+  ];
+  var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
+  var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
+  var MARGIN = 6;
+  var PALETTE_SIZE = 8;
+  function readPalette(element) {
+    const style = getComputedStyle(element);
+    const fallback = style.getPropertyValue("--player-chance").trim() || "gray";
+    const colours = [];
+    for (let p = 0; p < PALETTE_SIZE; p++) {
+      colours.push(style.getPropertyValue(`--player-${p}`).trim() || fallback);
+    }
+    return colours;
+  }
+  var HEX_FILL_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 0.75)}`);
+  var HEX_CAN_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 2)}`);
+  var Board = class {
+    canvas;
+    ctx;
+    /** Called when the drawn selection changes. */
+    onSelect;
+    key = null;
+    doc = null;
+    geo = null;
+    /** The board's size in board units (0: nothing drawn yet). */
+    width = 0;
+    height = 0;
+    selected = null;
+    cursor = null;
+    hover = null;
+    arrows = [];
+    marks = /* @__PURE__ */ new Map();
+    /** The cells the last draw drew (null: all of them). */
+    lastDrawn = null;
+    at = new Int32Array(0);
+    players = null;
+    /** The colour between hexagons (`--board-gap`, e.g. a dark page's panel), or "". */
+    gap = "";
+    pointer = null;
+    frame = 0;
+    markPending = false;
+    drawnSize = "";
+    drawnView = "";
+    paths = null;
+    fillPath = [];
+    shades = /* @__PURE__ */ new Map();
+    sprites = /* @__PURE__ */ new Map();
+    labelIds = /* @__PURE__ */ new Map();
+    spriteScale = 0;
+    constructor(canvas, options = {}) {
+      const ctx = canvas.getContext?.("2d");
+      if (!ctx) throw new Error("a live Board draws on a <canvas> element");
+      this.canvas = canvas;
+      this.ctx = ctx;
+      this.onSelect = options.onSelect ?? null;
+      canvas.classList.add("lt-board");
+      canvas.lazytreeBoard = this;
+      const remember = (e) => {
+        this.pointer = { clientX: e.clientX, clientY: e.clientY };
+      };
+      canvas.addEventListener("pointerdown", remember);
+      canvas.addEventListener("pointerup", remember);
+      canvas.addEventListener("pointermove", (e) => this.hoverAt(e));
+      canvas.addEventListener("pointerleave", () => this.setHover(null));
+      new MutationObserver((records) => {
+        if (records.some((r) => r.attributeName?.toLowerCase() === "viewbox") && this.geo) {
+          const v = this.view();
+          if (`${v.x} ${v.y} ${v.w} ${v.h}` !== this.drawnView) this.later();
+        }
+      }).observe(canvas, { attributes: true });
+      if (typeof ResizeObserver !== "undefined") {
+        new ResizeObserver(() => {
+          if (!this.doc) this.prepare();
+          else if (this.sizeKey() !== this.drawnSize) this.later();
+        }).observe(canvas);
+      }
+    }
+    /**
+     * Get ready for the first position while it is on its way: the canvas's pixels
+     * allocated at the element's size, the palette read, the labels' font loaded.
+     */
+    prepare() {
+      if (this.players) return;
+      const dpr = window.devicePixelRatio || 1;
+      const w = Math.round(this.canvas.clientWidth * dpr);
+      const h = Math.round(this.canvas.clientHeight * dpr);
+      if (!w || !h) return;
+      this.readLook();
+      this.canvas.width = w;
+      this.canvas.height = h;
+      this.ctx.font = FONT(HEX_LOOK.smallFont);
+      this.ctx.measureText("0123456789");
+      this.ctx.clearRect(0, 0, w, h);
+    }
+    /** The palette and the gap colour, from the canvas's custom properties. */
+    readLook() {
+      this.players = readPalette(this.canvas);
+      this.gap = getComputedStyle(this.canvas).getPropertyValue("--board-gap").trim();
+    }
+    /** What makes two documents the same board (kind, size, offsets, cells). */
+    shapeKey(doc) {
+      return `${doc.kind}/${doc.rows}/${doc.cols}/${(doc.offsets ?? []).join(",")}/${doc.cells?.length}`;
+    }
+    /** Draw `doc` whole, with the selection, last turn's paths and cursor marked. */
+    render(doc, options = {}) {
+      this.apply(doc, options);
+      this.draw();
+      this.afterPaint();
+      this.tellSelection(options);
+    }
+    /**
+     * Draw `doc`, the next position of the board drawn, redrawing only `changed` cells and
+     * those whose marks or arrows changed when it can (the same board, view and size);
+     * else the whole board.
+     */
+    update(doc, options = {}, changed = []) {
+      const before = this.marks;
+      const arrowsBefore = this.arrows;
+      const hoverBefore = this.hover;
+      const same = this.doc !== null && this.key === this.shapeKey(doc) && this.canPatch();
+      this.apply(doc, options);
+      if (!same) {
+        this.draw();
+      } else {
+        const dirty = new Set(changed);
+        for (const [i, m] of before) if (this.marks.get(i) !== m) dirty.add(i);
+        for (const [i, m] of this.marks) if (before.get(i) !== m) dirty.add(i);
+        for (const [a, b] of arrowsBefore) dirty.add(a).add(b);
+        for (const [a, b] of this.arrows) dirty.add(a).add(b);
+        if (hoverBefore !== null) dirty.add(hoverBefore);
+        if (this.hover !== null) dirty.add(this.hover);
+        this.draw(dirty);
+      }
+      this.afterPaint();
+      this.tellSelection(options);
+    }
+    apply(doc, options) {
+      if (!hasCells(doc)) throw new Error("a live Board draws hex and grid boards");
+      this.doc = doc;
+      if (this.key !== this.shapeKey(doc)) this.build(doc);
+      this.marks = marksOf(doc, options);
+      this.cursor = options.cursor ?? null;
+      this.paths = null;
+      if (this.hover !== null && !this.clickable(this.hover)) this.hover = null;
+      this.arrows = [];
+      for (const path of options.last ?? []) {
+        for (let k = 1; k < path.length; k++) {
+          this.arrows.push([path[k - 1], path[k]]);
+        }
+      }
+    }
+    tellSelection(options) {
+      const was = this.selected;
+      this.selected = options.interactive ? options.selected ?? null : null;
+      if (this.onSelect && was !== this.selected) this.onSelect(this.selected);
+    }
+    canPatch() {
+      if (!this.geo || this.frame) return false;
+      const v = this.view();
+      return `${v.x} ${v.y} ${v.w} ${v.h}` === this.drawnView && this.sizeKey() === this.drawnSize;
+    }
+    build(doc) {
+      this.key = this.shapeKey(doc);
+      this.geo = geometry(doc);
+      this.width = this.geo.width;
+      this.height = this.geo.height;
+      this.hover = null;
+      this.fillPath = doc.kind === "grid" ? this.geo.centres.map(([x, y]) => `M${x},${y}${SQUARE_OUTLINE}`) : [];
+      this.at = cellIndex(doc);
+      if (!this.players) this.readLook();
+    }
+    /** The classes the SVG picture gives cell i (its owner, its marks): a test hook. */
+    cellClass(i) {
+      const cell = this.doc?.cells[i];
+      return this.doc && cell ? cellClass(this.doc, cell, this.marks.get(i)) : null;
+    }
+    /** Cell i's outline as path text (board units). */
+    outline(i) {
+      const [x, y] = this.centre(i);
+      return `M${x},${y}${this.doc?.kind === "hex" ? HEX_OUTLINE : SQUARE_OUTLINE}`;
+    }
+    centre(i) {
+      return this.geo?.centres[i] ?? [0, 0];
+    }
+    /** Which board units the canvas shows (its viewBox, else the board), and how. */
+    view() {
+      const r = this.canvas.getBoundingClientRect();
+      const box = (this.canvas.getAttribute("viewBox") ?? "").trim().split(/[\s,]+/).map(Number);
+      const [x, y, w, h] = box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0 ? box : [0, 0, this.width, this.height];
+      const width = this.canvas.clientWidth || r.width;
+      const height = this.canvas.clientHeight || r.height;
+      const k = Math.min(width / w, height / h);
+      return { x, y, w, h, k, ox: (width - w * k) / 2, oy: (height - h * k) / 2, rect: r };
+    }
+    /** Where cell i's centre is on screen, in client pixels (for a click), or null. */
+    cellCenter(i) {
+      const c = this.geo?.centres[i];
+      if (!c) return null;
+      const v = this.view();
+      return {
+        x: v.rect.left + v.ox + (c[0] - v.x) * v.k,
+        y: v.rect.top + v.oy + (c[1] - v.y) * v.k
+      };
+    }
+    /** The board point (units) at client pixel (x, y). */
+    boardPoint(clientX, clientY) {
+      const v = this.view();
+      return [v.x + (clientX - v.rect.left - v.ox) / v.k, v.y + (clientY - v.rect.top - v.oy) / v.k];
+    }
+    /**
+     * The cell under a pointer: an event (or {clientX, clientY}); else the cell under the
+     * last pointer press. Null if none.
+     */
+    cellAt(where) {
+      const p = where && "clientX" in where ? where : this.pointer;
+      if (!p || !this.geo) return null;
+      const [x, y] = this.boardPoint(p.clientX, p.clientY);
+      return this.cellAtPoint(x, y);
+    }
+    /** The cell at board point (x, y), or null. */
+    cellAtPoint(x, y) {
+      if (!this.doc || !this.geo) return null;
+      return cellAtPoint(this.doc, this.geo, this.at, x, y);
+    }
+    /** The cell at (row, col), or null. */
+    cellAtRowCol(row, col) {
+      return this.doc ? cellAtRowCol(this.doc, this.at, row, col) : null;
+    }
+    /** The index of cells by (row, col), for the cursor's moves. */
+    get index() {
+      return this.at;
+    }
+    /** Can a click on cell i do something (start or end a move)? */
+    clickable(i) {
+      const m = this.marks.get(i);
+      return hasMark(m, "can") || hasMark(m, "target") || hasMark(m, "sel");
+    }
+    /** What a click on cell i does with `selected` the selection. */
+    click(i, selected) {
+      return this.doc ? clickCell(this.doc, i, selected) : { select: null };
+    }
+    hoverAt(e) {
+      if (!this.doc || e.buttons || e.pointerType === "touch") return;
+      this.setHover(this.cellAt(e));
+    }
+    /** Light up cell i under the pointer (when a click there does something). */
+    setHover(i) {
+      const cell = i !== null && this.clickable(i) ? i : null;
+      this.canvas.style.cursor = cell === null ? "" : "pointer";
+      if (cell === this.hover) return;
+      const was = this.hover;
+      this.hover = cell;
+      if (!this.doc) return;
+      if (this.canPatch()) {
+        const dirty = /* @__PURE__ */ new Set();
+        if (was !== null) dirty.add(was);
+        if (cell !== null) dirty.add(cell);
+        this.draw(dirty);
+      } else {
+        this.later();
+      }
+    }
+    /**
+     * Show the drawn picture moved by (dx, dy) pixels and scaled by `scale` around client
+     * point (cx, cy), without drawing (a drag or a pinch in progress); the next draw undoes it.
+     */
+    preview(dx, dy, scale = 1, cx = 0, cy = 0) {
+      const r = this.canvas.getBoundingClientRect();
+      const style = this.canvas.style;
+      const tx = this.canvas.style.transform;
+      const ox = cx - r.left;
+      const oy = cy - r.top;
+      if (!tx) style.transformOrigin = "0 0";
+      style.transform = `translate(${ox + dx - ox * scale}px, ${oy + dy - oy * scale}px) scale(${scale})`;
+    }
+    /** Draw again at the next frame (zoom, pan, resize), once however often asked. */
+    later() {
+      if (this.frame || !this.doc) return;
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.draw();
+      });
+    }
+    sizeKey() {
+      return `${this.canvas.clientWidth}x${this.canvas.clientHeight}@${window.devicePixelRatio || 1}`;
+    }
+    /** Draw the board: all of it, or only the cells `only` (and what overlaps them). */
+    draw(only) {
+      if (this.frame) {
+        cancelAnimationFrame(this.frame);
+        this.frame = 0;
+      }
+      const { canvas, ctx, doc, geo } = this;
+      const dpr = window.devicePixelRatio || 1;
+      const cw = canvas.clientWidth;
+      const ch = canvas.clientHeight;
+      if (!only) {
+        if (canvas.style.transform) canvas.style.transform = "";
+        this.drawnSize = this.sizeKey();
+        if (canvas.width !== Math.round(cw * dpr) || canvas.height !== Math.round(ch * dpr)) {
+          canvas.width = Math.round(cw * dpr);
+          canvas.height = Math.round(ch * dpr);
+        }
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.clearRect(0, 0, canvas.width, canvas.height);
+      }
+      if (!cw || !ch || !geo || !doc) return;
+      if (!this.players) this.readLook();
+      const v = this.view();
+      this.drawnView = `${v.x} ${v.y} ${v.w} ${v.h}`;
+      const look = doc.kind === "hex" ? HEX_LOOK : GRID_LOOK;
+      if (!this.paths) this.paths = this.makePaths(doc, look);
+      const s = v.k * dpr;
+      const ox = dpr * (v.ox - v.x * v.k);
+      const oy = dpr * (v.oy - v.y * v.k);
+      const half = doc.kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
+      const [hx, hy] = half;
+      const margin = Math.max(MARGIN, 4 / v.k);
+      let shown = [];
+      ctx.save();
+      if (only) {
+        const boxes = [];
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.beginPath();
+        for (const i of only) {
+          const [x, y] = this.centre(i);
+          const x0 = Math.floor(ox + (x - hx - margin) * s);
+          const y0 = Math.floor(oy + (y - hy - margin) * s);
+          const x1 = Math.ceil(ox + (x + hx + margin) * s);
+          const y1 = Math.ceil(oy + (y + hy + margin) * s);
+          boxes.push([x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin]);
+          ctx.rect(x0, y0, x1 - x0, y1 - y0);
+        }
+        ctx.clip();
+        for (const [x0, y0, x1, y1] of boxes) {
+          ctx.clearRect(
+            Math.floor(ox + x0 * s),
+            Math.floor(oy + y0 * s),
+            Math.ceil((x1 - x0) * s) + 2,
+            Math.ceil((y1 - y0) * s) + 2
+          );
+        }
+        const centres = geo.centres;
+        for (let i = 0; i < centres.length; i++) {
+          const c = centres[i];
+          const x = c[0];
+          const y = c[1];
+          for (let b = 0; b < boxes.length; b++) {
+            const box = boxes[b];
+            if (x + hx >= box[0] && x - hx <= box[2] && y + hy >= box[1] && y - hy <= box[3]) {
+              shown.push(i);
+              break;
+            }
+          }
+        }
+        this.lastDrawn = shown;
+      } else {
+        const x0 = v.x - v.ox / v.k - S;
+        const x1 = v.x + (cw - v.ox) / v.k + S;
+        const y0 = v.y - v.oy / v.k - S;
+        const y1 = v.y + (ch - v.oy) / v.k + S;
+        shown = [];
+        geo.centres.forEach(([x, y], i) => {
+          if (x >= x0 && x <= x1 && y >= y0 && y <= y1) shown.push(i);
+        });
+        this.lastDrawn = null;
+      }
+      if (doc.kind === "hex") this.drawHexagons(doc, look, shown, v.k, s, ox, oy);
+      ctx.setTransform(s, 0, 0, s, ox, oy);
+      const { fills, edges, marks, cursor } = this.paths;
+      for (const [colour, path] of fills) {
+        ctx.fillStyle = colour;
+        ctx.fill(path);
+      }
+      if (this.hover !== null) {
+        ctx.fillStyle = look.hover;
+        ctx.fill(new Path2D(this.outline(this.hover)));
+      }
+      if (edges) {
+        ctx.strokeStyle = look.edge;
+        ctx.lineWidth = look.edgeWidth / v.k;
+        ctx.stroke(edges);
+      }
+      for (const [mark, path] of marks) {
+        const [colour, width, dash] = look.marks[mark];
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width;
+        ctx.setLineDash(dash ?? []);
+        ctx.stroke(path);
+      }
+      ctx.setLineDash([]);
+      if (doc.kind === "grid") {
+        this.drawLabels(doc, look, shown, v.k);
+        if (!only) this.drawCoords(doc, look);
+      }
+      this.drawArrows();
+      if (cursor) {
+        for (const [colour, width] of CURSOR) {
+          ctx.strokeStyle = colour;
+          ctx.lineWidth = width / v.k;
+          ctx.stroke(cursor);
+        }
+      }
+      ctx.restore();
+    }
+    /**
+     * Hexagons as sprites: each look a cell can have (fill, label, letter, whether a move
+     * starts there) is drawn once into a small canvas at the current scale, then copied to
+     * each cell at whole device pixels.
+     */
+    drawHexagons(doc, look, shown, k, s, ox, oy) {
+      const ctx = this.ctx;
+      if (this.spriteScale !== s) {
+        this.sprites = /* @__PURE__ */ new Map();
+        this.labelIds = /* @__PURE__ */ new Map();
+        this.spriteScale = s;
+      }
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.fillStyle = this.gap || look.edge;
+      ctx.fillRect(ox, oy, this.width * s, this.height * s);
+      const w = Math.ceil(HW * s) + 2;
+      const h = Math.ceil(2 * R * s) + 2;
+      const labels = this.labelIds;
+      const centres = this.geo.centres;
+      for (const i of shown) {
+        const cell = doc.cells[i];
+        if (!cell) continue;
+        let label = labels.get(cell.label);
+        if (label === void 0) {
+          label = labels.size;
+          labels.set(cell.label, label);
+        }
+        const mark = this.marks.get(i);
+        const key = mark === void 0 ? (cell.owner + 1) * 4096 + label : `${cell.owner}|${cell.label}|${mark}`;
+        let sprite = this.sprites.get(key);
+        if (!sprite) {
+          sprite = this.hexSprite(doc, look, i, hasMark(mark, "can"), s, w, h, k);
+          this.sprites.set(key, sprite);
+        }
+        const c = centres[i];
+        ctx.drawImage(sprite, Math.round(ox + c[0] * s - w / 2), Math.round(oy + c[1] * s - h / 2));
+      }
+    }
+    hexSprite(doc, look, i, can, s, w, h, k) {
+      const cell = doc.cells[i];
+      const sprite = document.createElement("canvas");
+      sprite.width = w;
+      sprite.height = h;
+      const ctx = sprite.getContext("2d");
+      ctx.setTransform(s, 0, 0, s, w / 2, h / 2);
+      ctx.fillStyle = this.fillOf(doc, i, look);
+      if (HEX_FILL_PATH) ctx.fill(HEX_FILL_PATH);
+      if (can && HEX_CAN_PATH) {
+        const [colour, width] = look.marks.can;
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width;
+        ctx.stroke(HEX_CAN_PATH);
+      }
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      if (cell.label) {
+        const [colour, size] = this.labelStyle(doc, look, cell.owner, false, k);
+        if (size * k >= 5) {
+          ctx.fillStyle = colour;
+          ctx.font = FONT(size);
+          ctx.fillText(cell.label, 0, size * 0.06);
+        }
+      }
+      const cue = letterCue(doc, cell);
+      if (cue && look.letterFont * k >= 6) {
+        ctx.fillStyle = look.letter;
+        ctx.font = FONT(look.letterFont);
+        ctx.fillText(cue, 0, R * 0.68);
+      }
+      return sprite;
+    }
+    /** The position's paths: a grid's fills by colour and edges, and each mark's outlines. */
+    makePaths(doc, look) {
+      const fills = [];
+      if (doc.kind === "grid") {
+        const groups = /* @__PURE__ */ new Map();
+        doc.cells.forEach((_, i) => {
+          const colour = this.fillOf(doc, i, look);
+          let group = groups.get(colour);
+          if (!group) {
+            group = [];
+            groups.set(colour, group);
+          }
+          group.push(this.fillPath[i]);
+        });
+        for (const [colour, parts] of groups) fills.push([colour, new Path2D(parts.join(""))]);
+      }
+      const edges = doc.kind === "grid" ? new Path2D(this.fillPath.join("")) : null;
+      const marks = [];
+      for (const mark of MARK_ORDER) {
+        if (mark === "can" && doc.kind === "hex") continue;
+        const parts = [];
+        for (const [i, m] of this.marks) if (hasMark(m, mark)) parts.push(this.outline(i));
+        if (parts.length) marks.push([mark, new Path2D(parts.join(""))]);
+      }
+      const cursor = this.cursor === null || !doc.cells[this.cursor] ? null : new Path2D(this.outline(this.cursor));
+      return { fills, edges, marks, cursor };
+    }
+    fillOf(doc, i, look) {
+      const cell = doc.cells[i];
+      const players = this.players ?? [];
+      let colour = doc.kind === "hex" ? cell.owner >= 0 ? players[cell.owner % players.length] ?? look.fill : look.fill : cell.shade === "dark" ? look.dark : look.fill;
+      const mark = this.marks.get(i);
+      if (mark) {
+        for (const [name, k] of Object.entries(look.brightness)) {
+          if (` ${mark} `.includes(` ${name} `)) colour = this.shade(colour, k);
+        }
+      }
+      return colour;
+    }
+    /** `colour` k times as bright (CSS filter: brightness(k)). */
+    shade(colour, k) {
+      const key = `${colour}*${k}`;
+      let out = this.shades.get(key);
+      if (out === void 0) {
+        this.ctx.fillStyle = colour;
+        const hex = String(this.ctx.fillStyle);
+        out = colour;
+        if (/^#[0-9a-f]{6}$/i.test(hex)) {
+          const c = [1, 3, 5].map(
+            (j) => Math.min(255, Math.round(Number.parseInt(hex.slice(j, j + 2), 16) * k))
+          );
+          out = `rgb(${c.join(",")})`;
+        }
+        this.shades.set(key, out);
+      }
+      return out;
+    }
+    /**
+     * A label's colour and size (board units) for a cell of `owner` (a free grid cell's on a
+     * `dark` square or a light one): at least 10 px high on screen where the cell has room.
+     */
+    labelStyle(doc, look, owner, dark, k) {
+      const players = this.players ?? [];
+      const own = doc.colours && owner >= 0 ? doc.colours[owner] : null;
+      let colour;
+      let size;
+      if (doc.kind === "hex") {
+        colour = own ?? look.label;
+        size = doc.cols > 20 ? look.smallFont : look.font;
+      } else if (owner >= 0) {
+        colour = own ?? players[owner % players.length] ?? look.label;
+        size = look.font;
+      } else {
+        colour = dark ? look.darkFree : look.free;
+        size = look.freeFont;
+      }
+      const room = doc.kind === "hex" ? R * 1.05 : S * 0.8;
+      return [colour, Math.min(Math.max(size, 10 / k), room)];
+    }
+    /** A grid's labels (pieces) grouped by style, names and owners' letters in the corners. */
+    drawLabels(doc, look, shown, k) {
+      const ctx = this.ctx;
+      const groups = /* @__PURE__ */ new Map();
+      for (const i of shown) {
+        const cell = doc.cells[i];
+        if (!cell?.label) continue;
+        const key = cell.owner >= 0 ? cell.owner : cell.shade === "dark" ? -2 : -1;
+        let group = groups.get(key);
+        if (!group) {
+          group = [];
+          groups.set(key, group);
+        }
+        group.push(i);
+      }
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      for (const [key, cells] of groups) {
+        const [colour, size] = this.labelStyle(doc, look, key === -2 ? -1 : key, key === -2, k);
+        if (size * k < 5) continue;
+        ctx.fillStyle = colour;
+        ctx.font = FONT(size);
+        const dy = size * 0.06;
+        for (const i of cells) {
+          const [x, y] = this.centre(i);
+          ctx.fillText(doc.cells[i]?.label ?? "", x, y + dy);
+        }
+      }
+      if (look.nameFont * k < 6) return;
+      ctx.font = `${look.nameFont}px system-ui, sans-serif`;
+      ctx.textAlign = "left";
+      ctx.textBaseline = "top";
+      for (const i of shown) {
+        const cell = doc.cells[i];
+        if (!cell?.name) continue;
+        const [x, y] = this.centre(i);
+        ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.name;
+        ctx.fillText(cell.name, x - S / 2 + 3, y - S / 2 + 2);
+      }
+      ctx.font = FONT(look.letterFont);
+      ctx.textAlign = "right";
+      ctx.textBaseline = "bottom";
+      for (const i of shown) {
+        const cell = doc.cells[i];
+        const cue = cell ? letterCue(doc, cell) : "";
+        if (!cue || !cell) continue;
+        const [x, y] = this.centre(i);
+        ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
+        ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
+      }
+    }
+    drawCoords(doc, look) {
+      const ctx = this.ctx;
+      const coords = doc.coords ?? {};
+      const geo = this.geo;
+      ctx.fillStyle = look.coord;
+      ctx.font = `${look.coordFont}px system-ui, sans-serif`;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      (coords.cols ?? []).forEach((t, c) => {
+        ctx.fillText(t, geo.left + c * S + S / 2, 10);
+      });
+      (coords.rows ?? []).forEach((t, r) => {
+        ctx.fillText(t, 10, geo.top + r * S + S / 2);
+      });
+    }
+    /** The last turn's moves: an arrow from each cell of a path to the next, 70% of the way. */
+    drawArrows() {
+      const ctx = this.ctx;
+      ctx.strokeStyle = ARROW.colour;
+      ctx.fillStyle = ARROW.colour;
+      ctx.lineWidth = ARROW.width;
+      const head = ARROW.head;
+      for (const [from, to] of this.arrows) {
+        const [x1, y1] = this.centre(from);
+        const [x2, y2] = this.centre(to);
+        const x = x1 + (x2 - x1) * 0.7;
+        const y = y1 + (y2 - y1) * 0.7;
+        const angle = Math.atan2(y2 - y1, x2 - x1);
+        const bx = x - Math.cos(angle) * head;
+        const by = y - Math.sin(angle) * head;
+        ctx.beginPath();
+        ctx.moveTo(x1, y1);
+        ctx.lineTo(bx, by);
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.moveTo(x, y);
+        ctx.lineTo(bx - Math.sin(angle) * head / 2, by + Math.cos(angle) * head / 2);
+        ctx.lineTo(bx + Math.sin(angle) * head / 2, by - Math.cos(angle) * head / 2);
+        ctx.closePath();
+        ctx.fill();
+      }
+    }
+    /** performance.mark("lazytree:board-drawn") once the frame showing the drawing is painted. */
+    afterPaint() {
+      if (this.markPending) return;
+      this.markPending = true;
+      requestAnimationFrame(
+        () => setTimeout(() => {
+          this.markPending = false;
+          performance.mark("lazytree:board-drawn");
+        }, 0)
+      );
     }
   };
-  const toggle = () => {
-    for (const set of box.querySelectorAll("[data-game]")) {
-      const on = set === current();
-      set.hidden = !on;
-      for (const input of set.querySelectorAll("input")) input.disabled = !on;
+
+  // frontend/src/board/dom.ts
+  function textBoard(doc) {
+    const pre = document.createElement("pre");
+    pre.className = "lt-text-board";
+    pre.dataset.role = "text";
+    pre.textContent = doc.text ?? "";
+    return pre;
+  }
+  function moveButton(move, options = {}) {
+    const button2 = document.createElement("button");
+    button2.type = "button";
+    button2.className = "lt-move";
+    button2.dataset.move = move;
+    button2.textContent = move;
+    button2.disabled = options.enabled === false;
+    return button2;
+  }
+  function moveButtonNodes(doc, options = {}) {
+    const nodes = doc.moves.filter((m) => doc.kind === "text" || m.path.length === 0).map((m) => moveButton(m.move, options));
+    if (doc.more) {
+      const more = document.createElement("span");
+      more.className = "lt-more-moves";
+      more.textContent = `and ${doc.more} more moves`;
+      nodes.push(more);
     }
-    $("#f-summary").textContent = `Moves: ${games[gameSel.value].notation || "see the buttons"}`;
-    seats();
-  };
-  gameSel.addEventListener("change", toggle);
-  box.addEventListener("input", (e) => { if (e.target.dataset.option === "players") seats(); });
-  $("#newgame-form").addEventListener("submit", () => {
-    $("#f-seats-value").value = Array.from($("#f-seats").querySelectorAll("select")).map((s) => s.value).join(",");
-    for (const input of box.querySelectorAll("input")) if (input.value === "") input.disabled = true;
-  });
-  toggle();
-  $("[data-action=load-file-home]").addEventListener("change", loadFile);
-}
-
-async function loadFile(event) {
-  const file = event.target.files[0];
-  if (!file) return;
-  try {
-    const text = await file.text();
-    let data;
-    try { data = JSON.parse(text); } catch (e) { throw new Error(`${file.name} is not JSON: ${e.message}`); }
-    const made = await api("load", data);
-    window.location.href = made.url;
-  } catch (e) {
-    showError(`cannot load ${file.name}: ${e.message}`);
+    return nodes;
   }
-}
 
-// -- the game ---------------------------------------------------------------------------
-let view = null;
-let you = { role: "watcher", seat: null };
-let links = null;
-let selected = null;
-let board = null;
-let busy = false;
-let socket = null;
-let retry = 0;            // reconnection attempts since the last good connection
-let connectedAt = null;   // when the first connection began (the "fetch" timing)
-let pendingMove = null;   // when this page's last move was sent (the "move" timing)
-let replayAt = null;      // the move number the replay shows (null: the game now)
-let moveTexts = [];       // every move of the game, as pushed (ply by ply)
-const svg = $("#board");
-const viewBox = { x: 0, y: 0, w: 100, h: 100 };
-const MANY_MOVES = 24;    // more legal moves than this: the panel lists the selected cell's
-
-function setViewBox() {
-  svg.setAttribute("viewBox", `${viewBox.x} ${viewBox.y} ${viewBox.w} ${viewBox.h}`);
-}
-
-function fit() {
-  if (!board) return;
-  Object.assign(viewBox, { x: 0, y: 0, w: board.width, h: board.height });
-  setViewBox();
-}
-
-function zoom(factor, cx, cy) {
-  const x = cx ?? viewBox.x + viewBox.w / 2, y = cy ?? viewBox.y + viewBox.h / 2;
-  const w = Math.max(60, Math.min(viewBox.w * factor, (board ? board.width : 100) * 4));
-  const k = w / viewBox.w;
-  viewBox.x = x - (x - viewBox.x) * k;
-  viewBox.y = y - (y - viewBox.y) * k;
-  viewBox.w = w;
-  viewBox.h *= k;
-  setViewBox();
-}
-
-function svgPoint(event) {
-  const r = svg.getBoundingClientRect();
-  const scale = Math.max(viewBox.w / r.width, viewBox.h / r.height);
-  // preserveAspectRatio xMidYMid meet: the drawing is centred in the element
-  const ox = (r.width * scale - viewBox.w) / 2, oy = (r.height * scale - viewBox.h) / 2;
-  return [viewBox.x - ox + (event.clientX - r.left) * scale, viewBox.y - oy + (event.clientY - r.top) * scale, scale];
-}
-
-// whether this page may move for `player`: its own seat, or (the host's page) a human
-// seat nobody else took
-function mayMove(player) {
-  if (view.seats[player].kind !== "human") return false;
-  if (you.role === "seat") return you.seat === player;
-  return you.role === "host" && view.taken[player] !== "seat";
-}
-
-function isHumanTurn() {
-  return view && replayAt === null && !view.over && !view.thinking && mayMove(view.to_move);
-}
-
-function lastPaths() {
-  return view.last_turn.filter((m) => m.path).map((m) => m.path);
-}
-
-function drawBoard(b, interactive) {
-  const text = b.kind === "text";
-  svg.toggleAttribute("hidden", text);
-  $(".zoom").hidden = text;
-  $("#text-board").hidden = !text;
-  if (text) {
-    $("#text-board").replaceChildren(textBoard(b));
-    return;
+  // frontend/src/play/connection.ts
+  function backoff(retry, random = Math.random()) {
+    return Math.min(1e4, 300 * 2 ** retry) * (0.75 + random / 2);
   }
-  if (!board) board = new Board(svg);
-  const fresh = board.key !== board.shapeKey(b);
-  board.render(b, {
-    selected: interactive ? selected : null,
-    last: replayAt === null ? lastPaths() : [],
-    interactive,
-    onSelect: (cell) => { selected = cell; renderMoves(); },
-  });
-  if (fresh) fit();
-}
-
-function render(started) {
-  const t0 = started ?? performance.now();
-  if (replayAt === null) drawBoard(view.board, isHumanTurn());
-  svg.classList.toggle("your-turn", isHumanTurn());
-  app.dataset.version = view.version;
-  app.dataset.toMove = view.to_move;
-  app.dataset.thinking = view.thinking;
-  app.dataset.over = view.over;
-  app.dataset.moves = view.moves_made;
-  app.dataset.ply = view.moves_made;
-  app.dataset.role = you.role;
-  renderSide();
-  window.lazytree.view = view;
-  window.lazytree.ready = true;
-  measure(`draw-${view.board.kind}`, t0);
-}
-
-// a player's swatch and name (nodes: the seat's label is text from the server)
-function playerName(p) {
-  const seat = view.seats[p];
-  return [el("span", { className: `swatch p${p}` }), `player ${p} (${NAMES[p]}, ${seat.kind === "human" ? "human" : seat.label})`];
-}
-
-// serve --book: say when the AI's moves came from the position book (no search at all)
-function bookText(s) {
-  if (!s.book_hits) return [];
-  const which = s.book_hits === s.moves ? (s.moves === 1 ? "" : ": every move") : `: ${s.book_hits} of ${s.moves} moves`;
-  return [" · ", el("span", { dataset: { role: "book", book: "hit" } }, `book hit${which}`)];
-}
-
-// the legal moves of this page's player as buttons (data-move): all of them when they are
-// few, else those of the selected cell and the moves no click makes (pass)
-function renderMoves() {
-  const box = $("#moves");
-  if (!view || !isHumanTurn()) { box.replaceChildren(); return; }
-  const b = view.board;
-  if (b.kind === "text") { box.replaceChildren(...moveButtonNodes(b)); return; }
-  const many = b.moves.length > MANY_MOVES;
-  const shown = b.moves.filter((m) => !many || m.path.length === 0 || m.path[0] === selected);
-  const nodes = shown.map((m) => moveButton(m.move));
-  if (many && selected === null) nodes.push(el("span", { className: "note" }, ` ${b.moves.length} moves: select a territory to list its moves`));
-  if (b.more) nodes.push(el("span", { className: "lt-more-moves" }, `and ${b.more} more moves`));
-  box.replaceChildren(...nodes);
-}
-
-function renderWho() {
-  let who;
-  if (you.role === "seat") who = ["You play ", ...playerName(you.seat), "."];
-  else if (you.role === "host") who = ["Your game: you play the human seats nobody else took."];
-  else who = ["You are watching this game."];
-  $("#who").replaceChildren(...who);
-  const box = $("#links");
-  box.hidden = !links;
-  if (!links) return;
-  // the links of this page's own origin only (a link is a path the server made)
-  const abs = (url) => new URL(url, window.location.origin).href;
-  const safe = (url) => (new URL(url, window.location.origin).origin === window.location.origin ? abs(url) : "#");
-  const items = links.seats.map((l) => el("div", { className: "seat-link" },
-    el("span", { className: `swatch p${l.seat}` }),
-    `player ${l.seat}${l.mine ? " (yours)" : ""}: `,
-    el("a", { dataset: { seatLink: String(l.seat) }, href: safe(l.url) }, abs(l.url))));
-  items.push(el("div", { className: "seat-link" }, "watchers: ",
-    el("a", { dataset: { watchLink: "" }, href: safe(links.watch) }, abs(links.watch))));
-  $("#link-list").replaceChildren(...items);
-  box.querySelector("summary").textContent = you.role === "host"
-    ? "Invite: send each friend their seat's link" : "Your seat's link (keep it to yourself)";
-}
-
-function renderSide() {
-  const b = view.board;
-  $("#title").textContent = `${view.game} ${Object.entries(view.options).map(([k, v]) => `${k}=${v}`).join(" ")}`;
-  renderWho();
-  let status;
-  if (view.over) {
-    const w = view.winners;
-    status = w.length === 1 ? ["Game over: ", ...playerName(w[0]), " wins."] : [`Game over: a tie between players ${w.join(", ")}.`];
-  } else {
-    status = [`Turn ${view.turn}: `, ...playerName(view.to_move), " to move."];
-    if (isHumanTurn() && b.kind === "text") status.push(" Click a move below.");
-    else if (isHumanTurn()) status.push(selected === null
-      ? " Click an outlined cell." : " Click a highlighted cell to move there.");
-    else if (view.seats[view.to_move].kind === "human" && !view.thinking) status.push(" Waiting for their move.");
-  }
-  for (const note of b.notes ?? []) status.push(el("br"), String(note));
-  $("#status").replaceChildren(...status);
-  $("#status").dataset.toMove = view.to_move;
-  const scores = [];
-  if (b.score) {
-    b.score.values.forEach((n, p) => scores.push(el("span", { className: "score" }, el("span", { className: `swatch p${p}` }), String(n)), " "));
-    scores.push(String(b.score.name));
-  }
-  $("#scores").replaceChildren(...scores);
-  // a seat moves and may hurry the AI; the host (the game's creator) also paces it,
-  // undoes and redoes
-  const controls = you.role !== "watcher";
-  const host = you.role === "host";
-  $("[data-action=speed]").closest("label")?.toggleAttribute("hidden", !host);
-  $("[data-action=stop]").hidden = !controls;
-  $("[data-action=undo]").hidden = !host;
-  $("[data-action=redo]").hidden = !host;
-  $("[data-action=stop]").disabled = !view.can_stop;
-  $("[data-action=stop]").title = view.thinking && !view.can_stop
-    ? "the book's AI searches a fixed depth: it has no shallower move to play now" : "";
-  const aiIdle = !view.over && !view.thinking && view.seats[view.to_move].kind === "ai";
-  $("[data-action=ai]").hidden = !aiIdle || !controls;
-  $("[data-action=undo]").disabled = !view.can_undo;
-  $("[data-action=redo]").disabled = !view.can_redo;
-  $("[data-action=speed]").value = String(view.delay);
-  renderProgress();
-  renderMoves();
-  renderReplayBar();
-  const log = $("#log");
-  log.replaceChildren();
-  const first = view.moves_made - view.log.length;
-  view.log.forEach((m, i) => {
-    const li = document.createElement("li");
-    li.value = first + i + 1;
-    li.className = m.player >= 0 ? `p${m.player}` : "chance";
-    li.textContent = m.note || (m.player >= 0 ? `player ${m.player}: ${m.text}` : m.text);
-    log.append(li);
-  });
-  log.scrollTop = log.scrollHeight;
-  $("#save").href = `/api/sessions/${sessionId}/save`;
-}
-
-function renderProgress() {
-  const p = view.progress;
-  const progress = [];
-  const thinking = (...parts) => el("span", { dataset: { role: "thinking" } }, ...parts);
-  if (view.waiting) progress.push(thinking(...playerName(view.to_move), " waits for a free AI (the server runs a few at once)"));
-  else if (p) progress.push(thinking(...playerName(p.player), ` is thinking: depth ${p.depth ?? "-"}, ` +
-    `${Number(p.nodes).toLocaleString()} nodes forced, ${Number(p.seconds).toFixed(1)} s`));
-  else if (view.last_search) {
-    const s = view.last_search;
-    progress.push(`AI's last turn: ${s.moves} moves, searched up to depth ${s.depth ?? "end"}, ` +
-      `${Number(s.nodes).toLocaleString()} nodes forced` + (s.stopped === "stop" ? " (stopped by you)" : ""),
-    ...bookText(s), " · ",
-    el("a", { href: `/explore/ai/${encodeURIComponent(view.id)}`, target: "_blank", rel: "noopener", dataset: { action: "explore" } }, "explore its last search"));
-  }
-  const book = view.book;
-  if (book && book.note) progress.push(el("br"), el("span", { className: "note", dataset: { role: "book-note" } }, String(book.note)));
-  if (view.error) progress.push(el("br"), el("span", { className: "error" }, String(view.error)));
-  const rolls = view.log.filter((m) => m.note);
-  if (rolls.length) {
-    progress.push(el("div", { dataset: { role: "rolls" } },
-      rolls.slice(-4).map((m) => el("div", { className: "roll" }, `\u2684 ${m.note}`))));
-  }
-  $("#progress").replaceChildren(...progress);
-}
-
-// -- replay: step through the game's moves (the board of move K, fetched) --------------
-function renderReplayBar() {
-  const range = $("[data-action=replay]");
-  range.max = String(view.moves_made);
-  if (replayAt === null) range.value = String(view.moves_made);
-  $("[data-action=replay-live]").hidden = replayAt === null;
-  const k = replayAt ?? view.moves_made;
-  $("[data-action=replay-prev]").disabled = k <= 0;
-  $("[data-action=replay-next]").disabled = replayAt === null;
-  if (replayAt === null) $("#replay-text").textContent = view.moves_made ? `move ${view.moves_made} of ${view.moves_made}` : "";
-}
-
-async function showReplay(k) {
-  if (!view) return;
-  k = Math.max(0, Math.min(k, view.moves_made));
-  if (k === view.moves_made) { replayAt = null; selected = null; render(); return; }
-  replayAt = k;
-  try {
-    const at = await api(`${sessionId}/at/${k}`);
-    if (replayAt !== k) return;
-    drawBoard(at.board, false);
-    app.dataset.replay = k;
-    const what = at.move ? `: ${at.move.player >= 0 ? `player ${at.move.player} ` : ""}${at.move.note || at.move.text}` : "";
-    $("#replay-text").textContent = `replay: move ${k} of ${at.moves_made}${what}`;
-    $("[data-action=replay]").value = String(k);
-    renderSide();
-  } catch (e) {
-    showError(e.message);
-  }
-}
-
-// -- the live connection ----------------------------------------------------------------
-function connect() {
-  const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
-  connectedAt ??= performance.now();
-  const ws = new WebSocket(`${proto}//${window.location.host}/ws/${sessionId}`);
-  socket = ws;
-  ws.onopen = () => {
-    const ply = view ? view.moves_made : 0;
-    ws.send(JSON.stringify({ hello: { ply, seat: seatToken, epoch: view ? view.epoch : -1 } }));
-  };
-  ws.onmessage = (event) => {
-    const raw = event.data;
-    if (raw.startsWith('{"type":"update"')) performance.mark("lazytree:board-data");
-    const message = JSON.parse(raw);
-    if (message.type === "update") onUpdate(message);
-    else if (message.type === "progress") onProgress(message);
-    else if (message.type === "error") { showError(message.error); busy = false; }
-    else if (message.type === "confirmed") busy = false;
-  };
-  ws.onclose = (event) => {
-    if (socket !== ws) return;
+  var Connection = class {
+    constructor(session, events) {
+      this.session = session;
+      this.events = events;
+    }
+    session;
+    events;
     socket = null;
-    busy = false;
-    if (event.code === 4403 || event.code === 4404 || event.code === 1008) {
-      setConnection("not connected: this page's link was refused");
+    retry = 0;
+    /** Open the connection (again). */
+    connect() {
+      const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+      const ws = new WebSocket(`${proto}//${window.location.host}/ws/${this.session}`);
+      this.socket = ws;
+      ws.onopen = () => ws.send(JSON.stringify({ hello: this.events.hello() }));
+      ws.onmessage = (event) => {
+        const raw = event.data;
+        const message = JSON.parse(raw);
+        if (message.type === "update") {
+          this.retry = 0;
+          this.events.status("");
+        }
+        this.events.message(message, raw);
+      };
+      ws.onclose = (event) => {
+        if (this.socket !== ws) return;
+        this.socket = null;
+        this.events.closed();
+        if (event.code === 4403 || event.code === 4404 || event.code === 1008) {
+          this.events.status("not connected: this page's link was refused");
+          return;
+        }
+        const wait = backoff(this.retry);
+        this.retry += 1;
+        this.events.status(`connection lost: reconnecting in ${(wait / 1e3).toFixed(1)} s…`);
+        setTimeout(() => this.connect(), wait);
+      };
+    }
+    /** Whether a message can be sent now. */
+    get open() {
+      return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+    }
+    /** Whether the page has a connection (open or opening). */
+    get exists() {
+      return this.socket !== null;
+    }
+    /** Send `data` as JSON. */
+    send(data) {
+      this.socket?.send(JSON.stringify(data));
+    }
+    /** Close it because the page cannot go on with it (it reconnects). */
+    abort(reason) {
+      this.socket?.close(4e3, reason);
+    }
+    /** Close it for good (the page is left). */
+    close() {
+      const ws = this.socket;
+      this.socket = null;
+      ws?.close(1e3, "page closed");
+    }
+  };
+
+  // frontend/src/play/el.ts
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === void 0 || v === null || v === false) continue;
+      if (k === "dataset" && typeof v === "object") Object.assign(node.dataset, v);
+      else if (k === "className") node.className = String(v);
+      else node.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const c of children.flat())
+      if (c !== null && c !== void 0 && c !== false && c !== "") node.append(c);
+    return node;
+  }
+  function must(selector, root = document) {
+    const found = root.querySelector(selector);
+    if (!found) throw new Error(`the page has no ${selector}`);
+    return found;
+  }
+
+  // frontend/src/play/state.ts
+  var COLOUR_NAMES = ["red", "blue", "green", "orange", "purple", "teal", "pink", "olive"];
+  var SHAPE_KEYS = ["kind", "rows", "cols", "offsets", "coords", "colours", "players"];
+  var PlayState = class {
+    view = null;
+    you = { role: "watcher", seat: null };
+    links = null;
+    selected = null;
+    cursor = null;
+    /** The move number the replay shows (null: the game now). */
+    replayAt = null;
+    /** Every move of the game as pushed, ply by ply. */
+    moveTexts = [];
+    /** Whether this page may move for `player`: its own seat, or a human seat nobody took. */
+    mayMove(player) {
+      const view = this.view;
+      if (view === null || view.seats[player]?.kind !== "human") return false;
+      if (this.you.role === "seat") return this.you.seat === player;
+      return this.you.role === "host" && view.taken[player] !== "seat";
+    }
+    /** Whether this page moves now (the game live, not over, a human's turn it may play). */
+    isHumanTurn() {
+      const v = this.view;
+      return v !== null && this.replayAt === null && !v.over && !v.thinking && this.mayMove(v.to_move);
+    }
+    /** The paths of the last turn's moves (for the arrows). */
+    lastPaths() {
+      return (this.view?.last_turn ?? []).flatMap((m) => m.path ? [m.path] : []);
+    }
+    /**
+     * Take an update: its delta applied to the board this page has (an error when there is
+     * none), its moves appended; the selection cleared when a move was made.
+     */
+    apply(message) {
+      const before = this.view;
+      let board;
+      let cells = null;
+      let reshaped = true;
+      const delta = message.delta;
+      if (delta) {
+        if (!before) throw new Error("an update changes a board this page does not have");
+        const next = withDelta(before.board, delta);
+        board = next.board;
+        cells = next.changed;
+        reshaped = SHAPE_KEYS.some((k) => k in delta.set) || delta.unset.some((k) => SHAPE_KEYS.includes(k));
+      } else if (message.view.board) {
+        board = message.view.board;
+      } else {
+        throw new Error("an update without a board or its changes");
+      }
+      const known = this.moveTexts.length;
+      const rewound = message.from < known;
+      this.moveTexts.length = Math.min(known, message.from);
+      for (const m of message.moves) this.moveTexts[m.ply] = m.text;
+      const view = { ...message.view, board };
+      const changed = !before || view.version !== before.version || view.moves_made !== before.moves_made;
+      const moved = before !== null && view.moves_made !== before.moves_made;
+      if (message.you) this.you = message.you;
+      this.links = message.links ?? null;
+      this.view = view;
+      if (moved) this.selected = null;
+      const fresh = before === null ? [] : message.moves.filter((m) => m.ply >= known || rewound);
+      return { moved, changed, cells, reshaped, fresh: rewound ? [] : fresh, rewound };
+    }
+    /** Player p's name: "player 1 (blue, AI label)" or "player 0 (red, human)". */
+    playerName(p) {
+      const seat = this.view?.seats[p];
+      const who = !seat || seat.kind === "human" ? "human" : seat.label ?? "AI";
+      return `player ${p} (${COLOUR_NAMES[p % COLOUR_NAMES.length]}, ${who})`;
+    }
+    /**
+     * What a screen reader hears after an update: each new move ("player 1 (AI): 3->4"), a
+     * roll's note, the game's end or that it is this page's turn.
+     */
+    announcement(applied) {
+      const view = this.view;
+      if (!view) return "";
+      const parts = [];
+      if (applied.rewound) parts.push(`The game went back to move ${view.moves_made}.`);
+      for (const m of applied.fresh) {
+        if (m.player < 0) parts.push(`${m.note ?? m.text}.`);
+        else {
+          const seat = view.seats[m.player];
+          const who = seat?.kind === "ai" ? "AI" : this.mayMove(m.player) ? "you" : "human";
+          parts.push(`Player ${m.player} (${who}): ${m.text}.`);
+        }
+      }
+      if (!applied.moved && !applied.rewound) return parts.join(" ");
+      if (view.over) {
+        const w = view.winners;
+        parts.push(w.length === 1 ? `Game over: player ${w[0]} wins.` : "Game over: a tie.");
+      } else if (this.isHumanTurn()) {
+        parts.push(`Your turn, player ${view.to_move}.`);
+      }
+      return parts.join(" ");
+    }
+  };
+
+  // frontend/src/play/form.ts
+  function optionField(opt) {
+    const label = document.createElement("label");
+    label.textContent = `${opt.name.replaceAll("_", " ")} `;
+    label.title = opt.help;
+    const input = document.createElement("input");
+    input.name = opt.name;
+    input.type = opt.type === "int" ? "number" : "text";
+    input.dataset.option = opt.name;
+    if (opt.default !== null && opt.default !== void 0) input.value = String(opt.default);
+    const help = document.createElement("small");
+    help.className = "note";
+    help.textContent = ` ${opt.help}`;
+    label.append(input, help);
+    return label;
+  }
+  function find(root, selector) {
+    const found = root.querySelector(selector);
+    if (!found) throw new Error(`the page has no ${selector}`);
+    return found;
+  }
+  function setupForm(games) {
+    find(document, "#newgame").hidden = false;
+    const gameSel = find(document, "#f-game");
+    const box = find(document, "#f-options");
+    const seatBox = find(document, "#f-seats");
+    for (const [name, g] of Object.entries(games)) {
+      gameSel.add(new Option(`${name}: ${g.summary}`, name));
+      const set = document.createElement("div");
+      set.dataset.game = name;
+      for (const opt of g.options) set.append(optionField(opt));
+      if (!g.options.length) set.textContent = "(no options)";
+      box.append(set);
+    }
+    const game = () => games[gameSel.value];
+    const current = () => box.querySelector(`[data-game="${CSS.escape(gameSel.value)}"]`);
+    const players = () => {
+      const field = current()?.querySelector("[data-option=players]");
+      const n = field ? Number(field.value) : game().players;
+      return Math.max(1, Math.min(8, n || game().players));
+    };
+    const seats = () => {
+      const old = Array.from(seatBox.querySelectorAll("select")).map((s) => s.value);
+      seatBox.replaceChildren();
+      for (let p = 0; p < players(); p++) {
+        const label = document.createElement("label");
+        label.className = `seat p${p}`;
+        label.textContent = `Player ${p} (${COLOUR_NAMES[p]}) `;
+        const sel = document.createElement("select");
+        for (const choice of game().agents) sel.add(new Option(choice.label, choice.value));
+        const was = old[p];
+        const keep = was !== void 0 && Array.from(sel.options).some((o) => o.value === was);
+        sel.value = keep ? was : p === 0 ? "human" : "ai";
+        label.append(sel);
+        seatBox.append(label);
+      }
+    };
+    const toggle = () => {
+      for (const set of box.querySelectorAll("[data-game]")) {
+        const on = set === current();
+        set.hidden = !on;
+        for (const input of set.querySelectorAll("input")) input.disabled = !on;
+      }
+      find(document, "#f-summary").textContent = `Moves: ${game().notation || "see the buttons"}`;
+      seats();
+    };
+    gameSel.addEventListener("change", toggle);
+    box.addEventListener("input", (e) => {
+      if (e.target.dataset.option === "players") seats();
+    });
+    find(document, "#newgame-form").addEventListener("submit", () => {
+      find(document, "#f-seats-value").value = Array.from(
+        seatBox.querySelectorAll("select")
+      ).map((s) => s.value).join(",");
+      for (const input of box.querySelectorAll("input"))
+        if (input.value === "") input.disabled = true;
+    });
+    toggle();
+  }
+
+  // frontend/src/play/gestures.ts
+  var SLOP = 5;
+  var DOUBLE_TAP_MS = 350;
+  var DOUBLE_TAP_PX = 24;
+  var Gestures = class {
+    constructor(board, viewport, commit) {
+      this.board = board;
+      this.viewport = viewport;
+      this.commit = commit;
+      const canvas = board.canvas;
+      canvas.addEventListener("pointerdown", (e) => this.down(e));
+      canvas.addEventListener("pointermove", (e) => this.move(e));
+      canvas.addEventListener("pointerup", (e) => this.up(e, true));
+      canvas.addEventListener("pointercancel", (e) => this.up(e, false));
+      canvas.addEventListener(
+        "wheel",
+        (e) => {
+          e.preventDefault();
+          const [x, y] = board.boardPoint(e.clientX, e.clientY);
+          viewport.zoomAt(e.deltaY > 0 ? 1.2 : 1 / 1.2, x, y);
+          commit();
+        },
+        { passive: false }
+      );
+    }
+    board;
+    viewport;
+    commit;
+    /** Whether the last press became a drag or a pinch (its click is not a click). */
+    dragged = false;
+    gesture = { start: /* @__PURE__ */ new Map(), now: /* @__PURE__ */ new Map() };
+    lastTap = null;
+    down(e) {
+      if (e.pointerType === "mouse" && e.button !== 0) return;
+      const g = this.gesture;
+      if (g.start.size === 0) this.dragged = false;
+      for (const [id, p] of g.now) g.start.set(id, p);
+      g.start.set(e.pointerId, [e.clientX, e.clientY]);
+      g.now.set(e.pointerId, [e.clientX, e.clientY]);
+      if (g.start.size > 1) this.dragged = true;
+      this.board.canvas.setPointerCapture?.(e.pointerId);
+    }
+    move(e) {
+      const g = this.gesture;
+      if (!g.now.has(e.pointerId)) return;
+      g.now.set(e.pointerId, [e.clientX, e.clientY]);
+      const { dx, dy, scale, cx, cy } = this.shape();
+      if (!this.dragged && Math.hypot(dx, dy) < SLOP && scale === 1) return;
+      this.dragged = true;
+      this.board.preview(dx, dy, scale, cx, cy);
+    }
+    up(e, tap) {
+      const g = this.gesture;
+      if (!g.now.has(e.pointerId)) return;
+      g.now.set(e.pointerId, [e.clientX, e.clientY]);
+      if (this.dragged) this.apply();
+      g.start.delete(e.pointerId);
+      g.now.delete(e.pointerId);
+      for (const [id, p] of g.now) g.start.set(id, p);
+      if (tap && !this.dragged && e.pointerType === "touch") this.tapped(e);
+    }
+    /** The gesture so far: the pointers' mean moved by (dx, dy), their spread scaled. */
+    shape() {
+      const g = this.gesture;
+      const ids = [...g.now.keys()];
+      const mean = (m) => {
+        let x = 0;
+        let y = 0;
+        for (const id of ids) {
+          const p = m.get(id) ?? [0, 0];
+          x += p[0] / ids.length;
+          y += p[1] / ids.length;
+        }
+        return [x, y];
+      };
+      const [sx, sy] = mean(g.start);
+      const [nx, ny] = mean(g.now);
+      let scale = 1;
+      if (ids.length >= 2) {
+        const [a, b] = ids;
+        const d = (m) => {
+          const p = m.get(a) ?? [0, 0];
+          const q = m.get(b) ?? [0, 0];
+          return Math.hypot(p[0] - q[0], p[1] - q[1]);
+        };
+        const d0 = d(g.start);
+        if (d0 > 10) scale = d(g.now) / d0;
+      }
+      return { dx: nx - sx, dy: ny - sy, scale, cx: sx, cy: sy };
+    }
+    /** Set the view to what the transform shows, and draw it. */
+    apply() {
+      const { dx, dy, scale, cx, cy } = this.shape();
+      const board = this.board;
+      board.canvas.style.transform = "";
+      const k = board.view().k;
+      const [bx, by] = board.boardPoint(cx, cy);
+      this.viewport.panBy(-dx / k, -dy / k);
+      if (scale !== 1) this.viewport.zoomAt(1 / scale, bx, by);
+      this.commit();
+      board.draw();
+    }
+    tapped(e) {
+      const now = e.timeStamp;
+      const last = this.lastTap;
+      const cell = this.board.cellAt(e);
+      if (last && now - last.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP_PX && cell === last.cell) {
+        this.lastTap = null;
+        const [x, y] = this.board.boardPoint(e.clientX, e.clientY);
+        this.viewport.zoomAt(1 / 2, x, y);
+        this.commit();
+        return;
+      }
+      this.lastTap = { t: now, x: e.clientX, y: e.clientY, cell };
+    }
+  };
+
+  // frontend/src/play/notation.ts
+  function loose(text) {
+    return text.replace(/\s+/g, "").toLowerCase();
+  }
+  function completions(moves, typed, limit = 50) {
+    const want = loose(typed);
+    const starts = [];
+    const contains = [];
+    const seen = /* @__PURE__ */ new Set();
+    for (const { move } of moves) {
+      if (seen.has(move)) continue;
+      const text = loose(move);
+      if (text.startsWith(want)) {
+        starts.push(move);
+        seen.add(move);
+        if (starts.length >= limit) break;
+      } else if (want && contains.length < limit && text.includes(want)) {
+        contains.push(move);
+        seen.add(move);
+      }
+    }
+    return [...starts, ...contains].slice(0, limit);
+  }
+  function checkMove(doc, typed) {
+    const text = typed.trim();
+    if (!text) return { error: "type a move first" };
+    const exact = doc.moves.find((m) => m.move === text);
+    if (exact) return { move: exact.move };
+    const want = loose(text);
+    const found = doc.moves.filter((m) => loose(m.move) === want);
+    if (found.length === 1) return { move: found[0].move };
+    if (doc.more) return { move: text };
+    const examples = doc.moves.slice(0, 3).map((m) => m.move);
+    const like = examples.length ? `: legal moves look like ${examples.join(", ")}` : "";
+    return { error: `${text} is not a legal move here${like}` };
+  }
+
+  // frontend/src/play/replay.ts
+  function replayTarget(k, total) {
+    const at = Math.max(0, Math.min(Math.trunc(k), total));
+    return at === total ? null : at;
+  }
+  function replayStep(at, total, step2) {
+    return replayTarget((at ?? total) + step2, total);
+  }
+  function replayButtons(at, total) {
+    const k = at ?? total;
+    return { prev: k > 0, next: at !== null };
+  }
+  function replayCaption(at, total, move) {
+    if (at === null) return total ? `move ${total} of ${total}` : "";
+    const what = move ? `: ${move.player >= 0 ? `player ${move.player} ` : ""}${move.note || move.text}` : "";
+    return `replay: move ${at} of ${total}${what}`;
+  }
+
+  // frontend/src/play/panel.ts
+  var MANY_MOVES = 24;
+  function playerName(view, p) {
+    const seat = view.seats[p];
+    const who = !seat || seat.kind === "human" ? "human" : seat.label ?? "AI";
+    return [
+      el("span", { className: `swatch p${p}`, "aria-hidden": "true" }),
+      `player ${p} (${COLOUR_NAMES[p % COLOUR_NAMES.length]}, ${who})`
+    ];
+  }
+  function bookText(s) {
+    if (!s.book_hits) return [];
+    const which = s.book_hits === s.moves ? s.moves === 1 ? "" : ": every move" : `: ${s.book_hits} of ${s.moves} moves`;
+    return [" · ", el("span", { dataset: { role: "book", book: "hit" } }, `book hit${which}`)];
+  }
+  function renderMoves(state) {
+    const box = must("#moves");
+    const view = state.view;
+    if (!view || !state.isHumanTurn()) {
+      box.replaceChildren();
+      box.setAttribute("aria-label", "Moves");
       return;
     }
-    const wait = Math.min(10000, 300 * 2 ** retry) * (0.75 + Math.random() / 2);
-    retry += 1;
-    setConnection(`connection lost: reconnecting in ${(wait / 1000).toFixed(1)} s…`);
-    setTimeout(connect, wait);
+    const b = view.board;
+    if (!hasCells(b)) {
+      box.replaceChildren(...moveButtonNodes(b));
+      box.setAttribute("aria-label", "Moves");
+      return;
+    }
+    const many = b.moves.length > MANY_MOVES;
+    const selected = state.selected;
+    const shown = b.moves.filter((m) => !many || m.path.length === 0 || m.path[0] === selected);
+    const nodes = shown.map((m) => moveButton(m.move));
+    if (many && selected === null) {
+      nodes.push(
+        el(
+          "span",
+          { className: "note" },
+          ` ${b.moves.length} moves: select a cell to list its moves`
+        )
+      );
+    }
+    if (b.more) nodes.push(el("span", { className: "lt-more-moves" }, `and ${b.more} more moves`));
+    box.replaceChildren(...nodes);
+    box.setAttribute(
+      "aria-label",
+      selected === null ? "Moves" : `Moves from ${describeCell(b, selected).split(",")[0]}: ${movesFrom(b, selected).length}`
+    );
+  }
+  function renderWho(state) {
+    const { you, links } = state;
+    const view = state.view;
+    let who;
+    if (you.role === "seat" && you.seat !== null)
+      who = ["You play ", ...playerName(view, you.seat), "."];
+    else if (you.role === "host") who = ["Your game: you play the human seats nobody else took."];
+    else who = ["You are watching this game."];
+    must("#who").replaceChildren(...who);
+    const box = must("#links");
+    box.hidden = !links;
+    if (!links) return;
+    const origin = window.location.origin;
+    const abs = (url) => new URL(url, origin).href;
+    const safe = (url) => new URL(url, origin).origin === origin ? abs(url) : "#";
+    const items = links.seats.map(
+      (l) => el(
+        "div",
+        { className: "seat-link" },
+        el("span", { className: `swatch p${l.seat}`, "aria-hidden": "true" }),
+        `player ${l.seat}${l.mine ? " (yours)" : ""}: `,
+        el("a", { dataset: { seatLink: String(l.seat) }, href: safe(l.url) }, abs(l.url))
+      )
+    );
+    items.push(
+      el(
+        "div",
+        { className: "seat-link" },
+        "watchers: ",
+        el("a", { dataset: { watchLink: "" }, href: safe(links.watch) }, abs(links.watch))
+      )
+    );
+    must("#link-list").replaceChildren(...items);
+    must("summary", box).textContent = you.role === "host" ? "Invite: send each friend their seat's link" : "Your seat's link (keep it to yourself)";
+  }
+  function renderProgress(state) {
+    const view = state.view;
+    const p = view.progress;
+    const progress = [];
+    const thinking = (...parts) => el("span", { dataset: { role: "thinking" } }, ...parts);
+    if (view.waiting) {
+      progress.push(
+        thinking(
+          ...playerName(view, view.to_move),
+          " waits for a free AI (the server runs a few at once)"
+        )
+      );
+    } else if (p) {
+      progress.push(
+        thinking(
+          ...playerName(view, p.player),
+          ` is thinking: depth ${p.depth ?? "-"}, ${Number(p.nodes).toLocaleString()} nodes forced, ${Number(p.seconds).toFixed(1)} s`
+        )
+      );
+    } else if (view.last_search) {
+      const s = view.last_search;
+      progress.push(
+        `AI's last turn: ${s.moves} moves, searched up to depth ${s.depth ?? "end"}, ${Number(s.nodes).toLocaleString()} nodes forced${s.stopped === "stop" ? " (stopped by you)" : ""}`,
+        ...bookText(s),
+        " · ",
+        el(
+          "a",
+          {
+            href: `/explore/ai/${encodeURIComponent(view.id)}`,
+            target: "_blank",
+            rel: "noopener",
+            dataset: { action: "explore" }
+          },
+          "explore its last search"
+        )
+      );
+    }
+    const note = view.book?.note;
+    if (note) {
+      progress.push(
+        el("br"),
+        el("span", { className: "note", dataset: { role: "book-note" } }, String(note))
+      );
+    }
+    if (view.error) progress.push(el("br"), el("span", { className: "error" }, String(view.error)));
+    const rolls = view.log.filter((m) => m.note);
+    if (rolls.length) {
+      progress.push(
+        el(
+          "div",
+          { dataset: { role: "rolls" } },
+          rolls.slice(-4).map((m) => el("div", { className: "roll" }, `⚄ ${m.note}`))
+        )
+      );
+    }
+    must("#progress").replaceChildren(...progress);
+  }
+  function renderReplayBar(state) {
+    const view = state.view;
+    const range = must("[data-action=replay]");
+    range.max = String(view.moves_made);
+    if (state.replayAt === null) range.value = String(view.moves_made);
+    must("[data-action=replay-live]").hidden = state.replayAt === null;
+    const can = replayButtons(state.replayAt, view.moves_made);
+    must("[data-action=replay-prev]").disabled = !can.prev;
+    must("[data-action=replay-next]").disabled = !can.next;
+    if (state.replayAt === null)
+      must("#replay-text").textContent = replayCaption(null, view.moves_made);
+  }
+  function button(action) {
+    return must(`[data-action=${action}]`);
+  }
+  function renderPanel(state, sessionId) {
+    const view = state.view;
+    const b = view.board;
+    must("#title").textContent = `${view.game} ${Object.entries(view.options).map(([k, v]) => `${k}=${v}`).join(" ")}`;
+    renderWho(state);
+    let status;
+    const human = state.isHumanTurn();
+    if (view.over) {
+      const w = view.winners;
+      status = w.length === 1 ? ["Game over: ", ...playerName(view, w[0]), " wins."] : [`Game over: a tie between players ${w.join(", ")}.`];
+    } else {
+      status = [`Turn ${view.turn}: `, ...playerName(view, view.to_move), " to move."];
+      if (human && b.kind === "text") status.push(" Choose a move below or type it.");
+      else if (human) {
+        status.push(
+          state.selected === null ? " Click an outlined cell, or type a move." : " Click a highlighted cell to move there."
+        );
+      } else if (view.seats[view.to_move]?.kind === "human" && !view.thinking) {
+        status.push(" Waiting for their move.");
+      }
+    }
+    for (const note of b.notes ?? []) status.push(el("br"), String(note));
+    const statusBox = must("#status");
+    statusBox.replaceChildren(...status);
+    statusBox.dataset.toMove = String(view.to_move);
+    const scores = [];
+    if (b.score) {
+      b.score.values.forEach((n, p) => {
+        scores.push(
+          el(
+            "span",
+            { className: "score" },
+            el("span", { className: `swatch p${p}`, "aria-hidden": "true" }),
+            `player ${p}: ${n}`
+          ),
+          " "
+        );
+      });
+      scores.push(String(b.score.name));
+    }
+    must("#scores").replaceChildren(...scores);
+    const controls = state.you.role !== "watcher";
+    const host = state.you.role === "host";
+    must("[data-action=speed]").closest("label")?.toggleAttribute("hidden", !host);
+    button("stop").hidden = !controls;
+    button("undo").hidden = !host;
+    button("redo").hidden = !host;
+    button("stop").disabled = !view.can_stop;
+    button("stop").title = view.thinking && !view.can_stop ? "the book's AI searches a fixed depth: it has no shallower move to play now" : "";
+    const aiIdle = !view.over && !view.thinking && view.seats[view.to_move]?.kind === "ai";
+    button("ai").hidden = !aiIdle || !controls;
+    button("undo").disabled = !view.can_undo;
+    button("redo").disabled = !view.can_redo;
+    must("[data-action=speed]").value = String(view.delay);
+    renderProgress(state);
+    renderMoves(state);
+    renderReplayBar(state);
+    const log = must("#log");
+    const first = view.moves_made - view.log.length;
+    log.replaceChildren(
+      ...view.log.map((m, i) => {
+        const li = document.createElement("li");
+        li.value = first + i + 1;
+        li.className = m.player >= 0 ? `p${m.player}` : "chance";
+        li.textContent = m.note || (m.player >= 0 ? `player ${m.player}: ${m.text}` : m.text);
+        return li;
+      })
+    );
+    log.scrollTop = log.scrollHeight;
+    must("#save").href = `/api/sessions/${sessionId}/save`;
+  }
+
+  // frontend/src/play/viewport.ts
+  var Viewport = class {
+    x = 0;
+    y = 0;
+    w = 100;
+    h = 100;
+    boardWidth = 100;
+    boardHeight = 100;
+    /** The whole board. */
+    fit(width, height) {
+      this.boardWidth = width;
+      this.boardHeight = height;
+      Object.assign(this, { x: 0, y: 0, w: width, h: height });
+    }
+    /** Zoom by `factor` (< 1: in) keeping board point (cx, cy) where it is (default: centre). */
+    zoomAt(factor, cx, cy) {
+      const x = cx ?? this.x + this.w / 2;
+      const y = cy ?? this.y + this.h / 2;
+      const w = Math.max(60, Math.min(this.w * factor, this.boardWidth * 4));
+      const k = w / this.w;
+      this.x = x - (x - this.x) * k;
+      this.y = y - (y - this.y) * k;
+      this.w = w;
+      this.h *= k;
+    }
+    /** Move the view by (dx, dy) board units. */
+    panBy(dx, dy) {
+      this.x += dx;
+      this.y += dy;
+    }
+    /**
+     * Pan as little as needed so the point (px, py) is at least `margin` units inside the
+     * rectangle `shown` (what the canvas shows of the view, which may be wider than the box).
+     * Returns whether it panned.
+     */
+    reveal(px, py, shown, margin) {
+      let dx = 0;
+      let dy = 0;
+      if (px - margin < shown.x) dx = px - margin - shown.x;
+      else if (px + margin > shown.x + shown.w) dx = px + margin - (shown.x + shown.w);
+      if (py - margin < shown.y) dy = py - margin - shown.y;
+      else if (py + margin > shown.y + shown.h) dy = py + margin - (shown.y + shown.h);
+      if (!dx && !dy) return false;
+      this.panBy(dx, dy);
+      return true;
+    }
+    /** The viewBox attribute's text. */
+    toString() {
+      return `${this.x} ${this.y} ${this.w} ${this.h}`;
+    }
   };
-}
 
-function setConnection(text) {
-  const el = $("#connection");
-  el.textContent = text || "";
-  el.hidden = !text;
-  app.dataset.connected = text ? "false" : "true";
-}
-
-// an update after the first of a connection carries the board's changes only (the cells
-// that changed, the fields set or gone): applied to the board the page has
-function withDelta(board, delta) {
-  const next = { ...board, ...delta.set };
-  for (const key of delta.unset) delete next[key];
-  if (board.cells) {  // a text board has none
-    next.cells = board.cells.slice();
-    for (const [i, cell] of delta.cells) next.cells[i] = cell;
+  // frontend/src/play/page.ts
+  var KEYS = {
+    ArrowLeft: "left",
+    ArrowRight: "right",
+    ArrowUp: "up",
+    ArrowDown: "down"
+  };
+  var COMPLETIONS = 50;
+  function measure(name, start) {
+    const m = performance.measure(name, { start, end: performance.now() });
+    window.lazytree.timings.push({ name, ms: m.duration });
+    requestAnimationFrame(
+      () => setTimeout(() => {
+        const p = performance.measure(`${name}-painted`, { start, end: performance.now() });
+        window.lazytree.timings.push({ name: `${name}-painted`, ms: p.duration });
+      }, 0)
+    );
   }
-  return next;
-}
-
-function onUpdate(message) {
-  const t0 = performance.now();
-  if (message.delta) {
-    if (!view || !view.board) { socket?.close(4000, "no board to change"); return; }
-    message.view.board = withDelta(view.board, message.delta);
+  function showError(message) {
+    const box = must("#error");
+    box.textContent = message;
+    box.hidden = !message;
   }
-  if (!view) measure("fetch", connectedAt);
-  retry = 0;
-  setConnection("");
-  // the moves since `from`: the page's list of moves grows ply by ply (an undo restarts it)
-  moveTexts.length = Math.min(moveTexts.length, message.from);
-  for (const m of message.moves) moveTexts[m.ply] = m.text;
-  const changed = !view || message.view.version !== view.version || message.view.moves_made !== view.moves_made;
-  const moved = view && message.view.moves_made !== view.moves_made;
-  if (message.you) you = message.you;
-  links = message.links ?? null;
-  view = message.view;
-  window.lazytree.moves = moveTexts;
-  if (moved) { selected = null; showError(""); }
-  render(t0);
-  if (changed && pendingMove !== null && moved) { measure("move", pendingMove); pendingMove = null; }
-}
-
-function onProgress(message) {
-  if (!view) return;
-  view.progress = message.progress;
-  view.waiting = message.waiting;
-  renderProgress();
-}
-
-function sendMove(move, started) {
-  if (busy || !socket || socket.readyState !== WebSocket.OPEN) {
-    if (!socket) showError("not connected: the move was not sent (the page reconnects)");
-    return;
-  }
-  busy = true;
-  pendingMove = started ?? performance.now();
-  socket.send(JSON.stringify({ move }));
-}
-
-async function send(path, body) {
-  if (busy) return;
-  busy = true;
-  try {
-    await api(`${sessionId}/${path}`, body ?? {});
-    showError("");
-  } catch (e) {
-    showError(e.message);
-  } finally {
+  var GamePage = class {
+    constructor(sessionId, seatToken) {
+      this.sessionId = sessionId;
+      this.seatToken = seatToken;
+      this.board = new Board(this.canvas);
+      this.gestures = new Gestures(this.board, this.viewport, () => this.setViewBox());
+      this.connection = new Connection(sessionId, {
+        hello: () => ({
+          ply: this.state.view ? this.state.view.moves_made : 0,
+          seat: seatToken,
+          epoch: this.state.view ? this.state.view.epoch : -1
+        }),
+        message: (message, raw) => this.onMessage(message, raw),
+        status: (text) => this.setConnection(text),
+        closed: () => {
+          this.busy = false;
+        }
+      });
+      this.wire();
+    }
+    sessionId;
+    seatToken;
+    state = new PlayState();
+    app = must("#app");
+    canvas = must("#board");
+    board;
+    viewport = new Viewport();
+    gestures;
+    connection;
     busy = false;
+    connectedAt = null;
+    pendingMove = null;
+    /** The move sent from the move box (its errors are shown there). */
+    typed = null;
+    anchorX;
+    focused = false;
+    start() {
+      must("#game").hidden = false;
+      this.connectedAt = performance.now();
+      this.connection.connect();
+      const seat = this.seatToken ? `&seat=${encodeURIComponent(this.seatToken)}` : "";
+      history.replaceState(null, "", `/play?session=${this.sessionId}${seat}`);
+    }
+    // -- the server ------------------------------------------------------------------------
+    async api(path, body) {
+      return api(path, body, this.seatToken, this.sessionId);
+    }
+    onMessage(message, raw) {
+      if (message.type === "update") {
+        if (raw.startsWith('{"type":"update"')) performance.mark("lazytree:board-data");
+        this.onUpdate(message);
+      } else if (message.type === "progress") {
+        if (!this.state.view) return;
+        this.state.view.progress = message.progress;
+        this.state.view.waiting = message.waiting;
+        renderProgress(this.state);
+      } else if (message.type === "error") {
+        if (this.typed !== null) this.moveError(message.error);
+        else showError(message.error);
+        this.typed = null;
+        this.busy = false;
+      } else if (message.type === "confirmed") {
+        if (this.typed !== null) must("#move-input").value = "";
+        this.typed = null;
+        this.busy = false;
+      }
+    }
+    onUpdate(message) {
+      const t0 = performance.now();
+      const first = this.state.view === null;
+      let applied;
+      try {
+        applied = this.state.apply(message);
+      } catch {
+        this.connection.abort("no board to change");
+        return;
+      }
+      if (first && this.connectedAt !== null) measure("fetch", this.connectedAt);
+      window.lazytree.moves = this.state.moveTexts;
+      if (applied.moved) {
+        this.busy = false;
+        showError("");
+        this.moveError("");
+      }
+      this.render(t0, applied);
+      const said = this.state.announcement(applied);
+      if (said) this.announce(said);
+      if (applied.changed && applied.moved && this.pendingMove !== null) {
+        measure("move", this.pendingMove);
+        this.pendingMove = null;
+      }
+    }
+    setConnection(text) {
+      const box = must("#connection");
+      box.textContent = text;
+      box.hidden = !text;
+      this.app.dataset.connected = text ? "false" : "true";
+    }
+    announce(text) {
+      const box = must("#announce");
+      const line = document.createElement("p");
+      line.textContent = text;
+      box.replaceChildren(line);
+    }
+    sendMove(move, started) {
+      if (this.busy || !this.connection.open) {
+        if (!this.connection.exists)
+          showError("not connected: the move was not sent (the page reconnects)");
+        return false;
+      }
+      this.busy = true;
+      this.pendingMove = started ?? performance.now();
+      this.connection.send({ move });
+      return true;
+    }
+    async send(path, body) {
+      if (this.busy) return;
+      this.busy = true;
+      try {
+        await this.api(`${this.sessionId}/${path}`, body ?? {});
+        showError("");
+      } catch (e) {
+        showError(e.message);
+      } finally {
+        this.busy = false;
+      }
+    }
+    // -- drawing ---------------------------------------------------------------------------
+    markOptions(interactive) {
+      const s = this.state;
+      return {
+        selected: interactive ? s.selected : null,
+        last: s.replayAt === null ? s.lastPaths() : [],
+        interactive,
+        cursor: this.focused ? s.cursor : null
+      };
+    }
+    /** Draw `doc`: whole, or only `changed` cells (and marks) when it is the board drawn. */
+    drawBoard(doc, interactive, changed) {
+      const text = !hasCells(doc);
+      this.canvas.toggleAttribute("hidden", text);
+      must(".zoom").hidden = text;
+      must("#board-cursor").hidden = text;
+      const textBox = must("#text-board");
+      textBox.hidden = !text;
+      if (text) {
+        textBox.replaceChildren(textBoard(doc));
+        return;
+      }
+      const fresh = this.board.key !== this.board.shapeKey(doc);
+      if (fresh) {
+        this.state.cursor = null;
+        this.board.render(doc, this.markOptions(interactive));
+        this.fit();
+      } else if (changed) {
+        this.board.update(doc, this.markOptions(interactive), changed);
+      } else {
+        this.board.render(doc, this.markOptions(interactive));
+      }
+      this.canvas.setAttribute(
+        "aria-label",
+        `${this.state.view?.game ?? "game"} board, ${doc.cells?.length} cells`
+      );
+    }
+    /** Redraw the marks (selection, cursor) of the board drawn, only the cells they change. */
+    redrawMarks() {
+      const view = this.state.view;
+      if (!view || this.state.replayAt !== null || !hasCells(view.board)) return;
+      this.board.update(view.board, this.markOptions(this.state.isHumanTurn()));
+    }
+    render(started, applied) {
+      const t0 = started ?? performance.now();
+      const s = this.state;
+      const view = s.view;
+      const human = s.isHumanTurn();
+      if (s.replayAt === null) {
+        const incremental = applied && applied.cells !== null && !applied.reshaped ? applied.cells : null;
+        this.drawBoard(view.board, human, incremental);
+      }
+      this.canvas.classList.toggle("your-turn", human);
+      const data = this.app.dataset;
+      data.version = String(view.version);
+      data.toMove = String(view.to_move);
+      data.thinking = String(view.thinking);
+      data.over = String(view.over);
+      data.moves = String(view.moves_made);
+      data.ply = String(view.moves_made);
+      data.role = s.you.role;
+      renderPanel(s, this.sessionId);
+      this.renderMoveBox();
+      this.describeCursor();
+      window.lazytree.view = view;
+      window.lazytree.ready = true;
+      measure(`draw-${view.board.kind}`, t0);
+    }
+    setViewBox() {
+      this.canvas.setAttribute("viewBox", this.viewport.toString());
+    }
+    fit() {
+      if (!this.board.width) return;
+      this.viewport.fit(this.board.width, this.board.height);
+      this.setViewBox();
+    }
+    // -- the move box ----------------------------------------------------------------------
+    moveError(text) {
+      const box = must("#move-error");
+      box.textContent = text;
+      box.hidden = !text;
+    }
+    renderMoveBox() {
+      const s = this.state;
+      const view = s.view;
+      const input = must("#move-input");
+      const can = s.isHumanTurn();
+      const form = must("#move-form");
+      form.hidden = s.you.role === "watcher";
+      must("[data-action=play-move]").disabled = !can;
+      const moves = view?.board.moves ?? [];
+      const example = moves.find((m) => m.path.length > 0) ?? moves[0];
+      must("#move-hint").textContent = view ? "In the game's notation; Enter plays it." : "";
+      input.placeholder = can && example ? `e.g. ${example.move}` : "";
+      input.title = can ? `${moves.length + (view?.board.more ?? 0)} legal moves` : view?.over ? "the game is over" : "not your turn";
+      this.fillCompletions(can ? input.value : null);
+    }
+    fillCompletions(typed) {
+      const list = must("#move-options");
+      const moves = typed === null ? [] : this.state.view?.board.moves ?? [];
+      const options = completions(moves, typed ?? "", COMPLETIONS).map((text) => {
+        const option = document.createElement("option");
+        option.value = text;
+        return option;
+      });
+      list.replaceChildren(...options);
+    }
+    playTyped() {
+      const s = this.state;
+      const input = must("#move-input");
+      if (!s.view || !s.isHumanTurn()) {
+        this.moveError(s.view?.over ? "the game is over" : "it is not your turn");
+        return;
+      }
+      const checked = checkMove(s.view.board, input.value);
+      if ("error" in checked) {
+        this.moveError(checked.error);
+        return;
+      }
+      this.moveError("");
+      this.typed = checked.move;
+      if (!this.sendMove(checked.move)) this.typed = null;
+    }
+    // -- the cursor ------------------------------------------------------------------------
+    describeCursor() {
+      const s = this.state;
+      const box = must("#board-cursor");
+      if (s.cursor === null) delete this.canvas.dataset.cursor;
+      else this.canvas.dataset.cursor = String(s.cursor);
+      const doc = s.view?.board;
+      if (!doc || !hasCells(doc) || s.cursor === null || s.replayAt !== null) {
+        box.textContent = this.focused && doc && hasCells(doc) ? "No cell under the cursor." : "";
+        return;
+      }
+      const marks = this.board.marks.get(s.cursor);
+      const what = describeCell(doc, s.cursor, marks);
+      const moves = s.isHumanTurn() ? movesFrom(doc, s.cursor).length : 0;
+      box.textContent = `Cursor: ${what}${moves ? `; ${moves} moves from here` : ""}.`;
+    }
+    firstCursor(doc) {
+      const s = this.state;
+      if (s.selected !== null) return s.selected;
+      const start = doc.moves.find((m) => m.path.length > 0);
+      return start ? start.path[0] : 0;
+    }
+    moveCursor(direction) {
+      const s = this.state;
+      const doc = s.view?.board;
+      if (!doc || !hasCells(doc) || !this.board.geo) return;
+      const from = s.cursor ?? this.firstCursor(doc);
+      const vertical = direction === "up" || direction === "down";
+      if (!vertical || this.anchorX === void 0) this.anchorX = this.board.geo.centres[from]?.[0];
+      s.cursor = s.cursor === null ? from : step(doc, this.board.geo, this.board.index, from, direction, this.anchorX);
+      if (!vertical) this.anchorX = void 0;
+      this.revealCursor();
+      this.redrawMarks();
+      this.describeCursor();
+    }
+    /** Pan so the cursor's cell is on screen. */
+    revealCursor() {
+      const s = this.state;
+      const c = s.cursor === null ? void 0 : this.board.geo?.centres[s.cursor];
+      if (!c) return;
+      const v = this.board.view();
+      const shown = {
+        x: v.x - v.ox / v.k,
+        y: v.y - v.oy / v.k,
+        w: this.canvas.clientWidth / v.k,
+        h: this.canvas.clientHeight / v.k
+      };
+      if (this.viewport.reveal(c[0], c[1], shown, 30)) {
+        this.setViewBox();
+        this.board.draw();
+      }
+    }
+    /** A click (or Enter) on cell `c`: select it, or play the move it ends. */
+    act(c, started) {
+      const s = this.state;
+      const view = s.view;
+      if (!view || !s.isHumanTurn()) return;
+      const what = this.board.click(c, s.selected);
+      if ("move" in what) {
+        this.sendMove(what.move, started);
+        return;
+      }
+      s.selected = what.select;
+      this.redrawMarks();
+      renderPanel(s, this.sessionId);
+      this.renderMoveBox();
+      this.describeCursor();
+      measure("select", started);
+    }
+    onKey(e) {
+      const s = this.state;
+      const direction = KEYS[e.key];
+      if (direction) {
+        e.preventDefault();
+        this.moveCursor(direction);
+        return;
+      }
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        const doc = s.view?.board;
+        if (!doc || !hasCells(doc)) return;
+        if (s.cursor === null) {
+          this.moveCursor("left");
+          return;
+        }
+        if (!s.isHumanTurn()) {
+          must("#board-cursor").textContent = s.view?.over ? "The game is over." : "It is not your turn.";
+          return;
+        }
+        this.act(s.cursor, e.timeStamp);
+      } else if (e.key === "Escape") {
+        if (s.selected === null) return;
+        e.preventDefault();
+        s.selected = null;
+        this.redrawMarks();
+        renderMoves(s);
+        renderPanel(s, this.sessionId);
+        this.describeCursor();
+      } else if (e.key === "+" || e.key === "=") {
+        this.viewport.zoomAt(1 / 1.4);
+        this.setViewBox();
+      } else if (e.key === "-") {
+        this.viewport.zoomAt(1.4);
+        this.setViewBox();
+      } else if (e.key === "0") {
+        this.fit();
+      }
+    }
+    // -- replay ----------------------------------------------------------------------------
+    async showReplay(k) {
+      const s = this.state;
+      const view = s.view;
+      if (!view) return;
+      if (k === null) {
+        s.replayAt = null;
+        s.selected = null;
+        this.app.removeAttribute("data-replay");
+        this.render();
+        return;
+      }
+      s.replayAt = k;
+      try {
+        const at = await this.api(`${this.sessionId}/at/${k}`);
+        if (s.replayAt !== k) return;
+        this.drawBoard(at.board, false);
+        this.app.dataset.replay = String(k);
+        must("#replay-text").textContent = replayCaption(k, at.moves_made, at.move);
+        must("[data-action=replay]").value = String(k);
+        renderPanel(s, this.sessionId);
+        this.renderMoveBox();
+        this.describeCursor();
+      } catch (e) {
+        showError(e.message);
+      }
+    }
+    // -- wiring ----------------------------------------------------------------------------
+    wire() {
+      const canvas = this.canvas;
+      canvas.addEventListener("click", (e) => {
+        if (this.gestures.dragged || !this.state.view) return;
+        const c = this.board.cellAt(e);
+        if (c === null) return;
+        this.state.cursor = c;
+        if (!this.state.isHumanTurn()) {
+          this.redrawMarks();
+          this.describeCursor();
+          return;
+        }
+        this.act(c, e.timeStamp);
+      });
+      canvas.addEventListener("keydown", (e) => {
+        if (!this.focused && e.key !== "Tab") {
+          this.focused = true;
+          this.redrawMarks();
+        }
+        this.onKey(e);
+      });
+      canvas.addEventListener("focus", () => {
+        this.focused = canvas.matches(":focus-visible");
+        const doc = this.state.view?.board;
+        if (doc && hasCells(doc) && this.state.cursor === null)
+          this.state.cursor = this.firstCursor(doc);
+        if (this.focused) this.redrawMarks();
+        this.describeCursor();
+      });
+      canvas.addEventListener("blur", () => {
+        if (!this.focused) return;
+        this.focused = false;
+        this.redrawMarks();
+      });
+      const on = (action, f, type = "click") => must(`[data-action=${action}]`).addEventListener(type, f);
+      on("zoom-in", () => {
+        this.viewport.zoomAt(1 / 1.4);
+        this.setViewBox();
+      });
+      on("zoom-out", () => {
+        this.viewport.zoomAt(1.4);
+        this.setViewBox();
+      });
+      on("zoom-fit", () => this.fit());
+      on("ai", () => void this.send("ai"));
+      on("stop", () => {
+        this.api(`${this.sessionId}/stop`, {}).catch((e) => showError(e.message));
+      });
+      on("undo", () => void this.send("undo"));
+      on("redo", () => void this.send("redo"));
+      on(
+        "speed",
+        (e) => {
+          const delay = Number(e.target.value);
+          this.api(`${this.sessionId}/speed`, { delay }).catch(
+            (err) => showError(err.message)
+          );
+        },
+        "change"
+      );
+      on("load-file", (e) => void loadFile(e, this.seatToken), "change");
+      must("#moves").addEventListener("click", (e) => {
+        const button2 = e.target.closest("[data-move]");
+        const move = button2?.dataset.move;
+        if (move !== void 0) this.sendMove(move);
+      });
+      must("#move-form").addEventListener("submit", (e) => {
+        e.preventDefault();
+        this.playTyped();
+      });
+      const input = must("#move-input");
+      input.addEventListener("input", () => {
+        this.moveError("");
+        this.fillCompletions(this.state.isHumanTurn() ? input.value : null);
+      });
+      const total = () => this.state.view?.moves_made ?? 0;
+      on(
+        "replay",
+        (e) => void this.showReplay(replayTarget(Number(e.target.value), total())),
+        "input"
+      );
+      on("replay-prev", () => void this.showReplay(replayStep(this.state.replayAt, total(), -1)));
+      on("replay-next", () => void this.showReplay(replayStep(this.state.replayAt, total(), 1)));
+      on("replay-live", () => void this.showReplay(null));
+      window.addEventListener("pagehide", () => this.connection.close());
+      window.addEventListener("pageshow", (e) => {
+        if (e.persisted && !this.connection.exists) this.connection.connect();
+      });
+    }
+  };
+  async function api(path, body, seat, session) {
+    const headers = seat ? { "X-Lazytree-Seat": seat } : {};
+    const options = body === void 0 ? { headers } : {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify(body)
+    };
+    const response = await fetch(`/api/sessions/${path}`, options);
+    if (path === session || /\/(move|ai|undo|redo)$/.test(path))
+      performance.mark("lazytree:board-data");
+    const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
+    if (!response.ok) throw new Error(data.error || `${response.status}`);
+    return data;
   }
-}
-
-function onBoardClick(event) {
-  if (dragged || !view || !isHumanTurn() || !board) return;
-  const t0 = event.timeStamp;  // when the click happened
-  const c = board.cellAt(event.target);
-  if (c === null) return;
-  const what = board.click(c, selected);
-  if (what.move) { sendMove(what.move, t0); return; }
-  selected = what.select;
-  board.render(view.board, { selected, last: lastPaths(), interactive: true, onSelect: (cell) => { selected = cell; renderMoves(); } });
-  renderSide();
-  measure("select", t0);
-}
-
-// dragging pans the board; a drag is not a click
-let drag = null;
-let dragged = false;
-function setupBoard() {
-  board = new Board(svg);  // made now, it gets the canvas ready while the first data is on its way
-  svg.addEventListener("click", onBoardClick);
-  svg.addEventListener("pointerdown", (e) => {
-    drag = { x: e.clientX, y: e.clientY, vx: viewBox.x, vy: viewBox.y, scale: svgPoint(e)[2] };
-    dragged = false;
-  });
-  window.addEventListener("pointermove", (e) => {
-    if (!drag) return;
-    const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
-    if (!dragged && Math.hypot(dx, dy) < 5) return;
-    dragged = true;
-    viewBox.x = drag.vx - dx * drag.scale;
-    viewBox.y = drag.vy - dy * drag.scale;
-    setViewBox();
-  });
-  window.addEventListener("pointerup", () => { drag = null; });
-  svg.addEventListener("wheel", (e) => {
-    e.preventDefault();
-    const [x, y] = svgPoint(e);
-    zoom(e.deltaY > 0 ? 1.2 : 1 / 1.2, x, y);
-  }, { passive: false });
-  $("[data-action=zoom-in]").addEventListener("click", () => zoom(1 / 1.4));
-  $("[data-action=zoom-out]").addEventListener("click", () => zoom(1.4));
-  $("[data-action=zoom-fit]").addEventListener("click", fit);
-  $("[data-action=ai]").addEventListener("click", () => send("ai"));
-  $("[data-action=stop]").addEventListener("click", () => api(`${sessionId}/stop`, {}).catch((e) => showError(e.message)));
-  $("[data-action=undo]").addEventListener("click", () => send("undo"));
-  $("[data-action=redo]").addEventListener("click", () => send("redo"));
-  $("[data-action=speed]").addEventListener("change", (e) =>
-    api(`${sessionId}/speed`, { delay: Number(e.target.value) }).catch((err) => showError(err.message)));
-  $("[data-action=load-file]").addEventListener("change", loadFile);
-  $("#moves").addEventListener("click", (e) => {
-    const button = e.target.closest("[data-move]");
-    if (button) sendMove(button.dataset.move);
-  });
-  $("[data-action=replay]").addEventListener("input", (e) => showReplay(Number(e.target.value)));
-  $("[data-action=replay-prev]").addEventListener("click", () => showReplay((replayAt ?? view.moves_made) - 1));
-  $("[data-action=replay-next]").addEventListener("click", () => showReplay((replayAt ?? view.moves_made) + 1));
-  $("[data-action=replay-live]").addEventListener("click", () => showReplay(view.moves_made));
-  // leaving the page closes its connection (the last page of a game to leave stops its
-  // AI); a page the browser brings back from its cache connects again
-  window.addEventListener("pagehide", () => {
-    const ws = socket;
-    socket = null;
-    if (ws) ws.close(1000, "page closed");
-  });
-  window.addEventListener("pageshow", (e) => { if (e.persisted && !socket) connect(); });
-}
-
-function startGame() {
-  $("#game").hidden = false;
-  setupBoard();
-  connect();  // the server starts an AI to move when a page says hello
-  // the URL names this game and seat, so reloading the page shows the same game
-  const query = seatToken ? `session=${sessionId}&seat=${encodeURIComponent(seatToken)}` : `session=${sessionId}`;
-  history.replaceState(null, "", `/play?${query}`);
-}
-
-showError(app.dataset.error);
-if (sessionId) startGame();
-else if (!app.dataset.error || !sessionId) setupForm();
+  async function loadFile(event, seat) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    try {
+      const text = await file.text();
+      let data;
+      try {
+        data = JSON.parse(text);
+      } catch (e) {
+        throw new Error(`${file.name} is not JSON: ${e.message}`);
+      }
+      const made = await api("load", data, seat, "");
+      window.location.href = made.url;
+    } catch (e) {
+      showError(`cannot load ${file.name}: ${e.message}`);
+    }
+  }
+  function main() {
+    window.lazytree = { timings: [], view: null, ready: false };
+    const app = must("#app");
+    const sessionId = app.dataset.session ?? "";
+    const seatToken = app.dataset.seat || null;
+    showError(app.dataset.error ?? "");
+    if (sessionId) {
+      new GamePage(sessionId, seatToken).start();
+    } else {
+      setupForm(JSON.parse(app.dataset.games ?? "{}"));
+      must("[data-action=load-file-home]").addEventListener("change", (e) => void loadFile(e, null));
+    }
+  }
+  main();
+})();

@@ -1,0 +1,108 @@
+/**
+ * The new-game form: every registered game with its options as fields (the server's
+ * `game_forms`, in the page's data-games), its seats' choices, the AI's strength. Fields
+ * left empty are not sent: the game's default applies.
+ */
+import { COLOUR_NAMES } from "./state";
+
+/** A game's option as the form shows it. */
+interface OptionSpec {
+  name: string;
+  type: string;
+  help: string;
+  default?: unknown;
+}
+
+/** A game as the form offers it. */
+interface GameSpec {
+  summary: string;
+  notation?: string;
+  players: number;
+  options: OptionSpec[];
+  agents: { label: string; value: string }[];
+}
+
+function optionField(opt: OptionSpec): HTMLLabelElement {
+  const label = document.createElement("label");
+  label.textContent = `${opt.name.replaceAll("_", " ")} `;
+  label.title = opt.help;
+  const input = document.createElement("input");
+  input.name = opt.name;
+  input.type = opt.type === "int" ? "number" : "text";
+  input.dataset.option = opt.name;
+  if (opt.default !== null && opt.default !== undefined) input.value = String(opt.default);
+  const help = document.createElement("small");
+  help.className = "note";
+  help.textContent = ` ${opt.help}`;
+  label.append(input, help);
+  return label;
+}
+
+function find<T extends Element>(root: ParentNode, selector: string): T {
+  const found = root.querySelector<T>(selector);
+  if (!found) throw new Error(`the page has no ${selector}`);
+  return found;
+}
+
+/** Fill and wire the new-game form from `games` (the page's data-games). */
+export function setupForm(games: Record<string, GameSpec>): void {
+  find<HTMLElement>(document, "#newgame").hidden = false;
+  const gameSel = find<HTMLSelectElement>(document, "#f-game");
+  const box = find<HTMLFieldSetElement>(document, "#f-options");
+  const seatBox = find<HTMLElement>(document, "#f-seats");
+  for (const [name, g] of Object.entries(games)) {
+    gameSel.add(new Option(`${name}: ${g.summary}`, name));
+    const set = document.createElement("div");
+    set.dataset.game = name;
+    for (const opt of g.options) set.append(optionField(opt));
+    if (!g.options.length) set.textContent = "(no options)";
+    box.append(set);
+  }
+  const game = () => games[gameSel.value] as GameSpec;
+  const current = () => box.querySelector(`[data-game="${CSS.escape(gameSel.value)}"]`);
+  const players = () => {
+    const field = current()?.querySelector<HTMLInputElement>("[data-option=players]");
+    const n = field ? Number(field.value) : game().players;
+    return Math.max(1, Math.min(8, n || game().players));
+  };
+  const seats = () => {
+    const old = Array.from(seatBox.querySelectorAll("select")).map((s) => s.value);
+    seatBox.replaceChildren();
+    for (let p = 0; p < players(); p++) {
+      const label = document.createElement("label");
+      label.className = `seat p${p}`;
+      label.textContent = `Player ${p} (${COLOUR_NAMES[p]}) `;
+      const sel = document.createElement("select");
+      for (const choice of game().agents) sel.add(new Option(choice.label, choice.value));
+      const was = old[p];
+      const keep = was !== undefined && Array.from(sel.options).some((o) => o.value === was);
+      sel.value = keep ? (was as string) : p === 0 ? "human" : "ai";
+      label.append(sel);
+      seatBox.append(label);
+    }
+  };
+  const toggle = () => {
+    for (const set of box.querySelectorAll<HTMLElement>("[data-game]")) {
+      const on = set === current();
+      set.hidden = !on;
+      for (const input of set.querySelectorAll("input")) input.disabled = !on;
+    }
+    find<HTMLElement>(document, "#f-summary").textContent =
+      `Moves: ${game().notation || "see the buttons"}`;
+    seats();
+  };
+  gameSel.addEventListener("change", toggle);
+  box.addEventListener("input", (e) => {
+    if ((e.target as HTMLElement).dataset.option === "players") seats();
+  });
+  find<HTMLFormElement>(document, "#newgame-form").addEventListener("submit", () => {
+    find<HTMLInputElement>(document, "#f-seats-value").value = Array.from(
+      seatBox.querySelectorAll("select"),
+    )
+      .map((s) => s.value)
+      .join(",");
+    for (const input of box.querySelectorAll("input"))
+      if (input.value === "") input.disabled = true;
+  });
+  toggle();
+}

@@ -1,0 +1,69 @@
+/**
+ * The part of the board the canvas shows (its `viewBox`, board units): zoom about a point,
+ * pan, fit, and keeping a cell in view.
+ */
+
+/** A rectangle of the board (units). */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The viewBox of a board `width` x `height`: the smallest and largest widths it allows. */
+export class Viewport implements Box {
+  x = 0;
+  y = 0;
+  w = 100;
+  h = 100;
+  boardWidth = 100;
+  boardHeight = 100;
+
+  /** The whole board. */
+  fit(width: number, height: number): void {
+    this.boardWidth = width;
+    this.boardHeight = height;
+    Object.assign(this, { x: 0, y: 0, w: width, h: height });
+  }
+
+  /** Zoom by `factor` (< 1: in) keeping board point (cx, cy) where it is (default: centre). */
+  zoomAt(factor: number, cx?: number, cy?: number): void {
+    const x = cx ?? this.x + this.w / 2;
+    const y = cy ?? this.y + this.h / 2;
+    const w = Math.max(60, Math.min(this.w * factor, this.boardWidth * 4));
+    const k = w / this.w;
+    this.x = x - (x - this.x) * k;
+    this.y = y - (y - this.y) * k;
+    this.w = w;
+    this.h *= k;
+  }
+
+  /** Move the view by (dx, dy) board units. */
+  panBy(dx: number, dy: number): void {
+    this.x += dx;
+    this.y += dy;
+  }
+
+  /**
+   * Pan as little as needed so the point (px, py) is at least `margin` units inside the
+   * rectangle `shown` (what the canvas shows of the view, which may be wider than the box).
+   * Returns whether it panned.
+   */
+  reveal(px: number, py: number, shown: Box, margin: number): boolean {
+    let dx = 0;
+    let dy = 0;
+    if (px - margin < shown.x) dx = px - margin - shown.x;
+    else if (px + margin > shown.x + shown.w) dx = px + margin - (shown.x + shown.w);
+    if (py - margin < shown.y) dy = py - margin - shown.y;
+    else if (py + margin > shown.y + shown.h) dy = py + margin - (shown.y + shown.h);
+    if (!dx && !dy) return false;
+    this.panBy(dx, dy);
+    return true;
+  }
+
+  /** The viewBox attribute's text. */
+  toString(): string {
+    return `${this.x} ${this.y} ${this.w} ${this.h}`;
+  }
+}
