@@ -36,7 +36,8 @@ TREE = GameSpec(
             str,
             LECTURE_TREE,
             'The tree as a JSON nested list of numbers; {"chance": [[p, subtree], ...]} '
-            "is a chance node.",
+            'is a chance node, {"eval": v, "children": [...]} an inner node a depth '
+            "cut-off rates v.",
         ),
         GameOption("root_player", int, 0, "Player to move at the root (0 or 1)."),
     ),

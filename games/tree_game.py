@@ -4,6 +4,10 @@ A list is a node whose children are its elements; a number is a leaf whose value
 given from the point of view of the root player. Players alternate, starting with
 ``root_player``. States are paths: the tuple of child indices from the root.
 
+An inner node may carry a static evaluation, as the lectures' depth cut-offs do:
+``{"eval": 4, "children": [...]}`` is the node of those children that a search cut off
+by its depth limit there rates 4 (an inner node without one rates 0).
+
 :class:`ChanceTreeGame` also accepts chance nodes, written ``{"chance": [[p, subtree],
 ...]}`` (probabilities adding up to 1); a chance node does not change whose turn it is
 below it.
@@ -15,6 +19,9 @@ Examples
 [0, 1, 2]
 >>> g.result((), 2), g.evaluate((2, 0), 0), g.evaluate((2, 0), 1)
 ((2,), 14.0, -14.0)
+>>> cut = TreeGame([{"eval": 5, "children": [3, 12]}, {"eval": 1, "children": [2, 4]}])
+>>> cut.evaluate((0,), 0), cut.evaluate((1,), 1), cut.label((0,))
+(5.0, -1.0, '0 (eval 5)')
 """
 
 from __future__ import annotations
@@ -39,6 +46,13 @@ class ChanceNode(NamedTuple):
     children: tuple[object, ...]
 
 
+class EvalNode(NamedTuple):
+    """A frozen inner node with a static evaluation (for the root player)."""
+
+    value: float
+    children: tuple[object, ...]
+
+
 MAX_DEPTH = 200
 """Deepest nesting a tree spec may have: the searches recurse once per level, and deeper
 trees would run into Python's recursion limit."""
@@ -55,7 +69,9 @@ def nesting_depth(spec: object) -> int:
     while stack:
         node, level = stack.pop()
         deepest = max(deepest, level)
-        if isinstance(node, Mapping) and set(node) == {"chance"}:
+        if isinstance(node, Mapping) and set(node) == {"eval", "children"}:
+            stack.append((node["children"], level))
+        elif isinstance(node, Mapping) and set(node) == {"chance"}:
             outcomes = node["chance"]
             if isinstance(outcomes, list | tuple):
                 for pair in outcomes:
@@ -81,11 +97,26 @@ def _freeze(spec: object, where: str = "root", chance: bool = False) -> object:
         if not spec:
             raise ValueError(f"tree node at {where} is an empty list")
         return tuple(_freeze(child, f"{where}.{i}", chance) for i, child in enumerate(spec))
+    if isinstance(spec, Mapping) and set(spec) == {"eval", "children"}:
+        value = spec["eval"]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"tree node at {where}: eval {value!r} is not a number")
+        if not math.isfinite(value):
+            raise ValueError(f"tree node at {where}: eval {value} is not finite")
+        children = spec["children"]
+        if not isinstance(children, list | tuple) or not children:
+            raise ValueError(f"tree node at {where}: children must be a non-empty list")
+        inner = _freeze(children, where, chance)
+        assert isinstance(inner, tuple)
+        return EvalNode(float(value), inner)
     if isinstance(spec, Mapping) and set(spec) == {"chance"}:
         if not chance:
             raise ValueError(f"tree node at {where} is a chance node: use ChanceTreeGame")
         return _freeze_chance(spec["chance"], where)
-    raise ValueError(f"tree node at {where} is {spec!r}: expected a number or a list")
+    raise ValueError(
+        f"tree node at {where} is {spec!r}: expected a number, a list or "
+        '{"eval": number, "children": [...]}'
+    )
 
 
 def _freeze_chance(outcomes: object, where: str) -> ChanceNode:
@@ -110,7 +141,7 @@ def _freeze_chance(outcomes: object, where: str) -> ChanceNode:
 
 def _children(node: object) -> tuple[object, ...] | None:
     """The subtrees of a frozen node (None for a leaf)."""
-    if isinstance(node, ChanceNode):
+    if isinstance(node, ChanceNode | EvalNode):
         return node.children
     if isinstance(node, tuple):
         return node
@@ -121,7 +152,8 @@ class TreeGame:
     """A two-player game over a fixed tree of leaf values.
 
     ``evaluate`` gives a leaf's value (negated for the other player: the game is
-    zero-sum); an inner node cut off by a depth limit is worth 0.
+    zero-sum); an inner node cut off by a depth limit is worth its static evaluation
+    (``{"eval": v, "children": [...]}``), or 0.
     """
 
     name = "tree"
@@ -164,8 +196,11 @@ class TreeGame:
         return _children(self._node(state)) is None
 
     def leaf_value(self, state: Path) -> float:
-        """The value at ``state`` for the root player (0 for an inner node)."""
+        """The value at ``state`` for the root player (an inner node's static evaluation,
+        or 0)."""
         node = self._node(state)
+        if isinstance(node, EvalNode):
+            return node.value
         return node if isinstance(node, float) else 0.0
 
     def returns(self, state: Path) -> tuple[float, float]:
@@ -194,12 +229,16 @@ class TreeGame:
         children = _children(node)
         assert children is not None
         kind = "chance outcomes" if isinstance(node, ChanceNode) else "children"
-        return f"{path}: {len(children)} {kind}"
+        evaluation = f", eval {node.value:g}" if isinstance(node, EvalNode) else ""
+        return f"{path}: {len(children)} {kind}{evaluation}"
 
     def label(self, state: Path) -> str:
         """A short label: the leaf value, or the path."""
         node = self._node(state)
-        return f"{node:g}" if isinstance(node, float) else (".".join(map(str, state)) or "root")
+        if isinstance(node, float):
+            return f"{node:g}"
+        path = ".".join(map(str, state)) or "root"
+        return f"{path} (eval {node.value:g})" if isinstance(node, EvalNode) else path
 
 
 class ChanceTreeGame(TreeGame):
@@ -251,6 +290,8 @@ class ChanceTreeGame(TreeGame):
                 assert isinstance(node, float)
                 values.append(node)
             else:
+                if isinstance(node, EvalNode):
+                    values.append(node.value)
                 stack.extend(children)
         lo, hi = min(values), max(values)
         return (lo, hi) if player == self.root_player else (-hi, -lo)

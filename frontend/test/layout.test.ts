@@ -87,12 +87,12 @@ describe("what an open node shows", () => {
   );
   const model = new Model(six);
 
-  it("shows the best three children, then the stubs", () => {
+  it("shows the best three children in generation order, then the stubs", () => {
     const root = buildItems(model, view());
     expect(root.kind === "node" && root.children).toEqual([
-      node(6),
-      node(5),
       node(4),
+      node(5),
+      node(6),
       { kind: "more", i: 0, count: 3 },
       { kind: "unforcedGroup", i: 0, count: 3 },
       { kind: "never", i: 0, count: 2 },
@@ -113,11 +113,11 @@ describe("what an open node shows", () => {
   it("keeps a selected or matched child beyond the best three", () => {
     const root = buildItems(model, view({ selected: 2, matchSet: new Set([1]) }));
     expect(root.kind === "node" && root.children.slice(0, 6)).toEqual([
-      node(6),
-      node(5),
-      node(4),
-      node(2),
       node(1),
+      node(2),
+      node(4),
+      node(5),
+      node(6),
       { kind: "more", i: 0, count: 1 },
     ]);
   });
@@ -127,8 +127,8 @@ describe("what an open node shows", () => {
     const root = buildItems(model, view({ expanded: new Set([0, 2]) }));
     expect(root).toEqual(
       node(0, [
-        node(2, [{ kind: "link", i: 2, c: 3, m: 4 }]),
         node(1),
+        node(2, [{ kind: "link", i: 2, c: 3, m: 4 }]),
         { kind: "unforced", i: 0, m: 2, k: 2 },
       ]),
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildItems, layout, type View } from "../src/explorer/layout";
 import { Model } from "../src/explorer/model";
-import { infoMarkup, summaryText, treeMarkup } from "../src/explorer/render";
+import { infoMarkup, summaryText, treeMarkup, valuesDepthText } from "../src/explorer/render";
 import { dag } from "./documents";
 
 function view(more: Partial<View> = {}): View {
@@ -63,5 +63,32 @@ describe("the summary line", () => {
         "3 generated but never forced · 1 move never generated · 1 shared position · " +
         "value 0.5 for O · PV a d",
     );
+  });
+});
+
+describe("the header's values depth", () => {
+  it("says which pass the shown values belong to", () => {
+    const deep = new Model(
+      dag({
+        value: [1, 2, 3, 4],
+        rdepth: [2, 1, 1, 2],
+        rplayer: [0, 0, 0, 0],
+        summary: { ...dag().summary, depth: 2, rater: "deepening" },
+      }),
+    );
+    // node 3 sits at depth 2 with a value 2 moves deep: a depth-4 pass reached it
+    expect(valuesDepthText(deep)).toBe(
+      "· values: the depth-2 answer, except where the depth-4 pass (cut short) reached: its values there",
+    );
+    const plain = new Model(
+      dag({
+        value: [1, 2, 3, 4],
+        rdepth: [2, 1, 1, 0],
+        rplayer: [0, 0, 0, 0],
+        summary: { ...dag().summary, depth: 2 },
+      }),
+    );
+    expect(valuesDepthText(plain)).toBe("· values: the depth-2 search");
+    expect(valuesDepthText(new Model(dag()))).toBe("");
   });
 });

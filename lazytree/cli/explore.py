@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+import secrets
 import shutil
 import subprocess
 from collections.abc import Hashable
@@ -21,6 +24,7 @@ from lazytree.cli.analyse import (
     stopped_message,
 )
 from lazytree.cli.common import (
+    CheckedCommand,
     MaxMemoryOption,
     command_limit,
     conflict,
@@ -36,7 +40,7 @@ from lazytree.cli.common import (
 from lazytree.cli.files import check_output
 from lazytree.cli.learn import open_book
 from lazytree.explorer.html import write_html
-from lazytree.explorer.model import Visits
+from lazytree.explorer.model import ExplorerModel, Visits, explorer_model
 from lazytree.export import (
     FORMATS,
     GraphvizMissing,
@@ -51,6 +55,7 @@ from lazytree.export import (
 from lazytree.game import IllegalMoveError, SizedBoard
 from lazytree.games import Position
 from lazytree.search import Limit, SearchResult, SearchStopped, search
+from lazytree.teach import Trace, TracedRater, node_ids, step_records, traced_rater
 from lazytree.traverse import WalkStopped
 from lazytree.tree import Tree
 
@@ -180,6 +185,28 @@ def explore(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON document.")
     ] = False,
+    steps: Annotated[
+        Optional[bool],  # noqa: UP045
+        typer.Option(
+            "--steps/--no-steps",
+            help="Record the search step by step (each node entered with its alpha-beta "
+            "window, leaves evaluated, values backing up, cut-offs): the HTML explorer "
+            "steps through them, --format json writes them as 'steps'. Default: on for "
+            "html and json with --rater minimax, alphabeta, alphabeta:textbook or "
+            "expectiminimax.",
+            show_default=False,
+        ),
+    ] = None,
+    beside: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--beside",
+            help="With html: a second rater (minimax, alphabeta[:textbook] or "
+            "expectiminimax) searching the same tree, drawn beside --rater's; both step "
+            "through together, with their counts.",
+            show_default=False,
+        ),
+    ] = None,
     book: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
@@ -204,12 +231,21 @@ def explore(
 
     --rater mcts runs UCT (mcts:playouts=N:seed=S, or until --time); the explorer shows
     how often each move was visited.
+
+    --rater alphabeta:textbook searches the root with the full window, as the lectures'
+    pseudo-code and a hand trace do: one best move, the textbook's cuts. Plain alphabeta
+    searches each later root move with a window just past the best value so far, so it
+    finds every tied best move, and prunes less at the root.
     """
-    rate = command_rater(rater)
+    try:
+        fmt = format_for(out, fmt)
+    except ValueError as exc:
+        fail(str(exc))
+    rate = _rater(rater, steps, fmt, play_ai)
+    other = _beside(beside, rate, fmt, play_ai, steps)
     if rate is not None and play_ai and not rate.has_depth:
         conflict(f"--rater {rater}", "--ai", "the play AI searches with alphabeta-tt")
     try:
-        fmt = format_for(out, fmt)
         if fmt in ("svg", "png"):
             require_dot()
         position = play_moves(position, moves) if moves else position
@@ -267,7 +303,12 @@ def explore(
         if reason is not None:
             stopped = stopped_message(reason, limit, result, "--search-nodes")
     partial = stopped is not None
-    export_limit = Limit(memory=limit.memory)  # building the export: the same memory budget
+    export_limit = Limit(memory=limit.memory)
+    beside_model = None
+    if other is not None and result is not None:
+        beside_model = _beside_model(
+            position, other, limit, share, export_limit
+        )  # building the export: the same memory budget
     if fmt == "html":
         who = "the play AI: " if play_ai else ""
         cut = _write_explorer(
@@ -281,6 +322,8 @@ def explore(
             partial=partial,
             visits=visits,
             limit=export_limit,
+            trace=rate.trace if isinstance(rate, TracedRater) else None,
+            beside=beside_model,
         )
     else:
         cut = _write_picture(
@@ -296,9 +339,15 @@ def explore(
             rater=rater,
             partial=partial,
             limit=export_limit,
+            steps=_trace_records(tree, rate) if fmt == "json" else None,
         )
     if cut is not None:
         stopped = cut
+    if isinstance(rate, TracedRater) and rate.trace is not None and rate.trace.truncated:
+        err_console.print(
+            f"the search took more than {rate.trace.max_steps:,} steps: only the first are "
+            "recorded (a smaller --depth shows them all)"
+        )
     if open_viewer and (cut is None or f"nothing written to {out}" not in cut):
         viewer = open_file(out)
         if viewer is None:
@@ -307,6 +356,79 @@ def explore(
             err_console.print(f"opened {out} with {viewer}")
     if stopped is not None:
         exit_partial(stopped)
+
+
+def _rater(rater: str | None, steps: bool | None, suffix: str, play_ai: bool) -> Any:
+    """The rater ``--rater`` spells: a traced one (:mod:`lazytree.teach`) for the raters
+    it can trace, recording the steps when ``--steps`` (by default for html and json)."""
+    traced = None
+    if rater is not None and not play_ai:
+        try:
+            traced = traced_rater(rater, record=False)
+        except ValueError as exc:
+            fail(str(exc))
+    if traced is None:
+        if steps:
+            why = "--steps records minimax, alphabeta[:textbook] or expectiminimax"
+            conflict("--steps", "--ai" if play_ai else f"--rater {rater or '(default)'}", why)
+        return command_rater(rater)
+    traced.record = steps if steps is not None else suffix in ("html", "json")
+    if traced.textbook or traced.record:
+        return traced
+    return command_rater(rater)
+
+
+def _beside(
+    beside: str | None, rate: Any, fmt: str, play_ai: bool, steps: bool | None
+) -> TracedRater | None:
+    """The rater ``--beside`` spells (traced, recording), after checking it goes with
+    the other options."""
+    if beside is None:
+        return None
+    if fmt != "html":
+        conflict("--beside", f"--format {fmt}", "the side-by-side page is html")
+    if play_ai:
+        conflict("--beside", "--ai", "the play AI's search is not traced")
+    if steps is False or not isinstance(rate, TracedRater):
+        why = "both sides step through a traced search (minimax, alphabeta, expectiminimax)"
+        conflict("--beside", "--no-steps" if steps is False else "--rater", why)
+    try:
+        other = traced_rater(beside, record=True)
+    except ValueError as exc:
+        fail(str(exc))
+    if other is None:
+        fail(
+            f"--beside {beside}: not a traced rater (minimax, alphabeta[:textbook], expectiminimax)"
+        )
+    return other
+
+
+def _beside_model(
+    position: Position, rate: TracedRater, limit: Limit, share: bool, export: Limit
+) -> ExplorerModel:
+    """The explorer document of ``rate``'s search of ``position`` on a tree of its own."""
+    game, state = position
+    tree: Tree[Any, Any] = Tree(game, state, share=share)
+    with err_console.status(f"searching with {rate.text} beside it..."):
+        try:
+            result = search(tree.root, limit, rate)
+        except (ValueError, SearchStopped) as exc:
+            fail(f"--beside {rate.text}: {exc}")
+    title = f"{game.name}: {_searched(result, rate.text)}"
+    return explorer_model(tree, result=result, title=title, trace=rate.trace, limit=export)
+
+
+def _steps_written(steps: dict[str, Any] | None) -> int:
+    """How many steps an explorer document holds."""
+    return 0 if steps is None else len(steps["node"])
+
+
+def _trace_records(tree: Tree[Any, Any], rate: Any) -> list[dict[str, Any]] | None:
+    """The recorded steps of ``rate`` as JSON records naming the export's node ids."""
+    if not isinstance(rate, TracedRater) or rate.trace is None:
+        return None
+    ids = node_ids(tree.root)
+    return step_records(rate.trace.steps, lambda n: ids.get(id(n), ""))
 
 
 def _summary(
@@ -409,6 +531,8 @@ def _write_explorer(
     partial: bool = False,
     visits: Visits | None = None,
     limit: Limit | None = None,
+    trace: Trace | None = None,
+    beside: ExplorerModel | None = None,
 ) -> str | None:
     """Write the interactive explorer page (``--format html``) and say what it holds
     (``visits``: an MCTS search's visit counts, shown on its moves).
@@ -425,7 +549,14 @@ def _write_explorer(
         with err_console.status(f"writing {out}..."):
             try:
                 model = write_html(
-                    tree, out, result=result, title=title, visits=visits, limit=limit
+                    tree,
+                    out,
+                    result=result,
+                    title=title,
+                    visits=visits,
+                    limit=limit,
+                    trace=trace,
+                    beside=beside,
                 )
             except WalkStopped as stop:
                 first = max(2, stop.walked // 2)  # the root and the nodes made after it
@@ -438,6 +569,7 @@ def _write_explorer(
                         visits=visits,
                         limit=limit,
                         until=first,
+                        trace=trace,
                     )
                 except WalkStopped:
                     return _export_stopped(position, out, "html", stop, json_out)
@@ -465,6 +597,7 @@ def _write_explorer(
                 never_generated=summary["never"],
                 not_searched=summary["unforced"],
                 bytes=size,
+                **({} if trace is None else {"steps": _steps_written(model.data["steps"])}),
             )
         )
     else:
@@ -499,8 +632,10 @@ def _write_picture(
     rater: str | None,
     partial: bool,
     limit: Limit | None = None,
+    steps: list[dict[str, Any]] | None = None,
 ) -> str | None:
-    """Write a Graphviz picture or a graph file and say what it holds. Building the
+    """Write a Graphviz picture or a graph file and say what it holds (``steps``: a
+    traced search's steps, which a JSON file carries as ``steps``). Building the
     graph runs under ``limit``'s memory budget; when it runs out nothing is written.
     Returns why it stopped (``None``: written)."""
     forced = tree.stats.nodes_created - 1  # by the search: the root existed before
@@ -517,6 +652,10 @@ def _write_picture(
             graph = limit_nodes(graph, cap)
         with err_console.status(f"writing {out}..."):
             write_graph(graph, out, format=fmt, board=boards)
+            if steps is not None:  # the graph's JSON document, with the search's steps
+                data = json.loads(out.read_text(encoding="utf-8"))
+                data["steps"] = steps
+                out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     except (ValueError, GraphvizMissing) as exc:
         fail(str(exc))
     except OSError as exc:
@@ -545,6 +684,7 @@ def _write_picture(
                 notes_drawn=notes,
                 never_generated=never,
                 not_searched=unsearched,
+                **({} if steps is None else {"steps": len(steps)}),
             )
         )
     else:
@@ -565,3 +705,77 @@ explore_app = game_group(
     "PNG, GraphML, JSON.",
     explore,
 )
+
+
+def _value_range(text: str) -> tuple[int, int]:
+    """``"LO-HI"`` (whole numbers, either may be negative) as ``(LO, HI)``."""
+    match = re.fullmatch(r"\s*(-?\d+)\s*-\s*(-?\d+)\s*", text)
+    if match is None:
+        fail(f"--values {text!r}: expected LO-HI, e.g. 0-9 or -5-5")
+    return int(match[1]), int(match[2])
+
+
+@explore_app.command("practice", cls=CheckedCommand)
+def practice(
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="The exercise page to write (HTML, one file).")
+    ],
+    depth: Annotated[int, typer.Option("--depth", "-d", min=1, max=10, help="Plies.")] = 3,
+    branching: Annotated[
+        int, typer.Option("--branching", "-b", min=2, max=6, help="Children of each node.")
+    ] = 2,
+    values: Annotated[
+        str, typer.Option("--values", help="Leaf values drawn from LO-HI, both included.")
+    ] = "0-9",
+    seed: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--seed",
+            help="Seed of the tree (the same seed, the same tree: share it). Default: a "
+            "fresh one, printed.",
+            show_default=False,
+        ),
+    ] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the summary as one JSON document.")
+    ] = False,
+) -> None:
+    """Write an alpha-beta exercise: a fresh random tree to solve by hand.
+
+    The page (one HTML file that opens offline) asks for the root's value and the leaves
+    textbook alpha-beta never evaluates (clicked in the tree), checks the answer, and
+    steps through the search to explain it. MAX moves at the root."""
+    from lazytree.explorer.practice import practice_model, practice_tree
+
+    chosen = secrets.randbelow(10**6) if seed is None else seed
+    try:
+        spec = practice_tree(depth, branching, _value_range(values), seed=chosen)
+    except ValueError as exc:
+        fail(str(exc))
+    check_output(out, "--out")
+    model = practice_model(spec, title=f"alpha-beta practice (seed {chosen})")
+    try:
+        write_html(model, out)
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    answer = model.data["practice"]
+    if json_out:
+        print_json(
+            {
+                "out": str(out),
+                "seed": chosen,
+                "depth": depth,
+                "branching": branching,
+                "values": values,
+                "tree": spec,
+                "value": answer["value"],
+                "pruned": answer["pruned"],
+            }
+        )
+    else:
+        console.print(
+            f"wrote {out}: an alpha-beta exercise, seed {chosen} ({branching}^{depth} = "
+            f"{plural(branching**depth, 'leaf', 'leaves')}, values {values}); the same seed "
+            "gives the same tree. Open it in a browser (no server needed).",
+            soft_wrap=True,
+        )

@@ -54,8 +54,9 @@ def explorer_script() -> str:
 
 
 def explorer_css() -> str:
-    """The explorer's style sheet and the boards' (``boards.css``)."""
-    return _shared("boards.css") + "\n" + asset("explorer.css")
+    """The explorer's style sheets (``explorer.css``, ``steps.css`` for the step-through
+    of a traced search) and the boards' (``boards.css``)."""
+    return _shared("boards.css") + "\n" + asset("explorer.css") + "\n" + asset("steps.css")
 
 
 def _inline(code: str) -> str:
@@ -69,8 +70,16 @@ def _inline_json(text: str) -> str:
     return text.replace("<", "\\u003c")
 
 
-def page(model: ExplorerModel, *, force_url: str | None = None) -> str:
+def page(
+    model: ExplorerModel, *, force_url: str | None = None, beside: ExplorerModel | None = None
+) -> str:
     """The explorer of ``model`` as one HTML document (a string).
+
+    With ``beside`` (another search of the same tree, both traced) the page shows the
+    two side by side, stepping through their searches together.
+
+    A model with a ``practice`` entry (:func:`~lazytree.explorer.practice.practice_model`)
+    makes an exercise page: the question above the tree.
 
     With ``force_url`` the page is live: a click on a move never forced (or "search
     below this position", or "N moves never generated") POSTs the request as JSON to
@@ -78,7 +87,29 @@ def page(model: ExplorerModel, *, force_url: str | None = None) -> str:
     (see :class:`~lazytree.explorer.live.LiveExplorer`).
     """
     live = "" if force_url is None else f' data-force-url="{html.escape(force_url)}"'
-    title = html.escape(f"{model.data['title']}: explored tree")
+    practice = bool(model.data.get("practice"))
+    what = "exercise" if practice else "explored tree"
+    title = html.escape(f"{model.data['title']}: {what}")
+    panel = '<div id="practice"></div>\n' if practice else ""
+    # a practice page asks its question above the tree: the explorer takes the rest
+    layout = (
+        "body { display: flex; flex-direction: column; height: 100vh; }\n"
+        "#explorer { flex: 1; height: auto; min-height: 0; }"
+        if practice
+        else ""
+    )
+    second = ""
+    if beside is not None:  # two explorers in a row, each half the width
+        layout = (
+            "body { display: flex; height: 100vh; }\n"
+            "#explorer, #explorer-2 { flex: 1; min-width: 0; height: 100vh; }\n"
+            "#explorer { border-right: 2px solid #bbb; }\n"
+            "#explorer .lt-info, #explorer-2 .lt-info { display: none; }"
+        )
+        second = (
+            '<div id="explorer-2"></div>\n<script type="application/json" id="explorer-data-2">'
+            f"{_inline_json(beside.to_json())}</script>\n"
+        )
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -89,13 +120,14 @@ def page(model: ExplorerModel, *, force_url: str | None = None) -> str:
 <style>
 html, body {{ margin: 0; height: 100%; }}
 #explorer {{ height: 100vh; }}
+{layout}
 {explorer_css()}
 </style>
 </head>
 <body>
-<div id="explorer"{live}></div>
+{panel}<div id="explorer"{live}></div>
 <script type="application/json" id="explorer-data">{_inline_json(model.to_json())}</script>
-<script>
+{second}<script>
 {_inline(explorer_script())}
 </script>
 </body>
@@ -113,12 +145,14 @@ def write_html(
     """Write the explorer page of ``source`` (a tree, a node or a model) to ``path``.
 
     ``result`` and ``options`` go to :func:`~lazytree.explorer.model.explorer_model`;
-    the model written is returned. Nothing in the tree is forced.
+    the model written is returned. Nothing in the tree is forced. ``beside=`` another
+    model draws it beside this one (see :func:`page`).
     """
+    beside: ExplorerModel | None = options.pop("beside", None)
     model = (
         source
         if isinstance(source, ExplorerModel)
         else explorer_model(source, result=result, **options)
     )
-    Path(path).write_text(page(model), encoding="utf-8")
+    Path(path).write_text(page(model, beside=beside), encoding="utf-8")
     return model

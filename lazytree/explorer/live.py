@@ -31,6 +31,7 @@ from typing import Any
 from lazytree.explorer.model import DEFAULT_MAX_POSITIONS, ExplorerModel, Visits, explorer_model
 from lazytree.search import Limit, SearchResult, make_rater, search
 from lazytree.search.limit import SearchStopped
+from lazytree.teach import Trace
 from lazytree.tree import Node, Tree
 
 __all__ = ["MAX_FORCE_DEPTH", "MAX_FORCE_NODES", "LiveExplorer"]
@@ -61,6 +62,9 @@ class LiveExplorer:
         The page's headline.
     visits:
         An MCTS search's visit counts (see :func:`~lazytree.explorer.model.explorer_model`).
+    trace:
+        The steps of a traced search of the tree (:func:`lazytree.teach.traced_search`):
+        the page steps through them.
     """
 
     def __init__(
@@ -74,6 +78,7 @@ class LiveExplorer:
         max_positions: int | None = DEFAULT_MAX_POSITIONS,
         title: str | None = None,
         visits: Visits | None = None,
+        trace: Trace | None = None,
     ) -> None:
         self.root = source.root if isinstance(source, Tree) else source
         self.result = result
@@ -84,6 +89,7 @@ class LiveExplorer:
         self.max_positions = max_positions
         self.title = title
         self.visits = visits
+        self.trace = trace
         self.model = self._build()
 
     def _build(self) -> ExplorerModel:
@@ -93,6 +99,7 @@ class LiveExplorer:
             max_positions=self.max_positions,
             title=self.title,
             visits=self.visits,
+            trace=self.trace,
         )
 
     def refresh(self) -> ExplorerModel:

@@ -30,6 +30,13 @@ The document (``model.data``) holds:
   search used a book), ``visits`` (MCTS: per node the visits of each of its ``edges``,
   in order; null for other searches);
 * ``pv``: the node indices of the principal variation, root first;
+* ``steps``: a traced search's steps (:mod:`lazytree.teach`), one entry per step in
+  columns: ``node`` (the node's index), ``event`` (one character per step: ``e``
+  enter, ``l`` leaf, ``u`` update (a child's value backed up), ``c`` cut-off, ``x``
+  exit), ``alpha``, ``beta`` (null for -inf and +inf), ``value`` (null for none),
+  ``terms`` (a chance node's ``[probability, value]`` pairs, or null; the whole list
+  null without chance nodes) and ``truncated`` (the trace stopped recording early);
+  null without a trace;
 * ``summary``: counts (``positions``, ``expanded``, ``unforced`` (moves generated, not
   searched), ``never`` (moves never generated), ``shared``, ``bookHits``), the search
   (``rater``, ``depth``, ``value``, ``player``, ``forced``; with a book, ``book``: its
@@ -67,6 +74,7 @@ from lazytree.boards import SCHEMA, board_functions, board_layout, player_names,
 from lazytree.export.graph import never_generated, principal_line
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
+from lazytree.teach import Trace
 from lazytree.traverse import explored_edges
 from lazytree.tree import Bound, Node, Tree
 
@@ -116,6 +124,7 @@ def explorer_model(
     until: int | None = None,
     visits: Visits | None = None,
     limit: Limit | None = None,
+    trace: Trace | None = None,
 ) -> ExplorerModel:
     """Describe the nodes that exist below ``source``; nothing is forced.
 
@@ -145,6 +154,10 @@ def explorer_model(
         A memory budget (or stop event) for building the model: the walk raises
         :class:`~lazytree.traverse.WalkStopped` once the process holds more
         (:func:`~lazytree.traverse.explored_edges`).
+    trace:
+        The steps of a traced search of ``source`` (:func:`lazytree.teach.traced_search`),
+        written as ``steps`` for the explorer to step through; left out (null) when a
+        step is at a node the model does not hold (``until``).
 
     Notes
     -----
@@ -271,8 +284,30 @@ def explorer_model(
         "pv": pv,
         "book": book,
         "visits": None if visits is None else [_visits(n, visits) for n in nodes],
+        "steps": None if trace is None else _steps(trace, index),
     }
     return ExplorerModel(data, nodes)
+
+
+_EVENTS = {"enter": "e", "leaf": "l", "update": "u", "cutoff": "c", "exit": "x"}
+
+
+def _steps(trace: Trace, index: dict[int, int]) -> dict[str, Any] | None:
+    """The trace's steps in columns (see the module), or None when one is at a node
+    the model does not hold."""
+    nodes = [index.get(id(s.node), -1) for s in trace.steps]
+    if any(i < 0 for i in nodes):
+        return None
+    terms = [[[_number(p), _number(v)] for p, v in s.terms] or None for s in trace.steps]
+    return {
+        "node": nodes,
+        "event": "".join(_EVENTS[s.event] for s in trace.steps),
+        "alpha": [_number(s.alpha) for s in trace.steps],
+        "beta": [_number(s.beta) for s in trace.steps],
+        "value": [None if s.value is None else _number(s.value) for s in trace.steps],
+        "terms": terms if any(t is not None for t in terms) else None,
+        "truncated": trace.truncated,
+    }
 
 
 def _visits(node: Node[Any, Any], visits: Visits) -> list[int]:

@@ -54,7 +54,8 @@ def _widget_class() -> type[Any]:
 
         Parameters are those of :class:`~lazytree.explorer.live.LiveExplorer`: the
         ``result`` of the search that built the tree, the ``rater`` and ``depth`` a click
-        searches with, ``max_nodes`` per click, and a ``title``.
+        searches with, ``max_nodes`` per click, a ``title``, and the ``trace`` of a
+        traced search (:func:`lazytree.teach.traced_search`) to step through.
         """
 
         _esm = widget_module()
@@ -67,7 +68,15 @@ def _widget_class() -> type[Any]:
         def __init__(self, source: Any, **options: Any) -> None:
             live_options = {
                 k: options.pop(k)
-                for k in ("result", "rater", "depth", "max_nodes", "max_positions", "title")
+                for k in (
+                    "result",
+                    "rater",
+                    "depth",
+                    "max_nodes",
+                    "max_positions",
+                    "title",
+                    "trace",
+                )
                 if k in options
             }
             self.live = LiveExplorer(source, **live_options)

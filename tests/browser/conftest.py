@@ -162,7 +162,11 @@ def start_game(driver: Any, url: str) -> None:
     driver.get(url)
     button = driver.find_element(By.CSS_SELECTOR, "[data-action=confirm]")
     button.click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(button))
+    # while the page is replaced, the button may belong to neither document for a moment
+    from selenium.common.exceptions import WebDriverException
+
+    waiting = WebDriverWait(driver, 30, ignored_exceptions=(WebDriverException,))
+    waiting.until(expected_conditions.staleness_of(button))
 
 
 @pytest.fixture

@@ -10,20 +10,33 @@
  * [data-summary] holds the summary line, [data-info] the selected node's details, where
  * [data-board] holds the position's board (drawn by boards.js, the play page's renderer)
  * and, for a game without a board view, each move as a button [data-move].
+ *
+ * A document with a traced search's `steps` is stepped through instead of replayed: the
+ * "Step through" button, ◀ / ▶| (or the arrow keys) and ▶ at a chosen speed go from step
+ * to step; each reached node shows the value known at that step ([data-known]), each node
+ * on the search's path its window ([data-window]); [data-replay-text] says what the step
+ * did.
  */
 import type { ForceRequest } from "./connection";
 import { plural } from "./format";
 import { attachInput } from "./input";
-import { buildItems, layout, type View } from "./layout";
+import { buildItems, COLUMN, layout, STEP_COLUMN, type View } from "./layout";
 import { type ExplorerData, Model } from "./model";
-import { infoMarkup, summaryText, treeMarkup } from "./render";
+import { infoMarkup, summaryText, treeMarkup, valuesDepthText } from "./render";
 import { clampStep, replayAt } from "./replay";
 import { findLine, MATCHES_SHOWN } from "./search";
 import { shellMarkup } from "./shell";
+import { describeStep, stepCount, stepState } from "./steps";
 
 export interface MountOptions {
   /** Makes the explorer live: called with each force request a click makes. */
   onForce?: (request: ForceRequest) => void;
+  /** Practice: the whole tree, leaves' values only; a click on a leaf marks it. */
+  practice?: boolean;
+  /** Called after a click marked or unmarked a leaf (practice). */
+  onMark?: (marked: number[]) => void;
+  /** Called with the step number each time the step-through moves (side by side). */
+  onStep?: (step: number) => void;
 }
 
 /** The handle `mount` returns. */
@@ -37,6 +50,12 @@ export interface Explorer {
   readonly model: Model;
   /** When the first drawing was done (set by the page). */
   readyAt?: number;
+  /** Practice: the leaves marked as never evaluated, in node order. */
+  marked(): number[];
+  /** Start stepping through the document's traced search (from its first step). */
+  stepThrough(): void;
+  /** Step through to step k (clamped), as the controls do, without calling onStep. */
+  goToStep(k: number): void;
 }
 
 /** The actions the page's controls trigger (see input.ts). */
@@ -85,6 +104,7 @@ export function mount(
     selected: 0,
     matchSet: new Set(),
     replay: null,
+    practice: options.practice ? { marked: new Set() } : null,
   };
   let matches: number[] = [];
   let matchAt = -1;
@@ -116,13 +136,39 @@ export function mount(
     view.replay = null;
     required<HTMLElement>(element, ".lt-title").textContent = model.data.title;
     required<HTMLElement>(element, "[data-summary]").textContent = summaryText(model);
+    required<HTMLElement>(element, "[data-values-depth]").textContent = valuesDepthText(model);
     required<HTMLElement>(element, '[data-legend="book"]').hidden = !model.data.book;
     required<HTMLElement>(element, '[data-legend="visits"]').hidden = !model.data.visits;
-    scrubber.max = String(model.n - 1);
+    const stepping = stepCount(model.data.steps ?? null) > 0;
+    scrubber.max = String(total() - 1);
+    const replayButton = required<HTMLElement>(element, '[data-action="replay"]');
+    replayButton.textContent = stepping ? "Step through" : "Replay";
+    replayButton.title = stepping
+      ? "step through the search: each node's window, the values backing up, the cut-offs"
+      : "step through the order in which the search created the nodes";
+    if (stepping) speed.value = "2";
+    const maxMin = required<HTMLElement>(element, '[data-legend="maxmin"]');
+    const player = model.data.summary.player;
+    const two = model.data.players.length === 2 && player !== undefined && player >= 0;
+    maxMin.hidden = !two;
+    if (two && player !== undefined) {
+      const max = required<HTMLElement>(maxMin, "[data-max-name]");
+      const min = required<HTMLElement>(maxMin, "[data-min-name]");
+      max.textContent = model.playerName(player);
+      min.textContent = model.playerName(1 - player);
+      maxMin.querySelector(".lt-max-dot")?.setAttribute("class", `lt-max-dot lt-p${player}`);
+      maxMin.querySelector(".lt-min-dot")?.setAttribute("class", `lt-min-dot lt-p${1 - player}`);
+    }
+  }
+
+  /** The steps of the step-through: the trace's steps, or the nodes in creation order. */
+  function total(): number {
+    const steps = stepCount(model.data.steps ?? null);
+    return steps > 0 ? steps : model.n;
   }
 
   function render(): void {
-    const laid = layout(buildItems(model, view));
+    const laid = layout(buildItems(model, view), view.steps ? STEP_COLUMN : COLUMN);
     svg.setAttribute("width", String(laid.width));
     svg.setAttribute("height", String(laid.height));
     positions = new Map();
@@ -132,7 +178,7 @@ export function mount(
   }
 
   function showInfo(): void {
-    info.innerHTML = infoMarkup(model, view.selected, live);
+    info.innerHTML = infoMarkup(model, view.selected, live, view.steps ?? null);
   }
 
   function select(i: number, scroll = false): void {
@@ -145,7 +191,9 @@ export function mount(
   function scrollTo(i: number): void {
     const at = positions.get(i);
     if (!at) return;
-    scroller.scrollLeft = Math.max(0, at[0] - scroller.clientWidth / 3);
+    // stepping through a search, keep the root in view as long as the node fits
+    const left = view.steps ? (2 * scroller.clientWidth) / 3 : scroller.clientWidth / 3;
+    scroller.scrollLeft = Math.max(0, at[0] - left);
     scroller.scrollTop = Math.max(0, at[1] - scroller.clientHeight / 2);
   }
 
@@ -183,11 +231,29 @@ export function mount(
   function stopReplay(): void {
     pause();
     view.replay = null;
+    view.steps = null;
     replayBar.hidden = true;
     render();
   }
 
+  let quiet = false; // a step asked for by goToStep: not reported back through onStep
+
   function setStep(step: number): void {
+    if (!quiet) options.onStep?.(step);
+    const steps = model.data.steps;
+    if (steps && stepCount(steps) > 0) {
+      const s = clampStep(step, stepCount(steps));
+      const state = stepState(model, steps, s);
+      view.steps = state;
+      view.replay = { step: s, open: new Set() };
+      scrubber.value = String(s);
+      replayText.textContent = describeStep(model, steps, state);
+      view.selected = state.node;
+      showInfo();
+      render();
+      scrollTo(state.node);
+      return;
+    }
     const s = clampStep(step, model.n);
     const { node, state } = replayAt(model.creation(), (i) => model.path(i), s);
     view.replay = state;
@@ -217,7 +283,7 @@ export function mount(
         const n = Math.floor(acc);
         acc -= n;
         setStep(view.replay.step + n);
-        if (view.replay.step >= model.n - 1) {
+        if (view.replay.step >= total() - 1) {
           pause();
           return;
         }
@@ -238,6 +304,12 @@ export function mount(
 
   const actions: Actions = {
     clickNode(i) {
+      const practice = view.practice;
+      if (practice && !view.steps && model.data.status[i] === "t") {
+        if (practice.marked.has(i)) practice.marked.delete(i);
+        else practice.marked.add(i);
+        options.onMark?.([...practice.marked].sort((a, b) => a - b));
+      }
       const set = view.replay ? view.replay.open : view.expanded;
       if (i === view.selected || !set.has(i)) {
         if (set.has(i)) set.delete(i);
@@ -299,6 +371,11 @@ export function mount(
   attachInput(element, actions, live);
 
   reset(data, false);
+  if (options.practice) {
+    // the exercise first: the search's steps are the explanation, after the answer
+    required<HTMLElement>(element, '[data-action="replay"]').hidden = true;
+    required<HTMLElement>(element, '[data-action="pv"]').hidden = true;
+  }
   showInfo();
   render();
   element.dataset.ready = "1";
@@ -312,6 +389,23 @@ export function mount(
     },
     select: (i) => select(i, true),
     find,
+    goToStep: (k) => {
+      quiet = true;
+      try {
+        if (!view.replay) startReplay();
+        setStep(k);
+      } finally {
+        quiet = false;
+      }
+    },
+    marked: () => [...(view.practice?.marked ?? [])].sort((a, b) => a - b),
+    stepThrough: () => {
+      pause();
+      required<HTMLElement>(element, '[data-action="replay"]').hidden = false;
+      startReplay();
+      // the arrow keys step from here on (they are read on the explorer's element)
+      element.querySelector<HTMLElement>('[data-action="step"]')?.focus();
+    },
     get model() {
       return model;
     },

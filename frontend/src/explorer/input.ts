@@ -1,4 +1,5 @@
-/** The explorer's input: clicks on the tree and the panel, the search box, the scrubber. */
+/** The explorer's input: clicks on the tree and the panel, the search box, the scrubber,
+ * the arrow keys (one step back or forward). */
 import type { Actions } from "./explorer";
 
 const CLICKABLE =
@@ -25,6 +26,14 @@ export function attachInput(element: HTMLElement, actions: Actions, live: boolea
   const box = element.querySelector<HTMLInputElement>("[data-search]");
   box?.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter") actions.search(box.value);
+  });
+  element.addEventListener("keydown", (ev) => {
+    const target = ev.target instanceof Element ? ev.target : null;
+    if (target?.closest("input, select, textarea")) return;
+    if (ev.key === "ArrowRight") actions.action("step");
+    else if (ev.key === "ArrowLeft") actions.action("back");
+    else return;
+    ev.preventDefault();
   });
   const scrub = element.querySelector<HTMLInputElement>("[data-scrub]");
   scrub?.addEventListener("input", () => actions.scrub(Number(scrub.value)));

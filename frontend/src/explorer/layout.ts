@@ -6,6 +6,7 @@ import { hierarchy, tree } from "d3-hierarchy";
 import { fmt } from "./format";
 import type { Edge, Model } from "./model";
 import type { ReplayState } from "./replay";
+import type { StepState } from "./steps";
 
 /** More moves generated but never forced than this are one "N moves" stub. */
 export const UNFORCED_FEW = 2;
@@ -15,6 +16,8 @@ export const BEST_FEW = 3;
 export const ROW = 22;
 /** Horizontal distance between depths. */
 export const COLUMN = 190;
+/** Horizontal distance between depths when stepping through a search (labels carry windows). */
+export const STEP_COLUMN = 250;
 /** The margin around the drawing. */
 export const MARGIN = 16;
 
@@ -35,26 +38,36 @@ export interface View {
   selected: number;
   matchSet: Set<number>;
   replay: ReplayState | null;
+  /** the step-through of a traced search at its current step (null or absent: off) */
+  steps?: StepState | null;
+  /** practice: the whole tree open, the leaves the student marked as never evaluated */
+  practice?: { marked: Set<number> } | null;
 }
 
 /** Whether node i is drawn open. */
 export function isOpen(view: View, i: number): boolean {
+  if (view.practice) return true;
+  if (view.steps) return view.steps.seen.has(i);
   return view.replay ? view.replay.open.has(i) : view.expanded.has(i);
 }
 
 /**
- * The children a node shows when open: in replay, the created ones in generation order;
- * otherwise the best few (and any on the PV, matched, open or selected), or all of them
- * after "+N more".
+ * The children a node shows when open, always in generation order (left to right as the
+ * search met them): stepping through a search, the ones it reached so far; in replay, the
+ * created ones; otherwise the best few (and any on the PV, matched, open or selected), or
+ * all of them after "+N more".
  */
 export function visibleKids(model: Model, view: View, i: number): Edge[] {
+  const steps = view.steps;
+  if (view.practice) return model.kids[i];
+  if (steps) return model.kids[i].filter((e) => steps.seen.has(e.c));
   if (view.replay) {
     const { rankOf } = model.creation();
     const step = view.replay.step;
     return model.kids[i].filter((e) => rankOf[e.c] <= step);
   }
   const best = model.best(i);
-  if (view.showAll.has(i) || best.length <= BEST_FEW + 1) return best;
+  if (view.showAll.has(i) || best.length <= BEST_FEW + 1) return model.kids[i];
   const out = best.slice(0, BEST_FEW);
   for (const e of best.slice(BEST_FEW))
     if (
@@ -64,7 +77,7 @@ export function visibleKids(model: Model, view: View, i: number): Edge[] {
       e.c === view.selected
     )
       out.push(e);
-  return out;
+  return out.sort((a, b) => a.k - b.k);
 }
 
 /** The items drawn from node i down. */
@@ -74,6 +87,11 @@ export function buildItems(model: Model, view: View, i = 0): Item {
   if (!isOpen(view, i)) return item;
   const kids = visibleKids(model, view, i);
   for (const e of kids) children.push(buildItems(model, view, e.c));
+  if (view.steps) {
+    const never = model.data.never[i];
+    if (view.steps.cut.has(i) && never > 0) children.push({ kind: "never", i, count: never });
+    return item;
+  }
   if (view.replay) return item;
   const hidden = model.kids[i].length - kids.length;
   if (hidden > 0) children.push({ kind: "more", i, count: hidden });
@@ -106,10 +124,10 @@ export interface Layout {
  * Lay the items out as a tidy tree: depths COLUMN apart left to right, siblings ROW apart
  * (cousins 1.3 rows), the topmost item MARGIN from the top, the root MARGIN from the left.
  */
-export function layout(root: Item): Layout {
+export function layout(root: Item, column = COLUMN): Layout {
   const h = hierarchy<Item>(root, (d) => (d.kind === "node" ? d.children : undefined));
   const laid = tree<Item>()
-    .nodeSize([ROW, COLUMN])
+    .nodeSize([ROW, column])
     .separation((a, b) => (a.parent === b.parent ? 1 : 1.3))(h);
   let minX = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
@@ -132,14 +150,22 @@ export function layout(root: Item): Layout {
     byNode.set(d, p);
     placed.push(p);
   });
-  return { placed, width: maxY + COLUMN + 40, height: maxX - minX + 40 };
+  return { placed, width: maxY + column + 40, height: maxX - minX + 40 };
 }
 
 /** About how wide an item's label is drawn (12px text; the value in 11px): links leave
  * a node after its label, so they never cross it. */
-export function labelWidth(model: Model, it: Item): number {
+export function labelWidth(model: Model, it: Item, view?: View): number {
   if (it.kind !== "node") return 5;
   const i = it.i;
+  const steps = view?.steps;
+  if (steps) {
+    const move = (i === 0 ? "root" : model.move(i)).length * 7.2;
+    const known = steps.known.get(i);
+    const value = known ? 6 + (fmt(known.value).length + 2) * 6.4 : 0;
+    const w = steps.active.has(i) || i === steps.node ? 90 : 0;
+    return Math.min(STEP_COLUMN - 30, 14 + move + value + w);
+  }
   const v = model.data.value[i];
   const text = (i === 0 ? "root" : model.move(i)).length * 7.2;
   const visitsIn = model.visitsIn;

@@ -4,6 +4,7 @@
  * order of creation).
  */
 import { type CreationOrder, creationOrder } from "./replay";
+import type { StepsData } from "./steps";
 
 /** The search's summary line (counts, the rater, the book, the principal variation). */
 export interface Summary {
@@ -53,6 +54,8 @@ export interface ExplorerData {
   /** one character per node: h hit, m miss, o off, - not looked up */
   book: string | null;
   visits: number[][] | null;
+  /** a traced search's steps (null or absent without a trace) */
+  steps?: StepsData | null;
   pv: number[];
   summary: Summary;
   board: BoardLayout;

@@ -2,11 +2,15 @@
  * The explorer page (`lazytree explore --format html`, `lazytree serve`'s `/explore`):
  * the document is read from the JSON script #explorer-data and drawn into #explorer;
  * where #explorer has a data-force-url, the page is live and POSTs its force requests
- * there. The handle is `globalThis.lazytreeExplorer`.
+ * there. A practice page (`lazytree explore practice`) also has #practice, where the
+ * question is asked (practice.ts). A side-by-side page (`--beside RATER`) has a second
+ * explorer, #explorer-2 drawn from #explorer-data-2, that steps with the first. The
+ * handle is `globalThis.lazytreeExplorer`.
  */
 import { postForce } from "./connection";
 import { type Explorer, mount } from "./explorer";
 import type { ExplorerData } from "./model";
+import { mountPractice, type PracticeData, showMarked } from "./practice";
 
 declare global {
   var lazytreeExplorer: Explorer | undefined;
@@ -18,6 +22,30 @@ function start(): void {
   if (!element || !source) throw new Error("the explorer page needs #explorer and #explorer-data");
   const data = JSON.parse(source.textContent ?? "") as ExplorerData;
   const url = element.dataset.forceUrl;
+  const practice = (data as { practice?: PracticeData }).practice;
+  const panel = document.getElementById("practice");
+  if (practice && panel) {
+    const explorer = mount(element, data, {
+      practice: true,
+      onMark: (marked) => showMarked(panel, marked),
+    });
+    mountPractice(panel, explorer, practice);
+    globalThis.lazytreeExplorer = explorer;
+    explorer.readyAt = performance.now();
+    return;
+  }
+  const besideElement = document.getElementById("explorer-2");
+  const besideSource = document.getElementById("explorer-data-2");
+  if (besideElement && besideSource) {
+    // side by side: two searches of the same tree, stepping together
+    const other = JSON.parse(besideSource.textContent ?? "") as ExplorerData;
+    let right: Explorer | null = null;
+    const left = mount(element, data, { onStep: (k) => right?.goToStep(k) });
+    right = mount(besideElement, other, { onStep: (k) => left.goToStep(k) });
+    globalThis.lazytreeExplorer = left;
+    left.readyAt = performance.now();
+    return;
+  }
   const explorer = mount(
     element,
     data,

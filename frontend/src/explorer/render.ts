@@ -6,6 +6,7 @@ import { boardSvg, esc, unpack } from "../boards";
 import { fmt, plural, valueLabel } from "./format";
 import { type Item, isOpen, type Layout, labelWidth, type View } from "./layout";
 import type { Model } from "./model";
+import { knownText, maximizing, type StepState, sumText, windowText } from "./steps";
 
 /** The summary line of the search (counts, rater, book, value, principal variation). */
 export function summaryText(model: Model): string {
@@ -43,6 +44,29 @@ export function summaryText(model: Model): string {
   return parts.join(" · ");
 }
 
+/**
+ * Which search's values the tree shows, in words ("" when there is nothing to say: no
+ * stored values, MCTS, a search to the end of the game). A node's stored value is valid
+ * `rdepth` moves below it, so it belongs to a pass of depth `depth + rdepth`; when the
+ * deepest such pass is deeper than the answer's (a deepening search whose last pass was
+ * cut short), the header says that the nodes it reached show its values.
+ */
+export function valuesDepthText(model: Model): string {
+  const d = model.data;
+  const s = d.summary;
+  if (d.visits || s.playouts !== undefined) return "";
+  let deepest = -1;
+  for (let i = 0; i < model.n; i++)
+    if (d.value[i] !== null && d.rdepth[i] >= 0)
+      deepest = Math.max(deepest, model.depth[i] + d.rdepth[i]);
+  if (deepest < 0 || deepest > 10_000) return "";
+  const answer = s.depth;
+  if (answer === undefined || answer === null) return `· values: a depth-${deepest} search`;
+  if (deepest > answer)
+    return `· values: the depth-${answer} answer, except where the depth-${deepest} pass (cut short) reached: its values there`;
+  return `· values: the depth-${answer} search`;
+}
+
 /** The SVG content of the laid-out tree: the links, then the items. */
 export function treeMarkup(
   model: Model,
@@ -58,7 +82,7 @@ export function treeMarkup(
     const { x, y } = d;
     if (d.parent) {
       const parent = d.parent;
-      const px = parent.x + labelWidth(model, parent.item);
+      const px = parent.x + labelWidth(model, parent.item, view);
       const py = parent.y;
       const mx = (px + x) / 2;
       const pv =
@@ -66,7 +90,13 @@ export function treeMarkup(
         model.pvSet.has(it.i) &&
         parent.item.kind === "node" &&
         model.pvSet.has(parent.item.i);
-      const cls = `lt-link${pv ? " lt-pv" : ""}${it.kind === "unforced" || it.kind === "link" ? " lt-dashed" : ""}${it.kind === "never" || it.kind === "more" ? " lt-faint" : ""}`;
+      let cls = `lt-link${pv && !view.steps ? " lt-pv" : ""}${it.kind === "unforced" || it.kind === "link" ? " lt-dashed" : ""}${it.kind === "never" || it.kind === "more" ? " lt-faint" : ""}`;
+      const steps = view.steps;
+      if (steps && it.kind === "node") {
+        if (steps.active.has(it.i) || it.i === steps.node) cls += " lt-on-path";
+        if (it.i === steps.backup) cls += " lt-backup";
+      }
+      if (steps && it.kind === "never") cls += " lt-cut-branch";
       links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
     }
     nodes.push(itemMarkup(model, view, it, x, y, current, live));
@@ -99,13 +129,75 @@ function itemMarkup(
     case "link":
       return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc(model.strings[it.m])} <tspan class="lt-val">(shared)</tspan></text><title>a transposition: the same position as ${esc(model.line(it.c).join(" "))}; click to go there</title></g>`;
     case "never":
-      return `<g class="lt-stub lt-never" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
+      return `<g class="lt-stub lt-never${view.steps ? " lt-cut-branch" : ""}" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
     case "more":
       return `<g class="lt-stub lt-more" data-more="${it.i}" ${t}><text x="-4" y="4">+${it.count} more…</text></g>`;
   }
 }
 
+/** A node as the step-through shows it: the value known at the step, the window of a
+ * node on the search's path, the current node and its path marked. */
+function stepNodeMarkup(model: Model, view: View, i: number, t: string): string {
+  const steps = view.steps;
+  if (!steps) return "";
+  const d = model.data;
+  const st = d.status[i];
+  const cls = ["lt-node", playerClass(d.player[i])];
+  if (!steps.seen.has(i)) {
+    // practice shows the whole tree: a node the search has not reached (yet), or never
+    // will because a cut-off above it stopped its parent's loop
+    const pruned = model.path(i).some((j) => j !== i && steps.cut.has(j));
+    cls.push(pruned ? "lt-pruned" : "lt-unreached");
+    if (view.practice?.marked.has(i)) cls.push("lt-marked");
+    const v = d.value[i];
+    let label = esc(i === 0 ? "root" : model.move(i));
+    if (st === "t" && v !== null) label += ` <tspan class="lt-val">${fmt(v)}</tspan>`;
+    if (pruned) label += ' <tspan class="lt-cut">never evaluated</tspan>';
+    const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+    return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+  }
+  if (view.practice?.marked.has(i)) cls.push("lt-marked");
+  const onPath = steps.active.has(i) || i === steps.node;
+  if (i === steps.node) cls.push("lt-current");
+  if (onPath) cls.push("lt-on-path");
+  if (i === view.selected) cls.push("lt-selected");
+  if (steps.cut.has(i)) cls.push("lt-was-cut");
+  if (i === steps.backup) cls.push("lt-backed-up");
+  if (i === steps.node && steps.event === "u") cls.push("lt-updated");
+  const known = steps.known.get(i);
+  if (known?.final) cls.push("lt-done");
+  if (st === "t") cls.push("lt-terminal");
+  const kind = d.player[i] < 0 ? "chance" : maximizing(model, i) ? "max" : "min";
+  const value = knownText(known);
+  const w = onPath ? windowText(steps.window.get(i)) : "";
+  let label = esc(i === 0 ? "root" : model.move(i));
+  if (value) label += ` <tspan class="lt-val lt-known" data-known>${esc(value)}</tspan>`;
+  if (w) label += ` <tspan class="lt-window" data-window>${esc(w)}</tspan>`;
+  if (steps.cut.has(i)) label += ' <tspan class="lt-cut">✂</tspan>';
+  const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+  return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+}
+
+/** A node of a practice tree before the answer: the leaves' values, the marks. */
+function practiceNodeMarkup(model: Model, view: View, i: number, t: string): string {
+  const d = model.data;
+  const st = d.status[i];
+  const cls = ["lt-node", playerClass(d.player[i])];
+  const marked = view.practice?.marked.has(i) ?? false;
+  if (marked) cls.push("lt-marked");
+  if (i === view.selected) cls.push("lt-selected");
+  const v = d.value[i];
+  let label = esc(i === 0 ? "root" : model.move(i));
+  if (st === "t" && v !== null) label += ` <tspan class="lt-val lt-leaf-value">${fmt(v)}</tspan>`;
+  if (marked) label += ' <tspan class="lt-cut">✗ never evaluated</tspan>';
+  const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+  const leaf = st === "t" ? ' data-leaf="1"' : "";
+  return `<g class="${cls.join(" ")}" data-node="${i}"${leaf} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+}
+
 function nodeMarkup(model: Model, view: View, i: number, t: string, current: number): string {
+  if (view.steps) return stepNodeMarkup(model, view, i, t);
+  if (view.practice) return practiceNodeMarkup(model, view, i, t);
   const d = model.data;
   const st = d.status[i];
   const nKids = model.kids[i].length + model.links[i].length + model.unforced[i].length;
@@ -150,7 +242,12 @@ function positionBoard(model: Model, i: number): string {
 }
 
 /** The panel of the selected node i: its details, board, moves and children. */
-export function infoMarkup(model: Model, i: number, live: boolean): string {
+export function infoMarkup(
+  model: Model,
+  i: number,
+  live: boolean,
+  steps: StepState | null = null,
+): string {
   const d = model.data;
   const st = d.status[i];
   const p = d.player[i];
@@ -167,6 +264,28 @@ export function infoMarkup(model: Model, i: number, live: boolean): string {
   rows.push(["line", path.length ? esc(path.join(" ")) : "—"]);
   rows.push(["to move", st === "t" ? "game over" : esc(model.playerName(p))]);
   rows.push(["depth", String(model.depth[i])]);
+  if (steps) {
+    const w = steps.window.get(i);
+    const known = steps.known.get(i);
+    const state = !steps.seen.has(i)
+      ? "not reached yet"
+      : known?.final
+        ? "done"
+        : steps.active.has(i)
+          ? "being searched"
+          : "reached";
+    rows.push(["at this step", state]);
+    if (w) rows.push(["window", `<span data-info-window>${esc(windowText(w))}</span>`]);
+    rows.push([
+      "value then",
+      `<span data-info-known>${known ? esc(knownText(known)) : "not known yet"}</span>${known && !known.final ? " (so far)" : ""}`,
+    ]);
+    const k = steps.k;
+    const sd = d.steps;
+    const terms = sd?.terms ? sd.terms[k] : null;
+    if (i === steps.node && terms)
+      rows.push(["weighted sum", esc(sumText(terms, sd?.value[k] ?? null))]);
+  }
   const v = d.value[i];
   if (v === null) rows.push(["value", "not rated"]);
   else {
@@ -175,7 +294,8 @@ export function infoMarkup(model: Model, i: number, live: boolean): string {
     const kind = d.visits
       ? "MCTS: the mean value of the playouts through it"
       : `${b === "=" ? "exact" : b === ">" ? "lower bound" : "upper bound"}, ${plural(d.rdepth[i], "move")} deep`;
-    rows.push(["value", `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${kind})`]);
+    const head = steps ? "final value" : "value";
+    rows.push([head, `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${kind})`]);
   }
   const kids = model.kids[i].length + model.links[i].length;
   let status: string;
@@ -221,12 +341,10 @@ export function infoMarkup(model: Model, i: number, live: boolean): string {
   if (live && st !== "t")
     html += `<button data-action="force-here">search below this position</button>`;
   const n = (c: number) => (visitsIn ? ` <span class="lt-visits">n=${visitsIn[c]}</span>` : "");
-  const list = model
-    .best(i)
-    .map(
-      (e) =>
-        `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${fmt(d.value[e.c])}</span>${n(e.c)}</li>`,
-    );
+  const list = model.kids[i].map(
+    (e) =>
+      `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${valueLabel(d.value[e.c], d.bound[e.c])}</span>${n(e.c)}</li>`,
+  );
   for (const e of model.links[i])
     list.push(`<li data-goto="${e.c}">${esc(model.strings[e.m])} ⤳</li>`);
   for (const e of model.unforced[i])
@@ -234,7 +352,7 @@ export function infoMarkup(model: Model, i: number, live: boolean): string {
       `<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc(model.strings[e.m])} <span class="lt-val">not forced</span></li>`,
     );
   if (list.length)
-    html += `<div class="lt-kids-head">children: the principal variation's first, then by ${visitsIn ? "visits" : `stored value for ${esc(model.playerName(p))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
+    html += `<div class="lt-kids-head">children in generation order, ${visitsIn ? "with their visits" : `with their stored values (≥ / ≤: bounds) for ${esc(model.playerName(d.rplayer[i] < 0 ? p : d.rplayer[i]))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
   return html;
 }
 

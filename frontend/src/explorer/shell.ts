@@ -4,7 +4,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 
 export function shellMarkup(live: boolean): string {
   return `
-    <div class="lt-head"><span class="lt-title"></span> <span class="lt-summary" data-summary></span></div>
+    <div class="lt-head"><span class="lt-title"></span> <span class="lt-summary" data-summary></span> <span class="lt-values-depth" data-values-depth></span></div>
     <div class="lt-toolbar">
       <input class="lt-search" data-search type="search" placeholder="find a move (e.g. b2, 3->4, 'a1 b2')" size="28">
       <span class="lt-matches" data-matches></span>
@@ -15,8 +15,8 @@ export function shellMarkup(live: boolean): string {
         <button data-action="back" title="one node back">◀</button>
         <button data-action="play" data-play title="play / pause">▶</button>
         <button data-action="step" title="one node forward">▶|</button>
-        <select data-speed title="nodes per second">
-          <option value="2">2/s</option><option value="10" selected>10/s</option><option value="50">50/s</option>
+        <select data-speed title="steps per second">
+          <option value="0.5">0.5/s</option><option value="1">1/s</option><option value="2">2/s</option><option value="10" selected>10/s</option><option value="50">50/s</option>
           <option value="250">250/s</option><option value="2000">2000/s</option>
         </select>
         <input type="range" data-scrub min="0" value="0">
@@ -25,13 +25,14 @@ export function shellMarkup(live: boolean): string {
       ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
     </div>
     <div class="lt-main">
-      <div class="lt-tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
-      <aside class="lt-info" data-info></aside>
+      <div class="lt-tree" tabindex="0" role="region" aria-label="the explored tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
+      <aside class="lt-info" data-info tabindex="0" aria-label="the selected position"></aside>
     </div>
     <div class="lt-legend">
       <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot"/></svg> forced</span>
       <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot lt-leaf-dot"/></svg> forced, never expanded</span>
       <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot lt-unforced-dot"/></svg> generated, never forced</span>
+      <span data-legend="maxmin" hidden><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-max-dot"/></svg> MAX: <span data-max-name></span> to move (takes the highest value) · <svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-min-dot"/></svg> MIN: <span data-min-name></span> to move (the lowest)</span>
       <span class="lt-pv-key">━ principal variation</span>
       <span>⤳ transposition (shared position)</span>
       <span data-legend="book" hidden><span class="lt-book-key">▣ book</span> answered from the position book (nothing searched below)</span>

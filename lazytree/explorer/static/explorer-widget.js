@@ -24,11 +24,11 @@ function fmt(v) {
   if (a !== 0 && (a < 1e-3 || a >= 1e6)) return v.toExponential(2);
   return String(Math.round(v * 1e3) / 1e3);
 }
-function boundSign(bound) {
-  return bound === ">" ? "≥" : bound === "<" ? "≤" : "";
+function boundSign(bound2) {
+  return bound2 === ">" ? "≥" : bound2 === "<" ? "≤" : "";
 }
-function valueLabel(v, bound) {
-  return v === null ? "" : `${boundSign(bound)}${fmt(v)}`;
+function valueLabel(v, bound2) {
+  return v === null ? "" : `${boundSign(bound2)}${fmt(v)}`;
 }
 
 // frontend/src/explorer/input.ts
@@ -53,6 +53,14 @@ function attachInput(element, actions, live) {
   const box = element.querySelector("[data-search]");
   box?.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter") actions.search(box.value);
+  });
+  element.addEventListener("keydown", (ev) => {
+    const target = ev.target instanceof Element ? ev.target : null;
+    if (target?.closest("input, select, textarea")) return;
+    if (ev.key === "ArrowRight") actions.action("step");
+    else if (ev.key === "ArrowLeft") actions.action("back");
+    else return;
+    ev.preventDefault();
   });
   const scrub = element.querySelector("[data-scrub]");
   scrub?.addEventListener("input", () => actions.scrub(Number(scrub.value)));
@@ -479,23 +487,29 @@ var UNFORCED_FEW = 2;
 var BEST_FEW = 3;
 var ROW = 22;
 var COLUMN = 190;
+var STEP_COLUMN = 250;
 var MARGIN = 16;
 function isOpen(view, i) {
+  if (view.practice) return true;
+  if (view.steps) return view.steps.seen.has(i);
   return view.replay ? view.replay.open.has(i) : view.expanded.has(i);
 }
 function visibleKids(model, view, i) {
+  const steps = view.steps;
+  if (view.practice) return model.kids[i];
+  if (steps) return model.kids[i].filter((e) => steps.seen.has(e.c));
   if (view.replay) {
     const { rankOf } = model.creation();
     const step = view.replay.step;
     return model.kids[i].filter((e) => rankOf[e.c] <= step);
   }
   const best = model.best(i);
-  if (view.showAll.has(i) || best.length <= BEST_FEW + 1) return best;
+  if (view.showAll.has(i) || best.length <= BEST_FEW + 1) return model.kids[i];
   const out = best.slice(0, BEST_FEW);
   for (const e of best.slice(BEST_FEW))
     if (model.pvSet.has(e.c) || view.matchSet.has(e.c) || view.expanded.has(e.c) || e.c === view.selected)
       out.push(e);
-  return out;
+  return out.sort((a, b) => a.k - b.k);
 }
 function buildItems(model, view, i = 0) {
   const children = [];
@@ -503,6 +517,11 @@ function buildItems(model, view, i = 0) {
   if (!isOpen(view, i)) return item;
   const kids = visibleKids(model, view, i);
   for (const e of kids) children.push(buildItems(model, view, e.c));
+  if (view.steps) {
+    const never2 = model.data.never[i];
+    if (view.steps.cut.has(i) && never2 > 0) children.push({ kind: "never", i, count: never2 });
+    return item;
+  }
   if (view.replay) return item;
   const hidden = model.kids[i].length - kids.length;
   if (hidden > 0) children.push({ kind: "more", i, count: hidden });
@@ -515,9 +534,9 @@ function buildItems(model, view, i = 0) {
   if (never > 0) children.push({ kind: "never", i, count: never });
   return item;
 }
-function layout(root) {
+function layout(root, column = COLUMN) {
   const h = hierarchy(root, (d) => d.kind === "node" ? d.children : void 0);
-  const laid = tree().nodeSize([ROW, COLUMN]).separation((a, b) => a.parent === b.parent ? 1 : 1.3)(h);
+  const laid = tree().nodeSize([ROW, column]).separation((a, b) => a.parent === b.parent ? 1 : 1.3)(h);
   let minX = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
   let maxY = 0;
@@ -539,11 +558,19 @@ function layout(root) {
     byNode.set(d, p);
     placed.push(p);
   });
-  return { placed, width: maxY + COLUMN + 40, height: maxX - minX + 40 };
+  return { placed, width: maxY + column + 40, height: maxX - minX + 40 };
 }
-function labelWidth(model, it) {
+function labelWidth(model, it, view) {
   if (it.kind !== "node") return 5;
   const i = it.i;
+  const steps = view?.steps;
+  if (steps) {
+    const move = (i === 0 ? "root" : model.move(i)).length * 7.2;
+    const known = steps.known.get(i);
+    const value = known ? 6 + (fmt(known.value).length + 2) * 6.4 : 0;
+    const w = steps.active.has(i) || i === steps.node ? 90 : 0;
+    return Math.min(STEP_COLUMN - 30, 14 + move + value + w);
+  }
   const v = model.data.value[i];
   const text = (i === 0 ? "root" : model.move(i)).length * 7.2;
   const visitsIn = model.visitsIn;
@@ -860,6 +887,124 @@ function boardSvg2(doc, options) {
   return boardSvg(doc, options);
 }
 
+// frontend/src/explorer/steps.ts
+function stepCount(steps) {
+  return steps ? steps.node.length : 0;
+}
+function alphaOf(steps, k) {
+  return steps.alpha[k] ?? Number.NEGATIVE_INFINITY;
+}
+function betaOf(steps, k) {
+  return steps.beta[k] ?? Number.POSITIVE_INFINITY;
+}
+function maximizing(model, i) {
+  return model.data.player[i] === (model.data.summary.player ?? 0);
+}
+function stepState(model, steps, k) {
+  const n = stepCount(steps);
+  const last = Math.max(0, Math.min(n - 1, k));
+  const seen = /* @__PURE__ */ new Set([0]);
+  const active = /* @__PURE__ */ new Set();
+  const window = /* @__PURE__ */ new Map();
+  const entered = /* @__PURE__ */ new Map();
+  const known = /* @__PURE__ */ new Map();
+  const cut = /* @__PURE__ */ new Set();
+  for (let s = 0; s <= last && s < n; s++) {
+    const i = steps.node[s];
+    const a = alphaOf(steps, s);
+    const b = betaOf(steps, s);
+    const v = steps.value[s];
+    seen.add(i);
+    window.set(i, [a, b]);
+    switch (steps.event[s]) {
+      case "e":
+        active.add(i);
+        entered.set(i, [a, b]);
+        known.delete(i);
+        break;
+      case "l":
+        active.delete(i);
+        if (v !== null) known.set(i, { value: v, sign: "", final: true });
+        break;
+      case "u":
+      case "c":
+        if (v !== null) {
+          const chance = model.data.player[i] < 0;
+          const sign = chance ? "Σ" : maximizing(model, i) ? "≥" : "≤";
+          known.set(i, { value: v, sign, final: false });
+        }
+        if (steps.event[s] === "c") cut.add(i);
+        break;
+      case "x": {
+        active.delete(i);
+        const [a0, b0] = entered.get(i) ?? [a, b];
+        if (v !== null) {
+          const sign = v <= a0 ? "≤" : v >= b0 ? "≥" : "";
+          known.set(i, { value: v, sign, final: true });
+        }
+        break;
+      }
+    }
+  }
+  const node = n ? steps.node[last] : 0;
+  const event = n ? steps.event[last] : "";
+  let backup = -1;
+  if (event === "u" && last > 0) {
+    const child = steps.node[last - 1];
+    if (model.data.parent[child] === node) backup = child;
+  }
+  return { k: last, node, event, seen, active, window, known, cut, backup };
+}
+function bound(v) {
+  if (v === Number.NEGATIVE_INFINITY) return "−∞";
+  if (v === Number.POSITIVE_INFINITY) return "∞";
+  return fmt(v);
+}
+function windowText(w) {
+  return w ? `α=${bound(w[0])} β=${bound(w[1])}` : "";
+}
+function knownText(k) {
+  return k ? `${k.sign}${fmt(k.value)}` : "";
+}
+function sumText(terms, total) {
+  if (!terms?.length) return "";
+  const parts = terms.map(([p, v]) => `${fmt(p)}×${fmt(v)}`);
+  return `${parts.join(" + ")}${total === null ? "" : ` = ${fmt(total)}`}`;
+}
+function describeStep(model, steps, state) {
+  const k = state.k;
+  const i = state.node;
+  const where = i === 0 ? "root" : model.line(i).join(" ");
+  const kind = model.data.player[i] < 0 ? "chance" : maximizing(model, i) ? "MAX" : "MIN";
+  const w = windowText(state.window.get(i));
+  const v = steps.value[k];
+  const cut = steps.truncated && k === stepCount(steps) - 1 ? " (the recording stops here)" : "";
+  const head = `step ${k + 1} of ${stepCount(steps)}${cut}: `;
+  const terms = steps.terms ? steps.terms[k] : null;
+  switch (state.event) {
+    case "e":
+      return `${head}enter ${where} (${kind}) with ${w}`;
+    case "l":
+      return `${head}leaf ${where} evaluated: ${fmt(v)} (${w})`;
+    case "u": {
+      const from = state.backup >= 0 ? ` (${fmt(state.known.get(state.backup)?.value)} backed up from ${model.move(state.backup)})` : "";
+      if (terms) return `${head}${where} (chance): ${sumText(terms, null)} so far${from}`;
+      return `${head}${where} (${kind}) value so far ${knownText(state.known.get(i))}${from}; now ${w}`;
+    }
+    case "c": {
+      const never = model.data.never[i];
+      const rest = never > 0 ? `: ${never} move${never === 1 ? "" : "s"} never generated` : "";
+      return `${head}cut-off at ${where} (${kind}): α ≥ β (${w})${rest}`;
+    }
+    case "x": {
+      const known = knownText(state.known.get(i));
+      if (terms) return `${head}leave ${where} (chance): ${sumText(terms, v)}`;
+      return `${head}leave ${where} (${kind}) with value ${known}`;
+    }
+  }
+  return head;
+}
+
 // frontend/src/explorer/render.ts
 function summaryText(model) {
   const s = model.data.summary;
@@ -888,6 +1033,21 @@ function summaryText(model) {
   if (s.pvMoves.length) parts.push(`PV ${s.pvMoves.join(" ")}`);
   return parts.join(" · ");
 }
+function valuesDepthText(model) {
+  const d = model.data;
+  const s = d.summary;
+  if (d.visits || s.playouts !== void 0) return "";
+  let deepest = -1;
+  for (let i = 0; i < model.n; i++)
+    if (d.value[i] !== null && d.rdepth[i] >= 0)
+      deepest = Math.max(deepest, model.depth[i] + d.rdepth[i]);
+  if (deepest < 0 || deepest > 1e4) return "";
+  const answer = s.depth;
+  if (answer === void 0 || answer === null) return `· values: a depth-${deepest} search`;
+  if (deepest > answer)
+    return `· values: the depth-${answer} answer, except where the depth-${deepest} pass (cut short) reached: its values there`;
+  return `· values: the depth-${answer} search`;
+}
 function treeMarkup(model, view, laid, live, current) {
   const links = [];
   const nodes = [];
@@ -896,11 +1056,17 @@ function treeMarkup(model, view, laid, live, current) {
     const { x, y } = d;
     if (d.parent) {
       const parent = d.parent;
-      const px = parent.x + labelWidth(model, parent.item);
+      const px = parent.x + labelWidth(model, parent.item, view);
       const py = parent.y;
       const mx = (px + x) / 2;
       const pv = it.kind === "node" && model.pvSet.has(it.i) && parent.item.kind === "node" && model.pvSet.has(parent.item.i);
-      const cls = `lt-link${pv ? " lt-pv" : ""}${it.kind === "unforced" || it.kind === "link" ? " lt-dashed" : ""}${it.kind === "never" || it.kind === "more" ? " lt-faint" : ""}`;
+      let cls = `lt-link${pv && !view.steps ? " lt-pv" : ""}${it.kind === "unforced" || it.kind === "link" ? " lt-dashed" : ""}${it.kind === "never" || it.kind === "more" ? " lt-faint" : ""}`;
+      const steps = view.steps;
+      if (steps && it.kind === "node") {
+        if (steps.active.has(it.i) || it.i === steps.node) cls += " lt-on-path";
+        if (it.i === steps.backup) cls += " lt-backup";
+      }
+      if (steps && it.kind === "never") cls += " lt-cut-branch";
       links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
     }
     nodes.push(itemMarkup(model, view, it, x, y, current, live));
@@ -922,12 +1088,67 @@ function itemMarkup(model, view, it, x, y, current, live) {
     case "link":
       return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc(model.strings[it.m])} <tspan class="lt-val">(shared)</tspan></text><title>a transposition: the same position as ${esc(model.line(it.c).join(" "))}; click to go there</title></g>`;
     case "never":
-      return `<g class="lt-stub lt-never" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
+      return `<g class="lt-stub lt-never${view.steps ? " lt-cut-branch" : ""}" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
     case "more":
       return `<g class="lt-stub lt-more" data-more="${it.i}" ${t}><text x="-4" y="4">+${it.count} more…</text></g>`;
   }
 }
+function stepNodeMarkup(model, view, i, t) {
+  const steps = view.steps;
+  if (!steps) return "";
+  const d = model.data;
+  const st = d.status[i];
+  const cls = ["lt-node", playerClass(d.player[i])];
+  if (!steps.seen.has(i)) {
+    const pruned = model.path(i).some((j) => j !== i && steps.cut.has(j));
+    cls.push(pruned ? "lt-pruned" : "lt-unreached");
+    if (view.practice?.marked.has(i)) cls.push("lt-marked");
+    const v = d.value[i];
+    let label2 = esc(i === 0 ? "root" : model.move(i));
+    if (st === "t" && v !== null) label2 += ` <tspan class="lt-val">${fmt(v)}</tspan>`;
+    if (pruned) label2 += ' <tspan class="lt-cut">never evaluated</tspan>';
+    const shape2 = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+    return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape2}<text x="9" y="4">${label2}</text></g>`;
+  }
+  if (view.practice?.marked.has(i)) cls.push("lt-marked");
+  const onPath = steps.active.has(i) || i === steps.node;
+  if (i === steps.node) cls.push("lt-current");
+  if (onPath) cls.push("lt-on-path");
+  if (i === view.selected) cls.push("lt-selected");
+  if (steps.cut.has(i)) cls.push("lt-was-cut");
+  if (i === steps.backup) cls.push("lt-backed-up");
+  if (i === steps.node && steps.event === "u") cls.push("lt-updated");
+  const known = steps.known.get(i);
+  if (known?.final) cls.push("lt-done");
+  if (st === "t") cls.push("lt-terminal");
+  const kind = d.player[i] < 0 ? "chance" : maximizing(model, i) ? "max" : "min";
+  const value = knownText(known);
+  const w = onPath ? windowText(steps.window.get(i)) : "";
+  let label = esc(i === 0 ? "root" : model.move(i));
+  if (value) label += ` <tspan class="lt-val lt-known" data-known>${esc(value)}</tspan>`;
+  if (w) label += ` <tspan class="lt-window" data-window>${esc(w)}</tspan>`;
+  if (steps.cut.has(i)) label += ' <tspan class="lt-cut">✂</tspan>';
+  const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+  return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+}
+function practiceNodeMarkup(model, view, i, t) {
+  const d = model.data;
+  const st = d.status[i];
+  const cls = ["lt-node", playerClass(d.player[i])];
+  const marked = view.practice?.marked.has(i) ?? false;
+  if (marked) cls.push("lt-marked");
+  if (i === view.selected) cls.push("lt-selected");
+  const v = d.value[i];
+  let label = esc(i === 0 ? "root" : model.move(i));
+  if (st === "t" && v !== null) label += ` <tspan class="lt-val lt-leaf-value">${fmt(v)}</tspan>`;
+  if (marked) label += ' <tspan class="lt-cut">✗ never evaluated</tspan>';
+  const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+  const leaf = st === "t" ? ' data-leaf="1"' : "";
+  return `<g class="${cls.join(" ")}" data-node="${i}"${leaf} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+}
 function nodeMarkup(model, view, i, t, current) {
+  if (view.steps) return stepNodeMarkup(model, view, i, t);
+  if (view.practice) return practiceNodeMarkup(model, view, i, t);
   const d = model.data;
   const st = d.status[i];
   const nKids = model.kids[i].length + model.links[i].length + model.unforced[i].length;
@@ -966,7 +1187,7 @@ function positionBoard(model, i) {
   const notes = note ? `<div class="lt-board-note" data-role="notes">${esc(note).replaceAll("\n", "<br>")}</div>` : "";
   return boardSvg2(doc, { highlight: d.hl[i] ?? [] }) + notes;
 }
-function infoMarkup(model, i, live) {
+function infoMarkup(model, i, live, steps = null) {
   const d = model.data;
   const st = d.status[i];
   const p = d.player[i];
@@ -981,13 +1202,30 @@ function infoMarkup(model, i, live) {
   rows.push(["line", path.length ? esc(path.join(" ")) : "—"]);
   rows.push(["to move", st === "t" ? "game over" : esc(model.playerName(p))]);
   rows.push(["depth", String(model.depth[i])]);
+  if (steps) {
+    const w = steps.window.get(i);
+    const known = steps.known.get(i);
+    const state = !steps.seen.has(i) ? "not reached yet" : known?.final ? "done" : steps.active.has(i) ? "being searched" : "reached";
+    rows.push(["at this step", state]);
+    if (w) rows.push(["window", `<span data-info-window>${esc(windowText(w))}</span>`]);
+    rows.push([
+      "value then",
+      `<span data-info-known>${known ? esc(knownText(known)) : "not known yet"}</span>${known && !known.final ? " (so far)" : ""}`
+    ]);
+    const k = steps.k;
+    const sd = d.steps;
+    const terms = sd?.terms ? sd.terms[k] : null;
+    if (i === steps.node && terms)
+      rows.push(["weighted sum", esc(sumText(terms, sd?.value[k] ?? null))]);
+  }
   const v = d.value[i];
   if (v === null) rows.push(["value", "not rated"]);
   else {
     const b = d.bound[i];
     const rel = b === ">" ? "at least " : b === "<" ? "at most " : "";
     const kind = d.visits ? "MCTS: the mean value of the playouts through it" : `${b === "=" ? "exact" : b === ">" ? "lower bound" : "upper bound"}, ${plural(d.rdepth[i], "move")} deep`;
-    rows.push(["value", `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${kind})`]);
+    const head = steps ? "final value" : "value";
+    rows.push([head, `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${kind})`]);
   }
   const kids = model.kids[i].length + model.links[i].length;
   let status;
@@ -1033,8 +1271,8 @@ function infoMarkup(model, i, live) {
   if (live && st !== "t")
     html += `<button data-action="force-here">search below this position</button>`;
   const n = (c) => visitsIn ? ` <span class="lt-visits">n=${visitsIn[c]}</span>` : "";
-  const list = model.best(i).map(
-    (e) => `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${fmt(d.value[e.c])}</span>${n(e.c)}</li>`
+  const list = model.kids[i].map(
+    (e) => `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${valueLabel(d.value[e.c], d.bound[e.c])}</span>${n(e.c)}</li>`
   );
   for (const e of model.links[i])
     list.push(`<li data-goto="${e.c}">${esc(model.strings[e.m])} ⤳</li>`);
@@ -1043,7 +1281,7 @@ function infoMarkup(model, i, live) {
       `<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc(model.strings[e.m])} <span class="lt-val">not forced</span></li>`
     );
   if (list.length)
-    html += `<div class="lt-kids-head">children: the principal variation's first, then by ${visitsIn ? "visits" : `stored value for ${esc(model.playerName(p))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
+    html += `<div class="lt-kids-head">children in generation order, ${visitsIn ? "with their visits" : `with their stored values (≥ / ≤: bounds) for ${esc(model.playerName(d.rplayer[i] < 0 ? p : d.rplayer[i]))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
   return html;
 }
 function moveButtons(model, i, live) {
@@ -1091,7 +1329,7 @@ function findLine(model, text) {
 var SVG_NS = "http://www.w3.org/2000/svg";
 function shellMarkup(live) {
   return `
-    <div class="lt-head"><span class="lt-title"></span> <span class="lt-summary" data-summary></span></div>
+    <div class="lt-head"><span class="lt-title"></span> <span class="lt-summary" data-summary></span> <span class="lt-values-depth" data-values-depth></span></div>
     <div class="lt-toolbar">
       <input class="lt-search" data-search type="search" placeholder="find a move (e.g. b2, 3->4, 'a1 b2')" size="28">
       <span class="lt-matches" data-matches></span>
@@ -1102,8 +1340,8 @@ function shellMarkup(live) {
         <button data-action="back" title="one node back">◀</button>
         <button data-action="play" data-play title="play / pause">▶</button>
         <button data-action="step" title="one node forward">▶|</button>
-        <select data-speed title="nodes per second">
-          <option value="2">2/s</option><option value="10" selected>10/s</option><option value="50">50/s</option>
+        <select data-speed title="steps per second">
+          <option value="0.5">0.5/s</option><option value="1">1/s</option><option value="2">2/s</option><option value="10" selected>10/s</option><option value="50">50/s</option>
           <option value="250">250/s</option><option value="2000">2000/s</option>
         </select>
         <input type="range" data-scrub min="0" value="0">
@@ -1112,13 +1350,14 @@ function shellMarkup(live) {
       ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
     </div>
     <div class="lt-main">
-      <div class="lt-tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
-      <aside class="lt-info" data-info></aside>
+      <div class="lt-tree" tabindex="0" role="region" aria-label="the explored tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
+      <aside class="lt-info" data-info tabindex="0" aria-label="the selected position"></aside>
     </div>
     <div class="lt-legend">
       <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot"/></svg> forced</span>
       <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot lt-leaf-dot"/></svg> forced, never expanded</span>
       <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot lt-unforced-dot"/></svg> generated, never forced</span>
+      <span data-legend="maxmin" hidden><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-max-dot"/></svg> MAX: <span data-max-name></span> to move (takes the highest value) · <svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-min-dot"/></svg> MIN: <span data-min-name></span> to move (the lowest)</span>
       <span class="lt-pv-key">━ principal variation</span>
       <span>⤳ transposition (shared position)</span>
       <span data-legend="book" hidden><span class="lt-book-key">▣ book</span> answered from the position book (nothing searched below)</span>
@@ -1154,7 +1393,8 @@ function mount(element, data, options = {}) {
     showUnforced: /* @__PURE__ */ new Set(),
     selected: 0,
     matchSet: /* @__PURE__ */ new Set(),
-    replay: null
+    replay: null,
+    practice: options.practice ? { marked: /* @__PURE__ */ new Set() } : null
   };
   let matches = [];
   let matchAt = -1;
@@ -1185,12 +1425,34 @@ function mount(element, data, options = {}) {
     view.replay = null;
     required(element, ".lt-title").textContent = model.data.title;
     required(element, "[data-summary]").textContent = summaryText(model);
+    required(element, "[data-values-depth]").textContent = valuesDepthText(model);
     required(element, '[data-legend="book"]').hidden = !model.data.book;
     required(element, '[data-legend="visits"]').hidden = !model.data.visits;
-    scrubber.max = String(model.n - 1);
+    const stepping = stepCount(model.data.steps ?? null) > 0;
+    scrubber.max = String(total() - 1);
+    const replayButton = required(element, '[data-action="replay"]');
+    replayButton.textContent = stepping ? "Step through" : "Replay";
+    replayButton.title = stepping ? "step through the search: each node's window, the values backing up, the cut-offs" : "step through the order in which the search created the nodes";
+    if (stepping) speed.value = "2";
+    const maxMin = required(element, '[data-legend="maxmin"]');
+    const player = model.data.summary.player;
+    const two = model.data.players.length === 2 && player !== void 0 && player >= 0;
+    maxMin.hidden = !two;
+    if (two && player !== void 0) {
+      const max = required(maxMin, "[data-max-name]");
+      const min = required(maxMin, "[data-min-name]");
+      max.textContent = model.playerName(player);
+      min.textContent = model.playerName(1 - player);
+      maxMin.querySelector(".lt-max-dot")?.setAttribute("class", `lt-max-dot lt-p${player}`);
+      maxMin.querySelector(".lt-min-dot")?.setAttribute("class", `lt-min-dot lt-p${1 - player}`);
+    }
+  }
+  function total() {
+    const steps = stepCount(model.data.steps ?? null);
+    return steps > 0 ? steps : model.n;
   }
   function render2() {
-    const laid = layout(buildItems(model, view));
+    const laid = layout(buildItems(model, view), view.steps ? STEP_COLUMN : COLUMN);
     svg.setAttribute("width", String(laid.width));
     svg.setAttribute("height", String(laid.height));
     positions = /* @__PURE__ */ new Map();
@@ -1199,7 +1461,7 @@ function mount(element, data, options = {}) {
     svg.innerHTML = treeMarkup(model, view, laid, live, current);
   }
   function showInfo() {
-    info.innerHTML = infoMarkup(model, view.selected, live);
+    info.innerHTML = infoMarkup(model, view.selected, live, view.steps ?? null);
   }
   function select(i, scroll = false) {
     view.selected = i;
@@ -1210,7 +1472,8 @@ function mount(element, data, options = {}) {
   function scrollTo(i) {
     const at = positions.get(i);
     if (!at) return;
-    scroller.scrollLeft = Math.max(0, at[0] - scroller.clientWidth / 3);
+    const left = view.steps ? 2 * scroller.clientWidth / 3 : scroller.clientWidth / 3;
+    scroller.scrollLeft = Math.max(0, at[0] - left);
     scroller.scrollTop = Math.max(0, at[1] - scroller.clientHeight / 2);
   }
   function openPath(i) {
@@ -1240,10 +1503,27 @@ function mount(element, data, options = {}) {
   function stopReplay() {
     pause();
     view.replay = null;
+    view.steps = null;
     replayBar.hidden = true;
     render2();
   }
+  let quiet = false;
   function setStep(step) {
+    if (!quiet) options.onStep?.(step);
+    const steps = model.data.steps;
+    if (steps && stepCount(steps) > 0) {
+      const s2 = clampStep(step, stepCount(steps));
+      const state2 = stepState(model, steps, s2);
+      view.steps = state2;
+      view.replay = { step: s2, open: /* @__PURE__ */ new Set() };
+      scrubber.value = String(s2);
+      replayText.textContent = describeStep(model, steps, state2);
+      view.selected = state2.node;
+      showInfo();
+      render2();
+      scrollTo(state2.node);
+      return;
+    }
     const s = clampStep(step, model.n);
     const { node, state } = replayAt(model.creation(), (i) => model.path(i), s);
     view.replay = state;
@@ -1271,7 +1551,7 @@ function mount(element, data, options = {}) {
         const n = Math.floor(acc);
         acc -= n;
         setStep(view.replay.step + n);
-        if (view.replay.step >= model.n - 1) {
+        if (view.replay.step >= total() - 1) {
           pause();
           return;
         }
@@ -1290,6 +1570,12 @@ function mount(element, data, options = {}) {
   }
   const actions = {
     clickNode(i) {
+      const practice = view.practice;
+      if (practice && !view.steps && model.data.status[i] === "t") {
+        if (practice.marked.has(i)) practice.marked.delete(i);
+        else practice.marked.add(i);
+        options.onMark?.([...practice.marked].sort((a, b) => a - b));
+      }
       const set = view.replay ? view.replay.open : view.expanded;
       if (i === view.selected || !set.has(i)) {
         if (set.has(i)) set.delete(i);
@@ -1350,6 +1636,10 @@ function mount(element, data, options = {}) {
   };
   attachInput(element, actions, live);
   reset(data, false);
+  if (options.practice) {
+    required(element, '[data-action="replay"]').hidden = true;
+    required(element, '[data-action="pv"]').hidden = true;
+  }
   showInfo();
   render2();
   element.dataset.ready = "1";
@@ -1362,6 +1652,22 @@ function mount(element, data, options = {}) {
     },
     select: (i) => select(i, true),
     find,
+    goToStep: (k) => {
+      quiet = true;
+      try {
+        if (!view.replay) startReplay();
+        setStep(k);
+      } finally {
+        quiet = false;
+      }
+    },
+    marked: () => [...view.practice?.marked ?? []].sort((a, b) => a - b),
+    stepThrough: () => {
+      pause();
+      required(element, '[data-action="replay"]').hidden = false;
+      startReplay();
+      element.querySelector('[data-action="step"]')?.focus();
+    },
     get model() {
       return model;
     }
