@@ -77,7 +77,7 @@ class GamePage {
   private busy = false;
   private connectedAt: number | null = null;
   private pendingMove: number | null = null;
-  /** The move sent from the move box (its errors are shown there). */
+  /** The text of the move sent from the move box (its errors are shown there). */
   private typed: string | null = null;
   private anchorX: number | undefined;
   private focused = false;
@@ -132,8 +132,7 @@ class GamePage {
       this.typed = null;
       this.busy = false;
     } else if (message.type === "confirmed") {
-      if (this.typed !== null) must<HTMLInputElement>("#move-input").value = "";
-      this.typed = null;
+      this.typedDone();
       this.busy = false;
     }
   }
@@ -153,6 +152,7 @@ class GamePage {
     if (applied.moved) {
       // the move sent is made (its confirmation may come after this update)
       this.busy = false;
+      this.typedDone();
       showError("");
       this.moveError("");
     }
@@ -319,6 +319,16 @@ class GamePage {
     this.fillCompletions(can ? input.value : null);
   }
 
+  /**
+   * The typed move was made: the box is emptied, unless something else was typed since
+   * (the confirmation can come after the update, while the next move is being typed).
+   */
+  private typedDone(): void {
+    const input = must<HTMLInputElement>("#move-input");
+    if (this.typed !== null && input.value === this.typed) input.value = "";
+    this.typed = null;
+  }
+
   private fillCompletions(typed: string | null): void {
     const list = must<HTMLDataListElement>("#move-options");
     const moves = typed === null ? [] : (this.state.view?.board.moves ?? []);
@@ -343,7 +353,7 @@ class GamePage {
       return;
     }
     this.moveError("");
-    this.typed = checked.move;
+    this.typed = input.value;
     if (!this.sendMove(checked.move)) this.typed = null;
   }
 

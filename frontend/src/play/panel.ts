@@ -14,6 +14,22 @@ import type { LastSearch, View } from "./types";
 /** More legal moves than this: the panel lists the selected cell's only. */
 export const MANY_MOVES = 24;
 
+/**
+ * Put `nodes` in `box` unless it shows the same already (the same elements, texts and
+ * move attributes): a button pressed while an update comes keeps its element, so the
+ * press is not lost.
+ */
+function replaceIfChanged(box: Element, nodes: Node[]): void {
+  const sign = (n: Node) =>
+    n instanceof HTMLElement
+      ? `${n.tagName}|${n.className}|${n.dataset.move ?? ""}|${n.textContent}`
+      : `#${n.textContent}`;
+  const now = Array.from(box.childNodes, sign);
+  const next = nodes.map(sign);
+  if (now.length === next.length && now.every((s, i) => s === next[i])) return;
+  box.replaceChildren(...nodes);
+}
+
 /** A player's swatch and name (nodes: a seat's label is text from the server). */
 export function playerName(view: View, p: number): (Node | string)[] {
   const seat = view.seats[p];
@@ -49,7 +65,7 @@ export function renderMoves(state: PlayState): void {
   }
   const b = view.board;
   if (!hasCells(b)) {
-    box.replaceChildren(...moveButtonNodes(b));
+    replaceIfChanged(box, moveButtonNodes(b));
     box.setAttribute("aria-label", "Moves");
     return;
   }
@@ -67,7 +83,7 @@ export function renderMoves(state: PlayState): void {
     );
   }
   if (b.more) nodes.push(el("span", { className: "lt-more-moves" }, `and ${b.more} more moves`));
-  box.replaceChildren(...nodes);
+  replaceIfChanged(box, nodes);
   box.setAttribute(
     "aria-label",
     selected === null

@@ -1418,6 +1418,13 @@
 
   // frontend/src/play/panel.ts
   var MANY_MOVES = 24;
+  function replaceIfChanged(box, nodes) {
+    const sign = (n) => n instanceof HTMLElement ? `${n.tagName}|${n.className}|${n.dataset.move ?? ""}|${n.textContent}` : `#${n.textContent}`;
+    const now = Array.from(box.childNodes, sign);
+    const next = nodes.map(sign);
+    if (now.length === next.length && now.every((s, i) => s === next[i])) return;
+    box.replaceChildren(...nodes);
+  }
   function playerName(view, p) {
     const seat = view.seats[p];
     const who = !seat || seat.kind === "human" ? "human" : seat.label ?? "AI";
@@ -1441,7 +1448,7 @@
     }
     const b = view.board;
     if (!hasCells(b)) {
-      box.replaceChildren(...moveButtonNodes(b));
+      replaceIfChanged(box, moveButtonNodes(b));
       box.setAttribute("aria-label", "Moves");
       return;
     }
@@ -1459,7 +1466,7 @@
       );
     }
     if (b.more) nodes.push(el("span", { className: "lt-more-moves" }, `and ${b.more} more moves`));
-    box.replaceChildren(...nodes);
+    replaceIfChanged(box, nodes);
     box.setAttribute(
       "aria-label",
       selected === null ? "Moves" : `Moves from ${describeCell(b, selected).split(",")[0]}: ${movesFrom(b, selected).length}`
@@ -1751,7 +1758,7 @@
     busy = false;
     connectedAt = null;
     pendingMove = null;
-    /** The move sent from the move box (its errors are shown there). */
+    /** The text of the move sent from the move box (its errors are shown there). */
     typed = null;
     anchorX;
     focused = false;
@@ -1781,8 +1788,7 @@
         this.typed = null;
         this.busy = false;
       } else if (message.type === "confirmed") {
-        if (this.typed !== null) must("#move-input").value = "";
-        this.typed = null;
+        this.typedDone();
         this.busy = false;
       }
     }
@@ -1800,6 +1806,7 @@
       window.lazytree.moves = this.state.moveTexts;
       if (applied.moved) {
         this.busy = false;
+        this.typedDone();
         showError("");
         this.moveError("");
       }
@@ -1943,6 +1950,15 @@
       input.title = can ? `${moves.length + (view?.board.more ?? 0)} legal moves` : view?.over ? "the game is over" : "not your turn";
       this.fillCompletions(can ? input.value : null);
     }
+    /**
+     * The typed move was made: the box is emptied, unless something else was typed since
+     * (the confirmation can come after the update, while the next move is being typed).
+     */
+    typedDone() {
+      const input = must("#move-input");
+      if (this.typed !== null && input.value === this.typed) input.value = "";
+      this.typed = null;
+    }
     fillCompletions(typed) {
       const list = must("#move-options");
       const moves = typed === null ? [] : this.state.view?.board.moves ?? [];
@@ -1966,7 +1982,7 @@
         return;
       }
       this.moveError("");
-      this.typed = checked.move;
+      this.typed = input.value;
       if (!this.sendMove(checked.move)) this.typed = null;
     }
     // -- the cursor ------------------------------------------------------------------------
