@@ -68,7 +68,10 @@ M = TypeVar("M", bound=Hashable)
 __all__ = [
     "BOUNDS",
     "EMPTY",
+    "EXACT_AT",
+    "LOWER_AT",
     "TO_THE_END",
+    "UPPER_AT",
     "Bound",
     "ChanceEdge",
     "Children",
@@ -94,6 +97,17 @@ __all__ = [
 EMPTY: Final[tuple[Any, ...]] = ()
 """The one child sequence every leaf shares (a node with no moves holds nothing of its own)."""
 
+EXACT_AT: Final = 1
+"""Where :attr:`Bound.EXACT <lazytree.rating.Bound.EXACT>` is in :data:`BOUNDS`."""
+LOWER_AT: Final = 2
+"""Where :attr:`Bound.LOWER <lazytree.rating.Bound.LOWER>` is in :data:`BOUNDS`."""
+UPPER_AT: Final = 3
+"""Where :attr:`Bound.UPPER <lazytree.rating.Bound.UPPER>` is in :data:`BOUNDS`."""
+
+TO_THE_END: Final = 3
+"""What a search adds to a bound's index in :data:`BOUNDS` when no leaf below the node
+was cut off by the depth (see :attr:`~lazytree.search.result.SearchResult.complete`)."""
+
 BOUNDS: Final[tuple[Bound | None, ...]] = (
     None,
     Bound.EXACT,
@@ -103,23 +117,15 @@ BOUNDS: Final[tuple[Bound | None, ...]] = (
     Bound.LOWER,
     Bound.UPPER,
 )
-"""A node keeps its rating's bound as an index into this tuple (``_rbound``, a 16-bit
-field in the compiled core, not a pointer: with the player's, it fits the word the
-pointer took); 0, None, while no rating is stored. An index above :data:`TO_THE_END`
-says the same bound, from a search that reached the end of the game on every line it
-searched below the node (no leaf cut off by the depth): a later search that reuses
-the rating still knows its own result is the game's."""
-
-TO_THE_END: Final = 3
-"""What a search adds to a bound's index in :data:`BOUNDS` when no leaf below the node
-was cut off by the depth (see :attr:`~lazytree.search.result.SearchResult.complete`)."""
+"""A node keeps its rating's bound as an index into this tuple (``_rbound``): 0, None,
+while no rating is stored; :data:`EXACT_AT`, :data:`LOWER_AT` or :data:`UPPER_AT`; and
+that plus :data:`TO_THE_END` for the same bound from a search that reached the end of
+the game on every line it searched below the node (no leaf cut off by the depth): a
+later search that reuses the rating still knows its own result is the game's."""
 
 _EXACT: Final = Bound.EXACT
 _LOWER: Final = Bound.LOWER
 _UPPER: Final = Bound.UPPER
-_EXACT_AT: Final = BOUNDS.index(Bound.EXACT)  # (where Node.rate stores each bound)
-_LOWER_AT: Final = BOUNDS.index(Bound.LOWER)
-_UPPER_AT: Final = BOUNDS.index(Bound.UPPER)
 
 
 class Node(Generic[S, M]):
@@ -213,17 +219,23 @@ class Node(Generic[S, M]):
         >>> node.rating is None
         True
         """
+        if bound is _EXACT:
+            at = EXACT_AT
+        elif bound is _LOWER:
+            at = LOWER_AT
+        elif bound is _UPPER:
+            at = UPPER_AT
+        else:
+            raise TypeError(f"bound must be a Bound, got {bound!r}")
+        self.rate_at(value, player, depth, at, key)
+
+    def rate_at(self, value: float, player: Player, depth: int, at: int, key: Hashable) -> None:
+        """Store a rating whose bound is given by its index ``at`` in :data:`BOUNDS`
+        (what a search computes)."""
         self._rvalue = value
         self._rplayer = player
         self._rdepth = depth
-        if bound is _EXACT:
-            self._rbound = _EXACT_AT
-        elif bound is _LOWER:
-            self._rbound = _LOWER_AT
-        elif bound is _UPPER:
-            self._rbound = _UPPER_AT
-        else:
-            raise TypeError(f"bound must be a Bound, got {bound!r}")
+        self._rbound = at
         self._rkey = key
 
     @property
@@ -358,55 +370,24 @@ def next_child(node: Node[S, M], index: int) -> Node[S, M] | None:
     the node keeps it), the move generated first when it is the next one; None when the
     node has no move of that number. ``index`` is at most the number of moves generated.
 
-    The search's step over a node's children in generation order: one call per child
-    (:func:`pull_move` and the building of the child, inlined), and one more to learn
-    that there are no more moves; nothing is generated or built beyond the child asked
-    for.
+    The search's step over a node's children in generation order: one call per child,
+    and one more to learn that there are no more moves; nothing is generated or built
+    beyond the child asked for.
     """
-    tree = node.tree
     slots = node._slots
     k = 2 * index + 1
     if slots is not None and k < len(slots):  # generated: built already?
         child: Node[S, M] | None = slots[k]
         if child is not None:
             return child
-        move = slots[k - 1]
-    else:  # pull the next move: pull_move's steps, with _start inlined
-        source = node._source
-        if source is None:
-            if slots is not None:  # exhausted
-                return None
-            tree.stats.nodes_expanded += 1
-            legal_moves = tree.legal_moves
-            source = iter(legal_moves(node.state))
-            if node.player == CHANCE:
-                source = _Outcomes(source, node)
-            node._source = source
-            node._slots = slots = _NO_SLOTS
-        try:
-            for move in source:  # noqa: B007 (one move: a loop, not a call of next)
-                break
-            else:  # no more moves
-                if type(source) is not _Outcomes:  # (which keeps the probabilities)
-                    node._source = None
-                return None
-        except BaseException as exc:
-            _failed(node, source, exc)
-            raise
-        if slots is _NO_SLOTS or slots is None:
-            slots = [move, None]
-            node._slots = slots
-        else:
-            slots.append(move)
-            slots.append(None)
-        tree.stats.moves_generated += 1
-    result = tree.result
-    state = result(node.state, move)
-    if tree._table is None:  # no sharing: TreeContext.node_for inlined (the hot path)
-        child = Node(tree, state)
-        tree.stats.nodes_created += 1
-    else:
-        child = tree.node_for(state)
+    elif pull_move(node):
+        slots = node._slots
+        assert slots is not None
+    else:  # no more moves
+        return None
+    context = node.tree
+    result = context.result  # (read, then called: see TreeContext)
+    child = context.node_for(result(node.state, slots[k - 1]))
     slots[k] = child
     return child
 
@@ -423,8 +404,7 @@ def _views(node: Node[S, M], n: int) -> tuple[Edge[S, M], ...]:
 def _start(node: Node[S, M], moves: Iterator[M]) -> Iterator[M]:
     """Make ``moves`` the move source of ``node`` (an :class:`_Outcomes` around them at a
     chance node), count the node expanded, and return the source; the node's list of
-    moves and children is made with its first move (see :func:`pull_move`).
-    (:func:`next_child` does the same, inlined.)"""
+    moves and children is made with its first move (see :func:`pull_move`)."""
     node.tree.stats.nodes_expanded += 1
     source: Iterator[M] = _Outcomes(moves, node) if node.player == CHANCE else moves
     node._source = source
@@ -633,6 +613,11 @@ class Edge(Generic[S, M]):
         """The view of ``node``'s generated move number ``index``."""
         self._node = node
         self._index = index
+
+    @property
+    def index(self) -> int:
+        """The move's generation number at its node (from 0)."""
+        return self._index
 
     @property
     def move(self) -> M:
