@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, overload
 from lazytree.game import CHANCE, Game, IllegalMoveError, Player, require_game
 from lazytree.rating import Bound, Rating
 
-if TYPE_CHECKING:  # fixed-width integers: unboxed and packed in the compiled core
+if TYPE_CHECKING:  # fixed-width integers (see docs/benchmarks/compiled-core.md)
     from mypy_extensions import i16, i32, i64
 
 S = TypeVar("S", bound=Hashable)
@@ -131,12 +131,6 @@ _UPPER: Final = Bound.UPPER
 class Node(Generic[S, M]):
     """One position of a lazy tree.
 
-    (A native class in the compiled core: its fields are C struct members, ``player``,
-    ``serial`` and the rating's player and depth unboxed integers. Native classes cannot
-    be weakly referenced safely (mypyc's deallocator does not clear weak references), so
-    nothing holds nodes weakly: the sharing table prunes itself (:meth:`Tree.prune`) and
-    MCTS prunes its statistics.)
-
     A node keeps its generated moves and their children itself, in one list and with no
     object per move: ``_slots`` is None before the moves were asked for, then the list
     ``[move 0, child 0, move 1, child 1, ...]`` (a child is None until it is forced) that
@@ -150,12 +144,13 @@ class Node(Generic[S, M]):
     something holds its root (and, unless the tree shares positions, is freed by
     reference counting when dropped: it has no cycles).
 
-    The rating a rater stored is kept in the node's own fields (``_rvalue``, an unboxed
-    float in the compiled core, ``_rplayer``, ``_rdepth``, ``_rbound``, the bound's index
-    in :data:`BOUNDS`, 0 while unrated, and ``_rkey``), not in a :class:`Rating` object
-    per node: :attr:`rating` makes one when read, and assigning a rating (or None)
-    copies its fields. The searches write the fields with :meth:`rate`, which makes no
-    object at all.
+    The rating a rater stored is kept in the node's own fields (``_rvalue``,
+    ``_rplayer``, ``_rdepth``, ``_rbound``, the bound's index in :data:`BOUNDS`, 0 while
+    unrated, and ``_rkey``), not in a :class:`Rating` object per node: :attr:`rating`
+    makes one when read, and assigning a rating (or None) copies its fields. The
+    searches write the fields with :meth:`rate_at`, which makes no object at all.
+
+    Nothing holds a node weakly: the sharing table prunes itself (:meth:`Tree.prune`).
     """
 
     __slots__ = (
@@ -166,23 +161,23 @@ class Node(Generic[S, M]):
         "_rvalue",
         "_slots",
         "_source",
+        "context",
         "player",
         "serial",
         "state",
-        "tree",
     )
 
-    def __init__(self, tree: TreeContext[S, M], state: S) -> None:
-        # the small integers first: the compiled core packs them two to a word
-        to_move = tree.to_move  # (an attribute read, then a call: see TreeContext)
+    def __init__(self, context: TreeContext[S, M], state: S) -> None:
+        # the small integers first (packed: see docs/benchmarks/compiled-core.md)
+        to_move = context.to_move  # (an attribute read, then a call: see TreeContext)
         self.player: i32 = to_move(state)
         self._rdepth: i32 = 0
         self._rplayer: i16 = 0
         self._rbound: i16 = 0  # no rating stored; else the index of its bound in BOUNDS
-        self.serial: i64 = tree.stats.nodes_created
+        self.serial: i64 = context.stats.nodes_created
         """The order of creation in its tree: the root is 0, the next node built 1, ..."""
         self._rvalue = 0.0
-        self.tree = tree
+        self.context = context
         self.state = state
         self._rkey: Hashable = None
         self._slots: list[Any] | None = None
@@ -297,7 +292,7 @@ class Node(Generic[S, M]):
 
     def is_terminal(self) -> bool:
         """Ask the game whether this position is over (does not touch ``children``)."""
-        return self.tree.game.is_terminal(self.state)
+        return self.context.game.is_terminal(self.state)
 
     def child_for(self, move: M) -> Node[S, M]:
         """The child reached by ``move``, generating moves only up to that one.
@@ -385,7 +380,7 @@ def next_child(node: Node[S, M], index: int) -> Node[S, M] | None:
         assert slots is not None
     else:  # no more moves
         return None
-    context = node.tree
+    context = node.context
     result = context.result  # (read, then called: see TreeContext)
     child = context.node_for(result(node.state, slots[k - 1]))
     slots[k] = child
@@ -405,7 +400,7 @@ def _start(node: Node[S, M], moves: Iterator[M]) -> Iterator[M]:
     """Make ``moves`` the move source of ``node`` (an :class:`_Outcomes` around them at a
     chance node), count the node expanded, and return the source; the node's list of
     moves and children is made with its first move (see :func:`pull_move`)."""
-    node.tree.stats.nodes_expanded += 1
+    node.context.stats.nodes_expanded += 1
     source: Iterator[M] = _Outcomes(moves, node) if node.player == CHANCE else moves
     node._source = source
     node._slots = _NO_SLOTS
@@ -420,7 +415,7 @@ def pull_move(node: Node[S, M]) -> bool:
     if source is None:
         if node._slots is not None:  # exhausted
             return False
-        source = _start(node, iter(node.tree.legal_moves(node.state)))
+        source = _start(node, iter(node.context.legal_moves(node.state)))
     try:
         for move in source:  # noqa: B007 (one move: a loop, not a call of next)
             break
@@ -439,7 +434,7 @@ def pull_move(node: Node[S, M]) -> bool:
     else:
         slots.append(move)
         slots.append(None)
-    node.tree.stats.moves_generated += 1
+    node.context.stats.moves_generated += 1
     return True
 
 
@@ -465,7 +460,7 @@ class _Outcomes:
 
     def __init__(self, moves: Iterator[Any], node: Node[Any, Any]) -> None:
         self.moves: Iterator[Any] | None = moves
-        self.game: Any = node.tree.game  # (not the node: a node's tree has no cycles)
+        self.game: Any = node.context.game  # (not the node: a node's tree has no cycles)
         self.state: Any = node.state
         self.probs: list[float] = []
 
@@ -541,7 +536,7 @@ def moves_in_order(node: Node[S, M]) -> Iterator[M]:
         again = source.again()
         if again is not None:
             return again
-    return iter(node.tree.game.legal_moves(node.state))
+    return iter(node.context.game.legal_moves(node.state))
 
 
 def _moves_of(node: Node[S, M]) -> Iterator[Any] | None:
@@ -673,7 +668,7 @@ class ChanceEdge(Edge[S, M]):
 
 
 class TreeContext(Generic[S, M]):
-    """What every node of a tree refers to (``node.tree``): the rules, the counters, the
+    """What every node of a tree refers to (``node.context``): the rules, the counters, the
     sharing table and the ply of the root.
 
     A :class:`Tree` is the handle a caller holds: its root and this context. The context
@@ -685,11 +680,8 @@ class TreeContext(Generic[S, M]):
 
     def __init__(self, game: Game[S, M], share: bool) -> None:
         self.game = game
-        # the three rules every forced node calls, bound once: a call then skips looking
-        # the method up on the game (a protocol object to the compiled core) each time.
-        # Callers read the attribute into a local, then call it: CPython 3.11 does not
-        # specialise ``context.to_move(state)`` on an attribute holding a bound method
-        # (each call looked it up on the type, then on the instance)
+        # the three rules every forced node calls, bound once; callers read one into a
+        # local, then call it (why: docs/benchmarks/compiled-core.md)
         self.to_move: Callable[[S], Player] = game.to_move
         self.result: Callable[[S, M], S] = game.result
         self.legal_moves: Callable[[S], Iterator[M]] = game.legal_moves
@@ -716,7 +708,7 @@ class TreeContext(Generic[S, M]):
 
     def is_root(self, node: Node[S, M]) -> bool:
         """True when ``node`` is the root of its tree."""
-        return node.tree is self and node.serial == self.root_serial
+        return node.context is self and node.serial == self.root_serial
 
     def node_for(self, state: S) -> Node[S, M]:
         """The node of ``state``: a new one, or with sharing the one already in the table."""
@@ -814,12 +806,11 @@ class Tree(Generic[S, M]):
         """Drop from the sharing table the positions no longer reachable from the root
         through forced edges (after :meth:`play`, the old root's other subtrees).
 
-        The table holds its nodes strongly (nodes are compiled classes without weak
-        references), so it forgets the unreachable ones itself: at every :meth:`play`,
-        when :attr:`shared_positions` is read, and when it has doubled since the last
-        time (a walk of the reachable nodes, amortised over the insertions). Nodes a
-        caller still holds outside the root's subtree stay alive; a search that reaches
-        their position again builds a new node for it.
+        The table holds its nodes strongly, so it forgets the unreachable ones itself:
+        at every :meth:`play`, when :attr:`shared_positions` is read, and when it has
+        doubled since the last time (a walk of the reachable nodes, amortised over the
+        insertions). Nodes a caller still holds outside the root's subtree stay alive; a
+        search that reaches their position again builds a new node for it.
         """
         self.context.prune()
 

@@ -147,9 +147,7 @@ class Settings:
 
 def as_limit(depth: object) -> Limit:
     """A rater's ``depth`` argument as a :class:`Limit`: a number of plies, ``None``
-    (to the end of the game) or a whole limit; ``TypeError`` for anything else (the
-    argument is typed ``object`` so that this check, not the compiled core's signature
-    check, says what is wrong).
+    (to the end of the game) or a whole limit; ``TypeError`` for anything else.
 
     >>> as_limit(3)
     Limit(depth=3, seconds=None, nodes=None, memory=None, stop=None, clock='wall')
@@ -168,7 +166,7 @@ def budget_of(limit: Limit, node: Node[Any, Any]) -> Budget | None:
     """A running budget for ``limit``, or ``None`` when only the depth limits it."""
     if limit.replace(depth=None).unbounded:
         return None
-    return limit.budget(node.tree)
+    return limit.budget(node.context)
 
 
 def run(
@@ -206,7 +204,7 @@ class Search:
         budget: Budget | None = None,
         bounds: tuple[float, float] | None = None,
     ) -> None:
-        tree = root.tree
+        tree = root.context
         game = tree.game
         self.game = game
         self.evaluate: Callable[[Any, Player], float] = game.evaluate  # (bound once)
@@ -341,7 +339,7 @@ class Search:
     def best_first_source(self, game: Any) -> Any:
         """The game, when this search keeps the first ``width`` moves by the game's hint
         and the game lists its moves in that order itself (:class:`BestFirstGame`), else
-        None. (Typed ``Any``: the compiled core cannot hold a protocol type.)"""
+        None."""
         if self.width is None or self.hint is None or self.hint is not game:
             return None
         return game if self.offers_best_first else None

@@ -94,7 +94,7 @@ def _deepen(
     stop_when_forced: bool,
     progress: Callable[[SearchResult[M]], None] | None,
 ) -> SearchResult[M]:
-    budget = limit.budget(node.tree)
+    budget = limit.budget(node.context)
     # on a clock, a full collection that falls due waits for the next move's start, where
     # this clock counts it (see lazytree.gcpause), instead of stalling an iteration
     held = full_collections_held() if limit.seconds is not None else nullcontext()
@@ -112,7 +112,7 @@ def _iterations(
     stop_when_forced: bool,
     progress: Callable[[SearchResult[M]], None] | None,
 ) -> SearchResult[M]:
-    stats = node.tree.stats
+    stats = node.context.stats
     before = stats.snapshot()
     max_depth = min(check_depth(limit.depth), deepest_depth())
     best: SearchResult[M] | None = None
