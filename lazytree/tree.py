@@ -87,6 +87,7 @@ __all__ = [
     "edge_at",
     "generate_to",
     "move_at",
+    "move_count",
     "moves_in_order",
     "next_child",
     "pull_move",
@@ -250,11 +251,7 @@ class Node(Generic[S, M]):
     def generate_all(self) -> tuple[Edge[S, M], ...]:
         """Generate every move not generated yet (building no child) and return all the
         edges, in generation order: what a search that ranks the moves of a node calls."""
-        while pull_move(self):  # a failing generator keeps the moves pulled before it
-            pass
-        slots = self._slots
-        assert slots is not None
-        return _views(self, len(slots) >> 1)
+        return _views(self, move_count(self))
 
     # -- read-only views that never generate or force anything (export, inspection) --
     @property
@@ -334,6 +331,16 @@ def generate_to(node: Node[S, M], index: int) -> bool:
         if 2 * index < len(slots) - 1:
             return True
     return False
+
+
+def move_count(node: Node[S, M]) -> int:
+    """How many moves ``node`` has: every move not generated yet is generated (building
+    no child), no edge view is made."""
+    while pull_move(node):  # a failing generator keeps the moves pulled before it
+        pass
+    slots = node._slots
+    assert slots is not None
+    return len(slots) >> 1
 
 
 def move_at(node: Node[S, M], index: int) -> M:

@@ -55,6 +55,8 @@ from lazytree.tree import (
     Edge,
     Node,
     edge_at,
+    generate_to,
+    move_count,
     next_child,
     reordered,
     start_moves,
@@ -223,7 +225,7 @@ class Search:
         self.order = settings.order
         ordered = game if settings.order and isinstance(game, OrderedGame) else None
         auto = ordered is not None and settings.hint is None and settings.width is None
-        if auto and len(root.children) > HINT_MAX_MOVES:  # too many moves to rank each node
+        if auto and move_count(root) > HINT_MAX_MOVES:  # too many moves to rank each node
             ordered = None
         self.hint = None if settings.hint is False else ordered
         self.noisy = game if settings.quiescence and isinstance(game, NoisyGame) else None
@@ -682,7 +684,7 @@ class Search:
         best_moves: list[Any] = []
         move_values: list[tuple[Any, float]] = []
         pv: tuple[Any, ...] = ()
-        if limit == 0 or not node.children:
+        if limit == 0 or not generate_to(node, 0):
             value = self.leaf(node, 0, terminal=True if limit else None)
             self.frontier = self.frontier or limit == 0
             self.store(node, value, limit, 0, Bound.EXACT)

@@ -32,7 +32,7 @@ from lazytree.search.budget import Budget
 from lazytree.search.common import check_depth, deepest_depth, resolve_player
 from lazytree.search.limit import Limit, SearchStopped, StopReason
 from lazytree.search.result import Deepening, Iteration, SearchResult
-from lazytree.tree import Node
+from lazytree.tree import Node, generate_to
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -137,9 +137,9 @@ def _iterations(
         iterations.append(Iteration(depth, result.value, stats.nodes_created - n0, seconds))
         if progress is not None:
             progress(result)
-        if result.complete or not node.children:
+        if result.complete or not generate_to(node, 0):
             break
-        if stop_when_forced and len(node.children) == 1:
+        if stop_when_forced and not generate_to(node, 1):  # a single move
             break
         over = budget.exceeded()
         if over is not None:
