@@ -66,9 +66,9 @@ def require_player(node: Any, player: object, name: str = "player") -> None:
     if not _is_int(player):
         raise TypeError(f"{name} must be an int, got {type(player).__name__} {player!r}")
     assert isinstance(player, int)
-    count = getattr(node.tree.game, "num_players", None)
+    count = getattr(node.context.game, "num_players", None)
     if player < 0 or (isinstance(count, int) and player >= count):
         top = "" if not isinstance(count, int) else f" to {count - 1}"
-        game = getattr(node.tree.game, "name", "the game")
+        game = getattr(node.context.game, "name", "the game")
         has = "" if not isinstance(count, int) else f" ({game} has {count} players)"
         raise ValueError(f"{name} must be from 0{top}{has}, got {player}")

@@ -30,12 +30,9 @@ class Rating:
     other raters, e.g. with quiescence or win distance, put their settings there so
     nobody mistakes their values for plain ones). A node keeps its rating's fields
     itself (:meth:`~lazytree.tree.Node.rate`) and makes a rating when ``node.rating`` is
-    read, so the searches make none per node. It is a small final class with slots (a
-    native class with an unboxed float in the compiled core; not marked *acyclic*: its
-    ``key`` may be any object, and with the mark the browser and server tests segfaulted
-    in the collector); two ratings are equal when their fields are, and it indexes,
-    slices and unpacks as the named tuple it replaces (``value, player, depth, bound,
-    key``).
+    read, so the searches make none per node. Two ratings are equal when their fields
+    are, and a rating indexes, slices and unpacks as a tuple ``(value, player, depth,
+    bound, key)``.
 
     >>> Rating(0.5, 0, 3)
     Rating(value=0.5, player=0, depth=3, bound=<Bound.EXACT: 'exact'>, key=None)
@@ -66,7 +63,7 @@ class Rating:
         return (self.value, self.player, self.depth, self.bound, self.key)
 
     def __getitem__(self, index: Any) -> Any:
-        """Indexing and slicing as the named tuple this class replaces did."""
+        """Indexing and slicing as the tuple ``(value, player, depth, bound, key)``."""
         return self.as_tuple()[index]
 
     def __iter__(self) -> Iterator[Any]:

@@ -727,7 +727,7 @@ def _draw_outcome(node: Node[Any, Any], rng: random.Random) -> tuple[Hashable, s
     """Draw a chance node's outcome with ``rng`` and say what happened: a
     :class:`~lazytree.game.RollingGame` rolls its dice (so the numbers can be shown),
     otherwise the outcome is drawn by the edges' probabilities."""
-    game, state = node.tree.game, node.state
+    game, state = node.context.game, node.state
     if isinstance(game, RollingGame):
         move, text = game.roll_outcome(state, rng)
         return move, text

@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, overload
 from lazytree.game import CHANCE, Game, IllegalMoveError, Player, require_game
 from lazytree.rating import Bound, Rating
 
-if TYPE_CHECKING:  # fixed-width integers: unboxed and packed in the compiled core
+if TYPE_CHECKING:  # fixed-width integers (see docs/benchmarks/compiled-core.md)
     from mypy_extensions import i16, i32, i64
 
 S = TypeVar("S", bound=Hashable)
@@ -68,7 +68,10 @@ M = TypeVar("M", bound=Hashable)
 __all__ = [
     "BOUNDS",
     "EMPTY",
+    "EXACT_AT",
+    "LOWER_AT",
     "TO_THE_END",
+    "UPPER_AT",
     "Bound",
     "ChanceEdge",
     "Children",
@@ -84,6 +87,7 @@ __all__ = [
     "edge_at",
     "generate_to",
     "move_at",
+    "move_count",
     "moves_in_order",
     "next_child",
     "pull_move",
@@ -94,6 +98,17 @@ __all__ = [
 EMPTY: Final[tuple[Any, ...]] = ()
 """The one child sequence every leaf shares (a node with no moves holds nothing of its own)."""
 
+EXACT_AT: Final = 1
+"""Where :attr:`Bound.EXACT <lazytree.rating.Bound.EXACT>` is in :data:`BOUNDS`."""
+LOWER_AT: Final = 2
+"""Where :attr:`Bound.LOWER <lazytree.rating.Bound.LOWER>` is in :data:`BOUNDS`."""
+UPPER_AT: Final = 3
+"""Where :attr:`Bound.UPPER <lazytree.rating.Bound.UPPER>` is in :data:`BOUNDS`."""
+
+TO_THE_END: Final = 3
+"""What a search adds to a bound's index in :data:`BOUNDS` when no leaf below the node
+was cut off by the depth (see :attr:`~lazytree.search.result.SearchResult.complete`)."""
+
 BOUNDS: Final[tuple[Bound | None, ...]] = (
     None,
     Bound.EXACT,
@@ -103,33 +118,19 @@ BOUNDS: Final[tuple[Bound | None, ...]] = (
     Bound.LOWER,
     Bound.UPPER,
 )
-"""A node keeps its rating's bound as an index into this tuple (``_rbound``, a 16-bit
-field in the compiled core, not a pointer: with the player's, it fits the word the
-pointer took); 0, None, while no rating is stored. An index above :data:`TO_THE_END`
-says the same bound, from a search that reached the end of the game on every line it
-searched below the node (no leaf cut off by the depth): a later search that reuses
-the rating still knows its own result is the game's."""
-
-TO_THE_END: Final = 3
-"""What a search adds to a bound's index in :data:`BOUNDS` when no leaf below the node
-was cut off by the depth (see :attr:`~lazytree.search.result.SearchResult.complete`)."""
+"""A node keeps its rating's bound as an index into this tuple (``_rbound``): 0, None,
+while no rating is stored; :data:`EXACT_AT`, :data:`LOWER_AT` or :data:`UPPER_AT`; and
+that plus :data:`TO_THE_END` for the same bound from a search that reached the end of
+the game on every line it searched below the node (no leaf cut off by the depth): a
+later search that reuses the rating still knows its own result is the game's."""
 
 _EXACT: Final = Bound.EXACT
 _LOWER: Final = Bound.LOWER
 _UPPER: Final = Bound.UPPER
-_EXACT_AT: Final = BOUNDS.index(Bound.EXACT)  # (where Node.rate stores each bound)
-_LOWER_AT: Final = BOUNDS.index(Bound.LOWER)
-_UPPER_AT: Final = BOUNDS.index(Bound.UPPER)
 
 
 class Node(Generic[S, M]):
     """One position of a lazy tree.
-
-    (A native class in the compiled core: its fields are C struct members, ``player``,
-    ``serial`` and the rating's player and depth unboxed integers. Native classes cannot
-    be weakly referenced safely (mypyc's deallocator does not clear weak references), so
-    nothing holds nodes weakly: the sharing table prunes itself (:meth:`Tree.prune`) and
-    MCTS prunes its statistics.)
 
     A node keeps its generated moves and their children itself, in one list and with no
     object per move: ``_slots`` is None before the moves were asked for, then the list
@@ -144,12 +145,13 @@ class Node(Generic[S, M]):
     something holds its root (and, unless the tree shares positions, is freed by
     reference counting when dropped: it has no cycles).
 
-    The rating a rater stored is kept in the node's own fields (``_rvalue``, an unboxed
-    float in the compiled core, ``_rplayer``, ``_rdepth``, ``_rbound``, the bound's index
-    in :data:`BOUNDS`, 0 while unrated, and ``_rkey``), not in a :class:`Rating` object
-    per node: :attr:`rating` makes one when read, and assigning a rating (or None)
-    copies its fields. The searches write the fields with :meth:`rate`, which makes no
-    object at all.
+    The rating a rater stored is kept in the node's own fields (``_rvalue``,
+    ``_rplayer``, ``_rdepth``, ``_rbound``, the bound's index in :data:`BOUNDS`, 0 while
+    unrated, and ``_rkey``), not in a :class:`Rating` object per node: :attr:`rating`
+    makes one when read, and assigning a rating (or None) copies its fields. The
+    searches write the fields with :meth:`rate_at`, which makes no object at all.
+
+    Nothing holds a node weakly: the sharing table prunes itself (:meth:`Tree.prune`).
     """
 
     __slots__ = (
@@ -160,23 +162,23 @@ class Node(Generic[S, M]):
         "_rvalue",
         "_slots",
         "_source",
+        "context",
         "player",
         "serial",
         "state",
-        "tree",
     )
 
-    def __init__(self, tree: TreeContext[S, M], state: S) -> None:
-        # the small integers first: the compiled core packs them two to a word
-        to_move = tree.to_move  # (an attribute read, then a call: see TreeContext)
+    def __init__(self, context: TreeContext[S, M], state: S) -> None:
+        # the small integers first (packed: see docs/benchmarks/compiled-core.md)
+        to_move = context.to_move  # (an attribute read, then a call: see TreeContext)
         self.player: i32 = to_move(state)
         self._rdepth: i32 = 0
         self._rplayer: i16 = 0
         self._rbound: i16 = 0  # no rating stored; else the index of its bound in BOUNDS
-        self.serial: i64 = tree.stats.nodes_created
+        self.serial: i64 = context.stats.nodes_created
         """The order of creation in its tree: the root is 0, the next node built 1, ..."""
         self._rvalue = 0.0
-        self.tree = tree
+        self.context = context
         self.state = state
         self._rkey: Hashable = None
         self._slots: list[Any] | None = None
@@ -213,17 +215,23 @@ class Node(Generic[S, M]):
         >>> node.rating is None
         True
         """
+        if bound is _EXACT:
+            at = EXACT_AT
+        elif bound is _LOWER:
+            at = LOWER_AT
+        elif bound is _UPPER:
+            at = UPPER_AT
+        else:
+            raise TypeError(f"bound must be a Bound, got {bound!r}")
+        self.rate_at(value, player, depth, at, key)
+
+    def rate_at(self, value: float, player: Player, depth: int, at: int, key: Hashable) -> None:
+        """Store a rating whose bound is given by its index ``at`` in :data:`BOUNDS`
+        (what a search computes)."""
         self._rvalue = value
         self._rplayer = player
         self._rdepth = depth
-        if bound is _EXACT:
-            self._rbound = _EXACT_AT
-        elif bound is _LOWER:
-            self._rbound = _LOWER_AT
-        elif bound is _UPPER:
-            self._rbound = _UPPER_AT
-        else:
-            raise TypeError(f"bound must be a Bound, got {bound!r}")
+        self._rbound = at
         self._rkey = key
 
     @property
@@ -243,11 +251,7 @@ class Node(Generic[S, M]):
     def generate_all(self) -> tuple[Edge[S, M], ...]:
         """Generate every move not generated yet (building no child) and return all the
         edges, in generation order: what a search that ranks the moves of a node calls."""
-        while pull_move(self):  # a failing generator keeps the moves pulled before it
-            pass
-        slots = self._slots
-        assert slots is not None
-        return _views(self, len(slots) >> 1)
+        return _views(self, move_count(self))
 
     # -- read-only views that never generate or force anything (export, inspection) --
     @property
@@ -285,7 +289,7 @@ class Node(Generic[S, M]):
 
     def is_terminal(self) -> bool:
         """Ask the game whether this position is over (does not touch ``children``)."""
-        return self.tree.game.is_terminal(self.state)
+        return self.context.game.is_terminal(self.state)
 
     def child_for(self, move: M) -> Node[S, M]:
         """The child reached by ``move``, generating moves only up to that one.
@@ -329,6 +333,16 @@ def generate_to(node: Node[S, M], index: int) -> bool:
     return False
 
 
+def move_count(node: Node[S, M]) -> int:
+    """How many moves ``node`` has: every move not generated yet is generated (building
+    no child), no edge view is made."""
+    while pull_move(node):  # a failing generator keeps the moves pulled before it
+        pass
+    slots = node._slots
+    assert slots is not None
+    return len(slots) >> 1
+
+
 def move_at(node: Node[S, M], index: int) -> M:
     """The generated move number ``index`` of ``node`` (:func:`generate_to` first)."""
     slots = node._slots
@@ -358,55 +372,24 @@ def next_child(node: Node[S, M], index: int) -> Node[S, M] | None:
     the node keeps it), the move generated first when it is the next one; None when the
     node has no move of that number. ``index`` is at most the number of moves generated.
 
-    The search's step over a node's children in generation order: one call per child
-    (:func:`pull_move` and the building of the child, inlined), and one more to learn
-    that there are no more moves; nothing is generated or built beyond the child asked
-    for.
+    The search's step over a node's children in generation order: one call per child,
+    and one more to learn that there are no more moves; nothing is generated or built
+    beyond the child asked for.
     """
-    tree = node.tree
     slots = node._slots
     k = 2 * index + 1
     if slots is not None and k < len(slots):  # generated: built already?
         child: Node[S, M] | None = slots[k]
         if child is not None:
             return child
-        move = slots[k - 1]
-    else:  # pull the next move: pull_move's steps, with _start inlined
-        source = node._source
-        if source is None:
-            if slots is not None:  # exhausted
-                return None
-            tree.stats.nodes_expanded += 1
-            legal_moves = tree.legal_moves
-            source = iter(legal_moves(node.state))
-            if node.player == CHANCE:
-                source = _Outcomes(source, node)
-            node._source = source
-            node._slots = slots = _NO_SLOTS
-        try:
-            for move in source:  # noqa: B007 (one move: a loop, not a call of next)
-                break
-            else:  # no more moves
-                if type(source) is not _Outcomes:  # (which keeps the probabilities)
-                    node._source = None
-                return None
-        except BaseException as exc:
-            _failed(node, source, exc)
-            raise
-        if slots is _NO_SLOTS or slots is None:
-            slots = [move, None]
-            node._slots = slots
-        else:
-            slots.append(move)
-            slots.append(None)
-        tree.stats.moves_generated += 1
-    result = tree.result
-    state = result(node.state, move)
-    if tree._table is None:  # no sharing: TreeContext.node_for inlined (the hot path)
-        child = Node(tree, state)
-        tree.stats.nodes_created += 1
-    else:
-        child = tree.node_for(state)
+    elif pull_move(node):
+        slots = node._slots
+        assert slots is not None
+    else:  # no more moves
+        return None
+    context = node.context
+    result = context.result  # (read, then called: see TreeContext)
+    child = context.node_for(result(node.state, slots[k - 1]))
     slots[k] = child
     return child
 
@@ -423,9 +406,8 @@ def _views(node: Node[S, M], n: int) -> tuple[Edge[S, M], ...]:
 def _start(node: Node[S, M], moves: Iterator[M]) -> Iterator[M]:
     """Make ``moves`` the move source of ``node`` (an :class:`_Outcomes` around them at a
     chance node), count the node expanded, and return the source; the node's list of
-    moves and children is made with its first move (see :func:`pull_move`).
-    (:func:`next_child` does the same, inlined.)"""
-    node.tree.stats.nodes_expanded += 1
+    moves and children is made with its first move (see :func:`pull_move`)."""
+    node.context.stats.nodes_expanded += 1
     source: Iterator[M] = _Outcomes(moves, node) if node.player == CHANCE else moves
     node._source = source
     node._slots = _NO_SLOTS
@@ -440,7 +422,7 @@ def pull_move(node: Node[S, M]) -> bool:
     if source is None:
         if node._slots is not None:  # exhausted
             return False
-        source = _start(node, iter(node.tree.legal_moves(node.state)))
+        source = _start(node, iter(node.context.legal_moves(node.state)))
     try:
         for move in source:  # noqa: B007 (one move: a loop, not a call of next)
             break
@@ -459,7 +441,7 @@ def pull_move(node: Node[S, M]) -> bool:
     else:
         slots.append(move)
         slots.append(None)
-    node.tree.stats.moves_generated += 1
+    node.context.stats.moves_generated += 1
     return True
 
 
@@ -485,7 +467,7 @@ class _Outcomes:
 
     def __init__(self, moves: Iterator[Any], node: Node[Any, Any]) -> None:
         self.moves: Iterator[Any] | None = moves
-        self.game: Any = node.tree.game  # (not the node: a node's tree has no cycles)
+        self.game: Any = node.context.game  # (not the node: a node's tree has no cycles)
         self.state: Any = node.state
         self.probs: list[float] = []
 
@@ -561,7 +543,7 @@ def moves_in_order(node: Node[S, M]) -> Iterator[M]:
         again = source.again()
         if again is not None:
             return again
-    return iter(node.tree.game.legal_moves(node.state))
+    return iter(node.context.game.legal_moves(node.state))
 
 
 def _moves_of(node: Node[S, M]) -> Iterator[Any] | None:
@@ -635,6 +617,11 @@ class Edge(Generic[S, M]):
         self._index = index
 
     @property
+    def index(self) -> int:
+        """The move's generation number at its node (from 0)."""
+        return self._index
+
+    @property
     def move(self) -> M:
         slots = self._node._slots
         assert slots is not None
@@ -688,7 +675,7 @@ class ChanceEdge(Edge[S, M]):
 
 
 class TreeContext(Generic[S, M]):
-    """What every node of a tree refers to (``node.tree``): the rules, the counters, the
+    """What every node of a tree refers to (``node.context``): the rules, the counters, the
     sharing table and the ply of the root.
 
     A :class:`Tree` is the handle a caller holds: its root and this context. The context
@@ -700,11 +687,8 @@ class TreeContext(Generic[S, M]):
 
     def __init__(self, game: Game[S, M], share: bool) -> None:
         self.game = game
-        # the three rules every forced node calls, bound once: a call then skips looking
-        # the method up on the game (a protocol object to the compiled core) each time.
-        # Callers read the attribute into a local, then call it: CPython 3.11 does not
-        # specialise ``context.to_move(state)`` on an attribute holding a bound method
-        # (each call looked it up on the type, then on the instance)
+        # the three rules every forced node calls, bound once; callers read one into a
+        # local, then call it (why: docs/benchmarks/compiled-core.md)
         self.to_move: Callable[[S], Player] = game.to_move
         self.result: Callable[[S, M], S] = game.result
         self.legal_moves: Callable[[S], Iterator[M]] = game.legal_moves
@@ -731,7 +715,7 @@ class TreeContext(Generic[S, M]):
 
     def is_root(self, node: Node[S, M]) -> bool:
         """True when ``node`` is the root of its tree."""
-        return node.tree is self and node.serial == self.root_serial
+        return node.context is self and node.serial == self.root_serial
 
     def node_for(self, state: S) -> Node[S, M]:
         """The node of ``state``: a new one, or with sharing the one already in the table."""
@@ -829,12 +813,11 @@ class Tree(Generic[S, M]):
         """Drop from the sharing table the positions no longer reachable from the root
         through forced edges (after :meth:`play`, the old root's other subtrees).
 
-        The table holds its nodes strongly (nodes are compiled classes without weak
-        references), so it forgets the unreachable ones itself: at every :meth:`play`,
-        when :attr:`shared_positions` is read, and when it has doubled since the last
-        time (a walk of the reachable nodes, amortised over the insertions). Nodes a
-        caller still holds outside the root's subtree stay alive; a search that reaches
-        their position again builds a new node for it.
+        The table holds its nodes strongly, so it forgets the unreachable ones itself:
+        at every :meth:`play`, when :attr:`shared_positions` is read, and when it has
+        doubled since the last time (a walk of the reachable nodes, amortised over the
+        insertions). Nodes a caller still holds outside the root's subtree stay alive; a
+        search that reaches their position again builds a new node for it.
         """
         self.context.prune()
 

@@ -309,7 +309,7 @@ def test_a_dropped_tree_is_freed_at_once_with_nothing_left_for_the_collector() -
         result = minimax(tree.root, 4)
         assert tree.stats.nodes_created > 100 and result.best_moves
         root = tree.root
-        assert root.tree is tree.context and tree.context.is_root(root)
+        assert root.context is tree.context and tree.context.is_root(root)
         del tree, root, result
         assert gc.collect() == 0
     finally:

@@ -117,8 +117,8 @@ def lol4_rating(node: Node[Any, Any], depth: int, player: int) -> float:
             total = _single(total + _single(p * lol4_rating(edge.child, depth, player)))
         return total
     if depth == 0 or not node.children:
-        node.tree.stats.evaluations += 1
-        return float(score_board(node.tree.game, node.state, player))  # type: ignore[arg-type]
+        node.context.stats.evaluations += 1
+        return float(score_board(node.context.game, node.state, player))  # type: ignore[arg-type]
     values = (lol4_rating(edge.child, depth - 1, player) for edge in node.children)
     return max(values) if node.player == player else min(values)
 

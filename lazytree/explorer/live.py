@@ -139,7 +139,7 @@ class LiveExplorer:
             raise ValueError(f"depth must be a whole number, got {depth!r}")
         if not 1 <= depth <= MAX_FORCE_DEPTH:
             raise ValueError(f"depth must be from 1 to {MAX_FORCE_DEPTH}, got {depth}")
-        stats = self.root.tree.stats
+        stats = self.root.context.stats
         before = stats.snapshot()
         stopped: str | None = None
         edge_index = request.get("edge")

@@ -166,7 +166,7 @@ def explorer_model(
     answered from the book (a hit: nothing below it was searched) or not.
     """
     root = source.root if isinstance(source, Tree) else source
-    game = root.tree.game
+    game = root.context.game
     view_of, path_of = board_functions(game)
     root_view = view_of(root.state)
     names = player_names(game, root_view)
@@ -242,7 +242,7 @@ def explorer_model(
         "shared": sum(1 for k in parents_of if k > 1),
         "pvSource": source_name,
         "pvMoves": [game.move_to_str(n.state, e.move) for n, e in line],
-        "treeNodes": root.tree.stats.nodes_created,
+        "treeNodes": root.context.stats.nodes_created,
     }
     if result is not None:
         summary.update(
@@ -325,6 +325,6 @@ def _book_summary(root: Node[Any, Any], result: SearchResult[Any]) -> dict[str, 
     out: dict[str, Any] = {"status": book.status}
     if book.status == "hit":
         state = root.state
-        moves = [root.tree.game.move_to_str(state, m) for m in result.best_moves]
+        moves = [root.context.game.move_to_str(state, m) for m in result.best_moves]
         out.update(move=moves[0] if moves else None, depth=result.depth, uses=book.uses)
     return out

@@ -156,7 +156,7 @@ def to_networkx(
         ``search_player``, ``rater``, ``search_depth``.
     """
     root = source.root if isinstance(source, Tree) else source
-    game: Game[Any, Any] = root.tree.game
+    game: Game[Any, Any] = root.context.game
     graph: ExportGraph = nx.DiGraph()
     graph.graph["game"] = game.name
     graph.graph["root"] = ROOT_ID
@@ -353,7 +353,7 @@ def _mark_pv(
     ids: dict[int, str],
     result: SearchResult[Any] | None,
 ) -> None:
-    game = root.tree.game
+    game = root.context.game
     source, line = principal_line(root, result)
     graph.graph["pv_source"] = source
     if result is not None:

@@ -1,5 +1,5 @@
 """The running :class:`Budget` of a :class:`~lazytree.search.limit.Limit`: what a search
-checks every few nodes (compiled in the compiled core, as the search that calls it).
+checks every few nodes.
 
 :meth:`Limit.budget <lazytree.search.limit.Limit.budget>` makes one; a loop that builds
 no tree (the eager build, counting a tree) runs one over a :class:`NodeCount` and calls

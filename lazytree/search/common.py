@@ -52,7 +52,7 @@ def resolve_player(node: Node[Any, Any], player: int | None) -> int:
 
 def leaf_value(node: Node[Any, Any], player: int) -> float:
     """Evaluate ``node`` from ``player``'s point of view and count the evaluation."""
-    tree = node.tree
+    tree = node.context
     tree.stats.evaluations += 1
     return float(tree.game.evaluate(node.state, player))
 

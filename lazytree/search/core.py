@@ -33,7 +33,7 @@ worse one fails.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter
@@ -47,11 +47,16 @@ from lazytree.search.limit import Limit
 from lazytree.search.result import ChancePruning, SearchResult
 from lazytree.tree import (
     BOUNDS,
+    EXACT_AT,
+    LOWER_AT,
     TO_THE_END,
+    UPPER_AT,
     Bound,
     Edge,
     Node,
     edge_at,
+    generate_to,
+    move_count,
     next_child,
     reordered,
     start_moves,
@@ -90,15 +95,8 @@ PROBABILITY_TOLERANCE = 1e-9
 
 CHANCE_REFUSED = "alpha-beta cannot rate chance nodes; use expectiminimax"
 
-# Constants of this module for the search's hot path: in the compiled core an imported
-# name (or an attribute of one) is looked up at each use, a ``Final`` one is a C static;
-# in the pure core a global is one lookup where ``INF`` from another module is two.
-_INF: Final = INF
+_INF: Final = INF  # (a constant of this module: see docs/benchmarks/compiled-core.md)
 _NEG_INF: Final = -INF
-_EXACT_AT: Final = BOUNDS.index(Bound.EXACT)
-"""Where each bound is in :data:`~lazytree.tree.BOUNDS` (a node keeps the index)."""
-_LOWER_AT: Final = BOUNDS.index(Bound.LOWER)
-_UPPER_AT: Final = BOUNDS.index(Bound.UPPER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +149,7 @@ class Settings:
 
 def as_limit(depth: object) -> Limit:
     """A rater's ``depth`` argument as a :class:`Limit`: a number of plies, ``None``
-    (to the end of the game) or a whole limit; ``TypeError`` for anything else (the
-    argument is typed ``object`` so that this check, not the compiled core's signature
-    check, says what is wrong).
+    (to the end of the game) or a whole limit; ``TypeError`` for anything else.
 
     >>> as_limit(3)
     Limit(depth=3, seconds=None, nodes=None, memory=None, stop=None, clock='wall')
@@ -172,7 +168,7 @@ def budget_of(limit: Limit, node: Node[Any, Any]) -> Budget | None:
     """A running budget for ``limit``, or ``None`` when only the depth limits it."""
     if limit.replace(depth=None).unbounded:
         return None
-    return limit.budget(node.tree)
+    return limit.budget(node.context)
 
 
 def run(
@@ -210,7 +206,7 @@ class Search:
         budget: Budget | None = None,
         bounds: tuple[float, float] | None = None,
     ) -> None:
-        tree = root.tree
+        tree = root.context
         game = tree.game
         self.game = game
         self.evaluate: Callable[[Any, Player], float] = game.evaluate  # (bound once)
@@ -229,7 +225,7 @@ class Search:
         self.order = settings.order
         ordered = game if settings.order and isinstance(game, OrderedGame) else None
         auto = ordered is not None and settings.hint is None and settings.width is None
-        if auto and len(root.children) > HINT_MAX_MOVES:  # too many moves to rank each node
+        if auto and move_count(root) > HINT_MAX_MOVES:  # too many moves to rank each node
             ordered = None
         self.hint = None if settings.hint is False else ordered
         self.noisy = game if settings.quiescence and isinstance(game, NoisyGame) else None
@@ -295,21 +291,15 @@ class Search:
             )
         return value
 
-    def edges(self, n: Node[Any, Any], maximizing: bool) -> Iterable[Edge[Any, Any]]:
-        """The edges of ``n`` in search order.
+    def ranked(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
+        """The edges of ``n`` ranked in search order, or None when the search order is
+        the lazy generation order.
 
-        Without a hint, a width or stored ratings to rank by, these are the lazy
-        children themselves: a cut-off leaves the rest never generated. Ranking
+        Without a hint, a width or stored ratings to rank by, the search loops over the
+        lazy children themselves: a cut-off leaves the rest never generated. Ranking
         generates every edge of ``n`` (:meth:`Node.generate_all`, building no child),
         sorts them, keeps the first ``width``; the search forces only those it reaches,
         the others stay generated, not searched.
-        """
-        ranked = self.ranked(n, maximizing)
-        return n.children if ranked is None else ranked
-
-    def ranked(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
-        """The edges of ``n`` ranked in search order, or None when the search order is
-        the lazy generation order (see :meth:`edges`).
 
         With a game that lists its moves best first (:meth:`best_first_source`), a node
         this search starts pulls only the ``width`` moves it keeps (:meth:`best_of`);
@@ -319,7 +309,7 @@ class Search:
         width = self.width
         if hint is None and width is None and not (self.order and n.fully_generated):
             return None
-        if self.best_first is not None and not n.fully_generated:
+        if self.best_first is not None:
             best = self.best_of(n, maximizing)
             if best is not None:
                 return best
@@ -351,7 +341,7 @@ class Search:
     def best_first_source(self, game: Any) -> Any:
         """The game, when this search keeps the first ``width`` moves by the game's hint
         and the game lists its moves in that order itself (:class:`BestFirstGame`), else
-        None. (Typed ``Any``: the compiled core cannot hold a protocol type.)"""
+        None."""
         if self.width is None or self.hint is None or self.hint is not game:
             return None
         return game if self.offers_best_first else None
@@ -368,6 +358,8 @@ class Search:
         game = self.best_first
         width = self.width
         assert game is not None and width is not None
+        if n.fully_generated:
+            return self.best_of_generated(n, maximizing)
         if not n.expanded:
             state = n.state
             moves = game.moves_best_first(state)
@@ -388,6 +380,48 @@ class Search:
             pulled += 1
         del edges[width:]
         return edges
+
+    def best_of_generated(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
+        """What :meth:`ranked` returns for a node whose moves are all generated (a root
+        whose moves were counted), reading the hint's order from a fresh best-first
+        generator only as far as it needs: to the last edge rated for this player and
+        the first ``width`` others, not every move. None where the game answers None."""
+        game = self.best_first
+        width = self.width
+        assert game is not None and width is not None
+        moves = game.moves_best_first(n.state)
+        if moves is None:
+            return None
+        slots = n._slots
+        assert slots is not None
+        rated: set[int] = set()  # the generation numbers of the children rated for us
+        if self.order:
+            player = self.player
+            for k in range(1, len(slots), 2):
+                child = slots[k]
+                if child is not None and child._rbound != 0 and child._rplayer == player:
+                    rated.add(k >> 1)
+        number = {move: i for i, move in enumerate(slots[0::2])}
+        front: list[Edge[Any, Any]] = []  # the rated ones, in the hint's order
+        rest: list[Edge[Any, Any]] = []  # the first others, in the hint's order
+        need = width - len(rated)
+        missing = len(rated)
+        for move in moves:
+            if missing == 0 and len(rest) >= need:
+                break
+            i = number.get(move)
+            if i is None:  # not one of the node's moves: rank them all instead
+                return None
+            if i in rated:
+                front.append(Edge(n, i))
+                missing -= 1
+            elif len(rest) < need:
+                rest.append(Edge(n, i))
+        if len(front) > 1:
+            front.sort(key=self.rated_first(maximizing))
+        front.extend(rest)
+        del front[width:]
+        return front
 
     def noisy_edges(self, n: Node[Any, Any], noisy: NoisyGame) -> list[Edge[Any, Any]]:
         """The edges of ``n``'s noisy moves in the game's move-list order, the first
@@ -443,8 +477,8 @@ class Search:
     def bound_index(self, best: float, alpha: float, beta: float) -> int:
         """:meth:`bound` as its index in :data:`~lazytree.tree.BOUNDS` (what a node keeps)."""
         if self.prune and self.lo < best < self.hi:
-            return _UPPER_AT if best <= alpha else _LOWER_AT if best >= beta else _EXACT_AT
-        return _EXACT_AT  # without pruning, or at the edge of the value range
+            return UPPER_AT if best <= alpha else LOWER_AT if best >= beta else EXACT_AT
+        return EXACT_AT  # without pruning, or at the edge of the value range
 
     # -- the search --------------------------------------------------------------------
     def search(
@@ -493,7 +527,7 @@ class Search:
                 self.frontier = True
             if r == 0:
                 value = self.leaf(n, ply)
-                n.rate(value, self.player, dkey, Bound.EXACT, self.key(ply))  # (store())
+                n.rate_at(value, self.player, dkey, EXACT_AT, self.key(ply))
                 return value, ()
             noisy = self.noisy
             assert noisy is not None
@@ -554,17 +588,12 @@ class Search:
                 best = float(evaluate(n.state, self.player))
             else:
                 best = self.leaf(n, ply, terminal=True)
-            at = _EXACT_AT + TO_THE_END  # (a game's end: nothing below to cut off)
+            at = EXACT_AT + TO_THE_END  # (a game's end: nothing below to cut off)
         else:
-            at = self.bound_index(best, a0, b0) if prune else _EXACT_AT
+            at = self.bound_index(best, a0, b0) if prune else EXACT_AT
             if self.cuts == cuts:  # searched to the end of the game on every line below
                 at += TO_THE_END
-        # the rating: Node.rate's steps (one call less per node)
-        n._rvalue = best
-        n._rplayer = self.player
-        n._rdepth = dkey
-        n._rbound = at
-        n._rkey = self.key(ply) if self.wd else self.base_key
+        n.rate_at(best, self.player, dkey, at, self.key(ply) if self.wd else self.base_key)
         if not top:
             return best, ()
         if ranked is not None:
@@ -655,7 +684,7 @@ class Search:
         best_moves: list[Any] = []
         move_values: list[tuple[Any, float]] = []
         pv: tuple[Any, ...] = ()
-        if limit == 0 or not node.children:
+        if limit == 0 or not generate_to(node, 0):
             value = self.leaf(node, 0, terminal=True if limit else None)
             self.frontier = self.frontier or limit == 0
             self.store(node, value, limit, 0, Bound.EXACT)
@@ -669,7 +698,8 @@ class Search:
             value = -INF if maximizing else INF
             lines: dict[Any, tuple[Any, ...]] = {}
             prune = self.prune
-            for edge in self.edges(node, maximizing):
+            ranked = self.ranked(node, maximizing)
+            for edge in node.children if ranked is None else ranked:
                 if not prune or not best_moves:
                     a, b = (self.lo, self.hi) if prune else (-INF, INF)
                 elif maximizing:  # exact when v >= value, an upper bound below value otherwise
@@ -687,8 +717,8 @@ class Search:
                     lines[edge.move] = (edge.move, sub)
                 elif not prune:  # every value is exact without pruning
                     move_values.append((edge.move, v))
-            if self.order or self.width is not None:  # back to generation order
-                position = {e.move: i for i, e in enumerate(node.children)}
+            if ranked is not None:  # back to generation order
+                position = {e.move: e.index for e in ranked}
                 best_moves.sort(key=position.__getitem__)
                 move_values.sort(key=lambda mv: position[mv[0]])
             pv = flat_line(lines[best_moves[0]])

@@ -32,7 +32,7 @@ from lazytree.search.budget import Budget
 from lazytree.search.common import check_depth, deepest_depth, resolve_player
 from lazytree.search.limit import Limit, SearchStopped, StopReason
 from lazytree.search.result import Deepening, Iteration, SearchResult
-from lazytree.tree import Node
+from lazytree.tree import Node, generate_to
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -94,7 +94,7 @@ def _deepen(
     stop_when_forced: bool,
     progress: Callable[[SearchResult[M]], None] | None,
 ) -> SearchResult[M]:
-    budget = limit.budget(node.tree)
+    budget = limit.budget(node.context)
     # on a clock, a full collection that falls due waits for the next move's start, where
     # this clock counts it (see lazytree.gcpause), instead of stalling an iteration
     held = full_collections_held() if limit.seconds is not None else nullcontext()
@@ -112,7 +112,7 @@ def _iterations(
     stop_when_forced: bool,
     progress: Callable[[SearchResult[M]], None] | None,
 ) -> SearchResult[M]:
-    stats = node.tree.stats
+    stats = node.context.stats
     before = stats.snapshot()
     max_depth = min(check_depth(limit.depth), deepest_depth())
     best: SearchResult[M] | None = None
@@ -137,9 +137,9 @@ def _iterations(
         iterations.append(Iteration(depth, result.value, stats.nodes_created - n0, seconds))
         if progress is not None:
             progress(result)
-        if result.complete or not node.children:
+        if result.complete or not generate_to(node, 0):
             break
-        if stop_when_forced and len(node.children) == 1:
+        if stop_when_forced and not generate_to(node, 1):  # a single move
             break
         over = budget.exceeded()
         if over is not None:

@@ -66,7 +66,7 @@ from lazytree.search.core import WIN_BONUS, Settings, as_limit, run
 from lazytree.search.deepen import deepen
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
-from lazytree.tree import Node
+from lazytree.tree import Node, move_count
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -200,7 +200,7 @@ def play_width(node: Node[Any, Any], width: int | str | None = "auto") -> int | 
     8
     """
     if width == "auto":
-        return 8 if len(node.children) <= 100 else 6
+        return 8 if move_count(node) <= 100 else 6
     if isinstance(width, str):
         raise ValueError(f"width must be a number, None or 'auto', got {width!r}")
     return width
@@ -216,7 +216,7 @@ def play_quiescence(node: Node[Any, Any], quiescence: int | str = "auto") -> int
     1
     """
     if quiescence == "auto":
-        return 1 if len(node.children) <= 12 else 0
+        return 1 if move_count(node) <= 12 else 0
     if isinstance(quiescence, str):
         raise ValueError(f"quiescence must be a number or 'auto', got {quiescence!r}")
     return quiescence

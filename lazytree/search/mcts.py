@@ -136,7 +136,7 @@ class MCTS:
         return [float(game.evaluate(state, p)) for p in range(game.num_players)]
 
     def _playout(self, node: Node[Any, Any]) -> list[float]:
-        tree = node.tree
+        tree = node.context
         game = tree.game
         state = node.state
         rng = self.rng
@@ -205,7 +205,7 @@ class MCTS:
             before = len(stats.visits)
             index = self._select(node, stats)
             if index is None:  # the end of the game
-                values = self._values(node.tree.game, node.state, node.tree)
+                values = self._values(node.context.game, node.state, node.context)
                 break
             path.append(_Step(node, stats, index))
             child = node.children[index].child
@@ -242,7 +242,7 @@ class MCTS:
         if limit.unbounded and playouts is None:
             raise ValueError("mcts needs a limit (time, nodes, stop) or a number of playouts")
         self._prune(node)
-        tree = node.tree
+        tree = node.context
         before = tree.stats.snapshot()
         budget = limit.budget(tree)
         done = 0
@@ -274,7 +274,7 @@ class MCTS:
         reason: Literal["playouts"] | StopReason,
         seconds: float,
     ) -> SearchResult[Any]:
-        tree = node.tree
+        tree = node.context
         player = node.player
         stats = self._table.get(node)
         edges = node.generated_edges

@@ -58,7 +58,7 @@ def paranoid(
 
 def has_chance(node: Node[Any, Any]) -> bool:
     """True when the node's game can have chance nodes (:func:`lazytree.game.has_chance`)."""
-    return _game.has_chance(node.tree.game)
+    return _game.has_chance(node.context.game)
 
 
 def auto(
@@ -127,11 +127,11 @@ def maxn(
 def _maxn(node: Node[S, M], whole: Limit, rating_player: Player) -> SearchResult[M]:
     limit = check_depth(whole.depth)
     budget = budget_of(whole, node)
-    game = node.tree.game
+    game = node.context.game
     players = range(game.num_players)
     if not 0 <= rating_player < game.num_players:
         raise ValueError(f"player {rating_player} is not a player of {game.name}")
-    before = node.tree.stats.snapshot()
+    before = node.context.stats.snapshot()
 
     def leaf(n: Node[S, M]) -> Vector:
         return tuple(leaf_value(n, p) for p in players)
@@ -198,7 +198,7 @@ def _maxn(node: Node[S, M], whole: Limit, rating_player: Player) -> SearchResult
         pv=pv,
         depth=None if whole.depth is None else limit,
         rater="maxn",
-        stats=node.tree.stats.snapshot() - before,
+        stats=node.context.stats.snapshot() - before,
         move_values=tuple((m, vec[rating_player]) for m, vec in move_vectors),
         vector=vector,
         move_vectors=move_vectors,

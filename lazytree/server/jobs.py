@@ -170,7 +170,7 @@ def ai_move(job: MoveJob) -> MoveAnswer:
             result.stopped,
         )
         if choice.node is not None:
-            kept.last = (choice.node, result, choice.node.tree.stats.nodes_created)
+            kept.last = (choice.node, result, choice.node.context.stats.nodes_created)
     counts: dict[str, Any] | None = None
     if book is not None and before is not None:
         after = book.stats()

@@ -143,7 +143,7 @@ def test_the_play_ai_search_leaves_truthful_notes(name: str, options: dict[str, 
 
 def forced_and_legal(node: Node[Any, Any]) -> tuple[list[Any], list[Any]]:
     return [e.move for e in node.generated_edges if e.forced], list(
-        node.tree.game.legal_moves(node.state)
+        node.context.game.legal_moves(node.state)
     )
 
 
