@@ -130,8 +130,8 @@ class _Search:
         limit: Limit,
         trace: Trace | None,
     ) -> None:
-        self.tree = root.tree
-        self.game = root.tree.game
+        self.context = root.context
+        self.game = root.context.game
         self.player = player
         self.prune = prune
         self.chance = chance
@@ -139,7 +139,7 @@ class _Search:
         self.visits = 0
         self.frontier = False
         rest = limit.replace(depth=None)
-        self.budget = None if rest.unbounded else rest.budget(root.tree)
+        self.budget = None if rest.unbounded else rest.budget(root.context)
         lo, hi = -INF, INF
         bounds = None
         if star1 and isinstance(self.game, BoundedGame):
@@ -164,7 +164,7 @@ class _Search:
             self.trace.add(Step(node, event, alpha, beta, value, terms))
 
     def evaluate(self, n: Node[Any, Any]) -> float:
-        self.tree.stats.evaluations += 1
+        self.context.stats.evaluations += 1
         return float(self.game.evaluate(n.state, self.player))
 
     def bound(self, value: float, alpha: float, beta: float) -> Bound:
@@ -301,7 +301,7 @@ class _Search:
     ) -> SearchResult[Any]:
         """Rate ``node`` ``depth`` plies deep: every tied best move (the fast core's
         root), or with ``textbook`` the first best move of one full-window search."""
-        stats = self.tree.stats
+        stats = self.context.stats
         before = stats.snapshot()
         best: list[Any] = []
         move_values: list[tuple[Any, float]] = []
@@ -496,7 +496,7 @@ def node_ids(root: Node[Any, Any]) -> dict[int, str]:
     """The export's node id (``"root"``, ``"root/2/1"``; see
     :func:`~lazytree.export.graph.to_networkx`) of each node that exists below ``root``,
     by ``id(node)``."""
-    game = root.tree.game
+    game = root.context.game
     ids = {id(root): "root"}
     used = {"root"}
     for parent, edge, child, _, first in explored_edges(root):

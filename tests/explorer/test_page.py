@@ -33,7 +33,7 @@ def test_the_page_inlines_everything_and_loads_nothing(tictactoe: Position) -> N
     assert page_data(text) == json.loads(model.to_json())
     assert explorer_script() in text and asset("explorer.css") in text and explorer_css() in text
     # one bundle (esbuild's): d3-hierarchy and the play page's board renderer are in it
-    assert "// node_modules/d3-hierarchy/" in text and "// lazytree/static/boards.js" in text
+    assert "// node_modules/d3-hierarchy/" in text and "// frontend/src/board/svg.ts" in text
     # nothing is fetched: no src/href attributes, no module imports; the page is not live
     # (no force URL), so its connection code never runs
     assert not re.search(r"\b(src|href)\s*=", text)
