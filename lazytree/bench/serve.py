@@ -618,11 +618,14 @@ async def _load(
     seed: int,
     load: _Load,
     on_progress: Callable[[str], None],
-) -> tuple[list[str], list[tuple[str, list[str]]], list[float], list[dict[str, Any]], float]:
+) -> tuple[
+    list[str], list[tuple[str, list[str]]], list[float], list[dict[str, Any]], tuple[float, float]
+]:
     """Create the games, open the pages, start the AIs, measure for ``seconds`` (or until
     every game ended), then wait up to ``drain`` seconds more for the games still going:
     the games, each reading page's moves, when each slow page was dropped, what the
-    server says of the games not played to their end, and the seconds waited."""
+    server says of the games not played to their end, and the seconds of load (from the
+    first page's hello) and of waiting after it."""
     loop = asyncio.get_running_loop()
     ids: list[str] = []
     hosts: list[str] = []
@@ -651,6 +654,7 @@ async def _load(
     while time.monotonic() < deadline and len(load.over) < games:
         load.rss.append(_rss_mb(pid))
         await asyncio.sleep(0.25)
+    loaded = time.perf_counter() - t0
     # no game is started after the load period: wait (bounded) for those still going
     waited = time.monotonic()
     last = -1
@@ -680,7 +684,7 @@ async def _load(
     for d in dropped:
         if isinstance(d, BaseException):
             load.errors.append(f"a slow page: {type(d).__name__}: {d}")
-    return ids, played, when, unfinished, waited
+    return ids, played, when, unfinished, (loaded, waited)
 
 
 def _warm_up(url: str, ai_seconds: float) -> None:
@@ -766,14 +770,12 @@ def bench_serve_ai(
             _warm_up(url, ai_seconds)
             time.sleep(SETTLE)
             rss_warm = _rss_mb(proc.pid)
-            started = time.perf_counter()
-            ids, played, dropped, unfinished, waited = asyncio.run(
+            ids, played, dropped, unfinished, (elapsed, waited) = asyncio.run(
                 _load(
                     url, proc.pid, games, sockets, slow, seconds, drain, ai_seconds, seed,
                     load, on_progress,
                 )
             )  # fmt: skip
-            elapsed = time.perf_counter() - started - waited
             on_progress("every page left: the web process settles")
             time.sleep(SETTLE)
             rss_end = _rss_mb(proc.pid)
