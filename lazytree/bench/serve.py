@@ -688,14 +688,22 @@ async def _load(
 
 
 def _warm_up(url: str, ai_seconds: float) -> None:
-    """Play one game of two AIs to its end (not one of the benchmark's games)."""
+    """Play one game of two AIs to its end, watched by a page that then closes (so the
+    game leaves memory at once); not one of the benchmark's games."""
+    import websockets
+
     location = _create(url, f"{AI_QUERY.format(seconds=ai_seconds)}&seed=0")
-    q = parse_qs(urlsplit(location).query)
-    gid, host = q["session"][0], q["seat"][0]
-    _request(url, "POST", f"/api/sessions/{gid}/ai", {"X-Lazytree-Seat": host})
-    deadline = time.monotonic() + 120
-    while not _view(url, gid).get("over") and time.monotonic() < deadline:
-        time.sleep(0.1)
+    gid = parse_qs(urlsplit(location).query)["session"][0]
+
+    async def watch() -> None:  # the page's hello starts the AI
+        async with websockets.connect(f"ws{url[4:]}/ws/{gid}", max_size=1 << 24) as ws:
+            await ws.send(json.dumps({"hello": {"ply": 0}}))
+            async for raw in ws:
+                message = json.loads(raw)
+                if message.get("type") == "update" and message["view"]["over"]:
+                    return
+
+    asyncio.run(asyncio.wait_for(watch(), 120))
 
 
 def _view(url: str, gid: str) -> dict[str, Any]:

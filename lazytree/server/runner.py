@@ -14,9 +14,10 @@ Every game is kept in the games database (:class:`~lazytree.server.store.GameSto
 :class:`Sessions` holds in memory only the games in use, at most ``limit`` of them (the
 least recently used idle one, with no page open on it, is dropped from memory, never
 from the database), and loads a game it does not hold from the database by replaying its
-moves. A game leaves memory as soon as it ends and no page is open on it (or its last
-page closes), and a game nobody used for :data:`IDLE_SECONDS` leaves too; then the
-memory freed is given back to the system (:meth:`Sessions.sweep`). The workers take the
+moves. A game that has ended leaves memory when its last page closes, or
+:data:`FINISHED_SECONDS` after it was last asked for when no page is open on it, and a
+game nobody used for :data:`IDLE_SECONDS` leaves too; then the memory freed is given
+back to the system (:meth:`Sessions.sweep`). The workers take the
 games' searches in turn: an AI whose search waits for a free worker says so on the
 page.
 
@@ -56,7 +57,15 @@ from lazytree.session import Played, Session, SessionError
 if TYPE_CHECKING:
     from lazytree.server.learning import Learning
 
-__all__ = ["IDLE_SECONDS", "MAX_SESSIONS", "TOKEN_BYTES", "Runner", "Sessions", "default_executor"]
+__all__ = [
+    "FINISHED_SECONDS",
+    "IDLE_SECONDS",
+    "MAX_SESSIONS",
+    "TOKEN_BYTES",
+    "Runner",
+    "Sessions",
+    "default_executor",
+]
 
 log = logging.getLogger("lazytree.server")
 
@@ -69,6 +78,10 @@ MAX_SESSIONS = 64
 IDLE_SECONDS = 600.0
 """A game with no page open and no AI thinking leaves memory this long after its last
 use (it stays in the database)."""
+
+FINISHED_SECONDS = 60.0
+"""A game that has ended, with no page open, leaves memory this long after it was last
+asked for (a script polling for the end still sees the AI's last search)."""
 
 KEEP_WHERE = 1024
 """Games whose AI's last worker is remembered after they left memory (the explorer asks
@@ -152,9 +165,6 @@ class Runner:
     of watchers do not)."""
     touched: float = field(default_factory=time.monotonic)
     """When the game was last asked for (:meth:`Sessions.get`)."""
-    after_change: Callable[[Runner], None] = lambda runner: None
-    """Called (in any thread) after every change, after the listeners: the
-    :class:`Sessions` holding the game lets it go once it has ended."""
     _thread: threading.Thread | None = None
     _active: bool = False
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -212,7 +222,6 @@ class Runner:
         self.version += 1
         for listener in list(self.listeners):
             listener()
-        self.after_change(self)
 
     def role(self, token: str | None) -> tuple[str, int | None]:
         """Who holds ``token``: ``("seat", k)``, ``("host", None)`` or ``("watcher",
@@ -460,8 +469,9 @@ class Sessions:
     """The games of a server: in memory only those in use, at most ``limit`` (by id),
     all of them in the database ``store`` (default: an in-memory one), their AIs
     searching in ``executor``'s workers (default: :func:`default_executor`). A game
-    leaves memory when it has ended and no page is open on it, or after ``idle``
-    seconds unused (no page open, no AI thinking). ``prepare`` is called on every game
+    leaves memory when it has ended and its last page closes (or
+    :data:`FINISHED_SECONDS` after it was last asked for, with no page open), or after
+    ``idle`` seconds unused (no page open, no AI thinking). ``prepare`` is called on every game
     made or loaded before its AI may move (the server's book and weights).
 
     A game that left the limit's count but is still referenced (a page of a finished
@@ -518,7 +528,6 @@ class Sessions:
         runner = Runner(session, store=self.store, executor=self.executor, **fields)
         if not runner.claimed:
             runner.claimed = [""] * len(runner.tokens)
-        runner.after_change = self._after_change
         runner.remote()
         return runner
 
@@ -549,7 +558,8 @@ class Sessions:
             if idle is None and len(self._runners) < ceiling:
                 break
             if idle is None:
-                self._close(gone)
+                for runner in gone:  # no room to be made: nothing is dropped
+                    self._runners[runner.id] = runner
                 raise SessionError(
                     f"the server already holds {self.limit} games in use (an AI thinking "
                     "or a player's page open): try again later"
@@ -574,8 +584,8 @@ class Sessions:
                 self._where.popitem(last=False)
         self._released += 1
 
-    def _after_change(self, runner: Runner) -> None:
-        """Let a game go once it has ended, its AI done and no page open on it."""
+    def release(self, runner: Runner) -> None:
+        """The last page of ``runner`` closed: it leaves memory if it has ended."""
         if runner.session.is_over and not runner.thinking and not runner.listeners:
             with self._lock:
                 held = self._runners.get(runner.id) is runner
@@ -584,14 +594,10 @@ class Sessions:
             if held:
                 self._let_go(runner)
 
-    def release(self, runner: Runner) -> None:
-        """The last page of ``runner`` closed: it leaves memory if it has ended."""
-        self._after_change(runner)
-
     def sweep(self, now: float | None = None) -> int:
-        """Drop the games unused for :attr:`idle` seconds (no page open, no AI thinking)
-        and those that ended with no page open; when any game left memory since the
-        last sweep, collect them and give the freed memory back to the system
+        """Drop the games unused for :attr:`idle` seconds (no page open, no AI thinking),
+        or for :data:`FINISHED_SECONDS` once they ended; when any game left memory since
+        the last sweep, collect them and give the freed memory back to the system
         (:func:`trim_memory`). The games that left memory now."""
         now = time.monotonic() if now is None else now
         with self._lock:
@@ -600,7 +606,7 @@ class Sessions:
                 for r in self._runners.values()
                 if not r.thinking
                 and not r.listeners
-                and (r.session.is_over or now - r.touched > self.idle)
+                and now - r.touched > (FINISHED_SECONDS if r.session.is_over else self.idle)
             ]
             for runner in gone:
                 del self._runners[runner.id]
