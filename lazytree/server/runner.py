@@ -17,9 +17,8 @@ from the database), and loads a game it does not hold from the database by repla
 moves. A game that has ended leaves memory when its last page closes, or
 :data:`FINISHED_SECONDS` after it was last asked for when no page is open on it, and a
 game nobody used for :data:`IDLE_SECONDS` leaves too; then the memory freed is given
-back to the system (:meth:`Sessions.sweep`). The workers take the
-games' searches in turn: an AI whose search waits for a free worker says so on the
-page.
+back to the system (:meth:`Sessions.sweep`). The workers take the games' searches in
+turn: an AI whose search waits for a free worker says so on the page.
 
 Each game has one secret token per human seat (:data:`TOKEN_BYTES` random bytes, in
 the seat's link) and a host token (in the link its creator is sent to);
@@ -471,8 +470,8 @@ class Sessions:
     searching in ``executor``'s workers (default: :func:`default_executor`). A game
     leaves memory when it has ended and its last page closes (or
     :data:`FINISHED_SECONDS` after it was last asked for, with no page open), or after
-    ``idle`` seconds unused (no page open, no AI thinking). ``prepare`` is called on every game
-    made or loaded before its AI may move (the server's book and weights).
+    ``idle`` seconds unused (no page open, no AI thinking). ``prepare`` is called on
+    every game made or loaded before its AI may move (the server's book and weights).
 
     A game that left the limit's count but is still referenced (a page of a finished
     game, a request under way) is found again by :meth:`get` rather than loaded a second
@@ -532,8 +531,8 @@ class Sessions:
         return runner
 
     def _hold(self, runner: Runner) -> None:
-        """Keep ``runner`` in memory (a game that has ended only while it is in use).
-        Hold :attr:`_lock`."""
+        """Keep ``runner`` in memory: a game going on among those in use, one that has
+        ended only as long as something refers to it. Hold :attr:`_lock`."""
         self._alive[runner.id] = runner
         if not runner.session.is_over:
             self._runners[runner.id] = runner
