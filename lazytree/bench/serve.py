@@ -315,6 +315,7 @@ class ServeLoad:
     slow: int
     """Sockets that never read (on games ``0`` to ``slow - 1``, one each)."""
     seconds: float
+    """The load period: every game was started at its beginning."""
     ai_seconds: float
     executor: str
     """Where the searches ran: ``processes`` or ``dask``."""
@@ -326,22 +327,39 @@ class ServeLoad:
     duplicated: int
     mismatched: int
     """Reading sockets whose moves differ from the database's."""
+    started: int
+    """Games started (all of them at the beginning of the load period)."""
     finished: int
-    """Games played to their end."""
+    """Games played to their end (in the load period or the wait after it)."""
+    drain_seconds: float
+    """How long the benchmark waited after the load period for the games still going."""
     p50_ms: float
     p95_ms: float
     max_ms: float
     """From a move stored to its push reaching a page of a game without a slow socket."""
+    slow_games_p50_ms: float
+    slow_games_p95_ms: float
+    slow_games_max_ms: float
+    """The same for the reading pages of the games that have a slow socket."""
     healthz_p50_ms: float
     healthz_p99_ms: float
     healthz_max_ms: float
     rss_start_mb: float
+    """The web process's resident memory once it answers, before any game."""
+    rss_warm_mb: float
+    """The same after one game was played and left memory (the code of a game, its
+    pages and its searches' workers loaded): the baseline the end is compared with."""
     rss_peak_mb: float
     rss_end_mb: float
     """The web process's resident memory once every game had ended or stopped and every
-    page had left (a few seconds later)."""
+    page had left (:data:`SETTLE` seconds later)."""
     slow_dropped: int
     """Sockets that never read which the server disconnected."""
+    slow_dropped_at: list[float] = field(default_factory=list)
+    """When each of them was disconnected, in seconds from the start of the load."""
+    unfinished: list[dict[str, Any]] = field(default_factory=list)
+    """The games not played to their end: what the server says of each (moves, the AI
+    thinking or waiting for a worker, its error)."""
     errors: list[str] = field(default_factory=list)
 
     @property
@@ -351,6 +369,18 @@ class ServeLoad:
 
     def as_json(self) -> dict[str, Any]:
         return {**asdict(self), "ok": self.ok}
+
+
+SLOW_RCVBUF = 1024
+"""The receive buffer asked for the sockets that never read (the kernel's smallest is a
+few KB): so a few updates fill it, the server's send buffers after it, and the server
+sees the page stop reading as it would a phone whose network dropped."""
+
+SETTLE = 8.0
+"""Seconds between the last page leaving and the web process's last resident memory."""
+
+DRAIN = 300.0
+"""Longest wait after the load period for the games still going, in seconds."""
 
 
 def _one_address_app(sessions: Any, games: int, per_second: float) -> Any:
@@ -440,6 +470,8 @@ class _Load:
     """The running tally of :func:`bench_serve_ai`."""
 
     latencies: list[float] = field(default_factory=list)
+    slow_games: list[float] = field(default_factory=list)
+    """Latencies of the reading pages of games with a slow socket."""
     healthz: list[float] = field(default_factory=list)
     rss: list[float] = field(default_factory=list)
     pushed: int = 0
@@ -454,7 +486,8 @@ async def _reader(
     url: str, gid: str, healthy: bool, load: _Load, stop: asyncio.Event
 ) -> tuple[str, list[str]]:
     """A page that reads every update of game ``gid`` until ``stop`` (or the game's end),
-    checking the plies; the moves it was sent."""
+    checking the plies; the moves it was sent. ``healthy``: the game has no slow socket
+    (its latencies are kept apart from those of the games that have one)."""
     import websockets
 
     moves: list[str] = []
@@ -484,32 +517,63 @@ async def _reader(
                 moves.append(m["text"])
                 load.pushed += 1
                 stored = at.get(str(m["ply"]))
-                if healthy and stored is not None and start > 0:
-                    load.latencies.append(now - stored)
+                if stored is not None and start > 0:
+                    (load.latencies if healthy else load.slow_games).append(now - stored)
             if message["view"]["over"]:
                 load.over.add(gid)
                 break
     return gid, moves
 
 
-async def _never_reads(url: str, gid: str, stop: asyncio.Event) -> bool:
-    """A page that says hello and never reads again (a phone whose network dropped):
-    whether the server disconnected it."""
+async def _never_reads(url: str, gid: str, stop: asyncio.Event, t0: float) -> float | None:
+    """A page that says hello and never reads again (a phone whose network dropped), on a
+    socket with a receive buffer of :data:`SLOW_RCVBUF` bytes: when the server
+    disconnected it (seconds after ``t0``, by its TCP connection leaving the established
+    state), or None when it never did."""
+    import socket
+
     import websockets
 
-    async with websockets.connect(
-        f"ws{url[4:]}/ws/{gid}", max_size=1 << 24, max_queue=1, write_limit=1024
-    ) as ws:
+    parts = urlsplit(url)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, SLOW_RCVBUF)  # before the handshake
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, (parts.hostname, parts.port))
+    async with (
+        websockets.connect(  # no compression: the worst case for the server
+            f"ws{url[4:]}/ws/{gid}",
+            sock=sock,
+            max_size=1 << 24,
+            max_queue=1,
+            write_limit=1024,
+            compression=None,
+        ) as ws
+    ):
         await ws.send(json.dumps({"hello": {"ply": 0}}))
-        transport = ws.transport
-        transport.pause_reading()  # the kernel's buffers fill up, then the server's
-        await stop.wait()
-        transport.resume_reading()
-        try:
+        ws.transport.pause_reading()  # the kernel's buffer fills up, then the server's
+        while not stop.is_set():
+            if ws.transport.is_closing() or _tcp_state(sock) != _ESTABLISHED:
+                return time.perf_counter() - t0
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 0.25)
+        ws.transport.resume_reading()
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(ws.wait_closed(), 0.5)
-        except TimeoutError:
-            return False
-        return ws.close_code == 4408
+        return None
+
+
+_ESTABLISHED = 1
+"""``tcpi_state`` of an open TCP connection (Linux's ``TCP_ESTABLISHED``)."""
+
+
+def _tcp_state(sock: Any) -> int:
+    """The state of ``sock``'s TCP connection (``tcpi_state``; -1: its socket is closed)."""
+    import socket
+
+    try:
+        return int(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 1)[0])
+    except OSError:  # closed by the library once the server reset the connection
+        return -1
 
 
 async def _healthz(url: str, load: _Load, stop: asyncio.Event) -> None:
@@ -549,16 +613,23 @@ async def _load(
     sockets: int,
     slow: int,
     seconds: float,
+    drain: float,
     ai_seconds: float,
     seed: int,
     load: _Load,
-) -> tuple[list[str], list[tuple[str, list[str]]], int]:
-    """Create the games, open the pages, start the AIs, and measure for ``seconds`` (or
-    until every game ended): the games, each reading page's moves, the slow pages
-    dropped."""
+    on_progress: Callable[[str], None],
+) -> tuple[
+    list[str], list[tuple[str, list[str]]], list[float], list[dict[str, Any]], tuple[float, float]
+]:
+    """Create the games, open the pages, start the AIs, measure for ``seconds`` (or until
+    every game ended), then wait up to ``drain`` seconds more for the games still going:
+    the games, each reading page's moves, when each slow page was dropped, what the
+    server says of the games not played to their end, and the seconds of load (from the
+    first page's hello) and of waiting after it."""
     loop = asyncio.get_running_loop()
     ids: list[str] = []
     hosts: list[str] = []
+    slow_games = set(range(min(slow, games)))
     query = AI_QUERY.format(seconds=ai_seconds)
     for k in range(games):
         location = await loop.run_in_executor(None, _create, url, f"{query}&seed={seed + k}")
@@ -566,8 +637,8 @@ async def _load(
         ids.append(q["session"][0])
         hosts.append(q["seat"][0])
     stop = asyncio.Event()
-    slow_games = set(range(min(slow, games)))
-    slow_tasks = [loop.create_task(_never_reads(url, ids[k], stop)) for k in sorted(slow_games)]
+    t0 = time.perf_counter()
+    slow_tasks = [loop.create_task(_never_reads(url, ids[k], stop, t0)) for k in sorted(slow_games)]
     readers = [
         loop.create_task(_reader(url, ids[i % games], i % games not in slow_games, load, stop))
         for i in range(max(0, sockets - len(slow_tasks)))
@@ -583,6 +654,22 @@ async def _load(
     while time.monotonic() < deadline and len(load.over) < games:
         load.rss.append(_rss_mb(pid))
         await asyncio.sleep(0.25)
+    loaded = time.perf_counter() - t0
+    # no game is started after the load period: wait (bounded) for those still going
+    waited = time.monotonic()
+    last = -1
+    while len(load.over) < games and time.monotonic() < waited + drain:
+        if len(load.over) != last:
+            last = len(load.over)
+            on_progress(f"load period over: {last} of {games} games ended, waiting for the rest")
+        load.rss.append(_rss_mb(pid))
+        await asyncio.sleep(0.25)
+    waited = time.monotonic() - waited
+    unfinished = []
+    for gid in ids:
+        if gid not in load.over:  # what the server says of it (its pages are still open)
+            view = await loop.run_in_executor(None, _view, url, gid)
+            unfinished.append(view)
     stop.set()
     results = await asyncio.gather(*readers, return_exceptions=True)
     dropped = await asyncio.gather(*slow_tasks, return_exceptions=True)
@@ -593,7 +680,49 @@ async def _load(
             load.errors.append(f"{type(r).__name__}: {r}")
         else:
             played.append(r)
-    return ids, played, sum(d is True for d in dropped)
+    when = sorted(round(d, 1) for d in dropped if isinstance(d, float))
+    for d in dropped:
+        if isinstance(d, BaseException):
+            load.errors.append(f"a slow page: {type(d).__name__}: {d}")
+    return ids, played, when, unfinished, (loaded, waited)
+
+
+def _warm_up(url: str, ai_seconds: float) -> None:
+    """Play one game of two AIs to its end, watched by a page that then closes (so the
+    game leaves memory at once); not one of the benchmark's games."""
+    import websockets
+
+    location = _create(url, f"{AI_QUERY.format(seconds=ai_seconds)}&seed=0")
+    gid = parse_qs(urlsplit(location).query)["session"][0]
+
+    async def watch() -> None:  # the page's hello starts the AI
+        async with websockets.connect(f"ws{url[4:]}/ws/{gid}", max_size=1 << 24) as ws:
+            await ws.send(json.dumps({"hello": {"ply": 0}}))
+            async for raw in ws:
+                message = json.loads(raw)
+                if message.get("type") == "update" and message["view"]["over"]:
+                    return
+
+    asyncio.run(asyncio.wait_for(watch(), 120))
+
+
+def _view(url: str, gid: str) -> dict[str, Any]:
+    """What the server says of game ``gid``: its moves, whether its AI thinks or waits
+    for a worker, its last error."""
+    import http.client
+
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
+    try:
+        conn.request("GET", f"/api/sessions/{gid}")
+        response = conn.getresponse()
+        data = json.loads(response.read() or b"{}")
+    except (OSError, ValueError) as exc:
+        return {"id": gid, "error": f"{type(exc).__name__}: {exc}"}
+    finally:
+        conn.close()
+    keys = ("moves_made", "over", "thinking", "waiting", "error")
+    return {"id": gid, **{k: data.get(k) for k in keys}}
 
 
 def bench_serve_ai(
@@ -605,13 +734,17 @@ def bench_serve_ai(
     dask: bool = False,
     workers: int | None = None,
     seed: int = 1,
+    drain: float = DRAIN,
+    on_progress: Callable[[str], None] = lambda text: None,
 ) -> ServeLoad:
     """The server under load with AI seats: ``games`` games of two AIs of
-    ``ai_seconds`` a move (Dice of Doom 3x3), ``sockets`` pages watching them (spread
-    over the games), ``slow`` of them never reading (one each on the first games), for
-    ``seconds`` or until every game ended. The server runs in a process of its own (so
-    its resident memory is its own), its searches in worker processes (``workers``) or
-    on a two-worker Dask ``LocalCluster`` (``dask``)."""
+    ``ai_seconds`` a move (Dice of Doom 3x3), all started at once, ``sockets`` pages
+    watching them (spread over the games), ``slow`` of them never reading (one each on
+    the first games, on a tiny receive buffer: :func:`_never_reads`), for ``seconds``
+    (the load period), then up to ``drain`` seconds more until every game ended
+    (``on_progress`` is told how many have). The server runs in a process of its own
+    (so its resident memory is its own), its searches in worker processes
+    (``workers``) or on a two-worker Dask ``LocalCluster`` (``dask``)."""
     import os
     import sqlite3
     import subprocess
@@ -641,12 +774,18 @@ def bench_serve_ai(
             url = f"http://127.0.0.1:{int(line.split()[1])}"
             time.sleep(1.0)
             rss_start = _rss_mb(proc.pid)
-            started = time.perf_counter()
-            ids, played, dropped = asyncio.run(
-                _load(url, proc.pid, games, sockets, slow, seconds, ai_seconds, seed, load)
-            )
-            elapsed = time.perf_counter() - started
-            time.sleep(5.0)  # the pages left: their AIs stop
+            on_progress("a first game, to load the server's code")
+            _warm_up(url, ai_seconds)
+            time.sleep(SETTLE)
+            rss_warm = _rss_mb(proc.pid)
+            ids, played, dropped, unfinished, (elapsed, waited) = asyncio.run(
+                _load(
+                    url, proc.pid, games, sockets, slow, seconds, drain, ai_seconds, seed,
+                    load, on_progress,
+                )
+            )  # fmt: skip
+            on_progress("every page left: the web process settles")
+            time.sleep(SETTLE)
             rss_end = _rss_mb(proc.pid)
         finally:
             if proc.stdin is not None:
@@ -659,9 +798,11 @@ def bench_serve_ai(
             stored: dict[str, list[str]] = {gid: [] for gid in ids}
             for gid, text in conn.execute("SELECT game, text FROM moves ORDER BY game, ply"):
                 stored.setdefault(gid, []).append(text)
-            finished = conn.execute("SELECT COUNT(*) FROM games WHERE state = 'over'").fetchone()
+            states = dict(conn.execute("SELECT id, state FROM games").fetchall())
+    finished = sum(states.get(gid) == "over" for gid in ids)
     mismatched = sum(moves != stored.get(gid, [])[: len(moves)] for gid, moves in played)
     latencies = [s * 1000 for s in load.latencies]
+    beside = [s * 1000 for s in load.slow_games]
     health = [s * 1000 for s in load.healthz]
     return ServeLoad(
         games=games,
@@ -675,16 +816,24 @@ def bench_serve_ai(
         lost=load.lost,
         duplicated=load.duplicated,
         mismatched=mismatched,
-        finished=int(finished[0]),
+        started=len(ids),
+        finished=finished,
+        drain_seconds=round(waited, 1),
         p50_ms=round(_percentile(latencies, 50), 1),
         p95_ms=round(_percentile(latencies, 95), 1),
         max_ms=round(max(latencies, default=0.0), 1),
+        slow_games_p50_ms=round(_percentile(beside, 50), 1),
+        slow_games_p95_ms=round(_percentile(beside, 95), 1),
+        slow_games_max_ms=round(max(beside, default=0.0), 1),
         healthz_p50_ms=round(_percentile(health, 50), 1),
         healthz_p99_ms=round(_percentile(health, 99), 1),
         healthz_max_ms=round(max(health, default=0.0), 1),
         rss_start_mb=round(rss_start, 1),
+        rss_warm_mb=round(rss_warm, 1),
         rss_peak_mb=round(max(load.rss, default=rss_start), 1),
         rss_end_mb=round(rss_end, 1),
-        slow_dropped=dropped,
+        slow_dropped=len(dropped),
+        slow_dropped_at=dropped,
+        unfinished=unfinished,
         errors=load.errors[:10],
     )

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -236,6 +237,15 @@ def serve_load(
     ai_time: Annotated[
         float, typer.Option("--ai-time", min=0.01, max=5, help="The AIs' seconds a move.")
     ] = 0.1,
+    drain: Annotated[
+        float,
+        typer.Option(
+            "--drain",
+            min=0,
+            max=3600,
+            help="After --seconds, how long the AI load waits at most for the games still going.",
+        ),
+    ] = 300.0,
     workers: Annotated[
         int | None,
         typer.Option("--workers", min=1, max=256, help="The server's worker processes."),
@@ -257,17 +267,31 @@ def serve_load(
 
     With --ai-games N: N games of two AIs (--ai-time seconds a move) on a server in a
     process of its own, its searches in --workers processes or (--dask) on a two-worker
-    Dask LocalCluster, watched by --sockets pages of which --slow never read, for
-    --seconds or until every game ended. Reports moves stored, lost and duplicated, the
-    latency from a move stored to its push for pages of games without a slow page,
-    /healthz's latency and the web process's resident memory at start, peak and end.
+    Dask LocalCluster, watched by --sockets pages of which --slow never read (on a tiny
+    receive buffer, so the server has to drop them), for --seconds; then no game is
+    started and it waits (at most --drain seconds) until every game ended. Reports the
+    games started and finished, moves stored, lost and duplicated, the latency from a
+    move stored to its push for pages of games without a slow page and for the reading
+    pages of games with one, the slow pages dropped and when, /healthz's latency and the
+    web process's resident memory at start, peak and once every page left.
     """
     if ai_games:
         if slow > sockets:
             fail(f"--slow {slow} is more than --sockets {sockets}")
-        with err_console.status(f"{ai_games} AI games, {sockets} pages, up to {seconds:g} s"):
+        with err_console.status(
+            f"{ai_games} AI games, {sockets} pages, {seconds:g} s of load"
+        ) as status:
             load = bench_serve_ai(
-                ai_games, sockets, slow, seconds, ai_time, dask=dask, workers=workers, seed=seed
+                ai_games,
+                sockets,
+                slow,
+                seconds,
+                ai_time,
+                dask=dask,
+                workers=workers,
+                seed=seed,
+                drain=drain,
+                on_progress=status.update,
             )
         if json_out:
             print_json(load.as_json())
@@ -280,17 +304,22 @@ def serve_load(
             table.add_column("figure")
             table.add_column("value", justify="right")
             for name, value in [
-                ("seconds", f"{load.seconds:g}"),
+                ("seconds of load, then of waiting", f"{load.seconds:g}, {load.drain_seconds:g}"),
+                ("games started / played to the end", f"{load.started:,} / {load.finished:,}"),
                 ("moves stored", f"{load.moves:,}"),
                 ("moves pushed to reading pages", f"{load.pushed:,}"),
-                ("games played to the end", f"{load.finished:,}"),
                 (
                     "lost / duplicated / differing",
                     f"{load.lost} / {load.duplicated} / {load.mismatched}",
                 ),
                 (
-                    "stored -> push p50 / p95 / max",
+                    "stored -> push, games without a slow page, p50 / p95 / max",
                     f"{load.p50_ms:.1f} / {load.p95_ms:.1f} / {load.max_ms:.1f} ms",
+                ),
+                (
+                    "stored -> push, other pages of games with one, p50 / p95 / max",
+                    f"{load.slow_games_p50_ms:.1f} / {load.slow_games_p95_ms:.1f} / "
+                    f"{load.slow_games_max_ms:.1f} ms",
                 ),
                 (
                     "/healthz p50 / p99 / max",
@@ -298,13 +327,24 @@ def serve_load(
                     f"{load.healthz_p99_ms:.1f} / {load.healthz_max_ms:.1f} ms",
                 ),
                 (
-                    "web process RSS start / peak / end",
-                    f"{load.rss_start_mb:.0f} / {load.rss_peak_mb:.0f} / {load.rss_end_mb:.0f} MiB",
+                    "web process RSS start / after a first game / peak / end",
+                    f"{load.rss_start_mb:.0f} / {load.rss_warm_mb:.0f} / "
+                    f"{load.rss_peak_mb:.0f} / {load.rss_end_mb:.0f} MiB",
                 ),
-                ("never-reading pages dropped", f"{load.slow_dropped}"),
+                (
+                    "never-reading pages dropped (s after the start)",
+                    f"{load.slow_dropped} of {load.slow}"
+                    + (
+                        f" ({load.slow_dropped_at[0]:g} to {load.slow_dropped_at[-1]:g} s)"
+                        if load.slow_dropped_at
+                        else ""
+                    ),
+                ),
             ]:
                 table.add_row(name, value)
             console.print(table)
+            for game in load.unfinished:
+                err_console.print(f"not finished: {json.dumps(game)}", soft_wrap=True)
             for error in load.errors:
                 err_console.print(f"error: {error}", soft_wrap=True)
         if not load.ok:

@@ -53,6 +53,7 @@ again on the same file has every game and move, and every link works again.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import html
 import json
@@ -139,6 +140,9 @@ WRONG_SEAT = "this seat link is wrong: its token is no seat's of this game"
 
 SEAT_HEADER = "X-Lazytree-Seat"
 """The request header of the JSON API that carries a seat's (or the host's) token."""
+
+SWEEP_EVERY = 5.0
+"""Seconds between two sweeps of the games in memory (:meth:`Sessions.sweep`)."""
 
 MAX_MESSAGE = 4096
 """Largest WebSocket message a page may send, in bytes (a move or a hello is tiny)."""
@@ -1073,6 +1077,7 @@ def create_app(
                         del open_channels[id(channel.runner)]
                     if channel.runner.thinking:  # nobody watches: the AI stops
                         channel.runner.cancel(wait=0)
+                    store.release(channel.runner)  # a game over leaves memory
 
     def page_refused(sid: str, address: str, role: str, token: str | None) -> str | None:
         """Why one more page may not open on game ``sid``, or None: the watchers' caps
@@ -1096,10 +1101,24 @@ def create_app(
         log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
         return JSONResponse({"error": "the server failed on this request"}, 500)
 
+    async def sweep() -> None:
+        """Every :data:`SWEEP_EVERY` seconds, the games unused for a while leave memory
+        and the memory of those gone is given back (:meth:`Sessions.sweep`)."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await run_in_threadpool(store.sweep)
+            except Exception:  # logged; the server goes on
+                log.exception("sweeping the games in memory failed")
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        store.close_all()  # the AI threads stop with the server
+        sweeper = asyncio.get_running_loop().create_task(sweep())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            store.close_all()  # the AI threads stop with the server
 
     api = "/api/sessions/{sid}"
     app = Starlette(
@@ -1122,9 +1141,7 @@ def create_app(
             Route(api + "/close", close, methods=["POST"]),
             Route(api + "/save", save),
             WebSocketRoute("/ws/{sid}", live),
-            *explore_routes(
-                store.executor, lambda sid: None if (r := store.get(sid)) is None else r.last_where
-            ),
+            *explore_routes(store.executor, store.last_where),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
             Mount("/lib", StaticFiles(directory=LIB), name="lib"),
         ],

@@ -40,6 +40,11 @@ KEEP_GAMES = 8
 KEEP_TREES = 16
 """Explorer trees a worker keeps, the least recently used dropped first."""
 
+LOOK_EVERY = 0.25
+"""Seconds between two looks of a game's thread at its waiting or running job (has it
+started? was the turn cancelled, or Stop pressed?); its answer wakes the thread at
+once. With a thread per thinking AI, a shorter look costs the web process its time."""
+
 
 @dataclass(frozen=True)
 class MoveJob:
@@ -304,7 +309,7 @@ class RemoteAgent:
         try:
             while True:
                 try:
-                    answer: MoveAnswer = job.future.result(timeout=0.05)
+                    answer: MoveAnswer = job.future.result(timeout=LOOK_EVERY)
                     break
                 except TimeoutError:
                     pass

@@ -11,11 +11,14 @@ the AI thinks. A worker that dies or runs out of memory fails that move only: th
 says so in one line and the game can go on.
 
 Every game is kept in the games database (:class:`~lazytree.server.store.GameStore`):
-:class:`Sessions` holds at most ``limit`` of them in memory (the least recently used
-idle one, with no page open on it, is dropped from memory, never from the database)
-and loads a game it does not hold from the database by replaying its moves. The workers
-take the games' searches in turn: an AI whose search waits for a free worker says so on
-the page.
+:class:`Sessions` holds in memory only the games in use, at most ``limit`` of them (the
+least recently used idle one, with no page open on it, is dropped from memory, never
+from the database), and loads a game it does not hold from the database by replaying its
+moves. A game that has ended leaves memory when its last page closes, or
+:data:`FINISHED_SECONDS` after it was last asked for when no page is open on it, and a
+game nobody used for :data:`IDLE_SECONDS` leaves too; then the memory freed is given
+back to the system (:meth:`Sessions.sweep`). The workers take the games' searches in
+turn: an AI whose search waits for a free worker says so on the page.
 
 Each game has one secret token per human seat (:data:`TOKEN_BYTES` random bytes, in
 the seat's link) and a host token (in the link its creator is sent to);
@@ -29,10 +32,15 @@ lobby never offers it to a stranger.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import dataclasses
+import gc
+import logging
 import secrets
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -48,13 +56,35 @@ from lazytree.session import Played, Session, SessionError
 if TYPE_CHECKING:
     from lazytree.server.learning import Learning
 
-__all__ = ["MAX_SESSIONS", "TOKEN_BYTES", "Runner", "Sessions", "default_executor"]
+__all__ = [
+    "FINISHED_SECONDS",
+    "IDLE_SECONDS",
+    "MAX_SESSIONS",
+    "TOKEN_BYTES",
+    "Runner",
+    "Sessions",
+    "default_executor",
+]
+
+log = logging.getLogger("lazytree.server")
 
 TOKEN_BYTES = 24
 """Random bytes of a seat token (192 bits; 32 characters in a link)."""
 
 MAX_SESSIONS = 64
 """Sessions kept in memory at once; the least recently used idle one is dropped first."""
+
+IDLE_SECONDS = 600.0
+"""A game with no page open and no AI thinking leaves memory this long after its last
+use (it stays in the database)."""
+
+FINISHED_SECONDS = 60.0
+"""A game that has ended, with no page open, leaves memory this long after it was last
+asked for (a script polling for the end still sees the AI's last search)."""
+
+KEEP_WHERE = 1024
+"""Games whose AI's last worker is remembered after they left memory (the explorer asks
+for it)."""
 
 KEEP_TIMES = 64
 """Moves whose storing time a game keeps (see :attr:`Runner.stored_at`)."""
@@ -132,6 +162,8 @@ class Runner:
     seated: int = 0
     """Pages of a seat or of the host open on the game: they keep it in memory (pages
     of watchers do not)."""
+    touched: float = field(default_factory=time.monotonic)
+    """When the game was last asked for (:meth:`Sessions.get`)."""
     _thread: threading.Thread | None = None
     _active: bool = False
     _stop: threading.Event = field(default_factory=threading.Event)
@@ -380,6 +412,7 @@ class Runner:
             self.broken = True
             self.changed()
         except Exception as exc:  # shown on the page; the server and the game go on
+            log.error("game %s: the AI failed", self.id, exc_info=exc)
             self.error = f"the AI failed: {type(exc).__name__}: {exc}"
             self.changed()
 
@@ -432,24 +465,36 @@ class Runner:
 
 
 class Sessions:
-    """The games of a server: at most ``limit`` in memory (by id), all of them in the
-    database ``store`` (default: an in-memory one), their AIs searching in ``executor``'s
-    workers (default: :func:`default_executor`). ``prepare`` is called on every game
-    made or loaded before its AI may move (the server's book and weights)."""
+    """The games of a server: in memory only those in use, at most ``limit`` (by id),
+    all of them in the database ``store`` (default: an in-memory one), their AIs
+    searching in ``executor``'s workers (default: :func:`default_executor`). A game
+    leaves memory when it has ended and its last page closes (or
+    :data:`FINISHED_SECONDS` after it was last asked for, with no page open), or after
+    ``idle`` seconds unused (no page open, no AI thinking). ``prepare`` is called on
+    every game made or loaded before its AI may move (the server's book and weights).
+
+    A game that left the limit's count but is still referenced (a page of a finished
+    game, a request under way) is found again by :meth:`get` rather than loaded a second
+    time: the server never holds two copies of one game."""
 
     def __init__(
         self,
         limit: int = MAX_SESSIONS,
         store: GameStore | None = None,
         executor: Executor | None = None,
+        idle: float = IDLE_SECONDS,
     ) -> None:
         self.limit = limit
+        self.idle = idle
         self.store = store if store is not None else GameStore(":memory:")
         self.executor = executor if executor is not None else default_executor()
         self.prepare: Callable[[Runner], None] = lambda runner: None
         self.dropped: Callable[[Runner], None] = lambda runner: None
         """Called with a game only watched that left memory (its pages reconnect)."""
         self._runners: OrderedDict[str, Runner] = OrderedDict()
+        self._alive: weakref.WeakValueDictionary[str, Runner] = weakref.WeakValueDictionary()
+        self._where: OrderedDict[str, Any] = OrderedDict()
+        self._released = 0
         self._lock = threading.Lock()
 
     def add(self, session: Session, delay: float = 0.0) -> Runner:
@@ -461,16 +506,20 @@ class Sessions:
         runner = self._runner(session, tokens=tokens, host=host, delay=delay)
         if sum(t is not None for t in tokens) == 1:  # the creator's own game
             runner.claimed = ["host" if t is not None else "" for t in tokens]
-        with self._lock:
-            self._make_room()
-            doc = {**session.save(), "moves": []}
-            record = GameRecord(runner.id, session.spec.name, doc, tokens, host, delay=delay)
-            record.claimed = list(runner.claimed)
-            record.state = runner.state
-            self.store.create(record)
-            if session.history:  # a loaded game
-                self.store.append(runner.id, 0, session.history, runner.state)
-            self._runners[runner.id] = runner
+        gone: list[Runner] = []
+        try:
+            with self._lock:
+                gone = self._make_room()
+                doc = {**session.save(), "moves": []}
+                record = GameRecord(runner.id, session.spec.name, doc, tokens, host, delay=delay)
+                record.claimed = list(runner.claimed)
+                record.state = runner.state
+                self.store.create(record)
+                if session.history:  # a loaded game
+                    self.store.append(runner.id, 0, session.history, runner.state)
+                self._hold(runner)
+        finally:
+            self._close(gone)
         self.prepare(runner)
         return runner
 
@@ -481,12 +530,22 @@ class Sessions:
         runner.remote()
         return runner
 
-    def _make_room(self, ceiling: int = 0) -> None:
+    def _hold(self, runner: Runner) -> None:
+        """Keep ``runner`` in memory: a game going on among those in use, one that has
+        ended only as long as something refers to it. Hold :attr:`_lock`."""
+        self._alive[runner.id] = runner
+        if not runner.session.is_over:
+            self._runners[runner.id] = runner
+            self._runners.move_to_end(runner.id)
+
+    def _make_room(self, ceiling: int = 0) -> list[Runner]:
         """Drop the least recently used idle game (no AI thinking, no page open) while
-        the memory is full: it stays in the database. Hold :attr:`_lock`. With nothing
-        to drop, a game of the database is let in up to ``ceiling`` games (twice the
-        limit: games made here cannot fill it, so players coming back to their game
-        get in)."""
+        the memory is full: it stays in the database. Hold :attr:`_lock`; the games
+        dropped are returned, to :meth:`_close` once it is released. With nothing to
+        drop, a game of the database is let in up to ``ceiling`` games (twice the
+        limit: games made here cannot fill it, so players coming back to their game get
+        in)."""
+        gone: list[Runner] = []
         while len(self._runners) >= self.limit:
             idle = next(
                 (k for k, r in self._runners.items() if not r.thinking and not r.listeners),
@@ -496,28 +555,95 @@ class Sessions:
                 # stops, as when its last page closes)
                 idle = next((k for k, r in self._runners.items() if not r.seated), None)
             if idle is None and len(self._runners) < ceiling:
-                return
+                break
             if idle is None:
+                for runner in gone:  # no room to be made: nothing is dropped
+                    self._runners[runner.id] = runner
                 raise SessionError(
                     f"the server already holds {self.limit} games in use (an AI thinking "
                     "or a player's page open): try again later"
                 )
-            runner = self._runners.pop(idle)
+            gone.append(self._runners.pop(idle))
+        return gone
+
+    def _close(self, gone: list[Runner]) -> None:
+        """Stop the AIs of games dropped from memory (their pages reconnect)."""
+        for runner in gone:
+            self._let_go(runner)
             runner.close()
             if runner.listeners:
                 self.dropped(runner)
 
+    def _let_go(self, runner: Runner) -> None:
+        """``runner`` is no longer held: remember where its AI searched last."""
+        if runner.last_where is not None:
+            self._where[runner.id] = runner.last_where
+            self._where.move_to_end(runner.id)
+            while len(self._where) > KEEP_WHERE:
+                self._where.popitem(last=False)
+        self._released += 1
+
+    def release(self, runner: Runner) -> None:
+        """The last page of ``runner`` closed: it leaves memory if it has ended."""
+        if runner.session.is_over and not runner.thinking and not runner.listeners:
+            with self._lock:
+                held = self._runners.get(runner.id) is runner
+                if held:
+                    del self._runners[runner.id]
+            if held:
+                self._let_go(runner)
+
+    def sweep(self, now: float | None = None) -> int:
+        """Drop the games unused for :attr:`idle` seconds (no page open, no AI thinking),
+        or for :data:`FINISHED_SECONDS` once they ended; when any game left memory since
+        the last sweep, collect them and give the freed memory back to the system
+        (:func:`trim_memory`). The games that left memory now."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            gone = [
+                r
+                for r in self._runners.values()
+                if not r.thinking
+                and not r.listeners
+                and now - r.touched > (FINISHED_SECONDS if r.session.is_over else self.idle)
+            ]
+            for runner in gone:
+                del self._runners[runner.id]
+        self._close(gone)
+        if self._released:
+            self._released = 0
+            trim_memory()
+        return len(gone)
+
+    def last_where(self, session_id: str) -> Any:
+        """The worker of the AI's last search in game ``session_id`` (see
+        :attr:`Runner.last_where`; None when unknown), never loading the game."""
+        with self._lock:
+            runner = self._alive.get(session_id)
+            if runner is not None and runner.last_where is not None:
+                return runner.last_where
+            return self._where.get(session_id)
+
     def get(self, session_id: str) -> Runner | None:
         """The game ``session_id``, loaded from the database when it is not in memory (its
         moves replayed), or None when there is no such game."""
-        with self._lock:
-            runner = self._runners.get(session_id)
-            if runner is not None and runner.broken and not runner.thinking:
-                self._runners.pop(session_id).close()
-                runner = None
-            if runner is not None:
-                self._runners.move_to_end(session_id)
-                return runner
+        gone: list[Runner] = []
+        try:
+            with self._lock:
+                runner = self._alive.get(session_id)
+                if runner is not None and runner.broken and not runner.thinking:
+                    self._runners.pop(session_id, None)
+                    del self._alive[session_id]
+                    gone.append(runner)
+                    runner = None
+                if runner is not None:
+                    if session_id not in self._runners and not runner.session.is_over:
+                        gone = self._make_room(ceiling=2 * self.limit)
+                    self._hold(runner)
+                    runner.touched = time.monotonic()
+                    return runner
+        finally:
+            self._close(gone)
         record = self.store.get(session_id)
         if record is None:
             return None
@@ -526,29 +652,75 @@ class Sessions:
         for i, (_, _, note) in enumerate(moves):  # the dice rolls' notes
             if note and i < len(session.history):
                 session.history[i] = dataclasses.replace(session.history[i], note=note)
-        with self._lock:
-            runner = self._runners.get(session_id)  # another request loaded it meanwhile
-            if runner is not None:
-                return runner
-            self._make_room(ceiling=2 * self.limit)
-            runner = self._runner(
-                session,
-                id=record.id,
-                tokens=record.tokens,
-                host=record.host,
-                claimed=record.claimed,
-                delay=record.delay,
-            )
-            self._runners[runner.id] = runner
+        try:
+            with self._lock:
+                runner = self._alive.get(session_id)  # another request loaded it meanwhile
+                if runner is not None:
+                    return runner
+                if not session.is_over:
+                    gone = self._make_room(ceiling=2 * self.limit)
+                runner = self._runner(
+                    session,
+                    id=record.id,
+                    tokens=record.tokens,
+                    host=record.host,
+                    claimed=record.claimed,
+                    delay=record.delay,
+                )
+                self._hold(runner)
+        finally:
+            self._close(gone)
         self.prepare(runner)
         return runner
 
     def __len__(self) -> int:
+        """The games held in memory (those in use)."""
         return len(self._runners)
+
+    def __contains__(self, session_id: object) -> bool:
+        """Whether game ``session_id`` is held in memory."""
+        return session_id in self._runners
 
     def close_all(self) -> None:
         for runner in list(self._runners.values()):
             runner.close()
+
+
+def trim_memory() -> bool:
+    """Collect the objects freed (a game's session, tree and agents refer to each other,
+    so only the cyclic collector frees them) and hand the free memory back to the system.
+
+    CPython returns its small-object arenas to the system once they are empty, but
+    larger blocks (board documents, views as JSON, move lists) come from the C
+    library's ``malloc``, which keeps the memory freed inside its heaps (one per thread
+    that allocated, so many with a thread per thinking AI) for reuse: the process would
+    stay at its peak. On glibc, ``malloc_trim(0)`` gives back every free page of every
+    heap. Whether it was called (False where there is no glibc)."""
+    gc.collect()
+    trim = _malloc_trim()
+    if trim is None:
+        return False
+    trim(0)
+    return True
+
+
+_trim: Any = False
+
+
+def _malloc_trim() -> Any:
+    """glibc's ``malloc_trim`` through ctypes, or None (another C library)."""
+    global _trim
+    if _trim is False:
+        _trim = None
+        name = ctypes.util.find_library("c")
+        if name is not None:
+            try:
+                _trim = ctypes.CDLL(name).malloc_trim
+                _trim.argtypes = [ctypes.c_size_t]
+                _trim.restype = ctypes.c_int
+            except (OSError, AttributeError):  # not glibc
+                _trim = None
+    return _trim
 
 
 _default: Executor | None = None

@@ -595,26 +595,29 @@ class DaskWorkers(Executor):
         if job.pin is not None:
             options.update(workers=[job.pin], allow_other_workers=False)
         future = self.client.submit(_dask_call, job.fn, job.args, name, **options)
-        deadline = time.monotonic() + job.wall
+        done = threading.Event()
+        future.add_done_callback(lambda _: done.set())
         try:
-            while True:
-                try:
-                    value, where = future.result(timeout=POLL * 5)
-                    break
-                except TimeoutError:
-                    if time.monotonic() > deadline:
-                        future.cancel()
-                        raise WorkerLost(
-                            f"the search ran past its wall clock ({job.wall:g} s) on the "
-                            "Dask cluster; the server goes on"
-                        ) from None
-                except Exception as exc:
-                    kind = type(exc).__name__
-                    if kind in ("KilledWorker", "CommClosedError", "CancelledError"):
-                        raise WorkerLost(
-                            f"the search's Dask worker was lost ({kind}); the server goes on"
-                        ) from None
-                    raise
+            # wait for the job's end, then ask for its result once, without a timeout:
+            # distributed's Future.result(timeout) cancels the transfer when the timeout
+            # falls, and when that races with the transfer's end it raises
+            # UnboundLocalError (its sync() lets the CancelledError past and returns a
+            # result never set); polling with short timeouts under load made it common
+            if not done.wait(job.wall):
+                future.cancel()
+                raise WorkerLost(
+                    f"the search ran past its wall clock ({job.wall:g} s) on the "
+                    "Dask cluster; the server goes on"
+                )
+            try:
+                value, where = future.result()
+            except Exception as exc:
+                kind = type(exc).__name__
+                if kind in ("KilledWorker", "CommClosedError", "CancelledError"):
+                    raise WorkerLost(
+                        f"the search's Dask worker was lost ({kind}); the server goes on"
+                    ) from None
+                raise
         finally:
             with contextlib.suppress(Exception):
                 stop.clear()  # type: ignore[no-untyped-call]

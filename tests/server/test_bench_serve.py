@@ -30,13 +30,21 @@ def test_the_command_prints_json_and_stops_games_at_max_moves() -> None:
 def test_the_ai_load_loses_and_doubles_nothing_and_measures_the_web_process() -> None:
     from lazytree.bench.serve import bench_serve_ai
 
-    result = bench_serve_ai(games=3, sockets=6, slow=1, seconds=30, ai_seconds=0.05)
+    told: list[str] = []
+    result = bench_serve_ai(
+        games=3, sockets=6, slow=1, seconds=5, ai_seconds=0.05, on_progress=told.append
+    )
     assert result.ok, result
-    assert result.moves > 0 and result.pushed > 0 and result.finished <= 3
+    # the load period ends, then every game started is waited for, to its end
+    assert result.started == result.finished == 3 and not result.unfinished
+    assert result.moves > 0 and result.pushed > 0 and told
     assert result.executor == "processes" and result.slow == 1
     assert 0 < result.p50_ms <= result.p95_ms <= result.max_ms
+    # the game with the slow page has two reading pages too: their latencies apart
+    assert 0 < result.slow_games_p50_ms <= result.slow_games_p95_ms <= result.slow_games_max_ms
     assert 0 < result.healthz_p50_ms <= result.healthz_p99_ms
-    assert 0 < result.rss_start_mb <= result.rss_peak_mb
+    assert 0 < result.rss_start_mb <= result.rss_warm_mb <= result.rss_peak_mb
+    assert len(result.slow_dropped_at) == result.slow_dropped <= 1
 
 
 def test_the_ai_load_command_prints_json() -> None:
@@ -49,5 +57,6 @@ def test_the_ai_load_command_prints_json() -> None:
     assert data["ok"] and data["games"] == 2 and data["sockets"] == 3
     assert data["lost"] == data["duplicated"] == data["mismatched"] == 0
     assert set(data) >= {"rss_start_mb", "rss_peak_mb", "rss_end_mb", "healthz_p99_ms"}
+    assert data["started"] == 2 and {"finished", "unfinished", "slow_dropped_at"} <= set(data)
     r = run("bench", "serve", "--ai-games", "2", "--sockets", "1", "--slow", "2")
     assert r.code == 2 and "--slow 2 is more than --sockets 1" in r.err

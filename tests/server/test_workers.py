@@ -186,3 +186,33 @@ def test_an_ai_plays_through_a_dask_cluster_of_two_workers() -> None:
             stopped = wait_idle(client, slow, 60)
             assert stopped["error"] is None and stopped["last_search"]["stopped"] == "stop"
         pool.close()
+
+
+def test_a_dask_result_is_fetched_once_the_job_is_done_without_a_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # distributed's Future.result(timeout) can fail with UnboundLocalError when the
+    # timeout falls as the result arrives (its sync() lets the cancellation through and
+    # returns a result never set): under load, polling with short timeouts lost games
+    from distributed import Client, Future, LocalCluster
+
+    from lazytree.server.workers import DaskWorkers
+
+    real = Future.result
+
+    def racing(self: Any, timeout: float | None = None) -> Any:
+        if timeout is not None:
+            raise UnboundLocalError("cannot access local variable 'result'")
+        return real(self)
+
+    monkeypatch.setattr(Future, "result", racing)
+    with (
+        LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as dask,  # type: ignore[no-untyped-call]
+    ):
+        pool = DaskWorkers(dask)
+        jobs = [pool.submit(f"game{k}", add, k, 1, short=True, seconds=1.0) for k in range(4)]
+        assert [job.future.result(timeout=60) for job in jobs] == [1, 2, 3, 4]
+        pool.close()
