@@ -3,9 +3,8 @@
 An :class:`Agent` plays whole games on its own lazy tree: :meth:`Agent.start` with the
 start position and a seed, :meth:`Agent.choose` for each of its moves (stoppable from
 another thread, with progress reports), :meth:`Agent.observe` for every move made. A
-:class:`Choice` is one move it chose. The AIs are in :mod:`lazytree.players`, which also
-names every agent (:data:`lazytree.agents.AGENTS`); :mod:`lazytree.agents` is the public
-face of both.
+:class:`Choice` is one move it chose. The AIs, and the registry that names every agent
+(:data:`lazytree.agents.AGENTS`), are in :mod:`lazytree.agents`.
 
 >>> HumanAgent("human").stoppable
 False

@@ -57,7 +57,7 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from lazytree.agents import Agent, Choice, PlayerError, Progress, is_human, make_agent
+from lazytree.agents import Agent, Choice, DefaultAgent, PlayerError, Progress, is_human, make_agent
 from lazytree.book import Book
 from lazytree.catalog import GAMES, GameSpec, OptionError, load_game
 from lazytree.game import (
@@ -70,7 +70,6 @@ from lazytree.game import (
     RollingGame,
     StartOptions,
 )
-from lazytree.players import DefaultAgent
 from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.search import Limit, SearchResult
 from lazytree.tree import Node, Tree

@@ -11,7 +11,7 @@ is seated at a Dice of Doom game, the game makes it through :data:`OFFERED`:
            decimals and its single-float sums, ``score-board``, the first best move.
 =========  ====================================================================
 
-(*Realm of Racket*'s ``ror`` plays any game: :class:`lazytree.players.RorAgent`.)
+(*Realm of Racket*'s ``ror`` plays any game: :class:`lazytree.agents.RorAgent`.)
 :class:`DiceAgents`, a base of :class:`~lazytree.games.dice_of_doom.DiceOfDoom`, is how
 the game offers them (:class:`~lazytree.game.GameAgents`) and names the book's AI of
 each rule set.
@@ -31,10 +31,10 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from lazytree.agent import Agent, PlayerError, Progress
+from lazytree.agents import DepthAgent, reported, single_float, with_evaluation
 from lazytree.game import CHANCE, Game
 from lazytree.games.dice_of_doom.dice import Outcome
 from lazytree.games.dice_of_doom.score_board import score_board
-from lazytree.players import DepthAgent, reported, single_float, with_evaluation
 from lazytree.search import SearchResult
 from lazytree.tree import Node, Tree
 

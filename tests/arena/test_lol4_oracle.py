@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from lazytree.agents import make_agent as make_player
+from lazytree.agents import single_float as _single
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom
-from lazytree.players import _single, make_player
 from tests.oracle.lol4_oracle import ANSWERS, queries
 
 RECORDED: dict[str, Any] = json.loads(ANSWERS.read_text())

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from lazytree.agents import make_agent as make_player
 from lazytree.games.dice_of_doom import LispDiceOfDoom
-from lazytree.players import make_player
 from tests.oracle.lol4_oracle import DRIVER as LOL4_DRIVER
 from tests.oracle.lol_oracle import ANSWERS, queries
 from tests.oracle.lol_oracle import DRIVER as LOL2_DRIVER
