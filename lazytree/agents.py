@@ -61,7 +61,8 @@ import struct
 import threading
 import time
 from collections.abc import Callable, Hashable
-from typing import Any, cast
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeAlias, cast
 
 from lazytree.agent import HUMAN, Agent, Choice, HumanAgent, PlayerError, Progress
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, choose_move
@@ -69,7 +70,8 @@ from lazytree.book import Book, BookError, booked_search
 from lazytree.game import Game, GameAgents, NamedEvaluations
 from lazytree.search import Limit, SearchResult, make_rater, search
 from lazytree.search.limit import CLOCKS, DEFAULT_MEMORY, Clock
-from lazytree.search.raters import MCTSRater
+from lazytree.search.raters import DEFAULT_PLAYOUTS, MCTSRater
+from lazytree.search.spelling import Quiescence, Width, parse_quiescence, parse_width, spell
 from lazytree.spec import Param, Registry, Spec
 from lazytree.tree import Tree
 from lazytree.weights import WeightsError, apply_weights_file
@@ -236,7 +238,6 @@ def single_float(x: float) -> float:
     return float(_SINGLE.unpack(_SINGLE.pack(x))[0])
 
 
-
 class OfferedAgent(TreeAgent):
     """An agent a game offers (:class:`~lazytree.game.GameAgents`, e.g. Dice of Doom's
     ``lol2``), registered by name as ``key`` with ``params``: when it starts on a game it
@@ -296,37 +297,23 @@ class DefaultAgent(TreeAgent):
 
     share = True
 
-    def __init__(
-        self,
-        name: str,
-        seconds: float | None,
-        nodes: int | None,
-        depth: int | None,
-        eval: str | None,
-        weights: str | None = None,
-        book: str | None = None,
-        clock: Clock = "cpu",
-        *,
-        width: int | str | None = "auto",
-        quiescence: int | str = "auto",
-        rater: str | None = None,
-        memory: int | None = None,
-        tie: int | None = None,
-    ) -> None:
-        super().__init__(name, tie)
-        self.weights, self.book_path = weights, book
+    def __init__(self, name: str, options: DefaultOptions) -> None:
+        super().__init__(name, options.tie)
+        self.options = options
+        seconds, nodes, depth, rater = options.time, options.nodes, options.depth, options.rater
+        self.weights, self.book_path = options.weights, options.book
         self.book: Book | None = None
         if seconds is None and nodes is None and rater is None:
             raise PlayerError(
                 f"{name}: without a clock (time=none) give a node budget (nodes=) "
                 "or a rater to search to depth (rater=)"
             )
-        self.eval = eval
-        self.memory = memory if memory is not None else DEFAULT_MEMORY
+        self.eval = options.eval
+        self.memory = options.memory if options.memory is not None else DEFAULT_MEMORY
         try:
             if seconds is not None:  # a clock: the play AI's deepening, depth a cap
-                spelled = f"deepening:width={'none' if width is None else width}"
-                spelled += f":quiescence={quiescence}"
+                spelled = f"deepening:width={spell(options.width)}"
+                spelled += f":quiescence={spell(options.quiescence)}"
             elif rater is not None:  # a rater to a fixed depth, like the books' AIs
                 spelled, depth = rater, depth or DEFAULT_CHANCE_DEPTH
             else:  # deepening until the node budget runs out
@@ -338,7 +325,7 @@ class DefaultAgent(TreeAgent):
                 seconds=seconds,
                 nodes=nodes,
                 memory=self.memory,
-                clock=clock if seconds is not None else "wall",
+                clock=options.clock if seconds is not None else "wall",
             )
             self.rater = make_rater(spelled)
         except (TypeError, ValueError) as exc:
@@ -415,29 +402,19 @@ class RandomAgent:
 class MCTSAgent:
     """The ``mcts`` player: one ``mcts`` rater per game, reused from move to move."""
 
-    def __init__(
-        self,
-        name: str,
-        *,
-        playouts: int | None,
-        seconds: float | None,
-        nodes: int | None,
-        c: float,
-        cutoff: int,
-        seed: int,
-        eval: str | None = None,
-        clock: Clock = "cpu",
-    ) -> None:
+    def __init__(self, name: str, options: MCTSOptions) -> None:
         self.name = name
+        self.options = options
         self.stoppable = True
-        self.eval = eval
-        self.limit = Limit(seconds=seconds, nodes=nodes, memory=DEFAULT_MEMORY, clock=clock)
-        self.playouts = playouts
+        self.eval = options.eval
+        seconds, nodes = options.time or None, options.nodes
+        self.limit = Limit(seconds=seconds, nodes=nodes, memory=DEFAULT_MEMORY, clock=options.clock)
+        self.playouts = playouts = options.playouts
         if playouts is not None and playouts < 1:
             raise ValueError(f"playouts must be >= 1, got {playouts}")
-        self.c, self.cutoff, self.seed = c, cutoff, seed
+        self.c, self.cutoff, self.seed = options.c, options.cutoff, options.seed
         self._tree: Tree[Any, Any] | None = None
-        self._rater = MCTSRater(playouts=playouts, c=c, cutoff=cutoff)  # (checks them)
+        self._rater = MCTSRater(playouts=playouts, c=self.c, cutoff=self.cutoff)  # (checks them)
 
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
         game = rated_by(game, self.eval, self.name)
@@ -475,14 +452,155 @@ class MCTSAgent:
         )
 
 
+# -- the options: one typed value per kind of agent --------------------------------------
+@dataclass(frozen=True)
+class DepthOptions:
+    """The options of a book's AI (``ror``, ``lol2``, ``lol4``): its search depth."""
+
+    kind: str
+    depth: int
+
+    def text(self) -> str:
+        """The agent's name with these options (the depth always written)."""
+        return f"{self.kind}:depth={self.depth}"
+
+
+@dataclass(frozen=True)
+class DefaultOptions:
+    """The options of the play AI (``default``): a clock of ``time`` seconds counted by
+    ``clock``, or with ``time=None`` a ``rater`` to ``depth`` or a node budget; see
+    :class:`DefaultAgent` and the ``default`` entry of :data:`AGENTS` for each."""
+
+    time: float | None = 1.0
+    clock: Clock = "cpu"
+    rater: str | None = None
+    depth: int | None = None
+    nodes: int | None = None
+    width: Width = "auto"
+    quiescence: Quiescence = "auto"
+    memory: int | None = None
+    tie: int | None = None
+    weights: str | None = None
+    book: str | None = None
+    eval: str | None = None
+
+    kind: ClassVar[str] = "default"
+
+    def text(self) -> str:
+        """The agent's one spelling: ``default:time=...``, then every option that is not
+        its default, in field order (``clock`` only with a clock)."""
+        skip = ("time", "clock") if self.time is None else ("time",)
+        time = "time=none" if self.time is None else f"time={self.time:g}"
+        return _spelling(self, f"default:{time}", skip)
+
+
+def _spelling(options: Any, head: str, skip: tuple[str, ...] = ()) -> str:
+    """``head``, then ``:key=value`` for each field of ``options`` (a dataclass) that is
+    not its default and not in ``skip``, in field order, widths and quiescences spelled
+    by :func:`~lazytree.search.spelling.spell`."""
+    parts = [head]
+    for f in dataclasses.fields(options):
+        value = getattr(options, f.name)
+        if f.name in skip or value == f.default:
+            continue
+        parts.append(f"{f.name}={spell(value) if f.name in _SPELLED else value}")
+    return ":".join(parts)
+
+
+_SPELLED = frozenset({"width", "quiescence"})
+
+
+@dataclass(frozen=True)
+class MCTSOptions:
+    """The options of ``mcts``: ``playouts`` per move (None: until ``time`` or ``nodes``
+    runs out), the UCT constant ``c``, the playouts' ``cutoff`` and ``seed``."""
+
+    playouts: int | None = DEFAULT_PLAYOUTS
+    time: float | None = None
+    nodes: int | None = None
+    c: float = 1.4
+    cutoff: int = 8
+    seed: int = 0
+    eval: str | None = None
+    clock: Clock = "cpu"
+
+    kind: ClassVar[str] = "mcts"
+
+    def text(self) -> str:
+        """The agent's name with every option that is not its default."""
+        return _spelling(self, self.kind)
+
+
+@dataclass(frozen=True)
+class RandomOptions:
+    """The options of ``random``: the seed of its moves (with the game's)."""
+
+    seed: int = 0
+
+    kind: ClassVar[str] = "random"
+
+    def text(self) -> str:
+        """The agent's name with every option that is not its default."""
+        return _spelling(self, self.kind)
+
+
+@dataclass(frozen=True)
+class HumanOptions:
+    """``human`` has no options."""
+
+    kind: ClassVar[str] = HUMAN
+
+    def text(self) -> str:
+        """``human``."""
+        return HUMAN
+
+
+AgentOptions: TypeAlias = DepthOptions | DefaultOptions | MCTSOptions | RandomOptions | HumanOptions
+"""The typed options of any agent, parsed once from its name by :func:`agent_options`."""
+
+
 # -- the registry ------------------------------------------------------------------------
-AGENTS: Registry[Agent] = Registry("agent", PlayerError)
-"""Every agent by name, in registration order."""
+AGENTS: Registry[AgentOptions] = Registry("agent", PlayerError)
+"""Every agent by name, in registration order: its parameters and the maker of its
+typed options (:func:`agent_options`)."""
+
+
+def agent_options(text: str) -> AgentOptions:
+    """The typed options of the agent named ``text``, every value checked
+    (:class:`PlayerError` with one line otherwise): the one parse of an agent's name.
+
+    >>> agent_options("default:time=0.5:width=none")
+    DefaultOptions(time=0.5, clock='cpu', rater=None, depth=None, nodes=None, width=None, \
+quiescence='auto', memory=None, tie=None, weights=None, book=None, eval=None)
+    >>> agent_options("default:time=0.5:width=none").text()
+    'default:time=0.5:width=all'
+    """
+    return AGENTS.make(text)
+
+
+def build_agent(options: AgentOptions, name: str | None = None) -> Agent:
+    """The agent of ``options``, called ``name`` (by default the options' spelling)."""
+    if isinstance(options, DepthOptions):
+        name = name or options.text()
+        if options.kind == "ror":
+            return RorAgent(name, options.depth)
+        return OfferedAgent(options.kind, name, {"depth": options.depth}, "Dice of Doom")
+    if isinstance(options, DefaultOptions):
+        return DefaultAgent(name or options.text(), options)
+    if isinstance(options, MCTSOptions):
+        name = name or options.text()
+        try:
+            return MCTSAgent(name, options)
+        except (TypeError, ValueError) as exc:
+            raise PlayerError(f"{name}: {exc}") from None
+    if isinstance(options, RandomOptions):
+        return RandomAgent(name or options.text(), options.seed)
+    return HumanAgent(name or options.text())
 
 
 def make_agent(text: str) -> Agent:
     """The :class:`Agent` named ``text`` (:class:`PlayerError` for a bad name)."""
-    return AGENTS.make(text)
+    return build_agent(agent_options(text), text.strip())
 
 
 def is_human(text: str) -> bool:
@@ -508,18 +626,13 @@ def _depth(default: int) -> Param:
     return Param("depth", int, default, "Search depth in moves.")
 
 
-def _make_ror(name: str, depth: int) -> Agent:
-    return RorAgent(name, _positive(name, "depth", depth) or 4)
+def _book_ai(kind: str, default_depth: int) -> Callable[..., AgentOptions]:
+    """The maker of the options of the book's AI ``kind``: checks the depth. ``lol2`` and
+    ``lol4`` are offered by Dice of Doom, which makes them when they start on its game
+    (:class:`OfferedAgent`)."""
 
-
-def _offered(key: str, offered_by: str, default_depth: int) -> Callable[..., Agent]:
-    """The maker of agent ``key``, which the games of ``offered_by`` offer
-    (:class:`~lazytree.game.GameAgents`): checks the depth, and the game makes the agent
-    when it starts (:class:`OfferedAgent`)."""
-
-    def make(name: str, depth: int) -> Agent:
-        depth = _positive(name, "depth", depth) or default_depth
-        return OfferedAgent(key, name, {"depth": depth}, offered_by)
+    def make(name: str, depth: int) -> AgentOptions:
+        return DepthOptions(kind, _positive(name, "depth", depth) or default_depth)
 
     return make
 
@@ -530,95 +643,62 @@ def _clock(name: str, clock: str) -> Clock:
     return cast(Clock, clock)
 
 
-def _width(name: str, text: str | None) -> int | str | None:
-    """``width``: a number >= 1, ``all`` or none (every move), or ``auto``."""
-    t = "all" if text is None else text.strip().lower()
-    if t in ("auto", "all"):
-        return None if t == "all" else t
-    if not t.isdigit() or int(t) < 1:
-        raise PlayerError(f"{name}: width must be a number >= 1, all or auto, got {text!r}")
-    return int(t)
-
-
-def _quiescence(name: str, text: str) -> int | str:
-    """``quiescence``: a number >= 0 or ``auto``."""
-    t = str(text).strip().lower()
-    if t == "auto":
-        return t
-    if not t.isdigit():
-        raise PlayerError(f"{name}: quiescence must be a number >= 0 or auto, got {text!r}")
-    return int(t)
+def _spelled(name: str, parse: Callable[[object], Any], text: object) -> Any:
+    """``text`` read by ``parse`` (:func:`~lazytree.search.spelling.parse_width` or
+    :func:`~lazytree.search.spelling.parse_quiescence`), its error as a
+    :class:`PlayerError`."""
+    try:
+        return parse(text)
+    except ValueError as exc:
+        raise PlayerError(f"{name}: {exc}") from None
 
 
 def _make_default(
     name: str,
+    *,
     time: float | None,
+    clock: str,
+    width: str | None,
+    quiescence: str,
     nodes: int | None,
-    depth: int | None,
-    eval: str | None,
-    weights: str | None = None,
-    book: str | None = None,
-    clock: str = "cpu",
-    width: str | None = "auto",
-    quiescence: str = "auto",
-    rater: str | None = None,
-    memory: int | None = None,
-    tie: int | None = None,
-) -> Agent:
-    if time == 0:
-        time = None
-    return DefaultAgent(
-        name,
-        time,
-        _positive(name, "nodes", nodes),
-        depth,
-        eval,
-        weights,
-        book,
-        _clock(name, clock),
-        width=_width(name, width),
-        quiescence=_quiescence(name, quiescence),
-        rater=rater,
+    memory: int | None,
+    **values: Any,
+) -> AgentOptions:
+    return DefaultOptions(
+        time=None if time == 0 else time,
+        clock=_clock(name, clock),
+        width=_spelled(name, parse_width, width),
+        quiescence=_spelled(name, parse_quiescence, quiescence),
+        nodes=_positive(name, "nodes", nodes),
         memory=_positive(name, "memory", memory),
-        tie=tie,
+        **values,
     )
 
 
 def _make_mcts(
     name: str,
+    *,
     playouts: int | None,
     time: float | None,
     nodes: int | None,
-    c: float,
-    cutoff: int,
-    seed: int,
-    eval: str | None,
-    clock: str = "cpu",
-) -> Agent:
+    clock: str,
+    **values: Any,
+) -> AgentOptions:
     if playouts is None and time is None and nodes is None:
         raise PlayerError(f"{name}: give playouts, time or nodes")
-    try:
-        return MCTSAgent(
-            name,
-            playouts=playouts,
-            seconds=time or None,
-            nodes=nodes,
-            c=c,
-            cutoff=cutoff,
-            seed=seed,
-            eval=eval,
-            clock=_clock(name, clock),
-        )
-    except (TypeError, ValueError) as exc:
-        raise PlayerError(f"{name}: {exc}") from None
+    if playouts is not None and playouts < 1:
+        raise PlayerError(f"{name}: playouts must be >= 1, got {playouts}")
+    return MCTSOptions(
+        playouts=playouts, time=time, nodes=nodes, clock=_clock(name, clock), **values
+    )
 
 
-def _make_random(name: str, seed: int) -> Agent:
-    return RandomAgent(name, seed)
+def _make_random(name: str, seed: int) -> AgentOptions:
+    return RandomOptions(seed)
 
 
-def _make_human(name: str) -> Agent:
-    return HumanAgent(name)
+def _make_human(name: str) -> AgentOptions:
+    return HumanOptions()
 
 
 CLOCK_PARAM = Param(
@@ -630,13 +710,18 @@ EVAL_HELP = "The game's evaluation by name, where it has several (Dice of Doom: 
 """The ``eval`` parameter's help (:class:`~lazytree.game.NamedEvaluations`; an agent
 checks the name when it starts on a game, other games ignore it)."""
 
-AGENTS.register(Spec("ror", "Realm of Racket: minimax, book rating", (_depth(4),), _make_ror))
+_DEFAULT = DefaultOptions()
+_MCTS = MCTSOptions()
+
+AGENTS.register(
+    Spec("ror", "Realm of Racket: minimax, book rating", (_depth(4),), _book_ai("ror", 4))
+)
 AGENTS.register(
     Spec(
         "lol2",
         "Land of Lisp ch. 18: alpha-beta over score-board (offered by Dice of Doom)",
         (_depth(4),),
-        _offered("lol2", "Dice of Doom", 4),
+        _book_ai("lol2", 4),
     )
 )
 AGENTS.register(
@@ -644,7 +729,7 @@ AGENTS.register(
         "lol4",
         "Land of Lisp ch. 20: chance, rounded odds, score-board (offered by Dice of Doom)",
         (_depth(2),),
-        _offered("lol4", "Dice of Doom", 2),
+        _book_ai("lol4", 2),
     )
 )
 AGENTS.register(
@@ -652,18 +737,34 @@ AGENTS.register(
         "default",
         "The play AI (clocked iterative deepening)",
         (
-            Param("time", float, 1.0, "Seconds per move (none: a rater to depth, or nodes)."),
-            Param("nodes", int, None, "New nodes per move."),
-            Param("depth", int, None, "Deepest search (a cap); without a clock the depth."),
-            Param("eval", str, None, EVAL_HELP),
-            Param("weights", str, None, "Evaluation weights file (lazytree tune)."),
-            Param("book", str, None, "Position book file (SQLite)."),
+            Param(
+                "time", float, _DEFAULT.time, "Seconds per move (none: a rater to depth, or nodes)."
+            ),
+            Param("nodes", int, _DEFAULT.nodes, "New nodes per move."),
+            Param(
+                "depth", int, _DEFAULT.depth, "Deepest search (a cap); without a clock the depth."
+            ),
+            Param("eval", str, _DEFAULT.eval, EVAL_HELP),
+            Param("weights", str, _DEFAULT.weights, "Evaluation weights file (lazytree tune)."),
+            Param("book", str, _DEFAULT.book, "Position book file (SQLite)."),
             CLOCK_PARAM,
-            Param("width", str, "auto", "With a clock: moves per position (n, all, auto)."),
-            Param("quiescence", str, "auto", "With a clock: noisy plies (n or auto)."),
-            Param("rater", str, None, "Without a clock: search to depth with this rater."),
-            Param("memory", int, None, "Bytes the process may hold (default budget)."),
-            Param("tie", int, None, "Break ties between equal moves with this seed."),
+            Param(
+                "width",
+                str,
+                spell(_DEFAULT.width),
+                "With a clock: moves per position (n, all, auto).",
+            ),
+            Param(
+                "quiescence",
+                str,
+                spell(_DEFAULT.quiescence),
+                "With a clock: noisy plies (n or auto).",
+            ),
+            Param(
+                "rater", str, _DEFAULT.rater, "Without a clock: search to depth with this rater."
+            ),
+            Param("memory", int, _DEFAULT.memory, "Bytes the process may hold (default budget)."),
+            Param("tie", int, _DEFAULT.tie, "Break ties between equal moves with this seed."),
         ),
         _make_default,
     )
@@ -673,13 +774,13 @@ AGENTS.register(
         "mcts",
         "UCT Monte Carlo tree search on the lazy tree",
         (
-            Param("playouts", int, 1000, "Playouts per move (none: no cap)."),
-            Param("time", float, None, "Seconds per move."),
-            Param("nodes", int, None, "New nodes per move."),
-            Param("c", float, 1.4, "UCT exploration constant."),
-            Param("cutoff", int, 8, "Playout moves before the evaluation rates it."),
-            Param("seed", int, 0, "Seed of the playouts (with the game's)."),
-            Param("eval", str, None, EVAL_HELP),
+            Param("playouts", int, _MCTS.playouts, "Playouts per move (none: no cap)."),
+            Param("time", float, _MCTS.time, "Seconds per move."),
+            Param("nodes", int, _MCTS.nodes, "New nodes per move."),
+            Param("c", float, _MCTS.c, "UCT exploration constant."),
+            Param("cutoff", int, _MCTS.cutoff, "Playout moves before the evaluation rates it."),
+            Param("seed", int, _MCTS.seed, "Seed of the playouts (with the game's)."),
+            Param("eval", str, _MCTS.eval, EVAL_HELP),
             CLOCK_PARAM,
         ),
         _make_mcts,
@@ -732,6 +833,7 @@ def check_agent(
                 )
     if not set(text.strip()) <= AGENT_CHARACTERS:
         raise PlayerError(f"agent {text[:60]!r}: only letters, digits and _.:=+- allowed")
+    agent_options(text)  # every value checked, as making the agent does
     evaluation = params.get("eval")
     if evaluation is not None and game is not None:
         names = game.evaluation_names() if isinstance(game, NamedEvaluations) else ()
@@ -747,7 +849,4 @@ def check_agent(
             make_rater(rater)
         except ValueError as exc:
             raise PlayerError(f"{name}: rater {rater!r}: {exc}") from None
-    clock = params.get("clock")
-    if clock is not None and clock not in CLOCKS:
-        raise PlayerError(f"{name}: clock must be cpu or wall, got {clock!r}")
     return params

@@ -41,6 +41,7 @@ from lazytree.search import (
     make_rater,
     search,
 )
+from lazytree.search.raters import DEFAULT_PLAYOUTS
 from lazytree.traverse import CountStopped, count_tree
 from lazytree.tree import Tree
 
@@ -149,7 +150,8 @@ def count(
 
 RATER_SPELLING = (
     "name:key=value parameters, e.g. alphabeta-tt:width=8:quiescence=1 or "
-    "mcts:playouts=500:seed=3 (UCT: no depth; its playouts, default 1000, or --time bound it)"
+    "mcts:playouts=500:seed=3 (UCT: no depth; its playouts, default "
+    f"{DEFAULT_PLAYOUTS:,}, or --time bound it)"
 )
 """How ``--rater`` is spelled (the same as :func:`lazytree.search.search`)."""
 

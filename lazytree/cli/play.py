@@ -38,6 +38,7 @@ from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_boo
 from lazytree.game import Game, IllegalMoveError, PlayerNames
 from lazytree.games import Position
 from lazytree.search import SearchResult, SearchStopped
+from lazytree.search.spelling import parse_quiescence, parse_width
 from lazytree.session import PLAY_DEFAULTS, Played, Session, SessionError, default_seat
 
 AI_OPTIONS = ("depth", "time_budget", "search_width", "quiescence", "rater", "tie_seed")
@@ -296,15 +297,21 @@ def play_ai(
     clocked = time_budget > 0
     if not clocked:
         max_nodes = command_limit(position.state, max_nodes, None).nodes
-    width = parse_width(search_width)
-    q = parse_quiescence(quiescence)
+    try:
+        width = parse_width(search_width)
+    except ValueError as exc:
+        raise ValueError(f"--search-width: {exc}") from None
+    try:
+        q = parse_quiescence(quiescence)
+    except ValueError as exc:
+        raise ValueError(f"--quiescence: {exc}") from None
     return default_seat(
         position.game,
         time_budget if clocked else None,
         depth=depth if depth is not None or clocked else DEFAULT_CHANCE_DEPTH,
         rater=None if clocked else rater,
-        width=None if width == "auto" else "all" if width is None else width,
-        quiescence=None if q == "auto" else q,
+        width=width,
+        quiescence=q,
         nodes=max_nodes,
         memory=None if max_memory is None else memory_budget(max_memory),
         tie=tie_seed,
@@ -377,26 +384,6 @@ def _show(rolled: list[Played]) -> None:
     """Say what the dice did after a move."""
     for played in rolled:
         console.print(f"chance: {played.note or played.text}")
-
-
-def parse_width(text: str) -> int | str | None:
-    """``--search-width``: a positive number, ``'all'`` (None) or ``'auto'``."""
-    t = text.strip().lower()
-    if t in ("auto", "all"):
-        return None if t == "all" else t
-    if not t.isdigit() or int(t) < 1:
-        raise ValueError(f"--search-width {text!r}: expected a number >= 1, 'all' or 'auto'")
-    return int(t)
-
-
-def parse_quiescence(text: str) -> int | str:
-    """``--quiescence``: a number >= 0 or ``'auto'``."""
-    t = text.strip().lower()
-    if t == "auto":
-        return t
-    if not t.isdigit():
-        raise ValueError(f"--quiescence {text!r}: expected a number >= 0 or 'auto'")
-    return int(t)
 
 
 def _player_name(game: Game[Any, Any], player: int) -> str | None:

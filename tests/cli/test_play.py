@@ -85,7 +85,8 @@ def test_human_is_a_deprecated_spelling_of_seats() -> None:
     code, out, _ = run("play", "tictactoe", *args, input="quit\n")
     assert code == 0 and "player 0 (AI) played" in out
     first = out.splitlines()[0]
-    assert first.startswith("--human is deprecated; use --seats default:time=none:depth=1:rater=")
+    seat = "default:time=none:rater=auto:depth=1"
+    assert first.startswith(f"--human is deprecated; use --seats {seat}")
     assert first.endswith(",human")
 
 
