@@ -183,7 +183,7 @@ def command_rater(
     rater: str | None, *, depth_flags: tuple[str, ...] = ("--depth",), book: bool = False
 ) -> Rater | None:
     """The rater ``--rater`` spells (``None``: the default engine); a one-line error for
-    a bad spelling, and for depth options (or ``--book``) given to a rater without a
+    a bad spelling, and for depth options (or ``--position-book``) given to a rater without a
     depth (mcts)."""
     if rater is None:
         return None
@@ -197,8 +197,8 @@ def command_rater(
                 why = f"{made.name} has no depth: its playouts or --time bound it"
                 conflict(flag, f"--rater {rater}", why)
         if book:
-            why = f"a {made.name} value is no searched depth a book can keep"
-            conflict("--book", f"--rater {rater}", why)
+            why = f"a {made.name} value is no searched depth a position book can keep"
+            conflict("--position-book", f"--rater {rater}", why)
     return made
 
 
@@ -385,7 +385,7 @@ def analyse(
     engine = rater or "the exact engine"
     with err_console.status(f"searching with {engine}..."):
         try:
-            result = booked_search(  # --book: answered from it, or stored in it
+            result = booked_search(  # --position-book: answered from it, or stored in it
                 opened,
                 tree,
                 lambda: run_search(tree, rate, limit),

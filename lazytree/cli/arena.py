@@ -44,7 +44,7 @@ from lazytree.cli.common import (
 )
 from lazytree.cli.files import check_output
 from lazytree.cli.jobs import JobsOption, cap_jobs
-from lazytree.cli.learn import BookOption, WeightsOption, player_files
+from lazytree.cli.learn import BookOption, WeightsOption, agent_files
 from lazytree.games import GameSpec, OptionError
 from lazytree.spec import split_names
 
@@ -97,7 +97,7 @@ def arena(
     """Play the match and print its table."""
     spec, options = setup
     names = split_names(players)
-    names = player_files(names, book, weights)  # --book/--weights: every default player
+    names = agent_files(names, book, weights)  # --position-book/--weights: every default agent
     seed = options.pop("seed", None)
     try:
         if len(names) < 2:

@@ -339,7 +339,7 @@ def command_seat(position: Position, seconds: float) -> str:
 
 def _learned(session: Session, book: Path | None, weights: Path | None) -> None:
     """``--weights``: the AI rates with them (the tree and the agents start again at
-    the position now); ``--book``: the ``default`` seats look positions up in it and
+    the position now); ``--position-book``: the ``default`` seats look positions up in it and
     fill it."""
     if weights is not None:
         session.use_game(learned_game(session.game, weights))
@@ -400,7 +400,7 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
     nodes = 0
     depths: list[str] = []
     rolled: list[Played] = []
-    booked = 0  # --book: moves answered from it
+    booked = 0  # --position-book: moves answered from it
     # the spinner lives on the console the moves are printed to, so it is cleared
     # before each line instead of being left in front of it
     with console.status(f"player {player} ({session.seat(player).name}) is thinking..."):
@@ -434,7 +434,7 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
             seconds=time.perf_counter() - turn_start,
         )
         if booked:  # the positions were searched before
-            line += f" [dim]({booked} of {len(labels)} from the book)[/]"
+            line += f" [dim]({booked} of {len(labels)} from the position book)[/]"
         console.print(line, soft_wrap=True)
         _show(rolled)
     return labels
@@ -445,8 +445,8 @@ def summary(result: SearchResult[Any], seconds: float) -> str:
     depth = "end" if result.depth is None else str(result.depth)
     interrupted = None if result.deepening is None else result.deepening.interrupted
     more = f" (depth {interrupted} cut short)" if interrupted else ""
-    if result.book is not None and result.book.status == "hit":  # --book: searched before
-        more += f" from the book (used {result.book.uses} times)"
+    if result.book is not None and result.book.status == "hit":  # searched before
+        more += f" from the position book (used {result.book.uses} times)"
     return (
         f"depth {depth}{more}, value {result.value:.3g}, "
         f"{result.stats.nodes_created:,} nodes forced, {seconds:.2f} s"

@@ -117,7 +117,7 @@ def tune(
         game = load_game(spec.name, **options).game
         tunable(game)  # a game without a tunable evaluation: one line
         if ":" in str(out):
-            raise ValueError(f"--out {out}: a path with ':' cannot go into a player name")
+            raise ValueError(f"--out {out}: a path with ':' cannot go into an agent name")
         check_output(out, "--out")  # before the games: a late failure would lose them
         current = str(weights) if weights is not None else None
         if current is not None:

@@ -73,5 +73,5 @@ def test_explore_book_needs_ai_and_a_real_book(tmp_path: Path) -> None:
     junk = tmp_path / "junk"
     junk.write_text("not a database " * 100)
     bad = run("explore", "tictactoe", "--ai", "--book", str(junk), "--out", out)
-    assert bad.code == 2 and bad.error_line().startswith(f"error: --book {junk}: not a lazytree")
+    assert bad.code == 2 and bad.error_line().startswith(f"error: --position-book {junk}: not a lazytree")
     assert "--book" in run("explore", "tictactoe", "--help").out
