@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import inspect
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Optional, TypeVar
 
 import typer
 from rich.markup import escape
@@ -40,6 +41,8 @@ from lazytree.games import Position
 from lazytree.search import SearchResult, SearchStopped
 from lazytree.search.spelling import parse_quiescence, parse_width
 from lazytree.session import PLAY_DEFAULTS, Played, Session, SessionError, default_seat
+
+T = TypeVar("T")
 
 AI_OPTIONS = ("depth", "time_budget", "search_width", "quiescence", "rater", "tie_seed")
 """The options that make the play AI of the seats --seats leaves out (Python names)."""
@@ -297,14 +300,8 @@ def play_ai(
     clocked = time_budget > 0
     if not clocked:
         max_nodes = command_limit(position.state, max_nodes, None).nodes
-    try:
-        width = parse_width(search_width)
-    except ValueError as exc:
-        raise ValueError(f"--search-width: {exc}") from None
-    try:
-        q = parse_quiescence(quiescence)
-    except ValueError as exc:
-        raise ValueError(f"--quiescence: {exc}") from None
+    width = _spelled("--search-width", parse_width, search_width)
+    q = _spelled("--quiescence", parse_quiescence, quiescence)
     return default_seat(
         position.game,
         time_budget if clocked else None,
@@ -316,6 +313,14 @@ def play_ai(
         memory=None if max_memory is None else memory_budget(max_memory),
         tie=tie_seed,
     )
+
+
+def _spelled(option: str, parse: Callable[[str], T], text: str) -> T:
+    """``text`` read by ``parse``, a bad one a ``ValueError`` naming ``option``."""
+    try:
+        return parse(text)
+    except ValueError as exc:
+        raise ValueError(f"{option}: {exc}") from None
 
 
 def command_seat(position: Position, seconds: float) -> str:
