@@ -400,7 +400,7 @@ class RandomAgent:
 
 
 class MCTSAgent:
-    """The ``mcts`` player: one ``mcts`` rater per game, reused from move to move."""
+    """The ``mcts`` agent: one ``mcts`` rater per game, reused from move to move."""
 
     def __init__(self, name: str, options: MCTSOptions) -> None:
         self.name = name

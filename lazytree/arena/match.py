@@ -1,4 +1,4 @@
-"""A match: every two named players meet in pairs of games, on local cores or Dask.
+"""A match: every two named agents meet in pairs of games, on local cores or Dask.
 
 :func:`run_match` plays the pairs of a :class:`MatchSpec` (pair ``k`` of every
 meeting starts from the position of seed ``seed + k``, so all meetings see the same
@@ -42,7 +42,7 @@ __all__ = ["MatchResult", "MatchSpec", "PlayerSummary", "run_match"]
 
 @dataclass(frozen=True)
 class MatchSpec:
-    """What to play: the game and its options, two or more player names, pairs per
+    """What to play: the game and its options, two or more agent names, pairs per
     meeting, the first seed, an optional SPRT (two players only)."""
 
     game: str

@@ -87,7 +87,7 @@ def tune(
         typer.Option(
             "--opponents",
             help="More self-play opponents besides the current and earlier accepted weights: "
-            "player names, comma-separated (e.g. ror:depth=2; much weaker players spoil the fit).",
+            "agent names, comma-separated (e.g. ror:depth=2; much weaker agents spoil the fit).",
         ),
     ] = "",
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
