@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from lazytree.agents import TreeAgent
-from lazytree.agents import make_agent as make_player
+from lazytree.agents import TreeAgent, make_agent
 from lazytree.ai import ai_turn
 from lazytree.game import CHANCE, IllegalMoveError
 from lazytree.games import GAMES
@@ -359,7 +358,7 @@ def test_a_seat_plays_the_moves_of_its_arena_player() -> None:
     play_out(s)
     # lol2 alone, on its own tree, answers every position of lol2's in the game the same
     again = Session("dice-of-doom", LISP3, seed=3)
-    lol2 = make_player("lol2")
+    lol2 = make_agent("lol2")
     lol2.start(again.game, again.start, 0)
     for played in s.history:
         if played.player == 0:

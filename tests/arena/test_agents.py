@@ -8,7 +8,17 @@ from typing import Any
 
 import pytest
 
-from lazytree.agents import AGENTS, PlayerError, make_agent, make_ai
+from lazytree.agents import (
+    AGENTS,
+    DefaultOptions,
+    DepthOptions,
+    MCTSOptions,
+    PlayerError,
+    agent_options,
+    build_agent,
+    make_agent,
+    make_ai,
+)
 from lazytree.arena import MatchSpec
 from lazytree.games import load_game
 from lazytree.games.dice_of_doom import Attack, ChanceDiceOfDoom, LispDiceOfDoom, Outcome
@@ -16,6 +26,7 @@ from lazytree.games.dice_of_doom.agents import BOOK_ODDS, lol4_rating
 from lazytree.games.dice_of_doom.score_board import score_board
 from lazytree.search import SearchResult, alphabeta, minimax
 from lazytree.search.limit import SearchStopped
+from lazytree.search.raters import DEFAULT_PLAYOUTS
 from lazytree.tree import Tree
 
 
@@ -239,3 +250,32 @@ def test_default_without_a_clock_is_the_rater_to_its_depth() -> None:
         agent.start(pos.game, pos.state, 0)
         ai = alphabeta(Tree(pos.game, pos.state).root, 3)
         assert agent.choose().move == ai.best_moves[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ror",
+        "lol2:depth=3",
+        "default",
+        "default:time=none:nodes=300:width=4",
+        "default:time=0.5:clock=wall:width=none:quiescence=2:tie=3",
+        "mcts:time=0.5:playouts=none",
+        "random:seed=3",
+        "human",
+    ],
+)
+def test_an_agents_name_is_parsed_once_into_options_that_spell_it_again(text: str) -> None:
+    options = agent_options(text)
+    assert agent_options(options.text()) == options
+    assert build_agent(options).name == options.text()
+
+
+def test_the_options_are_typed_and_spelled_one_way() -> None:
+    options = agent_options("default:width=none:time=0.5:clock=wall")
+    assert options == DefaultOptions(time=0.5, clock="wall", width=None)
+    assert options.text() == "default:time=0.5:clock=wall:width=all"
+    assert agent_options("default:width=ALL") == agent_options("default:width=none")
+    mcts = agent_options("mcts")
+    assert isinstance(mcts, MCTSOptions) and mcts.playouts == DEFAULT_PLAYOUTS
+    assert agent_options("lol4") == DepthOptions("lol4", 2)
