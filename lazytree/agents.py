@@ -833,11 +833,11 @@ def check_agent(
         raise PlayerError(f"agent {text[:60]!r}...: at most 200 characters")
     name, params = AGENTS.parse(text)
     if not files:
-        for key in ("weights", "book"):
+        for key, option in (("weights", "--weights"), ("book", "--position-book")):
             if params.get(key) is not None:
                 raise PlayerError(
                     f"{name}: {key}= names a file on the server; give it to lazytree "
-                    f"serve --{key} instead"
+                    f"serve {option} instead"
                 )
     if not set(text.strip()) <= AGENT_CHARACTERS:
         raise PlayerError(f"agent {text[:60]!r}: only letters, digits and _.:=+- allowed")
