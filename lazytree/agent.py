@@ -22,13 +22,13 @@ from lazytree.search import SearchResult
 from lazytree.spec import SpecError
 from lazytree.tree import Node
 
-__all__ = ["HUMAN", "Agent", "Choice", "HumanAgent", "PlayerError", "Progress"]
+__all__ = ["HUMAN", "Agent", "AgentError", "Choice", "HumanAgent", "Progress"]
 
 HUMAN = "human"
 """The name of the one agent whose moves come from a person."""
 
 
-class PlayerError(SpecError):
+class AgentError(SpecError):
     """A name that names no agent, a bad parameter, or an agent that cannot play a game
     (message for the user)."""
 
@@ -92,7 +92,7 @@ class HumanAgent:
     def choose(
         self, *, stop: threading.Event | None = None, progress: Progress | None = None
     ) -> Choice:
-        raise PlayerError("human: the moves of a human seat come from a person")
+        raise AgentError("human: the moves of a human seat come from a person")
 
     def observe(self, move: Hashable) -> None:
         return None

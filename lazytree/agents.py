@@ -5,7 +5,7 @@ An agent is named like ``human``, ``ror``, ``default:time=0.5`` or
 (:mod:`lazytree.spec`). The same names take the seats of ``lazytree play --seats``,
 ``lazytree serve`` (``seats=`` in its URLs), the saved sessions and ``lazytree arena
 --players``. :data:`AGENTS` lists every agent with its parameters; :func:`make_agent`
-turns a name into an :class:`Agent`, or raises :class:`PlayerError` (a ``ValueError``)
+turns a name into an :class:`Agent`, or raises :class:`AgentError` (a ``ValueError``)
 with a one-line message.
 
 An agent plays on its own lazy tree of the game: :meth:`Agent.start` with the start
@@ -45,11 +45,11 @@ Examples
 >>> make_agent("alphazero")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-lazytree.agent.PlayerError: unknown agent 'alphazero' (known: ror, lol2, lol4, default, ...
+lazytree.agent.AgentError: unknown agent 'alphazero' (known: ror, lol2, lol4, default, ...
 >>> make_agent("ror:width=3")
 Traceback (most recent call last):
 ...
-lazytree.agent.PlayerError: ror has no parameter 'width' (parameters: depth)
+lazytree.agent.AgentError: ror has no parameter 'width' (parameters: depth)
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias, cast
 
-from lazytree.agent import HUMAN, Agent, Choice, HumanAgent, PlayerError, Progress
+from lazytree.agent import HUMAN, Agent, AgentError, Choice, HumanAgent, Progress
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, choose_move
 from lazytree.book import Book, BookError, booked_search
 from lazytree.game import Game, GameAgents, NamedEvaluations
@@ -80,6 +80,7 @@ __all__ = [
     "AGENTS",
     "HUMAN",
     "Agent",
+    "AgentError",
     "AgentOptions",
     "Choice",
     "DefaultAgent",
@@ -91,7 +92,6 @@ __all__ = [
     "MCTSAgent",
     "MCTSOptions",
     "OfferedAgent",
-    "PlayerError",
     "Progress",
     "RandomAgent",
     "RandomOptions",
@@ -190,13 +190,13 @@ def book_rating(game: Game[Any, Any]) -> Game[Any, Any]:
 def rated_by(game: Game[Any, Any], eval: str | None, player: str) -> Game[Any, Any]:
     """``game`` rating with its evaluation named ``eval`` (None: the first of its
     :meth:`~lazytree.game.NamedEvaluations.evaluation_names`) when it has named
-    evaluations, else ``game`` itself; :class:`PlayerError` for an unknown name."""
+    evaluations, else ``game`` itself; :class:`AgentError` for an unknown name."""
     if not isinstance(game, NamedEvaluations):
         return game
     try:
         rated: Game[Any, Any] = game.rated_by(eval or game.evaluation_names()[0])
     except ValueError as exc:
-        raise PlayerError(f"{player}: {exc}") from None
+        raise AgentError(f"{player}: {exc}") from None
     return rated
 
 
@@ -270,12 +270,12 @@ class OfferedAgent(TreeAgent):
         if isinstance(game, GameAgents):
             try:
                 agent = game.offered_agent(self.key, self.name, self.params)
-            except PlayerError:
+            except AgentError:
                 raise
             except ValueError as exc:
-                raise PlayerError(str(exc)) from None
+                raise AgentError(str(exc)) from None
         if agent is None:
-            raise PlayerError(f"{self.key} plays {self.offered_by} only, not {game.name}")
+            raise AgentError(f"{self.key} plays {self.offered_by} only, not {game.name}")
         if not isinstance(agent, TreeAgent):
             raise TypeError(f"{game.name} offers {self.key} as {agent!r}, not a TreeAgent")
         self._agent = agent
@@ -312,7 +312,7 @@ class DefaultAgent(TreeAgent):
         self.weights, self.book_path = options.weights, options.book
         self.book: Book | None = None
         if seconds is None and nodes is None and rater is None:
-            raise PlayerError(
+            raise AgentError(
                 f"{name}: without a clock (time=none) give a node budget (nodes=) "
                 "or a rater to search to depth (rater=)"
             )
@@ -337,7 +337,7 @@ class DefaultAgent(TreeAgent):
             )
             self.rater = make_rater(spelled)
         except (TypeError, ValueError) as exc:
-            raise PlayerError(f"{name}: {exc}") from None
+            raise AgentError(f"{name}: {exc}") from None
         self.seconds, self.nodes, self.depth = seconds, nodes, depth
         self.stoppable = seconds is not None or rater is None
         # a node budget counts new nodes only: on a shared tree (a DAG) a deep
@@ -349,7 +349,7 @@ class DefaultAgent(TreeAgent):
         try:  # a weights file (lazytree tune's JSON) replaces the evaluation's weights
             return apply_weights_file(game, self.weights)  # type: ignore[no-any-return]
         except WeightsError as exc:
-            raise PlayerError(f"{self.name}: {exc}") from None
+            raise AgentError(f"{self.name}: {exc}") from None
 
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
         super().start(game, state, seed)
@@ -357,7 +357,7 @@ class DefaultAgent(TreeAgent):
             try:  # the position book: looked up before each search, filled after it
                 self.book = Book(self.book_path, self.tree.game)
             except BookError as exc:
-                raise PlayerError(f"{self.name}: {exc}") from None
+                raise AgentError(f"{self.name}: {exc}") from None
 
     def search(
         self,
@@ -568,14 +568,14 @@ AgentOptions: TypeAlias = DepthOptions | DefaultOptions | MCTSOptions | RandomOp
 
 
 # -- the registry ------------------------------------------------------------------------
-AGENTS: Registry[AgentOptions] = Registry("agent", PlayerError)
+AGENTS: Registry[AgentOptions] = Registry("agent", AgentError)
 """Every agent by name, in registration order: its parameters and the maker of its
 typed options (:func:`agent_options`)."""
 
 
 def agent_options(text: str) -> AgentOptions:
     """The typed options of the agent named ``text``, every value checked
-    (:class:`PlayerError` with one line otherwise): the one parse of an agent's name.
+    (:class:`AgentError` with one line otherwise): the one parse of an agent's name.
 
     >>> agent_options("default:time=0.5:width=none")
     DefaultOptions(time=0.5, clock='cpu', rater=None, depth=None, nodes=None, width=None, \
@@ -600,33 +600,33 @@ def build_agent(options: AgentOptions, name: str | None = None) -> Agent:
         try:
             return MCTSAgent(name, options)
         except (TypeError, ValueError) as exc:
-            raise PlayerError(f"{name}: {exc}") from None
+            raise AgentError(f"{name}: {exc}") from None
     if isinstance(options, RandomOptions):
         return RandomAgent(name or options.text(), options.seed)
     return HumanAgent(name or options.text())
 
 
 def make_agent(text: str) -> Agent:
-    """The :class:`Agent` named ``text`` (:class:`PlayerError` for a bad name)."""
+    """The :class:`Agent` named ``text`` (:class:`AgentError` for a bad name)."""
     return build_agent(agent_options(text), text.strip())
 
 
 def is_human(text: str) -> bool:
-    """Whether the agent named ``text`` is a person (:class:`PlayerError` for a bad name)."""
+    """Whether the agent named ``text`` is a person (:class:`AgentError` for a bad name)."""
     return AGENTS.spec(text).name == HUMAN
 
 
 def make_ai(text: str) -> Agent:
     """:func:`make_agent` for a driver without a person (the arena, tune): a
-    :class:`PlayerError` for ``human``."""
+    :class:`AgentError` for ``human``."""
     if is_human(text):
-        raise PlayerError("human plays in lazytree play and serve, not without a person")
+        raise AgentError("human plays in lazytree play and serve, not without a person")
     return make_agent(text)
 
 
 def _positive(name: str, key: str, value: int | None) -> int | None:
     if value is not None and value < 1:
-        raise PlayerError(f"{name}: {key} must be >= 1, got {value}")
+        raise AgentError(f"{name}: {key} must be >= 1, got {value}")
     return value
 
 
@@ -647,18 +647,18 @@ def _book_ai(kind: str, default_depth: int) -> Callable[..., AgentOptions]:
 
 def _clock(name: str, clock: str) -> Clock:
     if clock not in CLOCKS:
-        raise PlayerError(f"{name}: clock must be cpu or wall, got {clock!r}")
+        raise AgentError(f"{name}: clock must be cpu or wall, got {clock!r}")
     return cast(Clock, clock)
 
 
 def _spelled(name: str, parse: Callable[[object], Any], text: object) -> Any:
     """``text`` read by ``parse`` (:func:`~lazytree.search.spelling.parse_width` or
     :func:`~lazytree.search.spelling.parse_quiescence`), its error as a
-    :class:`PlayerError`."""
+    :class:`AgentError`."""
     try:
         return parse(text)
     except ValueError as exc:
-        raise PlayerError(f"{name}: {exc}") from None
+        raise AgentError(f"{name}: {exc}") from None
 
 
 def _make_default(
@@ -693,9 +693,9 @@ def _make_mcts(
     **values: Any,
 ) -> AgentOptions:
     if playouts is None and time is None and nodes is None:
-        raise PlayerError(f"{name}: give playouts, time or nodes")
+        raise AgentError(f"{name}: give playouts, time or nodes")
     if playouts is not None and playouts < 1:
-        raise PlayerError(f"{name}: playouts must be >= 1, got {playouts}")
+        raise AgentError(f"{name}: playouts must be >= 1, got {playouts}")
     return MCTSOptions(
         playouts=playouts, time=time, nodes=nodes, clock=_clock(name, clock), **values
     )
@@ -813,7 +813,7 @@ def check_agent(
     that the game names (:class:`~lazytree.game.NamedEvaluations`; without a game, any
     evaluation of the registry's spelling), a ``rater`` of the
     search registry, a ``clock`` of cpu or wall; with ``files=False`` no parameter that
-    names a file (``weights``, ``book``). A :class:`PlayerError` otherwise; nothing is
+    names a file (``weights``, ``book``). A :class:`AgentError` otherwise; nothing is
     made or opened.
 
     >>> from lazytree.games import load_game
@@ -823,31 +823,31 @@ def check_agent(
     >>> check_agent("mcts:eval=<img>", dice)
     Traceback (most recent call last):
     ...
-    lazytree.agent.PlayerError: agent 'mcts:eval=<img>': only letters, digits and _.:=+- allowed
+    lazytree.agent.AgentError: agent 'mcts:eval=<img>': only letters, digits and _.:=+- allowed
     >>> check_agent("default:eval=sharp", dice)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    lazytree.agent.PlayerError: default: eval 'sharp' is not an evaluation of ... (known: ...)
+    lazytree.agent.AgentError: default: eval 'sharp' is not an evaluation of ... (known: ...)
     """
     if len(text) > 200:
-        raise PlayerError(f"agent {text[:60]!r}...: at most 200 characters")
+        raise AgentError(f"agent {text[:60]!r}...: at most 200 characters")
     name, params = AGENTS.parse(text)
     if not files:
         for key, option in (("weights", "--weights"), ("book", "--position-book")):
             if params.get(key) is not None:
-                raise PlayerError(
+                raise AgentError(
                     f"{name}: {key}= names a file on the server; give it to lazytree "
                     f"serve {option} instead"
                 )
     if not set(text.strip()) <= AGENT_CHARACTERS:
-        raise PlayerError(f"agent {text[:60]!r}: only letters, digits and _.:=+- allowed")
+        raise AgentError(f"agent {text[:60]!r}: only letters, digits and _.:=+- allowed")
     agent_options(text)  # every value checked, as making the agent does
     evaluation = params.get("eval")
     if evaluation is not None and game is not None:
         names = game.evaluation_names() if isinstance(game, NamedEvaluations) else ()
         if evaluation not in names:
             known = ", ".join(names) or "none: it has one evaluation"
-            raise PlayerError(
+            raise AgentError(
                 f"{name}: eval {evaluation!r} is not an evaluation of {type(game).__name__}"
                 f" (known: {known})"
             )
@@ -856,5 +856,5 @@ def check_agent(
         try:
             make_rater(rater)
         except ValueError as exc:
-            raise PlayerError(f"{name}: rater {rater!r}: {exc}") from None
+            raise AgentError(f"{name}: rater {rater!r}: {exc}") from None
     return params

@@ -59,10 +59,10 @@ from typing import Any, Final
 
 from lazytree.agents import (
     Agent,
+    AgentError,
     Choice,
     DefaultAgent,
     DefaultOptions,
-    PlayerError,
     Progress,
     is_human,
     make_agent,
@@ -282,7 +282,7 @@ class Session:
         for i, seat in enumerate(new):
             try:
                 agents.append(make_agent(seat.name))
-            except PlayerError as exc:
+            except AgentError as exc:
                 raise SessionError(f"seat {i}: {exc}") from None
         self._start(agents)
         self.seats, self.agents = new, tuple(agents)

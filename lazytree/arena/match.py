@@ -23,7 +23,7 @@ from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from lazytree.agents import PlayerError, make_ai
+from lazytree.agents import AgentError, make_ai
 from lazytree.arena.play import MAX_PLIES, GameRecord, GameStopped, PairTask, play_pair
 from lazytree.arena.stats import (
     SPRT,
@@ -73,13 +73,13 @@ class MatchSpec:
                 f"{position.game.num_players} players"
             )
         for name in self.players:
-            agent = make_ai(name)  # PlayerError for a bad name or human
+            agent = make_ai(name)  # AgentError for a bad name or human
             try:
                 agent.start(position.game, position.state, 0)
-            except PlayerError:
+            except AgentError:
                 raise
             except (TypeError, ValueError) as exc:
-                raise PlayerError(f"{name}: {exc}") from None
+                raise AgentError(f"{name}: {exc}") from None
 
     def meetings(self) -> list[tuple[int, int]]:
         """Every two players (by index), in order."""

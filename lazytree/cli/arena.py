@@ -26,7 +26,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from lazytree.agents import AGENTS, HUMAN, PlayerError
+from lazytree.agents import AGENTS, HUMAN, AgentError
 from lazytree.arena import MatchSpec, run_match
 from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord
@@ -123,7 +123,7 @@ def arena(
             sprt=test,
         )
         match.check()
-    except (PlayerError, OptionError, ValueError) as exc:
+    except (AgentError, OptionError, ValueError) as exc:
         fail(str(exc))
     if dask is None:  # a Dask cluster's workers run on its own machines
         jobs, capped = cap_jobs(jobs)

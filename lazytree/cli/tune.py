@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
-from lazytree.agents import PlayerError
+from lazytree.agents import AgentError
 from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
 from lazytree.cli.arena import game_command, parse_sprt
@@ -126,7 +126,7 @@ def tune(
         others = split_names(opponents)
         if others:  # each must be able to play this game: one line if not
             MatchSpec(spec.name, options, (me, *others)).check()
-    except (WeightsError, OptionError, PlayerError, ValueError) as exc:
+    except (WeightsError, OptionError, AgentError, ValueError) as exc:
         fail(str(exc))
     jobs, capped = cap_jobs(jobs)
     if capped is not None:

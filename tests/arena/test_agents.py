@@ -10,10 +10,10 @@ import pytest
 
 from lazytree.agents import (
     AGENTS,
+    AgentError,
     DefaultOptions,
     DepthOptions,
     MCTSOptions,
-    PlayerError,
     agent_options,
     build_agent,
     make_agent,
@@ -61,7 +61,7 @@ def test_parameters_are_parsed_with_their_types() -> None:
     ],
 )
 def test_bad_names_are_one_line_errors(name: str, message: str) -> None:
-    with pytest.raises(PlayerError, match=message.replace("(", r"\(").replace(")", r"\)")) as err:
+    with pytest.raises(AgentError, match=message.replace("(", r"\(").replace(")", r"\)")) as err:
         make_agent(name)
     assert "\n" not in str(err.value)
 
@@ -69,7 +69,7 @@ def test_bad_names_are_one_line_errors(name: str, message: str) -> None:
 @pytest.mark.parametrize("name", ["default:eval=magic", "mcts:eval=magic"])
 def test_eval_names_one_of_the_games_evaluations(name: str) -> None:
     dice = load_game("dice-of-doom", size=3, seed=1)
-    with pytest.raises(PlayerError, match="unknown evaluation 'magic' \\(known: book, heur"):
+    with pytest.raises(AgentError, match="unknown evaluation 'magic' \\(known: book, heur"):
         make_agent(name).start(dice.game, dice.state, 0)
     ttt = load_game("tictactoe")  # no named evaluations: eval= means nothing there
     make_agent(name).start(ttt.game, ttt.state, 0)
@@ -78,7 +78,7 @@ def test_eval_names_one_of_the_games_evaluations(name: str) -> None:
 def test_offered_agents_say_which_game_offers_them() -> None:
     ttt = load_game("tictactoe")
     for key in ("lol2", "lol4"):
-        with pytest.raises(PlayerError, match=f"{key} plays Dice of Doom only, not tictactoe"):
+        with pytest.raises(AgentError, match=f"{key} plays Dice of Doom only, not tictactoe"):
             make_agent(key).start(ttt.game, ttt.state, 0)
     lisp = load_game("dice-of-doom", rules="lisp", size=3, seed=1)
     agent = make_agent("lol2:depth=2")
@@ -89,9 +89,9 @@ def test_offered_agents_say_which_game_offers_them() -> None:
 def test_book_players_refuse_the_wrong_rules() -> None:
     racket = load_game("dice-of-doom", size=3, seed=1)
     chance = load_game("dice-of-doom", rules="chance", size=3, seed=1)
-    with pytest.raises(PlayerError, match="lol4 is the AI of the chance rules"):
+    with pytest.raises(AgentError, match="lol4 is the AI of the chance rules"):
         make_agent("lol4").start(racket.game, racket.state, 0)
-    with pytest.raises(PlayerError, match="use lol4"):
+    with pytest.raises(AgentError, match="use lol4"):
         make_agent("lol2").start(chance.game, chance.state, 0)
 
 
@@ -192,12 +192,12 @@ def test_human_is_a_seat_for_a_person_only() -> None:
     pos = load_game("tictactoe")
     human.start(pos.game, pos.state, 0)
     human.observe(pos.game.parse_move(pos.state, "b2"))
-    with pytest.raises(PlayerError, match="come from a person"):
+    with pytest.raises(AgentError, match="come from a person"):
         human.choose()
-    with pytest.raises(PlayerError, match="not without a person"):
+    with pytest.raises(AgentError, match="not without a person"):
         make_ai("human")
     match = MatchSpec("dice-of-doom", {"size": 3, "rules": "lisp"}, ("human", "ror"), pairs=1)
-    with pytest.raises(PlayerError, match="human plays in lazytree play and serve"):
+    with pytest.raises(AgentError, match="human plays in lazytree play and serve"):
         match.check()
     assert "human" in AGENTS and AGENTS["human"].params == ()
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from lazytree.agents import PlayerError
+from lazytree.agents import AgentError
 from lazytree.arena import SPRT, MatchSpec, run_match
 from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord, PairTask, play_pair
@@ -76,7 +76,7 @@ def test_the_sprt_stops_a_clear_match_early() -> None:
     ],
 )
 def test_bad_matches_say_why(players: tuple[str, ...], message: str) -> None:
-    with pytest.raises((ValueError, PlayerError), match=message):
+    with pytest.raises((ValueError, AgentError), match=message):
         run_match(MatchSpec("dice-of-doom", LISP3, players, pairs=1))
 
 
