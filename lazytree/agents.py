@@ -66,8 +66,8 @@ from typing import Any, ClassVar, TypeAlias, cast
 
 from lazytree.agent import HUMAN, Agent, AgentError, Choice, HumanAgent, Progress
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, choose_move
-from lazytree.book import Book, BookError, booked_search
 from lazytree.game import Game, GameAgents, NamedEvaluations
+from lazytree.position_book import Book, BookError, booked_search
 from lazytree.search import Limit, SearchResult, make_rater, search
 from lazytree.search.limit import CLOCKS, DEFAULT_MEMORY, Clock
 from lazytree.search.raters import DEFAULT_PLAYOUTS, MCTSRater

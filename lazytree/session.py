@@ -67,7 +67,6 @@ from lazytree.agents import (
     is_human,
     make_agent,
 )
-from lazytree.book import Book
 from lazytree.catalog import GAMES, GameSpec, OptionError, load_game
 from lazytree.game import (
     CHANCE,
@@ -79,6 +78,7 @@ from lazytree.game import (
     RollingGame,
     StartOptions,
 )
+from lazytree.position_book import Book
 from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.search import Limit, SearchResult
 from lazytree.search.limit import Clock
@@ -302,7 +302,7 @@ class Session:
 
     @property
     def book(self) -> Book | None:
-        """A position book (:mod:`lazytree.book`) the ``default`` seats look positions up
+        """A position book (:mod:`lazytree.position_book`) the ``default`` seats look positions up
         in and fill (those not given a book of their own)."""
         return self._book
 

@@ -10,7 +10,6 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from lazytree.book import COMPLETE, booked_search
 from lazytree.cli.common import (
     MaxMemoryOption,
     MaxNodesOption,
@@ -32,6 +31,7 @@ from lazytree.cli.common import (
 from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
 from lazytree.export.graph import derived_pv
 from lazytree.games import GAMES, Position
+from lazytree.position_book import COMPLETE, booked_search
 from lazytree.search import (
     RATERS,
     Limit,

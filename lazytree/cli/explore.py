@@ -10,7 +10,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from lazytree.book import booked_search
 from lazytree.cli.analyse import (
     EngineRaterOption,
     TimeOption,
@@ -50,6 +49,7 @@ from lazytree.export import (
 )
 from lazytree.game import IllegalMoveError, SizedBoard
 from lazytree.games import Position
+from lazytree.position_book import booked_search
 from lazytree.search import Limit, SearchResult, SearchStopped, search
 from lazytree.traverse import WalkStopped
 from lazytree.tree import Tree

@@ -7,10 +7,10 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from lazytree.book import Book, BookError
 from lazytree.cli.common import (
     fail,
 )
+from lazytree.position_book import Book, BookError
 from lazytree.weights import WeightsError, apply_weights_file, tunable
 
 __all__ = [

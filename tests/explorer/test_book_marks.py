@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from lazytree.book import Book, booked_search
 from lazytree.explorer import explorer_model
 from lazytree.games import load_game
+from lazytree.position_book import Book, booked_search
 from lazytree.search import alphabeta
 from lazytree.tree import Tree
 from tests.cli.helpers import run

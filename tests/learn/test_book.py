@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from lazytree.book import COMPLETE, Book, BookError, booked_search, state_key
 from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import DiceOfDoom, LispDiceOfDoom
 from lazytree.games.tictactoe import TicTacToe
+from lazytree.position_book import COMPLETE, Book, BookError, booked_search, state_key
 from lazytree.search import SearchResult, alphabeta
 from lazytree.search.result import BookUse
 from lazytree.tree import Bound, Tree
