@@ -3,9 +3,8 @@
 An :class:`Agent` plays whole games on its own lazy tree: :meth:`Agent.start` with the
 start position and a seed, :meth:`Agent.choose` for each of its moves (stoppable from
 another thread, with progress reports), :meth:`Agent.observe` for every move made. A
-:class:`Choice` is one move it chose. The AIs are in :mod:`lazytree.players`, which also
-names every agent (:data:`lazytree.agents.AGENTS`); :mod:`lazytree.agents` is the public
-face of both.
+:class:`Choice` is one move it chose. The AIs, and the registry that names every agent
+(:data:`lazytree.agents.AGENTS`), are in :mod:`lazytree.agents`.
 
 >>> HumanAgent("human").stoppable
 False
@@ -23,13 +22,13 @@ from lazytree.search import SearchResult
 from lazytree.spec import SpecError
 from lazytree.tree import Node
 
-__all__ = ["HUMAN", "Agent", "Choice", "HumanAgent", "PlayerError", "Progress"]
+__all__ = ["HUMAN", "Agent", "AgentError", "Choice", "HumanAgent", "Progress"]
 
 HUMAN = "human"
 """The name of the one agent whose moves come from a person."""
 
 
-class PlayerError(SpecError):
+class AgentError(SpecError):
     """A name that names no agent, a bad parameter, or an agent that cannot play a game
     (message for the user)."""
 
@@ -93,7 +92,7 @@ class HumanAgent:
     def choose(
         self, *, stop: threading.Event | None = None, progress: Progress | None = None
     ) -> Choice:
-        raise PlayerError("human: the moves of a human seat come from a person")
+        raise AgentError("human: the moves of a human seat come from a person")
 
     def observe(self, move: Hashable) -> None:
         return None

@@ -373,7 +373,7 @@ class GameAgents(Protocol):
 
     def offered_agent(self, key: str, name: str, params: Mapping[str, Any]) -> Any:
         """The agent registered as ``key`` (named ``name`` with ``params``; a
-        :class:`~lazytree.players.TreeAgent`) for this
+        :class:`~lazytree.agents.TreeAgent`) for this
         game, or None when the game offers no such agent. An agent the game offers under
         other rules only says so in one line (a ``ValueError``) when it starts."""
         ...

@@ -57,8 +57,16 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from lazytree.agents import Agent, Choice, PlayerError, Progress, is_human, make_agent
-from lazytree.book import Book
+from lazytree.agents import (
+    Agent,
+    AgentError,
+    Choice,
+    DefaultAgent,
+    DefaultOptions,
+    Progress,
+    is_human,
+    make_agent,
+)
 from lazytree.catalog import GAMES, GameSpec, OptionError, load_game
 from lazytree.game import (
     CHANCE,
@@ -70,9 +78,11 @@ from lazytree.game import (
     RollingGame,
     StartOptions,
 )
-from lazytree.players import DefaultAgent
+from lazytree.position_book import Book
 from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.search import Limit, SearchResult
+from lazytree.search.limit import Clock
+from lazytree.search.spelling import parse_quiescence, parse_width
 from lazytree.tree import Node, Tree
 
 __all__ = [
@@ -158,22 +168,26 @@ HUMAN: Final = Seat()
 
 
 def default_seat(
-    game: Game[Any, Any], seconds: float | None = 1.0, *, clock: str = "wall", **params: Any
+    game: Game[Any, Any], seconds: float | None = 1.0, *, clock: Clock = "wall", **options: Any
 ) -> str:
-    """The play AI's seat name (``lazytree play`` and ``serve``): ``default`` with a
-    ``seconds`` clock counted by ``clock`` (None: ``time=none``, no clock), ``params``
-    (None values left out), rating with the game's own evaluation when it has several
-    (:class:`~lazytree.game.NamedEvaluations`) and that is not the agents' default.
+    """The play AI's seat name (``lazytree play`` and ``serve``): the ``default`` agent's
+    :class:`~lazytree.agents.DefaultOptions` with a ``seconds`` clock counted by ``clock``
+    (None: ``time=none``, no clock) and ``options``, rating with the game's own evaluation
+    when it has several (:class:`~lazytree.game.NamedEvaluations`) and that is not the
+    agents' default.
 
     >>> from lazytree.games.tictactoe import TicTacToe
     >>> default_seat(TicTacToe(), 0.5, depth=3, nodes=None)
     'default:time=0.5:clock=wall:depth=3'
     """
-    parts = ["default", "time=none" if seconds is None else f"time={seconds:g}:clock={clock}"]
-    parts += [f"{key}={value}" for key, value in params.items() if value is not None]
-    if isinstance(game, NamedEvaluations) and game.eval != game.evaluation_names()[0]:
-        parts.append(f"eval={game.eval}")
-    return ":".join(parts)
+    named = game if isinstance(game, NamedEvaluations) else None
+    if (
+        named is not None
+        and options.get("eval") is None
+        and named.eval != named.evaluation_names()[0]
+    ):
+        options["eval"] = named.eval
+    return DefaultOptions(time=seconds, clock=clock, **options).text()
 
 
 @dataclass(frozen=True)
@@ -268,7 +282,7 @@ class Session:
         for i, seat in enumerate(new):
             try:
                 agents.append(make_agent(seat.name))
-            except PlayerError as exc:
+            except AgentError as exc:
                 raise SessionError(f"seat {i}: {exc}") from None
         self._start(agents)
         self.seats, self.agents = new, tuple(agents)
@@ -288,7 +302,7 @@ class Session:
 
     @property
     def book(self) -> Book | None:
-        """A position book (:mod:`lazytree.book`) the ``default`` seats look positions up
+        """A position book (:mod:`lazytree.position_book`) the ``default`` seats look positions up
         in and fill (those not given a book of their own)."""
         return self._book
 
@@ -695,18 +709,21 @@ def _v1_seat(i: int, seat: Any, game: Game[Any, Any]) -> str:
         Limit(seconds=seconds)
     except (TypeError, ValueError) as exc:
         raise SessionError(f"seat {i}: bad AI settings: {exc}") from None
-    width = "all" if settings["width"] is None else settings["width"]
     params = {
         "depth": settings["depth"],
-        "width": None if width == "auto" else width,
-        "quiescence": None if settings["quiescence"] == "auto" else settings["quiescence"],
+        "width": settings["width"],
+        "quiescence": settings["quiescence"],
         "nodes": settings["nodes"],
         "memory": settings["memory"],
         "tie": settings["tie_seed"],
+        "rater": None if seconds is not None else settings["rater"],
     }
-    rater = None if seconds is not None else settings["rater"]
-    clock = settings["clock"]
-    return default_seat(game, seconds, clock=clock, rater=rater, **params)
+    try:
+        params["width"] = parse_width(params["width"])
+        params["quiescence"] = parse_quiescence(params["quiescence"])
+    except ValueError as exc:
+        raise SessionError(f"seat {i}: bad AI settings: {exc}") from None
+    return default_seat(game, seconds, clock=settings["clock"], **params)
 
 
 def _parse_text(game: Game[Any, Any], state: Any, text: str) -> Hashable:

@@ -271,7 +271,7 @@ def play_for_samples(task: SelfPlayTask) -> list[Sample]:
 class TuneSpec:
     """A tuning run: the game, the AI of the self-play games (a node budget and a depth
     cap per move), the current weights file (None: the shipped weights), earlier
-    accepted ones for the pool and ``others``: more opponents by player name (e.g. the
+    accepted ones for the pool and ``others``: more opponents by agent name (e.g. the
     book's AI, ``ror:depth=2``; none by default, see :meth:`opponents`)."""
 
     game: str
@@ -287,7 +287,7 @@ class TuneSpec:
     others: tuple[str, ...] = field(default=())
 
     def player(self, weights: str | None) -> str:
-        """The self-play AI's player name with ``weights`` (None: the game's own)."""
+        """The self-play AI's agent name with ``weights`` (None: the game's own)."""
         name = f"default:time=none:nodes={self.nodes}"
         if self.depth is not None:
             name += f":depth={self.depth}"

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from lazytree.agents import PlayerError, make_agent
+from lazytree.agents import AgentError, make_agent
 from lazytree.ai import ai_turn
 from lazytree.games import load_game
 from lazytree.search import Limit, SearchResult, SearchStopped, minimax
@@ -36,17 +36,17 @@ def ai_search(
 
 
 def test_settings_are_validated() -> None:
-    with pytest.raises(PlayerError, match="give a node budget"):
+    with pytest.raises(AgentError, match="give a node budget"):
         make_agent("default:time=none")
-    with pytest.raises(PlayerError, match="seconds"):
+    with pytest.raises(AgentError, match="seconds"):
         make_agent("default:time=nan")
-    with pytest.raises(PlayerError, match="unknown rater"):
+    with pytest.raises(AgentError, match="unknown rater"):
         make_agent("default:time=none:rater=nope")
-    with pytest.raises(PlayerError, match="width"):
+    with pytest.raises(AgentError, match="width"):
         make_agent("default:width=0")
-    with pytest.raises(PlayerError, match="quiescence"):
+    with pytest.raises(AgentError, match="quiescence"):
         make_agent("default:quiescence=-1")
-    with pytest.raises(PlayerError, match="depth"):
+    with pytest.raises(AgentError, match="depth"):
         make_agent("default:depth=0")
 
 

@@ -94,7 +94,7 @@ def test_a_callable_entry_point_gives_a_game_without_options() -> None:
 def with_broken() -> Iterator[Catalog]:
     catalog = Catalog(
         lambda: [
-            entry("renamed", "lazytree.games.catalogue:TICTACTOE"),
+            entry("renamed", "lazytree.games.builtin:TICTACTOE"),
             entry("missing", "no_such_plugin_module:SPEC"),
             entry("number", "tests.test_catalog:NOT_A_GAME"),
             entry("other-name", "tests.test_catalog:small_tree"),
@@ -121,7 +121,7 @@ def test_a_good_plugin_is_not_broken_by_a_bad_one() -> None:
     catalog = Catalog(
         lambda: [
             entry("missing", "no_such_plugin_module:SPEC"),
-            entry("tictactoe", "lazytree.games.catalogue:TICTACTOE"),
+            entry("tictactoe", "lazytree.games.builtin:TICTACTOE"),
         ]
     )
     assert list(catalog) == ["tictactoe"]

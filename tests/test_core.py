@@ -93,6 +93,22 @@ def test_setup_compiles_the_modules_the_core_lists() -> None:
     assert tuple(p.removesuffix(".py").replace("/", ".") for p in listed) == COMPILED_MODULES
 
 
+def test_the_makefile_rebuilds_the_core_when_a_compiled_module_changes() -> None:
+    """``CORE_SOURCES`` (what ``make`` watches) is ``setup.py`` and the compiled modules'
+    sources: a module compiled but not listed would leave a stale core in the tests."""
+    makefile = (Path(__file__).parents[1] / "Makefile").read_text()
+    start = makefile.index("CORE_SOURCES :=") + len("CORE_SOURCES :=")
+    end = makefile.index("\n", start)
+    while makefile[end - 1] == "\\":
+        end = makefile.index("\n", end + 1)
+    sources = makefile[start:end].replace("\\", " ").split()
+    modules = [s.removesuffix(".py").replace("/", ".") for s in sources if s != "setup.py"]
+    assert sources[0] == "setup.py"
+    assert sorted(f"lazytree.{m}" if m.startswith("games.") else m for m in modules) == sorted(
+        COMPILED_MODULES
+    )
+
+
 FREED_DEEP = """
 import random
 from lazytree.games import GAMES, load_game

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from lazytree.agents import TreeAgent, make_agent
 from lazytree.ai import ai_turn
 from lazytree.game import CHANCE, IllegalMoveError
 from lazytree.games import GAMES
-from lazytree.players import TreeAgent, make_player
 from lazytree.search import SearchResult
 from lazytree.search.limit import SearchStopped
 from lazytree.session import HUMAN, Seat, Session, SessionError, options_from_text
@@ -234,7 +234,7 @@ def good() -> dict[str, Any]:
     ("change", "message"),
     [
         (lambda d: d.update(version=3), "unknown session format version 3"),
-        (lambda d: d.update(seats=["human", "alphazero"]), "seat 1: unknown player 'alphazero'"),
+        (lambda d: d.update(seats=["human", "alphazero"]), "seat 1: unknown agent 'alphazero'"),
         (
             lambda d: d.update(seats=["human", "ror:depth=0"]),
             "seat 1: ror:depth=0: depth must be >= 1, got 0",
@@ -358,7 +358,7 @@ def test_a_seat_plays_the_moves_of_its_arena_player() -> None:
     play_out(s)
     # lol2 alone, on its own tree, answers every position of lol2's in the game the same
     again = Session("dice-of-doom", LISP3, seed=3)
-    lol2 = make_player("lol2")
+    lol2 = make_agent("lol2")
     lol2.start(again.game, again.start, 0)
     for played in s.history:
         if played.player == 0:
@@ -391,7 +391,7 @@ def test_seats_by_name_and_their_errors() -> None:
     s = Session("tictactoe", seats=[" human ", "random:seed=2"])
     assert [seat.name for seat in s.seats] == ["human", "random:seed=2"]
     assert s.seat(0).is_human and not s.seat(1).is_human
-    with pytest.raises(SessionError, match=r"seat 1: unknown player 'alphazero' \(known: "):
+    with pytest.raises(SessionError, match=r"seat 1: unknown agent 'alphazero' \(known: "):
         Session("tictactoe", seats=["human", "alphazero"])
     chance = {"size": 3, "rules": "chance"}
     with pytest.raises(SessionError, match="seat 0: lol2 is the AI of the lisp rules"):

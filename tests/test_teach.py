@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lazytree.games import load_game
-from lazytree.games.catalogue import LECTURE_TREE
+from lazytree.games.builtin import LECTURE_TREE
 from lazytree.games.tree_game import ChanceTreeGame, TreeGame
 from lazytree.search import alphabeta, expectiminimax, minimax
 from lazytree.search.result import SearchResult

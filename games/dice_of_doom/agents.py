@@ -11,7 +11,7 @@ is seated at a Dice of Doom game, the game makes it through :data:`OFFERED`:
            decimals and its single-float sums, ``score-board``, the first best move.
 =========  ====================================================================
 
-(*Realm of Racket*'s ``ror`` plays any game: :class:`lazytree.players.RorAgent`.)
+(*Realm of Racket*'s ``ror`` plays any game: :class:`lazytree.agents.RorAgent`.)
 :class:`DiceAgents`, a base of :class:`~lazytree.games.dice_of_doom.DiceOfDoom`, is how
 the game offers them (:class:`~lazytree.game.GameAgents`) and names the book's AI of
 each rule set.
@@ -30,11 +30,11 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from lazytree.agent import Agent, PlayerError, Progress
+from lazytree.agent import Agent, AgentError, Progress
+from lazytree.agents import DepthAgent, reported, single_float, with_evaluation
 from lazytree.game import CHANCE, Game
 from lazytree.games.dice_of_doom.dice import Outcome
 from lazytree.games.dice_of_doom.score_board import score_board
-from lazytree.players import DepthAgent, reported, single_float, with_evaluation
 from lazytree.search import SearchResult
 from lazytree.tree import Node, Tree
 
@@ -67,7 +67,7 @@ def score_board_rating(game: DiceOfDoom) -> DiceOfDoom:
 
 def _dice_game(game: Game[Any, Any], player: str) -> DiceOfDoom:
     if not isinstance(game, DiceAgents):  # (a base of every DiceOfDoom)
-        raise PlayerError(f"{player} plays Dice of Doom only, not {game.name}")
+        raise AgentError(f"{player} plays Dice of Doom only, not {game.name}")
     return cast("DiceOfDoom", game)
 
 
@@ -79,7 +79,7 @@ class Lol2Agent(DepthAgent):
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         game = _dice_game(game, "lol2")
         if game.rules == "chance":
-            raise PlayerError("lol2 is the AI of the lisp rules; under --rules chance use lol4")
+            raise AgentError("lol2 is the AI of the lisp rules; under --rules chance use lol4")
         return score_board_rating(game)
 
 
@@ -129,9 +129,9 @@ class Lol4Agent(DepthAgent):
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         game = _dice_game(game, "lol4")
         if game.rules != "chance":
-            raise PlayerError("lol4 is the AI of the chance rules (--rules chance)")
+            raise AgentError("lol4 is the AI of the chance rules (--rules chance)")
         if game.max_dice > len(BOOK_ODDS):
-            raise PlayerError(f"lol4's odds table goes up to {len(BOOK_ODDS)} dice")
+            raise AgentError(f"lol4's odds table goes up to {len(BOOK_ODDS)} dice")
         return game
 
     def search(

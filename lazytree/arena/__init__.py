@@ -1,4 +1,4 @@
-"""The arena: paired matches between named players, with scores, Elo and an SPRT.
+"""The arena: paired matches between named agents, with scores, Elo and an SPRT.
 
 * :mod:`lazytree.arena.stats`: score intervals over game pairs, Elo, Bradley-Terry,
   the pentanomial SPRT;
@@ -6,7 +6,7 @@
   out, so they run in worker processes or on a Dask cluster);
 * :mod:`lazytree.arena.match`: a whole match (:func:`run_match`).
 
-The players are named as in :mod:`lazytree.agents` (``ror``, ``default:time=0.5``, ...).
+The agents are named as in :mod:`lazytree.agents` (``ror``, ``default:time=0.5``, ...).
 """
 
 from lazytree.arena.match import MatchResult, MatchSpec, PlayerSummary, run_match

@@ -1,4 +1,4 @@
-"""A match: every two named players meet in pairs of games, on local cores or Dask.
+"""A match: every two named agents meet in pairs of games, on local cores or Dask.
 
 :func:`run_match` plays the pairs of a :class:`MatchSpec` (pair ``k`` of every
 meeting starts from the position of seed ``seed + k``, so all meetings see the same
@@ -23,7 +23,7 @@ from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from lazytree.agents import PlayerError, make_ai
+from lazytree.agents import AgentError, make_ai
 from lazytree.arena.play import MAX_PLIES, GameRecord, GameStopped, PairTask, play_pair
 from lazytree.arena.stats import (
     SPRT,
@@ -42,7 +42,7 @@ __all__ = ["MatchResult", "MatchSpec", "PlayerSummary", "run_match"]
 
 @dataclass(frozen=True)
 class MatchSpec:
-    """What to play: the game and its options, two or more player names, pairs per
+    """What to play: the game and its options, two or more agent names, pairs per
     meeting, the first seed, an optional SPRT (two players only)."""
 
     game: str
@@ -73,13 +73,13 @@ class MatchSpec:
                 f"{position.game.num_players} players"
             )
         for name in self.players:
-            agent = make_ai(name)  # PlayerError for a bad name or human
+            agent = make_ai(name)  # AgentError for a bad name or human
             try:
                 agent.start(position.game, position.state, 0)
-            except PlayerError:
+            except AgentError:
                 raise
             except (TypeError, ValueError) as exc:
-                raise PlayerError(f"{name}: {exc}") from None
+                raise AgentError(f"{name}: {exc}") from None
 
     def meetings(self) -> list[tuple[int, int]]:
         """Every two players (by index), in order."""

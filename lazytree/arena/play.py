@@ -1,6 +1,6 @@
 """Play one arena game, and one pair of games (the same start, seats swapped).
 
-A :class:`PairTask` is plain data (game name and options, player names, seed), so it
+A :class:`PairTask` is plain data (game name and options, agent names, seed), so it
 can be sent to a worker process or a Dask worker; :func:`play_pair` builds the game
 and the players there and returns two :class:`GameRecord` objects. The same task gives
 the same games wherever it runs, as long as the players are limited by nodes or

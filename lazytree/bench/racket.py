@@ -97,7 +97,7 @@ BOOK_AI = 1
 """The book's AI is player 1."""
 
 BOARDS = {5: 20, 6: 10}
-"""Boards per size by default (issue 22: 20 boards 5x5 and 10 boards 6x6)."""
+"""Boards per size by default: 20 boards 5x5 and 10 boards 6x6."""
 
 MIN_SAMPLE = 0.05
 """A measurement lasts at least this many seconds (``inner`` runs in a row)."""

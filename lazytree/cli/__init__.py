@@ -58,7 +58,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "arena": (
         "lazytree.cli.arena",
         "arena_app",
-        "Play paired matches between named AI players: score, Elo, SPRT.",
+        "Play paired matches between named AI agents: score, Elo, SPRT.",
     ),
     "tune": (
         "lazytree.cli.tune",

@@ -10,7 +10,6 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from lazytree.book import COMPLETE, booked_search
 from lazytree.cli.common import (
     MaxMemoryOption,
     MaxNodesOption,
@@ -32,6 +31,7 @@ from lazytree.cli.common import (
 from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
 from lazytree.export.graph import derived_pv
 from lazytree.games import GAMES, Position
+from lazytree.position_book import COMPLETE, booked_search
 from lazytree.search import (
     RATERS,
     Limit,
@@ -41,6 +41,7 @@ from lazytree.search import (
     make_rater,
     search,
 )
+from lazytree.search.raters import DEFAULT_PLAYOUTS
 from lazytree.traverse import CountStopped, count_tree
 from lazytree.tree import Tree
 
@@ -149,7 +150,8 @@ def count(
 
 RATER_SPELLING = (
     "name:key=value parameters, e.g. alphabeta-tt:width=8:quiescence=1 or "
-    "mcts:playouts=500:seed=3 (UCT: no depth; its playouts, default 1000, or --time bound it)"
+    "mcts:playouts=500:seed=3 (UCT: no depth; its playouts, default "
+    f"{DEFAULT_PLAYOUTS:,}, or --time bound it)"
 )
 """How ``--rater`` is spelled (the same as :func:`lazytree.search.search`)."""
 
@@ -181,7 +183,7 @@ def command_rater(
     rater: str | None, *, depth_flags: tuple[str, ...] = ("--depth",), book: bool = False
 ) -> Rater | None:
     """The rater ``--rater`` spells (``None``: the default engine); a one-line error for
-    a bad spelling, and for depth options (or ``--book``) given to a rater without a
+    a bad spelling, and for depth options (or ``--position-book``) given to a rater without a
     depth (mcts)."""
     if rater is None:
         return None
@@ -195,8 +197,8 @@ def command_rater(
                 why = f"{made.name} has no depth: its playouts or --time bound it"
                 conflict(flag, f"--rater {rater}", why)
         if book:
-            why = f"a {made.name} value is no searched depth a book can keep"
-            conflict("--book", f"--rater {rater}", why)
+            why = f"a {made.name} value is no searched depth a position book can keep"
+            conflict("--position-book", f"--rater {rater}", why)
     return made
 
 
@@ -383,7 +385,7 @@ def analyse(
     engine = rater or "the exact engine"
     with err_console.status(f"searching with {engine}..."):
         try:
-            result = booked_search(  # --book: answered from it, or stored in it
+            result = booked_search(  # --position-book: answered from it, or stored in it
                 opened,
                 tree,
                 lambda: run_search(tree, rate, limit),
@@ -444,10 +446,11 @@ def analyse(
     joint = ", " if uct is not None else " to "
     table.add_row("search", f"{name}{joint}{scope}, {seconds:.3f} s")
     s = result.stats
-    table.add_row(
-        "forced",
-        f"{s.nodes_created:,} nodes created, {s.nodes_expanded:,} expanded, "
-        f"{s.moves_generated:,} moves generated, {s.evaluations:,} evaluations",
+    table.add_row(  # the words of docs/reference/glossary.md, each one count
+        "counted",
+        f"{s.nodes_created:,} nodes created below the root, {s.nodes_expanded:,} nodes "
+        f"expanded (the root included), {s.moves_generated:,} moves generated, "
+        f"{s.evaluations:,} evaluations",
     )
     console.print(table)
     if short is not None:

@@ -1,7 +1,7 @@
-"""``lazytree arena GAME [game options] --players A,B[,C...]``: a paired match.
+"""``lazytree arena GAME [game options] --agents A,B[,C...]``: a paired match.
 
-Every two players meet in ``--pairs`` pairs of games (pair ``k`` starts from the board
-of seed ``--seed + k``, once with each player moving first). Prints each player's
+Every two agents meet in ``--pairs`` pairs of games (pair ``k`` starts from the board
+of seed ``--seed + k``, once with each agent moving first). Prints each agent's
 wins/draws/losses, score with its 95% interval, Elo with its interval and time per
 move; ``--json`` prints the same as one document; ``--out`` writes every game as a
 JSON line (with a saved session of it, which ``lazytree.session`` can replay).
@@ -26,7 +26,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from lazytree.agents import AGENTS, HUMAN, PlayerError
+from lazytree.agents import AGENTS, HUMAN, AgentError
 from lazytree.arena import MatchSpec, run_match
 from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord
@@ -44,18 +44,18 @@ from lazytree.cli.common import (
 )
 from lazytree.cli.files import check_output
 from lazytree.cli.jobs import JobsOption, cap_jobs
-from lazytree.cli.learn import BookOption, WeightsOption, player_files
+from lazytree.cli.learn import BookOption, WeightsOption, agent_files
 from lazytree.games import GameSpec, OptionError
 from lazytree.spec import split_names
 
 arena_app = typer.Typer(
     name="arena",
-    help="Play paired matches between named AI players: score, Elo, SPRT.",
+    help="Play paired matches between named AI agents: score, Elo, SPRT.",
     no_args_is_help=True,
     cls=game_commands(lambda spec: game_command(spec, arena)),
 )
 
-PLAYER_HELP = "Players, comma-separated: " + ", ".join(
+AGENT_HELP = "The agents that meet, comma-separated (--players is accepted too): " + ", ".join(
     f"{name} ({', '.join(p.name for p in AGENTS[name].params)})" for name in AGENTS if name != HUMAN
 )
 
@@ -75,12 +75,12 @@ def parse_sprt(text: str) -> SPRT:
 def arena(
     setup: tuple[GameSpec, dict[str, Any]],
     *,
-    players: Annotated[str, typer.Option("--players", help=PLAYER_HELP)] = "",
+    agents: Annotated[str, typer.Option("--agents", "--players", help=AGENT_HELP)] = "",
     pairs: Annotated[int, typer.Option("--pairs", help="Pairs of games per meeting.")] = 50,
     jobs: JobsOption = 1,
     sprt: Annotated[
         Optional[str],  # noqa: UP045
-        typer.Option("--sprt", help="Stop early: SPRT of ELO1 against ELO0 (2 players)."),
+        typer.Option("--sprt", help="Stop early: SPRT of ELO1 against ELO0 (2 agents)."),
     ] = None,
     dask: Annotated[
         Optional[str],  # noqa: UP045
@@ -96,12 +96,12 @@ def arena(
 ) -> None:
     """Play the match and print its table."""
     spec, options = setup
-    names = split_names(players)
-    names = player_files(names, book, weights)  # --book/--weights: every default player
+    names = split_names(agents)
+    names = agent_files(names, book, weights)  # --position-book/--weights: every default agent
     seed = options.pop("seed", None)
     try:
         if len(names) < 2:
-            raise ValueError("--players needs at least 2 players, e.g. --players default,ror")
+            raise ValueError("--agents needs at least 2 agents, e.g. --agents default,ror")
         if pairs < 1:
             raise ValueError(f"--pairs must be at least 1, got {pairs}")
         meetings = len(names) * (len(names) - 1) // 2
@@ -123,7 +123,7 @@ def arena(
             sprt=test,
         )
         match.check()
-    except (PlayerError, OptionError, ValueError) as exc:
+    except (AgentError, OptionError, ValueError) as exc:
         fail(str(exc))
     if dask is None:  # a Dask cluster's workers run on its own machines
         jobs, capped = cap_jobs(jobs)
@@ -288,8 +288,8 @@ def report(
 
 def show(summary: dict[str, Any]) -> None:
     table = Table(title=f"{summary['game']}: {summary['games']} games ({summary['pairs']} pairs)")
-    for col in ("player", "W", "D", "L", "score", "95% interval", "Elo", "Elo interval", "s/move"):
-        table.add_column(col, justify="left" if col == "player" else "right")
+    for col in ("agent", "W", "D", "L", "score", "95% interval", "Elo", "Elo interval", "s/move"):
+        table.add_column(col, justify="left" if col == "agent" else "right")
     for p in summary["players"]:
         lo, hi = p["score_ci"]
         elo_lo, elo_hi = p["elo_ci"]
@@ -308,7 +308,7 @@ def show(summary: dict[str, Any]) -> None:
     console.print(table)
     if summary.get("elo_reference"):
         console.print(f"Elo: Bradley-Terry, {summary['elo_reference']} at 0")
-        meetings = Table(title="meetings (the first player's score over the pairs)")
+        meetings = Table(title="meetings (the first agent's score over the pairs)")
         for col in ("meeting", "pairs", "pentanomial (0, 1/4, 1/2, 3/4, 1)", "score", "95%"):
             meetings.add_column(col, justify="left" if col == "meeting" else "right")
         for m in summary["meetings"]:

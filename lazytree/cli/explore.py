@@ -13,7 +13,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from lazytree.book import booked_search
 from lazytree.cli.analyse import (
     EngineRaterOption,
     TimeOption,
@@ -54,6 +53,7 @@ from lazytree.export import (
 )
 from lazytree.game import IllegalMoveError, SizedBoard
 from lazytree.games import Position
+from lazytree.position_book import booked_search
 from lazytree.search import Limit, SearchResult, SearchStopped, search
 from lazytree.teach import Trace, TracedRater, node_ids, step_records, traced_rater
 from lazytree.traverse import WalkStopped
@@ -210,10 +210,12 @@ def explore(
     book: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
+            "--position-book",
             "--book",
+            metavar="FILE",
             help="With --ai: the position book (SQLite) the AI looks the position up in "
             "before searching (a hit is answered from it, marked in the explorer) and "
-            "stores its search in.",
+            "stores its search in. --book is accepted too.",
         ),
     ] = None,
 ) -> None:
@@ -253,7 +255,7 @@ def explore(
         fail(str(exc))
     check_output(out, "--out")  # before the search: a late failure would lose it
     if book is not None and not play_ai:
-        fail("--book needs --ai: the position book is the play AI's")
+        fail("--position-book needs --ai: the position book is the play AI's")
     game, state = position
     opened = open_book(book, game)
     nodes = search_nodes
@@ -270,7 +272,7 @@ def explore(
     if play_ai:
         clock = limit.replace(depth=None, seconds=time_budget or 1.0)
         with err_console.status(f"the play AI is thinking ({clock.seconds:g} s)..."):
-            result = booked_search(  # --book: answered from it, or stored in it
+            result = booked_search(  # --position-book: answered from it, or stored in it
                 opened, tree, lambda: search(tree.root, clock, "deepening"), depth=1
             )
         if opened is not None:
@@ -472,7 +474,7 @@ def _searched(result: SearchResult[Any] | None, rater: str | None) -> str:
     if result is None:
         return f"{rater} (stopped by a budget)"
     depth = "the whole game" if result.depth is None else f"depth {result.depth}"
-    if result.book_hit:  # --book: nothing was searched
+    if result.book_hit:  # --position-book: nothing was searched
         return f"the position book (searched to {depth} before)"
     if result.mcts is not None:  # mcts: no depth, a number of playouts
         return f"{result.rater} ({plural(result.mcts.playouts, 'playout')})"

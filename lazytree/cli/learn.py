@@ -1,4 +1,4 @@
-"""The ``--book FILE`` / ``--weights FILE`` options that play, analyse and arena share."""
+"""The ``--position-book FILE`` / ``--weights FILE`` options that play, analyse and arena share."""
 
 from __future__ import annotations
 
@@ -7,25 +7,28 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from lazytree.book import Book, BookError
 from lazytree.cli.common import (
     fail,
 )
+from lazytree.position_book import Book, BookError
 from lazytree.weights import WeightsError, apply_weights_file, tunable
 
 __all__ = [
     "BookOption",
     "WeightsOption",
+    "agent_files",
     "learned_game",
     "open_book",
-    "player_files",
 ]
 
 BookOption = Annotated[
     Optional[Path],  # noqa: UP045
     typer.Option(
+        "--position-book",
         "--book",
-        help="Position book (SQLite): looked up before each search, filled after it.",
+        metavar="FILE",
+        help="Position book (SQLite): looked up before each search, filled after it. "
+        "--book is accepted too.",
     ),
 ]
 WeightsOption = Annotated[
@@ -49,27 +52,29 @@ def learned_game(game: Any, weights: Path | None) -> Any:
 
 
 def open_book(path: Path | None, game: Any) -> Book | None:
-    """The book at ``path`` for ``game`` (None without a path); a bad file is one line."""
+    """The position book at ``path`` for ``game`` (None without a path); a bad file is
+    one line."""
     if path is None:
         return None
     try:
         return Book(path, game)
     except BookError as exc:
-        fail(f"--book {exc}")
+        fail(f"--position-book {exc}")
 
 
-def player_files(
-    names: tuple[str, ...], book: Path | None, weights: Path | None
-) -> tuple[str, ...]:
-    """Arena player names with ``book=``/``weights=`` added to every ``default`` player
-    that does not name its own."""
+def agent_files(names: tuple[str, ...], book: Path | None, weights: Path | None) -> tuple[str, ...]:
+    """Agent names with ``book=``/``weights=`` (the position book, the weights file)
+    added to every ``default`` agent that does not name its own."""
     out = []
     for name in names:
         if name.split(":")[0] == "default":
-            for key, path in (("book", book), ("weights", weights)):
+            for key, option, path in (
+                ("book", "--position-book", book),
+                ("weights", "--weights", weights),
+            ):
                 if path is not None and f":{key}=" not in name:
                     if ":" in str(path):
-                        fail(f"--{key} {path}: a path with ':' cannot go into a player name")
+                        fail(f"{option} {path}: a path with ':' cannot go into an agent name")
                     name += f":{key}={path}"
         out.append(name)
     return tuple(out)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import inspect
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Optional, TypeVar
 
 import typer
 from rich.markup import escape
@@ -38,7 +39,10 @@ from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_boo
 from lazytree.game import Game, IllegalMoveError, PlayerNames
 from lazytree.games import Position
 from lazytree.search import SearchResult, SearchStopped
+from lazytree.search.spelling import parse_quiescence, parse_width
 from lazytree.session import PLAY_DEFAULTS, Played, Session, SessionError, default_seat
+
+T = TypeVar("T")
 
 AI_OPTIONS = ("depth", "time_budget", "search_width", "quiescence", "rater", "tie_seed")
 """The options that make the play AI of the seats --seats leaves out (Python names)."""
@@ -296,19 +300,27 @@ def play_ai(
     clocked = time_budget > 0
     if not clocked:
         max_nodes = command_limit(position.state, max_nodes, None).nodes
-    width = parse_width(search_width)
-    q = parse_quiescence(quiescence)
+    width = _spelled("--search-width", parse_width, search_width)
+    q = _spelled("--quiescence", parse_quiescence, quiescence)
     return default_seat(
         position.game,
         time_budget if clocked else None,
         depth=depth if depth is not None or clocked else DEFAULT_CHANCE_DEPTH,
         rater=None if clocked else rater,
-        width=None if width == "auto" else "all" if width is None else width,
-        quiescence=None if q == "auto" else q,
+        width=width,
+        quiescence=q,
         nodes=max_nodes,
         memory=None if max_memory is None else memory_budget(max_memory),
         tie=tie_seed,
     )
+
+
+def _spelled(option: str, parse: Callable[[str], T], text: str) -> T:
+    """``text`` read by ``parse``, a bad one a ``ValueError`` naming ``option``."""
+    try:
+        return parse(text)
+    except ValueError as exc:
+        raise ValueError(f"{option}: {exc}") from None
 
 
 def command_seat(position: Position, seconds: float) -> str:
@@ -332,7 +344,7 @@ def command_seat(position: Position, seconds: float) -> str:
 
 def _learned(session: Session, book: Path | None, weights: Path | None) -> None:
     """``--weights``: the AI rates with them (the tree and the agents start again at
-    the position now); ``--book``: the ``default`` seats look positions up in it and
+    the position now); ``--position-book``: the ``default`` seats look positions up in it and
     fill it."""
     if weights is not None:
         session.use_game(learned_game(session.game, weights))
@@ -379,26 +391,6 @@ def _show(rolled: list[Played]) -> None:
         console.print(f"chance: {played.note or played.text}")
 
 
-def parse_width(text: str) -> int | str | None:
-    """``--search-width``: a positive number, ``'all'`` (None) or ``'auto'``."""
-    t = text.strip().lower()
-    if t in ("auto", "all"):
-        return None if t == "all" else t
-    if not t.isdigit() or int(t) < 1:
-        raise ValueError(f"--search-width {text!r}: expected a number >= 1, 'all' or 'auto'")
-    return int(t)
-
-
-def parse_quiescence(text: str) -> int | str:
-    """``--quiescence``: a number >= 0 or ``'auto'``."""
-    t = text.strip().lower()
-    if t == "auto":
-        return t
-    if not t.isdigit():
-        raise ValueError(f"--quiescence {text!r}: expected a number >= 0 or 'auto'")
-    return int(t)
-
-
 def _player_name(game: Game[Any, Any], player: int) -> str | None:
     """What the game calls ``player`` (Dice of Doom's letters), if it names its players."""
     return game.player_name(player) if isinstance(game, PlayerNames) else None
@@ -413,7 +405,7 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
     nodes = 0
     depths: list[str] = []
     rolled: list[Played] = []
-    booked = 0  # --book: moves answered from it
+    booked = 0  # --position-book: moves answered from it
     # the spinner lives on the console the moves are printed to, so it is cleared
     # before each line instead of being left in front of it
     with console.status(f"player {player} ({session.seat(player).name}) is thinking..."):
@@ -447,7 +439,7 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
             seconds=time.perf_counter() - turn_start,
         )
         if booked:  # the positions were searched before
-            line += f" [dim]({booked} of {len(labels)} from the book)[/]"
+            line += f" [dim]({booked} of {len(labels)} from the position book)[/]"
         console.print(line, soft_wrap=True)
         _show(rolled)
     return labels
@@ -458,8 +450,8 @@ def summary(result: SearchResult[Any], seconds: float) -> str:
     depth = "end" if result.depth is None else str(result.depth)
     interrupted = None if result.deepening is None else result.deepening.interrupted
     more = f" (depth {interrupted} cut short)" if interrupted else ""
-    if result.book is not None and result.book.status == "hit":  # --book: searched before
-        more += f" from the book (used {result.book.uses} times)"
+    if result.book is not None and result.book.status == "hit":  # searched before
+        more += f" from the position book (used {result.book.uses} times)"
     return (
         f"depth {depth}{more}, value {result.value:.3g}, "
         f"{result.stats.nodes_created:,} nodes forced, {seconds:.2f} s"

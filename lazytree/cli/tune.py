@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
-from lazytree.agents import PlayerError
+from lazytree.agents import AgentError
 from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
 from lazytree.cli.arena import game_command, parse_sprt
@@ -87,7 +87,7 @@ def tune(
         typer.Option(
             "--opponents",
             help="More self-play opponents besides the current and earlier accepted weights: "
-            "player names, comma-separated (e.g. ror:depth=2; much weaker players spoil the fit).",
+            "agent names, comma-separated (e.g. ror:depth=2; much weaker agents spoil the fit).",
         ),
     ] = "",
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
@@ -117,7 +117,7 @@ def tune(
         game = load_game(spec.name, **options).game
         tunable(game)  # a game without a tunable evaluation: one line
         if ":" in str(out):
-            raise ValueError(f"--out {out}: a path with ':' cannot go into a player name")
+            raise ValueError(f"--out {out}: a path with ':' cannot go into an agent name")
         check_output(out, "--out")  # before the games: a late failure would lose them
         current = str(weights) if weights is not None else None
         if current is not None:
@@ -126,7 +126,7 @@ def tune(
         others = split_names(opponents)
         if others:  # each must be able to play this game: one line if not
             MatchSpec(spec.name, options, (me, *others)).check()
-    except (WeightsError, OptionError, PlayerError, ValueError) as exc:
+    except (WeightsError, OptionError, AgentError, ValueError) as exc:
         fail(str(exc))
     jobs, capped = cap_jobs(jobs)
     if capped is not None:

@@ -162,7 +162,7 @@ def explorer_model(
     Notes
     -----
     A ``result`` that looked the root up in a position book
-    (:func:`~lazytree.book.booked_search`: ``result.book``) marks the root as
+    (:func:`~lazytree.position_book.booked_search`: ``result.book``) marks the root as
     answered from the book (a hit: nothing below it was searched) or not.
     """
     root = source.root if isinstance(source, Tree) else source

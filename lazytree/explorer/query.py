@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from lazytree.catalog import OptionError
 from lazytree.explorer.live import MAX_FORCE_DEPTH, LiveExplorer
 from lazytree.game import IllegalMoveError, SizedBoard
 from lazytree.games import GAMES, load_game
-from lazytree.games.registry import OptionError
 from lazytree.search import Limit, make_rater, search
 from lazytree.search.limit import SearchStopped
 from lazytree.search.raters import MCTSRater, Rater

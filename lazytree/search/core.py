@@ -433,23 +433,23 @@ class Search:
         maybe_best_first = n.fully_generated or reordered(n)
         if n.expanded and maybe_best_first and self.offers_best_first:
             by_move = {e.move: e for e in n.generate_all()}
-            quiet = []
+            found = []
             for move in self.game.legal_moves(state):  # the move-list order
                 if noisy.is_noisy(state, move):
-                    quiet.append(by_move[move])
-                    if width is not None and len(quiet) >= width:
+                    found.append(by_move[move])
+                    if width is not None and len(found) >= width:
                         break
-            return quiet
-        quiet = []
+            return found
+        found = []
         i = 0
-        while width is None or len(quiet) < width:
+        while width is None or len(found) < width:
             edge = edge_at(n, i)
             if edge is None:
                 break
             i += 1
             if noisy.is_noisy(state, edge.move):
-                quiet.append(edge)
-        return quiet
+                found.append(edge)
+        return found
 
     def rated_first(self, maximizing: bool) -> Callable[[Edge[Any, Any]], tuple[int, float]]:
         """A sort key: edges to children rated for this player first, best first."""
@@ -531,11 +531,11 @@ class Search:
                 return value, ()
             noisy = self.noisy
             assert noisy is not None
-            quiet = self.noisy_edges(n, noisy)
+            noisy_moves = self.noisy_edges(n, noisy)
             if self.width is not None:
-                del quiet[self.width :]
+                del noisy_moves[self.width :]
             best = self.leaf(n, ply, terminal=not n.children)  # stand pat
-            if not quiet:
+            if not noisy_moves:
                 self.store(n, best, dkey, ply, Bound.EXACT)
                 return best, ()
             if self.prune:
@@ -546,7 +546,7 @@ class Search:
                 if alpha >= beta:  # standing pat is already good enough
                     self.store(n, best, dkey, ply, self.bound(best, a0, b0))
                     return best, ()
-            ranked = quiet
+            ranked = noisy_moves
         else:
             ranked = None if self.lazy_order else self.ranked(n, maximizing)
             best = _NEG_INF if maximizing else _INF

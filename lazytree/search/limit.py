@@ -85,7 +85,8 @@ def _positive_int(name: str, value: int | None, low: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Limit:
-    """When a search stops: any field left ``None`` is no limit.
+    """What a search may spend, and who hears how much it has spent: any of ``depth``,
+    ``seconds``, ``nodes``, ``memory`` and ``stop`` left ``None`` does not stop it.
 
     Attributes
     ----------
@@ -100,9 +101,9 @@ class Limit:
     stop:
         An event; once set (by any thread) the search stops as soon as it checks.
     progress:
-        Not a limit: called with the tree's ``nodes_created`` every
-        :data:`~lazytree.search.budget.PROGRESS_EVERY` new nodes, while a budget runs
-        (some other field is set).
+        Told what has been spent: called with the tree's ``nodes_created`` every
+        :data:`~lazytree.search.budget.PROGRESS_EVERY` new nodes, while the budget of
+        another field runs. It never stops the search.
     clock:
         What ``seconds`` counts: ``"wall"`` (the default) or ``"cpu"``, the CPU time of
         the searching thread (:data:`CLOCKS`).

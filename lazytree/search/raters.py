@@ -58,6 +58,7 @@ from lazytree.search.mcts import MCTS
 from lazytree.search.minimax import minimax
 from lazytree.search.multiplayer import auto, maxn, paranoid
 from lazytree.search.result import SearchResult
+from lazytree.search.spelling import Width, parse_quiescence, parse_width
 from lazytree.spec import Param, Registry, Spec, SpecError
 from lazytree.tree import Node
 
@@ -213,25 +214,30 @@ def _function_rater(function: Callable[..., SearchResult[Any]]) -> Callable[...,
     return make
 
 
-def _auto_number(name: str, key: str, value: Any, low: int) -> int | str | None:
-    """A parameter that is a whole number >= ``low``, ``None`` or ``"auto"``."""
-    if value is None or value == "auto":
-        return value  # type: ignore[no-any-return]
+def _width(name: str, value: Any, *, auto: bool = True) -> Width:
+    """The rater ``name``'s ``width`` (:func:`~lazytree.search.spelling.parse_width`);
+    ``auto`` only where the rater resolves it (``deepening``)."""
     try:
-        number = int(value)
-    except ValueError:
-        raise RaterError(f"{name}: {key}={value!r} is not a whole number, none or auto") from None
-    if number < low:
-        raise RaterError(f"{name}: {key} must be >= {low}, got {number}")
-    return number
+        width = parse_width(value)
+    except ValueError as exc:
+        raise RaterError(f"{name}: {exc}") from None
+    if width == "auto" and not auto:
+        raise RaterError(f"{name}: width must be a whole number >= 1 or all, got 'auto'")
+    return width
+
+
+def _make_alphabeta_tt(text: str, *, width: Any, **params: Any) -> Rater:
+    return Rater(text, alphabeta_tt, {**params, "width": _width("alphabeta-tt", width, auto=False)})
 
 
 def _make_deepening(text: str, *, width: Any, quiescence: Any, **params: Any) -> Rater:
-    params["width"] = _auto_number("deepening", "width", width, 1)
-    q = _auto_number("deepening", "quiescence", quiescence, 0)
-    if q is None:
+    params["width"] = _width("deepening", width)
+    if quiescence is None:
         raise RaterError("deepening: quiescence is a whole number >= 0 or auto, not none")
-    params["quiescence"] = q
+    try:
+        params["quiescence"] = parse_quiescence(quiescence)
+    except ValueError as exc:
+        raise RaterError(f"deepening: {exc}") from None
     return Rater(text, deepening, params, deepens=True)
 
 
@@ -259,9 +265,9 @@ for _spec in (
             Param("hint", bool, None, "Use the game's move-ordering hint (none: auto)."),
             Param("quiescence", int, 0, "Extra plies of noisy moves past the depth."),
             Param("win_distance", bool, False, "Prefer the fastest win, the slowest loss."),
-            Param("width", int, None, "Moves searched per node (none: all).", low=1),
+            Param("width", str, "all", "Moves searched per node: a number or all."),
         ),
-        _function_rater(alphabeta_tt),
+        _make_alphabeta_tt,
     ),
     Spec(
         "expectiminimax",
@@ -276,7 +282,7 @@ for _spec in (
         "deepening",
         "The play AI: alphabeta-tt with the play settings, deepened within the limit",
         (
-            Param("width", str, "auto", "Moves searched per node: a number, none or auto."),
+            Param("width", str, "auto", "Moves searched per node: a number, all or auto."),
             Param("quiescence", str, "auto", "Extra plies of noisy moves: a number or auto."),
             Param("win_distance", bool, True, "Prefer the fastest win, the slowest loss."),
             Param("stop_when_forced", bool, True, "Stop after depth 1 at a single move."),

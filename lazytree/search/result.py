@@ -80,7 +80,7 @@ class ChancePruning:
 
 @dataclass(frozen=True)
 class BookUse:
-    """What the position book did for a search (:func:`~lazytree.book.booked_search`):
+    """What the position book did for a search (:func:`~lazytree.position_book.booked_search`):
     ``status`` is ``"hit"`` (the answer came from the book: ``depth`` is the depth of
     the entry, ``uses`` how often it answered), ``"miss"`` (searched, then stored) or
     ``"off"`` (the book is broken and skipped)."""

@@ -85,7 +85,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from lazytree.agents import AGENTS, PlayerError, check_agent
+from lazytree.agents import AGENTS, AgentError, check_agent
 from lazytree.boards import board_document, move_path
 from lazytree.game import Game, GameAgents, IllegalMoveError
 from lazytree.games import GAMES, load_game
@@ -223,7 +223,7 @@ def check_seat(i: int, seat: str, game: Game[Any, Any] | None = None) -> None:
     (:func:`lazytree.agents.check_agent`), or a clock over :data:`MAX_SECONDS`."""
     try:
         params = check_agent(seat, game, files=False)
-    except PlayerError as exc:
+    except AgentError as exc:
         raise SessionError(f"seat {i}: {exc}") from None
     if (params.get("time") or 0) > MAX_SECONDS:
         raise SessionError(f"seat {i}: time is at most {MAX_SECONDS:g} seconds a move here")

@@ -21,7 +21,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from lazytree.agents import AGENTS, Choice, PlayerError, Progress
+from lazytree.agents import AGENTS, AgentError, Choice, Progress
 from lazytree.search.limit import SearchStopped
 from lazytree.server.workers import SHORT_SECONDS, Executor, Job, WorkerLost, current
 
@@ -248,7 +248,7 @@ def is_short(name: str) -> tuple[bool, float | None]:
     :data:`SHORT_SECONDS`, or random moves) and its clock in seconds (None: none)."""
     try:
         key, params = AGENTS.parse(name)
-    except PlayerError:
+    except AgentError:
         return False, None
     seconds = params.get("time")
     if key == "random":

@@ -13,7 +13,7 @@ game what fits it:
   does not exist yet belongs to the first game that opens it.
 
 The book's lookups and stores are the library's (the ``default`` agents of
-``Session.book``, :func:`~lazytree.book.booked_search`): a file that goes bad while a
+``Session.book``, :func:`~lazytree.position_book.booked_search`): a file that goes bad while a
 game is played switches the book off for that game and the AI goes on searching.
 
 Examples
@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lazytree.book import Book, BookError, read_identity
 from lazytree.games import GAMES, load_game
+from lazytree.position_book import Book, BookError, read_identity
 from lazytree.session import Session
 from lazytree.weights import (
     WeightsError,

@@ -66,8 +66,8 @@ def test_table_and_sprt() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "lol2"], "at least 2 players"),
-        (["--players", "lol2,stockfish"], "unknown player 'stockfish'"),
+        (["--players", "lol2"], "at least 2 agents"),
+        (["--players", "lol2,stockfish"], "unknown agent 'stockfish'"),
         (["--players", "lol2,ror:depth=deep"], "is not a whole number"),
         (["--players", "lol2,ror:speed=1"], "ror has no parameter 'speed'"),
         (["--players", "lol2,ror", "--pairs", "0"], "--pairs must be at least 1"),

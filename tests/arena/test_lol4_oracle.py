@@ -13,8 +13,9 @@ from typing import Any
 
 import pytest
 
+from lazytree.agents import make_agent
+from lazytree.agents import single_float as _single
 from lazytree.games.dice_of_doom import ChanceDiceOfDoom
-from lazytree.players import _single, make_player
 from tests.oracle.lol4_oracle import ANSWERS, queries
 
 RECORDED: dict[str, Any] = json.loads(ANSWERS.read_text())
@@ -40,7 +41,7 @@ def test_lol4_rates_and_plays_like_the_book(answer: dict[str, Any]) -> None:
     state = game.parse_board(answer["board"], player=answer["player"])
     if not answer["first_move"]:
         state = state._replace(first_move=False)
-    agent = make_player(f"lol4:depth={answer['depth']}")
+    agent = make_agent(f"lol4:depth={answer['depth']}")
     agent.start(game, state, 0)
     choice = agent.choose()
     assert choice.search is not None

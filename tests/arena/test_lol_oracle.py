@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from lazytree.agents import make_agent
 from lazytree.games.dice_of_doom import LispDiceOfDoom
-from lazytree.players import make_player
 from tests.oracle.lol4_oracle import DRIVER as LOL4_DRIVER
 from tests.oracle.lol_oracle import ANSWERS, queries
 from tests.oracle.lol_oracle import DRIVER as LOL2_DRIVER
@@ -34,7 +34,7 @@ def test_the_recorded_positions_are_the_ones_the_script_asks() -> None:
 def test_lol2_picks_the_books_move(answer: dict[str, Any]) -> None:
     game = LispDiceOfDoom(size=answer["size"])
     state = game.parse_board(answer["board"], player=answer["player"])
-    agent = make_player("lol2")
+    agent = make_agent("lol2")
     agent.start(game, state, 0)
     choice = agent.choose()
     assert game.move_to_str(state, choice.move) == answer["move"]  # type: ignore[arg-type]

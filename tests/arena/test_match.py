@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
+from lazytree.agents import AgentError
 from lazytree.arena import SPRT, MatchSpec, run_match
 from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord, PairTask, play_pair
 from lazytree.games import load_game
-from lazytree.players import PlayerError
 from lazytree.session import Session
 from tests.conftest import run
 
@@ -71,12 +71,12 @@ def test_the_sprt_stops_a_clear_match_early() -> None:
     [
         (("lol2",), "at least 2 players"),
         (("lol2", "lol2"), "each player must be named once"),
-        (("lol2", "nobody"), "unknown player 'nobody'"),
+        (("lol2", "nobody"), "unknown agent 'nobody'"),
         (("lol4", "random"), "lol4 is the AI of the chance rules"),
     ],
 )
 def test_bad_matches_say_why(players: tuple[str, ...], message: str) -> None:
-    with pytest.raises((ValueError, PlayerError), match=message):
+    with pytest.raises((ValueError, AgentError), match=message):
         run_match(MatchSpec("dice-of-doom", LISP3, players, pairs=1))
 
 
@@ -170,10 +170,10 @@ def test_a_pair_task_is_plain_data() -> None:
 def test_a_game_no_player_can_finish_stops_the_match_with_what_it_has(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
-    import lazytree.players
+    import lazytree.agents
 
     # a memory budget every search exceeds: the book's AI has no shallower answer
-    monkeypatch.setattr(lazytree.players, "DEFAULT_MEMORY", 1)
+    monkeypatch.setattr(lazytree.agents, "DEFAULT_MEMORY", 1)
     spec = MatchSpec("dice-of-doom", {"rules": "lisp", "size": 5}, ("ror", "random"), pairs=3)
     result = run_match(spec)
     assert result.games < 6

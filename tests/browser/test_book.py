@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from lazytree.book import Book
 from lazytree.explorer.html import write_html
 from lazytree.games import Position, load_game
+from lazytree.position_book import Book
 from lazytree.search.mcts import MCTS
 from lazytree.server import create_app
 from lazytree.server.learning import check_learning

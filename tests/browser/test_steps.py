@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from selenium.webdriver.common.keys import Keys
 
-from lazytree.games.catalogue import LECTURE_TREE
+from lazytree.games.builtin import LECTURE_TREE
 from lazytree.games.tree_game import TreeGame
 from lazytree.teach import Trace, traced_search
 from lazytree.tree import Tree

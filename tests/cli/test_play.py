@@ -85,7 +85,8 @@ def test_human_is_a_deprecated_spelling_of_seats() -> None:
     code, out, _ = run("play", "tictactoe", *args, input="quit\n")
     assert code == 0 and "player 0 (AI) played" in out
     first = out.splitlines()[0]
-    assert first.startswith("--human is deprecated; use --seats default:time=none:depth=1:rater=")
+    seat = "default:time=none:rater=auto:depth=1"
+    assert first.startswith(f"--human is deprecated; use --seats {seat}")
     assert first.endswith(",human")
 
 
@@ -93,7 +94,7 @@ def test_human_is_a_deprecated_spelling_of_seats() -> None:
     ("args", "message"),
     [
         (["--seats", "lol2"], "--seats 'lol2': expected 2 agents separated by commas"),
-        (["--seats", "human,alphazero"], "seat 1: unknown player 'alphazero' (known: ror,"),
+        (["--seats", "human,alphazero"], "seat 1: unknown agent 'alphazero' (known: ror,"),
         (["--seats", "human,ror:speed=2"], "ror has no parameter 'speed'"),
         (["--rules", "chance", "--seats", "lol2,human"], "seat 0: lol2 is the AI of the lisp"),
         (["--seats", "human,lol2", "--human", "0"], "--seats and --human cannot be used"),

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from lazytree.book import Book, booked_search
 from lazytree.explorer import explorer_model
 from lazytree.games import load_game
+from lazytree.position_book import Book, booked_search
 from lazytree.search import alphabeta
 from lazytree.tree import Tree
 from tests.cli.helpers import run
@@ -69,9 +69,13 @@ def test_explore_book_needs_ai_and_a_real_book(tmp_path: Path) -> None:
     out = str(tmp_path / "t.html")
     no_ai = run("explore", "tictactoe", "--book", str(tmp_path / "b"), "--out", out)
     assert no_ai.code == 2
-    assert no_ai.error_line() == "error: --book needs --ai: the position book is the play AI's"
+    assert no_ai.error_line() == (
+        "error: --position-book needs --ai: the position book is the play AI's"
+    )
     junk = tmp_path / "junk"
     junk.write_text("not a database " * 100)
     bad = run("explore", "tictactoe", "--ai", "--book", str(junk), "--out", out)
-    assert bad.code == 2 and bad.error_line().startswith(f"error: --book {junk}: not a lazytree")
+    assert bad.code == 2 and bad.error_line().startswith(
+        f"error: --position-book {junk}: not a lazytree"
+    )
     assert "--book" in run("explore", "tictactoe", "--help").out

@@ -29,7 +29,7 @@ from lazytree.export import (
 )
 from lazytree.game import CHANCE, Player
 from lazytree.games import load_game
-from lazytree.games.catalogue import LECTURE_TREE
+from lazytree.games.builtin import LECTURE_TREE
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.tree_game import TreeGame
 from lazytree.search import alphabeta, minimax

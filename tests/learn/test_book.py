@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from lazytree.book import COMPLETE, Book, BookError, booked_search, state_key
 from lazytree.games.checkers import Checkers
 from lazytree.games.dice_of_doom import DiceOfDoom, LispDiceOfDoom
 from lazytree.games.tictactoe import TicTacToe
+from lazytree.position_book import COMPLETE, Book, BookError, booked_search, state_key
 from lazytree.search import SearchResult, alphabeta
 from lazytree.search.result import BookUse
 from lazytree.tree import Bound, Tree
@@ -214,7 +214,7 @@ def test_arena_and_play_use_the_book(tmp_path: Path) -> None:
     assert warm["nodes_per_move"] < cold["nodes_per_move"] / 4  # ... from the book
     play = ["play", "dice-of-doom", "--size", "2", "--seed", "3", "--human", "none"]
     play += ["--time", "0", "--depth", "2", "--book", str(tmp_path / "play.book")]
-    assert "from the book" not in runner.invoke(app, play).stdout
-    assert "from the book" in runner.invoke(app, play).stdout
+    assert "from the position book" not in runner.invoke(app, play).stdout
+    assert "from the position book" in runner.invoke(app, play).stdout
     wrong = runner.invoke(app, [*play[:-1], str(book)])
     assert wrong.exit_code == 2 and "a book of dice-of-doom" in wrong.stderr

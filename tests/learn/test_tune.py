@@ -262,7 +262,7 @@ def test_checkers_self_play_scores_are_shares_of_the_win() -> None:
 @pytest.mark.parametrize(
     ("game", "opponents", "message"),
     [
-        (["dice-of-doom", "--size", "2"], "nosuch", "unknown player"),
+        (["dice-of-doom", "--size", "2"], "nosuch", "unknown agent"),
         (["checkers"], "lol2", "lol2 plays Dice of Doom only"),
         (["dice-of-doom", "--size", "2"], "ror:depth=-1", "depth"),
     ],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from lazytree.games import Position
-from lazytree.games.catalogue import LECTURE_TREE
+from lazytree.games.builtin import LECTURE_TREE
 from lazytree.search import alphabeta, minimax
 from lazytree.traverse import explored
 from lazytree.tree import Tree

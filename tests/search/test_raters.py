@@ -104,12 +104,13 @@ def test_parameters_reach_the_rater_function() -> None:
         ("alphazero", "unknown rater 'alphazero' (known: minimax, alphabeta, alphabeta-tt, "),
         ("", "unknown rater '' (known: minimax, "),
         ("minimax:depth=3", "minimax has no parameter 'depth' (parameters: none)"),
-        ("alphabeta-tt:width=0", "alphabeta-tt: width must be >= 1, got 0"),
-        ("alphabeta-tt:width=wide", "alphabeta-tt: width='wide' is not a whole number"),
+        ("alphabeta-tt:width=0", "alphabeta-tt: width must be a whole number >= 1, all or auto"),
+        ("alphabeta-tt:width=wide", "alphabeta-tt: width must be a whole number >= 1, all or"),
+        ("alphabeta-tt:width=auto", "alphabeta-tt: width must be a whole number >= 1 or all"),
         ("alphabeta-tt:prune=maybe", "alphabeta-tt: prune='maybe' is not true or false"),
         ("alphabeta-tt:width", "'alphabeta-tt:width': parameters are written key=value"),
-        ("deepening:width=x", "deepening: width='x' is not a whole number, none or auto"),
-        ("deepening:quiescence=-1", "deepening: quiescence must be >= 0, got -1"),
+        ("deepening:width=x", "deepening: width must be a whole number >= 1, all or auto, got 'x'"),
+        ("deepening:quiescence=-1", "deepening: quiescence must be a whole number >= 0 or auto"),
         ("deepening:quiescence=none", "deepening: quiescence is a whole number >= 0 or auto"),
         ("mcts:playouts=0", "mcts: playouts must be >= 1, got 0"),
         ("mcts:c=-1", "mcts: c must be >= 0, got -1"),
@@ -211,4 +212,6 @@ def test_analyse_takes_the_same_spelling() -> None:
     assert sum(mcts["visits"].values()) == 50 and not mcts["partial"]
     bad = run("analyse", "tictactoe", "--rater", "alphabeta-tt:width=0")
     assert bad.code == 2
-    assert bad.error_line() == "error: alphabeta-tt: width must be >= 1, got 0"
+    assert bad.error_line() == (
+        "error: alphabeta-tt: width must be a whole number >= 1, all or auto, got '0'"
+    )

@@ -114,7 +114,7 @@ def test_play_opens_a_game_from_its_options(client: TestClient) -> None:
         ("game=dice-of-doom&colour=red", "has no option &#x27;colour&#x27;"),
         ("game=go", "unknown game &#x27;go&#x27;"),
         ("game=tictactoe&seats=human", "expected 2 agents separated by commas"),
-        ("game=tictactoe&seats=human,alphazero", "seat 1: unknown player &#x27;alphazero&#x27;"),
+        ("game=tictactoe&seats=human,alphazero", "seat 1: unknown agent &#x27;alphazero&#x27;"),
         ("game=tictactoe&seats=human,ror:speed=1", "ror has no parameter &#x27;speed&#x27;"),
         ("game=tictactoe&seats=human,default:book=/tmp/b", "book= names a file on the server"),
         ("game=tictactoe&seats=default:weights=/etc/passwd,human", "weights= names a file"),

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from lazytree.book import Book
 from lazytree.games import load_game
+from lazytree.position_book import Book
 from lazytree.server import create_app
 from lazytree.server.learning import Learning, LearningError, check_learning
 from lazytree.server.runner import Sessions

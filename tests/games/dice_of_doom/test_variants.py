@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from lazytree.catalog import OptionError
 from lazytree.game import CHANCE, IllegalMoveError
 from lazytree.games import load_game
 from lazytree.games.dice_of_doom import (
@@ -22,7 +23,6 @@ from lazytree.games.dice_of_doom import (
     neighbors,
 )
 from lazytree.games.dice_of_doom.dice import attack_win_probability
-from lazytree.games.registry import OptionError
 
 
 def moves(game: DiceOfDoom, state: DiceState) -> list[str]:

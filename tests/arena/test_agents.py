@@ -1,4 +1,4 @@
-"""The player registry: names and parameters, and what each named player plays."""
+"""The agent registry: names and parameters, and what each named agent plays."""
 
 from __future__ import annotations
 
@@ -8,34 +8,44 @@ from typing import Any
 
 import pytest
 
-from lazytree.agents import AGENTS, make_ai
+from lazytree.agents import (
+    AGENTS,
+    AgentError,
+    DefaultOptions,
+    DepthOptions,
+    MCTSOptions,
+    agent_options,
+    build_agent,
+    make_agent,
+    make_ai,
+)
 from lazytree.arena import MatchSpec
 from lazytree.games import load_game
 from lazytree.games.dice_of_doom import Attack, ChanceDiceOfDoom, LispDiceOfDoom, Outcome
 from lazytree.games.dice_of_doom.agents import BOOK_ODDS, lol4_rating
 from lazytree.games.dice_of_doom.score_board import score_board
-from lazytree.players import PLAYERS, PlayerError, make_player, parse_player
 from lazytree.search import SearchResult, alphabeta, minimax
 from lazytree.search.limit import SearchStopped
+from lazytree.search.raters import DEFAULT_PLAYOUTS
 from lazytree.tree import Tree
 
 
 def test_parameters_are_parsed_with_their_types() -> None:
-    assert parse_player("default:time=0.5") == ("default", {"time": 0.5})
-    assert parse_player("mcts:playouts=2000:c=2") == ("mcts", {"playouts": 2000, "c": 2.0})
-    assert parse_player("default:time=none:nodes=500") == (
+    assert AGENTS.parse("default:time=0.5") == ("default", {"time": 0.5})
+    assert AGENTS.parse("mcts:playouts=2000:c=2") == ("mcts", {"playouts": 2000, "c": 2.0})
+    assert AGENTS.parse("default:time=none:nodes=500") == (
         "default",
         {"time": None, "nodes": 500},
     )
-    assert parse_player(" ror ") == ("ror", {})
-    assert parse_player("default:clock=wall") == ("default", {"clock": "wall"})
-    assert list(PLAYERS) == ["ror", "lol2", "lol4", "default", "mcts", "random", "human"]
+    assert AGENTS.parse(" ror ") == ("ror", {})
+    assert AGENTS.parse("default:clock=wall") == ("default", {"clock": "wall"})
+    assert list(AGENTS) == ["ror", "lol2", "lol4", "default", "mcts", "random", "human"]
 
 
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("deep-blue", "unknown player 'deep-blue' (known: ror, lol2"),
+        ("deep-blue", "unknown agent 'deep-blue' (known: ror, lol2"),
         ("ror:width=2", "ror has no parameter 'width' (parameters: depth)"),
         ("ror:depth", "parameters are written key=value"),
         ("ror:depth=two", "ror: depth='two' is not a whole number"),
@@ -44,34 +54,34 @@ def test_parameters_are_parsed_with_their_types() -> None:
         ("default:time=none", "give a node budget"),
         ("default:clock=sun", "clock must be cpu or wall, got 'sun'"),
         ("mcts:clock=sun", "clock must be cpu or wall"),
-        ("default:width=0", "width must be a number >= 1, all or auto, got '0'"),
-        ("default:quiescence=lots", "quiescence must be a number >= 0 or auto"),
+        ("default:width=0", "width must be a whole number >= 1, all or auto, got '0'"),
+        ("default:quiescence=lots", "quiescence must be a whole number >= 0 or auto"),
         ("default:time=none:rater=best:depth=2", "unknown rater 'best'"),
         ("human:depth=2", "human has no parameter 'depth' (parameters: none)"),
     ],
 )
 def test_bad_names_are_one_line_errors(name: str, message: str) -> None:
-    with pytest.raises(PlayerError, match=message.replace("(", r"\(").replace(")", r"\)")) as err:
-        make_player(name)
+    with pytest.raises(AgentError, match=message.replace("(", r"\(").replace(")", r"\)")) as err:
+        make_agent(name)
     assert "\n" not in str(err.value)
 
 
 @pytest.mark.parametrize("name", ["default:eval=magic", "mcts:eval=magic"])
 def test_eval_names_one_of_the_games_evaluations(name: str) -> None:
     dice = load_game("dice-of-doom", size=3, seed=1)
-    with pytest.raises(PlayerError, match="unknown evaluation 'magic' \\(known: book, heur"):
-        make_player(name).start(dice.game, dice.state, 0)
+    with pytest.raises(AgentError, match="unknown evaluation 'magic' \\(known: book, heur"):
+        make_agent(name).start(dice.game, dice.state, 0)
     ttt = load_game("tictactoe")  # no named evaluations: eval= means nothing there
-    make_player(name).start(ttt.game, ttt.state, 0)
+    make_agent(name).start(ttt.game, ttt.state, 0)
 
 
 def test_offered_agents_say_which_game_offers_them() -> None:
     ttt = load_game("tictactoe")
     for key in ("lol2", "lol4"):
-        with pytest.raises(PlayerError, match=f"{key} plays Dice of Doom only, not tictactoe"):
-            make_player(key).start(ttt.game, ttt.state, 0)
+        with pytest.raises(AgentError, match=f"{key} plays Dice of Doom only, not tictactoe"):
+            make_agent(key).start(ttt.game, ttt.state, 0)
     lisp = load_game("dice-of-doom", rules="lisp", size=3, seed=1)
-    agent = make_player("lol2:depth=2")
+    agent = make_agent("lol2:depth=2")
     agent.start(lisp.game, lisp.state, 0)
     assert type(agent.agent).__name__ == "Lol2Agent" and agent.agent.depth == 2  # type: ignore[attr-defined]
 
@@ -79,16 +89,16 @@ def test_offered_agents_say_which_game_offers_them() -> None:
 def test_book_players_refuse_the_wrong_rules() -> None:
     racket = load_game("dice-of-doom", size=3, seed=1)
     chance = load_game("dice-of-doom", rules="chance", size=3, seed=1)
-    with pytest.raises(PlayerError, match="lol4 is the AI of the chance rules"):
-        make_player("lol4").start(racket.game, racket.state, 0)
-    with pytest.raises(PlayerError, match="use lol4"):
-        make_player("lol2").start(chance.game, chance.state, 0)
+    with pytest.raises(AgentError, match="lol4 is the AI of the chance rules"):
+        make_agent("lol4").start(racket.game, racket.state, 0)
+    with pytest.raises(AgentError, match="use lol4"):
+        make_agent("lol2").start(chance.game, chance.state, 0)
 
 
 def play_out(names: tuple[str, str], rules: str, seed: int) -> list[Any]:
     pos = load_game("dice-of-doom", rules=rules, size=3, seed=seed)
     game, state = pos.game, pos.state
-    agents = [make_player(n) for n in names]
+    agents = [make_agent(n) for n in names]
     for k, a in enumerate(agents):
         a.start(game, state, seed + k)
     rng = random.Random(seed)
@@ -132,7 +142,7 @@ def test_random_depends_on_its_seed_and_the_games() -> None:
 def test_ror_is_the_books_ai() -> None:
     for seed in range(6):
         pos = load_game("dice-of-doom", size=3, seed=seed, eval="heuristic")
-        agent = make_player("ror")
+        agent = make_agent("ror")
         agent.start(pos.game, pos.state, 0)
         ours = agent.choose()
         book_game = load_game("dice-of-doom", size=3, seed=seed).game
@@ -156,7 +166,7 @@ def test_lol4_rates_by_the_books_odds_table() -> None:
         win = score_board(game, game.result(pending, Outcome.WIN), player)
         lose = score_board(game, game.result(pending, Outcome.LOSE), player)
         assert lol4_rating(edge.child, 0, player) == pytest.approx(p * win + (1 - p) * lose)
-    agent = make_player("lol4:depth=1")
+    agent = make_agent("lol4:depth=1")
     agent.start(game, state, 0)
     choice = agent.choose()
     assert choice.search is not None
@@ -168,7 +178,7 @@ def test_lol4_rates_by_the_books_odds_table() -> None:
 def test_lol2_rates_with_score_board_at_the_end_too() -> None:
     game = LispDiceOfDoom(size=2)
     state = game.parse_board("0:3 1:1 0:1 1:2")
-    agent = make_player("lol2:depth=1")
+    agent = make_agent("lol2:depth=1")
     agent.start(game, state, 0)
     choice = agent.choose()
     assert choice.search is not None
@@ -178,23 +188,23 @@ def test_lol2_rates_with_score_board_at_the_end_too() -> None:
 
 
 def test_human_is_a_seat_for_a_person_only() -> None:
-    human = make_player("human")
+    human = make_agent("human")
     pos = load_game("tictactoe")
     human.start(pos.game, pos.state, 0)
     human.observe(pos.game.parse_move(pos.state, "b2"))
-    with pytest.raises(PlayerError, match="come from a person"):
+    with pytest.raises(AgentError, match="come from a person"):
         human.choose()
-    with pytest.raises(PlayerError, match="not without a person"):
+    with pytest.raises(AgentError, match="not without a person"):
         make_ai("human")
     match = MatchSpec("dice-of-doom", {"size": 3, "rules": "lisp"}, ("human", "ror"), pairs=1)
-    with pytest.raises(PlayerError, match="human plays in lazytree play and serve"):
+    with pytest.raises(AgentError, match="human plays in lazytree play and serve"):
         match.check()
-    assert PLAYERS is AGENTS and "human" in AGENTS and AGENTS["human"].params == ()
+    assert "human" in AGENTS and AGENTS["human"].params == ()
 
 
 def started(name: str, **options: Any) -> Any:
     pos = load_game("dice-of-doom", **{"size": 6, "seed": 2, **options})
-    agent = make_player(name)
+    agent = make_agent(name)
     agent.start(pos.game, pos.state, 0)
     return agent
 
@@ -236,7 +246,36 @@ def test_progress_reports_reach_the_caller() -> None:
 def test_default_without_a_clock_is_the_rater_to_its_depth() -> None:
     for seed in range(4):
         pos = load_game("dice-of-doom", size=3, seed=seed, eval="heuristic")
-        agent = make_player("default:time=none:rater=alphabeta:depth=3")
+        agent = make_agent("default:time=none:rater=alphabeta:depth=3")
         agent.start(pos.game, pos.state, 0)
         ai = alphabeta(Tree(pos.game, pos.state).root, 3)
         assert agent.choose().move == ai.best_moves[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ror",
+        "lol2:depth=3",
+        "default",
+        "default:time=none:nodes=300:width=4",
+        "default:time=0.5:clock=wall:width=none:quiescence=2:tie=3",
+        "mcts:time=0.5:playouts=none",
+        "random:seed=3",
+        "human",
+    ],
+)
+def test_an_agents_name_is_parsed_once_into_options_that_spell_it_again(text: str) -> None:
+    options = agent_options(text)
+    assert agent_options(options.text()) == options
+    assert build_agent(options).name == options.text()
+
+
+def test_the_options_are_typed_and_spelled_one_way() -> None:
+    options = agent_options("default:width=none:time=0.5:clock=wall")
+    assert options == DefaultOptions(time=0.5, clock="wall", width=None)
+    assert options.text() == "default:time=0.5:clock=wall:width=all"
+    assert agent_options("default:width=ALL") == agent_options("default:width=none")
+    mcts = agent_options("mcts")
+    assert isinstance(mcts, MCTSOptions) and mcts.playouts == DEFAULT_PLAYOUTS
+    assert agent_options("lol4") == DepthOptions("lol4", 2)
