@@ -54,6 +54,7 @@ lazytree.agent.AgentError: ror has no parameter 'width' (parameters: depth)
 
 from __future__ import annotations
 
+import collections
 import copy
 import dataclasses
 import random
@@ -66,14 +67,14 @@ from typing import Any, ClassVar, TypeAlias, cast
 
 from lazytree.agent import HUMAN, Agent, AgentError, Choice, HumanAgent, Progress
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, choose_move
-from lazytree.game import Game, GameAgents, NamedEvaluations
+from lazytree.game import CHANCE, Game, GameAgents, NamedEvaluations
 from lazytree.position_book import Book, BookError, booked_search
 from lazytree.search import Limit, SearchResult, make_rater, search
 from lazytree.search.limit import CLOCKS, DEFAULT_MEMORY, Clock
 from lazytree.search.raters import DEFAULT_PLAYOUTS, MCTSRater
 from lazytree.search.spelling import Quiescence, Width, parse_quiescence, parse_width, spell
 from lazytree.spec import Param, Registry, Spec
-from lazytree.tree import Tree
+from lazytree.tree import Node, Tree
 from lazytree.weights import WeightsError, apply_weights_file
 
 __all__ = [
@@ -291,6 +292,24 @@ class OfferedAgent(TreeAgent):
         return self.agent.search(tree, stop, progress)
 
 
+_SPENT: collections.deque[Node[Any, Any]] = collections.deque(maxlen=8)
+"""The roots the clocked play AIs' trees had before the moves played since: what those
+moves left of the trees (the node an agent's :class:`Choice` names keeps it until the
+driver lets the choice go) is freed at the start of the next clocked search in the
+process, inside its clock, before it grows a tree: a move then never waits for the
+previous move's tree to be freed. At most the last few are kept; an older one is
+freed when a new one comes."""
+
+
+def release_spent() -> None:
+    """Free what :data:`_SPENT` holds (whatever no one else still refers to)."""
+    while _SPENT:
+        try:
+            _SPENT.popleft()
+        except IndexError:  # another thread took the last one
+            break
+
+
 class DefaultAgent(TreeAgent):
     """The play AI, in one of three ways:
 
@@ -301,6 +320,11 @@ class DefaultAgent(TreeAgent):
     * no clock and no rater: iterative deepening until ``nodes`` new nodes are built.
 
     ``nodes`` and ``memory`` are budgets of one move's search in every way.
+
+    On a clock its tree is kept while its own player (or chance) is to move, and starts
+    again at the position when the turn passes to another player: what it searched of
+    the other players' turns is mostly left behind by their first moves, and a game of
+    several such agents then holds one grown tree at a time, not one per seat.
     """
 
     share = True
@@ -339,6 +363,7 @@ class DefaultAgent(TreeAgent):
         except (TypeError, ValueError) as exc:
             raise AgentError(f"{name}: {exc}") from None
         self.seconds, self.nodes, self.depth = seconds, nodes, depth
+        self._player: int | None = None  # the player it chose for last
         self.stoppable = seconds is not None or rater is None
         # a node budget counts new nodes only: on a shared tree (a DAG) a deep
         # iteration could walk old positions for ever without building one
@@ -353,11 +378,38 @@ class DefaultAgent(TreeAgent):
 
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
         super().start(game, state, seed)
+        self._player = None
         if self.book_path is not None and self.book is None:
             try:  # the position book: looked up before each search, filled after it
                 self.book = Book(self.book_path, self.tree.game)
             except BookError as exc:
                 raise AgentError(f"{self.name}: {exc}") from None
+
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
+        self._player = self.tree.root.player
+        return super().choose(stop=stop, progress=progress)
+
+    def observe(self, move: Hashable) -> None:
+        tree = self.tree
+        mine = self._player
+        if self.seconds is None or mine is None:
+            tree.play(move)
+            return
+        child = tree.root.child_for(move)
+        _SPENT.append(tree.root)  # what the move leaves of the tree: freed on a clock
+        if child.player in (mine, CHANCE):
+            tree.play(move)
+            return
+        fresh: Tree[Any, Any] = Tree(tree.game, child.state, share=self.share)
+        fresh.context.ply = tree.ply + 1  # the game's ply (win distances count from it)
+        self._tree = fresh
+        # the old tree's sharing table refers to its nodes, which refer to the table's
+        # context (a cycle): emptied now, the nodes are freed at once rather than by the
+        # next full collection
+        tree.context.set_root(fresh.root)
+        tree.context.prune()
 
     def search(
         self,
@@ -376,6 +428,12 @@ class DefaultAgent(TreeAgent):
         progress: Progress | None = None,
     ) -> SearchResult[Any]:
         limit = self.limit if stop is None else self.limit.replace(stop=stop)
+        if _SPENT and limit.seconds is not None:
+            clock = CLOCKS[limit.clock]
+            start = clock()
+            release_spent()  # the old trees go now, and their time counts on the clock
+            rest = limit.seconds - (clock() - start)
+            limit = limit.replace(seconds=max(rest, limit.seconds / 10))
         return search(tree.root, limit, self.rater, progress=progress)
 
 

@@ -447,6 +447,8 @@ class Session:
                 if record is not None:
                     record(len(self.history) - len(made), made)
             yield AIStep(tuple(made), choice)
+            # the next search must not keep this one's tree (the part the move left)
+            del choice
         raise SessionError(f"{seat.name} made {MAX_MOVES:,} moves in one turn; it never passes")
 
     def _make(self, move: Hashable) -> list[Played]:

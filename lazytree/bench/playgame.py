@@ -88,6 +88,9 @@ def play_command_game(
                     }
                 )
                 wall, cpu = now_wall, now_cpu
+                # as the command: the next search keeps no old tree (freeing it counts
+                # in the next move's time)
+                del step, search
                 if progress is not None and len(moves) % 10 == 0:
                     progress(f"{len(moves)} moves played")
                 if max_moves is not None and len(moves) >= max_moves:

@@ -427,6 +427,8 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
                 _show(list(step.played[1:]))
             else:
                 rolled.extend(step.played[1:])
+            # the next search must not keep this one's tree (its choice's node) alive
+            del step
             start = time.perf_counter()
     if not verbose:
         shown = sorted(set(depths), key=lambda d: (d == "end", int(d) if d != "end" else 0))

@@ -279,3 +279,32 @@ def test_the_options_are_typed_and_spelled_one_way() -> None:
     mcts = agent_options("mcts")
     assert isinstance(mcts, MCTSOptions) and mcts.playouts == DEFAULT_PLAYOUTS
     assert agent_options("lol4") == DepthOptions("lol4", 2)
+
+
+def test_a_clocked_default_keeps_its_tree_for_its_own_turn_only() -> None:
+    agent = started("default:time=0.05:depth=2", size=3)
+    game = agent.tree.game
+    me = agent.tree.root.player
+    choice = agent.choose()
+    assert choice.node is agent.tree.root and agent.tree.shared_positions > 1
+    moves = list(game.legal_moves(agent.tree.root.state))
+    # a move that keeps the turn keeps the tree (the subtree below the move)
+    attack = next(m for m in moves if game.to_move(game.result(agent.tree.root.state, m)) == me)
+    searched = choice.node.child_for(attack)
+    agent.observe(attack)
+    assert agent.tree.root is searched and agent.tree.ply == 1
+    # a move that hands the turn over starts a tree at the position, at the game's ply
+    agent.choose()
+    state = agent.tree.root.state
+    handover = next(m for m in game.legal_moves(state) if game.to_move(game.result(state, m)) != me)
+    agent.observe(handover)
+    assert agent.tree.shared_positions == 1 and agent.tree.ply == 2
+    assert agent.tree.root.state == game.result(state, handover)
+    # without a clock (a rater to its depth) the tree is kept across turns, as before
+    kept = started("default:time=none:rater=alphabeta:depth=2", size=3)
+    kept.observe(attack)  # the first move of a game is an attack (no pass yet)
+    kept.choose()
+    state = kept.tree.root.state
+    handover = next(m for m in game.legal_moves(state) if game.to_move(game.result(state, m)) != me)
+    kept.observe(handover)
+    assert kept.tree.shared_positions > 1
