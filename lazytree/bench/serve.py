@@ -249,15 +249,14 @@ def bench_serve(
     at most ``max_moves`` plies; ``on_game`` is called as each game ends."""
     import uvicorn
 
+    from lazytree.server.app import server_config
     from lazytree.server.runner import Sessions
     from lazytree.server.store import GameStore
 
     with tempfile.TemporaryDirectory(prefix="lazytree-bench-serve-") as tmp:
         store = GameStore(Path(tmp) / "games.sqlite")
         app = _one_address_app(Sessions(limit=games + 16, store=store), games, 100.0)
-        server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
-        )
+        server = uvicorn.Server(server_config(app, host="127.0.0.1", port=0, lifespan="on"))
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
         try:
@@ -408,6 +407,7 @@ def serve_for_bench() -> None:
 
     import uvicorn
 
+    from lazytree.server.app import PING_SECONDS, server_config
     from lazytree.server.runner import Sessions
     from lazytree.server.store import GameStore
     from lazytree.server.workers import DaskWorkers, Executor, ProcessWorkers, lift_data_ceiling
@@ -434,7 +434,13 @@ def serve_for_bench() -> None:
         Sessions(limit=games + 16, store=store, executor=executor), games, 1000.0
     )
     server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
+        server_config(
+            app,
+            ping_seconds=settings.get("ping") or PING_SECONDS,
+            host="127.0.0.1",
+            port=0,
+            lifespan="on",
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -735,6 +741,7 @@ def bench_serve_ai(
     workers: int | None = None,
     seed: int = 1,
     drain: float = DRAIN,
+    ping_seconds: float | None = None,
     on_progress: Callable[[str], None] = lambda text: None,
 ) -> ServeLoad:
     """The server under load with AI seats: ``games`` games of two AIs of
@@ -744,7 +751,9 @@ def bench_serve_ai(
     (the load period), then up to ``drain`` seconds more until every game ended
     (``on_progress`` is told how many have). The server runs in a process of its own
     (so its resident memory is its own), its searches in worker processes
-    (``workers``) or on a two-worker Dask ``LocalCluster`` (``dask``)."""
+    (``workers``) or on a two-worker Dask ``LocalCluster`` (``dask``); it pings each page
+    every ``ping_seconds`` (the server's keepalive, which drops the pages that stopped
+    reading; None: ``lazytree serve``'s)."""
     import os
     import sqlite3
     import subprocess
@@ -755,7 +764,13 @@ def bench_serve_ai(
         env = {
             **os.environ,
             "LAZYTREE_BENCH": json.dumps(
-                {"games": games, "db": db, "dask": dask, "workers": workers}
+                {
+                    "games": games,
+                    "db": db,
+                    "dask": dask,
+                    "workers": workers,
+                    "ping": ping_seconds,
+                }
             ),
         }
         proc = subprocess.Popen(

@@ -159,7 +159,7 @@ def serve(
     import uvicorn
 
     from lazytree.server import create_app
-    from lazytree.server.app import MAX_MESSAGE
+    from lazytree.server.app import server_config
     from lazytree.server.guard import allowed_hosts
     from lazytree.server.learning import LearningError, check_learning
     from lazytree.server.limits import Quotas
@@ -206,7 +206,7 @@ def serve(
         hosts=hosts,
         quotas=quotas,
     )
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
+    config = server_config(app)
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"

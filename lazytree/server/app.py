@@ -58,7 +58,9 @@ import contextlib
 import html
 import json
 import logging
+import socket
 import sqlite3
+import struct
 import threading
 import weakref
 from collections import Counter
@@ -84,6 +86,8 @@ from starlette.responses import (
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
+from uvicorn import Config
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from lazytree.agents import AGENTS, AgentError, check_agent
 from lazytree.boards import board_document, move_path
@@ -108,7 +112,14 @@ from lazytree.session import (
     options_from_text,
 )
 
-__all__ = ["MAX_BODY", "book_agent", "create_app", "seats_from_text"]
+__all__ = [
+    "MAX_BODY",
+    "PING_SECONDS",
+    "book_agent",
+    "create_app",
+    "seats_from_text",
+    "server_config",
+]
 
 MAX_BODY = 1 << 20
 """Largest request body accepted (a saved 40x40 game is far smaller), in bytes."""
@@ -147,10 +158,47 @@ SWEEP_EVERY = 5.0
 MAX_MESSAGE = 4096
 """Largest WebSocket message a page may send, in bytes (a move or a hello is tiny)."""
 
+PING_SECONDS = 5.0
+"""How often the server pings each page's socket, and how long it waits for the answer.
+A page that stops reading (a phone whose network dropped) answers no ping, since the
+ping waits behind the updates it has not read: it is dropped within twice this, however
+large the kernel's buffers, and catches up when it reconnects."""
+
 STATIC = Path(str(resources.files("lazytree.server") / "static"))
 LIB = Path(str(resources.files("lazytree") / "static"))
 """The front-end shared with the explorer (``boards.js``, ``boards.css``), served at
 ``/lib``."""
+
+
+class PageSocket(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, except that a page which misses its ping is reset at
+    once: a close would wait behind the updates it never read (up to megabytes in the
+    kernel's buffers, held as long as the peer does not read), a reset frees them and
+    tells the peer at once."""
+
+    def keepalive_timeout(self) -> None:
+        super().keepalive_timeout()
+        sock = self.transport.get_extra_info("socket")
+        if sock is not None:  # no lingering: the close discards what is unsent (a reset)
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.transport.abort()
+
+
+def server_config(app: Any, *, ping_seconds: float = PING_SECONDS, **options: Any) -> Config:
+    """The ``uvicorn.Config`` every server of ``app`` runs with (``lazytree serve`` and the
+    benchmarks): WebSocket messages of at most four :data:`MAX_MESSAGE`, a ping every
+    ``ping_seconds`` answered within as long (:class:`PageSocket`); ``options`` are
+    uvicorn's (host, port...)."""
+    return Config(
+        app,
+        log_level="warning",
+        ws=PageSocket,
+        ws_max_size=MAX_MESSAGE * 4,
+        ws_ping_interval=ping_seconds,
+        ws_ping_timeout=ping_seconds,
+        **options,
+    )
 
 
 class BadRequest(Exception):

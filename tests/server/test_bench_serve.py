@@ -32,7 +32,13 @@ def test_the_ai_load_loses_and_doubles_nothing_and_measures_the_web_process() ->
 
     told: list[str] = []
     result = bench_serve_ai(
-        games=3, sockets=6, slow=1, seconds=5, ai_seconds=0.05, on_progress=told.append
+        games=3,
+        sockets=6,
+        slow=1,
+        seconds=5,
+        ai_seconds=0.05,
+        ping_seconds=0.5,
+        on_progress=told.append,
     )
     assert result.ok, result
     # the load period ends, then every game started is waited for, to its end
@@ -44,7 +50,10 @@ def test_the_ai_load_loses_and_doubles_nothing_and_measures_the_web_process() ->
     assert 0 < result.slow_games_p50_ms <= result.slow_games_p95_ms <= result.slow_games_max_ms
     assert 0 < result.healthz_p50_ms <= result.healthz_p99_ms
     assert 0 < result.rss_start_mb <= result.rss_warm_mb <= result.rss_peak_mb
-    assert len(result.slow_dropped_at) == result.slow_dropped <= 1
+    # the page that never reads answers no ping: dropped within two pings of the hello,
+    # though its kernel's buffers never filled (the games' updates are small)
+    assert len(result.slow_dropped_at) == result.slow_dropped == 1
+    assert result.slow_dropped_at[0] < 5
 
 
 def test_the_ai_load_command_prints_json() -> None:
