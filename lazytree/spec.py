@@ -5,7 +5,8 @@ picks by name are listed in a :class:`Registry`: each entry is a :class:`Spec` (
 one-line summary, typed :class:`Param` s and a factory). The same text is accepted on the
 command line, in URLs, in files and in the library, and is checked in one place:
 :meth:`Registry.parse` reads it and :meth:`Registry.make` builds the thing, or either raises
-the registry's :class:`SpecError` with a one-line message for the user.
+the registry's :class:`SpecError` with a one-line message for the user. A ``bool``
+parameter named alone is switched on (``alphabeta:textbook`` is ``alphabeta:textbook=true``).
 
 Examples
 --------
@@ -135,18 +136,21 @@ class Registry(Generic[T]):
 
     def parse(self, text: str) -> tuple[str, dict[str, Any]]:
         """``"name:key=value:..."`` -> ``(name, {key: value})``, the values converted to
-        their parameters' types (only those given)."""
+        their parameters' types (only those given); a ``bool`` key alone is ``True``."""
         spec = self.spec(text)
         by_name = {p.name: p for p in spec.params}
         values: dict[str, Any] = {}
         for part in text.strip().split(":")[1:]:
             key, sep, value = part.partition("=")
-            if not sep or not key:
-                raise self.error(f"{text!r}: parameters are written key=value, got {part!r}")
             param = by_name.get(key)
-            if param is None:
+            if not sep and param is not None and param.type is bool:
+                values[key] = True  # a switch named alone: "alphabeta:textbook"
+                continue
+            if key and param is None:
                 known = ", ".join(by_name) or "none"
                 raise self.error(f"{spec.name} has no parameter {key!r} (parameters: {known})")
+            if not sep or param is None:
+                raise self.error(f"{text!r}: parameters are written key=value, got {part!r}")
             values[key] = _convert(spec.name, param, value, self.error)
         return spec.name, values
 

@@ -14,7 +14,9 @@ alpha-beta call with the full window, so the root's alpha rises with the best va
 and later moves are cut as a hand trace cuts them; the answer is one best move. The
 default (the fast core's root) searches each later root move with a window just past
 the best value so far, so that a move as good comes back exact and *every* tied best
-move is reported; it prunes less at the root.
+move is reported; it prunes less at the root. The fast rater ``alphabeta:textbook``
+(:func:`~lazytree.search.alphabeta.alphabeta` with ``textbook=True``) is the textbook
+search without the trace, forcing the same nodes.
 
 >>> from lazytree.tree import Tree
 >>> from lazytree.games.tree_game import TreeGame

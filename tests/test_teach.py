@@ -71,6 +71,19 @@ def test_traced_search_is_the_fast_one(name: str, depth: int, rater: str) -> Non
     same_search(game, state, rater, depth)
 
 
+@pytest.mark.parametrize(("name", "depth"), [("tree", 3), ("tictactoe", 3), ("knights", 3)])
+def test_traced_textbook_is_the_fast_one(name: str, depth: int) -> None:
+    game, state = load_game(name)
+    same_search(game, state, "alphabeta", depth, textbook=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9), st.integers(0, 4))
+def test_random_trees_textbook(seed: int, depth: int) -> None:
+    game = TreeGame(random_spec(random.Random(seed), 4, False), root_player=seed % 2)
+    same_search(game, (), "alphabeta", depth, textbook=True)
+
+
 @pytest.mark.parametrize("rater", ["minimax", "expectiminimax"])
 def test_traced_chance_search_is_the_fast_one(rater: str) -> None:
     game, state = load_game("dice-of-doom")

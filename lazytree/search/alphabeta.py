@@ -14,14 +14,21 @@ from lazytree.tree import Node
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
-__all__ = ["ALPHABETA", "alphabeta"]
+__all__ = ["ALPHABETA", "TEXTBOOK", "alphabeta"]
 
 ALPHABETA = Settings("alphabeta")
 """Cut-offs in the game's move order, nothing else."""
 
+TEXTBOOK = Settings("alphabeta:textbook", textbook=True)
+"""The same, with the root searched as the lectures' pseudo-code searches it."""
+
 
 def alphabeta(
-    node: Node[S, M], depth: int | Limit | None = 4, *, player: Player | None = None
+    node: Node[S, M],
+    depth: int | Limit | None = 4,
+    *,
+    player: Player | None = None,
+    textbook: bool = False,
 ) -> SearchResult[M]:
     """Rate ``node`` by depth-limited alpha-beta (fail-soft) in the game's move order.
 
@@ -33,6 +40,11 @@ def alphabeta(
     just below the best value so far (``math.nextafter``), so a move equal to the best
     comes back exact while a worse one fails low.
 
+    With ``textbook`` the root is searched as the lectures' pseudo-code searches it: one
+    window whose bound moves to the best value so far, so a later move only as good
+    fails and is cut where a hand trace cuts it; the value is the same, the best moves
+    are the first best one only, and the result's ``rater`` is ``alphabeta:textbook``.
+
     Parameters
     ----------
     node:
@@ -43,6 +55,8 @@ def alphabeta(
     player:
         The rating player; by default the player to move at ``node``. Values are from
         this player's point of view; other players minimise it.
+    textbook:
+        Search the root with the textbook's narrowing window (one best move).
 
     Returns
     -------
@@ -63,5 +77,9 @@ def alphabeta(
     >>> r = alphabeta(tree.root, depth=2)
     >>> r.value, r.best_moves, r.stats.evaluations
     (3.0, (0,), 7)
+    >>> tied = TreeGame([[3, 5], [3, 1]])
+    >>> [(r.best_moves, r.stats.evaluations) for r in (
+    ...     alphabeta(Tree(tied).root, 2), alphabeta(Tree(tied).root, 2, textbook=True))]
+    [((0,), 4), ((0,), 3)]
     """
-    return run(node, depth, player, ALPHABETA)
+    return run(node, depth, player, TEXTBOOK if textbook else ALPHABETA)

@@ -27,7 +27,9 @@ strictly inside the window, a bound otherwise, and each node searched keeps a
 The root loop (:meth:`Search.root`) rates every move and reports *all* tied best moves
 in generation order: each later move is searched with the window just beyond the best
 value so far (``math.nextafter``), so a move equal to the best comes back exact and a
-worse one fails.
+worse one fails. With :attr:`Settings.textbook` the root is searched as the lectures'
+pseudo-code searches it instead: one window that narrows to the best value so far,
+one best move, the textbook's cuts.
 """
 
 from __future__ import annotations
@@ -132,6 +134,10 @@ class Settings:
         Rate chance nodes by their expectation (``False``: refuse them).
     star1:
         Star1 pruning at chance nodes when evaluation bounds are known.
+    textbook:
+        Search the root as the lectures' pseudo-code does: each move with the window
+        narrowed to the best value so far (a move only as good fails and is cut as a
+        hand trace cuts it), so one best move is reported rather than every tied one.
     """
 
     rater: str
@@ -145,6 +151,7 @@ class Settings:
     bounded: bool = False
     chance: bool = False
     star1: bool = False
+    textbook: bool = False
 
 
 def as_limit(depth: object) -> Limit:
@@ -679,7 +686,8 @@ class Search:
         return value, line
 
     def root(self, node: Node[Any, Any], limit: int) -> SearchResult[Any]:
-        """Rate ``node`` ``limit`` plies deep: every move, all tied best ones."""
+        """Rate ``node`` ``limit`` plies deep: every move, all tied best ones (with
+        :attr:`Settings.textbook`, the first best one of one narrowing window)."""
         before = self.stats.snapshot()
         best_moves: list[Any] = []
         move_values: list[tuple[Any, float]] = []
@@ -698,9 +706,13 @@ class Search:
             value = -INF if maximizing else INF
             lines: dict[Any, tuple[Any, ...]] = {}
             prune = self.prune
+            textbook = self.settings.textbook and prune
+            alpha, beta = self.lo, self.hi  # the textbook's root window
             ranked = self.ranked(node, maximizing)
             for edge in node.children if ranked is None else ranked:
-                if not prune or not best_moves:
+                if textbook:
+                    a, b = alpha, beta
+                elif not prune or not best_moves:
                     a, b = (self.lo, self.hi) if prune else (-INF, INF)
                 elif maximizing:  # exact when v >= value, an upper bound below value otherwise
                     a, b = math.nextafter(value, -INF), self.hi
@@ -711,12 +723,19 @@ class Search:
                     value, best_moves = v, [edge.move]
                     move_values.append((edge.move, v))
                     lines[edge.move] = (edge.move, sub)
-                elif v == value:
+                elif v == value and not textbook:
                     best_moves.append(edge.move)
                     move_values.append((edge.move, v))
                     lines[edge.move] = (edge.move, sub)
                 elif not prune:  # every value is exact without pruning
                     move_values.append((edge.move, v))
+                if textbook:
+                    if maximizing:
+                        alpha = max(alpha, value)
+                    else:
+                        beta = min(beta, value)
+                    if alpha >= beta:
+                        break
             if ranked is not None:  # back to generation order
                 position = {e.move: e.index for e in ranked}
                 best_moves.sort(key=position.__getitem__)

@@ -9,7 +9,8 @@ with one, within a :class:`~lazytree.search.limit.Limit`.
 
 ==================  =====================================================================
 ``minimax``         plain minimax (:func:`~lazytree.search.minimax.minimax`)
-``alphabeta``       alpha-beta in the game's move order
+``alphabeta``       alpha-beta in the game's move order; ``alphabeta:textbook`` searches
+                    the root as the lectures do (one best move, the textbook's cuts)
 ``alphabeta-tt``    alpha-beta with stored ratings, ordering, quiescence, win distance,
                     a width (:func:`~lazytree.search.engine.alphabeta_tt`)
 ``expectiminimax``  alpha-beta with expectations (Star1) at chance nodes
@@ -98,7 +99,8 @@ class Rater:
     What a caller may ask of a rater without naming it: ``anytime`` (a budget that runs
     out leaves its best answer so far instead of raising
     :class:`~lazytree.search.limit.SearchStopped`), ``has_depth`` (it searches to the
-    limit's depth; ``mcts`` does not) and :attr:`visits`."""
+    limit's depth; ``mcts`` does not), ``all_best`` (it reports every tied best move;
+    ``alphabeta:textbook`` reports the first) and :attr:`visits`."""
 
     def __init__(
         self,
@@ -115,6 +117,7 @@ class Rater:
         self.deepens = deepens
         self.anytime = deepens
         self.has_depth = True
+        self.all_best = not self.params.get("textbook", False)
 
     @property
     def visits(self) -> Callable[[Node[Any, Any]], dict[Hashable, int]] | None:
@@ -139,7 +142,9 @@ class Rater:
         """
         if self.anytime:
             return self
-        return Rater(self.text, deepen, {"rater": self}, deepens=True)
+        deepened = Rater(self.text, deepen, {"rater": self}, deepens=True)
+        deepened.all_best = self.all_best
+        return deepened
 
     def __call__(
         self,
@@ -254,7 +259,19 @@ RATERS: Registry[Rater] = Registry("rater", RaterError)
 
 for _spec in (
     _plain("minimax", "Plain minimax", minimax),
-    _plain("alphabeta", "Alpha-beta in the game's move order", alphabeta),
+    Spec(
+        "alphabeta",
+        "Alpha-beta in the game's move order",
+        (
+            Param(
+                "textbook",
+                bool,
+                False,
+                "Search the root as the lectures do: one best move, the textbook's cuts.",
+            ),
+        ),
+        _function_rater(alphabeta),
+    ),
     Spec(
         "alphabeta-tt",
         "Alpha-beta with stored ratings, ordering, quiescence, a width",
