@@ -116,7 +116,7 @@ def test_a_disagreement_is_found_and_reported_loudly(monkeypatch: pytest.MonkeyP
 def test_compare_json_has_the_documented_fields_and_identical_answers() -> None:
     result = invoke("dice-of-doom", "--sizes", "2,3", "--seed", "5", "--depth", "4", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)  # progress goes to stderr
     assert set(data) == {
         "game",
         "depth",
