@@ -209,7 +209,7 @@ def test_arena_and_play_use_the_book(tmp_path: Path) -> None:
     assert rows > 0
     again = runner.invoke(app, args)
     assert again.exit_code == 0, again.stderr
-    cold, warm = (json.loads(r.stdout)["players"][0] for r in (first, again))
+    cold, warm = (json.loads(r.stdout)["agents"][0] for r in (first, again))
     assert warm["score"] == cold["score"]  # the same answers ...
     assert warm["nodes_per_move"] < cold["nodes_per_move"] / 4  # ... from the book
     play = ["play", "dice-of-doom", "--size", "2", "--seed", "3", "--human", "none"]
