@@ -48,7 +48,7 @@ describe("the summary line", () => {
           unforced: 3,
           never: 1,
           shared: 1,
-          bookHits: 0,
+          positionBookHits: 0,
           forced: 1233,
           rater: "alphabeta",
           depth: 4,

@@ -27,7 +27,7 @@ function small(): Model {
         unforced: 0,
         never: 1,
         shared: 0,
-        bookHits: 0,
+        positionBookHits: 0,
         pvMoves: ["0", "0"],
         player: 0,
         rater: "alphabeta:textbook",

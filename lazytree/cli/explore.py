@@ -474,7 +474,7 @@ def _searched(result: SearchResult[Any] | None, rater: str | None) -> str:
     if result is None:
         return f"{rater} (stopped by a budget)"
     depth = "the whole game" if result.depth is None else f"depth {result.depth}"
-    if result.book_hit:  # --position-book: nothing was searched
+    if result.position_book_hit:  # --position-book: nothing was searched
         return f"the position book (searched to {depth} before)"
     if result.mcts is not None:  # mcts: no depth, a number of playouts
         return f"{result.rater} ({plural(result.mcts.playouts, 'playout')})"

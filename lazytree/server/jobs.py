@@ -68,7 +68,7 @@ class SearchSummary:
     depth: int | None
     value: float | None
     rater: str
-    book_hit: bool = False
+    position_book_hit: bool = False
     book_status: str | None = None
     stopped: str | None = None
 
@@ -170,7 +170,7 @@ def ai_move(job: MoveJob) -> MoveAnswer:
             result.depth,
             result.value,
             str(result.rater),
-            bool(result.book_hit),
+            bool(result.position_book_hit),
             "off" if result.book is None and kept.book_note else _status(result),
             result.stopped,
         )
@@ -203,7 +203,7 @@ def ai_model(game_id: str) -> dict[str, Any] | None:
     root, result, until = kept.last
     depth = "the end" if result.depth is None else f"depth {result.depth}"
     title = f"the AI's last move: {result.rater} to {depth}"
-    if result.book_hit:  # serve --book: nothing was searched
+    if result.position_book_hit:  # serve --book: nothing was searched
         title = f"the AI's last move: from the position book (searched to {depth} before)"
     return explorer_model(root, result=result, until=until, title=title).data
 

@@ -97,7 +97,7 @@ def test_the_ai_uses_the_book_and_shows_hits(tmp_path: Path) -> None:
     first = booked_alphabeta(book, Tree(game, state))
     tree = Tree(game, state)
     second = booked_alphabeta(book, tree)
-    assert (first.book, second.book_hit) == (BookUse("miss"), True)
+    assert (first.book, second.position_book_hit) == (BookUse("miss"), True)
     assert second.best_moves[0] == first.best_moves[0] and second.value == first.value
     assert second.stats.nodes_created == 0 and tree.stats.nodes_created == 1
     assert book.stats()["hits"] == 1 and book.stats()["hit_rate"] == 0.5

@@ -1036,11 +1036,11 @@
       const b = s.book;
       if (b.status === "hit")
         parts.push(
-          `${plural(s.bookHits, "book hit")}: ${b.move} from the position book (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`
+          `${plural(s.positionBookHits, "position book hit")}: ${b.move} (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`
         );
       else
         parts.push(
-          b.status === "miss" ? "0 book hits: not in the book, searched and stored" : "0 book hits: the book was off"
+          b.status === "miss" ? "0 position book hits: not in it, searched and stored" : "0 position book hits: the position book was off"
         );
     }
     if (s.value !== void 0 && s.player !== void 0)
