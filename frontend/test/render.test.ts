@@ -6,7 +6,7 @@ import { dag } from "./documents";
 
 function view(more: Partial<View> = {}): View {
   return {
-    expanded: new Set([0, 1, 2]),
+    open: new Set([0, 1, 2]),
     showAll: new Set(),
     showUnforced: new Set(),
     selected: 0,

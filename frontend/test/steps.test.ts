@@ -49,7 +49,7 @@ const STEPS: StepsData = {
 
 function view(more: Partial<View> = {}): View {
   return {
-    expanded: new Set(),
+    open: new Set(),
     showAll: new Set(),
     showUnforced: new Set(),
     selected: 0,

@@ -37,7 +37,8 @@ The document (``model.data``) holds:
   ``terms`` (a chance node's ``[probability, value]`` pairs, or null; the whole list
   null without chance nodes) and ``truncated`` (the trace stopped recording early);
   null without a trace;
-* ``summary``: counts (``positions``, ``expanded``, ``unforced`` (moves generated, not
+* ``summary``: counts (``positions``, ``expanded`` (nodes whose move generator was
+  started, terminal ones too), ``unforced`` (moves generated, not
   searched), ``never`` (moves never generated), ``shared``, ``positionBookHits``), the search
   (``rater``, ``depth``, ``value``, ``player``, ``forced``; with a book, ``book``: its
   ``status`` and for a hit the ``move`` it gave, the ``depth`` it was searched to and
@@ -236,7 +237,7 @@ def explorer_model(
     line = line[: len(pv) - 1]
     summary: dict[str, Any] = {
         "positions": len(nodes),
-        "expanded": sum(1 for c in status if c == "e"),
+        "expanded": sum(1 for n in nodes if n.expanded),  # a terminal node too
         "unforced": unforced,
         "never": sum(never) if count_never else None,
         "shared": sum(1 for k in parents_of if k > 1),

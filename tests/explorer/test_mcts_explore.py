@@ -88,7 +88,10 @@ def test_mcts_options_that_do_not_fit_are_one_line(tmp_path: Path) -> None:
         (["analyse", "tree", "--rater", "mcts", "--solve"], "--solve and --rater mcts"),
         (["analyse", "tree", "--rater", "mcts:playouts=0"], "mcts: playouts must be >= 1, got 0"),
         (["analyse", "tree", "--rater", "mcts:playout=5"], "mcts has no parameter 'playout'"),
-        (["analyse", "tree", "--rater", "mcts", "--book", str(tmp_path / "b")], "--book and"),
+        (
+            ["analyse", "tree", "--rater", "mcts", "--book", str(tmp_path / "b")],
+            "--position-book and",
+        ),
         (
             ["explore", "tree", "--rater", "mcts", "--ai", "--out", "x.html"],
             "--rater mcts and --ai",
