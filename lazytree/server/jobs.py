@@ -22,14 +22,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lazytree.agents import AGENTS, AgentError, Choice, Progress
+from lazytree.explorer.model import explorer_model
+from lazytree.explorer.query import ExploreError, explore_tree
 from lazytree.search.limit import SearchStopped
 from lazytree.server.workers import SHORT_SECONDS, Executor, Job, WorkerLost, current
+from lazytree.session import Session, _parse_text
 
 if TYPE_CHECKING:
     from lazytree.explorer.live import LiveExplorer
     from lazytree.game import Game
     from lazytree.server.learning import Learning
-    from lazytree.session import Session
     from lazytree.tree import Node
 
 __all__ = ["KEEP_GAMES", "MoveAnswer", "MoveJob", "RemoteAgent", "SearchSummary", "ai_move"]
@@ -112,8 +114,6 @@ def _forget(kept: _Kept) -> None:
 def _session(job: MoveJob) -> _Kept:
     """The game of ``job`` at its position: the one kept, brought up to date when its
     moves are a beginning of the job's, else loaded anew."""
-    from lazytree.session import Session, _parse_text
-
     with _lock:
         kept = _games.pop(job.id, None)
     if kept is not None:
@@ -194,8 +194,6 @@ def _status(result: Any) -> str | None:
 def ai_model(game_id: str) -> dict[str, Any] | None:
     """The explorer model (its data) of the AI's last search in game ``game_id``, if this
     worker made it and still keeps it."""
-    from lazytree.explorer.model import explorer_model
-
     with _lock:
         kept = _games.get(game_id)
     if kept is None or kept.last is None:
@@ -211,8 +209,6 @@ def ai_model(game_id: str) -> dict[str, Any] | None:
 def explore(params: Mapping[str, str]) -> tuple[str, dict[str, Any]] | str:
     """``/explore``'s search (in a worker): the key of the live explorer kept here and
     its model's data, or the error message for the page."""
-    from lazytree.explorer.query import ExploreError, explore_tree
-
     try:
         live = explore_tree(params)
     except ExploreError as exc:
