@@ -692,6 +692,7 @@ class TreeContext(Generic[S, M]):
         self.to_move: Callable[[S], Player] = game.to_move
         self.result: Callable[[S, M], S] = game.result
         self.legal_moves: Callable[[S], Iterator[M]] = game.legal_moves
+        self.evaluate: Callable[[S, Player], float] = game.evaluate  # (for leaf_value)
         self.stats = TreeStats()
         self.share = share
         self.ply = 0
@@ -701,6 +702,13 @@ class TreeContext(Generic[S, M]):
         self._root: Node[S, M] | None = None  # the root, kept only with sharing (prune)
         self._table: dict[S, Node[S, M]] | None = {} if share else None
         self._prune_at = PRUNE_MIN
+
+    def leaf_value(self, state: S, player: Player) -> float:
+        """A rater's leaf: the game's evaluation of ``state`` from ``player``'s point of
+        view, counted in :attr:`TreeStats.evaluations`. Every rater evaluates here."""
+        self.stats.evaluations += 1
+        evaluate = self.evaluate
+        return float(evaluate(state, player))
 
     def set_root(self, root: Node[S, M]) -> None:
         """The tree's root is now ``root`` (made, or reached by a move played)."""

@@ -2,7 +2,7 @@
 
 1. **Play** (:func:`play_for_samples`): seeded games between the current weights and a
    pool of opponents (the current weights themselves, weights accepted earlier, and any
-   other players asked for, such as the book's AI ``ror:depth=2``), seats rotated, and in
+   other agents asked for, such as the book's AI ``ror:depth=2``), seats rotated, and in
    the first plies a move chosen at random now and then so the games differ (opponents
    much weaker than the learner spoil the fit: their games' results say who played more
    than what the positions were worth, see :meth:`TuneSpec.opponents`). At every search,
@@ -187,7 +187,7 @@ class Sample:
 
 @dataclass(frozen=True)
 class SelfPlayTask:
-    """One seeded game (plain data for a worker): the players by seat, the learner's
+    """One seeded game (plain data for a worker): the agents by seat, the learner's
     weights file (the features are the learner's), the chance of a random move in the
     first ``random_plies`` plies."""
 
@@ -286,7 +286,7 @@ class TuneSpec:
     lam: float = 1e-6
     others: tuple[str, ...] = field(default=())
 
-    def player(self, weights: str | None) -> str:
+    def agent(self, weights: str | None) -> str:
         """The self-play AI's agent name with ``weights`` (None: the game's own)."""
         name = f"default:time=none:nodes={self.nodes}"
         if self.depth is not None:
@@ -301,20 +301,20 @@ class TuneSpec:
         """The pool: the current weights, earlier accepted weights, then ``others``.
 
         The fit reads every game's result as what its positions were worth, which holds
-        between players of about the same strength. Against a much weaker player (the
+        between agents of about the same strength. Against a much weaker agent (the
         book's ``ror:depth=2`` on 8x8 lisp boards loses most games to the default AI) the
         result says who played: fitted alone on such games the Dice of Doom weights
         value frontier territories at the most dice at -16.5, mixed with self-play they
         put ``tempo`` at 80 and the scale at 0.17; hence no such opponent by default."""
-        out = [self.player(self.weights)]
-        out += [self.player(p) for p in self.pool]
+        out = [self.agent(self.weights)]
+        out += [self.agent(p) for p in self.pool]
         out += list(self.others)
         return out
 
     def tasks(self) -> list[SelfPlayTask]:
         """Game ``k``: the current weights against opponent ``k mod len(pool)``, seats
         swapped every other round of the pool, from the board of seed ``seed + k``."""
-        me = self.player(self.weights)
+        me = self.agent(self.weights)
         pool = self.opponents()
         out = []
         for k in range(self.games):
@@ -381,7 +381,7 @@ def accept(
     match = MatchSpec(
         spec.game,
         dict(spec.options),
-        (spec.player(candidate), spec.player(spec.weights)),
+        (spec.agent(candidate), spec.agent(spec.weights)),
         pairs=pairs,
         seed=seed,
         sprt=sprt if sprt is not None else SPRT(0.0, 20.0),

@@ -38,7 +38,7 @@ export function document(
       unforced: 0,
       never: 0,
       shared: 0,
-      bookHits: 0,
+      positionBookHits: 0,
       pvMoves: [],
     },
     board: { kind: "text" },

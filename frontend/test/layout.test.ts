@@ -13,7 +13,7 @@ import { dag, document } from "./documents";
 
 function view(more: Partial<View> = {}): View {
   return {
-    expanded: new Set([0]),
+    open: new Set([0]),
     showAll: new Set(),
     showUnforced: new Set(),
     selected: 0,
@@ -124,7 +124,7 @@ describe("what an open node shows", () => {
 
   it("shows transpositions as links, and nothing below a closed node", () => {
     const model = new Model(dag());
-    const root = buildItems(model, view({ expanded: new Set([0, 2]) }));
+    const root = buildItems(model, view({ open: new Set([0, 2]) }));
     expect(root).toEqual(
       node(0, [
         node(1),

@@ -6,7 +6,7 @@ import { dag } from "./documents";
 
 function view(more: Partial<View> = {}): View {
   return {
-    expanded: new Set([0, 1, 2]),
+    open: new Set([0, 1, 2]),
     showAll: new Set(),
     showUnforced: new Set(),
     selected: 0,
@@ -48,7 +48,7 @@ describe("the summary line", () => {
           unforced: 3,
           never: 1,
           shared: 1,
-          bookHits: 0,
+          positionBookHits: 0,
           forced: 1233,
           rater: "alphabeta",
           depth: 4,

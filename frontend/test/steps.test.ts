@@ -27,7 +27,7 @@ function small(): Model {
         unforced: 0,
         never: 1,
         shared: 0,
-        bookHits: 0,
+        positionBookHits: 0,
         pvMoves: ["0", "0"],
         player: 0,
         rater: "alphabeta:textbook",
@@ -49,7 +49,7 @@ const STEPS: StepsData = {
 
 function view(more: Partial<View> = {}): View {
   return {
-    expanded: new Set(),
+    open: new Set(),
     showAll: new Set(),
     showUnforced: new Set(),
     selected: 0,

@@ -9,18 +9,18 @@
 The agents are named as in :mod:`lazytree.agents` (``ror``, ``default:time=0.5``, ...).
 """
 
-from lazytree.arena.match import MatchResult, MatchSpec, PlayerSummary, run_match
+from lazytree.arena.match import AgentSummary, MatchResult, MatchSpec, run_match
 from lazytree.arena.play import GameRecord, GameStopped, PairTask, play_game, play_pair
 from lazytree.arena.stats import SPRT, bradley_terry, elo_from_score, score_interval
 
 __all__ = [
     "SPRT",
+    "AgentSummary",
     "GameRecord",
     "GameStopped",
     "MatchResult",
     "MatchSpec",
     "PairTask",
-    "PlayerSummary",
     "bradley_terry",
     "elo_from_score",
     "play_game",

@@ -5,13 +5,13 @@ meeting starts from the position of seed ``seed + k``, so all meetings see the s
 boards), in this process (``jobs=1``), in worker processes (joblib's loky executor)
 or on a Dask cluster (``dask=ADDRESS`` or a ``distributed.Client``), calls
 ``on_pair`` with each finished pair, and stops early when the SPRT decides.
-:class:`MatchResult` sums it up per player and per meeting.
+:class:`MatchResult` sums it up per agent and per meeting.
 
 Examples
 --------
 >>> spec = MatchSpec("dice-of-doom", {"rules": "lisp", "size": 2}, ("lol2", "random"), pairs=3)
 >>> result = run_match(spec)
->>> result.games, [p.name for p in result.players()]
+>>> result.games, [a.name for a in result.agents()]
 (6, ['lol2', 'random'])
 """
 
@@ -37,17 +37,17 @@ from lazytree.arena.stats import (
 from lazytree.games import load_game
 from lazytree.gcpause import gc_paused
 
-__all__ = ["MatchResult", "MatchSpec", "PlayerSummary", "run_match"]
+__all__ = ["AgentSummary", "MatchResult", "MatchSpec", "run_match"]
 
 
 @dataclass(frozen=True)
 class MatchSpec:
     """What to play: the game and its options, two or more agent names, pairs per
-    meeting, the first seed, an optional SPRT (two players only)."""
+    meeting, the first seed, an optional SPRT (two agents only)."""
 
     game: str
     options: Mapping[str, Any]
-    players: tuple[str, ...]
+    agents: tuple[str, ...]
     pairs: int = 50
     seed: int = 0
     sprt: SPRT | None = None
@@ -55,24 +55,24 @@ class MatchSpec:
 
     def check(self) -> None:
         """Raise ``ValueError`` (a one-line message) for a match that cannot be played."""
-        if len(self.players) < 2:
-            raise ValueError("a match needs at least 2 players")
+        if len(self.agents) < 2:
+            raise ValueError("a match needs at least 2 agents")
         if isinstance(self.pairs, bool) or not isinstance(self.pairs, int) or self.pairs < 1:
             raise ValueError(f"pairs must be a whole number >= 1, got {self.pairs!r}")
-        if len(set(self.players)) != len(self.players):
+        if len(set(self.agents)) != len(self.agents):
             raise ValueError(
-                "each player must be named once (two alike can differ in a parameter "
+                "each agent must be named once (two alike can differ in a parameter "
                 "written differently, e.g. default:time=1 and default:time=1.0)"
             )
-        if self.sprt is not None and len(self.players) != 2:
-            raise ValueError("the SPRT compares exactly 2 players")
+        if self.sprt is not None and len(self.agents) != 2:
+            raise ValueError("the SPRT compares exactly 2 agents")
         position = load_game(self.game, **self.options)
         if position.game.num_players != 2:
             raise ValueError(
                 f"the arena plays two-player games; this {self.game} has "
                 f"{position.game.num_players} players"
             )
-        for name in self.players:
+        for name in self.agents:
             agent = make_ai(name)  # AgentError for a bad name or human
             try:
                 agent.start(position.game, position.state, 0)
@@ -82,8 +82,8 @@ class MatchSpec:
                 raise AgentError(f"{name}: {exc}") from None
 
     def meetings(self) -> list[tuple[int, int]]:
-        """Every two players (by index), in order."""
-        return list(itertools.combinations(range(len(self.players)), 2))
+        """Every two agents (by index), in order."""
+        return list(itertools.combinations(range(len(self.agents)), 2))
 
     def tasks(self) -> Iterator[PairTask]:
         """The pairs to play: pair 0 of every meeting, then pair 1, ..."""
@@ -92,7 +92,7 @@ class MatchSpec:
                 yield PairTask(
                     self.game,
                     dict(self.options),
-                    (self.players[i], self.players[j]),
+                    (self.agents[i], self.agents[j]),
                     k,
                     self.seed + k,
                     self.max_plies,
@@ -100,8 +100,8 @@ class MatchSpec:
 
 
 @dataclass
-class PlayerSummary:
-    """One player's results over the match (against everybody)."""
+class AgentSummary:
+    """One agent's results over the match (against everybody)."""
 
     name: str
     wins: int = 0
@@ -158,7 +158,7 @@ class MatchResult:
     records: list[GameRecord] = field(default_factory=list)
     sprt_result: Literal["H0", "H1", "continue"] | None = None
     stopped: str | None = None
-    """Why the match ended before its last pair (a game no player could finish)."""
+    """Why the match ended before its last pair (a game no agent could finish)."""
 
     @property
     def games(self) -> int:
@@ -175,7 +175,7 @@ class MatchResult:
     @classmethod
     def from_records(cls, records: Sequence[GameRecord]) -> MatchResult:
         """The match that ``records`` (games of ``--out`` files, of one or several runs)
-        come from: their game and options, the players in the order they first appear,
+        come from: their game and options, the agents in the order they first appear,
         the complete pairs (a game whose partner is missing, as when a run was stopped,
         is left out). ``ValueError`` for games of different games or options, and for a
         pair given twice.
@@ -184,7 +184,7 @@ class MatchResult:
         >>> spec = MatchSpec("tictactoe", {}, ("random:seed=1", "random:seed=2"), pairs=2)
         >>> games = [g for task in spec.tasks() for g in play_pair(task)]
         >>> again = MatchResult.from_records(games[:3])  # the last pair unfinished
-        >>> again.spec.players, again.games
+        >>> again.spec.agents, again.games
         (('random:seed=1', 'random:seed=2'), 2)
         """
         if not records:
@@ -198,7 +198,7 @@ class MatchResult:
                 )
         kept: list[GameRecord] = []
         pairs = _by_pair(records)
-        # the first game of a pair seats the players in the match's order: sort by that
+        # the first game of a pair seats the agents in the match's order: sort by that
         before: dict[str, set[str]] = {}
         for games in pairs.values():
             a, b = games[0].seats
@@ -219,21 +219,21 @@ class MatchResult:
         return cls(spec, kept)
 
     def meeting_pentanomial(self, i: int, j: int) -> tuple[int, int, int, int, int]:
-        """The pair results of player ``i`` against player ``j``."""
+        """The pair results of agent ``i`` against agent ``j``."""
         return pentanomial(self._pair_scores(i, j))
 
     def _pair_scores(self, i: int, j: int) -> list[float]:
-        a, b = self.spec.players[i], self.spec.players[j]
+        a, b = self.spec.agents[i], self.spec.agents[j]
         scores = []
         for pair in self._pairs().values():
             if len(pair) == 2 and set(pair[0].seats) == {a, b}:
                 scores.append((pair[0].score_of(a) + pair[1].score_of(a)) / 2)
         return scores
 
-    def players(self) -> list[PlayerSummary]:
-        """Each player's sums, with Bradley-Terry ratings (first player at 0)."""
-        names = self.spec.players
-        out = [PlayerSummary(n) for n in names]
+    def agents(self) -> list[AgentSummary]:
+        """Each agent's sums, with Bradley-Terry ratings (the first agent at 0)."""
+        names = self.spec.agents
+        out = [AgentSummary(n) for n in names]
         index = {n: k for k, n in enumerate(names)}
         results: list[tuple[int, int, float]] = []
         for r in self.records:
@@ -262,7 +262,7 @@ class MatchResult:
         return out
 
     def meetings(self) -> list[dict[str, Any]]:
-        """Each meeting's complete pairs: the first player's pentanomial and score with
+        """Each meeting's complete pairs: the first agent's pentanomial and score with
         its 95% interval."""
         out = []
         for i, j in self.spec.meetings():
@@ -270,7 +270,7 @@ class MatchResult:
             lo, hi = score_interval(pent)
             out.append(
                 {
-                    "players": [self.spec.players[i], self.spec.players[j]],
+                    "agents": [self.spec.agents[i], self.spec.agents[j]],
                     "pairs": sum(pent),
                     "pentanomial": list(pent),
                     "score": round(mean_score(pent), 4) if sum(pent) else None,
@@ -281,14 +281,14 @@ class MatchResult:
 
     def summary(self) -> dict[str, Any]:
         """The match as a JSON-ready dict (the ``--json`` output)."""
-        two = len(self.spec.players) == 2
+        two = len(self.spec.agents) == 2
         data: dict[str, Any] = {
             "game": self.spec.game,
             "options": dict(self.spec.options),
             "games": self.games,
             "pairs": self.games // 2,
-            "players": [p.as_dict(two) for p in self.players()],
-            "elo_reference": None if two else self.spec.players[0],
+            "agents": [a.as_dict(two) for a in self.agents()],
+            "elo_reference": None if two else self.spec.agents[0],
             "meetings": self.meetings(),
         }
         if self.stopped is not None:
@@ -308,7 +308,7 @@ class MatchResult:
 
 
 def _by_pair(records: Iterable[GameRecord]) -> dict[tuple[int, int, str, str], list[GameRecord]]:
-    """The games of each pair: the same pair number and seed, the same two players."""
+    """The games of each pair: the same pair number and seed, the same two agents."""
     out: dict[tuple[int, int, str, str], list[GameRecord]] = {}
     for r in records:
         low, high = sorted(r.seats)

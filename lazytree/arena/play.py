@@ -2,8 +2,8 @@
 
 A :class:`PairTask` is plain data (game name and options, agent names, seed), so it
 can be sent to a worker process or a Dask worker; :func:`play_pair` builds the game
-and the players there and returns two :class:`GameRecord` objects. The same task gives
-the same games wherever it runs, as long as the players are limited by nodes or
+and the agents there and returns two :class:`GameRecord` objects. The same task gives
+the same games wherever it runs, as long as the agents are limited by nodes or
 playouts rather than by a clock.
 
 Examples
@@ -41,7 +41,7 @@ __all__ = [
 
 
 class GameStopped(RuntimeError):
-    """A player could not choose a move within its budget (a fixed-depth search that
+    """An agent could not choose a move within its budget (a fixed-depth search that
     ran out of memory has no shallower answer): the game cannot be finished."""
 
 
@@ -51,12 +51,12 @@ MAX_PLIES: Final = 10_000
 
 @dataclass(frozen=True)
 class PairTask:
-    """Two games to play: ``players`` (two names) from the start position of ``seed``,
+    """Two games to play: ``agents`` (two names) from the start position of ``seed``,
     once in this seat order and once swapped. ``index`` numbers the pair in its match."""
 
     game: str
     options: Mapping[str, Any]
-    players: tuple[str, str]
+    agents: tuple[str, str]
     index: int
     seed: int
     max_plies: int = MAX_PLIES
@@ -66,7 +66,7 @@ class PairTask:
 class GameRecord:
     """One finished game: who sat where, the moves in notation, the result and the cost.
 
-    ``scores[k]`` is the score of the player in seat ``k`` (1 win, 1/2 draw, 0 loss,
+    ``scores[k]`` is the score of the agent in seat ``k`` (1 win, 1/2 draw, 0 loss,
     from the game's ``returns``); ``seconds``/``moves``/``nodes`` are per seat.
     """
 
@@ -84,7 +84,7 @@ class GameRecord:
     adjudicated: bool = False
 
     def score_of(self, name: str) -> float:
-        """The score of the player called ``name`` in this game."""
+        """The score of the agent called ``name`` in this game."""
         return self.scores[self.seats.index(name)]
 
     def record(self) -> dict[str, Any]:
@@ -94,7 +94,7 @@ class GameRecord:
         return {
             "pair": self.pair,
             "seed": self.seed,
-            "players": list(self.seats),
+            "agents": list(self.seats),
             "scores": list(self.scores),
             "adjudicated": self.adjudicated,
             "seconds": [round(s, 6) for s in self.seconds],
@@ -105,13 +105,14 @@ class GameRecord:
 
     @classmethod
     def from_record(cls, data: Mapping[str, Any]) -> GameRecord:
-        """The game of a JSONL line :meth:`record` wrote (to sum up a file again)."""
+        """The game of a JSONL line :meth:`record` wrote (to sum up a file again; older
+        files name the agents under ``players``)."""
         session = data["session"]
         return cls(
             game=session["game"],
             options=dict(session["options"]),
             start=dict(session["start"]),
-            seats=tuple(data["players"]),
+            seats=tuple(data["agents"] if "agents" in data else data["players"]),
             pair=data["pair"],
             seed=data["seed"],
             moves=list(session["moves"]),
@@ -226,8 +227,8 @@ def play_game(
 
 
 def play_pair(task: PairTask) -> tuple[GameRecord, GameRecord]:
-    """Both games of ``task``: its seat order, then swapped (fresh players each game)."""
-    a, b = task.players
+    """Both games of ``task``: its seat order, then swapped (fresh agents each game)."""
+    a, b = task.agents
     out = []
     for seats in ((a, b), (b, a)):
         agents = (make_ai(seats[0]), make_ai(seats[1]))

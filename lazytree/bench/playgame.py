@@ -28,7 +28,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from lazytree.bench.dice import _peak_rss_mb
+from lazytree.games import load_game
 from lazytree.gcpause import gc_paused
+from lazytree.session import Session
 
 __all__ = [
     "CLOCK_SLACK",
@@ -62,9 +64,6 @@ def play_command_game(
     seats' clock counts this process's processor seconds instead of the command's wall
     clock, and each move is measured by that clock too: what the program keeps itself
     on a machine shared with other work."""
-    from lazytree.games import load_game
-    from lazytree.session import Session
-
     options = {"size": size}
     position = load_game("dice-of-doom", **options)
     if cpu_clock:

@@ -247,6 +247,7 @@ def bench_serve(
 ) -> ServeBench:
     """Run the benchmark (see the module): ``games`` games, two clients each, each game
     at most ``max_moves`` plies; ``on_game`` is called as each game ends."""
+    # the server is imported when a benchmark of it runs: `lazytree bench` loads this module
     import uvicorn
 
     from lazytree.server.app import server_config
@@ -386,7 +387,7 @@ def _one_address_app(sessions: Any, games: int, per_second: float) -> Any:
     """The play server's app for a benchmark whose every client is this machine: room for
     ``games`` new games at once (then ``per_second`` more a second), from one address and
     in total, and no cap on that address's pages."""
-    from lazytree.server import create_app
+    from lazytree.server import create_app  # (when it runs, as in bench_serve)
     from lazytree.server.limits import Quotas, RateLimit
 
     rate = RateLimit(burst=games + 16, per_second=per_second)
@@ -405,7 +406,7 @@ def serve_for_bench() -> None:
     import os
     import sys
 
-    import uvicorn
+    import uvicorn  # (when it runs, as in bench_serve)
 
     from lazytree.server.app import PING_SECONDS, server_config
     from lazytree.server.runner import Sessions

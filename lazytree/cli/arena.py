@@ -218,8 +218,8 @@ def dask_timeouts() -> Iterator[None]:
 
 
 def running_score(result: MatchResult) -> str:
-    """``name score`` of each player so far (for the progress bar)."""
-    return "  ".join(f"{p.name} {p.score:.3f}" for p in result.players())
+    """``name score`` of each agent so far (for the progress bar)."""
+    return "  ".join(f"{p.name} {p.score:.3f}" for p in result.agents())
 
 
 def read_records(files: list[Path]) -> list[GameRecord]:
@@ -290,7 +290,7 @@ def show(summary: dict[str, Any]) -> None:
     table = Table(title=f"{summary['game']}: {summary['games']} games ({summary['pairs']} pairs)")
     for col in ("agent", "W", "D", "L", "score", "95% interval", "Elo", "Elo interval", "s/move"):
         table.add_column(col, justify="left" if col == "agent" else "right")
-    for p in summary["players"]:
+    for p in summary["agents"]:
         lo, hi = p["score_ci"]
         elo_lo, elo_hi = p["elo_ci"]
         per = p["seconds_per_move"]
@@ -314,7 +314,7 @@ def show(summary: dict[str, Any]) -> None:
         for m in summary["meetings"]:
             lo, hi = m["score_ci"]
             meetings.add_row(
-                " against ".join(m["players"]),
+                " against ".join(m["agents"]),
                 str(m["pairs"]),
                 ", ".join(map(str, m["pentanomial"])),
                 "-" if m["score"] is None else f"{m['score']:.3f}",

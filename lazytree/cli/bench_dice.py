@@ -11,10 +11,13 @@ from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from lazytree._core import core_kind
-from lazytree.bench.dice import dice_benchmark
+from lazytree.bench.dice import dice_benchmark, per_node_cost, processor_depths
+from lazytree.bench.playgame import CLOCK_SLACK, play_command_game_in_child
 from lazytree.bench.racket import RacketUnavailable, compare_with_racket
 from lazytree.cli.common import conflict, console, fail, given, print_json, progress_bar
 from lazytree.cli.cores import other_core_json
+from lazytree.cli.play import command_seat
+from lazytree.games import load_game
 from lazytree.games.dice_of_doom.rules import MAX_SIZE
 from lazytree.gcpause import gc_paused
 
@@ -307,8 +310,6 @@ def _print_dice(doc: dict[str, Any], depth: int, seeds: int, budget: float) -> N
 
 
 def _per_node(json_out: bool) -> None:
-    from lazytree.bench.dice import per_node_cost, processor_depths
-
     with gc_paused():
         doc = per_node_cost()
         doc["depth_in_processor_second"] = processor_depths()
@@ -394,9 +395,6 @@ from run to run, where the play command draws one."""
 def _play_game(
     size: int, seconds: float, moves: int | None, json_out: bool, cpu_clock: bool
 ) -> None:
-    from lazytree.bench.playgame import CLOCK_SLACK, play_command_game_in_child
-    from lazytree.cli.play import command_seat
-    from lazytree.games import load_game
 
     if size == 0:
         fail("--play-game needs a board: --game-size from 2 to " + str(MAX_SIZE))

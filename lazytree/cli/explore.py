@@ -40,6 +40,7 @@ from lazytree.cli.files import check_output
 from lazytree.cli.learn import open_book
 from lazytree.explorer.html import write_html
 from lazytree.explorer.model import ExplorerModel, Visits, explorer_model
+from lazytree.explorer.practice import practice_model, practice_tree
 from lazytree.export import (
     FORMATS,
     GraphvizMissing,
@@ -474,7 +475,7 @@ def _searched(result: SearchResult[Any] | None, rater: str | None) -> str:
     if result is None:
         return f"{rater} (stopped by a budget)"
     depth = "the whole game" if result.depth is None else f"depth {result.depth}"
-    if result.book_hit:  # --position-book: nothing was searched
+    if result.position_book_hit:  # --position-book: nothing was searched
         return f"the position book (searched to {depth} before)"
     if result.mcts is not None:  # mcts: no depth, a number of playouts
         return f"{result.rater} ({plural(result.mcts.playouts, 'playout')})"
@@ -747,8 +748,6 @@ def practice(
     The page (one HTML file that opens offline) asks for the root's value and the leaves
     textbook alpha-beta never evaluates (clicked in the tree), checks the answer, and
     steps through the search to explain it. MAX moves at the root."""
-    from lazytree.explorer.practice import practice_model, practice_tree
-
     chosen = secrets.randbelow(10**6) if seed is None else seed
     try:
         spec = practice_tree(depth, branching, _value_range(values), seed=chosen)

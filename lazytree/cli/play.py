@@ -416,7 +416,7 @@ def _ai_moves(session: Session, verbose: bool = False) -> list[str]:
             nodes += step.choice.nodes
             if search is not None:
                 depths.append("end" if search.depth is None else str(search.depth))
-                booked += search.book_hit
+                booked += search.position_book_hit
             if verbose:
                 seconds = time.perf_counter() - start
                 about = summary(search, seconds) if search is not None else f"{seconds:.2f} s"

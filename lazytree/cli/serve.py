@@ -156,6 +156,7 @@ def serve(
     that dies is replaced), or on a Dask cluster with --dask ADDRESS (the book file must
     then be reachable at the same path on every worker).
     """
+    # the server (Starlette, uvicorn) is imported when it runs: `serve --help` stays quick
     import uvicorn
 
     from lazytree.server import create_app
@@ -237,7 +238,7 @@ def serve(
 def _executor(workers: int | None, dask: str | None) -> Executor:
     """Where the searches run: ``workers`` processes here, or the Dask cluster of the
     scheduler at ``dask`` (one line and exit 2 when it cannot be reached)."""
-    from lazytree.server.workers import DaskWorkers, ProcessWorkers
+    from lazytree.server.workers import DaskWorkers, ProcessWorkers  # (when it runs)
 
     if dask is None:
         return ProcessWorkers(workers)
@@ -257,7 +258,7 @@ def _executor(workers: int | None, dask: str | None) -> Executor:
 
 def _rate(flag: str, text: str) -> RateLimit:
     """``BURST/SECONDS`` as a rate limit (one line and exit 2 when malformed)."""
-    from lazytree.server.limits import RateLimit
+    from lazytree.server.limits import RateLimit  # (when it runs)
 
     burst, _, seconds = text.partition("/")
     try:

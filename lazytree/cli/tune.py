@@ -122,7 +122,7 @@ def tune(
         current = str(weights) if weights is not None else None
         if current is not None:
             apply_weights_file(game, current)
-        me = TuneSpec(spec.name, options, games, nodes, depth, seed, current).player(current)
+        me = TuneSpec(spec.name, options, games, nodes, depth, seed, current).agent(current)
         others = split_names(opponents)
         if others:  # each must be able to play this game: one line if not
             MatchSpec(spec.name, options, (me, *others)).check()
@@ -182,7 +182,7 @@ def tune(
                 def on_pair(
                     r: MatchResult, _pair: Any, bar: Any = bar, t: Any = pairs_task
                 ) -> None:
-                    bar.update(t, advance=1, score=f"new {r.players()[0].score:.3f}")
+                    bar.update(t, advance=1, score=f"new {r.agents()[0].score:.3f}")
 
                 match = accept(
                     plan,
@@ -246,7 +246,7 @@ def show_round(entry: dict[str, Any]) -> None:
     for name, value in entry["fitted"].items():
         console.print(f"  {name:{width}} {entry['before'][name]:9.4f} -> {value:9.4f}")
     m = entry["match"]
-    new = m["players"][0]
+    new = (m["agents"] if "agents" in m else m["players"])[0]  # (older files: "players")
     lo, hi = new["score_ci"]
     sprt = m["sprt"]
     console.print(

@@ -26,7 +26,7 @@ The document (``model.data``) holds:
   chance), ``edges`` (a flat list ``[move, child, move, child, ...]`` in generation
   order; child -1 for a move generated but not searched: its child was never forced),
   ``book`` (one character per node: ``h`` answered from the position book, ``m`` looked
-  up, searched and stored, ``o`` the book was off, ``-`` not looked up; null when no
+  up, searched and stored, ``o`` the position book was off, ``-`` not looked up; null when no
   search used a book), ``visits`` (MCTS: per node the visits of each of its ``edges``,
   in order; null for other searches);
 * ``pv``: the node indices of the principal variation, root first;
@@ -37,8 +37,9 @@ The document (``model.data``) holds:
   ``terms`` (a chance node's ``[probability, value]`` pairs, or null; the whole list
   null without chance nodes) and ``truncated`` (the trace stopped recording early);
   null without a trace;
-* ``summary``: counts (``positions``, ``expanded``, ``unforced`` (moves generated, not
-  searched), ``never`` (moves never generated), ``shared``, ``bookHits``), the search
+* ``summary``: counts (``positions``, ``expanded`` (nodes whose move generator was
+  started, terminal ones too), ``unforced`` (moves generated, not
+  searched), ``never`` (moves never generated), ``shared``, ``positionBookHits``), the search
   (``rater``, ``depth``, ``value``, ``player``, ``forced``; with a book, ``book``: its
   ``status`` and for a hit the ``move`` it gave, the ``depth`` it was searched to and
   its ``uses``; for MCTS ``playouts``) and the PV's move labels;
@@ -236,7 +237,7 @@ def explorer_model(
     line = line[: len(pv) - 1]
     summary: dict[str, Any] = {
         "positions": len(nodes),
-        "expanded": sum(1 for c in status if c == "e"),
+        "expanded": sum(1 for n in nodes if n.expanded),  # a terminal node too
         "unforced": unforced,
         "never": sum(never) if count_never else None,
         "shared": sum(1 for k in parents_of if k > 1),
@@ -256,7 +257,7 @@ def explorer_model(
             summary["book"] = _book_summary(root, result)
         if result.mcts is not None:
             summary["playouts"] = result.mcts.playouts
-    summary["bookHits"] = 0 if book is None else book.count("h")
+    summary["positionBookHits"] = 0 if book is None else book.count("h")
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,

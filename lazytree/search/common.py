@@ -1,4 +1,7 @@
-"""Pieces shared by the raters: depth handling and leaf evaluation."""
+"""Pieces shared by the raters: depth handling, the rating player, tied best moves.
+
+A leaf's evaluation is :meth:`lazytree.tree.TreeContext.leaf_value`, one for every rater.
+"""
 
 from __future__ import annotations
 
@@ -48,13 +51,6 @@ def resolve_player(node: Node[Any, Any], player: int | None) -> int:
     if player < 0:
         raise ValueError("the rating player must be a real player, not a chance node")
     return player
-
-
-def leaf_value(node: Node[Any, Any], player: int) -> float:
-    """Evaluate ``node`` from ``player``'s point of view and count the evaluation."""
-    tree = node.context
-    tree.stats.evaluations += 1
-    return float(tree.game.evaluate(node.state, player))
 
 
 INF = math.inf

@@ -56,6 +56,7 @@ from lazytree.tree import (
     Bound,
     Edge,
     Node,
+    TreeContext,
     edge_at,
     generate_to,
     move_count,
@@ -216,7 +217,7 @@ class Search:
         tree = root.context
         game = tree.game
         self.game = game
-        self.evaluate: Callable[[Any, Player], float] = game.evaluate  # (bound once)
+        self.context: TreeContext[Any, Any] = tree
         self.stats = tree.stats
         self.player = player
         self.settings = settings
@@ -256,7 +257,7 @@ class Search:
             lo, hi = lo - WIN_BONUS, hi + WIN_BONUS
         self.star1 = settings.star1 and bounds is not None
         # a leaf's value is the game's evaluation as it is (no bonus to add, no bounds
-        # to check): the search's loop then evaluates a game's end itself, one call less
+        # to check): the search's loop then asks the tree for a game's end, one call less
         self.plain_leaves = not self.wd and not self.star1
         if self.star1 and not (math.isfinite(lo) and math.isfinite(hi)):
             raise ValueError(f"Star1 needs finite evaluation bounds, got {bounds}")
@@ -273,11 +274,9 @@ class Search:
         return self.base_key
 
     def leaf(self, n: Node[Any, Any], ply: int, terminal: bool | None = None) -> float:
-        """The game's evaluation of ``n`` (plus the win-distance bonus), counted."""
-        self.stats.evaluations += 1
+        """The tree's leaf value of ``n`` (plus the win-distance bonus), counted."""
         game = self.game
-        evaluate = self.evaluate  # (read, then called: see TreeContext.__init__)
-        value = float(evaluate(n.state, self.player))
+        value = self.context.leaf_value(n.state, self.player)
         if self.wd:
             if terminal is None:
                 terminal = game.is_terminal(n.state)
@@ -590,9 +589,7 @@ class Search:
                         break
         if i == 0 and d > 0:  # no moves: the game is over here
             if self.plain_leaves:
-                self.stats.evaluations += 1
-                evaluate = self.evaluate
-                best = float(evaluate(n.state, self.player))
+                best = self.context.leaf_value(n.state, self.player)
             else:
                 best = self.leaf(n, ply, terminal=True)
             at = EXACT_AT + TO_THE_END  # (a game's end: nothing below to cut off)

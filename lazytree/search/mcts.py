@@ -132,8 +132,7 @@ class MCTS:
 
     # -- one iteration ---------------------------------------------------------------
     def _values(self, game: Game[Any, Any], state: Any, tree: TreeContext[Any, Any]) -> list[float]:
-        tree.stats.evaluations += 1
-        return [float(game.evaluate(state, p)) for p in range(game.num_players)]
+        return [tree.leaf_value(state, p) for p in range(game.num_players)]
 
     def _playout(self, node: Node[Any, Any]) -> list[float]:
         tree = node.context
@@ -286,7 +285,7 @@ class MCTS:
                     move_values.append((edges[i].move, stats.wins[i] / n))
         value = stats.wins[best[0]] / stats.visits[best[0]] if stats and best else 0.0
         if not best and node.is_terminal():
-            value = float(tree.game.evaluate(node.state, player))
+            value = tree.leaf_value(node.state, player)
         pv: list[Any] = []
         walk: Node[Any, Any] | None = node
         seen: set[int] = set()

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from lazytree import game as _game
 from lazytree.game import CHANCE, Player
 from lazytree.search.alphabeta import alphabeta
-from lazytree.search.common import check_depth, leaf_value, resolve_player
+from lazytree.search.common import check_depth, resolve_player
 from lazytree.search.core import Settings, as_limit, budget_of, check_probability, check_total, run
 from lazytree.search.expectiminimax import expectiminimax
 from lazytree.search.limit import Limit
@@ -127,14 +127,15 @@ def maxn(
 def _maxn(node: Node[S, M], whole: Limit, rating_player: Player) -> SearchResult[M]:
     limit = check_depth(whole.depth)
     budget = budget_of(whole, node)
-    game = node.context.game
+    context = node.context
+    game = context.game
     players = range(game.num_players)
     if not 0 <= rating_player < game.num_players:
         raise ValueError(f"player {rating_player} is not a player of {game.name}")
     before = node.context.stats.snapshot()
 
     def leaf(n: Node[S, M]) -> Vector:
-        return tuple(leaf_value(n, p) for p in players)
+        return tuple(context.leaf_value(n.state, p) for p in players)
 
     def combine(n: Node[S, M], rated: list[tuple[float | None, Vector, tuple[M, ...]]]) -> int:
         """Index of the outcome a mover picks (first best), or -1 at a chance node."""

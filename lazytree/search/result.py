@@ -182,6 +182,6 @@ class SearchResult(Generic[M]):
         return None
 
     @property
-    def book_hit(self) -> bool:
+    def position_book_hit(self) -> bool:
         """True when the answer came from the position book (nothing was searched)."""
         return self.book is not None and self.book.status == "hit"

@@ -22,14 +22,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lazytree.agents import AGENTS, AgentError, Choice, Progress
+from lazytree.explorer.model import explorer_model
+from lazytree.explorer.query import ExploreError, explore_tree
 from lazytree.search.limit import SearchStopped
 from lazytree.server.workers import SHORT_SECONDS, Executor, Job, WorkerLost, current
+from lazytree.session import Session, _parse_text
 
 if TYPE_CHECKING:
     from lazytree.explorer.live import LiveExplorer
     from lazytree.game import Game
     from lazytree.server.learning import Learning
-    from lazytree.session import Session
     from lazytree.tree import Node
 
 __all__ = ["KEEP_GAMES", "MoveAnswer", "MoveJob", "RemoteAgent", "SearchSummary", "ai_move"]
@@ -68,7 +70,7 @@ class SearchSummary:
     depth: int | None
     value: float | None
     rater: str
-    book_hit: bool = False
+    position_book_hit: bool = False
     book_status: str | None = None
     stopped: str | None = None
 
@@ -112,8 +114,6 @@ def _forget(kept: _Kept) -> None:
 def _session(job: MoveJob) -> _Kept:
     """The game of ``job`` at its position: the one kept, brought up to date when its
     moves are a beginning of the job's, else loaded anew."""
-    from lazytree.session import Session, _parse_text
-
     with _lock:
         kept = _games.pop(job.id, None)
     if kept is not None:
@@ -170,7 +170,7 @@ def ai_move(job: MoveJob) -> MoveAnswer:
             result.depth,
             result.value,
             str(result.rater),
-            bool(result.book_hit),
+            bool(result.position_book_hit),
             "off" if result.book is None and kept.book_note else _status(result),
             result.stopped,
         )
@@ -194,8 +194,6 @@ def _status(result: Any) -> str | None:
 def ai_model(game_id: str) -> dict[str, Any] | None:
     """The explorer model (its data) of the AI's last search in game ``game_id``, if this
     worker made it and still keeps it."""
-    from lazytree.explorer.model import explorer_model
-
     with _lock:
         kept = _games.get(game_id)
     if kept is None or kept.last is None:
@@ -203,7 +201,7 @@ def ai_model(game_id: str) -> dict[str, Any] | None:
     root, result, until = kept.last
     depth = "the end" if result.depth is None else f"depth {result.depth}"
     title = f"the AI's last move: {result.rater} to {depth}"
-    if result.book_hit:  # serve --book: nothing was searched
+    if result.position_book_hit:  # serve --book: nothing was searched
         title = f"the AI's last move: from the position book (searched to {depth} before)"
     return explorer_model(root, result=result, until=until, title=title).data
 
@@ -211,8 +209,6 @@ def ai_model(game_id: str) -> dict[str, Any] | None:
 def explore(params: Mapping[str, str]) -> tuple[str, dict[str, Any]] | str:
     """``/explore``'s search (in a worker): the key of the live explorer kept here and
     its model's data, or the error message for the page."""
-    from lazytree.explorer.query import ExploreError, explore_tree
-
     try:
         live = explore_tree(params)
     except ExploreError as exc:

@@ -434,7 +434,7 @@ class Runner:
         turn = self.last_search if self.last_search is not None else {}
         turn["moves"] = turn.get("moves", 0) + 1
         turn["nodes"] = turn.get("nodes", 0) + choice.nodes
-        turn.setdefault("book_hits", 0)
+        turn.setdefault("position_book_hits", 0)
         search = summary
         if search is None and choice.search is not None:
             result = choice.search
@@ -442,7 +442,7 @@ class Runner:
                 result.depth,
                 result.value,
                 str(result.rater),
-                bool(result.book_hit),
+                bool(result.position_book_hit),
                 None if result.book is None else result.book.status,
                 result.stopped,
             )
@@ -454,7 +454,7 @@ class Runner:
         turn["depth"] = None if depth is None else max(depth, turn.get("depth") or 0)
         turn["value"] = search.value
         # --book: the moves answered from it, and whether it is still in use
-        turn["book_hits"] += search.book_hit
+        turn["position_book_hits"] += search.position_book_hit
         if search.book_status is not None:
             turn["book"] = search.book_status
         stopped = search.stopped

@@ -34,9 +34,9 @@ def test_json_summary_and_jsonl_records(tmp_path: Path) -> None:
     assert code == 0
     data = json.loads(stdout)
     assert data["games"] == 6 and data["pairs"] == 3
-    names = [p["name"] for p in data["players"]]
+    names = [p["name"] for p in data["agents"]]
     assert names == ["lol2", "ror:depth=2"]
-    for p in data["players"]:
+    for p in data["agents"]:
         assert set(p) >= {"name", "score", "elo", "elo_ci", "score_ci", "wins", "draws", "losses"}
         assert len(p["elo_ci"]) == 2
     lines = [json.loads(line) for line in out.read_text().splitlines()]
@@ -73,7 +73,7 @@ def test_table_and_sprt() -> None:
         (["--players", "lol2,ror", "--pairs", "0"], "--pairs must be at least 1"),
         (["--players", "lol2,ror", "--sprt", "10"], "write two Elo numbers"),
         (["--players", "lol2,ror", "--sprt", "10,0"], "elo0 < elo1"),
-        (["--players", "lol2,ror,random", "--sprt", "0,10"], "exactly 2 players"),
+        (["--players", "lol2,ror,random", "--sprt", "0,10"], "exactly 2 agents"),
         (["--players", "lol2,ror", "--size", "1"], "size must be at least 2"),
         (["--players", "lol2,ror", "--out", "/no/such/dir/g.jsonl"], "--out"),
     ],
@@ -92,10 +92,10 @@ def test_report_sums_up_out_files_again_and_joins_runs(tmp_path: Path) -> None:
     assert code == 0
     code, again, _ = run("report", str(first), "--json")
     assert code == 0
-    for key in ("games", "players", "meetings"):  # the same table from the file
+    for key in ("games", "agents", "meetings"):  # the same table from the file
         assert json.loads(again)[key] == json.loads(one)[key]
     meetings = json.loads(one)["meetings"]
-    assert [m["players"] for m in meetings] == [
+    assert [m["agents"] for m in meetings] == [
         ["random:seed=1", "random:seed=2"],
         ["random:seed=1", "ror:depth=1"],
         ["random:seed=2", "ror:depth=1"],

@@ -34,7 +34,7 @@ def test_a_tiny_match_pairs_seats_and_sums_up() -> None:
         assert sum(first.scores) == sum(second.scores) == 1
     summary = result.summary()
     assert summary["games"] == 18 and summary["pairs"] == 9
-    players = {p["name"]: p for p in summary["players"]}
+    players = {p["name"]: p for p in summary["agents"]}
     for name, p in players.items():
         assert p["games"] == 12
         assert p["wins"] + p["draws"] + p["losses"] == 12
@@ -51,7 +51,7 @@ def test_a_tiny_match_pairs_seats_and_sums_up() -> None:
 
 def test_two_players_rate_by_the_pair_score() -> None:
     result = run_match(MatchSpec("dice-of-doom", LISP3, ("lol2", "random"), pairs=4))
-    p = result.summary()["players"]
+    p = result.summary()["agents"]
     assert p[0]["score"] + p[1]["score"] == pytest.approx(1)
     assert p[0]["elo"] == pytest.approx(-p[1]["elo"], abs=0.1)
 
@@ -69,8 +69,8 @@ def test_the_sprt_stops_a_clear_match_early() -> None:
 @pytest.mark.parametrize(
     ("players", "message"),
     [
-        (("lol2",), "at least 2 players"),
-        (("lol2", "lol2"), "each player must be named once"),
+        (("lol2",), "at least 2 agents"),
+        (("lol2", "lol2"), "each agent must be named once"),
         (("lol2", "nobody"), "unknown agent 'nobody'"),
         (("lol4", "random"), "lol4 is the AI of the chance rules"),
     ],

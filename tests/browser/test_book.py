@@ -46,7 +46,7 @@ def test_the_status_line_says_book_hit(driver: Any, tmp_path: Path) -> None:
             "(() => { const b = document.querySelector('[data-role=book]');"
             " return b && [b.textContent, b.dataset.book]; })()",
         )
-        assert book == ["book hit", "hit"]
+        assert book == ["position book hit", "hit"]
         assert "0 nodes forced" in driver.find_element("css selector", "[data-role=progress]").text
 
 
@@ -54,9 +54,9 @@ def test_the_explorer_marks_the_position_the_book_answered(driver: Any, tmp_path
     with Book(tmp_path / "t.book", load_game("tictactoe").game) as book:
         searched(book)  # a miss that stores
         tree, result = searched(book)  # then a hit
-    assert result.book_hit
+    assert result.position_book_hit
     path = tmp_path / "hit.html"
-    write_html(tree, path, result=result, title="book hit")
+    write_html(tree, path, result=result, title="position book hit")
     open_page(driver, path)
     root = driver.find_element("css selector", '[data-node="0"]')
     assert root.get_attribute("data-book") == "hit" and "lt-book-hit" in root.get_attribute("class")
@@ -64,7 +64,7 @@ def test_the_explorer_marks_the_position_the_book_answered(driver: Any, tmp_path
     legend = driver.find_element("css selector", '[data-legend="book"]')
     assert legend.is_displayed() and "position book" in legend.text
     summary = driver.find_element("css selector", "[data-summary]").text
-    assert "1 book hit: " in summary and "from the position book (searched to depth 2" in summary
+    assert "1 position book hit: " in summary and "(searched to depth 2" in summary
     assert "forced by" not in summary  # nothing was searched
     info = driver.find_element("css selector", "[data-info]").text
     assert "answered from the position book" in info

@@ -71,7 +71,7 @@ def test_count_analyse_explore_arena_play(tmp_path: Path) -> None:
         "--pairs", "1", "--jobs", "1", "--json",
     )  # fmt: skip
     assert ran.code == 0, ran.err
-    assert sum(p["wins"] + p["draws"] + p["losses"] for p in json.loads(ran.out)["players"]) == 4
+    assert sum(p["wins"] + p["draws"] + p["losses"] for p in json.loads(ran.out)["agents"]) == 4
     ran = run("play", "connect-four", *SMALL, "--seats", "human,default", input="b\nquit\n")
     assert ran.code == 0, ran.err
     assert "1 . X . ." in ran.out  # the human's disc in column b

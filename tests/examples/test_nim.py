@@ -58,7 +58,7 @@ def test_arena_plays_it() -> None:
         "--pairs", "2", "--jobs", "1", "--json",
     )  # fmt: skip
     assert ran.code == 0, ran.err
-    players = json.loads(ran.out)["players"]
+    players = json.loads(ran.out)["agents"]
     assert sum(p["wins"] + p["draws"] + p["losses"] for p in players) == 8
 
 

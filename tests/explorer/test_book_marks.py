@@ -27,11 +27,12 @@ def test_a_miss_then_a_hit_mark_the_root(tmp_path: Path) -> None:
         tree, miss = searched(book)
         model = explorer_model(tree, result=miss).data
         assert model["book"] == "m" + "-" * (model["summary"]["positions"] - 1)
-        assert model["summary"]["bookHits"] == 0 and model["summary"]["book"] == {"status": "miss"}
+        summary = model["summary"]
+        assert summary["positionBookHits"] == 0 and summary["book"] == {"status": "miss"}
         tree, hit = searched(book)
         data = explorer_model(tree, result=hit).data
     assert data["book"] == "h" and data["summary"]["positions"] == 1  # nothing searched
-    assert data["summary"]["bookHits"] == 1
+    assert data["summary"]["positionBookHits"] == 1
     best = model["summary"]["pvMoves"][0]
     assert data["summary"]["book"] == {"status": "hit", "move": best, "depth": 2, "uses": 1}
 
@@ -39,7 +40,7 @@ def test_a_miss_then_a_hit_mark_the_root(tmp_path: Path) -> None:
 def test_without_a_book_there_is_no_book_column() -> None:
     tree, result = searched(None)
     data = explorer_model(tree, result=result).data
-    assert data["book"] is None and data["summary"]["bookHits"] == 0
+    assert data["book"] is None and data["summary"]["positionBookHits"] == 0
     assert "book" not in data["summary"]
     assert explorer_model(tree).data["book"] is None  # no search at all
 
@@ -52,14 +53,14 @@ def test_explore_ai_book_writes_the_hit_into_the_page(tmp_path: Path) -> None:
     assert first.code == 0, first.err
     assert json.loads(first.out)["book"] == "miss"
     data = page_data(out.read_text(encoding="utf-8"))
-    assert data["book"][0] == "m" and data["summary"]["bookHits"] == 0
+    assert data["book"][0] == "m" and data["summary"]["positionBookHits"] == 0
     again = run(*args)
     assert again.code == 0, again.err
     summary = json.loads(again.out)
     assert summary["book"] == "hit" and summary["nodes_forced"] == 0
     assert summary["best_move"] == json.loads(first.out)["best_move"]
     data = page_data(out.read_text(encoding="utf-8"))
-    assert data["book"] == "h" and data["summary"]["bookHits"] == 1
+    assert data["book"] == "h" and data["summary"]["positionBookHits"] == 1
     assert data["title"].endswith("the play AI: the position book (searched to depth 1 before)")
     words = run(*args[:-1])
     assert "forced by the position book (searched to depth 1 before)" in words.out

@@ -90,7 +90,7 @@ def test_mcts_options_that_do_not_fit_are_one_line(tmp_path: Path) -> None:
         (["analyse", "tree", "--rater", "mcts:playout=5"], "mcts has no parameter 'playout'"),
         (
             ["analyse", "tree", "--rater", "mcts", "--book", str(tmp_path / "b")],
-            "--position-book and",  # --book is still read, by its new name
+            "--position-book and",
         ),
         (
             ["explore", "tree", "--rater", "mcts", "--ai", "--out", "x.html"],

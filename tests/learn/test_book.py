@@ -97,7 +97,7 @@ def test_the_ai_uses_the_book_and_shows_hits(tmp_path: Path) -> None:
     first = booked_alphabeta(book, Tree(game, state))
     tree = Tree(game, state)
     second = booked_alphabeta(book, tree)
-    assert (first.book, second.book_hit) == (BookUse("miss"), True)
+    assert (first.book, second.position_book_hit) == (BookUse("miss"), True)
     assert second.best_moves[0] == first.best_moves[0] and second.value == first.value
     assert second.stats.nodes_created == 0 and tree.stats.nodes_created == 1
     assert book.stats()["hits"] == 1 and book.stats()["hit_rate"] == 0.5
@@ -209,7 +209,7 @@ def test_arena_and_play_use_the_book(tmp_path: Path) -> None:
     assert rows > 0
     again = runner.invoke(app, args)
     assert again.exit_code == 0, again.stderr
-    cold, warm = (json.loads(r.stdout)["players"][0] for r in (first, again))
+    cold, warm = (json.loads(r.stdout)["agents"][0] for r in (first, again))
     assert warm["score"] == cold["score"]  # the same answers ...
     assert warm["nodes_per_move"] < cold["nodes_per_move"] / 4  # ... from the book
     play = ["play", "dice-of-doom", "--size", "2", "--seed", "3", "--human", "none"]

@@ -121,16 +121,16 @@ def test_features_are_the_evaluations_and_side_relative() -> None:
 
 def test_the_pool_is_the_current_weights_unless_others_are_asked_for() -> None:
     spec = TuneSpec("dice-of-doom", {"rules": "lisp", "size": 3}, games=6, nodes=60, depth=2)
-    assert {task.seats for task in spec.tasks()} == {(spec.player(None), spec.player(None))}
+    assert {task.seats for task in spec.tasks()} == {(spec.agent(None), spec.agent(None))}
     wider = replace(spec, pool=("a.json",), others=("ror:depth=2",))
     assert wider.opponents() == [
-        spec.player(None),
-        spec.player("a.json"),
+        spec.agent(None),
+        spec.agent("a.json"),
         "ror:depth=2",
     ]
     seats = [task.seats for task in wider.tasks()]
-    assert seats[1] == (spec.player(None), spec.player("a.json"))
-    assert seats[4] == (spec.player("a.json"), spec.player(None))  # the next round swaps
+    assert seats[1] == (spec.agent(None), spec.agent("a.json"))
+    assert seats[4] == (spec.agent("a.json"), spec.agent(None))  # the next round swaps
 
 
 def test_self_play_records_samples_with_results() -> None:

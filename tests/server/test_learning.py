@@ -48,20 +48,20 @@ def test_the_ai_stores_what_it_searched_then_answers_from_the_book(
 ) -> None:
     client, path = booked
     first = ai_moves(client, new_game(client, TICTACTOE_AI_FIRST))
-    assert first["last_search"]["book_hits"] == 0 and first["last_search"]["nodes"] > 0
+    assert first["last_search"]["position_book_hits"] == 0 and first["last_search"]["nodes"] > 0
     assert first["book"]["on"] and first["book"]["stores"] == 1 and first["book"]["hits"] == 0
     with Book(path, load_game("tictactoe").game) as book:
         assert len(book) == 1  # the file holds the root the AI searched
     sid = new_game(client, TICTACTOE_AI_FIRST)  # another game, same start
     again = ai_moves(client, sid)
-    assert again["last_search"]["book_hits"] == 1 and again["last_search"]["book"] == "hit"
+    assert again["last_search"]["position_book_hits"] == 1 and again["last_search"]["book"] == "hit"
     assert again["last_search"]["nodes"] == 0  # nothing searched
     assert again["book"]["hits"] == 1
     assert again["log"][0]["text"] == first["log"][0]["text"]  # the same move
     assert "book hit" in client.get("/static/app.js").text  # the status line says so
     explored = page_data(client.get(f"/explore/ai/{sid}").text)  # the explorer marks it
     assert explored["book"][0] == "h" and set(explored["book"][1:]) <= {"-"}  # (the move played)
-    assert explored["summary"]["bookHits"] == 1
+    assert explored["summary"]["positionBookHits"] == 1
     assert (
         explored["title"]
         == "the AI's last move: from the position book (searched to depth 4 before)"
@@ -79,7 +79,7 @@ def test_a_game_the_book_is_not_for_plays_without_it(booked: tuple[TestClient, P
     assert view["book"]["note"].endswith(
         "serve.book is a book of TicTacToe(rows=3, columns=3, k=3) (evaluation evaluate 1)"
     )
-    assert "book_hits" in view["last_search"] and "book" not in view["last_search"]
+    assert "position_book_hits" in view["last_search"] and "book" not in view["last_search"]
 
 
 def test_human_games_and_a_server_without_book_show_no_book(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
  * The lazytree explorer: a collapsible tidy tree of the part of a game tree a search
  * forced. `mount(element, data, options)` draws the document written by
  * `lazytree.explorer.model.explorer_model` and returns a handle with `update(data)` for
- * live trees. Only expanded nodes are laid out and drawn, so a tree of 50,000 positions
+ * live trees. Only the nodes the reader opened are laid out and drawn, so a tree of 50,000 positions
  * opens as fast as one of 50.
  *
  * Stable hooks for tests: every drawn position is one element with data-node="<index>"
@@ -98,7 +98,7 @@ export function mount(
 
   let model = new Model(data);
   const view: View = {
-    expanded: new Set(model.pv),
+    open: new Set(model.pv),
     showAll: new Set(),
     showUnforced: new Set(),
     selected: 0,
@@ -126,7 +126,7 @@ export function mount(
         }
         return out;
       };
-      view.expanded = carry(view.expanded);
+      view.open = carry(view.open);
       view.showAll = carry(view.showAll);
       view.showUnforced = carry(view.showUnforced);
       view.selected = bySerial.get(old.data.serial[view.selected]) ?? 0;
@@ -198,7 +198,7 @@ export function mount(
   }
 
   function openPath(i: number): void {
-    for (const j of model.path(i)) if (j !== i) view.expanded.add(j);
+    for (const j of model.path(i)) if (j !== i) view.open.add(j);
   }
 
   function find(text: string): void {
@@ -310,7 +310,7 @@ export function mount(
         else practice.marked.add(i);
         options.onMark?.([...practice.marked].sort((a, b) => a - b));
       }
-      const set = view.replay ? view.replay.open : view.expanded;
+      const set = view.replay ? view.replay.open : view.open;
       if (i === view.selected || !set.has(i)) {
         if (set.has(i)) set.delete(i);
         else set.add(i);
@@ -338,7 +338,7 @@ export function mount(
     action(name) {
       if (name === "pv") {
         if (view.replay) stopReplay();
-        view.expanded = new Set(model.pv);
+        view.open = new Set(model.pv);
         view.showAll = new Set();
         view.showUnforced = new Set();
         view.matchSet = new Set();

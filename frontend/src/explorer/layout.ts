@@ -32,7 +32,8 @@ export type Item =
 
 /** What the reader opened: the view state the tree is drawn from. */
 export interface View {
-  expanded: Set<number>;
+  /** the positions whose children the reader opened (drawn) */
+  open: Set<number>;
   showAll: Set<number>;
   showUnforced: Set<number>;
   selected: number;
@@ -48,7 +49,7 @@ export interface View {
 export function isOpen(view: View, i: number): boolean {
   if (view.practice) return true;
   if (view.steps) return view.steps.seen.has(i);
-  return view.replay ? view.replay.open.has(i) : view.expanded.has(i);
+  return view.replay ? view.replay.open.has(i) : view.open.has(i);
 }
 
 /**
@@ -73,7 +74,7 @@ export function visibleKids(model: Model, view: View, i: number): Edge[] {
     if (
       model.pvSet.has(e.c) ||
       view.matchSet.has(e.c) ||
-      view.expanded.has(e.c) ||
+      view.open.has(e.c) ||
       e.c === view.selected
     )
       out.push(e);

@@ -13,7 +13,7 @@ export interface Summary {
   unforced: number;
   never: number | null;
   shared: number;
-  bookHits: number;
+  positionBookHits: number;
   rater?: string;
   depth?: number | null;
   value?: number | null;

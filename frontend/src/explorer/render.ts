@@ -29,13 +29,13 @@ export function summaryText(model: Model): string {
     const b = s.book;
     if (b.status === "hit")
       parts.push(
-        `${plural(s.bookHits, "book hit")}: ${b.move} from the position book (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`,
+        `${plural(s.positionBookHits, "position book hit")}: ${b.move} (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`,
       );
     else
       parts.push(
         b.status === "miss"
-          ? "0 book hits: not in the book, searched and stored"
-          : "0 book hits: the book was off",
+          ? "0 position book hits: not in it, searched and stored"
+          : "0 position book hits: the position book was off",
       );
   }
   if (s.value !== undefined && s.player !== undefined)

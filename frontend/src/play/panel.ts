@@ -41,14 +41,17 @@ export function playerName(view: View, p: number): (Node | string)[] {
 }
 
 function bookText(s: LastSearch): (Node | string)[] {
-  if (!s.book_hits) return [];
+  if (!s.position_book_hits) return [];
   const which =
-    s.book_hits === s.moves
+    s.position_book_hits === s.moves
       ? s.moves === 1
         ? ""
         : ": every move"
-      : `: ${s.book_hits} of ${s.moves} moves`;
-  return [" · ", el("span", { dataset: { role: "book", book: "hit" } }, `book hit${which}`)];
+      : `: ${s.position_book_hits} of ${s.moves} moves`;
+  return [
+    " · ",
+    el("span", { dataset: { role: "book", book: "hit" } }, `position book hit${which}`),
+  ];
 }
 
 /**

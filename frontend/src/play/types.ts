@@ -30,7 +30,7 @@ export interface LastSearch {
   depth?: number | null;
   nodes: number;
   stopped?: string | null;
-  book_hits?: number;
+  position_book_hits?: number;
 }
 
 /** Everything the page shows about a game (`session_view`). */

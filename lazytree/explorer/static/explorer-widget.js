@@ -492,7 +492,7 @@ var MARGIN = 16;
 function isOpen(view, i) {
   if (view.practice) return true;
   if (view.steps) return view.steps.seen.has(i);
-  return view.replay ? view.replay.open.has(i) : view.expanded.has(i);
+  return view.replay ? view.replay.open.has(i) : view.open.has(i);
 }
 function visibleKids(model, view, i) {
   const steps = view.steps;
@@ -507,7 +507,7 @@ function visibleKids(model, view, i) {
   if (view.showAll.has(i) || best.length <= BEST_FEW + 1) return model.kids[i];
   const out = best.slice(0, BEST_FEW);
   for (const e of best.slice(BEST_FEW))
-    if (model.pvSet.has(e.c) || view.matchSet.has(e.c) || view.expanded.has(e.c) || e.c === view.selected)
+    if (model.pvSet.has(e.c) || view.matchSet.has(e.c) || view.open.has(e.c) || e.c === view.selected)
       out.push(e);
   return out.sort((a, b) => a.k - b.k);
 }
@@ -1021,11 +1021,11 @@ function summaryText(model) {
     const b = s.book;
     if (b.status === "hit")
       parts.push(
-        `${plural(s.bookHits, "book hit")}: ${b.move} from the position book (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`
+        `${plural(s.positionBookHits, "position book hit")}: ${b.move} (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`
       );
     else
       parts.push(
-        b.status === "miss" ? "0 book hits: not in the book, searched and stored" : "0 book hits: the book was off"
+        b.status === "miss" ? "0 position book hits: not in it, searched and stored" : "0 position book hits: the position book was off"
       );
   }
   if (s.value !== void 0 && s.player !== void 0)
@@ -1388,7 +1388,7 @@ function mount(element, data, options = {}) {
   const matchesText = required(element, "[data-matches]");
   let model = new Model(data);
   const view = {
-    expanded: new Set(model.pv),
+    open: new Set(model.pv),
     showAll: /* @__PURE__ */ new Set(),
     showUnforced: /* @__PURE__ */ new Set(),
     selected: 0,
@@ -1415,7 +1415,7 @@ function mount(element, data, options = {}) {
         }
         return out;
       };
-      view.expanded = carry(view.expanded);
+      view.open = carry(view.open);
       view.showAll = carry(view.showAll);
       view.showUnforced = carry(view.showUnforced);
       view.selected = bySerial.get(old.data.serial[view.selected]) ?? 0;
@@ -1477,7 +1477,7 @@ function mount(element, data, options = {}) {
     scroller.scrollTop = Math.max(0, at[1] - scroller.clientHeight / 2);
   }
   function openPath(i) {
-    for (const j of model.path(i)) if (j !== i) view.expanded.add(j);
+    for (const j of model.path(i)) if (j !== i) view.open.add(j);
   }
   function find(text) {
     matches = findLine(model, text);
@@ -1576,7 +1576,7 @@ function mount(element, data, options = {}) {
         else practice.marked.add(i);
         options.onMark?.([...practice.marked].sort((a, b) => a - b));
       }
-      const set = view.replay ? view.replay.open : view.expanded;
+      const set = view.replay ? view.replay.open : view.open;
       if (i === view.selected || !set.has(i)) {
         if (set.has(i)) set.delete(i);
         else set.add(i);
@@ -1604,7 +1604,7 @@ function mount(element, data, options = {}) {
     action(name) {
       if (name === "pv") {
         if (view.replay) stopReplay();
-        view.expanded = new Set(model.pv);
+        view.open = new Set(model.pv);
         view.showAll = /* @__PURE__ */ new Set();
         view.showUnforced = /* @__PURE__ */ new Set();
         view.matchSet = /* @__PURE__ */ new Set();

@@ -1434,9 +1434,12 @@
     ];
   }
   function bookText(s) {
-    if (!s.book_hits) return [];
-    const which = s.book_hits === s.moves ? s.moves === 1 ? "" : ": every move" : `: ${s.book_hits} of ${s.moves} moves`;
-    return [" · ", el("span", { dataset: { role: "book", book: "hit" } }, `book hit${which}`)];
+    if (!s.position_book_hits) return [];
+    const which = s.position_book_hits === s.moves ? s.moves === 1 ? "" : ": every move" : `: ${s.position_book_hits} of ${s.moves} moves`;
+    return [
+      " · ",
+      el("span", { dataset: { role: "book", book: "hit" } }, `position book hit${which}`)
+    ];
   }
   function renderMoves(state) {
     const box = must("#moves");
