@@ -625,6 +625,7 @@ async def _load(
     seed: int,
     load: _Load,
     on_progress: Callable[[str], None],
+    slow_grace: float,
 ) -> tuple[
     list[str], list[tuple[str, list[str]]], list[float], list[dict[str, Any]], tuple[float, float]
 ]:
@@ -632,7 +633,8 @@ async def _load(
     every game ended), then wait up to ``drain`` seconds more for the games still going:
     the games, each reading page's moves, when each slow page was dropped, what the
     server says of the games not played to their end, and the seconds of load (from the
-    first page's hello) and of waiting after it."""
+    first page's hello) and of waiting after it. The slow pages are watched for at least
+    ``slow_grace`` seconds from their hello, though every game ended sooner."""
     loop = asyncio.get_running_loop()
     ids: list[str] = []
     hosts: list[str] = []
@@ -677,6 +679,8 @@ async def _load(
         if gid not in load.over:  # what the server says of it (its pages are still open)
             view = await loop.run_in_executor(None, _view, url, gid)
             unfinished.append(view)
+    if slow_tasks:  # the server drops a page within two pings of its last read
+        await asyncio.wait(slow_tasks, timeout=max(0.0, t0 + slow_grace - time.perf_counter()))
     stop.set()
     results = await asyncio.gather(*readers, return_exceptions=True)
     dropped = await asyncio.gather(*slow_tasks, return_exceptions=True)
@@ -760,6 +764,9 @@ def bench_serve_ai(
     import subprocess
     import sys
 
+    from lazytree.server.app import PING_SECONDS
+
+    ping = PING_SECONDS if ping_seconds is None else ping_seconds
     with tempfile.TemporaryDirectory(prefix="lazytree-bench-serve-") as tmp:
         db = str(Path(tmp) / "games.sqlite")
         env = {
@@ -797,7 +804,7 @@ def bench_serve_ai(
             ids, played, dropped, unfinished, (elapsed, waited) = asyncio.run(
                 _load(
                     url, proc.pid, games, sockets, slow, seconds, drain, ai_seconds, seed,
-                    load, on_progress,
+                    load, on_progress, 2 * ping + 2,
                 )
             )  # fmt: skip
             on_progress("every page left: the web process settles")
