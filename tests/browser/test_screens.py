@@ -516,26 +516,23 @@ def test_a_person_plays_connect_four_and_saves(sized: Any, base_url: str, size: 
     from selenium.webdriver.common.keys import Keys
 
     driver = sized(size)
-    # the random agent: the AI that never wins before the six moves are made
     new_game_by_form(driver, base_url, "connect-four", {}, second="random")
     played: list[str] = []
     for n, column in enumerate(["a", "b", "c"]):  # three discs by touch or pointer
-        board = our_turn(driver)["board"]
-        move = column_move(board, column)
+        move = safe_column_move(our_turn(driver), column)
         tap_cell(driver, move["path"][0])
         played.append(move["move"])
         ai_answered(driver, 2 * n + 1)
 
     # three by keyboard: the arrow keys and Enter on the board, then the move box twice
-    board = our_turn(driver)["board"]
-    move = column_move(board, "g")
+    move = safe_column_move(our_turn(driver), "g")
     focus_by_tab(driver, "[data-role=board]")
     cursor_to(driver, move["path"][0])
     type_keys(driver, Keys.ENTER)
     played.append(move["move"])
     ai_answered(driver, 7)
     for n, column in enumerate(["f", "e"]):
-        move = column_move(our_turn(driver)["board"], column)
+        move = safe_column_move(our_turn(driver), column)
         play_by_move_box(driver, move["move"])
         played.append(move["move"])
         ai_answered(driver, 9 + 2 * n)
@@ -544,10 +541,43 @@ def test_a_person_plays_connect_four_and_saves(sized: Any, base_url: str, size: 
     assert saved["moves"][0::2][:6] == played
 
 
-def column_move(board: dict[str, Any], column: str) -> dict[str, Any]:
-    """The move of connect-four's ``column``, or of the first column not full."""
-    moves: dict[str, dict[str, Any]] = {m["move"]: m for m in board["moves"]}
-    return moves.get(column) or next(iter(moves.values()))
+def safe_column_move(now: dict[str, Any], column: str, turns: int = 6) -> dict[str, Any]:
+    """The page's move for connect-four's ``column``, or for the next column (in turn)
+    after which the game goes on whatever the opponent answers, looking up to two of the
+    person's moves ahead, until the person has made ``turns`` moves. The random agent's
+    moves come from the game's seed, which the form does not set: this keeps the game
+    going for the person's six moves whatever it plays."""
+    from lazytree.catalog import load_game
+
+    game = load_game("connect-four").game
+    state = game.initial_state()
+    assert len(now["log"]) == now["moves_made"]
+    for played in now["log"]:
+        state = game.result(state, game.parse_move(state, played["text"]))
+
+    def goes_on(after: Any, moves: int) -> bool:
+        """Whether the game goes on through ``moves`` more moves of each side, whatever
+        the opponent answers, from ``after`` (the opponent to move)."""
+        if game.is_terminal(after):
+            return False
+        for answer in game.legal_moves(after):
+            reply = game.result(after, answer)
+            if game.is_terminal(reply):
+                return False
+            if moves > 1 and not any(
+                goes_on(game.result(reply, m), moves - 1) for m in game.legal_moves(reply)
+            ):
+                return False
+        return True
+
+    moves: dict[str, dict[str, Any]] = {m["move"]: m for m in now["board"]["moves"]}
+    names = sorted(moves)
+    start = names.index(column) if column in moves else 0
+    ahead = min(2, turns - len(now["log"]) // 2)
+    for name in names[start:] + names[:start]:
+        if goes_on(game.result(state, game.parse_move(state, name)), ahead):
+            return moves[name]
+    raise AssertionError(f"no column keeps the game going after {now['log']}")
 
 
 # -- axe-core ------------------------------------------------------------------------------
