@@ -2,10 +2,9 @@
  * The live board (the play page): one `<canvas>` draws every cell of a hex or grid board.
  *
  * A 40x40 board is 1,600 hexagons: as SVG its first draw took 2.6 times as long as on this
- * canvas (tests/browser/bench_first_draw.py, docs/boards.md). The look is the SVG
- * pictures' (boards.css); the players' colours are read from its custom properties
- * `--player-0` ... `--player-7` when the board first draws, and every owned cell also
- * shows its owner's letter, a cue besides the colour.
+ * canvas (docs/boards.md). The look is the SVG pictures' (boards.css); the players'
+ * colours are read from its custom properties `--player-0` ... `--player-7` when the board
+ * first draws, and every owned cell also shows its owner's letter, a cue besides the colour.
  *
  * Zoom and pan: like an `<svg>`, the canvas honours a `viewBox="x y w h"` attribute (board
  * units, scaled to fit and centred); without one it shows the whole board. While a finger
@@ -14,7 +13,8 @@
  *
  * Drawing: `render()` draws everything; `update()` redraws only the cells that changed
  * (the cells of an update's delta, and those whose marks or arrows changed), clipped to
- * them, when the view and the board's shape are the same.
+ * them, when the view and the board's shape are the same and they are few (at most a
+ * sixteenth of the cells in view; their neighbours are found in a `CentreIndex`).
  *
  * Test hooks (no per-cell DOM): the canvas element's `lazytreeBoard` is its Board;
  * `cellCenter(i)` is where cell i is on screen (client pixels), `cellClass(i)` the classes
