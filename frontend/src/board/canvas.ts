@@ -507,8 +507,8 @@ export class Board {
     const shown: number[] = [];
     const centres = this.geo?.centres ?? [];
     for (let i = 0; i < centres.length; i++) {
-      const [x, y] = centres[i] as Point;
-      if (x >= x0 && x <= x1 && y >= y0 && y <= y1) shown.push(i);
+      const c = centres[i] as Point;
+      if (c[0] >= x0 && c[0] <= x1 && c[1] >= y0 && c[1] <= y1) shown.push(i);
     }
     return shown;
   }
