@@ -20,13 +20,14 @@ else differs: the same page, style sheets, server and data. The play server refu
 boards of more than ``MAX_CELLS`` (1,600) cells; this process raises the cap for its own
 two apps so that a 100x100 board (10,000 cells) can be measured.
 
-Runs alternate between the two, each in a fresh headless Chromium at 1400x1000 (a first
-visit, nothing cached or compiled yet); each run's figures, the medians and the ratios
-(baseline / now) are printed, or written as JSON with ``--json FILE`` (``-``: standard
-output, the rest going to standard error). ``--profile`` also records CPU profiles of this
-tree's draws of the largest size (Chrome DevTools' ``Profiler`` domain) and prints the
-functions taking the most time under the connection's message handler. Figures depend on
-the machine and its load: compare the ratios, and note the load (``uptime``) beside them.
+Runs alternate between the two (which goes first alternates too), each in a fresh
+headless Chromium at 1400x1000 (a first visit, nothing cached or compiled yet); each run's
+figures, the medians and the ratios (baseline / now) are printed, or written as JSON with
+``--json FILE`` (``-``: standard output, the rest going to standard error). ``--profile``
+also records CPU profiles of this tree's draws of the largest size (Chrome DevTools'
+``Profiler`` domain) and prints the functions taking the most time under the connection's
+message handler. Figures depend on the machine and its load: compare the ratios, and note
+the load (``uptime``) beside them.
 """
 
 from __future__ import annotations
@@ -296,7 +297,9 @@ def main() -> None:
     ):
         for size in args.sizes:
             for run in range(args.runs):
-                for name, url in zip(names, (old_url, new_url), strict=True):
+                pairs = list(zip(names, (old_url, new_url), strict=True))
+                # who goes first alternates (a browser closing may slow the next one)
+                for name, url in pairs if run % 2 == 0 else pairs[::-1]:
                     row = one_run(url, size)
                     runs[size][name].append(row)
                     print(
