@@ -21,13 +21,14 @@ boards of more than ``MAX_CELLS`` (1,600) cells; this process raises the cap for
 two apps so that a 100x100 board (10,000 cells) can be measured.
 
 Runs alternate between the two (which goes first alternates too), each in a fresh
-headless Chromium at 1400x1000 (a first visit, nothing cached or compiled yet); each run's
-figures, the medians and the ratios (baseline / now) are printed, or written as JSON with
-``--json FILE`` (``-``: standard output, the rest going to standard error). ``--profile``
-also records CPU profiles of this tree's draws of the largest size (Chrome DevTools'
-``Profiler`` domain) and prints the functions taking the most time under the connection's
-message handler. Figures depend on the machine and its load: compare the ratios, and note
-the load (``uptime``) beside them.
+headless Chromium at 1400x1000 (``--phone``: a 390x844 phone, touch and a pixel ratio of
+3) on a first visit, nothing cached or compiled yet; each run's figures, the medians and
+the ratios (baseline / now) are printed, or written as JSON with ``--json FILE`` (``-``:
+standard output, the rest going to standard error). ``--profile`` also records CPU
+profiles of this tree's draws of the largest size (Chrome DevTools' ``Profiler`` domain)
+and prints the functions taking the most time under the connection's message handler.
+Figures depend on the machine and its load: compare the ratios, and note the load
+(``uptime``) beside them.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BASELINE = "87e5d12"
 APP_JS = "lazytree/server/static/app.js"
 WINDOW = (1400, 1000)
+PHONE = (390, 844)
+"""The phone ``--phone`` emulates (a touch screen, device pixel ratio 3)."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -144,15 +147,22 @@ def game_url(url: str, size: int) -> str:
     return f"{url}/play?game=dice-of-doom&size={size}&seed=1&seats=human,human"
 
 
-def one_run(url: str, size: int) -> tuple[Split, Split, Split]:
+def browser(phone: bool) -> Any:
+    """A fresh headless Chromium: 1400x1000, or a phone."""
+    from tests.browser.conftest import headless_chromium
+
+    return headless_chromium(PHONE, phone=True) if phone else headless_chromium(WINDOW)
+
+
+def one_run(url: str, size: int, phone: bool = False) -> tuple[Split, Split, Split]:
     """The first draw, the redraw after an attack and after the pass that ends the turn
     (ms, with their parts) of a new game in a fresh browser."""
     from selenium.webdriver.common.by import By
 
-    from tests.browser.conftest import headless_chromium, start_game
+    from tests.browser.conftest import start_game
     from tests.browser.test_play import click_cell
 
-    with headless_chromium(WINDOW) as driver:
+    with browser(phone) as driver:
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": ARRIVAL})
         start_game(driver, game_url(url, size))
         first = draw_time(driver, 0)
@@ -173,14 +183,15 @@ def one_run(url: str, size: int) -> tuple[Split, Split, Split]:
         return first, redraw, passed
 
 
-def profile(url: str, size: int, top: int = 10) -> dict[str, list[tuple[str, float]]]:
+def profile(
+    url: str, size: int, phone: bool = False, top: int = 10
+) -> dict[str, list[tuple[str, float]]]:
     """Where a first draw of ``size`` and the redraw after an attack and after a pass spend
     their time: CPU profiles (DevTools' ``Profiler``) of a new game's page, reduced to the
     samples under the live connection's message handler (the update parsed, the state,
     the board drawn, the panel): each function's self time (ms), the largest first."""
     from selenium.webdriver.common.by import By
 
-    from tests.browser.conftest import headless_chromium
     from tests.browser.test_play import click_cell
 
     def record(driver: Any, act: Callable[[], None], ready: str) -> list[tuple[str, float]]:
@@ -194,7 +205,7 @@ def profile(url: str, size: int, top: int = 10) -> dict[str, list[tuple[str, flo
         return hot_functions(result, top)
 
     profiles: dict[str, list[tuple[str, float]]] = {}
-    with headless_chromium(WINDOW) as driver:
+    with browser(phone) as driver:
         driver.get(game_url(url, size))
         button = driver.find_element(By.CSS_SELECTOR, "[data-action=confirm]")
         profiles["first draw"] = record(
@@ -275,6 +286,9 @@ def main() -> None:
     )
     parser.add_argument("--json", metavar="FILE", help="write the figures as JSON (-: stdout)")
     parser.add_argument(
+        "--phone", action="store_true", help="a 390x844 phone (pixel ratio 3), not 1400x1000"
+    )
+    parser.add_argument(
         "--profile", action="store_true", help="profile the largest size's draws too"
     )
     args = parser.parse_args()
@@ -300,19 +314,20 @@ def main() -> None:
                 pairs = list(zip(names, (old_url, new_url), strict=True))
                 # who goes first alternates (a browser closing may slow the next one)
                 for name, url in pairs if run % 2 == 0 else pairs[::-1]:
-                    row = one_run(url, size)
+                    row = one_run(url, size, args.phone)
                     runs[size][name].append(row)
                     print(
                         f"{size}x{size} run {run + 1} {name:>17s}: first draw {show(row[0])},"
                         f" after an attack {show(row[1])}, after a pass {show(row[2])}",
                         file=out,
                     )
-        hot = profile(new_url, biggest) if args.profile else {}
+        hot = profile(new_url, biggest, args.phone) if args.profile else {}
     load = os.getloadavg()
     figures: dict[str, Any] = {
         "baseline": args.baseline,
         "runs": args.runs,
-        "window": list(WINDOW),
+        "window": list(PHONE if args.phone else WINDOW),
+        "phone": args.phone,
         "load": [round(x, 2) for x in load],
         "sizes": {},
     }
