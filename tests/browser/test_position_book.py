@@ -21,7 +21,7 @@ from lazytree.tree import Tree
 from tests.browser.conftest import serve_app, start_game
 from tests.browser.test_explorer import open_page
 from tests.browser.test_play import wait_for
-from tests.explorer.test_book_marks import searched
+from tests.explorer.test_position_book_marks import searched
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
