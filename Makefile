@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: play serve test lint typecheck docs pytest pytest-pure core system-deps images notebooks-clean clean
+.PHONY: play serve test lint typecheck docs pytest pytest-pure core system-deps images pictures notebooks-clean clean
 
 # The compiled core (setup.py: mypyc, beside the sources) is rebuilt when these change, so
 # the tests never run a stale compiled module.
@@ -132,6 +132,12 @@ images: $(STAMP)
 	$(BIN)/lazytree explore tree --depth 3 --rater alphabeta --out docs/lecture-tree-alphabeta.svg
 	$(BIN)/lazytree explore dice-of-doom --size 3 --seed 8 --depth 4 --rater alphabeta \
 	  --out docs/dice-of-doom-3x3.svg
+
+## pictures: draw the documentation's screenshots and plots again into docs/images (the
+## tests draw them into build/pictures, so a test run leaves the checkout as it was)
+pictures: $(CORE_STAMP) $(NODE_STAMP) system-deps
+	LAZYTREE_PICTURES=docs/images $(BIN)/pytest -q tests/compare/test_pictures.py \
+	  $$(grep -l "picture" tests/browser/test_*.py)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build site node_modules

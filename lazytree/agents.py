@@ -68,7 +68,7 @@ from typing import Any, ClassVar, TypeAlias, cast
 from lazytree.agent import HUMAN, Agent, AgentError, Choice, HumanAgent, Progress
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, choose_move
 from lazytree.game import CHANCE, Game, GameAgents, NamedEvaluations
-from lazytree.position_book import Book, BookError, booked_search
+from lazytree.position_book import PositionBook, PositionBookError, booked_search
 from lazytree.search import Limit, SearchResult, make_rater, search
 from lazytree.search.limit import CLOCKS, DEFAULT_MEMORY, Clock
 from lazytree.search.raters import DEFAULT_PLAYOUTS, MCTSRater
@@ -333,8 +333,8 @@ class DefaultAgent(TreeAgent):
         super().__init__(name, options.tie)
         self.options = options
         seconds, nodes, depth, rater = options.time, options.nodes, options.depth, options.rater
-        self.weights, self.book_path = options.weights, options.book
-        self.book: Book | None = None
+        self.weights, self.position_book_path = options.weights, options.position_book
+        self.position_book: PositionBook | None = None
         if seconds is None and nodes is None and rater is None:
             raise AgentError(
                 f"{name}: without a clock (time=none) give a node budget (nodes=) "
@@ -379,10 +379,10 @@ class DefaultAgent(TreeAgent):
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
         super().start(game, state, seed)
         self._player = None
-        if self.book_path is not None and self.book is None:
+        if self.position_book_path is not None and self.position_book is None:
             try:  # the position book: looked up before each search, filled after it
-                self.book = Book(self.book_path, self.tree.game)
-            except BookError as exc:
+                self.position_book = PositionBook(self.position_book_path, self.tree.game)
+            except PositionBookError as exc:
                 raise AgentError(f"{self.name}: {exc}") from None
 
     def choose(
@@ -418,7 +418,10 @@ class DefaultAgent(TreeAgent):
         progress: Progress | None = None,
     ) -> SearchResult[Any]:
         return booked_search(
-            self.book, tree, lambda: self._search(tree, stop, progress), depth=self.depth or 1
+            self.position_book,
+            tree,
+            lambda: self._search(tree, stop, progress),
+            depth=self.depth or 1,
         )
 
     def _search(
@@ -547,7 +550,7 @@ class DefaultOptions:
     memory: int | None = None
     tie: int | None = None
     weights: str | None = None
-    book: str | None = None
+    position_book: str | None = None
     eval: str | None = None
 
     kind: ClassVar[str] = "default"
@@ -637,7 +640,7 @@ def agent_options(text: str) -> AgentOptions:
 
     >>> agent_options("default:time=0.5:width=none")
     DefaultOptions(time=0.5, clock='cpu', rater=None, depth=None, nodes=None, width=None, \
-quiescence='auto', memory=None, tie=None, weights=None, book=None, eval=None)
+quiescence='auto', memory=None, tie=None, weights=None, position_book=None, eval=None)
     >>> agent_options("default:time=0.5:width=none").text()
     'default:time=0.5:width=all'
     """
@@ -812,7 +815,13 @@ AGENTS.register(
             ),
             Param("eval", str, _DEFAULT.eval, EVAL_HELP),
             Param("weights", str, _DEFAULT.weights, "Evaluation weights file (lazytree tune)."),
-            Param("book", str, _DEFAULT.book, "Position book file (SQLite)."),
+            Param(
+                "position_book",
+                str,
+                _DEFAULT.position_book,
+                "Position book file (SQLite); book= is accepted too.",
+                aliases=("book",),
+            ),
             CLOCK_PARAM,
             Param(
                 "width",
@@ -863,6 +872,27 @@ AGENT_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWX
 spaces, no path separators."""
 
 
+_FILE_PARAMS = {"weights": "--weights", "position_book": "--position-book"}
+"""The agents' parameters that name a file, with the option of ``lazytree serve`` that
+gives the server's file instead."""
+
+
+def _check_no_files(text: str, name: str) -> None:
+    """A :class:`AgentError` when the agent ``text`` (registered as ``name``) gives a
+    parameter of :data:`_FILE_PARAMS` a value, under its name or an alias; the message
+    names the key as written."""
+    params = AGENTS[name].params
+    for part in text.strip().split(":")[1:]:
+        key, _, value = part.partition("=")
+        for param in params:
+            option = _FILE_PARAMS.get(param.name)
+            if option is not None and param.spelled(key) and value.lower() != "none":
+                raise AgentError(
+                    f"{name}: {key}= names a file on the server; give it to lazytree "
+                    f"serve {option} instead"
+                )
+
+
 def check_agent(
     text: str, game: Game[Any, Any] | None = None, *, files: bool = True
 ) -> dict[str, Any]:
@@ -871,7 +901,8 @@ def check_agent(
     that the game names (:class:`~lazytree.game.NamedEvaluations`; without a game, any
     evaluation of the registry's spelling), a ``rater`` of the
     search registry, a ``clock`` of cpu or wall; with ``files=False`` no parameter that
-    names a file (``weights``, ``book``). A :class:`AgentError` otherwise; nothing is
+    names a file (``weights``, ``position_book``, also spelled ``book``). A
+    :class:`AgentError` otherwise; nothing is
     made or opened.
 
     >>> from lazytree.games import load_game
@@ -891,12 +922,7 @@ def check_agent(
         raise AgentError(f"agent {text[:60]!r}...: at most 200 characters")
     name, params = AGENTS.parse(text)
     if not files:
-        for key, option in (("weights", "--weights"), ("book", "--position-book")):
-            if params.get(key) is not None:
-                raise AgentError(
-                    f"{name}: {key}= names a file on the server; give it to lazytree "
-                    f"serve {option} instead"
-                )
+        _check_no_files(text, name)
     if not set(text.strip()) <= AGENT_CHARACTERS:
         raise AgentError(f"agent {text[:60]!r}: only letters, digits and _.:=+- allowed")
     agent_options(text)  # every value checked, as making the agent does

@@ -5,22 +5,22 @@ afterwards (:func:`booked_search`). A row is keyed by a canonical byte encoding 
 state (:func:`state_key`: a hash of the state's ``repr``, which for our immutable states
 of ints, strings, tuples and enums is the same in every process and every run,
 unlike ``pickle``) and holds the depth searched, the value (of the player to move),
-its bound, the best move in the game's notation and a use counter. One book belongs to
+its bound, the best move in the game's notation and a use counter. One position book belongs to
 one game: its name and options, and its evaluation's name and version (which changes
 with the weights) are in the file's ``meta`` table; opening it for anything else is a
-:class:`BookError`.
+:class:`PositionBookError`.
 
 Safety:
 
-* many processes (arena workers) may read and write one book at once: WAL journal, a
+* many processes (arena workers) may read and write one position book at once: WAL journal, a
   busy timeout, each write one short ``BEGIN IMMEDIATE`` transaction;
 * a size cap (``cap`` rows): past it, the least useful rows (fewest uses, then
   shallowest, then oldest) are evicted;
-* a file that is not a book, or a book of another game or evaluation version, is one
-  :class:`BookError` when it is opened;
+* a file that is not a position book, or a position book of another game or evaluation
+  version, is one :class:`PositionBookError` when it is opened;
 * a file that goes bad while a game is played never stops the game: the failing
-  lookup or store switches the book off (:attr:`Book.broken` says why) and the search
-  goes on without it.
+  lookup or store switches the position book off (:attr:`PositionBook.broken` says why)
+  and the search goes on without it.
 
 Examples
 --------
@@ -30,15 +30,15 @@ Examples
 >>> from lazytree.search import alphabeta
 >>> path = os.path.join(tempfile.mkdtemp(), "ttt.book")
 >>> game = TicTacToe()
->>> book = Book(path, game)
+>>> position_book = PositionBook(path, game)
 >>> tree = Tree(game)
->>> first = booked_search(book, tree, lambda: alphabeta(tree.root, 2), depth=2)
->>> first.book.status, len(book)
+>>> first = booked_search(position_book, tree, lambda: alphabeta(tree.root, 2), depth=2)
+>>> first.position_book.status, len(position_book)
 ('miss', 1)
->>> again = booked_search(book, Tree(game), lambda: alphabeta(tree.root, 2), depth=2)
->>> again.book.status, again.best_moves == first.best_moves, again.stats.nodes_created
+>>> again = booked_search(position_book, Tree(game), lambda: alphabeta(tree.root, 2), depth=2)
+>>> again.position_book.status, again.best_moves == first.best_moves, again.stats.nodes_created
 ('hit', True, 0)
->>> book.close()
+>>> position_book.close()
 """
 
 from __future__ import annotations
@@ -54,27 +54,27 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from lazytree.game import IllegalMoveError
-from lazytree.search.result import BookUse, SearchResult
+from lazytree.search.result import PositionBookUse, SearchResult
 from lazytree.tree import Bound, StatsSnapshot, Tree
 from lazytree.weights import evaluation_id
 
 __all__ = [
-    "BOOK_FORMAT",
     "COMPLETE",
     "DEFAULT_CAP",
-    "Book",
-    "BookEntry",
-    "BookError",
+    "POSITION_BOOK_FORMAT",
+    "PositionBook",
+    "PositionBookEntry",
+    "PositionBookError",
     "booked_search",
     "game_identity",
     "read_identity",
     "state_key",
 ]
 
-BOOK_FORMAT: Final = "lazytree-book"
-BOOK_VERSION: Final = 1
+POSITION_BOOK_FORMAT: Final = "lazytree-book"
+POSITION_BOOK_VERSION: Final = 1
 DEFAULT_CAP: Final = 1_000_000
-"""Rows a book keeps by default."""
+"""Rows a position book keeps by default."""
 COMPLETE: Final = 1_000_000
 """The depth stored for a search that saw the end of the game everywhere (it answers a
 search of any depth)."""
@@ -97,8 +97,8 @@ CREATE TABLE IF NOT EXISTS positions (
 """
 
 
-class BookError(ValueError):
-    """A file that is not a position book, or a book of another game or evaluation."""
+class PositionBookError(ValueError):
+    """A file that is not a position book, or a position book of another game or evaluation."""
 
 
 def state_key(state: Hashable) -> bytes:
@@ -112,12 +112,12 @@ def state_key(state: Hashable) -> bytes:
     """
     text = repr(state)
     if _ADDRESS.search(text):
-        raise ValueError(f"state {text[:60]} has no stable text form for a book key")
+        raise ValueError(f"state {text[:60]} has no stable text form for a position book key")
     return hashlib.sha256(text.encode("utf-8")).digest()[:16]
 
 
 def game_identity(game: Any) -> dict[str, str]:
-    """What a book belongs to: the game's name, its options (``repr``), its evaluation
+    """What a position book belongs to: the game's name, its options (``repr``), its evaluation
     and the evaluation's version."""
     name, version = evaluation_id(game)
     options = _ADDRESS.sub("", repr(game))
@@ -125,39 +125,41 @@ def game_identity(game: Any) -> dict[str, str]:
 
 
 def read_identity(path: str | Path) -> dict[str, str]:
-    """What the book at ``path`` belongs to (``game``, ``options``, ``evaluation``,
+    """What the position book at ``path`` belongs to (``game``, ``options``, ``evaluation``,
     ``version``, as :func:`game_identity` gives them), read without a game and without
-    changing the file; :class:`BookError` for a file that is missing or not a book.
+    changing the file; :class:`PositionBookError` for a file that is missing or not a position book.
 
     >>> import tempfile, os
     >>> from lazytree.games.tictactoe import TicTacToe
     >>> path = os.path.join(tempfile.mkdtemp(), "ttt.book")
-    >>> Book(path, TicTacToe()).close()
+    >>> PositionBook(path, TicTacToe()).close()
     >>> read_identity(path)["game"]
     'tictactoe'
     """
     where = Path(path)
     if not where.is_file():
-        raise BookError(f"{path}: no such file")
+        raise PositionBookError(f"{path}: no such file")
     try:
         db = sqlite3.connect(f"{where.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:
-        raise BookError(f"{path}: cannot open as a book ({exc})") from None
+        raise PositionBookError(f"{path}: cannot open as a position book ({exc})") from None
     try:
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.DatabaseError as exc:
-        raise BookError(f"{path}: not a lazytree book ({exc})") from None
+        raise PositionBookError(f"{path}: not a lazytree position book ({exc})") from None
     finally:
         db.close()
-    if meta.get("format") != BOOK_FORMAT:
-        raise BookError(f"{path}: not a lazytree book")
-    if meta.get("format_version") != str(BOOK_VERSION):
-        raise BookError(f"{path}: book format {meta.get('format_version')} is unknown")
+    if meta.get("format") != POSITION_BOOK_FORMAT:
+        raise PositionBookError(f"{path}: not a lazytree position book")
+    if meta.get("format_version") != str(POSITION_BOOK_VERSION):
+        raise PositionBookError(
+            f"{path}: position book format {meta.get('format_version')} is unknown"
+        )
     return {field: str(meta.get(field)) for field in ("game", "options", "evaluation", "version")}
 
 
 @dataclass(frozen=True)
-class BookEntry:
+class PositionBookEntry:
     """One stored search: ``depth`` (:data:`COMPLETE` for a solved position), ``value`` of
     ``player`` (the player to move) with its ``bound``, the best ``move`` in notation and
     how often it was used."""
@@ -170,17 +172,17 @@ class BookEntry:
     uses: int
 
 
-class Book:
+class PositionBook:
     """A position book of ``game`` in the SQLite file ``path`` (created when missing).
 
     ``cap``: most rows kept (the least useful are evicted past it). Raises
-    :class:`BookError` when ``path`` is not a book or belongs to another game,
+    :class:`PositionBookError` when ``path`` is not a position book or belongs to another game,
     options or evaluation version.
     """
 
     def __init__(self, path: str | Path, game: Any, *, cap: int = DEFAULT_CAP) -> None:
         if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
-            raise ValueError(f"the book's cap must be a whole number >= 1, got {cap!r}")
+            raise ValueError(f"the position book's cap must be a whole number >= 1, got {cap!r}")
         self.path = Path(path)
         self.game = game
         self.cap = cap
@@ -195,12 +197,12 @@ class Book:
                 self.path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
             )
         except sqlite3.Error as exc:
-            raise BookError(f"{path}: cannot open as a book ({exc})") from None
+            raise PositionBookError(f"{path}: cannot open as a position book ({exc})") from None
         try:
             self._open()
         except sqlite3.DatabaseError as exc:
             self._db.close()
-            raise BookError(f"{path}: not a lazytree book ({exc})") from None
+            raise PositionBookError(f"{path}: not a lazytree position book ({exc})") from None
 
     def _open(self) -> None:
         db = self._db
@@ -214,7 +216,10 @@ class Book:
                 for statement in _SCHEMA.split(";"):
                     if statement.strip():
                         db.execute(statement)
-                meta = {"format": BOOK_FORMAT, "format_version": str(BOOK_VERSION)}
+                meta = {
+                    "format": POSITION_BOOK_FORMAT,
+                    "format_version": str(POSITION_BOOK_VERSION),
+                }
                 meta.update(self.identity)
                 db.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
             db.execute("COMMIT")
@@ -222,16 +227,20 @@ class Book:
             db.execute("ROLLBACK")
             raise
         if not {"meta", "positions"} <= tables and tables:
-            raise BookError(f"{self.path}: not a lazytree book (tables {sorted(tables)})")
+            raise PositionBookError(
+                f"{self.path}: not a lazytree position book (tables {sorted(tables)})"
+            )
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-        if meta.get("format") != BOOK_FORMAT:
-            raise BookError(f"{self.path}: not a lazytree book")
-        if meta.get("format_version") != str(BOOK_VERSION):
-            raise BookError(f"{self.path}: book format {meta.get('format_version')} is unknown")
+        if meta.get("format") != POSITION_BOOK_FORMAT:
+            raise PositionBookError(f"{self.path}: not a lazytree position book")
+        if meta.get("format_version") != str(POSITION_BOOK_VERSION):
+            raise PositionBookError(
+                f"{self.path}: position book format {meta.get('format_version')} is unknown"
+            )
         for field in ("game", "options", "evaluation", "version"):
             if meta.get(field) != self.identity[field]:
-                raise BookError(
-                    f"{self.path}: a book of {meta.get('game')} {meta.get('options')} "
+                raise PositionBookError(
+                    f"{self.path}: a position book of {meta.get('game')} {meta.get('options')} "
                     f"(evaluation {meta.get('evaluation')} {meta.get('version')}), not of "
                     f"{self.identity['game']} {self.identity['options']} (evaluation "
                     f"{self.identity['evaluation']} {self.identity['version']})"
@@ -241,9 +250,9 @@ class Book:
     def _fail(self, exc: Exception) -> None:
         self.broken = f"{type(exc).__name__}: {exc}"
 
-    def lookup(self, state: Hashable, depth: int) -> BookEntry | None:
+    def lookup(self, state: Hashable, depth: int) -> PositionBookEntry | None:
         """The entry of ``state`` if it was searched at least ``depth`` deep (its use
-        counted), else None; None too once the book is broken."""
+        counted), else None; None too once the position book is broken."""
         if self.broken is not None:
             return None
         try:
@@ -261,7 +270,9 @@ class Book:
             return None
         self.hits += 1
         d, value, bound, player, move, uses = row
-        return BookEntry(int(d), float(value), _BOUND_OF[int(bound)], int(player), move, uses + 1)
+        return PositionBookEntry(
+            int(d), float(value), _BOUND_OF[int(bound)], int(player), move, uses + 1
+        )
 
     def store(
         self,
@@ -344,14 +355,14 @@ class Book:
         with contextlib.suppress(sqlite3.Error):
             self._db.close()
 
-    def __enter__(self) -> Book:
+    def __enter__(self) -> PositionBook:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
     def __repr__(self) -> str:
-        return f"Book({str(self.path)!r}, {self.identity['game']}, cap={self.cap})"
+        return f"PositionBook({str(self.path)!r}, {self.identity['game']}, cap={self.cap})"
 
 
 def _zero() -> StatsSnapshot:
@@ -359,26 +370,26 @@ def _zero() -> StatsSnapshot:
 
 
 def booked_search(
-    book: Book | None,
+    position_book: PositionBook | None,
     tree: Tree[Any, Any],
     search: Callable[[], SearchResult[Any]],
     *,
     depth: int,
 ) -> SearchResult[Any]:
-    """Answer from ``book`` when it holds ``tree.root`` searched at least ``depth``
+    """Answer from ``position_book`` when it holds ``tree.root`` searched at least ``depth``
     deep with an exact value, else run ``search()`` and store its answer (a search that
     saw the end of the game everywhere is stored as :data:`COMPLETE`, which answers any
     depth). Only root searches are stored, and they are exact; a row with a lower or
-    upper bound is never taken as an answer. The result's ``book``
-    (:class:`~lazytree.search.result.BookUse`) says ``"hit"`` (with the entry's depth
-    and uses) or ``"miss"`` (``None`` without a book); a broken book is skipped
+    upper bound is never taken as an answer. The result's ``position_book``
+    (:class:`~lazytree.search.result.PositionBookUse`) says ``"hit"`` (with the entry's depth
+    and uses) or ``"miss"`` (``None`` without a position book); a broken position book is skipped
     (``"off"``)."""
-    if book is None:
+    if position_book is None:
         return search()
     root = tree.root
     game = tree.game
     state = root.state
-    entry = book.lookup(state, depth)
+    entry = position_book.lookup(state, depth)
     if entry is not None and entry.player == root.player and entry.bound is Bound.EXACT:
         try:
             move = game.parse_move(state, entry.move)
@@ -391,25 +402,25 @@ def booked_search(
                 best_moves=(move,),
                 pv=(move,),
                 depth=None if entry.depth >= COMPLETE else entry.depth,
-                rater="book",
+                rater="position-book",
                 stats=_zero(),
                 move_values=((move, entry.value),),
-                book=BookUse("hit", entry.depth, entry.uses),
+                position_book=PositionBookUse("hit", entry.depth, entry.uses),
             )
     result = search()
-    status: Literal["miss", "off"] = "off" if book.broken is not None else "miss"
-    if result.best_moves and book.broken is None and result.player == root.player:
+    status: Literal["miss", "off"] = "off" if position_book.broken is not None else "miss"
+    if result.best_moves and position_book.broken is None and result.player == root.player:
         searched = result.depth
         complete = result.complete or searched is None
         stored = COMPLETE if complete else searched
         if stored is not None and stored > 0:
-            book.store(
+            position_book.store(
                 state,
                 stored,
                 float(result.value),
                 result.player,
                 game.move_to_str(state, result.best_moves[0]),
             )
-        if book.broken is not None:
+        if position_book.broken is not None:
             status = "off"
-    return replace(result, book=BookUse(status))
+    return replace(result, position_book=PositionBookUse(status))

@@ -78,7 +78,7 @@ from lazytree.game import (
     RollingGame,
     StartOptions,
 )
-from lazytree.position_book import Book
+from lazytree.position_book import PositionBook
 from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.search import Limit, SearchResult
 from lazytree.search.limit import Clock
@@ -261,7 +261,7 @@ class Session:
         self.history: list[Played] = []
         self._turns: list[int] = []  # index in history where each turn starts
         self._redo: list[list[Played]] = []
-        self._book: Book | None = None
+        self._position_book: PositionBook | None = None
         self.tree: Tree[Any, Any] = Tree(self.game, self.start, share=True)
         self.seats: tuple[Seat, ...] = ()
         self.agents: tuple[Agent, ...] = ()
@@ -295,23 +295,23 @@ class Session:
                 agent.start(self.game, self.start, self.agent_seed)
             except (TypeError, ValueError) as exc:
                 raise SessionError(f"seat {i}: {exc}") from None
-            if isinstance(agent, DefaultAgent) and agent.book_path is None:
-                agent.book = self._book
+            if isinstance(agent, DefaultAgent) and agent.position_book_path is None:
+                agent.position_book = self._position_book
             for played in self.history:
                 agent.observe(played.move)
 
     @property
-    def book(self) -> Book | None:
+    def position_book(self) -> PositionBook | None:
         """A position book (:mod:`lazytree.position_book`) the ``default`` seats look positions up
-        in and fill (those not given a book of their own)."""
-        return self._book
+        in and fill (those not given a position book of their own)."""
+        return self._position_book
 
-    @book.setter
-    def book(self, book: Book | None) -> None:
-        self._book = book
+    @position_book.setter
+    def position_book(self, position_book: PositionBook | None) -> None:
+        self._position_book = position_book
         for agent in self.agents:
-            if isinstance(agent, DefaultAgent) and agent.book_path is None:
-                agent.book = book
+            if isinstance(agent, DefaultAgent) and agent.position_book_path is None:
+                agent.position_book = position_book
 
     def use_game(self, game: Game[Any, Any]) -> None:
         """Play on with ``game`` in place of the session's game (the same rules, e.g.

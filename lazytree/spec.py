@@ -46,13 +46,19 @@ class SpecError(ValueError):
 class Param:
     """One parameter: its name, type (``int``, ``float``, ``str`` or ``bool``), default
     (None: unset), a line of help, and for numbers the lowest value allowed (``low``;
-    None: any). The text ``none`` sets a parameter to None."""
+    None: any). The text ``none`` sets a parameter to None. ``aliases`` are other
+    spellings of its key that are accepted too and read as ``name``."""
 
     name: str
     type: type
     default: Any
     help: str
     low: float | None = 0
+    aliases: tuple[str, ...] = ()
+
+    def spelled(self, key: str) -> bool:
+        """Whether ``key`` is this parameter's name or one of its aliases."""
+        return key == self.name or key in self.aliases
 
 
 @dataclass(frozen=True)
@@ -136,22 +142,23 @@ class Registry(Generic[T]):
 
     def parse(self, text: str) -> tuple[str, dict[str, Any]]:
         """``"name:key=value:..."`` -> ``(name, {key: value})``, the values converted to
-        their parameters' types (only those given); a ``bool`` key alone is ``True``."""
+        their parameters' types (only those given); a ``bool`` key alone is ``True``; a
+        key spelled by a parameter's alias is given under the parameter's name."""
         spec = self.spec(text)
-        by_name = {p.name: p for p in spec.params}
+        by_key = {key: p for p in spec.params for key in (p.name, *p.aliases)}
         values: dict[str, Any] = {}
         for part in text.strip().split(":")[1:]:
             key, sep, value = part.partition("=")
-            param = by_name.get(key)
+            param = by_key.get(key)
             if not sep and param is not None and param.type is bool:
-                values[key] = True  # a switch named alone: "alphabeta:textbook"
+                values[param.name] = True  # a switch named alone: "alphabeta:textbook"
                 continue
             if key and param is None:
-                known = ", ".join(by_name) or "none"
+                known = ", ".join(p.name for p in spec.params) or "none"
                 raise self.error(f"{spec.name} has no parameter {key!r} (parameters: {known})")
             if not sep or param is None:
                 raise self.error(f"{text!r}: parameters are written key=value, got {part!r}")
-            values[key] = _convert(spec.name, param, value, self.error)
+            values[param.name] = _convert(spec.name, param, value, self.error)
         return spec.name, values
 
     def values(self, text: str) -> dict[str, Any]:

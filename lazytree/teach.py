@@ -119,7 +119,8 @@ class Trace:
 
 class _Search:
     """One traced search (the fast core's :class:`~lazytree.search.core.Search` for the
-    settings of minimax, alphabeta and expectiminimax, in the lectures' shape)."""
+    settings of minimax, alphabeta and expectiminimax, in the lectures' shape). Its leaves
+    are rated by :meth:`~lazytree.tree.TreeContext.leaf_value`, as every rater's are."""
 
     def __init__(
         self,
@@ -165,10 +166,6 @@ class _Search:
         if self.trace is not None:
             self.trace.add(Step(node, event, alpha, beta, value, terms))
 
-    def evaluate(self, n: Node[Any, Any]) -> float:
-        self.context.stats.evaluations += 1
-        return float(self.game.evaluate(n.state, self.player))
-
     def bound(self, value: float, alpha: float, beta: float) -> Bound:
         """How a fail-soft value searched in ``(alpha, beta)`` relates to the truth."""
         if not self.prune:
@@ -190,7 +187,7 @@ class _Search:
         if d == 0:
             if not self.frontier and not self.game.is_terminal(n.state):
                 self.frontier = True
-            value = self.evaluate(n)
+            value = self.context.leaf_value(n.state, self.player)
             n.rate(value, self.player, 0, Bound.EXACT, None)
             self.record(n, "leaf", alpha, beta, value)
             return value, ()
@@ -212,7 +209,7 @@ class _Search:
                 self.record(n, "cutoff", alpha, beta, best)
                 break  # the moves after this one are never generated
         if not searched:  # no moves: the game is over here
-            best = self.evaluate(n)
+            best = self.context.leaf_value(n.state, self.player)
             n.rate(best, self.player, d, Bound.EXACT, None)
             self.record(n, "leaf", a0, b0, best)
             return best, ()
@@ -272,7 +269,7 @@ class _Search:
                 line = (edge.move, sub)
             self.record(n, "update", alpha, beta, total, tuple(terms))
         if not outcomes:  # no outcomes: the game is over here
-            best = self.evaluate(n)
+            best = self.context.leaf_value(n.state, self.player)
             n.rate(best, self.player, d, Bound.EXACT, None)
             self.record(n, "leaf", alpha, beta, best)
             return best, ()
@@ -309,7 +306,7 @@ class _Search:
         move_values: list[tuple[Any, float]] = []
         line: Line = ()
         if depth == 0 or not node.children:
-            value = self.evaluate(node)
+            value = self.context.leaf_value(node.state, self.player)
             self.frontier = self.frontier or depth == 0
             node.rate(value, self.player, depth, Bound.EXACT, None)
             self.record(node, "leaf", -INF, INF, value)

@@ -419,7 +419,7 @@ def test_a_version_1_file_loads_with_the_same_ai() -> None:
     )
 
 
-def test_the_book_and_learned_games_reach_the_default_seats() -> None:
+def test_a_learned_game_reaches_the_default_seats() -> None:
     s = Session("tictactoe", seats=["default:time=none:rater=alphabeta:depth=2", "human"])
     agent = s.agents[0]
     assert isinstance(agent, TreeAgent)

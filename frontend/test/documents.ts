@@ -29,7 +29,7 @@ export function document(
     hl: parent.map(() => []),
     prob: null,
     edges,
-    book: null,
+    positionBook: null,
     visits: null,
     pv: [0],
     summary: {

@@ -37,10 +37,10 @@ describe("Model decodes the document", () => {
     expect(model.playerName(-1)).toBe("chance");
   });
 
-  it("spells out the book column", () => {
-    const booked = new Model(dag({ book: "h-mo" }));
-    expect([0, 1, 2, 3].map((i) => booked.book(i))).toEqual(["hit", "", "miss", "off"]);
-    expect(model.book(0)).toBe("");
+  it("spells out the position book column", () => {
+    const booked = new Model(dag({ positionBook: "h-mo" }));
+    expect([0, 1, 2, 3].map((i) => booked.positionBook(i))).toEqual(["hit", "", "miss", "off"]);
+    expect(model.positionBook(0)).toBe("");
   });
 });
 

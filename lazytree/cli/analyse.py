@@ -28,7 +28,7 @@ from lazytree.cli.common import (
     print_json,
     progress_bar,
 )
-from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
+from lazytree.cli.learn import PositionBookOption, WeightsOption, learned_game, open_position_book
 from lazytree.export.graph import derived_pv
 from lazytree.games import GAMES, Position
 from lazytree.position_book import COMPLETE, booked_search
@@ -180,7 +180,7 @@ EngineRaterOption = Annotated[
 
 
 def command_rater(
-    rater: str | None, *, depth_flags: tuple[str, ...] = ("--depth",), book: bool = False
+    rater: str | None, *, depth_flags: tuple[str, ...] = ("--depth",), position_book: bool = False
 ) -> Rater | None:
     """The rater ``--rater`` spells (``None``: the default engine); a one-line error for
     a bad spelling, and for depth options (or ``--position-book``) given to a rater without a
@@ -196,7 +196,7 @@ def command_rater(
             if given(flag.removeprefix("--")):
                 why = f"{made.name} has no depth: its playouts or --time bound it"
                 conflict(flag, f"--rater {rater}", why)
-        if book:
+        if position_book:
             why = f"a {made.name} value is no searched depth a position book can keep"
             conflict("--position-book", f"--rater {rater}", why)
     return made
@@ -357,7 +357,7 @@ def analyse(
     max_nodes: MaxNodesOption = None,
     max_memory: MaxMemoryOption = None,
     json_out: JsonOption = False,
-    book: BookOption = None,
+    position_book: PositionBookOption = None,
     weights: WeightsOption = None,
 ) -> None:
     """Rate the start position: value, all best moves, principal variation, nodes forced.
@@ -365,9 +365,11 @@ def analyse(
     A node or memory budget that runs out prints the deepest answer completed, marked
     partial, and exits with code 3. --rater mcts runs UCT (mcts:playouts=N:seed=S, or
     until --time): the most visited move and line, the visits of each move."""
-    rate = command_rater(rater, depth_flags=("--depth", "--solve"), book=book is not None)
+    rate = command_rater(
+        rater, depth_flags=("--depth", "--solve"), position_book=position_book is not None
+    )
     position = Position(learned_game(position.game, weights), position.state)
-    opened = open_book(book, position.game)
+    opened = open_position_book(position_book, position.game)
     if rate is not None and not rate.has_depth:
         depth = None
     elif solve:
@@ -411,8 +413,8 @@ def analyse(
             exit_partial(why)
     seconds = time.perf_counter() - start
     data = result_dict(position, result, seconds)
-    if result.book is not None:
-        data["book"] = result.book.status
+    if result.position_book is not None:
+        data["position_book"] = result.position_book.status
     end = outcome(position, result, tree)
     if end is not None:
         data["pv"] = end.pop("line")  # the whole line to the end of the game

@@ -44,7 +44,7 @@ from lazytree.cli.common import (
 )
 from lazytree.cli.files import check_output
 from lazytree.cli.jobs import JobsOption, cap_jobs
-from lazytree.cli.learn import BookOption, WeightsOption, agent_files
+from lazytree.cli.learn import PositionBookOption, WeightsOption, agent_files
 from lazytree.games import GameSpec, OptionError
 from lazytree.spec import split_names
 
@@ -91,13 +91,15 @@ def arena(
         typer.Option("--out", help="Write every game as a JSON line to this file."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
-    book: BookOption = None,
+    position_book: PositionBookOption = None,
     weights: WeightsOption = None,
 ) -> None:
     """Play the match and print its table."""
     spec, options = setup
     names = split_names(agents)
-    names = agent_files(names, book, weights)  # --position-book/--weights: every default agent
+    names = agent_files(
+        names, position_book, weights
+    )  # --position-book/--weights: every default agent
     seed = options.pop("seed", None)
     try:
         if len(names) < 2:

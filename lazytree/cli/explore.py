@@ -37,7 +37,7 @@ from lazytree.cli.common import (
     print_json,
 )
 from lazytree.cli.files import check_output
-from lazytree.cli.learn import open_book
+from lazytree.cli.learn import open_position_book
 from lazytree.explorer.html import write_html
 from lazytree.explorer.model import ExplorerModel, Visits, explorer_model
 from lazytree.explorer.practice import practice_model, practice_tree
@@ -208,7 +208,7 @@ def explore(
             show_default=False,
         ),
     ] = None,
-    book: Annotated[
+    position_book: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
             "--position-book",
@@ -255,10 +255,10 @@ def explore(
     except (ValueError, GraphvizMissing) as exc:
         fail(str(exc))
     check_output(out, "--out")  # before the search: a late failure would lose it
-    if book is not None and not play_ai:
+    if position_book is not None and not play_ai:
         fail("--position-book needs --ai: the position book is the play AI's")
     game, state = position
-    opened = open_book(book, game)
+    opened = open_position_book(position_book, game)
     nodes = search_nodes
     if nodes is None:
         nodes = min(DEFAULT_SEARCH_NODES, default_nodes(state))
@@ -464,7 +464,11 @@ def _summary(
         "player": None if result is None else result.player,
         "best_move": best,
         "pv": [] if result is None else move_strings(position, result.pv),
-        **({} if result is None or result.book is None else {"book": result.book.status}),
+        **(
+            {}
+            if result is None or result.position_book is None
+            else {"position_book": result.position_book.status}
+        ),
         **({} if result is None or result.mcts is None else {"playouts": result.mcts.playouts}),
     }
 

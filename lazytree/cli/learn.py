@@ -7,21 +7,22 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from lazytree.agents import AGENTS
 from lazytree.cli.common import (
     fail,
 )
-from lazytree.position_book import Book, BookError
+from lazytree.position_book import PositionBook, PositionBookError
 from lazytree.weights import WeightsError, apply_weights_file, tunable
 
 __all__ = [
-    "BookOption",
+    "PositionBookOption",
     "WeightsOption",
     "agent_files",
     "learned_game",
-    "open_book",
+    "open_position_book",
 ]
 
-BookOption = Annotated[
+PositionBookOption = Annotated[
     Optional[Path],  # noqa: UP045
     typer.Option(
         "--position-book",
@@ -51,28 +52,33 @@ def learned_game(game: Any, weights: Path | None) -> Any:
         fail(f"--weights {exc}")
 
 
-def open_book(path: Path | None, game: Any) -> Book | None:
+def open_position_book(path: Path | None, game: Any) -> PositionBook | None:
     """The position book at ``path`` for ``game`` (None without a path); a bad file is
     one line."""
     if path is None:
         return None
     try:
-        return Book(path, game)
-    except BookError as exc:
+        return PositionBook(path, game)
+    except PositionBookError as exc:
         fail(f"--position-book {exc}")
 
 
-def agent_files(names: tuple[str, ...], book: Path | None, weights: Path | None) -> tuple[str, ...]:
-    """Agent names with ``book=``/``weights=`` (the position book, the weights file)
-    added to every ``default`` agent that does not name its own."""
+def agent_files(
+    names: tuple[str, ...], position_book: Path | None, weights: Path | None
+) -> tuple[str, ...]:
+    """Agent names with ``position_book=``/``weights=`` (the position book, the weights
+    file) added to every ``default`` agent that does not name its own (under any
+    spelling of the key)."""
+    params = {p.name: p for p in AGENTS["default"].params}
     out = []
     for name in names:
         if name.split(":")[0] == "default":
+            keys = {part.partition("=")[0] for part in name.split(":")[1:]}
             for key, option, path in (
-                ("book", "--position-book", book),
+                ("position_book", "--position-book", position_book),
                 ("weights", "--weights", weights),
             ):
-                if path is not None and f":{key}=" not in name:
+                if path is not None and not any(params[key].spelled(k) for k in keys):
                     if ":" in str(path):
                         fail(f"{option} {path}: a path with ':' cannot go into an agent name")
                     name += f":{key}={path}"

@@ -35,7 +35,7 @@ from lazytree.cli.common import (
     memory_budget,
 )
 from lazytree.cli.files import check_output, read_text_file, write_or_keep
-from lazytree.cli.learn import BookOption, WeightsOption, learned_game, open_book
+from lazytree.cli.learn import PositionBookOption, WeightsOption, learned_game, open_position_book
 from lazytree.game import Game, IllegalMoveError, PlayerNames
 from lazytree.games import Position
 from lazytree.search import SearchResult, SearchStopped
@@ -212,7 +212,7 @@ def play(
     ] = False,
     max_nodes: MaxNodesOption = None,
     max_memory: MaxMemoryOption = None,
-    book: BookOption = None,
+    position_book: PositionBookOption = None,
     weights: WeightsOption = None,
 ) -> None:
     """Play against the AI: pick moves from a numbered list, or type them.
@@ -249,7 +249,7 @@ def play(
     if save is not None:  # before the game: a path that cannot be written loses nothing
         check_output(save, "--save")
     session = _open_session(setup, names, seed, load)
-    _learned(session, book, weights)
+    _learned(session, position_book, weights)
     touched: frozenset[int] = frozenset()  # territories of the AI's last turn
     explained = False  # a board too wide for the terminal was explained once
     try:
@@ -342,13 +342,13 @@ def command_seat(position: Position, seconds: float) -> str:
     )
 
 
-def _learned(session: Session, book: Path | None, weights: Path | None) -> None:
+def _learned(session: Session, position_book: Path | None, weights: Path | None) -> None:
     """``--weights``: the AI rates with them (the tree and the agents start again at
     the position now); ``--position-book``: the ``default`` seats look positions up in it and
     fill it."""
     if weights is not None:
         session.use_game(learned_game(session.game, weights))
-    session.book = open_book(book, session.game)
+    session.position_book = open_position_book(position_book, session.game)
 
 
 def _open_session(
@@ -452,8 +452,8 @@ def summary(result: SearchResult[Any], seconds: float) -> str:
     depth = "end" if result.depth is None else str(result.depth)
     interrupted = None if result.deepening is None else result.deepening.interrupted
     more = f" (depth {interrupted} cut short)" if interrupted else ""
-    if result.book is not None and result.book.status == "hit":  # searched before
-        more += f" from the position book (used {result.book.uses} times)"
+    if result.position_book is not None and result.position_book.status == "hit":  # searched before
+        more += f" from the position book (used {result.position_book.uses} times)"
     return (
         f"depth {depth}{more}, value {result.value:.3g}, "
         f"{result.stats.nodes_created:,} nodes forced, {seconds:.2f} s"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lazytree.cli.common import console, err_console, fail
-from lazytree.cli.learn import BookOption, WeightsOption
+from lazytree.cli.learn import PositionBookOption, WeightsOption
 
 if TYPE_CHECKING:
     import uvicorn
@@ -44,7 +44,7 @@ def serve(
             "directory; :memory: keeps nothing.",
         ),
     ] = None,
-    book: BookOption = None,
+    position_book: PositionBookOption = None,
     weights: WeightsOption = None,
     public_url: Annotated[
         list[str] | None,
@@ -147,13 +147,14 @@ def serve(
     seats=lol2,mcts:time=0.5 (the book's AI of the rules: ror, lol2 or lol4).
 
     --weights FILE: the AI of every game of the file's game rates with its weights.
-    --book FILE: the AI of every game of the book's game and options looks positions up
-    in it before searching and stores what it searched (a new file belongs to the first
-    game with an AI that opens it); the page says when a move came from the book.
+    --position-book FILE: the AI of every game of the position book's game and options
+    looks positions up in it before searching and stores what it searched (a new file
+    belongs to the first game with an AI that opens it); the page says when a move came
+    from the position book.
 
     The server never searches in the process that answers the pages: every AI move and
     explorer search runs in --workers worker processes (each under a memory limit; one
-    that dies is replaced), or on a Dask cluster with --dask ADDRESS (the book file must
+    that dies is replaced), or on a Dask cluster with --dask ADDRESS (the position book file must
     then be reachable at the same path on every worker).
     """
     # the server (Starlette, uvicorn) is imported when it runs: `serve --help` stays quick
@@ -182,7 +183,7 @@ def serve(
         keep_finished=keep_finished,
     )
     try:  # before the server starts: a bad or foreign file is one line
-        learning = check_learning(book, weights)
+        learning = check_learning(position_book, weights)
     except LearningError as exc:
         fail(str(exc))
     path = db if db is not None else str(default_db())

@@ -25,9 +25,9 @@ The document (``model.data``) holds:
   probability of the chance outcome into it; the whole list is null in games without
   chance), ``edges`` (a flat list ``[move, child, move, child, ...]`` in generation
   order; child -1 for a move generated but not searched: its child was never forced),
-  ``book`` (one character per node: ``h`` answered from the position book, ``m`` looked
+  ``positionBook`` (one character per node: ``h`` answered from the position book, ``m`` looked
   up, searched and stored, ``o`` the position book was off, ``-`` not looked up; null when no
-  search used a book), ``visits`` (MCTS: per node the visits of each of its ``edges``,
+  search used a position book), ``visits`` (MCTS: per node the visits of each of its ``edges``,
   in order; null for other searches);
 * ``pv``: the node indices of the principal variation, root first;
 * ``steps``: a traced search's steps (:mod:`lazytree.teach`), one entry per step in
@@ -39,10 +39,10 @@ The document (``model.data``) holds:
   null without a trace;
 * ``summary``: counts (``positions``, ``expanded`` (nodes whose move generator was
   started, terminal ones too), ``unforced`` (moves generated, not
-  searched), ``never`` (moves never generated), ``shared``, ``positionBookHits``), the search
-  (``rater``, ``depth``, ``value``, ``player``, ``forced``; with a book, ``book``: its
-  ``status`` and for a hit the ``move`` it gave, the ``depth`` it was searched to and
-  its ``uses``; for MCTS ``playouts``) and the PV's move labels;
+  searched), ``never`` (moves never generated), ``shared``, ``positionBookHits``), the
+  search (``rater``, ``depth``, ``value``, ``player``, ``forced``; with a position book,
+  ``positionBook``: its ``status`` and for a hit the ``move`` it gave, the ``depth`` it
+  was searched to and its ``uses``; for MCTS ``playouts``) and the PV's move labels;
 * ``board`` (what every position of the game shares:
   :func:`lazytree.boards.board_layout`, kind ``text`` for a game without a board view),
   ``players`` (names), ``game``, ``title``.
@@ -88,7 +88,7 @@ FORMAT = "lazytree-explorer"
 VERSION = 1
 
 _BOUNDS = {Bound.EXACT: "=", Bound.LOWER: ">", Bound.UPPER: "<"}
-_BOOK = {"hit": "h", "miss": "m", "off": "o"}
+_POSITION_BOOK = {"hit": "h", "miss": "m", "off": "o"}
 
 Visits = Callable[[Node[Any, Any]], Mapping[Hashable, int]]
 """The visits of each move of a node tried by an MCTS search (``MCTS.edge_visits``)."""
@@ -163,8 +163,8 @@ def explorer_model(
     Notes
     -----
     A ``result`` that looked the root up in a position book
-    (:func:`~lazytree.position_book.booked_search`: ``result.book``) marks the root as
-    answered from the book (a hit: nothing below it was searched) or not.
+    (:func:`~lazytree.position_book.booked_search`: ``result.position_book``) marks the root as
+    answered from the position book (a hit: nothing below it was searched) or not.
     """
     root = source.root if isinstance(source, Tree) else source
     game = root.context.game
@@ -226,8 +226,14 @@ def explorer_model(
         "t" if game.is_terminal(n.state) else "e" if n.expanded else "u" for n in nodes
     )
     ratings = [n.rating for n in nodes]
-    book_status = None if result is None or result.book is None else result.book.status
-    book = None if book_status is None else _BOOK.get(book_status, "-") + "-" * (len(nodes) - 1)
+    position_book_status = (
+        None if result is None or result.position_book is None else result.position_book.status
+    )
+    position_book = (
+        None
+        if position_book_status is None
+        else _POSITION_BOOK.get(position_book_status, "-") + "-" * (len(nodes) - 1)
+    )
     source_name, line = principal_line(root, result)
     pv = [0]
     for _, edge in line:
@@ -253,11 +259,11 @@ def explorer_model(
             player=result.player,
             forced=result.stats.nodes_created,
         )
-        if book_status is not None:
-            summary["book"] = _book_summary(root, result)
+        if position_book_status is not None:
+            summary["positionBook"] = _position_book_summary(root, result)
         if result.mcts is not None:
             summary["playouts"] = result.mcts.playouts
-    summary["positionBookHits"] = 0 if book is None else book.count("h")
+    summary["positionBookHits"] = 0 if position_book is None else position_book.count("h")
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -283,7 +289,7 @@ def explorer_model(
         "prob": prob if any(p is not None for p in prob) else None,
         "edges": edges,
         "pv": pv,
-        "book": book,
+        "positionBook": position_book,
         "visits": None if visits is None else [_visits(n, visits) for n in nodes],
         "steps": None if trace is None else _steps(trace, index),
     }
@@ -317,15 +323,15 @@ def _visits(node: Node[Any, Any], visits: Visits) -> list[int]:
     return [counts.get(edge.move, 0) for edge in node.generated_edges]
 
 
-def _book_summary(root: Node[Any, Any], result: SearchResult[Any]) -> dict[str, Any]:
+def _position_book_summary(root: Node[Any, Any], result: SearchResult[Any]) -> dict[str, Any]:
     """What the position book did for the search at ``root``: its ``status`` and, for a
     hit, the ``move`` it gave, the ``depth`` it was searched to (None: to the end of the
     game) and its ``uses``."""
-    book = result.book
-    assert book is not None
-    out: dict[str, Any] = {"status": book.status}
-    if book.status == "hit":
+    position_book = result.position_book
+    assert position_book is not None
+    out: dict[str, Any] = {"status": position_book.status}
+    if position_book.status == "hit":
         state = root.state
         moves = [root.context.game.move_to_str(state, m) for m in result.best_moves]
-        out.update(move=moves[0] if moves else None, depth=result.depth, uses=book.uses)
+        out.update(move=moves[0] if moves else None, depth=result.depth, uses=position_book.uses)
     return out

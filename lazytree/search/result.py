@@ -16,12 +16,12 @@ from lazytree.tree import StatsSnapshot
 M = TypeVar("M", bound=Hashable)
 
 __all__ = [
-    "BookUse",
     "Built",
     "ChancePruning",
     "Deepening",
     "Iteration",
     "MCTSRun",
+    "PositionBookUse",
     "SearchResult",
     "Vector",
 ]
@@ -79,11 +79,11 @@ class ChancePruning:
 
 
 @dataclass(frozen=True)
-class BookUse:
+class PositionBookUse:
     """What the position book did for a search (:func:`~lazytree.position_book.booked_search`):
-    ``status`` is ``"hit"`` (the answer came from the book: ``depth`` is the depth of
+    ``status`` is ``"hit"`` (the answer came from the position book: ``depth`` is the depth of
     the entry, ``uses`` how often it answered), ``"miss"`` (searched, then stored) or
-    ``"off"`` (the book is broken and skipped)."""
+    ``"off"`` (the position book is broken and skipped)."""
 
     status: Literal["hit", "miss", "off"]
     depth: int | None = None
@@ -142,8 +142,8 @@ class SearchResult(Generic[M]):
         The iterations of a deepening search, or ``None``.
     mcts:
         The playouts and root visits of a UCT search, or ``None``.
-    book:
-        What the position book did, or ``None`` (no book).
+    position_book:
+        What the position book did, or ``None`` (no position book).
     built:
         The size of an eagerly built tree, or ``None``.
     """
@@ -163,7 +163,7 @@ class SearchResult(Generic[M]):
     move_vectors: tuple[tuple[M, Vector], ...] = field(default=(), compare=False)
     deepening: Deepening | None = field(default=None, compare=False)
     mcts: MCTSRun[M] | None = field(default=None, compare=False)
-    book: BookUse | None = field(default=None, compare=False)
+    position_book: PositionBookUse | None = field(default=None, compare=False)
     built: Built | None = field(default=None, compare=False)
 
     @property
@@ -184,4 +184,4 @@ class SearchResult(Generic[M]):
     @property
     def position_book_hit(self) -> bool:
         """True when the answer came from the position book (nothing was searched)."""
-        return self.book is not None and self.book.status == "hit"
+        return self.position_book is not None and self.position_book.status == "hit"

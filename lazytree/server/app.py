@@ -522,7 +522,7 @@ def session_view(runner: Runner) -> dict[str, Any]:
         "can_undo": bool(history) and not runner.thinking and solo,
         "can_redo": s.can_redo and not runner.thinking and solo,
         "delay": runner.delay,
-        "book": runner.book_status(),
+        "position_book": runner.position_book_status(),
     }
     progress = runner.progress
     if progress is not None:
@@ -675,7 +675,8 @@ def create_app(
     quotas: Quotas | None = None,
 ) -> Starlette:
     """The web app; ``sessions`` holds the games (a fresh store, in a database in
-    memory, by default); ``learning``: the book and weights (``serve --book/--weights``)
+    memory, by default); ``learning``: the position book and weights (``serve
+    --position-book/--weights``)
     the AI of every game uses where they fit; ``create_rate``: how fast one client
     address may create games (default :class:`~lazytree.server.limits.RateLimit`());
     ``hosts``: the host names it answers besides the loopback ones
@@ -695,10 +696,10 @@ def create_app(
     open_channels: dict[int, Channel] = {}  # by id(runner): the games with pages open
 
     def prepare(runner: Runner) -> None:
-        """The book and weights that fit a game made or loaded; an AI to move of a game
+        """The position book and weights that fit a game made or loaded; an AI to move of a game
         loaded from the database goes on thinking."""
-        runner.has_book = learned.book is not None
-        runner.book_note = learned.apply(runner.session)
+        runner.has_position_book = learned.position_book is not None
+        runner.position_book_note = learned.apply(runner.session)
         runner.learning = learned  # (sent with the AI's searches to the workers)
         runner.remote()
         if runner.session.history:

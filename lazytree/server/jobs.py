@@ -1,7 +1,7 @@
 """The server's searches as jobs for its workers (:mod:`lazytree.server.workers`).
 
 What crosses to a worker is small and plain: a game's saved session without its moves,
-the moves as text, the agent's seat and the server's book and weights
+the moves as text, the agent's seat and the server's position book and weights
 (:class:`MoveJob`); never a tree. The worker rebuilds the position (keeping the last few
 games it played, :data:`KEEP_GAMES`, so the AI of a game whose moves come back to the
 same worker goes on with its tree) and answers with the move as text and a summary of
@@ -52,15 +52,16 @@ once. With a thread per thinking AI, a shorter look costs the web process its ti
 class MoveJob:
     """One AI move to choose: the game (``id``; its saved session ``doc`` without moves),
     the ``moves`` played so far (as text, dice rolls included), the ``player`` to move
-    and the server's ``learning`` (book and weights; ``book``: whether it fits the game)."""
+    and the server's ``learning`` (position book and weights; ``position_book``: whether
+    it fits the game)."""
 
     id: str
     doc: dict[str, Any]
     moves: tuple[str, ...]
     player: int
     learning: Learning | None = None
-    book: bool = False
-    """The web process opened the server's book for this game (the worker should too)."""
+    position_book: bool = False
+    """The web process opened the server's position book for this game (the worker should too)."""
 
 
 @dataclass(frozen=True)
@@ -71,21 +72,21 @@ class SearchSummary:
     value: float | None
     rater: str
     position_book_hit: bool = False
-    book_status: str | None = None
+    position_book_status: str | None = None
     stopped: str | None = None
 
 
 @dataclass(frozen=True)
 class MoveAnswer:
     """The chosen ``move`` as text, the seconds and new nodes it took, its search (None
-    for an agent that does not search), the book's hits/misses/stores during it, or the
+    for an agent that does not search), the position book's hits/misses/stores during it, or the
     ``stopped`` reason and message of a search that had no move (:class:`SearchStopped`)."""
 
     move: str | None
     seconds: float = 0.0
     nodes: int = 0
     search: SearchSummary | None = None
-    book: dict[str, Any] | None = None
+    position_book: dict[str, Any] | None = None
     stopped: tuple[str, str] | None = None
 
 
@@ -96,8 +97,8 @@ class _Kept:
     doc: dict[str, Any]
     last: tuple[Node[Any, Any], Any, int] | None = None
     """The node the AI last searched from, its result and the tree's node count after."""
-    book_note: str | None = None
-    """Why the server's book could not be opened here (None: it was, or there is none)."""
+    position_book_note: str | None = None
+    """Why the server's position book could not be opened here (None: it was, or there is none)."""
 
 
 _games: OrderedDict[str, _Kept] = OrderedDict()
@@ -106,9 +107,9 @@ _lock = threading.Lock()  # (a Dask worker runs jobs in threads)
 
 
 def _forget(kept: _Kept) -> None:
-    book = kept.session.book
-    if book is not None:
-        book.close()
+    position_book = kept.session.position_book
+    if position_book is not None:
+        position_book.close()
 
 
 def _session(job: MoveJob) -> _Kept:
@@ -133,11 +134,11 @@ def _session(job: MoveJob) -> _Kept:
         note = None
         if job.learning is not None:
             note = job.learning.apply(session)
-            if job.book and session.book is None:  # the file went bad since
+            if job.position_book and session.position_book is None:  # the file went bad since
                 note = note or "the position book could not be opened"
             else:
                 note = None
-        kept = _Kept(session, job.doc, book_note=note)
+        kept = _Kept(session, job.doc, position_book_note=note)
     with _lock:
         _games[job.id] = kept
         while len(_games) > KEEP_GAMES:
@@ -157,8 +158,8 @@ def ai_move(job: MoveJob) -> MoveAnswer:
     def progress(result: Any) -> None:
         context.report(result.depth, result.stats.nodes_created, result.value)
 
-    book = s.book
-    before = None if book is None else book.stats()
+    position_book = s.position_book
+    before = None if position_book is None else position_book.stats()
     try:
         choice = s.agents[job.player].choose(stop=context.stop, progress=progress)
     except SearchStopped as exc:
@@ -171,24 +172,26 @@ def ai_move(job: MoveJob) -> MoveAnswer:
             result.value,
             str(result.rater),
             bool(result.position_book_hit),
-            "off" if result.book is None and kept.book_note else _status(result),
+            "off" if result.position_book is None and kept.position_book_note else _status(result),
             result.stopped,
         )
         if choice.node is not None:
             kept.last = (choice.node, result, choice.node.context.stats.nodes_created)
     counts: dict[str, Any] | None = None
-    if book is not None and before is not None:
-        after = book.stats()
+    if position_book is not None and before is not None:
+        after = position_book.stats()
         counts = {k: after[k] - before[k] for k in ("hits", "misses", "stores")}
         counts["broken"] = after["broken"]
-    elif kept.book_note is not None:  # the book was there for the web process, not here
-        counts = {"hits": 0, "misses": 0, "stores": 0, "broken": kept.book_note}
+    elif (
+        kept.position_book_note is not None
+    ):  # the position book was there for the web process, not here
+        counts = {"hits": 0, "misses": 0, "stores": 0, "broken": kept.position_book_note}
     text = s.game.move_to_str(s.state, choice.move)
     return MoveAnswer(text, choice.seconds, choice.nodes, summary, counts)
 
 
 def _status(result: Any) -> str | None:
-    return None if result.book is None else str(result.book.status)
+    return None if result.position_book is None else str(result.position_book.status)
 
 
 def ai_model(game_id: str) -> dict[str, Any] | None:
@@ -201,7 +204,7 @@ def ai_model(game_id: str) -> dict[str, Any] | None:
     root, result, until = kept.last
     depth = "the end" if result.depth is None else f"depth {result.depth}"
     title = f"the AI's last move: {result.rater} to {depth}"
-    if result.position_book_hit:  # serve --book: nothing was searched
+    if result.position_book_hit:  # serve --position-book: nothing was searched
         title = f"the AI's last move: from the position book (searched to {depth} before)"
     return explorer_model(root, result=result, until=until, title=title).data
 
@@ -258,7 +261,7 @@ def is_short(name: str) -> tuple[bool, float | None]:
 class RemoteAgent:
     """An AI seat of a game the web process holds: :meth:`choose` sends the position to
     a worker (:func:`ai_move`) and waits, passing on Stop; the last search's summary,
-    book counts and worker are kept for the page."""
+    position book counts and worker are kept for the page."""
 
     name: str
     stoppable: bool
@@ -271,7 +274,7 @@ class RemoteAgent:
     """Called with True while the job waits for a worker, False once it runs."""
     job: Job | None = None
     summary: SearchSummary | None = None
-    book: dict[str, Any] = field(default_factory=dict)
+    position_book: dict[str, Any] = field(default_factory=dict)
     where: Any = None
 
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
@@ -297,7 +300,7 @@ class RemoteAgent:
             tuple(p.text for p in s.history),
             s.to_move,
             self.learning,
-            s.book is not None,
+            s.position_book is not None,
         )
         job = self.executor.submit(self.game_id, ai_move, spec, short=short, seconds=seconds)
         self.job = job
@@ -331,9 +334,9 @@ class RemoteAgent:
         if answer.move is None:
             raise WorkerLost("the worker answered no move")
         self.summary = answer.search
-        if answer.book is not None:
+        if answer.position_book is not None:
             for k in ("hits", "misses", "stores"):
-                self.book[k] = self.book.get(k, 0) + answer.book[k]
-            self.book["broken"] = answer.book["broken"]
+                self.position_book[k] = self.position_book.get(k, 0) + answer.position_book[k]
+            self.position_book["broken"] = answer.position_book["broken"]
         move = s.parse(answer.move)
         return Choice(move, answer.seconds, answer.nodes)

@@ -1,4 +1,4 @@
-"""``lazytree serve --book FILE --weights FILE``: what the server's AI learned, per game.
+"""``lazytree serve --position-book FILE --weights FILE``: what the server's AI learned, per game.
 
 The server plays every game, but a position book belongs to one game, its options and
 its evaluation's version, and a weights file to one game's evaluation.
@@ -7,14 +7,15 @@ file is one :class:`LearningError`), and :meth:`Learning.apply` gives each new o
 game what fits it:
 
 * the weights, to every game of the file's game (its AI then rates with them);
-* the book, to every game with an AI seat: each game opens its own connection (the
-  book is made for many writers); a game of other options than the book's plays on
-  without it, and :meth:`Learning.apply` says why (the page shows it). A book file that
+* the position book, to every game with an AI seat: each game opens its own connection (the
+  position book is made for many writers); a game of other options than the position book's plays on
+  without it, and :meth:`Learning.apply` says why (the page shows it). A position book file that
   does not exist yet belongs to the first game that opens it.
 
-The book's lookups and stores are the library's (the ``default`` agents of
-``Session.book``, :func:`~lazytree.position_book.booked_search`): a file that goes bad while a
-game is played switches the book off for that game and the AI goes on searching.
+The position book's lookups and stores are the library's (the ``default`` agents of
+``Session.position_book``, :func:`~lazytree.position_book.booked_search`): a file that
+goes bad while a game is played switches the position book off for that game and the AI
+goes on searching.
 
 Examples
 --------
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from lazytree.games import GAMES, load_game
-from lazytree.position_book import Book, BookError, read_identity
+from lazytree.position_book import PositionBook, PositionBookError, read_identity
 from lazytree.session import Session
 from lazytree.weights import (
     WeightsError,
@@ -45,38 +46,38 @@ __all__ = ["Learning", "LearningError", "check_learning"]
 
 
 class LearningError(ValueError):
-    """A ``--book`` or ``--weights`` file the server cannot use (one line for the user)."""
+    """A ``--position-book`` or ``--weights`` file the server cannot use (one line for the user)."""
 
 
 @dataclass(frozen=True)
 class Learning:
-    """The book file and the weights the server's AI uses where they fit.
+    """The position book file and the weights the server's AI uses where they fit.
 
-    ``weights`` are those of ``weights_game`` (a registry name); ``book`` is the path
+    ``weights`` are those of ``weights_game`` (a registry name); ``position_book`` is the path
     of the position book (None: none).
     """
 
-    book: Path | None = None
+    position_book: Path | None = None
     weights: dict[str, float] | None = None
     weights_game: str | None = None
     weights_file: Path | None = field(default=None, compare=False)
 
     def apply(self, session: Session) -> str | None:
-        """Give ``session`` the weights and the book where they fit; a note for the
-        player when the book does not (None otherwise). Call it before the AI moves."""
+        """Give ``session`` the weights and the position book where they fit; a note for the
+        player when the position book does not (None otherwise). Call it before the AI moves."""
         if self.weights is not None and session.spec.name == self.weights_game:
             session.use_game(with_weights(session.game, self.weights))
-        if self.book is None or all(seat.is_human for seat in session.seats):
+        if self.position_book is None or all(seat.is_human for seat in session.seats):
             return None
         try:
-            session.book = Book(self.book, session.game)
-        except BookError as exc:
+            session.position_book = PositionBook(self.position_book, session.game)
+        except PositionBookError as exc:
             try:
-                other = read_identity(self.book)
-            except BookError:
+                other = read_identity(self.position_book)
+            except PositionBookError:
                 return f"no position book for this game: {exc}"
             return (
-                f"no position book for this game: {self.book.name} is a book of "
+                f"no position book for this game: {self.position_book.name} is a position book of "
                 f"{other['options']} (evaluation {other['evaluation']} {other['version']})"
             )
         return None
@@ -97,13 +98,13 @@ def _weights_game(path: Path) -> str:
     return name
 
 
-def check_learning(book: Path | None = None, weights: Path | None = None) -> Learning:
-    """Read the ``--book`` and ``--weights`` files of ``lazytree serve`` before it starts.
+def check_learning(position_book: Path | None = None, weights: Path | None = None) -> Learning:
+    """Read the ``--position-book`` and ``--weights`` files of ``lazytree serve`` before it starts.
 
-    A weights file must be a valid file of a known game with weights. A book file that
-    exists must be a lazytree book of a known game; when it was filled by that game's
+    A weights file must be a valid file of a known game with weights. A position book file that
+    exists must be a lazytree position book of a known game; when it was filled by that game's
     tunable evaluation, with the weights the server's AI rates with (those of
-    ``weights`` for its game, else the shipped ones): a book of other weights could
+    ``weights`` for its game, else the shipped ones): a position book of other weights could
     never answer. :class:`LearningError` (one line) otherwise.
     """
     learned: dict[str, float] | None = None
@@ -114,21 +115,25 @@ def check_learning(book: Path | None = None, weights: Path | None = None) -> Lea
             learned = load_weights(weights, load_game(game_name).game)
         except WeightsError as exc:
             raise LearningError(f"--weights {exc}") from None
-    if book is not None and book.exists():
+    if position_book is not None and position_book.exists():
         try:
-            identity = read_identity(book)
-        except BookError as exc:
-            raise LearningError(f"--book {exc}") from None
-        _check_book(book, identity, learned if identity["game"] == game_name else None, weights)
-    return Learning(book, learned, game_name, weights)
+            identity = read_identity(position_book)
+        except PositionBookError as exc:
+            raise LearningError(f"--position-book {exc}") from None
+        _check_position_book(
+            position_book, identity, learned if identity["game"] == game_name else None, weights
+        )
+    return Learning(position_book, learned, game_name, weights)
 
 
-def _check_book(
+def _check_position_book(
     path: Path, identity: dict[str, str], weights: dict[str, float] | None, file: Path | None
 ) -> None:
     name = identity["game"]
     if name not in GAMES:
-        raise LearningError(f"--book {path}: a book of {name}, a game this lazytree does not have")
+        raise LearningError(
+            f"--position-book {path}: a position book of {name}, a game this lazytree does not have"
+        )
     game: Any = load_game(name).game
     try:
         tunable = tunable_evaluation(game)
@@ -141,6 +146,6 @@ def _check_book(
     if identity["version"] != version:
         used = f"the weights of --weights {file}" if weights is not None else "the shipped weights"
         raise LearningError(
-            f"--book {path}: filled with {tunable} version {identity['version']}, but the "
+            f"--position-book {path}: filled with {tunable} version {identity['version']}, but the "
             f"server's AI rates {name} with version {version} ({used})"
         )

@@ -131,10 +131,11 @@ class Runner:
     the game's."""
     error: str | None = None
     """The last AI failure, shown on the page."""
-    has_book: bool = False
-    """The server was given a position book (``serve --book``)."""
-    book_note: str | None = None
-    """Why this game plays without the server's book (another game's book), or None."""
+    has_position_book: bool = False
+    """The server was given a position book (``serve --position-book``)."""
+    position_book_note: str | None = None
+    """Why this game plays without the server's position book (another game's position
+    book), or None."""
     last_search: dict[str, Any] | None = None
     broken: bool = False
     """A move made in memory could not be stored: the game is reloaded from the database."""
@@ -152,7 +153,7 @@ class Runner:
     executor: Executor | None = None
     """Where the AI's searches run (shared by the games of a server)."""
     learning: Learning | None = None
-    """The server's book and weights, sent with every search."""
+    """The server's position book and weights, sent with every search."""
     waiting: bool = False
     """The AI is to move but its search waits for a free worker."""
     stored_at: dict[int, float] = field(default_factory=dict)
@@ -282,18 +283,22 @@ class Runner:
                 self.store.update(self.id, claimed=self.claimed, state=self.state)
             self.changed()
 
-    def book_status(self) -> dict[str, Any] | None:
+    def position_book_status(self) -> dict[str, Any] | None:
         """The position book of this game for the page: ``on`` (the AI uses it), its
         ``hits``/``misses``/``stores`` so far and a ``note`` (why there is none, or why
-        it was switched off); None when the server has no book."""
-        if not self.has_book:
+        it was switched off); None when the server has no position book."""
+        if not self.has_position_book:
             return None
-        book = self.session.book
-        if book is None:
-            return {"on": False, "note": self.book_note}
-        stats = book.stats()
-        counts = [a.book for a in self.session.agents if isinstance(a, RemoteAgent) and a.book]
-        if counts:  # the books of the workers: the lookups and stores of this game's AI
+        position_book = self.session.position_book
+        if position_book is None:
+            return {"on": False, "note": self.position_book_note}
+        stats = position_book.stats()
+        counts = [
+            a.position_book
+            for a in self.session.agents
+            if isinstance(a, RemoteAgent) and a.position_book
+        ]
+        if counts:  # the position books of the workers: the lookups and stores of this game's AI
             stats = {**stats, "hit_rate": None, "broken": None}
             for key in ("hits", "misses", "stores"):
                 stats[key] = sum(c.get(key, 0) for c in counts)
@@ -303,14 +308,14 @@ class Runner:
         broken = stats.pop("broken")
         note = None
         if broken is not None:
-            note = f"the book was switched off ({broken}): the AI searches on"
+            note = f"the position book was switched off ({broken}): the AI searches on"
         return {"on": broken is None, "note": note, **stats}
 
     def close(self) -> None:
-        """Stop the AI and let go of the game's book (the game is dropped)."""
+        """Stop the AI and let go of the game's position book (the game is dropped)."""
         self.cancel(wait=1.0)
-        if self.session.book is not None:
-            self.session.book.close()
+        if self.session.position_book is not None:
+            self.session.position_book.close()
 
     # -- the AI worker -------------------------------------------------------------------
     def start_ai(self) -> bool:
@@ -443,7 +448,7 @@ class Runner:
                 result.value,
                 str(result.rater),
                 bool(result.position_book_hit),
-                None if result.book is None else result.book.status,
+                None if result.position_book is None else result.position_book.status,
                 result.stopped,
             )
         if search is None:  # an agent that does not search (random)
@@ -453,10 +458,10 @@ class Runner:
         depth = search.depth
         turn["depth"] = None if depth is None else max(depth, turn.get("depth") or 0)
         turn["value"] = search.value
-        # --book: the moves answered from it, and whether it is still in use
+        # --position-book: the moves answered from it, and whether it is still in use
         turn["position_book_hits"] += search.position_book_hit
-        if search.book_status is not None:
-            turn["book"] = search.book_status
+        if search.position_book_status is not None:
+            turn["position_book"] = search.position_book_status
         stopped = search.stopped
         if stopped == "stop" or "stopped" not in turn:
             turn["stopped"] = stopped
@@ -471,7 +476,7 @@ class Sessions:
     leaves memory when it has ended and its last page closes (or
     :data:`FINISHED_SECONDS` after it was last asked for, with no page open), or after
     ``idle`` seconds unused (no page open, no AI thinking). ``prepare`` is called on
-    every game made or loaded before its AI may move (the server's book and weights).
+    every game made or loaded before its AI may move (the server's position book and weights).
 
     A game that left the limit's count but is still referenced (a page of a finished
     game, a request under way) is found again by :meth:`get` rather than loaded a second

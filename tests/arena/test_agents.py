@@ -16,6 +16,7 @@ from lazytree.agents import (
     MCTSOptions,
     agent_options,
     build_agent,
+    check_agent,
     make_agent,
     make_ai,
 )
@@ -279,6 +280,39 @@ def test_the_options_are_typed_and_spelled_one_way() -> None:
     mcts = agent_options("mcts")
     assert isinstance(mcts, MCTSOptions) and mcts.playouts == DEFAULT_PLAYOUTS
     assert agent_options("lol4") == DepthOptions("lol4", 2)
+
+
+def test_the_position_book_parameter_has_one_spelling_and_an_old_one_accepted() -> None:
+    new = agent_options("default:time=none:depth=2:position_book=p.sqlite")
+    assert isinstance(new, DefaultOptions) and new.position_book == "p.sqlite"
+    assert agent_options("default:time=none:depth=2:book=p.sqlite") == new
+    assert new.text() == "default:time=none:depth=2:position_book=p.sqlite"
+    assert AGENTS.parse("default:book=p") == ("default", {"position_book": "p"})
+    assert "book=" in next(p.help for p in AGENTS["default"].params if p.name == "position_book")
+
+
+@pytest.mark.parametrize("key", ["position_book", "book", "weights"])
+def test_check_agent_refuses_files_under_every_spelling(key: str) -> None:
+    with pytest.raises(AgentError, match=f"default: {key}= names a file on the server"):
+        check_agent(f"default:time=none:depth=2:{key}=x.sqlite", files=False)
+    assert check_agent(f"default:{key}=none", files=False) == {
+        "weights" if key == "weights" else "position_book": None
+    }
+    assert check_agent(f"default:{key}=x.sqlite")  # files are fine off the server
+
+
+def test_arena_adds_the_position_book_to_default_agents_without_one() -> None:
+    from pathlib import Path
+
+    from lazytree.cli.learn import agent_files
+
+    names = ("default:time=none:depth=2", "default:book=mine", "default:position_book=m", "ror")
+    assert agent_files(names, Path("p"), None) == (
+        "default:time=none:depth=2:position_book=p",
+        "default:book=mine",
+        "default:position_book=m",
+        "ror",
+    )
 
 
 def test_a_clocked_default_keeps_its_tree_for_its_own_turn_only() -> None:

@@ -178,9 +178,12 @@ def live_server() -> Iterator[str]:
         yield url
 
 
-PICTURES = Path(__file__).resolve().parents[2] / "docs" / "images"
-"""Where the browser tests keep the pictures the documentation shows (so they never go
-stale: each run of the tests draws them again)."""
+ROOT = Path(__file__).resolve().parents[2]
+PICTURES = ROOT / os.environ.get("LAZYTREE_PICTURES", "build/pictures")
+"""Where the tests put the pictures the documentation shows: ``build/pictures`` (ignored
+by git: a test run leaves the checkout as it was, on any machine's fonts), or the folder
+``$LAZYTREE_PICTURES`` names, relative to the checkout; ``make pictures`` draws them
+again into ``docs/images``."""
 
 PICTURE_TOLERANCE = 0.01
 """A new screenshot replaces the kept picture only when more than this share of its
@@ -188,8 +191,8 @@ pixels differ (or its size does): a rerun that draws the same page leaves git cl
 
 
 def save_picture(browser: Any, name: str, element: Any = None) -> Path:
-    """Screenshot the page (or ``element``) as ``docs/images/NAME.png`` for the docs,
-    keeping the old file when the picture is the same but for a few pixels."""
+    """Screenshot the page (or ``element``) as ``NAME.png`` in :data:`PICTURES` (for the
+    docs), keeping the old file when the picture is the same but for a few pixels."""
     from io import BytesIO
 
     from PIL import Image, ImageChops

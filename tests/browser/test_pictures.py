@@ -1,5 +1,5 @@
 """The explorer pictures of the documentation, drawn by a real browser on every test run
-(``docs/images/explorer.png``): they show what the explorer shows today.
+(``explorer.png``; ``make pictures`` puts them in ``docs/images``).
 
 The search is bounded by its depth, not by a clock, so the picture is the same from one
 run to the next (the ``picture`` fixture keeps the old file when less than 1% of its

@@ -16,8 +16,8 @@
   ``node_modules/axe-core``) finds no serious or critical violation on those pages, in
   the light and the dark scheme.
 
-The screenshots of a game at each size are kept in ``docs/images/play-WxH.png`` for
-the user guide (docs/how-to/play-anywhere.md).
+The screenshots of a game at each size (``play-WxH.png``; ``make pictures`` puts them in
+``docs/images``) are the user guide's (docs/how-to/play-anywhere.md).
 """
 
 from __future__ import annotations

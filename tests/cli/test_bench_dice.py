@@ -65,7 +65,8 @@ def test_play_game_plays_the_play_commands_game_in_its_own_process() -> None:
     assert doc["seat"].startswith("default:time=0.05")  # the play command's own seat
     assert 1 <= doc["moves"] <= 4 and len(doc["move_seconds"]) == doc["moves"]
     assert doc["moves"] == 4 or doc["finished"]
-    assert doc["max_move_wall"] == max(doc["move_seconds"]) > 0
+    # a forced move (one legal move) is answered in well under the 1 ms the figures keep
+    assert doc["max_move_wall"] == max(doc["move_seconds"]) >= 0
     assert abs(doc["max_move_over_budget"] - doc["max_move_wall"] / 0.05) < 0.1
     assert 1.0 < doc["peak_memory_mb"] < 4096
     assert set(doc["targets"]) == {

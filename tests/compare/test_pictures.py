@@ -1,5 +1,5 @@
 """The plots of ``lazytree compare`` the documentation shows, drawn again on every test
-run into ``docs/images/``.
+run (into ``build/pictures``; ``make pictures`` puts them in ``docs/images``).
 
 A plot has two panels: nodes built (the same in every run) and time (measured, so it
 moves from run to run, and the layout of both panels with it). A kept plot carries the
@@ -33,8 +33,8 @@ def nodes_shown(report: dict[str, Any]) -> str:
 
 
 def keep(plot: Path, report: dict[str, Any], name: str) -> Path:
-    """``docs/images/NAME.png``: ``plot`` (tagged with its nodes), unless the kept one
-    shows the same nodes."""
+    """``NAME.png`` in :data:`~tests.browser.conftest.PICTURES`: ``plot`` (tagged with
+    its nodes), unless the kept one shows the same nodes."""
     PICTURES.mkdir(parents=True, exist_ok=True)
     path = PICTURES / f"{name}.png"
     shown = nodes_shown(report)

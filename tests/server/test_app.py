@@ -117,6 +117,10 @@ def test_play_opens_a_game_from_its_options(client: TestClient) -> None:
         ("game=tictactoe&seats=human,alphazero", "seat 1: unknown agent &#x27;alphazero&#x27;"),
         ("game=tictactoe&seats=human,ror:speed=1", "ror has no parameter &#x27;speed&#x27;"),
         ("game=tictactoe&seats=human,default:book=/tmp/b", "book= names a file on the server"),
+        (
+            "game=tictactoe&seats=human,default:position_book=/tmp/b",
+            "position_book= names a file on the server",
+        ),
         ("game=tictactoe&seats=default:weights=/etc/passwd,human", "weights= names a file"),
         ("game=tictactoe&seats=human,mcts:time=6000", "time is at most 600 seconds"),
         ("game=dice-of-doom&rules=chance&seats=lol2,human", "seat 0: lol2 is the AI of the lisp"),
@@ -352,12 +356,15 @@ def test_the_book_ai_is_the_book_agent_of_the_rules(
     assert client.get(f"/api/sessions/{sid}").json()["seats"][1]["label"] == f"book AI ({agent})"
 
 
-def test_a_loaded_game_may_not_name_files_either(client: TestClient, tmp_path: Path) -> None:
+@pytest.mark.parametrize("key", ["position_book", "book"])
+def test_a_loaded_game_may_not_name_files_either(
+    client: TestClient, tmp_path: Path, key: str
+) -> None:
     data = Session("tictactoe", seats=["human", "random"]).save()
-    book = tmp_path / "made-by-a-page.book"
-    data["seats"] = ["human", f"default:time=none:rater=auto:depth=2:book={book}"]
+    position_book = tmp_path / "made-by-a-page.book"
+    data["seats"] = ["human", f"default:time=none:rater=auto:depth=2:{key}={position_book}"]
     r = client.post("/api/sessions/load", json=data)
-    assert r.status_code == 400 and "book= names a file on the server" in r.json()["error"]
-    assert not book.exists()
+    assert r.status_code == 400 and f"{key}= names a file on the server" in r.json()["error"]
+    assert not position_book.exists()
     data["seats"] = ["human", "mcts:time=0.05"]
     assert client.post("/api/sessions/load", json=data).status_code == 201

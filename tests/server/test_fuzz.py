@@ -43,6 +43,8 @@ HOSTILE_TEXT = st.sampled_from(
         "mcts:time=0.05:eval=<b>",
         "default:book=/tmp/x",
         "wall:book=/tmp/x",
+        "default:position_book=/tmp/x",
+        "wall:position_book=/tmp/x",
         '{"king": 150}',
         "a" * 3000,
         "\u202e",

@@ -277,8 +277,11 @@ def test_explore_never_opens_a_weights_path(client: TestClient) -> None:
         assert r.status_code == 400 and "file" in r.text
 
 
-def test_a_saved_clock_naming_a_book_creates_no_file(client: TestClient, tmp_path: Path) -> None:
-    book = tmp_path / "made-by-the-network.sqlite"
+@pytest.mark.parametrize("key", ["position_book", "book"])
+def test_a_saved_clock_naming_a_position_book_creates_no_file(
+    client: TestClient, tmp_path: Path, key: str
+) -> None:
+    position_book = tmp_path / "made-by-the-network.sqlite"
     data = {
         "format": "lazytree-session",
         "version": 1,
@@ -286,13 +289,13 @@ def test_a_saved_clock_naming_a_book_creates_no_file(client: TestClient, tmp_pat
         "options": {},
         "seats": [
             {"kind": "human"},
-            {"kind": "ai", "settings": {"seconds": 0.1, "clock": f"wall:book={book}"}},
+            {"kind": "ai", "settings": {"seconds": 0.1, "clock": f"wall:{key}={position_book}"}},
         ],
         "moves": [],
     }
     r = client.post("/api/sessions/load", json=data)
     assert r.status_code == 400
-    assert not book.exists()
+    assert not position_book.exists()
 
 
 DEEP = b"[" * 100_000 + b"]" * 100_000

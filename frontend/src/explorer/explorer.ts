@@ -6,7 +6,7 @@
  * opens as fast as one of 50.
  *
  * Stable hooks for tests: every drawn position is one element with data-node="<index>"
- * (and data-book="hit"/"miss"/"off" where a search looked it up in a position book);
+ * (and data-position-book="hit"/"miss"/"off" where a search looked it up in a position book);
  * [data-summary] holds the summary line, [data-info] the selected node's details, where
  * [data-board] holds the position's board (drawn by boards.js, the play page's renderer)
  * and, for a game without a board view, each move as a button [data-move].
@@ -137,7 +137,8 @@ export function mount(
     required<HTMLElement>(element, ".lt-title").textContent = model.data.title;
     required<HTMLElement>(element, "[data-summary]").textContent = summaryText(model);
     required<HTMLElement>(element, "[data-values-depth]").textContent = valuesDepthText(model);
-    required<HTMLElement>(element, '[data-legend="book"]').hidden = !model.data.book;
+    required<HTMLElement>(element, '[data-legend="position-book"]').hidden =
+      !model.data.positionBook;
     required<HTMLElement>(element, '[data-legend="visits"]').hidden = !model.data.visits;
     const stepping = stepCount(model.data.steps ?? null) > 0;
     scrubber.max = String(total() - 1);

@@ -6,7 +6,7 @@
 import { type CreationOrder, creationOrder } from "./replay";
 import type { StepsData } from "./steps";
 
-/** The search's summary line (counts, the rater, the book, the principal variation). */
+/** The search's summary line (counts, the rater, the position book, the principal variation). */
 export interface Summary {
   positions: number;
   expanded: number;
@@ -20,7 +20,12 @@ export interface Summary {
   player?: number;
   forced?: number;
   playouts?: number;
-  book?: { status: "hit" | "miss" | "off"; move: string; depth: number | null; uses: number };
+  positionBook?: {
+    status: "hit" | "miss" | "off";
+    move: string;
+    depth: number | null;
+    uses: number;
+  };
   pvMoves: string[];
 }
 
@@ -52,7 +57,7 @@ export interface ExplorerData {
   /** per node a flat list [move, child, move, child, ...]; child -1: never forced */
   edges: number[][];
   /** one character per node: h hit, m miss, o off, - not looked up */
-  book: string | null;
+  positionBook: string | null;
   visits: number[][] | null;
   /** a traced search's steps (null or absent without a trace) */
   steps?: StepsData | null;
@@ -78,9 +83,9 @@ export interface Unforced {
   k: number;
 }
 
-export type BookMark = "hit" | "miss" | "off" | "";
+export type PositionBookMark = "hit" | "miss" | "off" | "";
 
-const BOOK: Record<string, BookMark> = { h: "hit", m: "miss", o: "off" };
+const POSITION_BOOK: Record<string, PositionBookMark> = { h: "hit", m: "miss", o: "off" };
 
 export class Model {
   readonly data: ExplorerData;
@@ -145,9 +150,9 @@ export class Model {
   }
 
   /** Whether (and how) a search looked the node up in a position book. */
-  book(i: number): BookMark {
-    const b = this.data.book;
-    return b ? (BOOK[b[i]] ?? "") : "";
+  positionBook(i: number): PositionBookMark {
+    const b = this.data.positionBook;
+    return b ? (POSITION_BOOK[b[i]] ?? "") : "";
   }
 
   /** The label of the move into node i ("" for the root). */

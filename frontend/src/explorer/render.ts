@@ -8,11 +8,11 @@ import { type Item, isOpen, type Layout, labelWidth, type View } from "./layout"
 import type { Model } from "./model";
 import { knownText, maximizing, type StepState, sumText, windowText } from "./steps";
 
-/** The summary line of the search (counts, rater, book, value, principal variation). */
+/** The summary line of the search (counts, rater, position book, value, principal variation). */
 export function summaryText(model: Model): string {
   const s = model.data.summary;
   const parts = [plural(s.positions, "position")];
-  const hit = s.book?.status === "hit"; // nothing was searched: the book's line says it
+  const hit = s.positionBook?.status === "hit"; // nothing was searched: the position book's line says it
   const how =
     s.playouts !== undefined
       ? ` (${plural(s.playouts, "playout")})`
@@ -25,8 +25,8 @@ export function summaryText(model: Model): string {
   parts.push(`${s.unforced.toLocaleString("en")} generated but never forced`);
   if (s.never !== null) parts.push(`${plural(s.never, "move")} never generated`);
   if (s.shared) parts.push(`${plural(s.shared, "shared position")}`);
-  if (s.book) {
-    const b = s.book;
+  if (s.positionBook) {
+    const b = s.positionBook;
     if (b.status === "hit")
       parts.push(
         `${plural(s.positionBookHits, "position book hit")}: ${b.move} (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`,
@@ -210,8 +210,8 @@ function nodeMarkup(model: Model, view: View, i: number, t: string, current: num
   if (model.parents[i] > 1) cls.push("lt-shared");
   if (st === "u") cls.push("lt-leaf");
   if (st === "t") cls.push("lt-terminal");
-  const book = model.book(i);
-  if (book) cls.push(`lt-book-${book}`);
+  const positionBook = model.positionBook(i);
+  if (positionBook) cls.push(`lt-position-book-${positionBook}`);
   const val = valueLabel(d.value[i], d.bound[i]);
   const never = d.never[i];
   const replay = view.replay;
@@ -224,9 +224,9 @@ function nodeMarkup(model: Model, view: View, i: number, t: string, current: num
     label += ` <tspan class="lt-cut">✂${never}<title>a cut-off: ${plural(never, "move")} never generated</title></tspan>`;
   if (model.parents[i] > 1) label += ` <tspan class="lt-count">⤳${model.parents[i]}</tspan>`;
   if (visits > 0) label += ` <tspan class="lt-visits">n=${visits}</tspan>`;
-  if (book === "hit") label += ' <tspan class="lt-book">▣ book</tspan>';
+  if (positionBook === "hit") label += ' <tspan class="lt-position-book">▣ position book</tspan>';
   const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-  return `<g class="${cls.join(" ")}" data-node="${i}"${book ? ` data-book="${book}"` : ""} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+  return `<g class="${cls.join(" ")}" data-node="${i}"${positionBook ? ` data-position-book="${positionBook}"` : ""} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
 }
 
 /** The position's board: the document's packed position, drawn by boards.js. */
@@ -318,21 +318,21 @@ export function infoMarkup(
   const visitsIn = model.visitsIn;
   if (visitsIn && visitsIn[i] > 0)
     rows.push(["visits", `${visitsIn[i].toLocaleString("en")} (MCTS playouts through this move)`]);
-  const book = model.book(i);
-  const sb = d.summary.book;
-  if (book === "hit" && sb)
+  const positionBook = model.positionBook(i);
+  const sb = d.summary.positionBook;
+  if (positionBook === "hit" && sb)
     rows.push([
-      "book",
+      "position book",
       `answered from the position book: ${esc(sb.move)} (searched ${sb.depth === null ? "to the end of the game" : `to depth ${sb.depth}`} before, used ${plural(sb.uses, "time")}); nothing was searched below`,
     ]);
-  else if (book === "miss")
+  else if (positionBook === "miss")
     rows.push([
-      "book",
+      "position book",
       "looked up in the position book, not there: searched, and the answer stored",
     ]);
-  else if (book === "off")
+  else if (positionBook === "off")
     rows.push([
-      "book",
+      "position book",
       "the position book was switched off (the file went bad): searched without it",
     ]);
   let html = `<table>${rows.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join("")}</table>`;

@@ -35,7 +35,7 @@ export function shellMarkup(live: boolean): string {
       <span data-legend="maxmin" hidden><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-max-dot"/></svg> MAX: <span data-max-name></span> to move (takes the highest value) · <svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-min-dot"/></svg> MIN: <span data-min-name></span> to move (the lowest)</span>
       <span class="lt-pv-key">━ principal variation</span>
       <span>⤳ transposition (shared position)</span>
-      <span data-legend="book" hidden><span class="lt-book-key">▣ book</span> answered from the position book (nothing searched below)</span>
+      <span data-legend="position-book" hidden><span class="lt-position-book-key">▣ position book</span> answered from it (nothing searched below)</span>
       <span data-legend="visits" hidden><span class="lt-visits-key">n=</span> MCTS visits of the move (children by visits)</span>
       <span>click: select and open/close · values: stored ratings (≥ / ≤: alpha-beta bounds)</span>
     </div>`;

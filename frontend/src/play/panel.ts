@@ -40,7 +40,7 @@ export function playerName(view: View, p: number): (Node | string)[] {
   ];
 }
 
-function bookText(s: LastSearch): (Node | string)[] {
+function positionBookText(s: LastSearch): (Node | string)[] {
   if (!s.position_book_hits) return [];
   const which =
     s.position_book_hits === s.moves
@@ -50,7 +50,11 @@ function bookText(s: LastSearch): (Node | string)[] {
       : `: ${s.position_book_hits} of ${s.moves} moves`;
   return [
     " · ",
-    el("span", { dataset: { role: "book", book: "hit" } }, `position book hit${which}`),
+    el(
+      "span",
+      { dataset: { role: "position-book", positionBook: "hit" } },
+      `position book hit${which}`,
+    ),
   ];
 }
 
@@ -135,7 +139,7 @@ function renderWho(state: PlayState): void {
       : "Your seat's link (keep it to yourself)";
 }
 
-/** The AI's progress, its last search, the book's note, the last rolls. */
+/** The AI's progress, its last search, the position book's note, the last rolls. */
 export function renderProgress(state: PlayState): void {
   const view = state.view as View;
   const p = view.progress;
@@ -162,7 +166,7 @@ export function renderProgress(state: PlayState): void {
     progress.push(
       `AI's last turn: ${s.moves} moves, searched up to depth ${s.depth ?? "end"}, ` +
         `${Number(s.nodes).toLocaleString()} nodes forced${s.stopped === "stop" ? " (stopped by you)" : ""}`,
-      ...bookText(s),
+      ...positionBookText(s),
       " · ",
       el(
         "a",
@@ -176,11 +180,11 @@ export function renderProgress(state: PlayState): void {
       ),
     );
   }
-  const note = view.book?.note;
+  const note = view.position_book?.note;
   if (note) {
     progress.push(
       el("br"),
-      el("span", { className: "note", dataset: { role: "book-note" } }, String(note)),
+      el("span", { className: "note", dataset: { role: "position-book-note" } }, String(note)),
     );
   }
   if (view.error) progress.push(el("br"), el("span", { className: "error" }, String(view.error)));

@@ -60,7 +60,7 @@ export interface View {
   can_undo: boolean;
   can_redo: boolean;
   delay: number;
-  book?: { note?: string } | null;
+  position_book?: { note?: string } | null;
 }
 
 /** Who this page is: the host, a seat's player, or a watcher. */

@@ -624,7 +624,7 @@
   }
 
   // frontend/src/explorer/model.ts
-  var BOOK = { h: "hit", m: "miss", o: "off" };
+  var POSITION_BOOK = { h: "hit", m: "miss", o: "off" };
   var Model = class {
     data;
     n;
@@ -686,9 +686,9 @@
       this.sorted = new Array(n);
     }
     /** Whether (and how) a search looked the node up in a position book. */
-    book(i) {
-      const b = this.data.book;
-      return b ? BOOK[b[i]] ?? "" : "";
+    positionBook(i) {
+      const b = this.data.positionBook;
+      return b ? POSITION_BOOK[b[i]] ?? "" : "";
     }
     /** The label of the move into node i ("" for the root). */
     move(i) {
@@ -1024,7 +1024,7 @@
   function summaryText(model) {
     const s = model.data.summary;
     const parts = [plural(s.positions, "position")];
-    const hit = s.book?.status === "hit";
+    const hit = s.positionBook?.status === "hit";
     const how = s.playouts !== void 0 ? ` (${plural(s.playouts, "playout")})` : s.depth === null ? " (whole game)" : ` to depth ${s.depth}`;
     if (s.forced !== void 0 && !hit)
       parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${how}`);
@@ -1032,8 +1032,8 @@
     parts.push(`${s.unforced.toLocaleString("en")} generated but never forced`);
     if (s.never !== null) parts.push(`${plural(s.never, "move")} never generated`);
     if (s.shared) parts.push(`${plural(s.shared, "shared position")}`);
-    if (s.book) {
-      const b = s.book;
+    if (s.positionBook) {
+      const b = s.positionBook;
       if (b.status === "hit")
         parts.push(
           `${plural(s.positionBookHits, "position book hit")}: ${b.move} (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`
@@ -1176,8 +1176,8 @@
     if (model.parents[i] > 1) cls.push("lt-shared");
     if (st === "u") cls.push("lt-leaf");
     if (st === "t") cls.push("lt-terminal");
-    const book = model.book(i);
-    if (book) cls.push(`lt-book-${book}`);
+    const positionBook = model.positionBook(i);
+    if (positionBook) cls.push(`lt-position-book-${positionBook}`);
     const val = valueLabel(d.value[i], d.bound[i]);
     const never = d.never[i];
     const replay = view.replay;
@@ -1190,9 +1190,9 @@
       label += ` <tspan class="lt-cut">✂${never}<title>a cut-off: ${plural(never, "move")} never generated</title></tspan>`;
     if (model.parents[i] > 1) label += ` <tspan class="lt-count">⤳${model.parents[i]}</tspan>`;
     if (visits > 0) label += ` <tspan class="lt-visits">n=${visits}</tspan>`;
-    if (book === "hit") label += ' <tspan class="lt-book">▣ book</tspan>';
+    if (positionBook === "hit") label += ' <tspan class="lt-position-book">▣ position book</tspan>';
     const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-    return `<g class="${cls.join(" ")}" data-node="${i}"${book ? ` data-book="${book}"` : ""} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+    return `<g class="${cls.join(" ")}" data-node="${i}"${positionBook ? ` data-position-book="${positionBook}"` : ""} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
   }
   function positionBoard(model, i) {
     const d = model.data;
@@ -1263,21 +1263,21 @@
     const visitsIn = model.visitsIn;
     if (visitsIn && visitsIn[i] > 0)
       rows.push(["visits", `${visitsIn[i].toLocaleString("en")} (MCTS playouts through this move)`]);
-    const book = model.book(i);
-    const sb = d.summary.book;
-    if (book === "hit" && sb)
+    const positionBook = model.positionBook(i);
+    const sb = d.summary.positionBook;
+    if (positionBook === "hit" && sb)
       rows.push([
-        "book",
+        "position book",
         `answered from the position book: ${esc(sb.move)} (searched ${sb.depth === null ? "to the end of the game" : `to depth ${sb.depth}`} before, used ${plural(sb.uses, "time")}); nothing was searched below`
       ]);
-    else if (book === "miss")
+    else if (positionBook === "miss")
       rows.push([
-        "book",
+        "position book",
         "looked up in the position book, not there: searched, and the answer stored"
       ]);
-    else if (book === "off")
+    else if (positionBook === "off")
       rows.push([
-        "book",
+        "position book",
         "the position book was switched off (the file went bad): searched without it"
       ]);
     let html = `<table>${rows.map(([k, v2]) => `<tr><th>${k}</th><td>${v2}</td></tr>`).join("")}</table>`;
@@ -1375,7 +1375,7 @@
       <span data-legend="maxmin" hidden><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-max-dot"/></svg> MAX: <span data-max-name></span> to move (takes the highest value) · <svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-min-dot"/></svg> MIN: <span data-min-name></span> to move (the lowest)</span>
       <span class="lt-pv-key">━ principal variation</span>
       <span>⤳ transposition (shared position)</span>
-      <span data-legend="book" hidden><span class="lt-book-key">▣ book</span> answered from the position book (nothing searched below)</span>
+      <span data-legend="position-book" hidden><span class="lt-position-book-key">▣ position book</span> answered from it (nothing searched below)</span>
       <span data-legend="visits" hidden><span class="lt-visits-key">n=</span> MCTS visits of the move (children by visits)</span>
       <span>click: select and open/close · values: stored ratings (≥ / ≤: alpha-beta bounds)</span>
     </div>`;
@@ -1441,7 +1441,7 @@
       required(element, ".lt-title").textContent = model.data.title;
       required(element, "[data-summary]").textContent = summaryText(model);
       required(element, "[data-values-depth]").textContent = valuesDepthText(model);
-      required(element, '[data-legend="book"]').hidden = !model.data.book;
+      required(element, '[data-legend="position-book"]').hidden = !model.data.positionBook;
       required(element, '[data-legend="visits"]').hidden = !model.data.visits;
       const stepping = stepCount(model.data.steps ?? null) > 0;
       scrubber.max = String(total() - 1);

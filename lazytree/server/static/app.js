@@ -1502,12 +1502,16 @@
       `player ${p} (${COLOUR_NAMES[p % COLOUR_NAMES.length]}, ${who})`
     ];
   }
-  function bookText(s) {
+  function positionBookText(s) {
     if (!s.position_book_hits) return [];
     const which = s.position_book_hits === s.moves ? s.moves === 1 ? "" : ": every move" : `: ${s.position_book_hits} of ${s.moves} moves`;
     return [
       " · ",
-      el("span", { dataset: { role: "book", book: "hit" } }, `position book hit${which}`)
+      el(
+        "span",
+        { dataset: { role: "position-book", positionBook: "hit" } },
+        `position book hit${which}`
+      )
     ];
   }
   function renderMoves(state) {
@@ -1602,7 +1606,7 @@
       const s = view.last_search;
       progress.push(
         `AI's last turn: ${s.moves} moves, searched up to depth ${s.depth ?? "end"}, ${Number(s.nodes).toLocaleString()} nodes forced${s.stopped === "stop" ? " (stopped by you)" : ""}`,
-        ...bookText(s),
+        ...positionBookText(s),
         " · ",
         el(
           "a",
@@ -1616,11 +1620,11 @@
         )
       );
     }
-    const note = view.book?.note;
+    const note = view.position_book?.note;
     if (note) {
       progress.push(
         el("br"),
-        el("span", { className: "note", dataset: { role: "book-note" } }, String(note))
+        el("span", { className: "note", dataset: { role: "position-book-note" } }, String(note))
       );
     }
     if (view.error) progress.push(el("br"), el("span", { className: "error" }, String(view.error)));
