@@ -10,7 +10,19 @@ import {
   unpack,
   withDelta,
 } from "../src/board/document";
-import { cellAtPoint, cellIndex, geometry, HH, HW, R, S, step } from "../src/board/geometry";
+import {
+  type Box,
+  CentreIndex,
+  cellAtPoint,
+  cellIndex,
+  cellsMeeting,
+  geometry,
+  HH,
+  HW,
+  R,
+  S,
+  step,
+} from "../src/board/geometry";
 import { boardSvg, esc, moveButtons } from "../src/board/svg";
 import type { CellBoard } from "../src/board/types";
 
@@ -99,6 +111,44 @@ describe("hex geometry and hit-testing", () => {
     expect(step(doc, geo, at, up, "up", anchor)).toBe(1); // back above 9's column
     expect(step(doc, geo, at, 0, "up")).toBe(0); // the edge: stays
     expect(step(doc, geo, at, 3, "right")).toBe(3);
+  });
+});
+
+describe("the cells near a few boxes (a partial redraw's)", () => {
+  it("finds what testing every cell finds, on hex and grid boards, holes and edges", () => {
+    let seed = 12345; // a fixed sequence: the same boxes every run
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (const doc of [hexBoard(30), gridBoard(), hexBoard(1)]) {
+      const geo = geometry(doc);
+      const half: [number, number] = doc.kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
+      const index = new CentreIndex(geo.centres, 2 * Math.max(...half));
+      for (let round = 0; round < 50; round++) {
+        const boxes: Box[] = [];
+        for (let b = 0; b < 1 + (round % 7); b++) {
+          // boxes anywhere, some past the board's edges, some only a point
+          const x = (random() * 1.2 - 0.1) * geo.width;
+          const y = (random() * 1.2 - 0.1) * geo.height;
+          const w = round % 5 === 0 ? 0 : random() * 90;
+          boxes.push([x, y, x + w, y + random() * 90]);
+        }
+        expect(index.meeting(boxes, ...half)).toEqual(cellsMeeting(geo.centres, boxes, ...half));
+      }
+      const all: Box = [-10, -10, geo.width + 10, geo.height + 10];
+      expect(index.meeting([all], ...half)).toHaveLength(doc.cells.length);
+      expect(index.meeting([], ...half)).toEqual([]);
+    }
+  });
+
+  it("finds a cell and its six neighbours around a hexagon's box", () => {
+    const doc = hexBoard(5);
+    const geo = geometry(doc);
+    const index = new CentreIndex(geo.centres, 2 * R);
+    const [x, y] = geo.centres[12] as [number, number];
+    const box: Box = [x - HW / 2 - 1, y - R - 1, x + HW / 2 + 1, y + R + 1];
+    expect(index.meeting([box], HW / 2, R)).toHaveLength(7);
   });
 });
 

@@ -1,7 +1,8 @@
 """The play page's input and drawing beyond clicks, in a real browser with real input
 (W3C actions: keys, a mouse drag): the board's keyboard cursor, the move box and its
-errors, the announcements, a move's update redrawing only the cells it changed, and a
-drag that moves the picture without drawing it until it lets go.
+errors, the announcements, a move's update redrawing only the cells it changed (the
+whole board when most changed), and a drag that moves the picture without drawing it until
+it lets go.
 
 What the renderer drew is read from its test hooks (``lazytreeBoard.lastDrawn``: the cells
 the last draw drew, null for all of them; ``style.transform``: the drag preview).
@@ -155,6 +156,25 @@ def test_a_move_redraws_only_the_cells_it_changed(driver: Any, live_server: str)
     assert drawn is not None, "the move's update drew the whole board"
     assert src in drawn and dst in drawn
     assert len(drawn) < 60  # of 400: the changed cells, the marks that changed, neighbours
+
+
+def test_a_pass_that_changes_most_cells_draws_the_whole_board(
+    driver: Any, live_server: str
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    start_game(driver, f"{live_server}/play?game=dice-of-doom&size=20&seed=1&seats=human,human")
+    wait_for(driver, "window.lazytree.ready")
+    src, dst = attacks(view(driver)["board"])[0]
+    click_cell(driver, src)
+    click_cell(driver, dst)
+    wait_for(driver, "window.lazytree.view.moves_made === 1")
+    assert driver.execute_script(f"return {BOARD}.lazytreeBoard.lastDrawn") is not None
+    passes = [m["move"] for m in view(driver)["board"]["moves"] if not m["path"]]
+    driver.find_element(By.CSS_SELECTOR, f'#moves [data-move="{passes[0]}"]').click()
+    wait_for(driver, "window.lazytree.view.moves_made === 2")
+    # the turn passed: every territory's outline changed (a move starts there or not)
+    wait_for(driver, f"{BOARD}.lazytreeBoard.lastDrawn === null")
 
 
 def test_a_drag_moves_the_picture_and_draws_once_it_lets_go(driver: Any, live_server: str) -> None:

@@ -2,10 +2,9 @@
  * The live board (the play page): one `<canvas>` draws every cell of a hex or grid board.
  *
  * A 40x40 board is 1,600 hexagons: as SVG its first draw took 2.6 times as long as on this
- * canvas (tests/browser/bench_first_draw.py, docs/boards.md). The look is the SVG
- * pictures' (boards.css); the players' colours are read from its custom properties
- * `--player-0` ... `--player-7` when the board first draws, and every owned cell also
- * shows its owner's letter, a cue besides the colour.
+ * canvas (docs/boards.md). The look is the SVG pictures' (boards.css); the players'
+ * colours are read from its custom properties `--player-0` ... `--player-7` when the board
+ * first draws, and every owned cell also shows its owner's letter, a cue besides the colour.
  *
  * Zoom and pan: like an `<svg>`, the canvas honours a `viewBox="x y w h"` attribute (board
  * units, scaled to fit and centred); without one it shows the whole board. While a finger
@@ -14,7 +13,8 @@
  *
  * Drawing: `render()` draws everything; `update()` redraws only the cells that changed
  * (the cells of an update's delta, and those whose marks or arrows changed), clipped to
- * them, when the view and the board's shape are the same.
+ * them, when the view and the board's shape are the same and they are few (at most a
+ * sixteenth of the cells in view; their neighbours are found in a `CentreIndex`).
  *
  * Test hooks (no per-cell DOM): the canvas element's `lazytreeBoard` is its Board;
  * `cellCenter(i)` is where cell i is on screen (client pixels), `cellClass(i)` the classes
@@ -33,6 +33,8 @@ import {
   marksOf,
 } from "./document";
 import {
+  type Box,
+  CentreIndex,
   cellAtPoint,
   cellAtRowCol,
   cellIndex,
@@ -142,6 +144,8 @@ const MARK_ORDER = ["can", "last", "target", "sel", "hl"] as const; // later one
 const FONT = (size: number) => `bold ${size}px system-ui, sans-serif`;
 /** How far (board units) a cell's strokes reach past its outline. */
 const MARGIN = 6;
+/** A partial redraw draws at most one cell in this many of those in view (else all). */
+const PATCH_SHARE = 16;
 /** The players the palette names (--player-0 ... --player-7). */
 const PALETTE_SIZE = 8;
 
@@ -215,6 +219,7 @@ export class Board {
   private shades = new Map<string, string>();
   private sprites = new Map<string | number, HTMLCanvasElement>();
   private labelIds = new Map<string, number>();
+  private centreIndex: CentreIndex | null = null;
   private spriteScale = 0;
 
   constructor(
@@ -344,6 +349,7 @@ export class Board {
   private build(doc: CellBoard): void {
     this.key = this.shapeKey(doc);
     this.geo = geometry(doc);
+    this.centreIndex = null;
     this.width = this.geo.width;
     this.height = this.geo.height;
     this.hover = null;
@@ -491,11 +497,40 @@ export class Board {
     });
   }
 
+  /** Half a cell's width and height (board units). */
+  private halfSize(): [number, number] {
+    return this.doc?.kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
+  }
+
+  /** The cells whose centres are in `box`. */
+  private cellsIn([x0, y0, x1, y1]: Box): number[] {
+    const shown: number[] = [];
+    const centres = this.geo?.centres ?? [];
+    for (let i = 0; i < centres.length; i++) {
+      const c = centres[i] as Point;
+      if (c[0] >= x0 && c[0] <= x1 && c[1] >= y0 && c[1] <= y1) shown.push(i);
+    }
+    return shown;
+  }
+
+  /** The index of the cells' centres (made once for a board's shape). */
+  private near(): CentreIndex {
+    if (!this.centreIndex) {
+      const [hx, hy] = this.halfSize();
+      this.centreIndex = new CentreIndex(this.geo?.centres ?? [], 2 * Math.max(hx, hy));
+    }
+    return this.centreIndex;
+  }
+
   private sizeKey(): string {
     return `${this.canvas.clientWidth}x${this.canvas.clientHeight}@${window.devicePixelRatio || 1}`;
   }
 
-  /** Draw the board: all of it, or only the cells `only` (and what overlaps them). */
+  /**
+   * Draw the board: all of it, or only the cells `only` (and what overlaps them). Cells of
+   * `only` out of view are skipped; when more than a sixteenth of the cells in view are to
+   * be drawn again, the whole board is (that is faster than clipping to each of them).
+   */
   draw(only?: ReadonlySet<number>): void {
     if (this.frame) {
       cancelAnimationFrame(this.frame);
@@ -505,7 +540,25 @@ export class Board {
     const dpr = window.devicePixelRatio || 1;
     const cw = canvas.clientWidth;
     const ch = canvas.clientHeight;
-    if (!only) {
+    const v = cw && ch && geo && doc ? this.view() : null;
+    // the part of the board in view (units)
+    const seen: Box | null = v && [
+      v.x - v.ox / v.k - S,
+      v.y - v.oy / v.k - S,
+      v.x + (cw - v.ox) / v.k + S,
+      v.y + (ch - v.oy) / v.k + S,
+    ];
+    let dirty: number[] | null = null;
+    if (only && seen && geo) {
+      dirty = [];
+      for (const i of only) {
+        const c = geo.centres[i];
+        if (c && c[0] >= seen[0] && c[0] <= seen[2] && c[1] >= seen[1] && c[1] <= seen[3])
+          dirty.push(i);
+      }
+      if (dirty.length * PATCH_SHARE > this.cellsIn(seen).length) dirty = null;
+    }
+    if (!dirty) {
       if (canvas.style.transform) canvas.style.transform = "";
       this.drawnSize = this.sizeKey();
       if (canvas.width !== Math.round(cw * dpr) || canvas.height !== Math.round(ch * dpr)) {
@@ -515,33 +568,30 @@ export class Board {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, canvas.width, canvas.height);
     }
-    if (!cw || !ch || !geo || !doc) return;
+    if (!v || !seen || !geo || !doc) return;
     if (!this.players) this.readLook();
-    const v = this.view();
     this.drawnView = `${v.x} ${v.y} ${v.w} ${v.h}`;
     const look = doc.kind === "hex" ? HEX_LOOK : GRID_LOOK;
     if (!this.paths) this.paths = this.makePaths(doc, look);
     const s = v.k * dpr; // device pixels a board unit
     const ox = dpr * (v.ox - v.x * v.k);
     const oy = dpr * (v.oy - v.y * v.k);
-    const half = doc.kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
-    const [hx, hy] = half as [number, number];
+    const [hx, hy] = this.halfSize();
     const margin = Math.max(MARGIN, 4 / v.k);
-    let shown: number[] = [];
+    let shown: number[];
     ctx.save();
-    if (only) {
+    if (dirty) {
       // the dirty cells' boxes (and what their strokes reach), cleared and clipped to
-      const boxes: [number, number, number, number][] = [];
+      const boxes = dirty.map((i): Box => {
+        const [x, y] = this.centre(i);
+        return [x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin];
+      });
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.beginPath();
-      for (const i of only) {
-        const [x, y] = this.centre(i);
-        const x0 = Math.floor(ox + (x - hx - margin) * s);
-        const y0 = Math.floor(oy + (y - hy - margin) * s);
-        const x1 = Math.ceil(ox + (x + hx + margin) * s);
-        const y1 = Math.ceil(oy + (y + hy + margin) * s);
-        boxes.push([x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin]);
-        ctx.rect(x0, y0, x1 - x0, y1 - y0);
+      for (const [x0, y0, x1, y1] of boxes) {
+        const left = Math.floor(ox + x0 * s);
+        const top = Math.floor(oy + y0 * s);
+        ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
       }
       ctx.clip();
       for (const [x0, y0, x1, y1] of boxes) {
@@ -552,30 +602,10 @@ export class Board {
           Math.ceil((y1 - y0) * s) + 2,
         );
       }
-      const centres = geo.centres;
-      for (let i = 0; i < centres.length; i++) {
-        const c = centres[i] as Point;
-        const x = c[0];
-        const y = c[1];
-        for (let b = 0; b < boxes.length; b++) {
-          const box = boxes[b] as [number, number, number, number];
-          if (x + hx >= box[0] && x - hx <= box[2] && y + hy >= box[1] && y - hy <= box[3]) {
-            shown.push(i);
-            break;
-          }
-        }
-      }
+      shown = this.near().meeting(boxes, hx, hy);
       this.lastDrawn = shown;
     } else {
-      // only the cells in view (zoomed in, most are not)
-      const x0 = v.x - v.ox / v.k - S;
-      const x1 = v.x + (cw - v.ox) / v.k + S;
-      const y0 = v.y - v.oy / v.k - S;
-      const y1 = v.y + (ch - v.oy) / v.k + S;
-      shown = [];
-      geo.centres.forEach(([x, y], i) => {
-        if (x >= x0 && x <= x1 && y >= y0 && y <= y1) shown.push(i);
-      });
+      shown = this.cellsIn(seen); // zoomed in, most cells are not in view
       this.lastDrawn = null;
     }
     if (doc.kind === "hex") this.drawHexagons(doc, look, shown, v.k, s, ox, oy);

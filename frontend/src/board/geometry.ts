@@ -193,3 +193,79 @@ export function step(
 export const HEX_OUTLINE = hexagon(R);
 /** A square cell's outline (relative path text, from its centre). */
 export const SQUARE_OUTLINE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
+
+/** A rectangle of the board (units): left, top, right, bottom. */
+export type Box = readonly [x0: number, y0: number, x1: number, y1: number];
+
+/**
+ * The cells whose extent (a `hx` x `hy` half-size rectangle around each centre) meets
+ * one of `boxes`, in index order: the reference, one test per cell and box.
+ */
+export function cellsMeeting(
+  centres: readonly Point[],
+  boxes: readonly Box[],
+  hx: number,
+  hy: number,
+): number[] {
+  const out: number[] = [];
+  centres.forEach(([x, y], i) => {
+    if (
+      boxes.some(([x0, y0, x1, y1]) => x + hx >= x0 && x - hx <= x1 && y + hy >= y0 && y - hy <= y1)
+    )
+      out.push(i);
+  });
+  return out;
+}
+
+/**
+ * Cells' centres bucketed in square tiles, to find the cells near a few boxes without
+ * testing every cell: `meeting(boxes, hx, hy)` answers what {@link cellsMeeting} does.
+ */
+export class CentreIndex {
+  private readonly tiles: Map<number, number[]> = new Map();
+  private readonly columns: number;
+
+  constructor(
+    readonly centres: readonly Point[],
+    /** A tile's side (board units). */
+    readonly pitch: number,
+  ) {
+    let right = 0;
+    for (const [x] of centres) right = Math.max(right, x);
+    this.columns = Math.floor(right / pitch) + 1;
+    centres.forEach(([x, y], i) => {
+      const key = this.key(x, y);
+      const tile = this.tiles.get(key);
+      if (tile) tile.push(i);
+      else this.tiles.set(key, [i]);
+    });
+  }
+
+  private key(x: number, y: number): number {
+    const col = Math.min(this.columns - 1, Math.max(0, Math.floor(x / this.pitch)));
+    return Math.floor(y / this.pitch) * this.columns + col;
+  }
+
+  /** The cells whose extent (half-size `hx` x `hy`) meets one of `boxes`, in index order. */
+  meeting(boxes: readonly Box[], hx: number, hy: number): number[] {
+    const found = new Set<number>();
+    const p = this.pitch;
+    for (const [x0, y0, x1, y1] of boxes) {
+      // a cell meets the box when its centre is within (hx, hy) of it
+      const c0 = Math.max(0, Math.floor((x0 - hx) / p));
+      const c1 = Math.min(this.columns - 1, Math.floor((x1 + hx) / p));
+      const r0 = Math.floor((y0 - hy) / p);
+      const r1 = Math.floor((y1 + hy) / p);
+      for (let row = r0; row <= r1; row++) {
+        for (let col = c0; col <= c1; col++) {
+          for (const i of this.tiles.get(row * this.columns + col) ?? []) {
+            if (found.has(i)) continue;
+            const [x, y] = this.centres[i] as Point;
+            if (x + hx >= x0 && x - hx <= x1 && y + hy >= y0 && y - hy <= y1) found.add(i);
+          }
+        }
+      }
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+}

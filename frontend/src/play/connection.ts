@@ -1,7 +1,8 @@
 /**
  * The page's live connection: a WebSocket on /ws/GAME that says hello with the moves the
  * page has and its seat's token, is sent every change, sends the page's moves, and
- * reconnects with back-off when it drops (lazytree/server/live.py).
+ * reconnects with back-off when it drops (lazytree/server/live.py). An update's arrival
+ * is marked `lazytree:board-data` (Performance API) before it is parsed.
  */
 import type { ServerMessage } from "./types";
 
@@ -9,7 +10,7 @@ import type { ServerMessage } from "./types";
 export interface ConnectionEvents {
   /** The hello to send: the page's moves, epoch and seat token. */
   hello(): { ply: number; seat: string | null; epoch: number };
-  message(message: ServerMessage, raw: string): void;
+  message(message: ServerMessage): void;
   /** The connection's state as text ("" when connected). */
   status(text: string): void;
   /** The connection closed (any move in flight is lost). */
@@ -39,12 +40,14 @@ export class Connection {
     ws.onopen = () => ws.send(JSON.stringify({ hello: this.events.hello() }));
     ws.onmessage = (event: MessageEvent<string>) => {
       const raw = event.data;
+      // a position's data arrived: the draw time counts its parsing too
+      if (raw.startsWith('{"type":"update"')) performance.mark("lazytree:board-data");
       const message = JSON.parse(raw) as ServerMessage;
       if (message.type === "update") {
         this.retry = 0;
         this.events.status("");
       }
-      this.events.message(message, raw);
+      this.events.message(message);
     };
     ws.onclose = (event) => {
       if (this.socket !== ws) return;

@@ -94,7 +94,7 @@ class GamePage {
         seat: seatToken,
         epoch: this.state.view ? this.state.view.epoch : -1,
       }),
-      message: (message, raw) => this.onMessage(message, raw),
+      message: (message) => this.onMessage(message),
       status: (text) => this.setConnection(text),
       closed: () => {
         this.busy = false;
@@ -117,9 +117,8 @@ class GamePage {
     return api<T>(path, body, this.seatToken, this.sessionId);
   }
 
-  private onMessage(message: ServerMessage, raw: string): void {
+  private onMessage(message: ServerMessage): void {
     if (message.type === "update") {
-      if (raw.startsWith('{"type":"update"')) performance.mark("lazytree:board-data");
       this.onUpdate(message);
     } else if (message.type === "progress") {
       if (!this.state.view) return;

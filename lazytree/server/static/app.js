@@ -230,6 +230,50 @@
   }
   var HEX_OUTLINE = hexagon(R);
   var SQUARE_OUTLINE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
+  var CentreIndex = class {
+    constructor(centres, pitch) {
+      this.centres = centres;
+      this.pitch = pitch;
+      let right = 0;
+      for (const [x] of centres) right = Math.max(right, x);
+      this.columns = Math.floor(right / pitch) + 1;
+      centres.forEach(([x, y], i) => {
+        const key = this.key(x, y);
+        const tile = this.tiles.get(key);
+        if (tile) tile.push(i);
+        else this.tiles.set(key, [i]);
+      });
+    }
+    centres;
+    pitch;
+    tiles = /* @__PURE__ */ new Map();
+    columns;
+    key(x, y) {
+      const col = Math.min(this.columns - 1, Math.max(0, Math.floor(x / this.pitch)));
+      return Math.floor(y / this.pitch) * this.columns + col;
+    }
+    /** The cells whose extent (half-size `hx` x `hy`) meets one of `boxes`, in index order. */
+    meeting(boxes, hx, hy) {
+      const found = /* @__PURE__ */ new Set();
+      const p = this.pitch;
+      for (const [x0, y0, x1, y1] of boxes) {
+        const c0 = Math.max(0, Math.floor((x0 - hx) / p));
+        const c1 = Math.min(this.columns - 1, Math.floor((x1 + hx) / p));
+        const r0 = Math.floor((y0 - hy) / p);
+        const r1 = Math.floor((y1 + hy) / p);
+        for (let row = r0; row <= r1; row++) {
+          for (let col = c0; col <= c1; col++) {
+            for (const i of this.tiles.get(row * this.columns + col) ?? []) {
+              if (found.has(i)) continue;
+              const [x, y] = this.centres[i];
+              if (x + hx >= x0 && x - hx <= x1 && y + hy >= y0 && y - hy <= y1) found.add(i);
+            }
+          }
+        }
+      }
+      return [...found].sort((a, b) => a - b);
+    }
+  };
 
   // frontend/src/board/canvas.ts
   var HEX_LOOK = {
@@ -296,6 +340,7 @@
   var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
   var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
   var MARGIN = 6;
+  var PATCH_SHARE = 16;
   var PALETTE_SIZE = 8;
   function readPalette(element) {
     const style = getComputedStyle(element);
@@ -340,6 +385,7 @@
     shades = /* @__PURE__ */ new Map();
     sprites = /* @__PURE__ */ new Map();
     labelIds = /* @__PURE__ */ new Map();
+    centreIndex = null;
     spriteScale = 0;
     constructor(canvas, options = {}) {
       const ctx = canvas.getContext?.("2d");
@@ -456,6 +502,7 @@
     build(doc) {
       this.key = this.shapeKey(doc);
       this.geo = geometry(doc);
+      this.centreIndex = null;
       this.width = this.geo.width;
       this.height = this.geo.height;
       this.hover = null;
@@ -575,10 +622,36 @@
         this.draw();
       });
     }
+    /** Half a cell's width and height (board units). */
+    halfSize() {
+      return this.doc?.kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
+    }
+    /** The cells whose centres are in `box`. */
+    cellsIn([x0, y0, x1, y1]) {
+      const shown = [];
+      const centres = this.geo?.centres ?? [];
+      for (let i = 0; i < centres.length; i++) {
+        const c = centres[i];
+        if (c[0] >= x0 && c[0] <= x1 && c[1] >= y0 && c[1] <= y1) shown.push(i);
+      }
+      return shown;
+    }
+    /** The index of the cells' centres (made once for a board's shape). */
+    near() {
+      if (!this.centreIndex) {
+        const [hx, hy] = this.halfSize();
+        this.centreIndex = new CentreIndex(this.geo?.centres ?? [], 2 * Math.max(hx, hy));
+      }
+      return this.centreIndex;
+    }
     sizeKey() {
       return `${this.canvas.clientWidth}x${this.canvas.clientHeight}@${window.devicePixelRatio || 1}`;
     }
-    /** Draw the board: all of it, or only the cells `only` (and what overlaps them). */
+    /**
+     * Draw the board: all of it, or only the cells `only` (and what overlaps them). Cells of
+     * `only` out of view are skipped; when more than a sixteenth of the cells in view are to
+     * be drawn again, the whole board is (that is faster than clipping to each of them).
+     */
     draw(only) {
       if (this.frame) {
         cancelAnimationFrame(this.frame);
@@ -588,7 +661,24 @@
       const dpr = window.devicePixelRatio || 1;
       const cw = canvas.clientWidth;
       const ch = canvas.clientHeight;
-      if (!only) {
+      const v = cw && ch && geo && doc ? this.view() : null;
+      const seen = v && [
+        v.x - v.ox / v.k - S,
+        v.y - v.oy / v.k - S,
+        v.x + (cw - v.ox) / v.k + S,
+        v.y + (ch - v.oy) / v.k + S
+      ];
+      let dirty = null;
+      if (only && seen && geo) {
+        dirty = [];
+        for (const i of only) {
+          const c = geo.centres[i];
+          if (c && c[0] >= seen[0] && c[0] <= seen[2] && c[1] >= seen[1] && c[1] <= seen[3])
+            dirty.push(i);
+        }
+        if (dirty.length * PATCH_SHARE > this.cellsIn(seen).length) dirty = null;
+      }
+      if (!dirty) {
         if (canvas.style.transform) canvas.style.transform = "";
         this.drawnSize = this.sizeKey();
         if (canvas.width !== Math.round(cw * dpr) || canvas.height !== Math.round(ch * dpr)) {
@@ -598,32 +688,29 @@
         ctx.setTransform(1, 0, 0, 1, 0, 0);
         ctx.clearRect(0, 0, canvas.width, canvas.height);
       }
-      if (!cw || !ch || !geo || !doc) return;
+      if (!v || !seen || !geo || !doc) return;
       if (!this.players) this.readLook();
-      const v = this.view();
       this.drawnView = `${v.x} ${v.y} ${v.w} ${v.h}`;
       const look = doc.kind === "hex" ? HEX_LOOK : GRID_LOOK;
       if (!this.paths) this.paths = this.makePaths(doc, look);
       const s = v.k * dpr;
       const ox = dpr * (v.ox - v.x * v.k);
       const oy = dpr * (v.oy - v.y * v.k);
-      const half = doc.kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
-      const [hx, hy] = half;
+      const [hx, hy] = this.halfSize();
       const margin = Math.max(MARGIN, 4 / v.k);
-      let shown = [];
+      let shown;
       ctx.save();
-      if (only) {
-        const boxes = [];
+      if (dirty) {
+        const boxes = dirty.map((i) => {
+          const [x, y] = this.centre(i);
+          return [x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin];
+        });
         ctx.setTransform(1, 0, 0, 1, 0, 0);
         ctx.beginPath();
-        for (const i of only) {
-          const [x, y] = this.centre(i);
-          const x0 = Math.floor(ox + (x - hx - margin) * s);
-          const y0 = Math.floor(oy + (y - hy - margin) * s);
-          const x1 = Math.ceil(ox + (x + hx + margin) * s);
-          const y1 = Math.ceil(oy + (y + hy + margin) * s);
-          boxes.push([x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin]);
-          ctx.rect(x0, y0, x1 - x0, y1 - y0);
+        for (const [x0, y0, x1, y1] of boxes) {
+          const left = Math.floor(ox + x0 * s);
+          const top = Math.floor(oy + y0 * s);
+          ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
         }
         ctx.clip();
         for (const [x0, y0, x1, y1] of boxes) {
@@ -634,29 +721,10 @@
             Math.ceil((y1 - y0) * s) + 2
           );
         }
-        const centres = geo.centres;
-        for (let i = 0; i < centres.length; i++) {
-          const c = centres[i];
-          const x = c[0];
-          const y = c[1];
-          for (let b = 0; b < boxes.length; b++) {
-            const box = boxes[b];
-            if (x + hx >= box[0] && x - hx <= box[2] && y + hy >= box[1] && y - hy <= box[3]) {
-              shown.push(i);
-              break;
-            }
-          }
-        }
+        shown = this.near().meeting(boxes, hx, hy);
         this.lastDrawn = shown;
       } else {
-        const x0 = v.x - v.ox / v.k - S;
-        const x1 = v.x + (cw - v.ox) / v.k + S;
-        const y0 = v.y - v.oy / v.k - S;
-        const y1 = v.y + (ch - v.oy) / v.k + S;
-        shown = [];
-        geo.centres.forEach(([x, y], i) => {
-          if (x >= x0 && x <= x1 && y >= y0 && y <= y1) shown.push(i);
-        });
+        shown = this.cellsIn(seen);
         this.lastDrawn = null;
       }
       if (doc.kind === "hex") this.drawHexagons(doc, look, shown, v.k, s, ox, oy);
@@ -1002,12 +1070,13 @@
       ws.onopen = () => ws.send(JSON.stringify({ hello: this.events.hello() }));
       ws.onmessage = (event) => {
         const raw = event.data;
+        if (raw.startsWith('{"type":"update"')) performance.mark("lazytree:board-data");
         const message = JSON.parse(raw);
         if (message.type === "update") {
           this.retry = 0;
           this.events.status("");
         }
-        this.events.message(message, raw);
+        this.events.message(message);
       };
       ws.onclose = (event) => {
         if (this.socket !== ws) return;
@@ -1745,7 +1814,7 @@
           seat: seatToken,
           epoch: this.state.view ? this.state.view.epoch : -1
         }),
-        message: (message, raw) => this.onMessage(message, raw),
+        message: (message) => this.onMessage(message),
         status: (text) => this.setConnection(text),
         closed: () => {
           this.busy = false;
@@ -1780,9 +1849,8 @@
     async api(path, body) {
       return api(path, body, this.seatToken, this.sessionId);
     }
-    onMessage(message, raw) {
+    onMessage(message) {
       if (message.type === "update") {
-        if (raw.startsWith('{"type":"update"')) performance.mark("lazytree:board-data");
         this.onUpdate(message);
       } else if (message.type === "progress") {
         if (!this.state.view) return;
