@@ -1086,7 +1086,9 @@ def create_app(
                         open_channels[id(runner)] = channel
                         await channel.join(client)
                         s = runner.session
-                        if not s.is_over and not s.seat().is_human and not runner.thinking:
+                        # the AI's turn, or a turn a reloaded page's leaving cancelled
+                        ai_to_move = not s.is_over and not s.seat().is_human
+                        if ai_to_move and (not runner.thinking or runner.cancelled):
                             await run_in_threadpool(runner.start_ai)
                     elif "move" in data:
                         if client is None:

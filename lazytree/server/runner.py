@@ -178,6 +178,12 @@ class Runner:
         return self._active and t is not None and t.is_alive()
 
     @property
+    def cancelled(self) -> bool:
+        """True while a cancelled turn is still ending (:attr:`thinking` until it has):
+        :meth:`start_ai` waits for it, then starts the turn anew."""
+        return self.thinking and self._cancel.is_set()
+
+    @property
     def progress(self) -> Progress | None:
         p = self._progress
         if p is None or not self.thinking:
