@@ -676,7 +676,8 @@ def attacks_best_first_in(
                     continue
                 d = row_d[q]
                 for attack in chunk:
-                    rank = at(dice, attack[1]) * 64 + d
+                    t: int = attack[1]
+                    rank = dice[t >> TOP][(t >> SHIFT) & FAN_MASK][t & MASK] * 64 + d
                     if rank == best:
                         yield attack
                     else:
@@ -893,7 +894,7 @@ class Overlay:
         changed = self.changed
         if i in changed:
             return changed[i]
-        return at(self.chunks, i)
+        return self.chunks[i >> TOP][(i >> SHIFT) & FAN_MASK][i & MASK]
 
     def __setitem__(self, i: int, value: Any) -> None:
         self.changed[i] = value
