@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lazytree.games.dice_of_doom.incremental import MASK, SHIFT
+from lazytree.games.dice_of_doom.incremental import at
 
 if TYPE_CHECKING:
     from lazytree.games.dice_of_doom.rules import DiceMove, DiceState
@@ -45,7 +45,7 @@ class SearchHints:
         if dst is None:
             return False
         if self.big:
-            held: int = state.chunks()[1][dst >> SHIFT][dst & MASK]
+            held: int = at(state.chunks()[1], dst)
         else:
             held = state.dice[dst]
         return held >= self.big_stack()
@@ -64,7 +64,7 @@ class SearchHints:
             for move in moves:
                 if isinstance(move, tuple):
                     dst, src = move[1], move[0]
-                    key = chunks[dst >> SHIFT][dst & MASK] * 64 + chunks[src >> SHIFT][src & MASK]
+                    key = at(chunks, dst) * 64 + at(chunks, src)
                     bucket = buckets.get(key)
                     if bucket is None:
                         buckets[key] = [move]

@@ -100,17 +100,23 @@ Changes = tuple[tuple[int, int, int], ...]
 Chunk = tuple[object, ...]
 """The attacks from one territory (the rules' ``Attack`` objects), in neighbour order."""
 
-SHIFT: Final = 6
+SHIFT: Final = 5
 CHUNK: Final = 1 << SHIFT
-"""Territories per chunk of a chunked board (:func:`chunked`)."""
+"""Territories per chunk (the innermost tuples) of a chunked board (:func:`chunked`)."""
 MASK: Final = CHUNK - 1
+FAN: Final = 5
+"""Chunks per block (``1 << FAN``): the middle level of a chunked board."""
+FAN_MASK: Final = (1 << FAN) - 1
+TOP: Final = SHIFT + FAN
+"""Item ``i`` lies in block ``i >> TOP``."""
 
-Chunks = tuple[tuple[Any, ...], ...]
-"""A sequence kept in chunks of :data:`CHUNK` entries: item ``i`` is
-``chunks[i >> SHIFT][i & MASK]`` (:func:`at`). A position made by a move shares every
-chunk its move did not change with the position before (:func:`updated`), so making it
-copies the outer tuple (``n / CHUNK`` entries) and the few chunks changed, not the
-board."""
+Chunks = tuple[tuple[tuple[Any, ...], ...], ...]
+"""A sequence kept in three levels: blocks of :data:`FAN` chunks of :data:`CHUNK`
+entries, item ``i`` being ``chunks[i >> TOP][(i >> SHIFT) & FAN_MASK][i & MASK]``
+(:func:`at`). A position made by a move shares every chunk and block its move did not
+change with the position before (:func:`updated`), so making it copies the outer tuple
+(``n / 1024`` entries), the block and the chunk of each item changed, not the board: on
+100x100, a few hundred bytes, where one level of chunks copied a 157-entry tuple."""
 
 
 def apply_changes(
@@ -253,9 +259,10 @@ def levels(dice: Chunks) -> tuple[int, ...]:
     (0, 1, 1, 2, 0)
     """
     out = [0] * 32
-    for row in dice:
-        for d in row:
-            out[d] += 1
+    for block in dice:
+        for row in block:
+            for d in row:
+                out[d] += 1
     return tuple(out)
 
 
@@ -299,34 +306,41 @@ def touched(neighbors: tuple[tuple[int, ...], ...], changes: Changes) -> list[in
 
 # -- boards in chunks, shared with the board before ----------------------------------
 def chunked(values: tuple[Any, ...]) -> Chunks:
-    """``values`` in chunks of :data:`CHUNK` (the last one may be shorter).
+    """``values`` in chunks of :data:`CHUNK` and blocks of ``1 << FAN`` chunks (the last
+    ones may be shorter).
 
-    >>> c = chunked(tuple(range(150)))
-    >>> [len(chunk) for chunk in c], at(c, 130), flattened(c) == tuple(range(150))
-    ([64, 64, 22], 130, True)
+    >>> c = chunked(tuple(range(2100)))
+    >>> [len(block) for block in c], [len(row) for row in c[-1]], at(c, 2090)
+    ([32, 32, 2], [32, 20], 2090)
+    >>> flattened(c) == tuple(range(2100))
+    True
     """
-    return tuple([values[k : k + CHUNK] for k in range(0, len(values), CHUNK)])
+    rows = [values[k : k + CHUNK] for k in range(0, len(values), CHUNK)]
+    span = 1 << FAN
+    return tuple([tuple(rows[k : k + span]) for k in range(0, len(rows), span)])
 
 
 def flattened(chunks: Chunks) -> tuple[Any, ...]:
     """The flat tuple of a chunked sequence."""
-    return tuple(chain.from_iterable(chunks))
+    return tuple(chain.from_iterable(chain.from_iterable(chunks)))
 
 
 def at(chunks: Chunks, i: int) -> Any:
     """Item ``i`` of a chunked sequence."""
-    return chunks[i >> SHIFT][i & MASK]
+    return chunks[i >> TOP][(i >> SHIFT) & FAN_MASK][i & MASK]
 
 
 def updated(chunks: Chunks, cells: list[int], values: list[Any]) -> Chunks:
     """``chunks`` with item ``cells[k]`` set to ``values[k]`` (later ones win): a new
-    outer tuple sharing every chunk but the changed ones; ``chunks`` itself when no
-    item changes.
+    outer tuple and new blocks and chunks where an item changed, sharing every other
+    block and chunk; ``chunks`` itself when no item changes.
 
-    >>> c = chunked(tuple(range(200)))
-    >>> d = updated(c, [5, 70, 5], [-1, -2, -3])
-    >>> at(d, 5), at(d, 70), d[2] is c[2], updated(c, [3], [3]) is c
-    (-3, -2, True, True)
+    >>> c = chunked(tuple(range(3000)))
+    >>> d = updated(c, [5, 70, 5, 2500], [-1, -2, -3, -4])
+    >>> at(d, 5), at(d, 70), at(d, 2500), d[1] is c[1], d[0][1] is c[0][1]
+    (-3, -2, -4, True, True)
+    >>> updated(c, [3], [3]) is c
+    True
     """
     rows: dict[int, list[Any]] = {}
     for k in range(len(cells)):
@@ -334,16 +348,25 @@ def updated(chunks: Chunks, cells: list[int], values: list[Any]) -> Chunks:
         c = i >> SHIFT
         row = rows.get(c)
         if row is None:
-            if chunks[c][i & MASK] == values[k]:
+            old: tuple[Any, ...] = chunks[c >> FAN][c & FAN_MASK]
+            if old[i & MASK] == values[k]:
                 continue
-            row = list(chunks[c])
+            row = list(old)
             rows[c] = row
         row[i & MASK] = values[k]
     if not rows:
         return chunks
-    out = list(chunks)
+    blocks: dict[int, list[tuple[Any, ...]]] = {}
     for c, row in rows.items():
-        out[c] = tuple(row)
+        b = c >> FAN
+        block = blocks.get(b)
+        if block is None:
+            block = list(chunks[b])
+            blocks[b] = block
+        block[c & FAN_MASK] = tuple(row)
+    out = list(chunks)
+    for b, block in blocks.items():
+        out[b] = tuple(block)
     return tuple(out)
 
 
@@ -414,22 +437,30 @@ def pass_changes_in(
     territories below ``top``, in board order, backwards when ``reverse``) and the
     spare dice left, on a chunked board."""
     out: list[tuple[int, int, int]] = []
-    nchunks = len(owners)
-    for k in range(nchunks):
+    nblocks = len(owners)
+    for kb in range(nblocks):
         if spare == 0:
             break
-        c = nchunks - 1 - k if reverse else k
-        row_o = owners[c]
-        row_d = dice[c]
-        m = len(row_o)
-        for j in range(m):
+        b = nblocks - 1 - kb if reverse else kb
+        block_o = owners[b]
+        block_d = dice[b]
+        nrows = len(block_o)
+        for kr in range(nrows):
             if spare == 0:
                 break
-            q = m - 1 - j if reverse else j
-            d = row_d[q]
-            if row_o[q] == player and d < top:
-                out.append(((c << SHIFT) + q, player, d + 1))
-                spare -= 1
+            r = nrows - 1 - kr if reverse else kr
+            row_o = block_o[r]
+            row_d = block_d[r]
+            base = ((b << FAN) + r) << SHIFT
+            m = len(row_o)
+            for j in range(m):
+                if spare == 0:
+                    break
+                q = m - 1 - j if reverse else j
+                d = row_d[q]
+                if row_o[q] == player and d < top:
+                    out.append((base + q, player, d + 1))
+                    spare -= 1
     return tuple(out), spare
 
 
@@ -483,15 +514,20 @@ def attack_table_after_in(
     return updated(table, cells, values)
 
 
+def _rows_backwards(chunks: Chunks) -> Iterator[Any]:
+    """The chunks of a chunked sequence, last first."""
+    return chain.from_iterable(map(reversed, reversed(chunks)))
+
+
 def _mine(table: Chunks, owners: Chunks, player: int, reverse: bool) -> Iterator[Any]:
     """The table's entries of ``player``'s territories, in board order (backwards when
     ``reverse``), by C iterators (no Python step per territory)."""
     if reverse:
-        cells: Iterator[Any] = chain.from_iterable(map(reversed, reversed(table)))
-        whose: Iterator[Any] = chain.from_iterable(map(reversed, reversed(owners)))
+        cells: Iterator[Any] = chain.from_iterable(map(reversed, _rows_backwards(table)))
+        whose: Iterator[Any] = chain.from_iterable(map(reversed, _rows_backwards(owners)))
     else:
-        cells = chain.from_iterable(table)
-        whose = chain.from_iterable(owners)
+        cells = chain.from_iterable(chain.from_iterable(table))
+        whose = chain.from_iterable(chain.from_iterable(owners))
     return compress(cells, map(player.__eq__, whose))
 
 
@@ -618,31 +654,38 @@ def attacks_best_first_in(
     same order), given the most dice on the board, ``top`` (:func:`levels`)."""
     best = (top - 1) * 64 + top
     later: dict[int, list[Any]] = {}
-    nchunks = len(owners)
-    for k in range(nchunks):
-        c = nchunks - 1 - k if reverse else k
-        row_o = owners[c]
-        row_t = table[c]
-        row_d = dice[c]
-        m = len(row_o)
-        for j in range(m):
-            q = m - 1 - j if reverse else j
-            if row_o[q] != player:
-                continue
-            chunk: tuple[Any, ...] = row_t[q]
-            if not chunk:
-                continue
-            d = row_d[q]
-            for attack in chunk:
-                rank = at(dice, attack[1]) * 64 + d
-                if rank == best:
-                    yield attack
-                else:
-                    bucket = later.get(rank)
-                    if bucket is None:
-                        later[rank] = [attack]
+    nblocks = len(owners)
+    for kb in range(nblocks):
+        b = nblocks - 1 - kb if reverse else kb
+        block_o = owners[b]
+        block_t = table[b]
+        block_d = dice[b]
+        nrows = len(block_o)
+        for kr in range(nrows):
+            r = nrows - 1 - kr if reverse else kr
+            row_o = block_o[r]
+            row_t = block_t[r]
+            row_d = block_d[r]
+            m = len(row_o)
+            for j in range(m):
+                q = m - 1 - j if reverse else j
+                if row_o[q] != player:
+                    continue
+                chunk: tuple[Any, ...] = row_t[q]
+                if not chunk:
+                    continue
+                d = row_d[q]
+                for attack in chunk:
+                    t: int = attack[1]
+                    rank = dice[t >> TOP][(t >> SHIFT) & FAN_MASK][t & MASK] * 64 + d
+                    if rank == best:
+                        yield attack
                     else:
-                        bucket.append(attack)
+                        bucket = later.get(rank)
+                        if bucket is None:
+                            later[rank] = [attack]
+                        else:
+                            bucket.append(attack)
     for rank in sorted(later, reverse=True):
         yield from later[rank]
 
@@ -851,7 +894,7 @@ class Overlay:
         changed = self.changed
         if i in changed:
             return changed[i]
-        return self.chunks[i >> SHIFT][i & MASK]
+        return self.chunks[i >> TOP][(i >> SHIFT) & FAN_MASK][i & MASK]
 
     def __setitem__(self, i: int, value: Any) -> None:
         self.changed[i] = value
