@@ -39,8 +39,9 @@ import random
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import chain
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
+from lazytree._core import mypyc_attr
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.agents import DiceAgents
 from lazytree.games.dice_of_doom.board import neighbor_table
@@ -106,6 +107,8 @@ def _places(size: int) -> tuple[tuple[int, int], ...]:
     return tuple(divmod(i, size) for i in range(size * size))
 
 
+# a native class in the compiled core, subclassed by the other rule sets (interpreted)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
     """The rules, for a board of ``size`` x ``size`` territories.
 
@@ -271,7 +274,8 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         n = len(state.owners)
         return range(n - 1, -1, -1) if state.reversed else range(n)
 
-    tabled = True
+    # (ClassVar: compiled code reads a rule set's own value, not an instance default)
+    tabled: ClassVar[bool] = True
     """Big boards list their attacks from an attack table kept per position
     (:mod:`~lazytree.games.dice_of_doom.incremental`): true for the rule sets whose
     attack needs more dice than the target."""
@@ -375,12 +379,13 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         assert made is not None
         return made
 
-    counts_captures = False
+    counts_captures: ClassVar[bool] = False
     """Whether a position counts the dice captured this turn (``captured``: the lisp
     rules' reinforcements)."""
 
     def _check_attack(self, state: DiceState, move: Attack) -> None:
-        src, dst = move
+        given: Any = move  # a move from outside may hold any objects: not unpacked as ints
+        src, dst = given
         n = len(state.owners)
         if not (isinstance(src, int) and isinstance(dst, int) and 0 <= src < n and 0 <= dst < n):
             raise IllegalMoveError(f"{src}->{dst}: no such territory (0 to {n - 1})")
