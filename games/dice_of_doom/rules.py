@@ -39,7 +39,7 @@ import random
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import chain
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, Final, TypeAlias
 
 from lazytree._core import mypyc_attr
 from lazytree.game import IllegalMoveError, Player
@@ -83,11 +83,15 @@ class Pass(enum.Enum):
     PASS = "pass"
 
 
-PASS = Pass.PASS
+PASS: Final = Pass.PASS
 
 
 DiceMove: TypeAlias = Attack | Pass | Outcome
 
+
+_BOOK_EVALUATION: Final = BookEvaluation
+_ATTACK: Final = Attack
+"""(Constants of the compiled module: ``evaluate`` and ``result`` compare with them per node.)"""
 
 MAX_SIZE = 100
 """Largest board side: what ``lazytree play`` and the board drawings support."""
@@ -182,6 +186,11 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         self.big = size * size >= BIG_BOARD
         """A big board: positions made by moves derive their facts from the position
         before (:mod:`~lazytree.games.dice_of_doom.incremental`)."""
+        # what the per-node methods read, as the compiled class's own fields (the
+        # mixins declare ``big`` and ``num_players``, which compiled code looks up by name)
+        self._big = self.big
+        self._players = players
+        self._captures = self.counts_captures
         self._listed = self.tabled and self.big
         self._kernel_moves = self.tabled and not self.big
         """Small boards list their attacks with :func:`~.kernel.attacks` (one call)."""
@@ -363,9 +372,9 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         return next(self._attacks(state), None) is None
 
     def result(self, state: DiceState, move: DiceMove) -> DiceState:
-        if type(move) is Attack and self._kernel_checks:
+        if type(move) is _ATTACK and self._kernel_checks:
             # the hot path: one compiled call checks the attack and makes the position
-            made = state.after_attack(move, self.neighbors, self.counts_captures)
+            made = state.after_attack(move, self.neighbors, self._captures)
             if made is not None:
                 return made
         if move is PASS:
@@ -375,7 +384,7 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         if not isinstance(move, Attack):
             raise IllegalMoveError(f"{move!r} is not a Dice of Doom move")
         self._check_attack(state, move)  # raises with the reason
-        made = state.after_attack(move, self.neighbors, self.counts_captures, checked=True)
+        made = state.after_attack(move, self.neighbors, self._captures, checked=True)
         assert made is not None
         return made
 
@@ -408,7 +417,7 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
 
     def _pass(self, state: DiceState) -> DiceState:
         player, spare, top = state.player, state.spare, self.max_dice
-        if self.big:
+        if self._big:
             oc, dc = state.chunks()
             changes, spare = pass_changes_in(oc, dc, player, spare, top, state.reversed)
             return DiceState.derived(
@@ -468,10 +477,10 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         """The position's rating from ``player``'s point of view, by the evaluator the
         game was given (``eval``: the book's winner share by default; that one in one
         call of :mod:`~.kernel`, the same value as ``returns(state)[player]``)."""
-        if self._kernel_book and self.evaluator.__class__ is BookEvaluation:
-            if self.big:
-                return state.book_share(self.num_players, player)
-            return book_value(state.owners, self.num_players, player)
+        if self._kernel_book and type(self.evaluator) is _BOOK_EVALUATION:
+            if self._big:
+                return state.book_share(self._players, player)
+            return book_value(state.owners, self._players, player)
         return self.evaluator(self, state, player)
 
     def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:
