@@ -14,7 +14,7 @@ ARGS   ?=
 CORE_SOURCES := setup.py lazytree/tree.py lazytree/rating.py lazytree/search/budget.py \
   lazytree/search/core.py \
   games/tictactoe.py games/dice_of_doom/incremental.py games/dice_of_doom/kernel.py \
-  games/dice_of_doom/position.py
+  games/dice_of_doom/position.py games/dice_of_doom/rules.py
 CORE_STAMP := $(VENV)/.core-built
 
 # the front end's npm packages (package.json, pinned by package-lock.json), installed

@@ -40,6 +40,7 @@ COMPILED = (
     "lazytree/games/dice_of_doom/incremental.py",
     "lazytree/games/dice_of_doom/kernel.py",
     "lazytree/games/dice_of_doom/position.py",
+    "lazytree/games/dice_of_doom/rules.py",
 )
 """The modules of the compiled core, as paths inside the installed package."""
 

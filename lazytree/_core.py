@@ -56,6 +56,7 @@ COMPILED_MODULES = (
     "lazytree.games.dice_of_doom.incremental",
     "lazytree.games.dice_of_doom.kernel",
     "lazytree.games.dice_of_doom.position",
+    "lazytree.games.dice_of_doom.rules",
 )
 """The modules ``setup.py`` compiles (its ``COMPILED`` lists the same, as paths)."""
 

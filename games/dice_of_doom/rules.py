@@ -39,8 +39,9 @@ import random
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import chain
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, Final, TypeAlias
 
+from lazytree._core import mypyc_attr
 from lazytree.game import IllegalMoveError, Player
 from lazytree.games.dice_of_doom.agents import DiceAgents
 from lazytree.games.dice_of_doom.board import neighbor_table
@@ -82,11 +83,15 @@ class Pass(enum.Enum):
     PASS = "pass"
 
 
-PASS = Pass.PASS
+PASS: Final = Pass.PASS
 
 
 DiceMove: TypeAlias = Attack | Pass | Outcome
 
+
+_BOOK_EVALUATION: Final = BookEvaluation
+_ATTACK: Final = Attack
+"""(Constants of the compiled module: ``evaluate`` and ``result`` compare with them per node.)"""
 
 MAX_SIZE = 100
 """Largest board side: what ``lazytree play`` and the board drawings support."""
@@ -106,6 +111,8 @@ def _places(size: int) -> tuple[tuple[int, int], ...]:
     return tuple(divmod(i, size) for i in range(size * size))
 
 
+# a native class in the compiled core, subclassed by the other rule sets (interpreted)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
     """The rules, for a board of ``size`` x ``size`` territories.
 
@@ -179,6 +186,11 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         self.big = size * size >= BIG_BOARD
         """A big board: positions made by moves derive their facts from the position
         before (:mod:`~lazytree.games.dice_of_doom.incremental`)."""
+        # what the per-node methods read, as the compiled class's own fields (the
+        # mixins declare ``big`` and ``num_players``, which compiled code looks up by name)
+        self._big = self.big
+        self._players = players
+        self._captures = self.counts_captures
         self._listed = self.tabled and self.big
         self._kernel_moves = self.tabled and not self.big
         """Small boards list their attacks with :func:`~.kernel.attacks` (one call)."""
@@ -271,7 +283,8 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         n = len(state.owners)
         return range(n - 1, -1, -1) if state.reversed else range(n)
 
-    tabled = True
+    # (ClassVar: compiled code reads a rule set's own value, not an instance default)
+    tabled: ClassVar[bool] = True
     """Big boards list their attacks from an attack table kept per position
     (:mod:`~lazytree.games.dice_of_doom.incremental`): true for the rule sets whose
     attack needs more dice than the target."""
@@ -359,9 +372,9 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         return next(self._attacks(state), None) is None
 
     def result(self, state: DiceState, move: DiceMove) -> DiceState:
-        if type(move) is Attack and self._kernel_checks:
+        if type(move) is _ATTACK and self._kernel_checks:
             # the hot path: one compiled call checks the attack and makes the position
-            made = state.after_attack(move, self.neighbors, self.counts_captures)
+            made = state.after_attack(move, self.neighbors, self._captures)
             if made is not None:
                 return made
         if move is PASS:
@@ -371,16 +384,17 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         if not isinstance(move, Attack):
             raise IllegalMoveError(f"{move!r} is not a Dice of Doom move")
         self._check_attack(state, move)  # raises with the reason
-        made = state.after_attack(move, self.neighbors, self.counts_captures, checked=True)
+        made = state.after_attack(move, self.neighbors, self._captures, checked=True)
         assert made is not None
         return made
 
-    counts_captures = False
+    counts_captures: ClassVar[bool] = False
     """Whether a position counts the dice captured this turn (``captured``: the lisp
     rules' reinforcements)."""
 
     def _check_attack(self, state: DiceState, move: Attack) -> None:
-        src, dst = move
+        given: Any = move  # a move from outside may hold any objects: not unpacked as ints
+        src, dst = given
         n = len(state.owners)
         if not (isinstance(src, int) and isinstance(dst, int) and 0 <= src < n and 0 <= dst < n):
             raise IllegalMoveError(f"{src}->{dst}: no such territory (0 to {n - 1})")
@@ -403,7 +417,7 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
 
     def _pass(self, state: DiceState) -> DiceState:
         player, spare, top = state.player, state.spare, self.max_dice
-        if self.big:
+        if self._big:
             oc, dc = state.chunks()
             changes, spare = pass_changes_in(oc, dc, player, spare, top, state.reversed)
             return DiceState.derived(
@@ -463,10 +477,10 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         """The position's rating from ``player``'s point of view, by the evaluator the
         game was given (``eval``: the book's winner share by default; that one in one
         call of :mod:`~.kernel`, the same value as ``returns(state)[player]``)."""
-        if self._kernel_book and self.evaluator.__class__ is BookEvaluation:
-            if self.big:
-                return state.book_share(self.num_players, player)
-            return book_value(state.owners, self.num_players, player)
+        if self._kernel_book and type(self.evaluator) is _BOOK_EVALUATION:
+            if self._big:
+                return state.book_share(self._players, player)
+            return book_value(state.owners, self._players, player)
         return self.evaluator(self, state, player)
 
     def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:

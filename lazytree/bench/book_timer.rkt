@@ -18,10 +18,18 @@
 ;;     -> {"ratings": [[move, value], ...], "nodes": N, "ms": [ms]}
 ;;   {"size", "board", "player", "spare", "ai_depth", "inner", "time_ai": true}
 ;;     -> {"ai_turn": [move, ...], "ms": [ms]}
-;; "ms" is the processor milliseconds of `inner` runs in a row, each on a fresh game tree,
-;; after a garbage collection.
+;; "ms" is the processor milliseconds (fractional) of `inner` runs, each on a fresh game
+;; tree and timed alone: a garbage collection first, then before each run a minor one,
+;; outside the clock; the previous run's tree is no longer held then.
 
-(require racket/list racket/string racket/runtime-path json)
+(require racket/list racket/string racket/runtime-path json ffi/unsafe/vm)
+
+;; the process's processor time in nanoseconds: Chez Scheme's clock, which
+;; current-process-milliseconds reads in whole milliseconds (too coarse for one run)
+(define cpu-ns
+  (vm-eval '(lambda ()
+              (let ([t (current-time 'time-process)])
+                (+ (* (time-second t) 1000000000) (time-nanosecond t))))))
 
 (define-runtime-path BOOK "chapter12/source.rkt")
 
@@ -67,11 +75,20 @@
         (loop new-tree acc*)
         (reverse acc*))))
 
+;; the processor milliseconds of `inner` runs of thunk and the last run's result: a full
+;; collection first, then each run timed alone after a minor collection, the previous
+;; run's result no longer held (a full collection per run would take longer than the runs:
+;; the heap holds the book's libraries)
 (define (timed inner thunk)
   (collect-garbage)
-  (define start (current-process-milliseconds))
-  (define out (for/last ([_ (in-range inner)]) (thunk)))
-  (values (- (current-process-milliseconds) start) out))
+  (let loop ([k inner] [ns 0])
+    (collect-garbage 'minor)
+    (define start (cpu-ns))
+    (define out (thunk))
+    (define spent (+ ns (- (cpu-ns) start)))
+    (if (<= k 1)
+        (values (/ spent 1e6) out)
+        (loop (sub1 k) spent))))
 
 (define (answer q)
   (define (get k [default #f]) (let ([v (hash-ref q k default)]) (if (eq? v 'null) default v)))

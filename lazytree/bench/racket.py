@@ -25,13 +25,23 @@ compiles both with ``raco make`` at Racket's defaults (``compile-enforce-module-
 ``tests/oracle/book_oracle.rkt``, compiles the book from source with the module constants
 not enforced, which makes it about 1.7 times slower: fine for checking answers, not for
 timing.) Each side is timed by its own processor clock (this
-process's :func:`time.process_time`, Racket's ``current-process-milliseconds``),
-interleaved board by board: for each board, ``repeat`` rounds of (lazytree, Racket) or
-(Racket, lazytree) alternately, the median of the rounds per side. A measurement times
-``inner`` runs in a row (the same number on both sides, chosen from a first untimed run
-so that one lasts at least :data:`MIN_SAMPLE` seconds: Racket's clock counts whole
-milliseconds). lazytree's runs are inside :func:`~lazytree.gcpause.gc_paused`, as the
-command line runs its searches; Racket collects garbage before each measurement.
+process's :func:`time.process_time`; Racket's, Chez Scheme's process clock in
+nanoseconds: ``current-process-milliseconds`` counts whole milliseconds), interleaved
+board by board: for each board, ``repeat`` rounds of (lazytree, Racket) or
+(Racket, lazytree) alternately, the median of the rounds per side. A measurement is
+``inner`` runs (the same number on both sides, chosen from a first untimed run so that
+they last at least :data:`MIN_SAMPLE` seconds), each on a fresh tree and timed alone,
+the same way on both sides: a full garbage collection first (lazytree:
+:func:`gc.collect`; Racket: ``(collect-garbage)``), then before each run the previous
+run's tree is dropped and a young collection runs (``gc.collect(0)``; ``(collect-garbage
+'minor)``), outside the clock, which then counts the run alone: building and rating the
+tree, with the collections that happen while it grows. lazytree frees a dropped tree at
+once (reference counting), outside its clock; Racket's collector reclaims a dead tree
+later, in a collection that may fall inside a later run's clock, where a copying
+collector's cost is that of what is still live. The JSON gives the time lazytree took to
+free its trees beside, as ``python_free_seconds``. (A full collection per run would take
+longer than the runs: Racket's heap holds the book's picture libraries.) lazytree's runs
+are inside :func:`~lazytree.gcpause.gc_paused`, as the command line runs its searches.
 
 The ratio is lazytree's time over Racket's (below 1: lazytree is faster), per board,
 then the median and the range over the boards.
@@ -39,6 +49,7 @@ then the median and the range over the boards.
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import random
@@ -118,12 +129,16 @@ class BoardRun:
     inner_turn: int
     first_python: float
     first_racket: float
+    first_free: float
+    """Seconds lazytree took to free the first decision's tree (outside its clock)."""
     first_nodes: tuple[int, int]
     """Nodes of the tree to the depth: lazytree's created, the book's counted."""
     first_ratings: tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
     """Every root move's value (lazytree's, the book's), as the book's driver writes them."""
     turn_python: float
     turn_racket: float
+    turn_free: float
+    """Seconds lazytree took to free the whole turn's tree (outside its clock)."""
     python_moves: tuple[str, ...]
     racket_moves: tuple[str, ...]
     nodes: int
@@ -166,16 +181,18 @@ def book_boards(size: int, count: int, seed: int = 0, spare: int = 10) -> list[s
     return out
 
 
-def _python_first(game: Game[Any, Any], state: Any, depth: int) -> tuple[Any, int]:
-    """The first decision: minimax to ``depth`` on a fresh tree; (result, nodes)."""
+def _python_first(game: Game[Any, Any], state: Any, depth: int) -> tuple[Any, Tree[Any, Any]]:
+    """The first decision: minimax to ``depth`` on a fresh tree; (result, the tree)."""
     tree: Tree[Any, Any] = Tree(game, state)
     with gc_paused():
         result = minimax(tree.root, depth)
-    return result, tree.stats.nodes_created
+    return result, tree
 
 
-def _python_turn(game: Game[Any, Any], state: Any, depth: int) -> tuple[tuple[str, ...], int]:
-    """The whole turn, the tree reused from move to move; (moves, nodes created)."""
+def _python_turn(
+    game: Game[Any, Any], state: Any, depth: int
+) -> tuple[tuple[str, ...], Tree[Any, Any]]:
+    """The whole turn, the tree reused from move to move; (moves, the tree)."""
     tree: Tree[Any, Any] = Tree(game, state)
     moves: list[str] = []
     with gc_paused():
@@ -183,16 +200,30 @@ def _python_turn(game: Game[Any, Any], state: Any, depth: int) -> tuple[tuple[st
             best = minimax(tree.root, depth).best_moves[0]
             moves.append(game.move_to_str(tree.root.state, best))
             tree.play(best)
-    return tuple(moves), tree.stats.nodes_created
+    return tuple(moves), tree
 
 
-def _timed(fn: Callable[[], Any], inner: int) -> tuple[float, Any]:
-    """Processor seconds of ``inner`` runs of ``fn`` in a row, and the last one's result."""
-    out: Any = None
-    start = time.process_time()
+def _timed(
+    fn: Callable[[], tuple[Any, Tree[Any, Any]]], inner: int
+) -> tuple[float, float, tuple[Any, int]]:
+    """``inner`` runs of ``fn``, each timed alone, as the book's driver times the book's:
+    a full garbage collection first, then before each run a young one, outside the
+    clock; after each run its tree is dropped (freed by reference counting), outside
+    the clock too. Returns the processor seconds of the runs, the processor seconds of
+    freeing their trees, and the last run's answer with its tree's nodes created."""
+    spent = freed = 0.0
+    kept: tuple[Any, int] = (None, 0)
+    gc.collect()
     for _ in range(inner):
-        out = fn()
-    return time.process_time() - start, out
+        gc.collect(0)
+        start = time.process_time()
+        out: Any = fn()
+        spent += time.process_time() - start
+        kept = (out[0], out[1].stats.nodes_created)
+        start = time.process_time()
+        out = None  # the last reference to the run's tree: freed here
+        freed += time.process_time() - start
+    return spent, freed, kept
 
 
 def _inner(seconds: float) -> int:
@@ -329,10 +360,10 @@ def _board(racket: _Racket, size: int, board: str, depth: int, repeat: int, spar
     game = DiceOfDoom(size=size, spare_dice=spare)
     state = game.parse_board(board, player=BOOK_AI, spare=spare)
     query = {"size": size, "board": board, "player": BOOK_AI, "spare": spare, "ai_depth": depth}
-    warm_first, _ = _timed(lambda: _python_first(game, state, depth), 1)  # untimed warm-up
-    warm_turn, _ = _timed(lambda: _python_turn(game, state, depth), 1)
+    warm_first, _, _ = _timed(lambda: _python_first(game, state, depth), 1)  # untimed warm-up
+    warm_turn, _, _ = _timed(lambda: _python_turn(game, state, depth), 1)
     inner_first, inner_turn = _inner(warm_first), _inner(warm_turn)
-    samples: dict[str, list[float]] = {"fp": [], "fr": [], "tp": [], "tr": []}
+    samples: dict[str, list[float]] = {k: [] for k in ("fp", "fr", "tp", "tr", "ff", "tf")}
     first_answer: dict[str, Any] = {}
     turn_answer: dict[str, Any] = {}
     first: Any = None
@@ -341,10 +372,14 @@ def _board(racket: _Racket, size: int, board: str, depth: int, repeat: int, spar
         sides = ("python", "racket") if round_ % 2 == 0 else ("racket", "python")
         for side in sides:
             if side == "python":
-                seconds, first = _timed(lambda: _python_first(game, state, depth), inner_first)
+                seconds, freed, first = _timed(
+                    lambda: _python_first(game, state, depth), inner_first
+                )
                 samples["fp"].append(seconds / inner_first)
-                seconds, turn = _timed(lambda: _python_turn(game, state, depth), inner_turn)
+                samples["ff"].append(freed / inner_first)
+                seconds, freed, turn = _timed(lambda: _python_turn(game, state, depth), inner_turn)
                 samples["tp"].append(seconds / inner_turn)
+                samples["tf"].append(freed / inner_turn)
             else:
                 first_answer = racket.ask(
                     {**query, "time_first": True, "repeat": 1, "inner": inner_first}
@@ -364,10 +399,12 @@ def _board(racket: _Racket, size: int, board: str, depth: int, repeat: int, spar
         inner_turn=inner_turn,
         first_python=statistics.median(samples["fp"]),
         first_racket=statistics.median(samples["fr"]),
+        first_free=statistics.median(samples["ff"]),
         first_nodes=(first_nodes, int(first_answer["nodes"])),
         first_ratings=(_ratings(game, state, result), book_ratings),
         turn_python=statistics.median(samples["tp"]),
         turn_racket=statistics.median(samples["tr"]),
+        turn_free=statistics.median(samples["tf"]),
         python_moves=moves,
         racket_moves=tuple(turn_answer["ai_turn"]),
         nodes=turn_nodes,
@@ -455,6 +492,7 @@ def _document(
                 "boards": len(mine),
                 "python_seconds": round(py, 4),
                 "racket_seconds": round(rk, 4),
+                "python_free_seconds": round(sum(r.turn_free for r in mine), 4),
                 "ratio": round(py / rk, 3) if rk > 0 else None,
                 "ratio_per_board": [round(r.turn_ratio, 3) for r in mine],
                 "same_moves": all(r.same_moves for r in mine),
@@ -464,6 +502,7 @@ def _document(
                     **ratio_summary([r.first_ratio for r in mine]),
                     "python_seconds": round(sum(r.first_python for r in mine), 4),
                     "racket_seconds": round(sum(r.first_racket for r in mine), 4),
+                    "python_free_seconds": round(sum(r.first_free for r in mine), 4),
                     "ratio_per_board": [round(r.first_ratio, 3) for r in mine],
                     "same_nodes_values_best": sum(r.first_same for r in mine),
                 },
@@ -475,7 +514,9 @@ def _document(
         "depth": depth,
         "repeat": repeat,
         "spare": spare,
-        "clock": "processor time of each process, median of the rounds, interleaved",
+        "clock": "processor time of each process, median of the rounds, interleaved; "
+        "each run timed alone after a young collection, its tree dropped outside the "
+        "clock (python_free_seconds: lazytree's freeing)",
         "racket": "the installed book program (realm/chapter12), compiled by raco make at "
         "Racket's defaults (compile-enforce-module-constants #t), 2htdp/universe stubbed",
         "first_decision": {
@@ -497,6 +538,8 @@ def _document(
                 "racket_seconds": round(r.turn_racket, 5),
                 "first_python_seconds": round(r.first_python, 5),
                 "first_racket_seconds": round(r.first_racket, 5),
+                "first_python_free_seconds": round(r.first_free, 5),
+                "python_free_seconds": round(r.turn_free, 5),
                 "first_nodes": list(r.first_nodes),
                 "first_same": r.first_same,
                 "inner": [r.inner_first, r.inner_turn],

@@ -98,7 +98,12 @@ def test_bench_against_racket_plays_the_books_moves() -> None:
     (row,) = doc["sizes"]
     assert row["size"] == 3 and row["boards"] == 2 and row["same_moves"] is True
     assert row["python_seconds"] > 0 and row["nodes"] > 0
+    # each run is timed alone on both sides: Racket's clock reads below a millisecond,
+    # and lazytree's freeing of its trees (outside its clock) is reported beside
+    assert row["racket_seconds"] > 0 and row["python_free_seconds"] >= 0
+    assert row["first_decision"]["python_free_seconds"] >= 0
     assert all(b["moves"] == b["racket_moves"] and b["moves"] for b in doc["boards"])
+    assert all(b["first_same"] for b in doc["boards"])
 
 
 def test_bench_against_racket_without_the_oracle_says_so(tmp_path: Path) -> None:
