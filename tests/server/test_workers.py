@@ -172,8 +172,11 @@ def test_an_ai_plays_through_a_dask_cluster_of_two_workers() -> None:
             client.post(f"/api/sessions/{sid}/ai")
             done = wait_idle(client, sid, 120)
             assert done["over"] and done["error"] is None and done["moves_made"] >= 5
-            # Stop reaches the search on the cluster: a 600 s AI moves at once
-            slow = new_game(client, "game=dice-of-doom&size=5&seed=1&seats=ai,human&ai=600")
+            # Stop reaches the search on the cluster: a 600 s AI moves at once. Its memory
+            # budget is this whole process's (the cluster runs in it), 6 GiB: the search
+            # grows about 55 MiB a second, and under load Stop may take seconds to arrive
+            seat = "default:time=600:memory=6442450944"
+            slow = new_game(client, f"game=dice-of-doom&size=5&seed=1&seats={seat},human")
             client.post(f"/api/sessions/{slow}/ai")
             wait_for(lambda: view(client, slow)["thinking"])
             wait_for(lambda: view(client, slow)["can_stop"])
