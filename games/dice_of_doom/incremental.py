@@ -111,7 +111,7 @@ TOP: Final = SHIFT + FAN
 """Item ``i`` lies in block ``i >> TOP``."""
 
 Chunks = tuple[tuple[tuple[Any, ...], ...], ...]
-"""A sequence kept in three levels: blocks of :data:`FAN` chunks of :data:`CHUNK`
+"""A sequence kept in three levels: blocks of ``1 << FAN`` chunks of :data:`CHUNK`
 entries, item ``i`` being ``chunks[i >> TOP][(i >> SHIFT) & FAN_MASK][i & MASK]``
 (:func:`at`). A position made by a move shares every chunk and block its move did not
 change with the position before (:func:`updated`), so making it copies the outer tuple

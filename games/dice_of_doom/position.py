@@ -507,11 +507,8 @@ class DiceState:
             if base is None:
                 oc = self._oc
                 if oc is not None and self._owners is None:
-                    every = [0] * players
-                    for row in oc:
-                        for p in range(players):
-                            every[p] += row.count(p)
-                    counts = tuple(every)
+                    owned = flattened(oc)
+                    counts = tuple([owned.count(p) for p in range(players)])
                 else:
                     owners = self.owners
                     counts = tuple([owners.count(p) for p in range(players)])

@@ -454,7 +454,7 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
     # -- scores -------------------------------------------------------------------------
     def territories(self, state: DiceState) -> tuple[int, ...]:
         """How many territories each player owns."""
-        if self.big:  # kept per position, updated by each move
+        if self._big:  # kept per position, updated by each move
             return state.counts(self.num_players)
         owners = state.owners  # tuple.count runs in C: the book eval's hot spot
         return tuple([owners.count(p) for p in range(self.num_players)])

@@ -169,6 +169,7 @@ def test_a_pass_that_changes_most_cells_draws_the_whole_board(
     click_cell(driver, src)
     click_cell(driver, dst)
     wait_for(driver, "window.lazytree.view.moves_made === 1")
+    wait_for(driver, f"{BOARD}.lazytreeBoard.doc.cells[{dst}].owner === 0")  # drawn
     assert driver.execute_script(f"return {BOARD}.lazytreeBoard.lastDrawn") is not None
     passes = [m["move"] for m in view(driver)["board"]["moves"] if not m["path"]]
     driver.find_element(By.CSS_SELECTOR, f'#moves [data-move="{passes[0]}"]').click()

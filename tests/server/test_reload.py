@@ -18,16 +18,16 @@ from tests.server.test_app import new_game, seated
 def test_a_page_that_opens_while_a_cancelled_turn_ends_gets_the_ai_thinking_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    ending = threading.Event()
+    ending, end = threading.Event(), threading.Event()
     play_turns = Runner._play_turns
 
     def slow_to_end(self: Runner) -> None:
-        """A cancelled turn that takes a second to end (a worker's job being called
-        back, a search reaching its next check)."""
+        """A cancelled turn that ends only when the test says (as a worker's job being
+        called back, or a search reaching its next check, takes a while)."""
         play_turns(self)
         if self._cancel.is_set():
             ending.set()
-            time.sleep(1.0)
+            end.wait(30)
 
     monkeypatch.setattr(Runner, "_play_turns", slow_to_end)
     store = Sessions(limit=8)
@@ -52,6 +52,7 @@ def test_a_page_that_opens_while_a_cancelled_turn_ends_gets_the_ai_thinking_agai
         assert runner.thinking  # (the cancelled turn has not ended yet)
         with c.websocket_connect(f"/ws/{sid}") as ws:  # ... when the new page says hello
             hello(ws)
+            end.set()  # now the cancelled turn ends
             deadline = time.monotonic() + 30
             while (runner._thread is first or not runner.thinking) and (
                 time.monotonic() < deadline

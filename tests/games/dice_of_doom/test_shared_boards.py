@@ -20,7 +20,7 @@ class FlatDiceOfDoom(DiceOfDoom):
 
     def __init__(self, size: int, eval: str) -> None:
         super().__init__(size=size, eval=eval, spare_dice=40)
-        self.big = False
+        self.big = self._big = False  # (the rules' per-node methods read the copy)
         self._listed = False
         self._kernel_moves = True
 
