@@ -39,7 +39,7 @@ import random
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import chain
-from typing import Any, ClassVar, Final, TypeAlias
+from typing import Any, ClassVar, Final, SupportsIndex, TypeAlias
 
 from lazytree._core import mypyc_attr
 from lazytree.game import IllegalMoveError, Player
@@ -89,7 +89,7 @@ PASS: Final = Pass.PASS
 DiceMove: TypeAlias = Attack | Pass | Outcome
 
 
-_BOOK_EVALUATION: Final = BookEvaluation
+_TEXTBOOK_EVALUATION: Final = BookEvaluation
 _ATTACK: Final = Attack
 """(Constants of the compiled module: ``evaluate`` and ``result`` compare with them per node.)"""
 
@@ -103,6 +103,13 @@ MAX_SPARE_DICE = 10_000
 
 _COUNTS = tuple(str(d) for d in range(MAX_DICE + 1))
 """Dice counts as text (a board view labels each territory with one)."""
+
+
+def _whole(name: str, value: object) -> int:
+    """``value``, an int (not a bool), or a :class:`TypeError` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
+    return value
 
 
 @lru_cache(maxsize=16)
@@ -139,17 +146,18 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
 
     def __init__(
         self,
-        size: int = 3,
-        players: int = 2,
-        max_dice: int = 3,
-        spare_dice: int = 10,
+        size: SupportsIndex = 3,
+        players: SupportsIndex = 2,
+        max_dice: SupportsIndex = 3,
+        spare_dice: SupportsIndex = 10,
         eval: str | Evaluation = "book",
     ) -> None:
-        for name, value in (("size", size), ("players", players), ("max dice", max_dice)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-        if isinstance(spare_dice, bool) or not isinstance(spare_dice, int):
-            raise TypeError(f"spare dice must be an int, got {type(spare_dice).__name__}")
+        # (SupportsIndex, not int: compiled, an int parameter would refuse a float with
+        # the compiler's message, which does not name the argument)
+        size = _whole("size", size)
+        players = _whole("players", players)
+        max_dice = _whole("max dice", max_dice)
+        spare_dice = _whole("spare dice", spare_dice)
         if size < 2:
             raise ValueError(f"size must be at least 2, got {size}")
         if size > MAX_SIZE:
@@ -477,7 +485,7 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         """The position's rating from ``player``'s point of view, by the evaluator the
         game was given (``eval``: the book's winner share by default; that one in one
         call of :mod:`~.kernel`, the same value as ``returns(state)[player]``)."""
-        if self._kernel_book and type(self.evaluator) is _BOOK_EVALUATION:
+        if self._kernel_book and type(self.evaluator) is _TEXTBOOK_EVALUATION:
             if self._big:
                 return state.book_share(self._players, player)
             return book_value(state.owners, self._players, player)

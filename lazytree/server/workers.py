@@ -547,11 +547,13 @@ class ProcessWorkers(Executor):
 def _dask_call(fn: Callable[..., Any], args: tuple[Any, ...], stop_name: str) -> tuple[Any, str]:
     """A job in a Dask worker: ``fn(*args)`` with a stop event that follows the cluster's
     event ``stop_name``; the result and the worker's address."""
-    from distributed import Event, get_worker
+    from distributed import Event, get_client, get_worker
 
     stop = threading.Event()
     done = threading.Event()
-    remote = Event(stop_name)  # type: ignore[no-untyped-call]
+    # the worker's client, given: an event that finds its client by itself fails when
+    # read from the watching thread (outside the task) in a worker process
+    remote = Event(stop_name, client=get_client())  # type: ignore[no-untyped-call]
 
     def watch() -> None:
         while not done.wait(0.1):
