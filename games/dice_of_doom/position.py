@@ -506,12 +506,9 @@ class DiceState:
             base = self._base
             if base is None:
                 oc = self._oc
-                if oc is not None and self._owners is None:
-                    owned = flattened(oc)
-                    counts = tuple([owned.count(p) for p in range(players)])
-                else:
-                    owners = self.owners
-                    counts = tuple([owners.count(p) for p in range(players)])
+                # (a board kept in chunks is counted without keeping its flat tuple)
+                owners = flattened(oc) if oc is not None and self._owners is None else self.owners
+                counts = tuple([owners.count(p) for p in range(players)])
             elif self._src >= 0:
                 bo = base._chunks()[0]
                 counts = counts_after_attack(base.counts(players), bo, self._dst, self.player)
