@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from lazytree.boards import apply_delta
+
 __all__ = ["ServeBench", "ServeLoad", "bench_serve", "bench_serve_ai"]
 
 GAME_QUERY = "game=dice-of-doom&size=3&seats=human,human"
@@ -97,14 +99,7 @@ class _Tally:
 
 def with_delta(board: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     """``board`` with an update's ``delta`` applied (see :mod:`lazytree.server.live`)."""
-    new = {**board, **delta["set"]}
-    for key in delta["unset"]:
-        new.pop(key, None)
-    cells = list(board.get("cells", []))
-    for i, cell in delta["cells"]:
-        cells[i] = cell
-    new["cells"] = cells
-    return new
+    return apply_delta(board, delta)
 
 
 async def _client(
