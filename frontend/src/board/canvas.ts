@@ -135,10 +135,13 @@ const GRID_LOOK: Look = {
 };
 
 const ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
-/** The cursor (the keyboard's cell): a white ring under a blue one, widths in pixels. */
+/**
+ * The cursor (the keyboard's cell): a white ring edged in black on both sides, widths in
+ * pixels, so it shows on every player's colour, on grey and on a dark page alike.
+ */
 const CURSOR: readonly Stroke[] = [
-  ["#fff", 6],
-  ["#1a5fb4", 3],
+  ["#000", 9],
+  ["#fff", 5],
 ];
 const MARK_ORDER = ["can", "last", "target", "sel", "hl"] as const; // later ones on top
 const FONT = (size: number) => `bold ${size}px system-ui, sans-serif`;
@@ -577,7 +580,7 @@ export class Board {
     const ox = dpr * (v.ox - v.x * v.k);
     const oy = dpr * (v.oy - v.y * v.k);
     const [hx, hy] = this.halfSize();
-    const margin = Math.max(MARGIN, 4 / v.k);
+    const margin = Math.max(MARGIN, 6 / v.k); // the cursor's ring reaches 4.5 px out
     let shown: number[];
     ctx.save();
     if (dirty) {

@@ -11,6 +11,17 @@
     const next = { ...board, ...delta.set };
     const loose2 = next;
     for (const key of delta.unset) delete loose2[key];
+    if (delta.lines) {
+      const [count, lines] = delta.lines;
+      const text = (board.text ?? "").split("\n");
+      text.length = Math.min(text.length, count);
+      for (const [i, line] of lines) {
+        if (!(i >= 0 && i < count)) throw new RangeError(`the update changes line ${i}`);
+        text[i] = line;
+      }
+      next.text = Array.from(text, (line) => line ?? "").join("\n");
+    }
+    if (delta.moves) next.moves = unpackMoves(delta.moves);
     const changed = [];
     if (board.cells) {
       const cells = board.cells.slice();
@@ -22,6 +33,32 @@
       next.cells = cells;
     }
     return { board: next, changed };
+  }
+  function unpackMoves(runs) {
+    const moves = [];
+    let first = 0;
+    for (const [template, length, numbers] of runs) {
+      if (length === 0) {
+        for (let k = 0; k < (numbers[0] ?? 0); k++) moves.push({ move: template, path: [] });
+        continue;
+      }
+      const parts = template.split(/(\{\{|\}\}|\{[0-9]+\})/);
+      for (let at = 0; at + length <= numbers.length; at += length) {
+        first += numbers[at];
+        const path = [first];
+        for (let j = 1; j < length; j++) path.push(first + numbers[at + j]);
+        let move = "";
+        for (const part of parts) {
+          if (part === "{{") move += "{";
+          else if (part === "}}") move += "}";
+          else if (part.length > 2 && part[0] === "{")
+            move += String(path[Number(part.slice(1, -1))]);
+          else move += part;
+        }
+        moves.push({ move, path });
+      }
+    }
+    return moves;
   }
   function marksOf(doc, options = {}) {
     const { selected = null, last = [], interactive = false, cursor = null } = options;
@@ -119,12 +156,12 @@
           c.row * HH + R + 4
         ]
       );
-      const shift = Math.max(0, ...offsets);
+      const shift2 = Math.max(0, ...offsets);
       return {
         centres: centres2,
         left: 4,
         top: 4,
-        width: (doc.cols + shift / 2) * HW + 8,
+        width: (doc.cols + shift2 / 2) * HW + 8,
         height: (doc.rows - 1) * HH + 2 * R + 8
       };
     }
@@ -334,8 +371,8 @@
   };
   var ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
   var CURSOR = [
-    ["#fff", 6],
-    ["#1a5fb4", 3]
+    ["#000", 9],
+    ["#fff", 5]
   ];
   var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
   var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
@@ -697,7 +734,7 @@
       const ox = dpr * (v.ox - v.x * v.k);
       const oy = dpr * (v.oy - v.y * v.k);
       const [hx, hy] = this.halfSize();
-      const margin = Math.max(MARGIN, 4 / v.k);
+      const margin = Math.max(MARGIN, 6 / v.k);
       let shown;
       ctx.save();
       if (dirty) {
@@ -1242,6 +1279,11 @@
     input.name = opt.name;
     input.type = opt.type === "int" ? "number" : "text";
     input.dataset.option = opt.name;
+    if (opt.type === "int") {
+      input.step = "1";
+      if (opt.min !== void 0) input.min = String(opt.min);
+      if (opt.max !== void 0) input.max = String(opt.max);
+    }
     if (opt.default !== null && opt.default !== void 0) input.value = String(opt.default);
     const help = document.createElement("small");
     help.className = "note";
@@ -1254,7 +1296,7 @@
     if (!found) throw new Error(`the page has no ${selector}`);
     return found;
   }
-  function setupForm(games) {
+  function setupForm(games, typed = {}) {
     find(document, "#newgame").hidden = false;
     const gameSel = find(document, "#f-game");
     const box = find(document, "#f-options");
@@ -1310,7 +1352,31 @@
       for (const input of box.querySelectorAll("input"))
         if (input.value === "") input.disabled = true;
     });
+    restore(typed, gameSel, box, seatBox);
     toggle();
+    const seatsTyped = typed.seats?.split(",") ?? [];
+    seatBox.querySelectorAll("select").forEach((sel, p) => {
+      const want = seatsTyped[p];
+      if (want !== void 0 && Array.from(sel.options).some((o) => o.value === want))
+        sel.value = want;
+    });
+  }
+  function restore(typed, gameSel, box, seatBox) {
+    const game = typed.game;
+    if (game === void 0) return;
+    if (Array.from(gameSel.options).some((o) => o.value === game)) gameSel.value = game;
+    const set = box.querySelector(`[data-game="${CSS.escape(gameSel.value)}"]`);
+    for (const input of set?.querySelectorAll("input[data-option]") ?? []) {
+      const value = typed[input.dataset.option ?? ""];
+      if (value !== void 0) input.value = value;
+    }
+    const form = seatBox.closest("form");
+    for (const name of ["ai", "speed"]) {
+      const sel = form?.querySelector(`select[name=${name}]`);
+      const value = typed[name];
+      if (sel && value !== void 0 && Array.from(sel.options).some((o) => o.value === value))
+        sel.value = value;
+    }
   }
 
   // frontend/src/play/gestures.ts
@@ -1759,16 +1825,13 @@
     }
     /**
      * Pan as little as needed so the point (px, py) is at least `margin` units inside the
-     * rectangle `shown` (what the canvas shows of the view, which may be wider than the box).
-     * Returns whether it panned.
+     * rectangle `shown` (what the canvas shows of the view, which may be wider than the box),
+     * never to show what lies past the board's edges: a cell on the board's edge is revealed
+     * with the edge, and a board already in view never moves. Returns whether it panned.
      */
     reveal(px, py, shown, margin) {
-      let dx = 0;
-      let dy = 0;
-      if (px - margin < shown.x) dx = px - margin - shown.x;
-      else if (px + margin > shown.x + shown.w) dx = px + margin - (shown.x + shown.w);
-      if (py - margin < shown.y) dy = py - margin - shown.y;
-      else if (py + margin > shown.y + shown.h) dy = py + margin - (shown.y + shown.h);
+      const dx = shift(px, margin, shown.x, shown.w, this.boardWidth);
+      const dy = shift(py, margin, shown.y, shown.h, this.boardHeight);
       if (!dx && !dy) return false;
       this.panBy(dx, dy);
       return true;
@@ -1778,6 +1841,14 @@
       return `${this.x} ${this.y} ${this.w} ${this.h}`;
     }
   };
+  function shift(p, margin, start, size, extent) {
+    const low = Math.max(p - margin, Math.min(0, p));
+    const high = Math.min(p + margin, Math.max(extent, p));
+    if (high - low > size) return p - size / 2 - start;
+    if (low < start) return low - start;
+    if (high > start + size) return high - (start + size);
+    return 0;
+  }
 
   // frontend/src/play/page.ts
   var KEYS = {
@@ -2112,6 +2183,14 @@
         this.board.draw();
       }
     }
+    /** Zoom by `factor` from the keyboard: about the cursor's cell, which stays in view. */
+    zoomKey(factor) {
+      const s = this.state;
+      const c = s.cursor === null ? void 0 : this.board.geo?.centres[s.cursor];
+      this.viewport.zoomAt(factor, c?.[0], c?.[1]);
+      this.setViewBox();
+      this.revealCursor();
+    }
     /** A click (or Enter) on cell `c`: select it, or play the move it ends. */
     act(c, started) {
       const s = this.state;
@@ -2159,11 +2238,9 @@
         renderPanel(s, this.sessionId);
         this.describeCursor();
       } else if (e.key === "+" || e.key === "=") {
-        this.viewport.zoomAt(1 / 1.4);
-        this.setViewBox();
+        this.zoomKey(1 / 1.4);
       } else if (e.key === "-") {
-        this.viewport.zoomAt(1.4);
-        this.setViewBox();
+        this.zoomKey(1.4);
       } else if (e.key === "0") {
         this.fit();
       }
@@ -2317,6 +2394,17 @@
       showError(`cannot load ${file.name}: ${e.message}`);
     }
   }
+  function typedFields(text) {
+    try {
+      const data = JSON.parse(text || "{}");
+      if (!data || typeof data !== "object" || Array.isArray(data)) return {};
+      const out = {};
+      for (const [k, v] of Object.entries(data)) if (typeof v === "string") out[k] = v;
+      return out;
+    } catch {
+      return {};
+    }
+  }
   function main() {
     window.lazytree = { timings: [], view: null, ready: false };
     const app = must("#app");
@@ -2326,7 +2414,7 @@
     if (sessionId) {
       new GamePage(sessionId, seatToken).start();
     } else {
-      setupForm(JSON.parse(app.dataset.games ?? "{}"));
+      setupForm(JSON.parse(app.dataset.games ?? "{}"), typedFields(app.dataset.typed));
       must("[data-action=load-file-home]").addEventListener("change", (e) => void loadFile(e, null));
     }
   }
