@@ -12,7 +12,7 @@ Schema file ``lazytree/static/board.schema.json`` (:data:`SCHEMA_FILE`):
 * ``moves``: every legal move as ``{"move": notation, "path": [cells clicked]}`` (an
   empty path: the page shows a button), at most ``max_moves`` moves made by a button
   and ``max_board_moves`` made by clicks (``more`` counts the others: a move left out
-  cannot be clicked, so the clicked ones have a budget as big as a 40x40 board needs);
+  cannot be clicked, so the clicked ones have a budget as big as a 100x100 board needs);
 * hex and grid boards: ``rows``, ``cols``, ``cells`` (``row``, ``col``, ``owner``,
   ``label``, optional ``shade`` and ``name``: the cell's name in the game's notation,
   drawn small in its corner), and optionally ``offsets``, ``coords``, ``colours``,
@@ -77,9 +77,11 @@ MAX_MOVES: Final = 500
 """Most moves made by a button a document lists (a position with more says how many it
 left out)."""
 
-MAX_BOARD_MOVES: Final = 20_000
-"""Most moves made by clicks on the board a document lists: every attack of a 40x40 Dice
-of Doom board (at most 6 a territory) and more; a move left out cannot be clicked."""
+MAX_BOARD_MOVES: Final = 30_000
+"""Most moves made by clicks on the board a document lists: every attack of a 100x100
+Dice of Doom board (an attack joins one of the mover's territories to one of another
+player's, each with at most 6 neighbours, and one of the two sides holds at most 5,000
+territories); a move left out cannot be clicked."""
 
 _OWNERS = "." + "".join(chr(65 + p) for p in range(59))
 """A cell's owner packed: ``.`` for nobody (-1), ``A`` for player 0, ..."""

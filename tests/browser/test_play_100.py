@@ -211,3 +211,44 @@ def test_the_ai_answers_on_a_100x100_board(live_server: str) -> None:
         )
         assert driver.execute_script("return window.lazytree.view.error") is None
         play_by_click(driver)
+
+
+def test_the_form_offers_100x100_and_keeps_what_was_typed(driver: Any, live_server: str) -> None:
+    """The size field takes 2 to 100 (the server's limits); a form the server refuses
+    comes back with every field as typed; 100 starts a 100x100 game."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    from tests.browser.test_play import start_from_form
+
+    def field(name: str) -> Any:
+        return driver.find_element(
+            By.CSS_SELECTOR, f'[data-game="dice-of-doom"] [data-option={name}]'
+        )
+
+    driver.get(f"{live_server}/")
+    size = field("size")
+    assert (size.get_attribute("min"), size.get_attribute("max")) == ("2", "100")
+    for name, value in {"size": "7", "rules": "chess", "seed": "5"}.items():
+        field(name).clear()
+        field(name).send_keys(value)
+    Select(driver.find_element(By.CSS_SELECTOR, "select[name=ai]")).select_by_value("2")
+    Select(driver.find_elements(By.CSS_SELECTOR, "#f-seats select")[1]).select_by_value("random")
+    driver.find_element(By.CSS_SELECTOR, "[data-action=start]").click()
+    wait_for(driver, "!document.querySelector('[data-role=error]').hidden", 20)
+    assert "rules" in driver.find_element(By.CSS_SELECTOR, "[data-role=error]").text
+    assert [field(n).get_attribute("value") for n in ("size", "rules", "seed")] == [
+        "7",
+        "chess",
+        "5",
+    ]
+    assert (
+        Select(
+            driver.find_element(By.CSS_SELECTOR, "select[name=ai]")
+        ).first_selected_option.get_attribute("value")
+        == "2"
+    )
+    seat = Select(driver.find_elements(By.CSS_SELECTOR, "#f-seats select")[1])
+    assert seat.first_selected_option.get_attribute("value") == "random"
+    start_from_form(driver, {"size": "100", "rules": "racket", "seed": "1"}, "human")
+    assert driver.execute_script("return window.lazytree.view.board.cells.length") == 10_000
