@@ -332,7 +332,7 @@ def test_a_move_s_changes_rebuild_the_next_document(
 
 def test_packed_moves_keep_odd_notation() -> None:
     """Numbers that are not the path's cells, braces and repeated cells survive."""
-    moves = [
+    moves: list[dict[str, Any]] = [
         {"move": "{1} 12x13 then 12 (13)", "path": [12, 13]},
         {"move": "a1", "path": [0]},
         {"move": "b1", "path": [1]},
