@@ -445,6 +445,8 @@ var Board = class {
   labelIds = /* @__PURE__ */ new Map();
   centreIndex = null;
   spriteScale = 0;
+  /** The canvas's box before a preview's transform moved it. */
+  untransformed = null;
   constructor(canvas, options = {}) {
     const ctx = canvas.getContext?.("2d");
     if (!ctx) throw new Error("a live Board draws on a <canvas> element");
@@ -664,9 +666,10 @@ var Board = class {
    * point (cx, cy), without drawing (a drag or a pinch in progress); the next draw undoes it.
    */
   preview(dx, dy, scale = 1, cx = 0, cy = 0) {
-    const r = this.canvas.getBoundingClientRect();
     const style = this.canvas.style;
     const tx = this.canvas.style.transform;
+    if (!tx || !this.untransformed) this.untransformed = this.canvas.getBoundingClientRect();
+    const r = this.untransformed;
     const ox = cx - r.left;
     const oy = cy - r.top;
     if (!tx) style.transformOrigin = "0 0";

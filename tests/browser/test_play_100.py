@@ -252,3 +252,44 @@ def test_the_form_offers_100x100_and_keeps_what_was_typed(driver: Any, live_serv
     assert seat.first_selected_option.get_attribute("value") == "random"
     start_from_form(driver, {"size": "100", "rules": "racket", "seed": "1"}, "human")
     assert driver.execute_script("return window.lazytree.view.board.cells.length") == 10_000
+
+
+WHEEL = """
+const canvas = document.querySelector('[data-role=board]');
+for (let k = 0; k < arguments[0]; k++)
+  canvas.dispatchEvent(new WheelEvent('wheel', {deltaY: -100, clientX: arguments[1],
+    clientY: arguments[2], bubbles: true, cancelable: true}));
+"""
+"""Turn the wheel ``arguments[0]`` notches up with the pointer at (arguments[1], [2])."""
+
+
+def test_the_wheel_zooms_the_picture_at_once_and_draws_once_it_rests(live_server: str) -> None:
+    """Five notches of the wheel on a 100x100 board: the picture is scaled by a transform
+    at once (no draw), then the view is set and drawn once, the board point under the
+    pointer still under it."""
+    with open_browser("wide") as driver:
+        start(driver, f"{live_server}/play?{GAME}&seats=human,human")
+        before = driver.execute_script(f"return {BOARD}.getAttribute('viewBox')")
+        driver.execute_script(  # count the board's draws (watching, not driving)
+            f"const b = {BOARD}.lazytreeBoard, draw = b.draw.bind(b);"
+            "window.draws = 0; b.draw = (only) => { window.draws++; return draw(only); };"
+        )
+        cx, cy = driver.execute_script(  # a whole pixel (events round to one)
+            f"const r = {BOARD}.getBoundingClientRect();"
+            "return [Math.round(r.left + r.width * 0.3), Math.round(r.top + r.height * 0.4)];"
+        )
+        x, y = board_call(driver, "boardPoint", cx, cy)
+        driver.execute_script(WHEEL, 5, cx, cy)
+        assert "scale(" in driver.execute_script(f"return {BOARD}.style.transform")
+        assert driver.execute_script("return window.draws") == 0
+        assert driver.execute_script(f"return {BOARD}.getAttribute('viewBox')") == before
+        wait_for(driver, "window.draws === 1", 10)
+        assert driver.execute_script(f"return {BOARD}.style.transform") == ""
+        after = [
+            float(v)
+            for v in driver.execute_script(f"return {BOARD}.getAttribute('viewBox')").split()
+        ]
+        width_before = float(before.split()[2])
+        assert after[2] == pytest.approx(width_before / 1.2**5, rel=1e-6)
+        bx, by = board_call(driver, "boardPoint", cx, cy)
+        assert (bx, by) == (pytest.approx(x, abs=0.01), pytest.approx(y, abs=0.01))

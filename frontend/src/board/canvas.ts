@@ -224,6 +224,8 @@ export class Board {
   private labelIds = new Map<string, number>();
   private centreIndex: CentreIndex | null = null;
   private spriteScale = 0;
+  /** The canvas's box before a preview's transform moved it. */
+  private untransformed: DOMRect | null = null;
 
   constructor(
     canvas: HTMLCanvasElement,
@@ -481,9 +483,11 @@ export class Board {
    * point (cx, cy), without drawing (a drag or a pinch in progress); the next draw undoes it.
    */
   preview(dx: number, dy: number, scale = 1, cx = 0, cy = 0): void {
-    const r = this.canvas.getBoundingClientRect();
     const style = this.canvas.style;
     const tx = this.canvas.style.transform;
+    // where the canvas is without the transform (it moves the bounding box)
+    if (!tx || !this.untransformed) this.untransformed = this.canvas.getBoundingClientRect();
+    const r = this.untransformed;
     const ox = cx - r.left;
     const oy = cy - r.top;
     if (!tx) style.transformOrigin = "0 0";

@@ -31,12 +31,17 @@ export class Viewport implements Box {
   zoomAt(factor: number, cx?: number, cy?: number): void {
     const x = cx ?? this.x + this.w / 2;
     const y = cy ?? this.y + this.h / 2;
-    const w = Math.max(60, Math.min(this.w * factor, this.boardWidth * 4));
+    const w = this.clampWidth(this.w * factor);
     const k = w / this.w;
     this.x = x - (x - this.x) * k;
     this.y = y - (y - this.y) * k;
     this.w = w;
     this.h *= k;
+  }
+
+  /** `w` within the zoom's limits: from 60 units (the closest) to 4 boards wide. */
+  clampWidth(w: number): number {
+    return Math.max(60, Math.min(w, this.boardWidth * 4));
   }
 
   /** Move the view by (dx, dy) board units. */

@@ -424,6 +424,8 @@
     labelIds = /* @__PURE__ */ new Map();
     centreIndex = null;
     spriteScale = 0;
+    /** The canvas's box before a preview's transform moved it. */
+    untransformed = null;
     constructor(canvas, options = {}) {
       const ctx = canvas.getContext?.("2d");
       if (!ctx) throw new Error("a live Board draws on a <canvas> element");
@@ -643,9 +645,10 @@
      * point (cx, cy), without drawing (a drag or a pinch in progress); the next draw undoes it.
      */
     preview(dx, dy, scale = 1, cx = 0, cy = 0) {
-      const r = this.canvas.getBoundingClientRect();
       const style = this.canvas.style;
       const tx = this.canvas.style.transform;
+      if (!tx || !this.untransformed) this.untransformed = this.canvas.getBoundingClientRect();
+      const r = this.untransformed;
       const ox = cx - r.left;
       const oy = cy - r.top;
       if (!tx) style.transformOrigin = "0 0";
@@ -1383,6 +1386,8 @@
   var SLOP = 5;
   var DOUBLE_TAP_MS = 350;
   var DOUBLE_TAP_PX = 24;
+  var WHEEL_REST = 150;
+  var WHEEL_STEP = 1.2;
   var Gestures = class {
     constructor(board, viewport, commit) {
       this.board = board;
@@ -1397,9 +1402,7 @@
         "wheel",
         (e) => {
           e.preventDefault();
-          const [x, y] = board.boardPoint(e.clientX, e.clientY);
-          viewport.zoomAt(e.deltaY > 0 ? 1.2 : 1 / 1.2, x, y);
-          commit();
+          this.turn(e);
         },
         { passive: false }
       );
@@ -1411,7 +1414,37 @@
     dragged = false;
     gesture = { start: /* @__PURE__ */ new Map(), now: /* @__PURE__ */ new Map() };
     lastTap = null;
+    /** A wheel zoom in progress: where it is centred and how far it has zoomed. */
+    wheel = null;
+    wheelTimer = null;
+    /** A turn of the wheel: the picture scaled at once, the view set once it rests. */
+    turn(e) {
+      if (!e.deltaY) return;
+      if (!this.wheel) {
+        const [bx, by] = this.board.boardPoint(e.clientX, e.clientY);
+        this.wheel = { cx: e.clientX, cy: e.clientY, bx, by, scale: 1 };
+      }
+      const w = this.wheel;
+      const step2 = e.deltaY > 0 ? 1 / WHEEL_STEP : WHEEL_STEP;
+      w.scale = this.viewport.w / this.viewport.clampWidth(this.viewport.w / (w.scale * step2));
+      this.board.preview(0, 0, w.scale, w.cx, w.cy);
+      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
+      this.wheelTimer = setTimeout(() => this.rest(), WHEEL_REST);
+    }
+    /** The wheel rested (or a press began): set the view it zoomed to, and draw it. */
+    rest() {
+      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
+      this.wheelTimer = null;
+      const w = this.wheel;
+      this.wheel = null;
+      if (!w) return;
+      this.board.canvas.style.transform = "";
+      this.viewport.zoomAt(1 / w.scale, w.bx, w.by);
+      this.commit();
+      this.board.draw();
+    }
     down(e) {
+      this.rest();
       if (e.pointerType === "mouse" && e.button !== 0) return;
       const g = this.gesture;
       if (g.start.size === 0) this.dragged = false;
@@ -1811,12 +1844,16 @@
     zoomAt(factor, cx, cy) {
       const x = cx ?? this.x + this.w / 2;
       const y = cy ?? this.y + this.h / 2;
-      const w = Math.max(60, Math.min(this.w * factor, this.boardWidth * 4));
+      const w = this.clampWidth(this.w * factor);
       const k = w / this.w;
       this.x = x - (x - this.x) * k;
       this.y = y - (y - this.y) * k;
       this.w = w;
       this.h *= k;
+    }
+    /** `w` within the zoom's limits: from 60 units (the closest) to 4 boards wide. */
+    clampWidth(w) {
+      return Math.max(60, Math.min(w, this.boardWidth * 4));
     }
     /** Move the view by (dx, dy) board units. */
     panBy(dx, dy) {
