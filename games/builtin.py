@@ -71,8 +71,8 @@ CHECKERS = GameSpec(
     name="checkers",
     summary="Checkers (English draughts) on a W x H board, red (player 0) first",
     options=(
-        GameOption("width", int, 8, "Board width (2 to 26)."),
-        GameOption("height", int, 8, "Board height (4 to 26)."),
+        GameOption("width", int, 8, "Board width (2 to 26).", 2, 26),
+        GameOption("height", int, 8, "Board height (4 to 26).", 4, 26),
         GameOption(
             "draw_moves",
             int,
@@ -119,7 +119,7 @@ KNIGHTS = GameSpec(
     name="knights",
     summary="Knight isolation on an N x N board: visited squares are blocked",
     options=(
-        GameOption("size", int, None, "Board side, 3 to 26 (default 4, or the grid's)."),
+        GameOption("size", int, None, "Board side, 3 to 26 (default 4, or the grid's).", 3, 26),
         GameOption(
             "grid",
             str,
@@ -145,8 +145,8 @@ TICTACTOE = GameSpec(
     name="tictactoe",
     summary="Tic-tac-toe on an m x n board, k in a row wins (X = player 0 first)",
     options=(
-        GameOption("rows", int, 3, "Rows m (1 to 26)."),
-        GameOption("columns", int, 3, "Columns n (1 to 26)."),
+        GameOption("rows", int, 3, "Rows m (1 to 26).", 1, 26),
+        GameOption("columns", int, 3, "Columns n (1 to 26).", 1, 26),
         GameOption("k", int, 3, "Marks in a row needed to win."),
     ),
     setup=_tictactoe,

@@ -12,7 +12,7 @@ Schema file ``lazytree/static/board.schema.json`` (:data:`SCHEMA_FILE`):
 * ``moves``: every legal move as ``{"move": notation, "path": [cells clicked]}`` (an
   empty path: the page shows a button), at most ``max_moves`` moves made by a button
   and ``max_board_moves`` made by clicks (``more`` counts the others: a move left out
-  cannot be clicked, so the clicked ones have a budget as big as a 40x40 board needs);
+  cannot be clicked, so the clicked ones have a budget as big as a 100x100 board needs);
 * hex and grid boards: ``rows``, ``cols``, ``cells`` (``row``, ``col``, ``owner``,
   ``label``, optional ``shade`` and ``name``: the cell's name in the game's notation,
   drawn small in its corner), and optionally ``offsets``, ``coords``, ``colours``,
@@ -40,6 +40,7 @@ Examples
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any, Final
@@ -51,6 +52,7 @@ __all__ = [
     "MAX_MOVES",
     "SCHEMA",
     "SCHEMA_FILE",
+    "apply_delta",
     "board_document",
     "board_functions",
     "board_layout",
@@ -58,9 +60,11 @@ __all__ = [
     "move_path",
     "pack",
     "pack_cells",
+    "pack_moves",
     "player_names",
     "position_packer",
     "position_view",
+    "unpack_moves",
 ]
 
 SCHEMA: Final = "lazytree-board/1"
@@ -73,12 +77,16 @@ MAX_MOVES: Final = 500
 """Most moves made by a button a document lists (a position with more says how many it
 left out)."""
 
-MAX_BOARD_MOVES: Final = 20_000
-"""Most moves made by clicks on the board a document lists: every attack of a 40x40 Dice
-of Doom board (at most 6 a territory) and more; a move left out cannot be clicked."""
+MAX_BOARD_MOVES: Final = 30_000
+"""Most moves made by clicks on the board a document lists: every attack of a 100x100
+Dice of Doom board (an attack joins one of the mover's territories to one of another
+player's, each with at most 6 neighbours, and one of the two sides holds at most 5,000
+territories); a move left out cannot be clicked."""
 
 _OWNERS = "." + "".join(chr(65 + p) for p in range(59))
 """A cell's owner packed: ``.`` for nobody (-1), ``A`` for player 0, ..."""
+
+_NUMBER = re.compile(r"[0-9]+")
 
 _LAYOUT_KEYS = ("kind", "rows", "cols", "offsets", "coords", "colours", "players")
 
@@ -261,3 +269,104 @@ def position_packer(
         return pack(view), view.get("notes", ())
 
     return from_view
+
+
+def _template(text: str, path: Sequence[int]) -> str:
+    """``text`` with each number that is one of ``path``'s cells written ``{k}`` (its
+    place in the path), and braces doubled: ``"12->13"``, ``[12, 13]`` -> ``"{0}->{1}"``."""
+    where = {str(c): k for k, c in reversed(list(enumerate(path)))}
+
+    def named(found: re.Match[str]) -> str:
+        k = where.get(found.group())
+        return found.group() if k is None else f"{{{k}}}"
+
+    parts = re.split(r"([{}])", text)
+    return "".join(p * 2 if p in "{}" and p else _NUMBER.sub(named, p) for p in parts)
+
+
+def _fill(template: str, path: Sequence[int]) -> str:
+    return template.format(*path)
+
+
+def pack_moves(moves: Sequence[dict[str, Any]]) -> list[list[Any]]:
+    """A document's ``moves`` short, for the live page's updates (a 100x100 Dice of Doom
+    position has 6,000 and more): runs of consecutive moves spelled alike, each
+    ``[template, length, numbers]``. The template is the moves' notation with the path's
+    cells as ``{0}``, ``{1}``, ... (``"{0}->{1}"``); ``numbers`` hold each move's path,
+    ``length`` cells a move: its first cell as the difference from the first cell of the
+    move before (the first move's: from 0) and the others as differences from its first
+    cell. A run of moves without a path (buttons) has ``length`` 0 and ``numbers`` the
+    count of its moves, which then share one text. ``boards.js`` unpacks it;
+    :func:`unpack_moves` is the same in Python.
+
+    >>> moves = [{"move": "12->13", "path": [12, 13]}, {"move": "12->2", "path": [12, 2]},
+    ...          {"move": "pass", "path": []}]
+    >>> pack_moves(moves)
+    [['{0}->{1}', 2, [12, 1, 0, -10]], ['pass', 0, [1]]]
+    >>> unpack_moves(pack_moves(moves)) == moves
+    True
+    """
+    runs: list[list[Any]] = []
+    key: tuple[str, int] | None = None
+    first = 0
+    for m in moves:
+        path: list[int] = m["path"]
+        text: str = m["move"]
+        template = _template(text, path) if path else text
+        here = (template, len(path))
+        if here != key:
+            runs.append([template, len(path), [] if path else [0]])
+            key = here
+        numbers = runs[-1][2]
+        if not path:
+            numbers[0] += 1
+            continue
+        numbers.append(path[0] - first)
+        numbers.extend(c - path[0] for c in path[1:])
+        first = path[0]
+    return runs
+
+
+def unpack_moves(runs: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
+    """The moves :func:`pack_moves` packed."""
+    moves: list[dict[str, Any]] = []
+    first = 0
+    for template, length, numbers in runs:
+        if length == 0:
+            moves.extend({"move": template, "path": []} for _ in range(numbers[0]))
+            continue
+        for at in range(0, len(numbers), length):
+            first += numbers[at]
+            path = [first, *(first + d for d in numbers[at + 1 : at + length])]
+            moves.append({"move": _fill(template, path), "path": path})
+    return moves
+
+
+def apply_delta(board: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """``board`` (a document) with a live update's ``delta`` applied (a new document:
+    the changed cells, fields, lines of text and packed moves; see
+    ``docs/reference/board-schema.md``), as the play page applies it.
+
+    >>> board = {"kind": "text", "text": "a\\nb", "moves": [], "toMove": 0}
+    >>> apply_delta(board, {"cells": [], "set": {"toMove": 1}, "unset": [],
+    ...                     "lines": [2, [[0, "A"]]], "moves": [["pass", 0, [1]]]})
+    {'kind': 'text', 'text': 'A\\nb', 'moves': [{'move': 'pass', 'path': []}], 'toMove': 1}
+    """
+    new = {**board, **delta["set"]}
+    for key in delta["unset"]:
+        new.pop(key, None)
+    if "cells" in board:
+        cells = list(board["cells"])
+        for i, cell in delta["cells"]:
+            cells[i] = cell
+        new["cells"] = cells
+    if "lines" in delta:
+        count, lines = delta["lines"]
+        text = str(board.get("text", "")).split("\n")[:count]
+        text += [""] * (count - len(text))
+        for i, line in lines:
+            text[i] = line
+        new["text"] = "\n".join(text)
+    if "moves" in delta:
+        new["moves"] = unpack_moves(delta["moves"])
+    return new

@@ -80,6 +80,11 @@ class GameOption:
     type: type
     default: Any
     help: str
+    minimum: int | None = None
+    """The smallest value the rules take (a whole-number option), if they have one."""
+    maximum: int | None = None
+    """The largest value the rules take, if they have one (the new-game form offers no
+    more)."""
 
     @property
     def flag(self) -> str:

@@ -16,14 +16,17 @@ import pytest
 
 from lazytree.boards import (
     SCHEMA,
+    apply_delta,
     board_document,
     board_layout,
     load_schema,
     move_path,
     pack,
     pack_cells,
+    pack_moves,
     position_packer,
     position_view,
+    unpack_moves,
 )
 from lazytree.game import BoardCells, BoardView, IllegalMoveError
 from lazytree.games import GAMES, load_game
@@ -303,3 +306,41 @@ def test_no_switch_on_game_classes_or_names_in_the_board_code(path: str) -> None
     assert not re.search(r"^from lazytree\.games\.\w+", text, re.M)  # no game module imported
     names = "|".join(re.escape(n) for n in GAMES)
     assert not re.search(rf"""(==|===|!==|!=)\s*["']({names})["']""", text)
+
+
+@pytest.mark.parametrize(("name", "options"), SETUPS)
+def test_a_move_s_changes_rebuild_the_next_document(
+    validator: jsonschema.Draft202012Validator, name: str, options: dict[str, Any]
+) -> None:
+    """What the live page is sent after a move (the changed cells, lines of text and the
+    packed moves) applied to the document before gives the next one exactly, valid."""
+    from lazytree.server.live import board_delta
+
+    before = None
+    for game, state in positions(name, options):
+        doc = board_document(game, state)
+        assert unpack_moves(pack_moves(doc["moves"])) == doc["moves"]
+        if before is not None:
+            delta = board_delta(before, doc)
+            assert delta is not None
+            assert "text" not in delta["set"] and "moves" not in delta["set"]
+            rebuilt = apply_delta(before, delta)
+            assert rebuilt == doc
+            assert not [e.message for e in validator.iter_errors(rebuilt)]
+        before = doc
+
+
+def test_packed_moves_keep_odd_notation() -> None:
+    """Numbers that are not the path's cells, braces and repeated cells survive."""
+    moves: list[dict[str, Any]] = [
+        {"move": "{1} 12x13 then 12 (13)", "path": [12, 13]},
+        {"move": "a1", "path": [0]},
+        {"move": "b1", "path": [1]},
+        {"move": "7", "path": [7, 7]},
+        {"move": "pass", "path": []},
+        {"move": "pass", "path": []},
+        {"move": "resign", "path": []},
+    ]
+    packed = pack_moves(moves)
+    assert unpack_moves(packed) == moves
+    assert packed[-2:] == [["pass", 0, [2]], ["resign", 0, [1]]]

@@ -8,6 +8,7 @@ import {
   movesFrom,
   playerLetter,
   unpack,
+  unpackMoves,
   withDelta,
 } from "../src/board/document";
 import {
@@ -24,7 +25,7 @@ import {
   step,
 } from "../src/board/geometry";
 import { boardSvg, esc, moveButtons } from "../src/board/svg";
-import type { CellBoard } from "../src/board/types";
+import type { BoardDocument, CellBoard } from "../src/board/types";
 
 /** A hex board `n` x `n` as Dice of Doom draws it: even rows shifted half a hexagon. */
 function hexBoard(n: number): CellBoard {
@@ -211,6 +212,34 @@ describe("the board document", () => {
         set: {},
         unset: [],
       }),
+    ).toThrow(RangeError);
+  });
+
+  it("applies an update's changed lines of text and its packed moves", () => {
+    const board: BoardDocument = { ...hexBoard(2), text: "a\nb\nc" };
+    const { board: next } = withDelta(board, {
+      cells: [],
+      set: {},
+      unset: [],
+      lines: [2, [[1, "B"]]],
+      moves: [
+        ["{0}->{1}", 2, [12, 1, 0, -10]],
+        ["pass", 0, [1]],
+      ],
+    });
+    expect(next.text).toBe("a\nB");
+    // the example of lazytree.boards.pack_moves
+    expect(next.moves).toEqual([
+      { move: "12->13", path: [12, 13] },
+      { move: "12->2", path: [12, 2] },
+      { move: "pass", path: [] },
+    ]);
+    expect(board.text).toBe("a\nb\nc");
+    expect(unpackMoves([["{{{0}}} to {1}, {0}", 2, [7, 2]]])).toEqual([
+      { move: "{7} to 9, 7", path: [7, 9] },
+    ]);
+    expect(() =>
+      withDelta(board, { cells: [], set: {}, unset: [], lines: [1, [[3, "x"]]] }),
     ).toThrow(RangeError);
   });
 

@@ -198,6 +198,18 @@ describe("the viewport", () => {
     expect(v.reveal(150, 50, shown, 10)).toBe(true);
     expect([v.x, v.y]).toEqual([60, 0]);
   });
+
+  it("never pans past the board's edges to reveal a cell on them", () => {
+    const v = new Viewport();
+    v.fit(400, 300);
+    const whole = { x: 0, y: 0, w: 400, h: 300 };
+    // the board in view: a cell on its bottom row or right edge moves nothing
+    expect(v.reveal(390, 295, whole, 30)).toBe(false);
+    expect(v.reveal(5, 5, whole, 30)).toBe(false);
+    // zoomed in: pan to the edge, not past it
+    expect(v.reveal(390, 295, { x: 0, y: 0, w: 100, h: 100 }, 30)).toBe(true);
+    expect([v.x, v.y]).toEqual([300, 200]);
+  });
 });
 
 describe("reconnecting", () => {

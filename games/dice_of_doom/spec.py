@@ -41,19 +41,25 @@ SPEC = GameSpec(
             f"Rule set: {', '.join(RULE_SETS)} (Realm of Racket; Land of Lisp; "
             "Land of Lisp with dice rolls).",
         ),
-        GameOption("size", int, 3, f"Territories per row and column (2 to {MAX_SIZE})."),
-        GameOption("players", int, 2, "Number of players (2 to 8)."),
+        GameOption(
+            "size", int, 3, f"Territories per row and column (2 to {MAX_SIZE}).", 2, MAX_SIZE
+        ),
+        GameOption("players", int, 2, "Number of players (2 to 8).", 2, 8),
         GameOption(
             "max_dice",
             int,
             None,
             f"Most dice a territory can hold, 2 to {MAX_DICE} (default 3; 5 with chance).",
+            2,
+            MAX_DICE,
         ),
         GameOption(
             "spare_dice",
             int,
             10,
             f"Reinforcement dice in the shared pool, 0 to {MAX_SPARE_DICE:,} (racket rules).",
+            0,
+            MAX_SPARE_DICE,
         ),
         GameOption("seed", int, None, "Seed for the random start board."),
         GameOption("board", str, None, "Explicit board: owner:dice pairs in territory order."),

@@ -33,7 +33,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-__all__ = ["ServeBench", "ServeLoad", "bench_serve", "bench_serve_ai"]
+from lazytree.boards import apply_delta
+
+__all__ = ["BoardLoad", "ServeBench", "ServeLoad", "bench_board", "bench_serve", "bench_serve_ai"]
 
 GAME_QUERY = "game=dice-of-doom&size=3&seats=human,human"
 """The games of the benchmark (with ``&seed=K`` for game ``K``)."""
@@ -97,14 +99,7 @@ class _Tally:
 
 def with_delta(board: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     """``board`` with an update's ``delta`` applied (see :mod:`lazytree.server.live`)."""
-    new = {**board, **delta["set"]}
-    for key in delta["unset"]:
-        new.pop(key, None)
-    cells = list(board.get("cells", []))
-    for i, cell in delta["cells"]:
-        cells[i] = cell
-    new["cells"] = cells
-    return new
+    return apply_delta(board, delta)
 
 
 async def _client(
@@ -859,4 +854,113 @@ def bench_serve_ai(
         slow_dropped_at=dropped,
         unfinished=unfinished,
         errors=load.errors[:10],
+    )
+
+
+# -- one big board: the web process's memory per game, a move's update ---------------------
+@dataclass
+class BoardLoad:
+    """What :func:`bench_board` measured: the web process's memory per game of a big
+    board and the size of what its pages are sent."""
+
+    size: int
+    games: int
+    plies: int
+    """Moves made in each game (attacks, and a pass every third move)."""
+    mb_per_game: float
+    """The web process's resident memory per game held (MiB): the session, its history,
+    the view its pages were last sent (the whole board as a document and as JSON)."""
+    first_update_kb: float
+    """A page's first update: the whole board (KiB)."""
+    move_update_kb: float
+    """The largest update a move sent a page (KiB)."""
+    move_update_deflated_kb: float
+    """The same deflated, as the WebSocket's per-message compression sends it (KiB)."""
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class _Collect:
+    """A page's socket that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.texts.append(text)
+
+    async def close(self, code: int = 1000) -> None:
+        pass
+
+
+def bench_board(size: int = 100, games: int = 4, plies: int = 12, seed: int = 1) -> BoardLoad:
+    """Hold ``games`` two-human games of Dice of Doom ``size`` x ``size`` in this process's
+    server objects (no network), each with a page open that is sent every move's update,
+    ``plies`` moves each: the resident memory they add, per game, and the updates' sizes.
+    One game is played first and dropped, so the code and caches it brings are not
+    counted."""
+    import gc
+    import os
+    import zlib
+
+    from lazytree.server.app import apply_move, snapshot
+    from lazytree.server.live import Channel, Client
+    from lazytree.server.runner import Sessions
+    from lazytree.session import Session
+
+    store = Sessions(limit=games + 2)
+    sizes: list[tuple[int, int]] = []
+    first: list[int] = []
+
+    pages: list[tuple[Channel, Client]] = []
+
+    async def play(k: int) -> Channel:
+        runner = store.add(Session("dice-of-doom", {"size": size, "seed": k}, ["human", "human"]))
+        channel = Channel(runner, asyncio.get_running_loop(), snapshot)
+        page = _Collect()
+        client = Client(page, "watcher", None, 0)  # type: ignore[arg-type]
+        pages.append((channel, client))
+        await channel.join(client)
+        for ply in range(plies):
+            moves = runner.session.legal_moves()
+            attacks = [t for _, t in moves if t != "pass"]
+            text = attacks[0] if attacks and ply % 3 != 2 else moves[-1][1]
+            apply_move(runner, "host", None, text)
+            for _ in range(6000):  # the page has the move's update before the next move
+                if len(page.texts) >= ply + 2:
+                    break
+                await asyncio.sleep(0.005)
+            else:
+                raise RuntimeError(f"move {ply + 1} never reached the page")
+        texts = page.texts
+        first.append(len(texts[0].encode()))
+        for text in texts[1:]:
+            raw = text.encode()
+            deflate = zlib.compressobj(6, zlib.DEFLATED, -15)
+            sizes.append((len(raw), len(deflate.compress(raw) + deflate.flush())))
+        return channel
+
+    async def run() -> float:
+        await play(seed + games)  # warm
+        gc.collect()
+        before = _rss_mb(os.getpid())
+        held = [await play(seed + k) for k in range(games)]
+        gc.collect()
+        after = _rss_mb(os.getpid())
+        for channel, client in pages:
+            channel.leave(client)
+            channel.close()
+        del held
+        return (after - before) / games
+
+    mb = asyncio.run(run())
+    return BoardLoad(
+        size=size,
+        games=games,
+        plies=plies,
+        mb_per_game=round(mb, 1),
+        first_update_kb=round(max(first) / 1024, 1),
+        move_update_kb=round(max(raw for raw, _ in sizes) / 1024, 1),
+        move_update_deflated_kb=round(max(d for _, d in sizes) / 1024, 1),
     )

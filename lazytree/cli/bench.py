@@ -15,7 +15,7 @@ from rich.table import Table
 
 from lazytree._core import core_kind
 from lazytree.bench import bench_tictactoe, tiny_searches
-from lazytree.bench.serve import bench_serve, bench_serve_ai
+from lazytree.bench.serve import bench_board, bench_serve, bench_serve_ai
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.bench_dice import bench_dice_of_doom
 from lazytree.cli.common import (
@@ -254,6 +254,16 @@ def serve_load(
         bool,
         typer.Option("--dask", help="The AI load's searches on a two-worker Dask LocalCluster."),
     ] = False,
+    board_size: Annotated[
+        int,
+        typer.Option(
+            "--board-size",
+            min=0,
+            max=100,
+            help="Instead: the web process's memory per game and a move's update size, "
+            "four games of Dice of Doom SIZE x SIZE held with a page open (0: off).",
+        ),
+    ] = 0,
     json_out: JsonOption = False,
 ) -> None:
     """The load benchmark of lazytree serve: GAMES two-human games of Dice of Doom 3x3,
@@ -275,6 +285,25 @@ def serve_load(
     pages of games with one, the slow pages dropped and when, /healthz's latency and the
     web process's resident memory at start, peak and once every page left.
     """
+    if board_size:
+        with err_console.status(f"four games of {board_size}x{board_size}, 12 moves each"):
+            board = bench_board(board_size, 4, 12, seed)
+        if json_out:
+            print_json(board.as_json())
+            return
+        table = Table(title=f"lazytree serve, Dice of Doom {board_size}x{board_size}")
+        table.add_column("figure")
+        table.add_column("value", justify="right")
+        table.add_row("web process memory per game", f"{board.mb_per_game:.1f} MiB")
+        table.add_row(
+            "a page's first update (the whole board)", f"{board.first_update_kb:,.1f} KiB"
+        )
+        table.add_row(
+            "a move's update, largest (deflated)",
+            f"{board.move_update_kb:.1f} KiB ({board.move_update_deflated_kb:.1f} KiB)",
+        )
+        console.print(table)
+        return
     if ai_games:
         if slow > sockets:
             fail(f"--slow {slow} is more than --sockets {sockets}")

@@ -91,6 +91,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 
 from lazytree.agents import AGENTS, AgentError, check_agent
 from lazytree.boards import board_document, move_path
+from lazytree.catalog import GameOption
 from lazytree.game import Game, GameAgents, IllegalMoveError
 from lazytree.games import GAMES, load_game
 from lazytree.safejson import JSONLimitError, parse_json
@@ -124,8 +125,9 @@ __all__ = [
 MAX_BODY = 1 << 20
 """Largest request body accepted (a saved 40x40 game is far smaller), in bytes."""
 
-MAX_CELLS = 1600
-"""Most cells a board the page plays may have (a 40x40 Dice of Doom board)."""
+MAX_CELLS = 10_000
+"""Most cells a board the page plays may have: a 100x100 Dice of Doom board, the largest
+board any built-in game's rules allow (its updates carry only what changed)."""
 
 MAX_LOG = 40
 """History entries sent with each view (the page shows the latest)."""
@@ -139,6 +141,9 @@ so a huge one never reaches the rules)."""
 
 MAX_FORM = 100
 """Most fields of a form a page posts."""
+
+MAX_TYPED = 2000
+"""Most characters of a refused form's field given back to the page."""
 
 log = logging.getLogger("lazytree.server")
 
@@ -351,8 +356,8 @@ def check_board(session: Session) -> None:
     cells = len(board_document(session.game, session.state, max_moves=0).get("cells", ()))
     if cells > MAX_CELLS:
         raise SessionError(
-            f"a board of {cells:,} cells: the browser plays boards up to 40x40 "
-            f"({MAX_CELLS:,} cells; lazytree play has no such limit)"
+            f"a board of {cells:,} cells: the browser plays boards of up to "
+            f"{MAX_CELLS:,} cells (lazytree play has no such limit)"
         )
 
 
@@ -405,6 +410,45 @@ def seat_choices(game: Game[Any, Any] | None) -> list[dict[str, str]]:
     return choices
 
 
+def option_limits(option: GameOption) -> dict[str, int]:
+    """The ``min`` and ``max`` the new-game form gives a whole-number option: the rules'
+    (:class:`~lazytree.catalog.GameOption`) within this server's caps
+    (:data:`OPTION_CAPS`), so that the form never offers what the server refuses.
+
+    >>> from lazytree.games import GAMES
+    >>> [option_limits(o) for o in GAMES["dice-of-doom"].options if o.name == "size"]
+    [{'min': 2, 'max': 100}]
+    """
+    if option.type is not int:
+        return {}
+    low, high = option.minimum, option.maximum
+    cap = OPTION_CAPS.get(option.name)
+    if cap is not None:
+        low = -cap if low is None else max(low, -cap)
+        high = cap if high is None else min(high, cap)
+    limits = {}
+    if low is not None:
+        limits["min"] = low
+    if high is not None:
+        limits["max"] = high
+    return limits
+
+
+def typed_form(params: Mapping[str, str]) -> dict[str, str]:
+    """What a person typed in the new-game form, given back with the page that refuses it
+    so that nothing typed is lost: the fields of the form and the chosen game's options,
+    each value cut to :data:`MAX_TYPED` characters.
+
+    >>> typed_form({"game": "dice-of-doom", "size": "101", "session": "x", "colour": "r"})
+    {'game': 'dice-of-doom', 'size': '101'}
+    """
+    spec = GAMES.get(params.get("game", ""))
+    names = {"game", "seats", "ai", "speed"}
+    if spec is not None:
+        names |= {o.name for o in spec.options}
+    return {k: v[:MAX_TYPED] for k, v in params.items() if k in names}
+
+
 def game_forms() -> dict[str, dict[str, Any]]:
     """What the new-game form offers, for every registered game: its ``summary``,
     ``notation``, number of ``players`` (with the default options), its ``options``
@@ -426,6 +470,7 @@ def game_forms() -> dict[str, dict[str, Any]]:
                 "type": "int" if opt.type is int else "str",
                 "default": defaults.get(opt.name),
                 "help": opt.help,
+                **option_limits(opt),
             }
             for opt in spec.options
         ]
@@ -728,12 +773,17 @@ def create_app(
     games_json = html.escape(json.dumps(game_forms()))
 
     def page(
-        session_id: str = "", error: str = "", status: int = 200, seat: str = ""
+        session_id: str = "",
+        error: str = "",
+        status: int = 200,
+        seat: str = "",
+        typed: Mapping[str, str] | None = None,
     ) -> HTMLResponse:
         text = (
             template.replace("__SESSION__", html.escape(session_id))
             .replace("__SEAT__", html.escape(seat))
             .replace("__ERROR__", html.escape(error))
+            .replace("__TYPED__", html.escape(json.dumps(typed or {})))
             .replace("__GAMES__", games_json)
         )
         return HTMLResponse(text, status_code=status)
@@ -836,18 +886,20 @@ def create_app(
             return page(sid, seat=token)
         if "game" not in params and not params:
             return page()
+        typed = typed_form(params)
         refused = rate_limited(request)
         if refused:
-            return page(error=refused, status=429)
+            return page(error=refused, status=429, typed=typed)
         try:
             session, delay = new_session(params)
             await run_in_threadpool(expire)
             runner = await run_in_threadpool(store.add, session, delay)
         except SessionError as exc:
-            return page(error=str(exc), status=400)
+            return page(error=str(exc), status=400, typed=typed)
         except (StoreError, sqlite3.Error) as exc:
             log.error("a new game could not be stored: %s", exc)
-            return page(error="the game could not be stored: try again later", status=503)
+            message = "the game could not be stored: try again later"
+            return page(error=message, status=503, typed=typed)
         runner.delay = delay
         return created(runner)
 

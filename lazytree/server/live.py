@@ -20,8 +20,11 @@ The first update a page gets (on every connection) carries the whole board in
 ``view.board``; the next ones carry only what changed since the update before, in
 ``delta`` (and no ``view.board``): ``{"cells": [[INDEX, CELL], ...], "set": {KEY:
 VALUE}, "unset": [KEY]}``, the board document's cells that changed and its other fields
-that changed or went (:mod:`lazytree.boards`). A 40x40 board is 130-160 KB; a move
-changes a few cells.
+that changed or went (:mod:`lazytree.boards`), and, when they changed, ``"lines":
+[COUNT, [[LINE, TEXT], ...]]`` (the ``text``'s line count and its lines that changed)
+and ``"moves"``: the legal moves, packed (:func:`lazytree.boards.pack_moves`). A
+100x100 Dice of Doom board is 890 KB whole; a move's update is under 50 KB, the pass
+that ends a turn (some 6,000 new legal moves) included (``docs/reference/board-schema.md``).
 
 No page waits for another: each page has a queue of at most :data:`QUEUE` messages
 and its own sender; a page whose queue is full, or that takes more than
@@ -45,6 +48,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
+from lazytree.boards import pack_moves
 from lazytree.server.runner import Runner
 
 __all__ = ["PROGRESS_EVERY", "Channel", "Channels", "Client", "Snapshot"]
@@ -84,13 +88,32 @@ def board_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | No
     >>> a = {"kind": "hex", "cells": [{"owner": 0}, {"owner": 1}], "toMove": 0}
     >>> board_delta(a, {"kind": "hex", "cells": [{"owner": 0}, {"owner": 0}], "toMove": 1})
     {'cells': [[1, {'owner': 0}]], 'set': {'toMove': 1}, 'unset': []}
+    >>> b = {"kind": "text", "text": "a\\nb\\nc", "moves": [{"move": "x", "path": []}]}
+    >>> board_delta(b, {**b, "text": "a\\nB\\nc", "moves": []})
+    {'cells': [], 'set': {}, 'unset': [], 'lines': [3, [[1, 'B']]], 'moves': []}
     """
     cells_old, cells_new = old.get("cells", []), new.get("cells", [])
     if len(cells_old) != len(cells_new) or old.get("kind") != new.get("kind"):
         return None
     cells = [[i, c] for i, (b, c) in enumerate(zip(cells_old, cells_new, strict=True)) if b != c]
     changed = {k: v for k, v in new.items() if k != "cells" and old.get(k) != v}
-    return {"cells": cells, "set": changed, "unset": [k for k in old if k not in new]}
+    delta: dict[str, Any] = {
+        "cells": cells,
+        "set": changed,
+        "unset": [k for k in old if k not in new],
+    }
+    if isinstance(changed.get("text"), str) and isinstance(old.get("text"), str):
+        lines_old, lines_new = old["text"].split("\n"), changed["text"].split("\n")
+        lines = [
+            [i, line]
+            for i, line in enumerate(lines_new)
+            if i >= len(lines_old) or lines_old[i] != line
+        ]
+        del changed["text"]
+        delta["lines"] = [len(lines_new), lines]
+    if isinstance(changed.get("moves"), list):
+        delta["moves"] = pack_moves(changed.pop("moves"))
+    return delta
 
 
 @dataclass
@@ -245,7 +268,7 @@ class Channel:
         delta = None
         if last is not None and last.snap.epoch == snap.epoch:
             change = board_delta(last.snap.board, snap.board)
-            delta = None if change is None else json.dumps(change)
+            delta = None if change is None else json.dumps(change, separators=(",", ":"))
         previous = -2 if last is None else last.snap.version
         return Built(snap, json.dumps(snap.board), delta, previous)
 

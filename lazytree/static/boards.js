@@ -32,6 +32,17 @@ function withDelta(board, delta) {
   const next = { ...board, ...delta.set };
   const loose = next;
   for (const key of delta.unset) delete loose[key];
+  if (delta.lines) {
+    const [count, lines] = delta.lines;
+    const text = (board.text ?? "").split("\n");
+    text.length = Math.min(text.length, count);
+    for (const [i, line] of lines) {
+      if (!(i >= 0 && i < count)) throw new RangeError(`the update changes line ${i}`);
+      text[i] = line;
+    }
+    next.text = Array.from(text, (line) => line ?? "").join("\n");
+  }
+  if (delta.moves) next.moves = unpackMoves(delta.moves);
   const changed = [];
   if (board.cells) {
     const cells = board.cells.slice();
@@ -43,6 +54,32 @@ function withDelta(board, delta) {
     next.cells = cells;
   }
   return { board: next, changed };
+}
+function unpackMoves(runs) {
+  const moves = [];
+  let first = 0;
+  for (const [template, length, numbers] of runs) {
+    if (length === 0) {
+      for (let k = 0; k < (numbers[0] ?? 0); k++) moves.push({ move: template, path: [] });
+      continue;
+    }
+    const parts = template.split(/(\{\{|\}\}|\{[0-9]+\})/);
+    for (let at = 0; at + length <= numbers.length; at += length) {
+      first += numbers[at];
+      const path = [first];
+      for (let j = 1; j < length; j++) path.push(first + numbers[at + j]);
+      let move = "";
+      for (const part of parts) {
+        if (part === "{{") move += "{";
+        else if (part === "}}") move += "}";
+        else if (part.length > 2 && part[0] === "{")
+          move += String(path[Number(part.slice(1, -1))]);
+        else move += part;
+      }
+      moves.push({ move, path });
+    }
+  }
+  return moves;
 }
 function marksOf(doc, options = {}) {
   const { selected = null, last = [], interactive = false, cursor = null } = options;
@@ -355,8 +392,8 @@ var GRID_LOOK = {
 };
 var ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
 var CURSOR = [
-  ["#fff", 6],
-  ["#1a5fb4", 3]
+  ["#000", 9],
+  ["#fff", 5]
 ];
 var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
 var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
@@ -408,6 +445,8 @@ var Board = class {
   labelIds = /* @__PURE__ */ new Map();
   centreIndex = null;
   spriteScale = 0;
+  /** The canvas's box before a preview's transform moved it. */
+  untransformed = null;
   constructor(canvas, options = {}) {
     const ctx = canvas.getContext?.("2d");
     if (!ctx) throw new Error("a live Board draws on a <canvas> element");
@@ -627,9 +666,10 @@ var Board = class {
    * point (cx, cy), without drawing (a drag or a pinch in progress); the next draw undoes it.
    */
   preview(dx, dy, scale = 1, cx = 0, cy = 0) {
-    const r = this.canvas.getBoundingClientRect();
     const style = this.canvas.style;
     const tx = this.canvas.style.transform;
+    if (!tx || !this.untransformed) this.untransformed = this.canvas.getBoundingClientRect();
+    const r = this.untransformed;
     const ox = cx - r.left;
     const oy = cy - r.top;
     if (!tx) style.transformOrigin = "0 0";
@@ -718,7 +758,7 @@ var Board = class {
     const ox = dpr * (v.ox - v.x * v.k);
     const oy = dpr * (v.oy - v.y * v.k);
     const [hx, hy] = this.halfSize();
-    const margin = Math.max(MARGIN, 4 / v.k);
+    const margin = Math.max(MARGIN, 6 / v.k);
     let shown;
     ctx.save();
     if (dirty) {

@@ -16,9 +16,11 @@ the state, the board drawn, the side panel) and the rest (the frame painted).
 Two servers run the same app in this process; one serves ``app.js`` as committed at
 ``--baseline`` (default ``87e5d12``, before partial redraws looked cells up in an index and
 gave way to a whole draw when many cells changed) instead of the working tree's. Nothing
-else differs: the same page, style sheets, server and data. The play server refuses
-boards of more than ``MAX_CELLS`` (1,600) cells; this process raises the cap for its own
-two apps so that a 100x100 board (10,000 cells) can be measured.
+else differs: the same page, style sheets, server and data. This process sets the
+server's cap of cells (``MAX_CELLS``) to the largest size measured for its own two apps.
+A baseline older than the packed moves of the live updates (``6eb9cf8``) cannot play the
+second move of this run: compare against a later one (``--baseline HEAD`` for the
+figures alone).
 
 Runs alternate between the two (which goes first alternates too), each in a fresh
 headless Chromium at 1400x1000 (``--phone``: a 390x844 phone, touch and a pixel ratio of

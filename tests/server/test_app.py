@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import html
 import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from starlette.testclient import TestClient
 
 from lazytree.server import create_app
-from lazytree.server.app import MAX_BODY
+from lazytree.server.app import MAX_BODY, MAX_CELLS
 from lazytree.server.runner import Sessions
 from lazytree.session import Session
 
@@ -126,7 +128,7 @@ def test_play_opens_a_game_from_its_options(client: TestClient) -> None:
         ("game=dice-of-doom&rules=chance&seats=lol2,human", "seat 0: lol2 is the AI of the lisp"),
         ("game=tictactoe&ai=fast", "expected &#x27;book&#x27; or seconds"),
         ("game=tictactoe&speed=-1", "speed"),
-        ("game=dice-of-doom&size=41", "the browser plays boards up to 40x40"),
+        ("game=dice-of-doom&size=101", "size must be at most 100"),
         ("game=checkers&weights=/etc/passwd", "weights: give them as JSON here"),
     ],
 )
@@ -137,6 +139,38 @@ def test_bad_options_show_the_message_on_the_page(
     assert r.status_code == 400
     assert message in r.text.split('data-error="', 1)[1].split('"', 1)[0]
     assert 'data-session=""' in r.text
+
+
+def test_a_refused_form_comes_back_with_what_was_typed(client: TestClient) -> None:
+    r = client.post("/play", data={"game": "dice-of-doom", "size": "101", "seats": "human,ai"})
+    assert r.status_code == 400
+    typed = r.text.split('data-typed="', 1)[1].split('"', 1)[0]
+    assert json.loads(html.unescape(typed)) == {
+        "game": "dice-of-doom",
+        "size": "101",
+        "seats": "human,ai",
+    }
+
+
+def test_the_form_offers_the_sizes_the_server_plays(client: TestClient) -> None:
+    """The form's largest Dice of Doom board is the rules' largest, 100x100, and the
+    server plays it; a board over the server's cap is refused in one line."""
+    games = r_games(client.get("/").text)
+    size = next(o for o in games["dice-of-doom"]["options"] if o["name"] == "size")
+    assert (size["min"], size["max"]) == (2, 100)
+    sid = new_game(client, "game=dice-of-doom&size=100&seed=1&seats=human,human")
+    view = client.get(f"/api/sessions/{sid}").json()
+    assert len(view["board"]["cells"]) == 100 * 100 <= MAX_CELLS
+    with mock.patch("lazytree.server.app.MAX_CELLS", 1600):
+        r = client.post("/play?game=dice-of-doom&size=41")
+    assert r.status_code == 400 and "boards of up to 1,600 cells" in r.text
+
+
+def r_games(page: str) -> dict[str, Any]:
+    """The new-game form's games (the page's data-games)."""
+    text = page.split('data-games="', 1)[1].split('"', 1)[0]
+    games: dict[str, Any] = json.loads(html.unescape(text))
+    return games
 
 
 def test_checkers_weights_are_taken_as_json_only(client: TestClient) -> None:

@@ -69,3 +69,15 @@ def test_the_ai_load_command_prints_json() -> None:
     assert data["started"] == 2 and {"finished", "unfinished", "slow_dropped_at"} <= set(data)
     r = run("bench", "serve", "--ai-games", "2", "--sockets", "1", "--slow", "2")
     assert r.code == 2 and "--slow 2 is more than --sockets 1" in r.err
+
+
+def test_the_board_size_command_measures_memory_and_a_move_s_update() -> None:
+    """Four 20x20 games held with a page open: memory per game, and a move's update far
+    smaller than the whole board the page is sent first."""
+    r = run("bench", "serve", "--board-size", "20", "--json")
+    assert r.code == 0, r.err
+    board = json.loads(r.out)
+    assert board["size"] == 20 and board["games"] == 4 and board["plies"] == 12
+    assert board["mb_per_game"] < 50
+    assert 0 < board["move_update_deflated_kb"] < board["move_update_kb"]
+    assert board["move_update_kb"] * 4 < board["first_update_kb"]

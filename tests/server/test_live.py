@@ -7,6 +7,7 @@ import asyncio
 import json
 from typing import Any
 
+from lazytree.boards import unpack_moves
 from lazytree.server.app import apply_move, snapshot
 from lazytree.server.live import SLOW_CLOSE, Channel, Client
 from lazytree.server.runner import Sessions
@@ -30,9 +31,12 @@ class Reader:
 
     def __init__(self) -> None:
         self.messages: list[dict[str, Any]] = []
+        self.sizes: list[int] = []
+        """Each message's length in bytes (UTF-8), as sent."""
 
     async def send_text(self, text: str) -> None:
         self.messages.append(json.loads(text))
+        self.sizes.append(len(text.encode()))
 
     async def close(self, code: int = 1000) -> None:
         pass
@@ -46,12 +50,24 @@ def patched(board: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     new["cells"] = list(board["cells"])
     for i, cell in delta["cells"]:
         new["cells"][i] = cell
+    if "lines" in delta:
+        count, lines = delta["lines"]
+        text = board["text"].split("\n")[:count]
+        text += [""] * (count - len(text))
+        for i, line in lines:
+            text[i] = line
+        new["text"] = "\n".join(text)
+    if "moves" in delta:
+        new["moves"] = unpack_moves(delta["moves"])
     return new
 
 
-async def _play(moves: list[str]) -> tuple[Reader, Stuck, Client, Client, Any]:
+async def _play(
+    moves: list[str], options: dict[str, Any] | None = None
+) -> tuple[Reader, Stuck, Client, Client, Any]:
     sessions = Sessions()
-    runner = sessions.add(Session("dice-of-doom", {"size": 3, "seed": 4}, ["human", "human"]))
+    options = options or {"size": 3, "seed": 4}
+    runner = sessions.add(Session("dice-of-doom", options, ["human", "human"]))
     channel = Channel(runner, asyncio.get_running_loop(), snapshot)
     stuck, reader = Stuck(), Reader()
     slow = Client(stuck, "watcher", None, 0, send_timeout=0.3)  # type: ignore[arg-type]
@@ -74,9 +90,9 @@ async def _play(moves: list[str]) -> tuple[Reader, Stuck, Client, Client, Any]:
     return reader, stuck, slow, fast, final
 
 
-def legal_moves(count: int) -> list[str]:
+def legal_moves(count: int, options: dict[str, Any] | None = None) -> list[str]:
     """The first legal move at each of ``count`` plies of the benchmark's game."""
-    s = Session("dice-of-doom", {"size": 3, "seed": 4}, ["human", "human"])
+    s = Session("dice-of-doom", options or {"size": 3, "seed": 4}, ["human", "human"])
     texts = []
     for _ in range(count):
         if s.is_over:
@@ -110,3 +126,26 @@ def test_an_update_after_the_first_carries_the_board_s_changes_only() -> None:
         # a move changes a few of the board's cells
         assert len(update["delta"]["cells"]) < len(board["cells"])
     assert board == final  # the changes add up to the board the server has
+
+
+def test_a_move_s_update_on_a_100x100_board_is_under_50_kb() -> None:
+    """A 100x100 board is 890 KB whole; a move's update carries the cells, the lines of
+    its text and the moves (packed) that changed: an attack, the pass that ends the turn
+    (every legal move is the other player's then, some 6,000), the other's attack."""
+    options = {"size": 100, "seed": 1}
+    s = Session("dice-of-doom", options, ["human", "human"])
+    texts = []
+    for want in ("attack", "pass", "attack"):
+        moves = [t for _, t in s.legal_moves() if (t == "pass") == (want == "pass")]
+        texts.append(moves[0])
+        s.play(moves[0])
+    reader, *_, final = asyncio.run(_play(texts, options))
+    first, *later = reader.messages
+    assert reader.sizes[0] > 800_000  # the first update carries the whole board
+    board = first["view"]["board"]
+    assert len(later) == 3 and all("delta" in u for u in later)
+    for update, size in zip(later, reader.sizes[1:], strict=True):
+        assert size <= 50_000, f"{update['moves']}: {size:,} bytes"
+        board = patched(board, update["delta"])
+    assert board["toMove"] == 1 and len(board["moves"]) > 5000
+    assert board == final

@@ -135,10 +135,13 @@ const GRID_LOOK: Look = {
 };
 
 const ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
-/** The cursor (the keyboard's cell): a white ring under a blue one, widths in pixels. */
+/**
+ * The cursor (the keyboard's cell): a white ring edged in black on both sides, widths in
+ * pixels, so it shows on every player's colour, on grey and on a dark page alike.
+ */
 const CURSOR: readonly Stroke[] = [
-  ["#fff", 6],
-  ["#1a5fb4", 3],
+  ["#000", 9],
+  ["#fff", 5],
 ];
 const MARK_ORDER = ["can", "last", "target", "sel", "hl"] as const; // later ones on top
 const FONT = (size: number) => `bold ${size}px system-ui, sans-serif`;
@@ -221,6 +224,8 @@ export class Board {
   private labelIds = new Map<string, number>();
   private centreIndex: CentreIndex | null = null;
   private spriteScale = 0;
+  /** The canvas's box before a preview's transform moved it. */
+  private untransformed: DOMRect | null = null;
 
   constructor(
     canvas: HTMLCanvasElement,
@@ -478,9 +483,11 @@ export class Board {
    * point (cx, cy), without drawing (a drag or a pinch in progress); the next draw undoes it.
    */
   preview(dx: number, dy: number, scale = 1, cx = 0, cy = 0): void {
-    const r = this.canvas.getBoundingClientRect();
     const style = this.canvas.style;
     const tx = this.canvas.style.transform;
+    // where the canvas is without the transform (it moves the bounding box)
+    if (!tx || !this.untransformed) this.untransformed = this.canvas.getBoundingClientRect();
+    const r = this.untransformed;
     const ox = cx - r.left;
     const oy = cy - r.top;
     if (!tx) style.transformOrigin = "0 0";
@@ -577,7 +584,7 @@ export class Board {
     const ox = dpr * (v.ox - v.x * v.k);
     const oy = dpr * (v.oy - v.y * v.k);
     const [hx, hy] = this.halfSize();
-    const margin = Math.max(MARGIN, 4 / v.k);
+    const margin = Math.max(MARGIN, 6 / v.k); // the cursor's ring reaches 4.5 px out
     let shown: number[];
     ctx.save();
     if (dirty) {

@@ -3,7 +3,7 @@
  * packed form, an update's changes applied, the marks and classes of cells, what a click
  * on a cell does, and each cell's name for a screen reader.
  */
-import type { BoardDocument, Cell, CellBoard, Delta } from "./types";
+import type { BoardDocument, Cell, CellBoard, Delta, PackedMoves } from "./types";
 import { hasCells } from "./types";
 
 /** The `schema` of every board document. */
@@ -55,6 +55,17 @@ export function withDelta(
   const next: BoardDocument = { ...board, ...delta.set };
   const loose = next as unknown as Record<string, unknown>;
   for (const key of delta.unset) delete loose[key];
+  if (delta.lines) {
+    const [count, lines] = delta.lines;
+    const text = (board.text ?? "").split("\n");
+    text.length = Math.min(text.length, count);
+    for (const [i, line] of lines) {
+      if (!(i >= 0 && i < count)) throw new RangeError(`the update changes line ${i}`);
+      text[i] = line;
+    }
+    next.text = Array.from(text, (line) => line ?? "").join("\n");
+  }
+  if (delta.moves) next.moves = unpackMoves(delta.moves);
   const changed: number[] = [];
   if (board.cells) {
     const cells = board.cells.slice();
@@ -66,6 +77,34 @@ export function withDelta(
     next.cells = cells;
   }
   return { board: next, changed };
+}
+
+/** The moves `lazytree.boards.pack_moves` packed (see `PackedMoves`). */
+export function unpackMoves(runs: PackedMoves): BoardDocument["moves"] {
+  const moves: BoardDocument["moves"] = [];
+  let first = 0;
+  for (const [template, length, numbers] of runs) {
+    if (length === 0) {
+      for (let k = 0; k < (numbers[0] ?? 0); k++) moves.push({ move: template, path: [] });
+      continue;
+    }
+    const parts = template.split(/(\{\{|\}\}|\{[0-9]+\})/);
+    for (let at = 0; at + length <= numbers.length; at += length) {
+      first += numbers[at] as number;
+      const path = [first];
+      for (let j = 1; j < length; j++) path.push(first + (numbers[at + j] as number));
+      let move = "";
+      for (const part of parts) {
+        if (part === "{{") move += "{";
+        else if (part === "}}") move += "}";
+        else if (part.length > 2 && part[0] === "{")
+          move += String(path[Number(part.slice(1, -1))]);
+        else move += part;
+      }
+      moves.push({ move, path });
+    }
+  }
+  return moves;
 }
 
 /** What a cell is marked with: a start of a move (can), selected, a target, last turn. */

@@ -59,11 +59,22 @@ export function hasCells(doc: BoardDocument): doc is CellBoard {
 }
 
 /**
+ * Moves packed (lazytree.boards.pack_moves): runs of `[template, length, numbers]`, the
+ * template the notation with the path's cells as {0}, {1}...; `numbers` each move's first
+ * cell as the difference from the move before's, its other cells as differences from its
+ * first; a run of moves without a path has length 0 and numbers [count].
+ */
+export type PackedMoves = [template: string, length: number, numbers: number[]][];
+
+/**
  * What changed from one board to the next (lazytree/server/live.py): the cells that
- * changed, the other fields set, and the fields gone.
+ * changed, the other fields set, and the fields gone; the text's changed lines
+ * (`[line count, [[line, text], ...]]`) and the moves, packed, when they changed.
  */
 export interface Delta {
   cells: [number, Cell][];
   set: Partial<BoardDocument>;
   unset: string[];
+  lines?: [number, [number, string][]];
+  moves?: PackedMoves;
 }

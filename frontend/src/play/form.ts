@@ -1,7 +1,9 @@
 /**
  * The new-game form: every registered game with its options as fields (the server's
  * `game_forms`, in the page's data-games), its seats' choices, the AI's strength. Fields
- * left empty are not sent: the game's default applies.
+ * left empty are not sent: the game's default applies. A whole-number option's field
+ * takes what the server takes (its `min` and `max`); a form the server refused comes back
+ * filled with what was typed (the page's data-typed).
  */
 import { COLOUR_NAMES } from "./state";
 
@@ -11,6 +13,8 @@ interface OptionSpec {
   type: string;
   help: string;
   default?: unknown;
+  min?: number;
+  max?: number;
 }
 
 /** A game as the form offers it. */
@@ -30,6 +34,11 @@ function optionField(opt: OptionSpec): HTMLLabelElement {
   input.name = opt.name;
   input.type = opt.type === "int" ? "number" : "text";
   input.dataset.option = opt.name;
+  if (opt.type === "int") {
+    input.step = "1";
+    if (opt.min !== undefined) input.min = String(opt.min);
+    if (opt.max !== undefined) input.max = String(opt.max);
+  }
   if (opt.default !== null && opt.default !== undefined) input.value = String(opt.default);
   const help = document.createElement("small");
   help.className = "note";
@@ -44,8 +53,14 @@ function find<T extends Element>(root: ParentNode, selector: string): T {
   return found;
 }
 
-/** Fill and wire the new-game form from `games` (the page's data-games). */
-export function setupForm(games: Record<string, GameSpec>): void {
+/**
+ * Fill and wire the new-game form from `games` (the page's data-games), with the values
+ * `typed` (a refused form's fields, by name) put back.
+ */
+export function setupForm(
+  games: Record<string, GameSpec>,
+  typed: Record<string, string> = {},
+): void {
   find<HTMLElement>(document, "#newgame").hidden = false;
   const gameSel = find<HTMLSelectElement>(document, "#f-game");
   const box = find<HTMLFieldSetElement>(document, "#f-options");
@@ -104,5 +119,36 @@ export function setupForm(games: Record<string, GameSpec>): void {
     for (const input of box.querySelectorAll("input"))
       if (input.value === "") input.disabled = true;
   });
+  restore(typed, gameSel, box, seatBox);
   toggle();
+  const seatsTyped = typed.seats?.split(",") ?? [];
+  seatBox.querySelectorAll("select").forEach((sel, p) => {
+    const want = seatsTyped[p];
+    if (want !== undefined && Array.from(sel.options).some((o) => o.value === want))
+      sel.value = want;
+  });
+}
+
+/** Put back what was typed: the game, its options' fields, the AI's strength and pace. */
+function restore(
+  typed: Record<string, string>,
+  gameSel: HTMLSelectElement,
+  box: HTMLElement,
+  seatBox: HTMLElement,
+): void {
+  const game = typed.game;
+  if (game === undefined) return;
+  if (Array.from(gameSel.options).some((o) => o.value === game)) gameSel.value = game;
+  const set = box.querySelector(`[data-game="${CSS.escape(gameSel.value)}"]`);
+  for (const input of set?.querySelectorAll<HTMLInputElement>("input[data-option]") ?? []) {
+    const value = typed[input.dataset.option ?? ""];
+    if (value !== undefined) input.value = value;
+  }
+  const form = seatBox.closest("form");
+  for (const name of ["ai", "speed"]) {
+    const sel = form?.querySelector<HTMLSelectElement>(`select[name=${name}]`);
+    const value = typed[name];
+    if (sel && value !== undefined && Array.from(sel.options).some((o) => o.value === value))
+      sel.value = value;
+  }
 }

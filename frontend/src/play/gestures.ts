@@ -1,8 +1,10 @@
 /**
  * Pan and zoom by pointer (Pointer Events: mouse, pen, touch): drag to pan, wheel and pinch
- * to zoom, double-tap to zoom in. While a finger or the mouse moves, the drawn picture is
- * moved by a CSS transform (`Board.preview`, no redraw); the view is set once, when it
- * lets go. A drag or a pinch is not a click.
+ * to zoom, double-tap to zoom in. While a finger or the mouse moves, or the wheel turns,
+ * the drawn picture is moved by a CSS transform (`Board.preview`, no redraw); the view is
+ * set and drawn once, when it lets go (the wheel: once it has rested `WHEEL_REST` ms), so
+ * a 100x100 board follows the hand however long a whole draw takes. A drag or a pinch is
+ * not a click.
  */
 import type { Board } from "../board/canvas";
 import type { Viewport } from "./viewport";
@@ -12,6 +14,10 @@ const SLOP = 5;
 /** Two taps this close in time (ms) and space (px), on the same cell, are a double tap. */
 const DOUBLE_TAP_MS = 350;
 const DOUBLE_TAP_PX = 24;
+/** The wheel's turns closer than this (ms) are one zoom, drawn once at its end. */
+export const WHEEL_REST = 150;
+/** The zoom of one notch of the wheel. */
+const WHEEL_STEP = 1.2;
 
 interface Gesture {
   /** Where each pointer went down and where it is (client pixels). */
@@ -25,6 +31,9 @@ export class Gestures {
   dragged = false;
   private gesture: Gesture = { start: new Map(), now: new Map() };
   private lastTap: { t: number; x: number; y: number; cell: number | null } | null = null;
+  /** A wheel zoom in progress: where it is centred and how far it has zoomed. */
+  private wheel: { cx: number; cy: number; bx: number; by: number; scale: number } | null = null;
+  private wheelTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly board: Board,
@@ -40,15 +49,43 @@ export class Gestures {
       "wheel",
       (e) => {
         e.preventDefault();
-        const [x, y] = board.boardPoint(e.clientX, e.clientY);
-        viewport.zoomAt(e.deltaY > 0 ? 1.2 : 1 / 1.2, x, y);
-        commit();
+        this.turn(e);
       },
       { passive: false },
     );
   }
 
+  /** A turn of the wheel: the picture scaled at once, the view set once it rests. */
+  private turn(e: WheelEvent): void {
+    if (!e.deltaY) return;
+    if (!this.wheel) {
+      const [bx, by] = this.board.boardPoint(e.clientX, e.clientY);
+      this.wheel = { cx: e.clientX, cy: e.clientY, bx, by, scale: 1 };
+    }
+    const w = this.wheel;
+    // within the viewport's zoom limits: the width it would have, clamped
+    const step = e.deltaY > 0 ? 1 / WHEEL_STEP : WHEEL_STEP;
+    w.scale = this.viewport.w / this.viewport.clampWidth(this.viewport.w / (w.scale * step));
+    this.board.preview(0, 0, w.scale, w.cx, w.cy);
+    if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
+    this.wheelTimer = setTimeout(() => this.rest(), WHEEL_REST);
+  }
+
+  /** The wheel rested (or a press began): set the view it zoomed to, and draw it. */
+  private rest(): void {
+    if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
+    this.wheelTimer = null;
+    const w = this.wheel;
+    this.wheel = null;
+    if (!w) return;
+    this.board.canvas.style.transform = "";
+    this.viewport.zoomAt(1 / w.scale, w.bx, w.by);
+    this.commit();
+    this.board.draw();
+  }
+
   private down(e: PointerEvent): void {
+    this.rest();
     if (e.pointerType === "mouse" && e.button !== 0) return;
     const g = this.gesture;
     if (g.start.size === 0) this.dragged = false;

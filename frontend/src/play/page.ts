@@ -416,6 +416,15 @@ class GamePage {
     }
   }
 
+  /** Zoom by `factor` from the keyboard: about the cursor's cell, which stays in view. */
+  private zoomKey(factor: number): void {
+    const s = this.state;
+    const c = s.cursor === null ? undefined : this.board.geo?.centres[s.cursor];
+    this.viewport.zoomAt(factor, c?.[0], c?.[1]);
+    this.setViewBox();
+    this.revealCursor();
+  }
+
   /** A click (or Enter) on cell `c`: select it, or play the move it ends. */
   private act(c: number, started: number): void {
     const s = this.state;
@@ -466,11 +475,9 @@ class GamePage {
       renderPanel(s, this.sessionId);
       this.describeCursor();
     } else if (e.key === "+" || e.key === "=") {
-      this.viewport.zoomAt(1 / 1.4);
-      this.setViewBox();
+      this.zoomKey(1 / 1.4);
     } else if (e.key === "-") {
-      this.viewport.zoomAt(1.4);
-      this.setViewBox();
+      this.zoomKey(1.4);
     } else if (e.key === "0") {
       this.fit();
     }
@@ -647,6 +654,19 @@ async function loadFile(event: Event, seat: string | null): Promise<void> {
   }
 }
 
+/** A refused form's fields (the page's data-typed), as strings by name; {} if none. */
+function typedFields(text: string | undefined): Record<string, string> {
+  try {
+    const data: unknown = JSON.parse(text || "{}");
+    if (!data || typeof data !== "object" || Array.isArray(data)) return {};
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(data)) if (typeof v === "string") out[k] = v;
+    return out;
+  } catch {
+    return {};
+  }
+}
+
 function main(): void {
   window.lazytree = { timings: [], view: null, ready: false };
   const app = must("#app");
@@ -656,7 +676,7 @@ function main(): void {
   if (sessionId) {
     new GamePage(sessionId, seatToken).start();
   } else {
-    setupForm(JSON.parse(app.dataset.games ?? "{}"));
+    setupForm(JSON.parse(app.dataset.games ?? "{}"), typedFields(app.dataset.typed));
     must("[data-action=load-file-home]").addEventListener("change", (e) => void loadFile(e, null));
   }
 }

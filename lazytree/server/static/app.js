@@ -11,6 +11,17 @@
     const next = { ...board, ...delta.set };
     const loose2 = next;
     for (const key of delta.unset) delete loose2[key];
+    if (delta.lines) {
+      const [count, lines] = delta.lines;
+      const text = (board.text ?? "").split("\n");
+      text.length = Math.min(text.length, count);
+      for (const [i, line] of lines) {
+        if (!(i >= 0 && i < count)) throw new RangeError(`the update changes line ${i}`);
+        text[i] = line;
+      }
+      next.text = Array.from(text, (line) => line ?? "").join("\n");
+    }
+    if (delta.moves) next.moves = unpackMoves(delta.moves);
     const changed = [];
     if (board.cells) {
       const cells = board.cells.slice();
@@ -22,6 +33,32 @@
       next.cells = cells;
     }
     return { board: next, changed };
+  }
+  function unpackMoves(runs) {
+    const moves = [];
+    let first = 0;
+    for (const [template, length, numbers] of runs) {
+      if (length === 0) {
+        for (let k = 0; k < (numbers[0] ?? 0); k++) moves.push({ move: template, path: [] });
+        continue;
+      }
+      const parts = template.split(/(\{\{|\}\}|\{[0-9]+\})/);
+      for (let at = 0; at + length <= numbers.length; at += length) {
+        first += numbers[at];
+        const path = [first];
+        for (let j = 1; j < length; j++) path.push(first + numbers[at + j]);
+        let move = "";
+        for (const part of parts) {
+          if (part === "{{") move += "{";
+          else if (part === "}}") move += "}";
+          else if (part.length > 2 && part[0] === "{")
+            move += String(path[Number(part.slice(1, -1))]);
+          else move += part;
+        }
+        moves.push({ move, path });
+      }
+    }
+    return moves;
   }
   function marksOf(doc, options = {}) {
     const { selected = null, last = [], interactive = false, cursor = null } = options;
@@ -119,12 +156,12 @@
           c.row * HH + R + 4
         ]
       );
-      const shift = Math.max(0, ...offsets);
+      const shift2 = Math.max(0, ...offsets);
       return {
         centres: centres2,
         left: 4,
         top: 4,
-        width: (doc.cols + shift / 2) * HW + 8,
+        width: (doc.cols + shift2 / 2) * HW + 8,
         height: (doc.rows - 1) * HH + 2 * R + 8
       };
     }
@@ -334,8 +371,8 @@
   };
   var ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
   var CURSOR = [
-    ["#fff", 6],
-    ["#1a5fb4", 3]
+    ["#000", 9],
+    ["#fff", 5]
   ];
   var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
   var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
@@ -387,6 +424,8 @@
     labelIds = /* @__PURE__ */ new Map();
     centreIndex = null;
     spriteScale = 0;
+    /** The canvas's box before a preview's transform moved it. */
+    untransformed = null;
     constructor(canvas, options = {}) {
       const ctx = canvas.getContext?.("2d");
       if (!ctx) throw new Error("a live Board draws on a <canvas> element");
@@ -606,9 +645,10 @@
      * point (cx, cy), without drawing (a drag or a pinch in progress); the next draw undoes it.
      */
     preview(dx, dy, scale = 1, cx = 0, cy = 0) {
-      const r = this.canvas.getBoundingClientRect();
       const style = this.canvas.style;
       const tx = this.canvas.style.transform;
+      if (!tx || !this.untransformed) this.untransformed = this.canvas.getBoundingClientRect();
+      const r = this.untransformed;
       const ox = cx - r.left;
       const oy = cy - r.top;
       if (!tx) style.transformOrigin = "0 0";
@@ -697,7 +737,7 @@
       const ox = dpr * (v.ox - v.x * v.k);
       const oy = dpr * (v.oy - v.y * v.k);
       const [hx, hy] = this.halfSize();
-      const margin = Math.max(MARGIN, 4 / v.k);
+      const margin = Math.max(MARGIN, 6 / v.k);
       let shown;
       ctx.save();
       if (dirty) {
@@ -1242,6 +1282,11 @@
     input.name = opt.name;
     input.type = opt.type === "int" ? "number" : "text";
     input.dataset.option = opt.name;
+    if (opt.type === "int") {
+      input.step = "1";
+      if (opt.min !== void 0) input.min = String(opt.min);
+      if (opt.max !== void 0) input.max = String(opt.max);
+    }
     if (opt.default !== null && opt.default !== void 0) input.value = String(opt.default);
     const help = document.createElement("small");
     help.className = "note";
@@ -1254,7 +1299,7 @@
     if (!found) throw new Error(`the page has no ${selector}`);
     return found;
   }
-  function setupForm(games) {
+  function setupForm(games, typed = {}) {
     find(document, "#newgame").hidden = false;
     const gameSel = find(document, "#f-game");
     const box = find(document, "#f-options");
@@ -1310,13 +1355,39 @@
       for (const input of box.querySelectorAll("input"))
         if (input.value === "") input.disabled = true;
     });
+    restore(typed, gameSel, box, seatBox);
     toggle();
+    const seatsTyped = typed.seats?.split(",") ?? [];
+    seatBox.querySelectorAll("select").forEach((sel, p) => {
+      const want = seatsTyped[p];
+      if (want !== void 0 && Array.from(sel.options).some((o) => o.value === want))
+        sel.value = want;
+    });
+  }
+  function restore(typed, gameSel, box, seatBox) {
+    const game = typed.game;
+    if (game === void 0) return;
+    if (Array.from(gameSel.options).some((o) => o.value === game)) gameSel.value = game;
+    const set = box.querySelector(`[data-game="${CSS.escape(gameSel.value)}"]`);
+    for (const input of set?.querySelectorAll("input[data-option]") ?? []) {
+      const value = typed[input.dataset.option ?? ""];
+      if (value !== void 0) input.value = value;
+    }
+    const form = seatBox.closest("form");
+    for (const name of ["ai", "speed"]) {
+      const sel = form?.querySelector(`select[name=${name}]`);
+      const value = typed[name];
+      if (sel && value !== void 0 && Array.from(sel.options).some((o) => o.value === value))
+        sel.value = value;
+    }
   }
 
   // frontend/src/play/gestures.ts
   var SLOP = 5;
   var DOUBLE_TAP_MS = 350;
   var DOUBLE_TAP_PX = 24;
+  var WHEEL_REST = 150;
+  var WHEEL_STEP = 1.2;
   var Gestures = class {
     constructor(board, viewport, commit) {
       this.board = board;
@@ -1331,9 +1402,7 @@
         "wheel",
         (e) => {
           e.preventDefault();
-          const [x, y] = board.boardPoint(e.clientX, e.clientY);
-          viewport.zoomAt(e.deltaY > 0 ? 1.2 : 1 / 1.2, x, y);
-          commit();
+          this.turn(e);
         },
         { passive: false }
       );
@@ -1345,7 +1414,37 @@
     dragged = false;
     gesture = { start: /* @__PURE__ */ new Map(), now: /* @__PURE__ */ new Map() };
     lastTap = null;
+    /** A wheel zoom in progress: where it is centred and how far it has zoomed. */
+    wheel = null;
+    wheelTimer = null;
+    /** A turn of the wheel: the picture scaled at once, the view set once it rests. */
+    turn(e) {
+      if (!e.deltaY) return;
+      if (!this.wheel) {
+        const [bx, by] = this.board.boardPoint(e.clientX, e.clientY);
+        this.wheel = { cx: e.clientX, cy: e.clientY, bx, by, scale: 1 };
+      }
+      const w = this.wheel;
+      const step2 = e.deltaY > 0 ? 1 / WHEEL_STEP : WHEEL_STEP;
+      w.scale = this.viewport.w / this.viewport.clampWidth(this.viewport.w / (w.scale * step2));
+      this.board.preview(0, 0, w.scale, w.cx, w.cy);
+      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
+      this.wheelTimer = setTimeout(() => this.rest(), WHEEL_REST);
+    }
+    /** The wheel rested (or a press began): set the view it zoomed to, and draw it. */
+    rest() {
+      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
+      this.wheelTimer = null;
+      const w = this.wheel;
+      this.wheel = null;
+      if (!w) return;
+      this.board.canvas.style.transform = "";
+      this.viewport.zoomAt(1 / w.scale, w.bx, w.by);
+      this.commit();
+      this.board.draw();
+    }
     down(e) {
+      this.rest();
       if (e.pointerType === "mouse" && e.button !== 0) return;
       const g = this.gesture;
       if (g.start.size === 0) this.dragged = false;
@@ -1745,12 +1844,16 @@
     zoomAt(factor, cx, cy) {
       const x = cx ?? this.x + this.w / 2;
       const y = cy ?? this.y + this.h / 2;
-      const w = Math.max(60, Math.min(this.w * factor, this.boardWidth * 4));
+      const w = this.clampWidth(this.w * factor);
       const k = w / this.w;
       this.x = x - (x - this.x) * k;
       this.y = y - (y - this.y) * k;
       this.w = w;
       this.h *= k;
+    }
+    /** `w` within the zoom's limits: from 60 units (the closest) to 4 boards wide. */
+    clampWidth(w) {
+      return Math.max(60, Math.min(w, this.boardWidth * 4));
     }
     /** Move the view by (dx, dy) board units. */
     panBy(dx, dy) {
@@ -1759,16 +1862,13 @@
     }
     /**
      * Pan as little as needed so the point (px, py) is at least `margin` units inside the
-     * rectangle `shown` (what the canvas shows of the view, which may be wider than the box).
-     * Returns whether it panned.
+     * rectangle `shown` (what the canvas shows of the view, which may be wider than the box),
+     * never to show what lies past the board's edges: a cell on the board's edge is revealed
+     * with the edge, and a board already in view never moves. Returns whether it panned.
      */
     reveal(px, py, shown, margin) {
-      let dx = 0;
-      let dy = 0;
-      if (px - margin < shown.x) dx = px - margin - shown.x;
-      else if (px + margin > shown.x + shown.w) dx = px + margin - (shown.x + shown.w);
-      if (py - margin < shown.y) dy = py - margin - shown.y;
-      else if (py + margin > shown.y + shown.h) dy = py + margin - (shown.y + shown.h);
+      const dx = shift(px, margin, shown.x, shown.w, this.boardWidth);
+      const dy = shift(py, margin, shown.y, shown.h, this.boardHeight);
       if (!dx && !dy) return false;
       this.panBy(dx, dy);
       return true;
@@ -1778,6 +1878,14 @@
       return `${this.x} ${this.y} ${this.w} ${this.h}`;
     }
   };
+  function shift(p, margin, start, size, extent) {
+    const low = Math.max(p - margin, Math.min(0, p));
+    const high = Math.min(p + margin, Math.max(extent, p));
+    if (high - low > size) return p - size / 2 - start;
+    if (low < start) return low - start;
+    if (high > start + size) return high - (start + size);
+    return 0;
+  }
 
   // frontend/src/play/page.ts
   var KEYS = {
@@ -2112,6 +2220,14 @@
         this.board.draw();
       }
     }
+    /** Zoom by `factor` from the keyboard: about the cursor's cell, which stays in view. */
+    zoomKey(factor) {
+      const s = this.state;
+      const c = s.cursor === null ? void 0 : this.board.geo?.centres[s.cursor];
+      this.viewport.zoomAt(factor, c?.[0], c?.[1]);
+      this.setViewBox();
+      this.revealCursor();
+    }
     /** A click (or Enter) on cell `c`: select it, or play the move it ends. */
     act(c, started) {
       const s = this.state;
@@ -2159,11 +2275,9 @@
         renderPanel(s, this.sessionId);
         this.describeCursor();
       } else if (e.key === "+" || e.key === "=") {
-        this.viewport.zoomAt(1 / 1.4);
-        this.setViewBox();
+        this.zoomKey(1 / 1.4);
       } else if (e.key === "-") {
-        this.viewport.zoomAt(1.4);
-        this.setViewBox();
+        this.zoomKey(1.4);
       } else if (e.key === "0") {
         this.fit();
       }
@@ -2317,6 +2431,17 @@
       showError(`cannot load ${file.name}: ${e.message}`);
     }
   }
+  function typedFields(text) {
+    try {
+      const data = JSON.parse(text || "{}");
+      if (!data || typeof data !== "object" || Array.isArray(data)) return {};
+      const out = {};
+      for (const [k, v] of Object.entries(data)) if (typeof v === "string") out[k] = v;
+      return out;
+    } catch {
+      return {};
+    }
+  }
   function main() {
     window.lazytree = { timings: [], view: null, ready: false };
     const app = must("#app");
@@ -2326,7 +2451,7 @@
     if (sessionId) {
       new GamePage(sessionId, seatToken).start();
     } else {
-      setupForm(JSON.parse(app.dataset.games ?? "{}"));
+      setupForm(JSON.parse(app.dataset.games ?? "{}"), typedFields(app.dataset.typed));
       must("[data-action=load-file-home]").addEventListener("change", (e) => void loadFile(e, null));
     }
   }
