@@ -207,6 +207,7 @@ def serve(
         learning=learning,
         hosts=hosts,
         quotas=quotas,
+        public_urls=public_url or [],
     )
     config = server_config(app)
     server = uvicorn.Server(config)
