@@ -250,6 +250,7 @@ class Job:
     """An explorer search: it runs in the explorer's workers only."""
     future: Future[Any] = field(default_factory=Future)
     where: Any = None
+    queued: float = field(default_factory=time.monotonic)
     started: float | None = None
     id: int = field(default_factory=lambda: next(_ids))
     _stopped: bool = False
@@ -309,6 +310,8 @@ class Scheduler:
         self._closed = False
         self.charged: dict[str, float] = {}
         """Seconds of worker time each owner's finished jobs took."""
+        self.waited: dict[str, float] = {}
+        """The longest time a job of each owner waited for a worker, in seconds."""
 
     def put(self, job: Job) -> None:
         with self._cond:
@@ -391,6 +394,9 @@ class Scheduler:
         """``job`` (taken with :meth:`take`) ended after ``seconds`` in its worker."""
         with self._cond:
             self.charged[job.owner] = self.charged.get(job.owner, 0.0) + seconds
+            if job.started is not None:
+                wait = job.started - job.queued
+                self.waited[job.owner] = max(self.waited.get(job.owner, 0.0), wait)
             if job.pin is None:
                 if job.explore:
                     self._exploring -= 1
@@ -467,6 +473,11 @@ class Executor(ABC):
         """Seconds of worker time each owner's finished jobs took."""
         with self._scheduler._cond:
             return dict(self._scheduler.charged)
+
+    def waited(self) -> dict[str, float]:
+        """The longest time a job of each owner waited for a worker, in seconds."""
+        with self._scheduler._cond:
+            return dict(self._scheduler.waited)
 
     def _start(self) -> None:
         with self._start_lock:
