@@ -773,7 +773,7 @@ def create_app(
 
     def close_pages(channel: Channel) -> None:
         for client in list(channel.clients):  # 1012: the page reconnects at once
-            channel.loop.create_task(client.socket.close(code=1012))
+            channel.loop.create_task(close_quietly(client.socket, 1012))
 
     store.dropped = dropped
 
@@ -1292,6 +1292,13 @@ def create_app(
     app.state.sessions = store
     app.state.quotas = caps
     return app
+
+
+async def close_quietly(socket: WebSocket, code: int) -> None:
+    """Close a page's socket; a page that has gone already is no error (nothing is
+    logged: its leaving is expected)."""
+    with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+        await socket.close(code=code)
 
 
 def uncount(counter: Counter[Any], key: Any) -> None:
