@@ -154,6 +154,10 @@ class GuardedH11(H11Protocol):
         if self.conn.their_state is not h11.IDLE:  # the headers are all in
             self._disarm()
 
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        self._disarm()  # the headers are in: the socket is the page's now
+        super().handle_websocket_upgrade(event)
+
     def _arm(self) -> None:
         door = _doorman(self.config)
         if door is not None:
