@@ -892,8 +892,9 @@ FAIR_QUERY = "game=dice-of-doom&size=3&seats=ai,ai&ai={seconds:g}"
 ATTACK_QUERY = "game=dice-of-doom&size=5&seats=ai,ai&ai={seconds:g}"
 """The attacker's games in :func:`bench_serve_fair`: AIs that use their whole clock."""
 
-EVICTED = (1012, 1013)
-"""Close codes of a page whose game was put out of memory (or could not be loaded)."""
+EVICTED = 1012
+"""The close code of a page whose game was put out of memory (1013, a game the server
+has no room to load now, is a refusal: the page asks again)."""
 
 
 @dataclass
@@ -908,15 +909,17 @@ class ServeFair:
     refused_games: int
     """New games the server refused (they were asked for again later)."""
     refused_pages: int
-    """Pages the server refused (a cap of the address)."""
+    """Pages the server refused (a cap of the address, or no room to load the game
+    now: the page asks again)."""
     evicted: int
-    """Pages of a player (host's pages) closed because their game left memory: 0 is the
-    promise."""
+    """Pages of a player (host's pages) closed because their game was put out of
+    memory (1012): 0 is the promise."""
     attacker_games: int
     attacker_created: int
     attacker_pages_refused: int
     """The attacker's host pages the server refused (each time it asked again)."""
     victim_moves: int
+    """The victim's moves, played while the attacker's AIs think (before the crowd)."""
     victim_p50_ms: float
     victim_max_ms: float
     """From one move of the victim's 0.2 s AI stored to the next (its thinking included:
@@ -925,6 +928,9 @@ class ServeFair:
     """The longest a search of the victim waited for a worker."""
     attacker_wait_max_ms: float
     """The longest a search of the attacker waited for a worker."""
+    crowd_victim_p50_ms: float
+    crowd_victim_max_ms: float
+    """The same gaps for a game of the victim played among the crowd."""
     share: dict[str, float]
     """Of the worker time, the fraction charged to each creator address."""
     attacker_share: float
@@ -949,6 +955,7 @@ class _Fair:
     finished: int = 0
     attacker_refused: int = 0
     victim_at: dict[int, float] = field(default_factory=dict)
+    crowd_victim_at: dict[int, float] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
 
 
@@ -1035,8 +1042,10 @@ async def _host_page(
                     if message["view"]["over"]:
                         return True
         except websockets.ConnectionClosed as exc:
-            if exc.rcvd is not None and exc.rcvd.code in EVICTED:
+            if exc.rcvd is not None and exc.rcvd.code == EVICTED:
                 tally.evicted += 1
+            elif exc.rcvd is not None and exc.rcvd.code == 1013:
+                tally.refused_pages += 1
         except OSError as exc:
             tally.errors.append(f"game {gid}: {type(exc).__name__}: {exc}")
             return False
@@ -1095,16 +1104,17 @@ async def _fair_load(
         share = games // addresses + (n < games % addresses)
         await asyncio.gather(*(one(k) for k in range(share)))
 
-    async def victim() -> None:
-        await asyncio.sleep(2.0)  # the attacker's AIs are thinking
-        query = f"{FAIR_QUERY.format(seconds=victim_seconds)}&seed={seed + 99_999}"
+    async def victim(at: dict[int, float], k: int) -> None:
+        query = f"{FAIR_QUERY.format(seconds=victim_seconds)}&seed={seed + 99_999 + k}"
         game = await _create_from(url, "127.0.0.251", query, tally, deadline)
         if game is not None:
-            tally.victim_at[-1] = time.time()
-            await _host_page(url, "127.0.0.251", *game, tally, deadline, at=tally.victim_at)
+            at[-1] = time.time()
+            await _host_page(url, "127.0.0.251", *game, tally, deadline, at=at)
 
-    crowd = asyncio.gather(*(address(n) for n in range(addresses)), victim())
-    await crowd
+    await asyncio.sleep(2.0)  # the attacker's AIs are thinking: the victim plays
+    await victim(tally.victim_at, 0)
+    on_progress("the victim's game ended; the crowd plays")
+    await asyncio.gather(*(address(n) for n in range(addresses)), victim(tally.crowd_victim_at, 1))
     stop.set()
     await asyncio.gather(*attacking, return_exceptions=True)
     tally.attacker_refused = pages.refused_pages
@@ -1133,7 +1143,8 @@ def bench_serve_fair(
     a 5x5 board and keeps their host pages open (every AI thinking) to take the workers;
     and a victim's game of ``victim_seconds`` AIs is played meanwhile. Reports the games
     refused, the players' pages evicted, the gaps between the victim's moves and each
-    creator's share of the worker time. Stops after ``seconds``."""
+    creator's share of the worker time. The victim plays twice: first alone beside the
+    attacker, then among the crowd. Stops after ``seconds``."""
     import os
     import subprocess
     import sys
@@ -1179,6 +1190,8 @@ def bench_serve_fair(
     share = {k: round(v / total, 4) for k, v in sorted(charged.items())}
     times = [t for _, t in sorted(tally.victim_at.items())]
     gaps = [(b - a) * 1000 for a, b in itertools.pairwise(times)]
+    crowded = [t for _, t in sorted(tally.crowd_victim_at.items())]
+    crowd_gaps = [(b - a) * 1000 for a, b in itertools.pairwise(crowded)]
     return ServeFair(
         games=games,
         addresses=addresses,
@@ -1194,6 +1207,8 @@ def bench_serve_fair(
         victim_max_ms=round(max(gaps, default=0.0), 1),
         victim_wait_max_ms=round(1000 * stats.get("waited", {}).get("127.0.0.251", 0.0), 1),
         attacker_wait_max_ms=round(1000 * stats.get("waited", {}).get("127.0.0.250", 0.0), 1),
+        crowd_victim_p50_ms=round(_percentile(crowd_gaps, 50), 1),
+        crowd_victim_max_ms=round(max(crowd_gaps, default=0.0), 1),
         share=share,
         attacker_share=share.get("127.0.0.250", 0.0),
         connections_refused=int(stats["connections_refused"]),

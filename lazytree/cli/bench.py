@@ -298,7 +298,8 @@ def serve_load(
     of 127.0.0.0/8: --addresses addresses create --games games of two AIs (Dice of Doom
     3x3, --ai-time seconds a move), three at a time each, each watched to its end by
     its host's page; one address opens --attacker-games games of 5 s AIs and keeps them
-    thinking, to take the workers; a victim's game of 0.2 s AIs is played meanwhile.
+    thinking, to take the workers; a victim's game of 0.2 s AIs is played beside it,
+    then another among the crowd.
     Reports the games and pages the server refused, the players' pages evicted (their
     game put out of memory), the gaps between the victim's moves and the longest wait
     of its searches for a worker, and each creator address's share of the worker time;
@@ -476,6 +477,10 @@ def _print_fair(fair: ServeFair) -> None:
         (
             "victim's moves, gap p50 / max",
             f"{fair.victim_moves}, {fair.victim_p50_ms:.0f} / {fair.victim_max_ms:.0f} ms",
+        ),
+        (
+            "victim among the crowd, gap p50 / max",
+            f"{fair.crowd_victim_p50_ms:.0f} / {fair.crowd_victim_max_ms:.0f} ms",
         ),
         (
             "longest wait for a worker: victim / attacker",

@@ -99,7 +99,7 @@ def serve(
             min=1,
             help="Games one address may hold open with seats' or hosts' pages.",
         ),
-    ] = 16,
+    ] = 8,
     connections_per_address: Annotated[
         int,
         typer.Option(

@@ -86,7 +86,7 @@ class Quotas:
     watchers_per_game: int = 64
     sockets_per_address: int = 64
     pages_per_seat: int = 8
-    games_per_address: int = 16
+    games_per_address: int = 8
     connections_per_address: int = 256
     idle_days: float = 7.0
     forget_days: float = 30.0

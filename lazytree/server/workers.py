@@ -21,8 +21,9 @@ that picks its own worker cannot do.
 
 Scheduling is fair between the people who pay for the work, not between games: each
 job is charged to an *owner* (the address that created the game, so twenty games of one
-stranger weigh what one game does), the owners with work take turns (round robin), and
-within an owner its games take turns. One owner runs at most :attr:`Scheduler.share`
+stranger weigh what one game does); a free worker goes to the owner with work who used
+least worker time lately (a 5 s search costs ten 0.5 s ones), and within an owner its
+games take turns. One owner runs at most :attr:`Scheduler.share`
 jobs at once (every worker but one, at least one), so one address never holds every
 worker. A long job (no clock, or a clock over :data:`SHORT_SECONDS`) may occupy only the
 regular workers, never the one kept for short jobs, so four games thinking ten minutes a
@@ -82,6 +83,12 @@ LONGEST = 600.0
 
 DEFAULT_MEMORY = 2 << 30
 """The address space a worker process may hold (``RLIMIT_AS``), in bytes."""
+
+USAGE_HALF_LIFE = 60.0
+"""Seconds after which the worker time an owner used counts half in its turn."""
+
+MAX_OWNERS = 10_000
+"""Owners whose recent worker time is remembered."""
 
 POLL = 0.02
 """Seconds between two looks at a running job (its result, its stop flag, its worker)."""
@@ -290,11 +297,12 @@ class Job:
 
 
 class Scheduler:
-    """The jobs waiting for a worker: a queue per owner and, within it, per game, served
-    in turn (round robin). Slots ``0`` to ``regular - 1`` take any game's job, slots up
-    to ``games - 1`` short jobs only, the others (``games`` to ``slots - 1``) explorer
-    jobs only; without explorer slots, at most one explorer job runs at once (in a
-    regular slot). An owner runs at most :attr:`share` jobs at once."""
+    """The jobs waiting for a worker: a queue per owner and, within it, per game; the
+    owner that used least worker time lately goes first (:meth:`_choose`). Slots ``0``
+    to ``regular - 1`` take any game's job, slots up to ``games - 1`` short jobs only,
+    the others (``games`` to ``slots - 1``) explorer jobs only; without explorer slots,
+    at most one explorer job runs at once (in a regular slot). An owner runs at most
+    :attr:`share` jobs at once."""
 
     def __init__(self, regular: int, games: int | None = None, slots: int | None = None) -> None:
         self.regular = regular
@@ -310,6 +318,7 @@ class Scheduler:
         self._closed = False
         self.charged: dict[str, float] = {}
         """Seconds of worker time each owner's finished jobs took."""
+        self._usage: dict[str, tuple[float, float]] = {}
         self.waited: dict[str, float] = {}
         """The longest time a job of each owner waited for a worker, in seconds."""
 
@@ -365,22 +374,45 @@ class Scheduler:
                         self._pinned.remove(job)
                         self._started(job)
                         return job
-                for owner, games in self._owners.items():
-                    for key, queue in games.items():
-                        job = queue[0]
-                        if not self._fits(slot, job):
-                            continue
-                        queue.popleft()
-                        del games[key]
-                        if queue:  # the game's next job waits for its turn again
-                            games[key] = queue
-                        del self._owners[owner]
-                        if games:  # the owner's next job waits for its turn again
-                            self._owners[owner] = games
-                        self._started(job)
-                        return job
+                chosen = self._choose(slot)
+                if chosen is not None:
+                    return chosen
                 self._cond.wait(0.5)
             return None
+
+    def _choose(self, slot: int) -> Job | None:
+        """The job slot ``slot`` runs next: of the owners with a job that fits it, the
+        one running fewest jobs, then the one that used least worker time lately
+        (:meth:`used`), then the one served longest ago; of its games, the one served
+        longest ago. Hold :attr:`_cond`."""
+        now = time.monotonic()
+        best: tuple[tuple[int, float, int], str, str] | None = None
+        for turn, (owner, games) in enumerate(self._owners.items()):
+            key = next((k for k, q in games.items() if self._fits(slot, q[0])), None)
+            if key is None:
+                continue
+            rank = (self._running[owner], self.used(owner, now), turn)
+            if best is None or rank < best[0]:
+                best = (rank, owner, key)
+        if best is None:
+            return None
+        _, owner, key = best
+        games = self._owners.pop(owner)
+        queue = games.pop(key)
+        job = queue.popleft()
+        if queue:  # the game's next job waits for its turn again
+            games[key] = queue
+        if games:  # the owner's next job waits for its turn again
+            self._owners[owner] = games
+        self._started(job)
+        return job
+
+    def used(self, owner: str, now: float | None = None) -> float:
+        """The worker seconds ``owner``'s jobs took lately: each job's seconds, halved
+        every :data:`USAGE_HALF_LIFE` seconds since it ended."""
+        seconds, when = self._usage.get(owner, (0.0, 0.0))
+        t = time.monotonic() if now is None else now
+        return float(seconds * 0.5 ** ((t - when) / USAGE_HALF_LIFE))
 
     def _started(self, job: Job) -> None:
         if job.pin is not None:
@@ -394,6 +426,10 @@ class Scheduler:
         """``job`` (taken with :meth:`take`) ended after ``seconds`` in its worker."""
         with self._cond:
             self.charged[job.owner] = self.charged.get(job.owner, 0.0) + seconds
+            now = time.monotonic()
+            self._usage[job.owner] = (self.used(job.owner, now) + seconds, now)
+            while len(self._usage) > MAX_OWNERS:  # (the oldest forgotten)
+                del self._usage[next(iter(self._usage))]
             if job.started is not None:
                 wait = job.started - job.queued
                 self.waited[job.owner] = max(self.waited.get(job.owner, 0.0), wait)

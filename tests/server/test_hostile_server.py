@@ -67,6 +67,20 @@ def test_owners_take_turns_whatever_their_number_of_games() -> None:
     assert [j.owner for j in taken if j is not None] == ["a", "b"]
 
 
+def test_a_free_worker_goes_to_whoever_used_least_worker_time_lately() -> None:
+    scheduler = Scheduler(regular=2, games=2)
+    for owner, seconds in (("heavy", 5.0), ("light", 0.2)):  # one job each, done
+        scheduler.put(job(owner, "g"))
+        taken = scheduler.take(0, lambda pin: False)
+        assert taken is not None
+        scheduler.done(taken, seconds)
+    heavy, light = job("heavy", "g"), job("light", "g")
+    scheduler.put(heavy)  # the heavy one asks first
+    scheduler.put(light)
+    assert scheduler.take(0, lambda pin: False) is light
+    assert scheduler.used("heavy") > scheduler.used("light") > 0
+
+
 def test_explorer_jobs_run_in_the_explorers_workers_only() -> None:
     scheduler = Scheduler(regular=1, games=2, slots=3)
     search = job("explore 10.0.0.1", "explore-x", short=False, explore=True)
