@@ -19,18 +19,18 @@ game must be told only of its own worker's death; and a job must be sent to the 
 that holds the tree it asks about (an explorer's, the AI's last search), which a pool
 that picks its own worker cannot do.
 
-Scheduling is fair between the people who pay for the work, not between games: each
-job is charged to an *owner* (the address that created the game, so twenty games of one
+Scheduling is fair between the people who pay for the work, not between games: each job
+is charged to an *owner* (the address that created the game, so twenty games of one
 stranger weigh what one game does); a free worker goes to the owner with work who used
-least worker time lately (a 5 s search costs ten 0.5 s ones), and within an owner its
-games take turns. One owner runs at most :attr:`Scheduler.share`
-jobs at once (every worker but one, at least one), so one address never holds every
-worker. A long job (no clock, or a clock over :data:`SHORT_SECONDS`) may occupy only the
-regular workers, never the one kept for short jobs, so four games thinking ten minutes a
-move never keep a 0.2 s AI from moving. The explorer's searches (``explore`` jobs, from
-anyone with the server's address) run in worker processes of their own
-(``ProcessWorkers(explore=1)``), never in the workers the games need; an executor
-without such workers (Dask) runs at most one of them at once.
+least worker time lately (a 5 s search costs ten 0.5 s ones; each second counts half
+after :data:`USAGE_HALF_LIFE`), and within an owner its games take turns. One owner runs
+at most :attr:`Scheduler.share` jobs at once (every worker but one, at least one), so
+one address never holds every worker. A long job (no clock, or a clock over
+:data:`SHORT_SECONDS`) may occupy only the regular workers, never the one kept for short
+jobs, so four games thinking ten minutes a move never keep a 0.2 s AI from moving. The
+explorer's searches (``explore`` jobs, from anyone with the server's address) run in
+worker processes of their own (``ProcessWorkers(explore=1)``), never in the workers the
+games need; an executor without such workers (Dask) runs at most one of them at once.
 
 A running job may be asked to stop (:meth:`Job.stop`: the AI's Stop button): the worker
 sets a :class:`threading.Event` the job's search watches (:func:`current`), and the job
@@ -84,7 +84,7 @@ LONGEST = 600.0
 DEFAULT_MEMORY = 2 << 30
 """The address space a worker process may hold (``RLIMIT_AS``), in bytes."""
 
-USAGE_HALF_LIFE = 60.0
+USAGE_HALF_LIFE = 10.0
 """Seconds after which the worker time an owner used counts half in its turn."""
 
 MAX_OWNERS = 10_000
@@ -383,8 +383,9 @@ class Scheduler:
     def _choose(self, slot: int) -> Job | None:
         """The job slot ``slot`` runs next: of the owners with a job that fits it, the
         one running fewest jobs, then the one that used least worker time lately
-        (:meth:`used`), then the one served longest ago; of its games, the one served
-        longest ago. Hold :attr:`_cond`."""
+        (:meth:`used`: a heavier owner's turn comes as its time fades), then the one
+        served longest ago; of its games, the one served longest ago. Hold
+        :attr:`_cond`."""
         now = time.monotonic()
         best: tuple[tuple[int, float, int], str, str] | None = None
         for turn, (owner, games) in enumerate(self._owners.items()):
