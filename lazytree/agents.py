@@ -691,8 +691,24 @@ def _positive(name: str, key: str, value: int | None) -> int | None:
     return value
 
 
+SERVED_DEPTH = 12
+"""The deepest search a server takes from the network (a book AI's ``depth``)."""
+
+SERVED_SECONDS = 600.0
+"""The longest clock per move a server takes from the network (``time``)."""
+
+SERVED_NODES = 10_000_000
+"""The most new nodes per move (``nodes``) a server takes from the network."""
+
+SERVED_PLAYOUTS = 1_000_000
+"""The most playouts per move (``playouts``) a server takes from the network."""
+
+SEED_HIGH = 2**63 - 1
+"""The largest seed (and tie-break) a server takes from the network."""
+
+
 def _depth(default: int) -> Param:
-    return Param("depth", int, default, "Search depth in moves.")
+    return Param("depth", int, default, "Search depth in moves.", high=SERVED_DEPTH)
 
 
 def _book_ai(kind: str, default_depth: int) -> Callable[..., AgentOptions]:
@@ -807,11 +823,19 @@ AGENTS.register(
         "The play AI (clocked iterative deepening)",
         (
             Param(
-                "time", float, _DEFAULT.time, "Seconds per move (none: a rater to depth, or nodes)."
+                "time",
+                float,
+                _DEFAULT.time,
+                "Seconds per move (none: a rater to depth, or nodes).",
+                high=SERVED_SECONDS,
             ),
-            Param("nodes", int, _DEFAULT.nodes, "New nodes per move."),
+            Param("nodes", int, _DEFAULT.nodes, "New nodes per move.", high=SERVED_NODES),
             Param(
-                "depth", int, _DEFAULT.depth, "Deepest search (a cap); without a clock the depth."
+                "depth",
+                int,
+                _DEFAULT.depth,
+                "Deepest search (a cap); without a clock the depth.",
+                high=SERVED_DEPTH,
             ),
             Param("eval", str, _DEFAULT.eval, EVAL_HELP),
             Param("weights", str, _DEFAULT.weights, "Evaluation weights file (lazytree tune)."),
@@ -838,8 +862,20 @@ AGENTS.register(
             Param(
                 "rater", str, _DEFAULT.rater, "Without a clock: search to depth with this rater."
             ),
-            Param("memory", int, _DEFAULT.memory, "Bytes the process may hold (default budget)."),
-            Param("tie", int, _DEFAULT.tie, "Break ties between equal moves with this seed."),
+            Param(
+                "memory",
+                int,
+                _DEFAULT.memory,
+                "Bytes the process may hold (default budget).",
+                high=2**31,
+            ),
+            Param(
+                "tie",
+                int,
+                _DEFAULT.tie,
+                "Break ties between equal moves with this seed.",
+                high=SEED_HIGH,
+            ),
         ),
         _make_default,
     )
@@ -849,12 +885,26 @@ AGENTS.register(
         "mcts",
         "UCT Monte Carlo tree search on the lazy tree",
         (
-            Param("playouts", int, _MCTS.playouts, "Playouts per move (none: no cap)."),
-            Param("time", float, _MCTS.time, "Seconds per move."),
-            Param("nodes", int, _MCTS.nodes, "New nodes per move."),
-            Param("c", float, _MCTS.c, "UCT exploration constant."),
-            Param("cutoff", int, _MCTS.cutoff, "Playout moves before the evaluation rates it."),
-            Param("seed", int, _MCTS.seed, "Seed of the playouts (with the game's)."),
+            Param(
+                "playouts",
+                int,
+                _MCTS.playouts,
+                "Playouts per move (none: no cap).",
+                high=SERVED_PLAYOUTS,
+            ),
+            Param("time", float, _MCTS.time, "Seconds per move.", high=SERVED_SECONDS),
+            Param("nodes", int, _MCTS.nodes, "New nodes per move.", high=SERVED_NODES),
+            Param("c", float, _MCTS.c, "UCT exploration constant.", high=100.0),
+            Param(
+                "cutoff",
+                int,
+                _MCTS.cutoff,
+                "Playout moves before the evaluation rates it.",
+                high=10_000,
+            ),
+            Param(
+                "seed", int, _MCTS.seed, "Seed of the playouts (with the game's).", high=SEED_HIGH
+            ),
             Param("eval", str, _MCTS.eval, EVAL_HELP),
             CLOCK_PARAM,
         ),
@@ -862,7 +912,12 @@ AGENTS.register(
     )
 )
 AGENTS.register(
-    Spec("random", "A random legal move", (Param("seed", int, 0, "Seed."),), _make_random)
+    Spec(
+        "random",
+        "A random legal move",
+        (Param("seed", int, 0, "Seed.", high=SEED_HIGH),),
+        _make_random,
+    )
 )
 AGENTS.register(Spec(HUMAN, "A person (play and serve)", (), _make_human))
 

@@ -46,8 +46,10 @@ class SpecError(ValueError):
 class Param:
     """One parameter: its name, type (``int``, ``float``, ``str`` or ``bool``), default
     (None: unset), a line of help, and for numbers the lowest value allowed (``low``;
-    None: any). The text ``none`` sets a parameter to None. ``aliases`` are other
-    spellings of its key that are accepted too and read as ``name``."""
+    None: any) and the highest a server takes from the network (``high``; None: no
+    bound, which a server refuses to take: see :meth:`Registry.check_high`). The text
+    ``none`` sets a parameter to None. ``aliases`` are other spellings of its key that
+    are accepted too and read as ``name``."""
 
     name: str
     type: type
@@ -55,6 +57,7 @@ class Param:
     help: str
     low: float | None = 0
     aliases: tuple[str, ...] = ()
+    high: float | None = None
 
     def spelled(self, key: str) -> bool:
         """Whether ``key`` is this parameter's name or one of its aliases."""
@@ -173,6 +176,31 @@ class Registry(Generic[T]):
             if p.low is not None and p.type in (int, float) and v is not None and v < p.low:
                 raise self.error(f"{name}: {p.name} must be >= {p.low:g}, got {v}")
         return values
+
+    def check_high(self, text: str) -> None:
+        """The registry's error when a number ``text`` gives is over its parameter's
+        ``high`` (or is not a number at all: NaN), or is given to a number parameter
+        that declares no ``high``: what a server takes from the network.
+
+        >>> reg: Registry[int] = Registry("shape")
+        >>> side = Param("side", int, 1, "", high=9)
+        >>> _ = reg.register(Spec("sq", "", (side,), lambda text, side: side))
+        >>> reg.check_high("sq:side=9")
+        >>> reg.check_high("sq:side=10")
+        Traceback (most recent call last):
+        ...
+        lazytree.spec.SpecError: sq: side is at most 9 here, got 10
+        """
+        name, given = self.parse(text)
+        params = {p.name: p for p in self._specs[name].params}
+        for key, value in given.items():
+            p = params[key]
+            if p.type not in (int, float) or value is None:
+                continue
+            if p.high is None:
+                raise self.error(f"{name}: {key} cannot be given here")
+            if not value <= p.high:  # (NaN too)
+                raise self.error(f"{name}: {key} is at most {p.high:g} here, got {value:g}")
 
     def make(self, text: str, **context: Any) -> T:
         """Build the thing ``text`` spells: ``spec.make(text, **context, **values)``;

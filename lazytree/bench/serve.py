@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import random
 import statistics
@@ -35,7 +36,16 @@ from urllib.parse import parse_qs, urlsplit
 
 from lazytree.boards import apply_delta
 
-__all__ = ["BoardLoad", "ServeBench", "ServeLoad", "bench_board", "bench_serve", "bench_serve_ai"]
+__all__ = [
+    "BoardLoad",
+    "ServeBench",
+    "ServeFair",
+    "ServeLoad",
+    "bench_board",
+    "bench_serve",
+    "bench_serve_ai",
+    "bench_serve_fair",
+]
 
 GAME_QUERY = "game=dice-of-doom&size=3&seats=human,human"
 """The games of the benchmark (with ``&seed=K`` for game ``K``)."""
@@ -395,9 +405,12 @@ def _one_address_app(sessions: Any, games: int, per_second: float) -> Any:
 
 
 def serve_for_bench() -> None:
-    """The server of :func:`bench_serve_ai`, in a process of its own (``python -c``):
-    its settings are JSON in the environment variable ``LAZYTREE_BENCH``; it prints
-    ``PORT N`` once it answers and stops when its standard input closes."""
+    """The server of :func:`bench_serve_ai` and :func:`bench_serve_fair`, in a process of
+    its own (``python -c``): its settings are JSON in the environment variable
+    ``LAZYTREE_BENCH`` (``"caps": "default"``: the caps of ``lazytree serve``, else
+    :func:`_one_address_app`'s); it prints ``PORT N`` once it answers, stops when its
+    standard input closes, then prints ``STATS {json}``: the seconds of worker time
+    charged to each creator address, the connections refused."""
     import os
     import sys
 
@@ -426,18 +439,22 @@ def serve_for_bench() -> None:
     else:
         executor = ProcessWorkers(settings.get("workers"))
     store = GameStore(settings["db"])
-    app = _one_address_app(
-        Sessions(limit=games + 16, store=store, executor=executor), games, 1000.0
-    )
-    server = uvicorn.Server(
-        server_config(
-            app,
-            ping_seconds=settings.get("ping") or PING_SECONDS,
-            host="127.0.0.1",
-            port=0,
-            lifespan="on",
+    if settings.get("caps") == "default":  # as lazytree serve runs
+        from lazytree.server import create_app
+
+        app = create_app(Sessions(store=store, executor=executor))
+    else:
+        app = _one_address_app(
+            Sessions(limit=games + 16, store=store, executor=executor), games, 1000.0
         )
+    config = server_config(
+        app,
+        ping_seconds=settings.get("ping") or PING_SECONDS,
+        host="127.0.0.1",
+        port=0,
+        lifespan="on",
     )
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -448,6 +465,13 @@ def serve_for_bench() -> None:
     sys.stdin.read()  # until the benchmark closes it
     server.should_exit = True
     thread.join(30)
+    door = config.doorman  # type: ignore[attr-defined]
+    stats = {
+        "charged": executor.charged(),
+        "waited": executor.waited(),
+        "connections_refused": door.refused,
+    }
+    print(f"STATS {json.dumps(stats)}", flush=True)
     executor.close()
     if client is not None:
         client.close()
@@ -699,11 +723,12 @@ def _warm_up(url: str, ai_seconds: float) -> None:
     import websockets
 
     location = _create(url, f"{AI_QUERY.format(seconds=ai_seconds)}&seed=0")
-    gid = parse_qs(urlsplit(location).query)["session"][0]
+    query = parse_qs(urlsplit(location).query)
+    gid, host = query["session"][0], query["seat"][0]
 
-    async def watch() -> None:  # the page's hello starts the AI
+    async def watch() -> None:  # the host's page: its hello starts the AI
         async with websockets.connect(f"ws{url[4:]}/ws/{gid}", max_size=1 << 24) as ws:
-            await ws.send(json.dumps({"hello": {"ply": 0}}))
+            await ws.send(json.dumps({"hello": {"ply": 0, "seat": host}}))
             async for raw in ws:
                 message = json.loads(raw)
                 if message.get("type") == "update" and message["view"]["over"]:
@@ -963,4 +988,336 @@ def bench_board(size: int = 100, games: int = 4, plies: int = 12, seed: int = 1)
         first_update_kb=round(max(first) / 1024, 1),
         move_update_kb=round(max(raw for raw, _ in sizes) / 1024, 1),
         move_update_deflated_kb=round(max(d for _, d in sizes) / 1024, 1),
+    )
+
+
+# -- the default caps: many addresses, one taking the workers, a victim -------------------
+FAIR_QUERY = "game=dice-of-doom&size=3&seats=ai,ai&ai={seconds:g}"
+"""The games of the crowd and of the victim in :func:`bench_serve_fair` (``&seed=K``)."""
+
+ATTACK_QUERY = "game=dice-of-doom&size=5&seats=ai,ai&ai={seconds:g}"
+"""The attacker's games in :func:`bench_serve_fair`: AIs that use their whole clock."""
+
+EVICTED = 1012
+"""The close code of a page whose game was put out of memory (1013, a game the server
+has no room to load now, is a refusal: the page asks again)."""
+
+
+@dataclass
+class ServeFair:
+    """What :func:`bench_serve_fair` measured."""
+
+    games: int
+    """The crowd's games: ``addresses`` addresses, the same number each."""
+    addresses: int
+    finished: int
+    """The crowd's games played to their end."""
+    refused_games: int
+    """New games the server refused (they were asked for again later)."""
+    refused_pages: int
+    """Pages the server refused (a cap of the address, or no room to load the game
+    now: the page asks again)."""
+    evicted: int
+    """Pages of a player (host's pages) closed because their game was put out of
+    memory (1012): 0 is the promise."""
+    attacker_games: int
+    attacker_created: int
+    attacker_pages_refused: int
+    """The attacker's host pages the server refused (each time it asked again)."""
+    victim_moves: int
+    """The victim's moves, played while the attacker's AIs think (before the crowd)."""
+    victim_p50_ms: float
+    victim_max_ms: float
+    """From one move of the victim's 0.2 s AI stored to the next (its thinking included:
+    a clock of CPU time, longer in wall time on a busy machine)."""
+    victim_wait_max_ms: float
+    """The longest a search of the victim waited for a worker."""
+    attacker_wait_max_ms: float
+    """The longest a search of the attacker waited for a worker."""
+    crowd_victim_p50_ms: float
+    crowd_victim_max_ms: float
+    """The same gaps for a game of the victim played among the crowd."""
+    share: dict[str, float]
+    """Of the worker time, the fraction charged to each creator address."""
+    attacker_share: float
+    connections_refused: int
+    seconds: float
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Every game of the crowd ended, no player's page evicted, no error."""
+        return self.finished == self.games and not self.evicted and not self.errors
+
+    def as_json(self) -> dict[str, Any]:
+        return {**asdict(self), "ok": self.ok}
+
+
+@dataclass
+class _Fair:
+    refused_games: int = 0
+    refused_pages: int = 0
+    evicted: int = 0
+    finished: int = 0
+    attacker_refused: int = 0
+    victim_at: dict[int, float] = field(default_factory=dict)
+    crowd_victim_at: dict[int, float] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+
+def _post_from(url: str, source: str, query: str) -> tuple[int, str | None]:
+    """POST /play?QUERY from the address ``source`` (of 127.0.0.0/8): the status and the
+    host's link."""
+    import http.client
+
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(
+        parts.hostname or "127.0.0.1", parts.port, timeout=30, source_address=(source, 0)
+    )
+    try:
+        conn.request("POST", f"/play?{query}")
+        response = conn.getresponse()
+        response.read()
+        return response.status, response.getheader("location")
+    finally:
+        conn.close()
+
+
+async def _create_from(
+    url: str, source: str, query: str, tally: _Fair, deadline: float
+) -> tuple[str, str] | None:
+    """A new game from ``source``, asked for again (every second) while the server
+    refuses, until ``deadline``: its id and host token, or None."""
+    loop = asyncio.get_running_loop()
+    while time.monotonic() < deadline:
+        status, location = await loop.run_in_executor(None, _post_from, url, source, query)
+        if status == 303 and location:
+            q = parse_qs(urlsplit(location).query)
+            return q["session"][0], q["seat"][0]
+        tally.refused_games += 1
+        await asyncio.sleep(1.0)
+    return None
+
+
+async def _host_page(
+    url: str,
+    source: str,
+    gid: str,
+    token: str,
+    tally: _Fair,
+    deadline: float,
+    stop: asyncio.Event | None = None,
+    at: dict[int, float] | None = None,
+) -> bool:
+    """The host's page of game ``gid`` from ``source``: says hello (its AI starts), reads
+    every update until the game ends (True), ``stop`` or ``deadline``; reconnects when
+    closed, counting the evictions and refusals; ``at`` collects when each move was
+    stored."""
+    import socket
+
+    import websockets
+
+    parts = urlsplit(url)
+    ply = 0
+    while time.monotonic() < deadline and not (stop is not None and stop.is_set()):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind((source, 0))
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, (parts.hostname, parts.port))
+        try:
+            async with websockets.connect(
+                f"ws{url[4:]}/ws/{gid}", sock=sock, max_size=1 << 24
+            ) as ws:
+                await ws.send(json.dumps({"hello": {"ply": ply, "seat": token}}))
+                while time.monotonic() < deadline:
+                    if stop is not None and stop.is_set():
+                        return False
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), 0.5)
+                    except TimeoutError:
+                        continue
+                    message = json.loads(raw)
+                    if message.get("type") == "error":
+                        tally.refused_pages += 1
+                        break
+                    if message.get("type") != "update":
+                        continue
+                    ply = message["ply"]
+                    if at is not None:
+                        at.update({int(k): v for k, v in message.get("at", {}).items()})
+                    if message["view"]["over"]:
+                        return True
+        except websockets.ConnectionClosed as exc:
+            if exc.rcvd is not None and exc.rcvd.code == EVICTED:
+                tally.evicted += 1
+            elif exc.rcvd is not None and exc.rcvd.code == 1013:
+                tally.refused_pages += 1
+        except OSError as exc:
+            tally.errors.append(f"game {gid}: {type(exc).__name__}: {exc}")
+            return False
+        await asyncio.sleep(1.0)
+    return False
+
+
+async def _fair_load(
+    url: str,
+    games: int,
+    addresses: int,
+    at_once: int,
+    ai_seconds: float,
+    attacker_games: int,
+    attacker_seconds: float,
+    victim_seconds: float,
+    seconds: float,
+    seed: int,
+    tally: _Fair,
+    on_progress: Callable[[str], None],
+) -> int:
+    """The crowd (``games`` games from ``addresses`` addresses, ``at_once`` at a time
+    each), the attacker and the victim; the attacker's games created."""
+    deadline = time.monotonic() + seconds
+    stop = asyncio.Event()
+    on_progress("a first game, to start the workers")
+    warm = await _create_from(url, "127.0.0.1", FAIR_QUERY.format(seconds=0.05), _Fair(), deadline)
+    if warm is not None:
+        await _host_page(url, "127.0.0.1", *warm, _Fair(), deadline)
+    attacker = "127.0.0.250"
+    made: list[tuple[str, str]] = []
+    for k in range(attacker_games):  # the attacker first: its pages start its AIs
+        query = f"{ATTACK_QUERY.format(seconds=attacker_seconds)}&seed={seed + 10_000 + k}"
+        game = await _create_from(url, attacker, query, tally, time.monotonic() + 5)
+        if game is not None:
+            made.append(game)
+    pages = _Fair()
+    attacking = [
+        asyncio.create_task(_host_page(url, attacker, gid, token, pages, deadline, stop))
+        for gid, token in made
+    ]
+    on_progress(f"the attacker opened {len(made)} games; the crowd and the victim play")
+
+    async def address(n: int) -> None:
+        source = f"127.0.0.{n + 2}"
+        slots = asyncio.Semaphore(at_once)
+
+        async def one(k: int) -> None:
+            async with slots:
+                query = f"{FAIR_QUERY.format(seconds=ai_seconds)}&seed={seed + n * 1000 + k}"
+                game = await _create_from(url, source, query, tally, deadline)
+                if game is not None and await _host_page(url, source, *game, tally, deadline):
+                    tally.finished += 1
+                    on_progress(f"{tally.finished} of {games} games ended")
+
+        share = games // addresses + (n < games % addresses)
+        await asyncio.gather(*(one(k) for k in range(share)))
+
+    async def victim(at: dict[int, float], k: int) -> None:
+        query = f"{FAIR_QUERY.format(seconds=victim_seconds)}&seed={seed + 99_999 + k}"
+        game = await _create_from(url, "127.0.0.251", query, tally, deadline)
+        if game is not None:
+            at[-1] = time.time()
+            await _host_page(url, "127.0.0.251", *game, tally, deadline, at=at)
+
+    await asyncio.sleep(2.0)  # the attacker's AIs are thinking: the victim plays
+    await victim(tally.victim_at, 0)
+    on_progress("the victim's game ended; the crowd plays")
+    await asyncio.gather(*(address(n) for n in range(addresses)), victim(tally.crowd_victim_at, 1))
+    stop.set()
+    await asyncio.gather(*attacking, return_exceptions=True)
+    tally.attacker_refused = pages.refused_pages
+    return len(made)
+
+
+def bench_serve_fair(
+    games: int = 200,
+    addresses: int = 20,
+    at_once: int = 3,
+    ai_seconds: float = 0.05,
+    attacker_games: int = 20,
+    attacker_seconds: float = 5.0,
+    victim_seconds: float = 0.2,
+    seconds: float = 900.0,
+    workers: int | None = None,
+    seed: int = 1,
+    on_progress: Callable[[str], None] = lambda text: None,
+) -> ServeFair:
+    """The server with the default caps of ``lazytree serve`` (in a process of its own,
+    its searches in ``workers`` processes) against a crowd, an attacker and a victim,
+    every one an address of 127.0.0.0/8: ``addresses`` addresses create ``games`` games
+    of two AIs (``ai_seconds`` a move, Dice of Doom 3x3), ``at_once`` at a time each,
+    each watched to its end by its host's page (asking again for a game the server
+    refuses); one address opens ``attacker_games`` games of ``attacker_seconds`` AIs on
+    a 5x5 board and keeps their host pages open (every AI thinking) to take the workers;
+    and a victim's game of ``victim_seconds`` AIs is played meanwhile. Reports the games
+    refused, the players' pages evicted, the gaps between the victim's moves and each
+    creator's share of the worker time. The victim plays twice: first alone beside the
+    attacker, then among the crowd. Stops after ``seconds``."""
+    import os
+    import subprocess
+    import sys
+
+    started = time.perf_counter()
+    tally = _Fair()
+    with tempfile.TemporaryDirectory(prefix="lazytree-bench-serve-") as tmp:
+        settings = {"games": games, "db": str(Path(tmp) / "games.sqlite"), "caps": "default"}
+        settings["workers"] = workers
+        env = {**os.environ, "LAZYTREE_BENCH": json.dumps(settings)}
+        proc = subprocess.Popen(
+            [sys.executable, "-c", "from lazytree.bench.serve import serve_for_bench as s; s()"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        stats: dict[str, Any] = {"charged": {}, "waited": {}, "connections_refused": 0}
+        attacker_made = 0
+        try:
+            assert proc.stdout is not None and proc.stdin is not None
+            line = proc.stdout.readline()
+            if not line.startswith("PORT "):
+                raise RuntimeError("the benchmark's server did not start")
+            url = f"http://127.0.0.1:{int(line.split()[1])}"
+            attacker_made = asyncio.run(
+                _fair_load(
+                    url, games, addresses, at_once, ai_seconds, attacker_games,
+                    attacker_seconds, victim_seconds, seconds, seed, tally, on_progress,
+                )
+            )  # fmt: skip
+        finally:
+            try:  # (closes its standard input: the server stops and prints its figures)
+                out, _ = proc.communicate(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                out = ""
+            for text in out.splitlines():
+                if text.startswith("STATS "):
+                    stats = json.loads(text[6:])
+    charged = {k: v for k, v in stats["charged"].items() if k != "127.0.0.1"}  # (warm-up)
+    total = sum(charged.values()) or 1.0
+    share = {k: round(v / total, 4) for k, v in sorted(charged.items())}
+    times = [t for _, t in sorted(tally.victim_at.items())]
+    gaps = [(b - a) * 1000 for a, b in itertools.pairwise(times)]
+    crowded = [t for _, t in sorted(tally.crowd_victim_at.items())]
+    crowd_gaps = [(b - a) * 1000 for a, b in itertools.pairwise(crowded)]
+    return ServeFair(
+        games=games,
+        addresses=addresses,
+        finished=tally.finished,
+        refused_games=tally.refused_games,
+        refused_pages=tally.refused_pages,
+        evicted=tally.evicted,
+        attacker_games=attacker_games,
+        attacker_created=attacker_made,
+        attacker_pages_refused=tally.attacker_refused,
+        victim_moves=max(0, len(times) - 1),
+        victim_p50_ms=round(_percentile(gaps, 50), 1),
+        victim_max_ms=round(max(gaps, default=0.0), 1),
+        victim_wait_max_ms=round(1000 * stats.get("waited", {}).get("127.0.0.251", 0.0), 1),
+        attacker_wait_max_ms=round(1000 * stats.get("waited", {}).get("127.0.0.250", 0.0), 1),
+        crowd_victim_p50_ms=round(_percentile(crowd_gaps, 50), 1),
+        crowd_victim_max_ms=round(max(crowd_gaps, default=0.0), 1),
+        share=share,
+        attacker_share=share.get("127.0.0.250", 0.0),
+        connections_refused=int(stats["connections_refused"]),
+        seconds=round(time.perf_counter() - started, 1),
+        errors=tally.errors[:10],
     )

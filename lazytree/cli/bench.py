@@ -15,7 +15,13 @@ from rich.table import Table
 
 from lazytree._core import core_kind
 from lazytree.bench import bench_tictactoe, tiny_searches
-from lazytree.bench.serve import bench_board, bench_serve, bench_serve_ai
+from lazytree.bench.serve import (
+    ServeFair,
+    bench_board,
+    bench_serve,
+    bench_serve_ai,
+    bench_serve_fair,
+)
 from lazytree.cli.analyse import JsonOption
 from lazytree.cli.bench_dice import bench_dice_of_doom
 from lazytree.cli.common import (
@@ -209,8 +215,32 @@ def collector(
 @bench_app.command("serve", cls=CheckedCommand)
 def serve_load(
     games: Annotated[
-        int, typer.Option("--games", min=1, max=500, help="Games played at once (2 clients each).")
-    ] = 50,
+        int | None,
+        typer.Option(
+            "--games",
+            min=1,
+            max=500,
+            help="Games: of the crowd (default 200), or with --lift-caps played at once "
+            "(2 clients each, default 50).",
+        ),
+    ] = None,
+    lift_caps: Annotated[
+        bool,
+        typer.Option(
+            "--lift-caps",
+            help="The load of two-human games from one address, the server's caps lifted.",
+        ),
+    ] = False,
+    addresses: Annotated[
+        int,
+        typer.Option("--addresses", min=1, max=200, help="Addresses of the crowd (127.0.0.x)."),
+    ] = 20,
+    attacker_games: Annotated[
+        int,
+        typer.Option(
+            "--attacker-games", min=0, max=200, help="Games of 5 s AIs the attacker opens."
+        ),
+    ] = 20,
     max_moves: Annotated[
         int, typer.Option("--max-moves", min=1, max=10_000, help="Most plies of one game.")
     ] = 200,
@@ -231,12 +261,23 @@ def serve_load(
         int, typer.Option("--slow", min=0, max=5000, help="Of --sockets, pages that never read.")
     ] = 20,
     seconds: Annotated[
-        float,
-        typer.Option("--seconds", min=1, max=3600, help="How long the AI load runs at most."),
-    ] = 60.0,
+        float | None,
+        typer.Option(
+            "--seconds",
+            min=1,
+            max=3600,
+            help="How long the AI load runs at most (default 60; the crowd's: 900).",
+        ),
+    ] = None,
     ai_time: Annotated[
-        float, typer.Option("--ai-time", min=0.01, max=5, help="The AIs' seconds a move.")
-    ] = 0.1,
+        float | None,
+        typer.Option(
+            "--ai-time",
+            min=0.01,
+            max=5,
+            help="The AIs' seconds a move (default 0.1; the crowd's: 0.05).",
+        ),
+    ] = None,
     drain: Annotated[
         float,
         typer.Option(
@@ -266,24 +307,39 @@ def serve_load(
     ] = 0,
     json_out: JsonOption = False,
 ) -> None:
-    """The load benchmark of lazytree serve: GAMES two-human games of Dice of Doom 3x3,
-    two WebSocket clients each playing random moves, all at once against a server in
-    this process (its database in a temporary file).
+    """The load benchmarks of lazytree serve.
+
+    By default the server runs as lazytree serve does, with its default caps, in a
+    process of its own, against a crowd, an attacker and a victim, every one an address
+    of 127.0.0.0/8: --addresses addresses create --games games of two AIs (Dice of Doom
+    3x3, --ai-time seconds a move), three at a time each, each watched to its end by
+    its host's page; one address opens --attacker-games games of 5 s AIs and keeps them
+    thinking, to take the workers; a victim's game of 0.2 s AIs is played beside it,
+    then another among the crowd.
+    Reports the games and pages the server refused, the players' pages evicted (their
+    game put out of memory), the gaps between the victim's moves and the longest wait
+    of its searches for a worker, and each creator address's share of the worker time;
+    exits 1 when a game did not end, a page was evicted or a client failed.
+
+    With --lift-caps: GAMES two-human games of Dice of Doom 3x3, two WebSocket clients
+    each playing random moves, all at once from one address against a server in this
+    process whose caps are lifted (its database in a temporary file).
 
     Reports the moves confirmed, the latency from a move sent to its push reaching the
     other client (p50, p95, max), and what was lost, duplicated, unconfirmed or differs
     from the database; exits 1 when any of those is not zero. The machine's load shows
     in the latencies: run it on a quiet machine to compare figures.
 
-    With --ai-games N: N games of two AIs (--ai-time seconds a move) on a server in a
-    process of its own, its searches in --workers processes or (--dask) on a two-worker
-    Dask LocalCluster, watched by --sockets pages of which --slow never read (on a tiny
-    receive buffer, so the server has to drop them), for --seconds; then no game is
-    started and it waits (at most --drain seconds) until every game ended. Reports the
-    games started and finished, moves stored, lost and duplicated, the latency from a
-    move stored to its push for pages of games without a slow page and for the reading
-    pages of games with one, the slow pages dropped and when, /healthz's latency and the
-    web process's resident memory at start, peak and once every page left.
+    With --ai-games N: N games of two AIs (--ai-time seconds a move) from one address on
+    a server in a process of its own whose caps are lifted, its searches in --workers
+    processes or (--dask) on a two-worker Dask LocalCluster, watched by --sockets pages
+    of which --slow never read (on a tiny receive buffer, so the server has to drop
+    them), for --seconds; then no game is started and it waits (at most --drain seconds)
+    until every game ended. Reports the games started and finished, moves stored, lost
+    and duplicated, the latency from a move stored to its push for pages of games
+    without a slow page and for the reading pages of games with one, the slow pages
+    dropped and when, /healthz's latency and the web process's resident memory at start,
+    peak and once every page left.
     """
     if board_size:
         with err_console.status(f"four games of {board_size}x{board_size}, 12 moves each"):
@@ -307,6 +363,8 @@ def serve_load(
     if ai_games:
         if slow > sockets:
             fail(f"--slow {slow} is more than --sockets {sockets}")
+        seconds = 60.0 if seconds is None else seconds
+        ai_time = 0.1 if ai_time is None else ai_time
         with err_console.status(
             f"{ai_games} AI games, {sockets} pages, {seconds:g} s of load"
         ) as status:
@@ -380,6 +438,27 @@ def serve_load(
             raise typer.Exit(1)
         return
 
+    if not lift_caps:
+        with err_console.status("the crowd, the attacker and the victim") as status:
+            fair = bench_serve_fair(
+                200 if games is None else games,
+                addresses,
+                ai_seconds=0.05 if ai_time is None else ai_time,
+                attacker_games=attacker_games,
+                seconds=900.0 if seconds is None else seconds,
+                workers=workers,
+                seed=seed,
+                on_progress=status.update,
+            )
+        if json_out:
+            print_json(fair.as_json())
+        else:
+            _print_fair(fair)
+        if not fair.ok:
+            raise typer.Exit(1)
+        return
+
+    games = 50 if games is None else games
     with progress_bar(TextColumn("games played"), BarColumn(), MofNCompleteColumn()) as bar:
         task = bar.add_task("games", total=games)
         result = bench_serve(games, max_moves, seed, on_game=lambda: bar.advance(task))
@@ -407,3 +486,46 @@ def serve_load(
             err_console.print(f"error: {error}", soft_wrap=True)
     if not result.ok:
         raise typer.Exit(1)
+
+
+def _print_fair(fair: ServeFair) -> None:
+    """The figures of :func:`~lazytree.bench.serve.bench_serve_fair` as a table."""
+    table = Table(
+        title=f"lazytree serve, default caps: {fair.games} games from {fair.addresses} "
+        f"addresses, an attacker with {fair.attacker_games} games of 5 s AIs, a victim"
+    )
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    top = sorted(fair.share.items(), key=lambda kv: -kv[1])[:3]
+    for name, value in [
+        ("seconds", f"{fair.seconds:g}"),
+        ("crowd's games played to the end", f"{fair.finished} of {fair.games}"),
+        ("players' pages evicted", f"{fair.evicted}"),
+        (
+            "new games refused (asked again) / pages refused",
+            f"{fair.refused_games} / {fair.refused_pages}",
+        ),
+        (
+            "attacker's games made / its pages refused",
+            f"{fair.attacker_created} / {fair.attacker_pages_refused}",
+        ),
+        (
+            "victim's moves, gap p50 / max",
+            f"{fair.victim_moves}, {fair.victim_p50_ms:.0f} / {fair.victim_max_ms:.0f} ms",
+        ),
+        (
+            "victim among the crowd, gap p50 / max",
+            f"{fair.crowd_victim_p50_ms:.0f} / {fair.crowd_victim_max_ms:.0f} ms",
+        ),
+        (
+            "longest wait for a worker: victim / attacker",
+            f"{fair.victim_wait_max_ms:.0f} / {fair.attacker_wait_max_ms:.0f} ms",
+        ),
+        ("attacker's share of the worker time", f"{fair.attacker_share:.1%}"),
+        ("largest shares", ", ".join(f"{k} {v:.1%}" for k, v in top)),
+        ("connections refused", f"{fair.connections_refused}"),
+    ]:
+        table.add_row(name, value)
+    console.print(table)
+    for error in fair.errors:
+        err_console.print(f"error: {error}", soft_wrap=True)

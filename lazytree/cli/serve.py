@@ -92,6 +92,22 @@ def serve(
             help="Watchers' pages one address may keep open (seats' pages never count).",
         ),
     ] = 64,
+    games_per_address: Annotated[
+        int,
+        typer.Option(
+            "--games-per-address",
+            min=1,
+            help="Games one address may hold open with seats' or hosts' pages.",
+        ),
+    ] = 8,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            "--connections-per-address",
+            min=1,
+            help="Connections (HTTP and WebSocket) one address may have open at once.",
+        ),
+    ] = 256,
     idle_days: Annotated[
         float,
         typer.Option(
@@ -100,6 +116,15 @@ def serve(
             help="An unfinished game untouched this long leaves the lobby (archived).",
         ),
     ] = 7.0,
+    forget_days: Annotated[
+        float,
+        typer.Option(
+            "--forget-days",
+            min=0.001,
+            help="An unfinished game untouched this long is deleted (one without a move "
+            "after a day).",
+        ),
+    ] = 30.0,
     keep_finished: Annotated[
         int,
         typer.Option("--keep-finished", min=0, help="Finished games kept (the oldest go)."),
@@ -138,9 +163,12 @@ def serve(
     The server answers only its own names (127.0.0.1, localhost, [::1], --host and the
     host of --public-url) and refuses changes from other sites. For strangers, run it
     behind a TLS proxy and give --public-url; the caps (--max-games, --new-games,
-    --new-games-total, --watchers, --pages-per-address, --idle-days, --keep-finished)
-    bound what they can hold, and never lock the players of a game out. One server
-    writes a database: a second one on the same --db refuses to start.
+    --new-games-total, --watchers, --pages-per-address, --games-per-address,
+    --connections-per-address, --idle-days, --forget-days, --keep-finished) bound what
+    they can hold, and never lock the players of a game out. The AI's worker time is
+    shared fairly between the addresses that created the games (one address never
+    holds every worker). One server writes a database: a second one on the same --db
+    (by any path) refuses to start.
 
     The form seats a human or an agent at each player; a URL names them as lazytree
     play --seats does, e.g. /play?game=dice-of-doom&rules=lisp&seats=human,lol2 or
@@ -179,7 +207,10 @@ def serve(
         create_total=_rate("--new-games-total", new_games_total),
         watchers_per_game=watchers,
         sockets_per_address=pages_per_address,
+        games_per_address=games_per_address,
+        connections_per_address=connections_per_address,
         idle_days=idle_days,
+        forget_days=forget_days,
         keep_finished=keep_finished,
     )
     try:  # before the server starts: a bad or foreign file is one line
@@ -207,6 +238,7 @@ def serve(
         learning=learning,
         hosts=hosts,
         quotas=quotas,
+        public_urls=public_url or [],
     )
     config = server_config(app)
     server = uvicorn.Server(config)

@@ -95,6 +95,14 @@ from lazytree.catalog import GameOption
 from lazytree.game import Game, GameAgents, IllegalMoveError
 from lazytree.games import GAMES, load_game
 from lazytree.safejson import JSONLimitError, parse_json
+from lazytree.server.connections import (
+    BODY_SECONDS,
+    CountedSocket,
+    Doorman,
+    GuardedH11,
+    descriptor_budget,
+    uvicorn_limits,
+)
 from lazytree.server.explore import explore_routes
 from lazytree.server.guard import LOOPBACK, SiteGuard
 from lazytree.server.learning import Learning
@@ -144,6 +152,14 @@ MAX_FORM = 100
 
 MAX_TYPED = 2000
 """Most characters of a refused form's field given back to the page."""
+MAX_OPTION_TEXT = 2048
+"""Longest text a page may give a game option (a tree game's ``spec``, checkers'
+``weights``), in characters: the options are stored with the game and listed in the
+lobby. Text that is JSON is parsed within :func:`~lazytree.safejson.parse_json`'s limits
+too."""
+
+MAX_LOBBY_PAGE = 1000
+"""The last page of the lobby a request may ask for."""
 
 log = logging.getLogger("lazytree.server")
 
@@ -175,11 +191,12 @@ LIB = Path(str(resources.files("lazytree") / "static"))
 ``/lib``."""
 
 
-class PageSocket(WebSocketsSansIOProtocol):
+class PageSocket(CountedSocket, WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol, except that a page which misses its ping is reset at
     once: a close would wait behind the updates it never read (up to megabytes in the
     kernel's buffers, held as long as the peer does not read), a reset frees them and
-    tells the peer at once."""
+    tells the peer at once; and the page counts against its address's connections
+    (:class:`~lazytree.server.connections.CountedSocket`)."""
 
     def keepalive_timeout(self) -> None:
         super().keepalive_timeout()
@@ -190,20 +207,35 @@ class PageSocket(WebSocketsSansIOProtocol):
         self.transport.abort()
 
 
-def server_config(app: Any, *, ping_seconds: float = PING_SECONDS, **options: Any) -> Config:
+def server_config(
+    app: Any,
+    *,
+    ping_seconds: float = PING_SECONDS,
+    doorman: Doorman | None = None,
+    **options: Any,
+) -> Config:
     """The ``uvicorn.Config`` every server of ``app`` runs with (``lazytree serve`` and the
     benchmarks): WebSocket messages of at most four :data:`MAX_MESSAGE`, a ping every
-    ``ping_seconds`` answered within as long (:class:`PageSocket`); ``options`` are
-    uvicorn's (host, port...)."""
-    return Config(
+    ``ping_seconds`` answered within as long (:class:`PageSocket`), the connections
+    bounded (:mod:`lazytree.server.connections`: ``doorman``, by default one with the
+    app's ``connections_per_address`` and as many connections in all as the process
+    has descriptors for); ``options`` are uvicorn's (host, port...)."""
+    if doorman is None:
+        quotas = getattr(getattr(app, "state", None), "quotas", None)
+        per_address = quotas.connections_per_address if quotas is not None else 256
+        doorman = Doorman(per_address=per_address, total=descriptor_budget())
+    config = Config(
         app,
         log_level="warning",
+        http=GuardedH11,
         ws=PageSocket,
         ws_max_size=MAX_MESSAGE * 4,
         ws_ping_interval=ping_seconds,
         ws_ping_timeout=ping_seconds,
-        **options,
+        **{**uvicorn_limits(doorman.total), **options},
     )
+    config.doorman = doorman  # type: ignore[attr-defined]  # (read by the protocols)
+    return config
 
 
 class BadRequest(Exception):
@@ -272,14 +304,16 @@ def seats_from_text(
 def check_seat(i: int, seat: str, game: Game[Any, Any] | None = None) -> None:
     """A :class:`SessionError` for a seat a page may not ask for: an unknown agent or
     parameter, markup or other characters no agent's name has, a parameter naming a
-    file, an evaluation or rater ``game`` does not name
-    (:func:`lazytree.agents.check_agent`), or a clock over :data:`MAX_SECONDS`."""
+    file, an evaluation or rater ``game`` does not name, a number over its parameter's
+    bound (a depth, playouts, nodes: :func:`lazytree.agents.check_agent`), or a clock
+    over :data:`MAX_SECONDS`."""
     try:
         params = check_agent(seat, game, files=False)
+        if (params.get("time") or 0) > MAX_SECONDS:
+            raise SessionError(f"seat {i}: time is at most {MAX_SECONDS:g} seconds a move here")
+        AGENTS.check_high(seat)
     except AgentError as exc:
         raise SessionError(f"seat {i}: {exc}") from None
-    if (params.get("time") or 0) > MAX_SECONDS:
-        raise SessionError(f"seat {i}: time is at most {MAX_SECONDS:g} seconds a move here")
 
 
 def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
@@ -302,10 +336,22 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
 
 def check_options(options: Mapping[str, Any], caps: Mapping[str, int] = OPTION_CAPS) -> None:
     """A :class:`SessionError` for game options a page may not give: a number over its
-    cap (:data:`OPTION_CAPS`) and an option that could name a file (checkers'
-    ``weights``: JSON only here; a weights file is given to ``lazytree serve``). The
-    answer is the same whatever the file, so it tells nothing about the server's files."""
+    cap (:data:`OPTION_CAPS`), text over :data:`MAX_OPTION_TEXT` characters or JSON
+    beyond :func:`~lazytree.safejson.parse_json`'s limits (a tree game's ``spec``), and
+    an option that could name a file (checkers' ``weights``: JSON only here; a weights
+    file is given to ``lazytree serve``). The answer is the same whatever the file, so
+    it tells nothing about the server's files."""
     for key, value in options.items():
+        if isinstance(value, str):
+            if len(value) > MAX_OPTION_TEXT:
+                raise SessionError(
+                    f"{key}: {len(value):,} characters, at most {MAX_OPTION_TEXT:,} on this server"
+                )
+            if value.lstrip()[:1] in ("[", "{"):
+                try:
+                    parse_json(value)
+                except JSONLimitError as exc:
+                    raise SessionError(f"{key}: {exc}") from None
         cap = caps.get(key)
         if cap is not None and isinstance(value, int) and not -cap <= value <= cap:
             raise SessionError(f"{key} {value}: at most {cap} on this server")
@@ -591,19 +637,25 @@ def _ai_label(seat: Seat, game: Game[Any, Any]) -> str:
 
 
 # -- requests -----------------------------------------------------------------------------
-async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+async def read_body(
+    request: Request, limit: int = MAX_BODY, seconds: float = BODY_SECONDS
+) -> bytes:
     """The request's body: :class:`BadRequest` 413 past ``limit`` bytes (read no
-    further)."""
+    further), 408 when it takes longer than ``seconds`` to come."""
     too_large = BadRequest(f"request body too large (more than {limit:,} bytes)", 413)
     length = request.headers.get("content-length", "")
     if length.isdigit() and (len(length) > 12 or int(length) > limit):
         raise too_large
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise too_large
-        chunks.append(chunk)
+    try:
+        async with asyncio.timeout(seconds):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise too_large
+                chunks.append(chunk)
+    except TimeoutError:
+        raise BadRequest(f"the request's body took more than {seconds:g} s to come", 408) from None
     return b"".join(chunks)
 
 
@@ -718,6 +770,7 @@ def create_app(
     create_rate: RateLimit | None = None,
     hosts: Sequence[str] = (),
     quotas: Quotas | None = None,
+    public_urls: Sequence[str] = (),
 ) -> Starlette:
     """The web app; ``sessions`` holds the games (a fresh store, in a database in
     memory, by default); ``learning``: the position book and weights (``serve
@@ -726,7 +779,8 @@ def create_app(
     address may create games (default :class:`~lazytree.server.limits.RateLimit`());
     ``hosts``: the host names it answers besides the loopback ones
     (:func:`lazytree.server.guard.allowed_hosts`); ``quotas``: what clients may hold
-    (:class:`~lazytree.server.limits.Quotas`)."""
+    (:class:`~lazytree.server.limits.Quotas`); ``public_urls``: the addresses people
+    open (``serve --public-url``), whose origins may change games."""
     store = sessions if sessions is not None else Sessions()
     learned = learning if learning is not None else Learning()
     caps = quotas if quotas is not None else Quotas()
@@ -738,6 +792,7 @@ def create_app(
     watchers: Counter[str] = Counter()  # watchers' pages by game
     addresses: Counter[str] = Counter()  # watchers' pages by client address
     seat_pages: Counter[tuple[str, str]] = Counter()  # pages by game and token
+    holding: dict[str, Counter[str]] = {}  # seats' and hosts' pages by address, by game
     open_channels: dict[int, Channel] = {}  # by id(runner): the games with pages open
 
     def prepare(runner: Runner) -> None:
@@ -762,7 +817,7 @@ def create_app(
 
     def close_pages(channel: Channel) -> None:
         for client in list(channel.clients):  # 1012: the page reconnects at once
-            channel.loop.create_task(client.socket.close(code=1012))
+            channel.loop.create_task(close_quietly(client.socket, 1012))
 
     store.dropped = dropped
 
@@ -861,7 +916,15 @@ def create_app(
         return HTMLResponse(body, status_code=status)
 
     def expire() -> None:
-        store.store.expire(caps.idle_days * 86400.0, caps.keep_finished)
+        store.store.expire(
+            caps.idle_days * 86400.0,
+            caps.keep_finished,
+            forget=caps.forget_days * 86400.0,
+            forget_empty=caps.forget_empty_days * 86400.0,
+        )
+
+    def address_of(request: Request) -> str:
+        return request.client.host if request.client else "?"
 
     async def home(request: Request) -> Response:
         return page()
@@ -893,7 +956,7 @@ def create_app(
         try:
             session, delay = new_session(params)
             await run_in_threadpool(expire)
-            runner = await run_in_threadpool(store.add, session, delay)
+            runner = await run_in_threadpool(store.add, session, delay, address_of(request))
         except SessionError as exc:
             return page(error=str(exc), status=400, typed=typed)
         except (StoreError, sqlite3.Error) as exc:
@@ -929,24 +992,31 @@ def create_app(
             runner.claim(free[0])
             return free[0]
 
-    def lobby_page(error: str = "", status: int = 200) -> HTMLResponse:
+    def lobby_games(page: int) -> tuple[list[dict[str, Any]], bool]:
         expire()
-        games = [lobby_entry(r) for r in store.store.lobby()]
+        records, more = store.store.lobby(caps.lobby_page, page)
+        return [lobby_entry(r) for r in records], more
+
+    def lobby_page(error: str = "", status: int = 200, page: int = 0) -> HTMLResponse:
+        games, more = lobby_games(page)
         text = lobby_template.replace("__ERROR__", html.escape(error)).replace(
-            "__LOBBY__", lobby_markup(games)
+            "__LOBBY__", lobby_markup(games) + lobby_pages(page, more)
         )
         return HTMLResponse(text, status_code=status)
 
     async def lobby(request: Request) -> Response:
-        return await run_in_threadpool(lobby_page)
+        return await run_in_threadpool(partial(lobby_page, page=page_of(request)))
 
     async def lobby_json(request: Request) -> Response:
-        def entries() -> list[dict[str, Any]]:
-            expire()
-            return [lobby_entry(r) for r in store.store.lobby()]
+        page = page_of(request)
+        games, more = await run_in_threadpool(lobby_games, page)
+        return JSONResponse({"games": games, "page": page, "more": more})
 
-        games = await run_in_threadpool(entries)
-        return JSONResponse({"games": games})
+    def page_of(request: Request) -> int:
+        text = request.query_params.get("page", "0")
+        if not text.isdigit() or len(text) > 6 or int(text) > MAX_LOBBY_PAGE:
+            raise BadRequest(f"page: a whole number from 0 to {MAX_LOBBY_PAGE}")
+        return int(text)
 
     async def healthz(request: Request) -> Response:
         return PlainTextResponse("ok")
@@ -1065,7 +1135,7 @@ def create_app(
             session = await run_in_threadpool(Session.load, data)
             check_board(session)
             await run_in_threadpool(expire)
-            runner = await run_in_threadpool(store.add, session)
+            runner = await run_in_threadpool(store.add, session, 0.0, address_of(request))
         except SessionError as exc:
             raise BadRequest(str(exc)) from None
         except (StoreError, sqlite3.Error) as exc:
@@ -1122,6 +1192,7 @@ def create_app(
                         else:
                             page_key = (sid, token or "")
                             seat_pages[page_key] += 1
+                            holding.setdefault(address, Counter())[sid] += 1
                             runner.seated += 1
                         counted = runner
                         if role == "seat" and seat is not None:
@@ -1138,9 +1209,11 @@ def create_app(
                         open_channels[id(runner)] = channel
                         await channel.join(client)
                         s = runner.session
-                        # the AI's turn, or a turn a reloaded page's leaving cancelled
+                        # the AI's turn, or a turn a reloaded page's leaving cancelled: a
+                        # seat's or the host's page resumes it, a watcher's never does
                         ai_to_move = not s.is_over and not s.seat().is_human
-                        if ai_to_move and (not runner.thinking or runner.cancelled):
+                        resume = not runner.thinking or runner.cancelled
+                        if role != "watcher" and ai_to_move and resume:
                             await run_in_threadpool(runner.start_ai)
                     elif "move" in data:
                         if client is None:
@@ -1171,6 +1244,11 @@ def create_app(
                     uncount(addresses, address)
                 else:
                     uncount(seat_pages, page_key)
+                    held = holding.get(address)
+                    if held is not None:
+                        uncount(held, sid)
+                        if not held:
+                            del holding[address]
                     counted.seated -= 1
             if channel is not None and client is not None:
                 channel.leave(client)
@@ -1184,10 +1262,17 @@ def create_app(
 
     def page_refused(sid: str, address: str, role: str, token: str | None) -> str | None:
         """Why one more page may not open on game ``sid``, or None: the watchers' caps
-        (per game, per address), or the pages of one seat's token."""
+        (per game, per address), the pages of one seat's token, or the games one
+        address holds in memory with seats' and hosts' pages (a page on a game it holds
+        already is never refused for that)."""
         if role != "watcher":
             if seat_pages[(sid, token or "")] >= caps.pages_per_seat:
                 return f"this seat has {caps.pages_per_seat} pages open already: close one"
+            held = holding.get(address, Counter())
+            if sid not in held and len(held) >= caps.games_per_address:
+                return (
+                    f"{address} has pages open on {caps.games_per_address} games already: close one"
+                )
             return None
         if watchers[sid] >= caps.watchers_per_game:
             return f"this game has {caps.watchers_per_game} watchers: try to watch later"
@@ -1251,12 +1336,20 @@ def create_app(
         exception_handlers={BadRequest: bad_request, Exception: server_error},
         middleware=[
             Middleware(TrustedHostMiddleware, allowed_hosts=allowed, www_redirect=False),
-            Middleware(SiteGuard, hosts=allowed),
+            Middleware(SiteGuard, hosts=allowed, public_urls=public_urls),
         ],
         lifespan=lifespan,
     )
     app.state.sessions = store
+    app.state.quotas = caps
     return app
+
+
+async def close_quietly(socket: WebSocket, code: int) -> None:
+    """Close a page's socket; a page that has gone already is no error (nothing is
+    logged: its leaving is expected)."""
+    with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+        await socket.close(code=code)
 
 
 def uncount(counter: Counter[Any], key: Any) -> None:
@@ -1335,6 +1428,16 @@ def lobby_entry(record: GameRecord) -> dict[str, Any]:
         "join": f"/join?session={record.id}" if free and record.state != "over" else None,
         "save": f"/api/sessions/{record.id}/save",
     }
+
+
+def lobby_pages(page: int, more: bool) -> str:
+    """The links to the lobby's newer and older pages."""
+    links = []
+    if page > 0:
+        links.append(f'<a href="/lobby?page={page - 1}" data-action="newer">newer games</a>')
+    if more:
+        links.append(f'<a href="/lobby?page={page + 1}" data-action="older">older games</a>')
+    return f'<nav data-list="pages">{" · ".join(links)}</nav>' if links else ""
 
 
 def lobby_markup(games: list[dict[str, Any]]) -> str:

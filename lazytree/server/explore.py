@@ -17,11 +17,13 @@
     The tree the AI forced for its last move in a game of the server, as the search
     left it (read-only: the game's tree is the AI's).
 
-Every search runs in one of the server's workers (:mod:`lazytree.server.workers`), never
-in the web process: the explored tree stays in the worker that searched it, and each
-click is sent there (a worker that was restarted has lost its trees: the page says so).
-Each worker keeps at most :data:`~lazytree.server.jobs.KEEP_TREES` explored trees (the
-least recently used is dropped). Each search is bounded as :mod:`lazytree.explorer.query`
+Every search runs in one of the server's explorer workers (:mod:`lazytree.server.workers`:
+never the workers the games' AIs need, never the web process), the searches of each
+address taking turns with the others': the explored tree stays in the worker that
+searched it, and each click is sent there (a worker that was restarted has lost its
+trees: the page says so). Each worker keeps at most
+:data:`~lazytree.server.jobs.KEEP_TREES` explored trees (the least recently used is
+dropped). Each search is bounded as :mod:`lazytree.explorer.query`
 says, and a force request's body is at most :data:`MAX_FORCE_BODY` bytes of JSON parsed
 within limits (:func:`lazytree.safejson.parse_json`).
 """
@@ -46,6 +48,7 @@ from lazytree.explorer.html import page
 from lazytree.explorer.model import ExplorerModel
 from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.server import jobs
+from lazytree.server.connections import BODY_SECONDS
 from lazytree.server.workers import Executor, WorkerLost, WorkGone
 
 __all__ = ["MAX_FORCE_BODY", "explore_routes", "explorer_page", "page_policy"]
@@ -58,8 +61,9 @@ LastSearch = Callable[[str], Any]
 :class:`~lazytree.server.workers.Job`; None when the game is unknown or the AI has not
 moved)."""
 
-EXPLORE_SECONDS = 300.0
-"""The wall clock of one explorer search in a worker."""
+EXPLORE_SECONDS = 60.0
+"""The wall clock of one explorer search in a worker (the explorer's workers are its
+own: see :mod:`lazytree.server.workers`)."""
 
 
 _SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S)
@@ -95,8 +99,12 @@ def explore_routes(executor: Executor, last_search: LastSearch | None = None) ->
     where: OrderedDict[str, Any] = OrderedDict()  # explorer key -> its worker
     limit = jobs.KEEP_TREES * max(1, executor.slots)
 
-    async def run(key: str, fn: Callable[..., Any], *args: Any, pin: Any = None) -> Any:
-        job = executor.submit(key, fn, *args, seconds=EXPLORE_SECONDS, pin=pin)
+    async def run(
+        key: str, fn: Callable[..., Any], *args: Any, pin: Any = None, owner: str = ""
+    ) -> Any:
+        job = executor.submit(
+            key, fn, *args, seconds=EXPLORE_SECONDS, pin=pin, owner=owner, explore=True
+        )
         try:
             value = await asyncio.wrap_future(job.future)
         except (WorkerLost, WorkGone) as exc:
@@ -118,7 +126,9 @@ def explore_routes(executor: Executor, last_search: LastSearch | None = None) ->
 
     async def explore(request: Request) -> Response:
         params = dict(request.query_params)
-        answer = await run(f"explore-{secrets.token_hex(4)}", jobs.explore, params)
+        address = request.client.host if request.client else "?"
+        key = f"explore-{secrets.token_hex(4)}"
+        answer = await run(key, jobs.explore, params, owner=f"explore {address}")
         if isinstance(answer, str):
             return error_page(answer, 400)
         key, data = answer
@@ -135,10 +145,14 @@ def explore_routes(executor: Executor, last_search: LastSearch | None = None) ->
         if length.isdigit() and (len(length) > 12 or int(length) > MAX_FORCE_BODY):
             return JSONResponse(too_large, 413)
         raw = b""
-        async for chunk in request.stream():
-            raw += chunk
-            if len(raw) > MAX_FORCE_BODY:
-                return JSONResponse(too_large, 413)
+        try:
+            async with asyncio.timeout(BODY_SECONDS):
+                async for chunk in request.stream():
+                    raw += chunk
+                    if len(raw) > MAX_FORCE_BODY:
+                        return JSONResponse(too_large, 413)
+        except TimeoutError:
+            return JSONResponse({"error": "the request's body came too slowly"}, 408)
         try:
             body = parse_json(raw or b"{}")
         except JSONLimitError as exc:

@@ -10,8 +10,12 @@ anything, and the security headers of every response.
   may change something (any method but ``GET``, ``HEAD`` and ``OPTIONS``, and the
   WebSocket handshake, whose socket moves pieces) when the browser says it comes from
   another site: a ``Sec-Fetch-Site`` of ``cross-site`` or ``same-site``, or an ``Origin``
-  whose host is not an allowed host. The origin is compared with the allowlist, never
-  with the request's own ``Host`` header (which a rebinding attacker chooses). An
+  that is not the server's own: scheme, host and port (a page on another port of the
+  same machine is another site). Its host must be an allowed host and its scheme and
+  port the ones the request came in on, or it must be one of the ``--public-url``
+  origins exactly (a TLS proxy's ``https://games.example.org``). The origin is compared
+  with these, never with the request's own ``Host`` header (which a rebinding attacker
+  chooses). An
   ``Origin`` of ``null`` passes only with ``Sec-Fetch-Site: same-origin`` (Chromium
   sends ``null`` for a form of a page whose referrer policy is ``no-referrer``). Clients
   that are not browsers send neither header and are let through: they hold no victim's
@@ -44,6 +48,7 @@ __all__ = [
     "allowed_hosts",
     "origin_allowed",
     "public_host",
+    "split_origin",
 ]
 
 LOOPBACK: Final = ("127.0.0.1", "localhost", "[::1]")
@@ -105,33 +110,76 @@ def allowed_hosts(listen: Iterable[str] = (), public_urls: Iterable[str] = ()) -
     return list(dict.fromkeys(hosts))
 
 
-def origin_allowed(origin: str, hosts: Sequence[str]) -> bool:
-    """Whether a request's ``Origin`` is one of the server's own: ``http`` or ``https``
-    and a host of ``hosts`` (any port).
+DEFAULT_PORTS: Final = {"http": 80, "https": 443}
 
-    >>> origin_allowed("http://127.0.0.1:8000", ["127.0.0.1"])
+
+def split_origin(origin: str) -> tuple[str, str, int] | None:
+    """An origin (or URL) as scheme, host (as :func:`allowed_hosts` spells it) and port
+    (the scheme's default when none is written); None when it is not an ``http`` or
+    ``https`` origin.
+
+    >>> split_origin("HTTP://LocalHost"), split_origin("https://[::1]:8443/x")
+    (('http', 'localhost', 80), ('https', '[::1]', 8443))
+    >>> split_origin("null"), split_origin("http://a:99999")
+    (None, None)
+    """
+    try:
+        parts = urlsplit(origin.strip())
+        name, port = parts.hostname, parts.port
+    except ValueError:  # a malformed port
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in DEFAULT_PORTS or not name:
+        return None
+    return scheme, _host_name(name), DEFAULT_PORTS[scheme] if port is None else port
+
+
+def origin_allowed(
+    origin: str,
+    hosts: Sequence[str],
+    own: tuple[str, int] | None = None,
+    origins: Iterable[tuple[str, str, int]] = (),
+) -> bool:
+    """Whether a request's ``Origin`` is one of the server's own: a host of ``hosts``
+    with the scheme and port the request came in on (``own``; None: unknown, any), or
+    exactly one of ``origins`` (the ``--public-url`` ones, :func:`split_origin`).
+
+    >>> origin_allowed("http://127.0.0.1:8000", ["127.0.0.1"], ("http", 8000))
     True
+    >>> origin_allowed("http://127.0.0.1:8001", ["127.0.0.1"], ("http", 8000))
+    False
     >>> origin_allowed("https://evil.example", ["127.0.0.1"]), origin_allowed("null", [])
     (False, False)
     """
-    try:
-        parts = urlsplit(origin)
-        name = parts.hostname
-        parts.port  # noqa: B018 (a malformed port raises)
-    except ValueError:
+    parts = split_origin(origin)
+    if parts is None:
         return False
-    if parts.scheme not in ("http", "https") or not name:
-        return False
-    return _host_name(name) in hosts
+    if parts in set(origins):
+        return True
+    scheme, name, port = parts
+    return name in hosts and (own is None or own == (scheme, port))
 
 
 class SiteGuard:
     """ASGI middleware: refuses state changes from other sites and adds :data:`HEADERS`
     to every response (see the module docstring)."""
 
-    def __init__(self, app: ASGIApp, hosts: Sequence[str] = LOOPBACK) -> None:
+    def __init__(
+        self, app: ASGIApp, hosts: Sequence[str] = LOOPBACK, public_urls: Iterable[str] = ()
+    ) -> None:
         self.app = app
         self.hosts = [h.lower() for h in hosts]
+        self.origins = {o for o in map(split_origin, public_urls) if o is not None}
+
+    @staticmethod
+    def own(scope: Scope) -> tuple[str, int] | None:
+        """The scheme and port a request came in on (``ws`` as ``http``), None when the
+        server does not say (a Unix socket)."""
+        server = scope.get("server")
+        if not server or server[1] is None:
+            return None
+        scheme = str({"ws": "http", "wss": "https"}.get(scope["scheme"], scope["scheme"]))
+        return scheme, int(server[1])
 
     def refusal(self, scope: Scope) -> str | None:
         """Why this request may not change anything, or None."""
@@ -144,7 +192,9 @@ class SiteGuard:
         origin = headers.get("origin")
         if origin == "null" and site == "same-origin":
             return None  # a form of this site's page: no-referrer makes its Origin null
-        if origin is not None and not origin_allowed(origin, self.hosts):
+        if origin is not None and not origin_allowed(
+            origin, self.hosts, self.own(scope), self.origins
+        ):
             return "refused: a request from another site (its Origin) may not change anything"
         return None
 

@@ -272,6 +272,8 @@ class RemoteAgent:
     cancel: threading.Event | None = None
     on_wait: Any = None
     """Called with True while the job waits for a worker, False once it runs."""
+    owner: str = ""
+    """Who the search's worker time is charged to (the game's creator's address)."""
     job: Job | None = None
     summary: SearchSummary | None = None
     position_book: dict[str, Any] = field(default_factory=dict)
@@ -302,7 +304,9 @@ class RemoteAgent:
             self.learning,
             s.position_book is not None,
         )
-        job = self.executor.submit(self.game_id, ai_move, spec, short=short, seconds=seconds)
+        job = self.executor.submit(
+            self.game_id, ai_move, spec, short=short, seconds=seconds, owner=self.owner
+        )
         self.job = job
         waiting = False
         try:

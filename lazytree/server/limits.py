@@ -71,14 +71,25 @@ class Quotas:
     address and for everyone together; ``watchers_per_game``: pages open on one game
     without a seat's token; ``sockets_per_address``: watchers' pages one address may
     keep open on the whole server; ``pages_per_seat``: pages open with one seat's (or the
-    host's) token; ``idle_days``: an unfinished game nobody touched for that long is
-    archived (it leaves the lobby; its links still work); ``keep_finished``: the newest
-    finished games kept, the older deleted."""
+    host's) token; ``games_per_address``: games one address may hold in memory with
+    seats' or hosts' pages (those of the games it created included);
+    ``connections_per_address``: connections one address may have open at once (HTTP
+    and WebSocket; see :mod:`lazytree.server.connections`); ``idle_days``: an unfinished
+    game nobody touched for that long is archived (it leaves the lobby; its links still
+    work); ``forget_days``: an unfinished game nobody touched for that long is deleted,
+    ``forget_empty_days``: one without a move; ``keep_finished``: the newest finished
+    games kept, the older deleted; ``lobby_page``: games of each state on one page of the
+    lobby."""
 
     create_per_address: RateLimit = field(default_factory=RateLimit)
     create_total: RateLimit = field(default_factory=lambda: RateLimit(burst=200, per_second=2.0))
     watchers_per_game: int = 64
     sockets_per_address: int = 64
     pages_per_seat: int = 8
+    games_per_address: int = 8
+    connections_per_address: int = 256
     idle_days: float = 7.0
+    forget_days: float = 30.0
+    forget_empty_days: float = 1.0
     keep_finished: int = 10_000
+    lobby_page: int = 50

@@ -50,7 +50,7 @@ from lazytree.agents import Choice
 from lazytree.search.limit import SearchStopped
 from lazytree.server.jobs import RemoteAgent, SearchSummary
 from lazytree.server.store import GameRecord, GameStore, StoreError
-from lazytree.server.workers import Executor, ProcessWorkers, WorkerLost
+from lazytree.server.workers import Executor, JobFailed, ProcessWorkers, WorkerLost
 from lazytree.session import Played, Session, SessionError
 
 if TYPE_CHECKING:
@@ -160,6 +160,9 @@ class Runner:
     """When the latest moves were stored (ply: seconds since the epoch; pushed with them)."""
     listeners: list[Callable[[], None]] = field(default_factory=list)
     """Called (in any thread) after every change."""
+    creator: str = ""
+    """The address that created the game: its AI's worker time is charged to it (see
+    :mod:`lazytree.server.workers`)."""
     seated: int = 0
     """Pages of a seat or of the host open on the game: they keep it in memory (pages
     of watchers do not)."""
@@ -206,6 +209,7 @@ class Runner:
             agent = agents[k]
             if isinstance(agent, RemoteAgent):
                 agent.learning = self.learning
+                agent.owner = self.creator
             if seat.is_human or isinstance(agent, RemoteAgent):
                 continue
             agents[k] = RemoteAgent(
@@ -217,6 +221,7 @@ class Runner:
                 learning=self.learning,
                 cancel=self._cancel,
                 on_wait=self._on_wait,
+                owner=self.creator,
             )
         s.agents = tuple(agents)
 
@@ -231,12 +236,13 @@ class Runner:
 
     def role(self, token: str | None) -> tuple[str, int | None]:
         """Who holds ``token``: ``("seat", k)``, ``("host", None)`` or ``("watcher",
-        None)`` (no token or a wrong one: see :meth:`check`)."""
+        None)`` (no token, or a wrong one whatever its characters)."""
         if token:
+            given = token.encode("utf-8", "surrogatepass")  # (any text: compared as bytes)
             for k, known in enumerate(self.tokens):
-                if known is not None and secrets.compare_digest(known, token):
+                if known is not None and secrets.compare_digest(known.encode(), given):
                     return "seat", k
-            if self.host is not None and secrets.compare_digest(self.host, token):
+            if self.host is not None and secrets.compare_digest(self.host.encode(), given):
                 return "host", None
         return "watcher", None
 
@@ -422,6 +428,10 @@ class Runner:
             self.error = f"the AI's move could not be stored: {exc}"
             self.broken = True
             self.changed()
+        except JobFailed as exc:  # the search failed in its worker: one line, no traceback
+            log.warning("game %s: the AI's search failed: %s", self.id, exc)
+            self.error = f"the AI failed: {exc}"
+            self.changed()
         except Exception as exc:  # shown on the page; the server and the game go on
             log.error("game %s: the AI failed", self.id, exc_info=exc)
             self.error = f"the AI failed: {type(exc).__name__}: {exc}"
@@ -508,13 +518,14 @@ class Sessions:
         self._released = 0
         self._lock = threading.Lock()
 
-    def add(self, session: Session, delay: float = 0.0) -> Runner:
-        """A new game: its seat tokens made, stored in the database and held in memory."""
+    def add(self, session: Session, delay: float = 0.0, creator: str = "") -> Runner:
+        """A new game made by ``creator`` (its address): its seat tokens made, stored in
+        the database and held in memory."""
         tokens = [
             secrets.token_urlsafe(TOKEN_BYTES) if seat.is_human else None for seat in session.seats
         ]
         host = secrets.token_urlsafe(TOKEN_BYTES)
-        runner = self._runner(session, tokens=tokens, host=host, delay=delay)
+        runner = self._runner(session, tokens=tokens, host=host, delay=delay, creator=creator)
         if sum(t is not None for t in tokens) == 1:  # the creator's own game
             runner.claimed = ["host" if t is not None else "" for t in tokens]
         gone: list[Runner] = []
@@ -522,7 +533,9 @@ class Sessions:
             with self._lock:
                 gone = self._make_room()
                 doc = {**session.save(), "moves": []}
-                record = GameRecord(runner.id, session.spec.name, doc, tokens, host, delay=delay)
+                record = GameRecord(
+                    runner.id, session.spec.name, doc, tokens, host, delay=delay, creator=creator
+                )
                 record.claimed = list(runner.claimed)
                 record.state = runner.state
                 self.store.create(record)
@@ -677,6 +690,7 @@ class Sessions:
                     host=record.host,
                     claimed=record.claimed,
                     delay=record.delay,
+                    creator=record.creator,
                 )
                 self._hold(runner)
         finally:

@@ -15,7 +15,8 @@ them again.
   link); ``delay``: the pause between AI moves; ``state`` (``waiting`` for players,
   ``playing``, ``over``, ``archived``: unfinished and untouched for long, see
   :meth:`GameStore.expire`); ``plies``: moves played; ``created``/``updated`` (Unix
-  seconds).
+  seconds); ``creator``: the address that created it (its AI's worker time is charged
+  to it).
 * ``moves``: ``(game, ply)`` the key; ``text`` in the game's notation (chance outcomes
   too, as the save format writes them), ``player`` (-1 for chance), ``note``.
 
@@ -26,9 +27,12 @@ a power cut loses a confirmed move); a new file is made readable by its owner on
 holds the seat tokens). ``:memory:`` keeps the games for the life of the process only.
 
 One server writes a file: ``GameStore(path, writer=True)`` (what ``lazytree serve``
-opens) holds an OS lock on the sibling file ``PATH.lock`` for as long as it is open, and
-a second writer on the same file is refused with a :class:`StoreError` (two servers on
-one file would each undo the other's moves).
+opens) holds SQLite's own exclusive lock on the database file for as long as it is open
+(``PRAGMA locking_mode=EXCLUSIVE``, taken at once), so no other connection to that file,
+by whatever path it is named (a symlink, a relative path), can read or write it: a
+second server is refused with a :class:`StoreError` (two servers on one file would each
+undo the other's moves). The lock is the operating system's lock on the file itself, let
+go when the server's process ends, even by ``kill -9``.
 
 Examples
 --------
@@ -59,7 +63,7 @@ from lazytree.session import Played
 
 __all__ = ["SCHEMA_VERSION", "GameRecord", "GameStore", "StoreError"]
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 """``PRAGMA user_version`` of the databases this module writes."""
 
 _SCHEMA: Final = """
@@ -74,7 +78,8 @@ CREATE TABLE IF NOT EXISTS games (
     state TEXT NOT NULL DEFAULT 'waiting',
     plies INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    creator TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -90,30 +95,6 @@ CREATE INDEX IF NOT EXISTS games_by_update ON games (updated);
 
 class StoreError(Exception):
     """A database the server cannot use (one line for the user)."""
-
-
-def _hold(path: Path) -> int:
-    """Take the writer's lock of the database ``path`` (an exclusive ``flock`` on
-    ``PATH.lock``, let go when the descriptor is closed or the process ends, even by
-    ``kill -9``): its descriptor, or a :class:`StoreError` naming the holder."""
-    lock = Path(f"{path}.lock")
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
-    try:
-        import fcntl
-    except ImportError:  # (not on Windows: one writer is then the user's care)
-        return fd
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        holder = os.pread(fd, 32, 0).decode(errors="replace").strip() or "?"
-        os.close(fd)
-        raise StoreError(
-            f"--db {path}: another lazytree serve (process {holder}) uses this database; "
-            "stop it or give another --db"
-        ) from None
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, str(os.getpid()).encode(), 0)
-    return fd
 
 
 @contextlib.contextmanager
@@ -140,6 +121,7 @@ class GameRecord:
     plies: int = 0
     created: float = 0.0
     updated: float = 0.0
+    creator: str = ""
 
     def __post_init__(self) -> None:
         if not self.claimed:
@@ -156,10 +138,10 @@ class GameStore:
         """``make_folder``: create the file's folder if it is missing (the default file
         in the user's data directory); otherwise a missing folder is a
         :class:`StoreError` (a mistyped ``--db`` creates no folders). ``writer``: hold
-        the file's lock (see the module docstring)."""
+        the file's exclusive lock (see the module docstring)."""
         self.path = str(path)
         self._lock = threading.Lock()
-        self._lockfile: int | None = None
+        self._db: sqlite3.Connection
         try:
             if self.path != ":memory:":
                 p = Path(self.path)
@@ -169,23 +151,40 @@ class GameStore:
                     p.parent.mkdir(parents=True, exist_ok=True)
                 elif not p.parent.is_dir():
                     raise StoreError(f"--db {p}: no folder {p.parent}")
-                if writer:
-                    self._lockfile = _hold(p)
                 if not p.exists():  # the tokens are secrets: the owner reads the file only
                     os.close(os.open(p, os.O_CREAT | os.O_WRONLY, 0o600))
-            self._db = sqlite3.connect(self.path, check_same_thread=False)
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            # a writer waits for no one: another's lock is a refusal at once
+            self._db = db = sqlite3.connect(
+                self.path, check_same_thread=False, timeout=0.0 if writer else 5.0
+            )
+            exclusive = writer and self.path != ":memory:"
+            if exclusive:
+                db.execute("PRAGMA locking_mode=EXCLUSIVE")
+            try:
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc):
+                    raise
+                raise StoreError(
+                    f"--db {self.path}: another lazytree serve uses this database; stop it "
+                    "or give another --db"
+                ) from None
             if version > SCHEMA_VERSION:
-                self._db.close()
                 raise StoreError(
                     f"--db {self.path}: written by a newer lazytree (schema {version}; this "
                     f"one reads up to {SCHEMA_VERSION})"
                 )
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(_SCHEMA)
-            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.executescript(_SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+            if "creator" not in columns:  # a file of schema 1
+                db.execute("ALTER TABLE games ADD COLUMN creator TEXT NOT NULL DEFAULT ''")
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            if exclusive:
+                db.execute("BEGIN EXCLUSIVE")  # the lock taken now, held until closed
+                db.execute("COMMIT")
         except sqlite3.DatabaseError as exc:
             self._release()
             raise StoreError(f"--db {self.path}: {exc}") from None
@@ -197,15 +196,14 @@ class GameStore:
             raise
 
     def _release(self) -> None:
-        if self._lockfile is not None:
-            with contextlib.suppress(OSError):
-                os.close(self._lockfile)  # (closing it lets go of the lock)
-            self._lockfile = None
+        db: sqlite3.Connection | None = getattr(self, "_db", None)
+        if db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                db.close()  # (closing it lets go of the lock)
 
     def close(self) -> None:
         with self._lock:
-            self._db.close()
-        self._release()
+            self._release()
 
     # -- games --------------------------------------------------------------------------
     def create(self, record: GameRecord) -> None:
@@ -215,7 +213,7 @@ class GameStore:
         with self._lock, _stored(record.id), self._db:
             self._db.execute(
                 "INSERT INTO games (id, game, doc, tokens, host, claimed, delay, state, plies,"
-                " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                " created, updated, creator) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (
                     record.id,
                     record.game,
@@ -227,6 +225,7 @@ class GameStore:
                     record.state,
                     now,
                     now,
+                    record.creator,
                 ),
             )
 
@@ -235,7 +234,7 @@ class GameStore:
         with self._lock:
             row = self._db.execute(
                 "SELECT id, game, doc, tokens, host, claimed, delay, state, plies, created,"
-                " updated FROM games WHERE id = ?",
+                " updated, creator FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
         if row is None:
@@ -252,6 +251,7 @@ class GameStore:
             row[8],
             row[9],
             row[10],
+            row[11],
         )
 
     def update(
@@ -328,26 +328,42 @@ class GameStore:
         return [(r[0], r[1], r[2]) for r in rows]
 
     # -- the lobby ----------------------------------------------------------------------
-    def lobby(self, limit: int = 200) -> list[GameRecord]:
-        """The most recently updated games not archived, at most ``limit`` of each state
-        (``waiting``, ``playing``, ``over``: new games nobody plays cannot push the games
-        in progress out), newest first."""
+    def lobby(self, limit: int = 200, page: int = 0) -> tuple[list[GameRecord], bool]:
+        """Page ``page`` (from 0) of the games not archived: of each state (``waiting``,
+        ``playing``, ``over``: new games nobody plays cannot push the games in progress
+        out) the ``limit`` most recently updated after the ``page * limit`` before them,
+        newest first; and whether any state has more on later pages."""
         with self._lock:
             rows = []
+            more = False
             for state in ("waiting", "playing", "over"):
-                rows += self._db.execute(
-                    "SELECT id, updated FROM games WHERE state = ? ORDER BY updated DESC LIMIT ?",
-                    (state, limit),
+                found = self._db.execute(
+                    "SELECT id, updated FROM games WHERE state = ? ORDER BY updated DESC"
+                    " LIMIT ? OFFSET ?",
+                    (state, limit + 1, page * limit),
                 ).fetchall()
+                more = more or len(found) > limit
+                rows += found[:limit]
         ids = [r[0] for r in sorted(rows, key=lambda r: r[1], reverse=True)]
-        return [r for r in map(self.get, ids) if r is not None]
+        return [r for r in map(self.get, ids) if r is not None], more
 
-    def expire(self, idle: float, keep_finished: int, now: float | None = None) -> int:
+    def expire(
+        self,
+        idle: float,
+        keep_finished: int,
+        now: float | None = None,
+        *,
+        forget: float | None = None,
+        forget_empty: float | None = None,
+    ) -> int:
         """Archive the unfinished games nobody touched for ``idle`` seconds (they leave
-        the lobby; their links still work, and a move makes them current again) and
-        delete the finished games past the newest ``keep_finished``, oldest first, with
-        their moves. The number of games archived or deleted."""
+        the lobby; their links still work, and a move makes them current again), delete
+        the unfinished games nobody touched for ``forget`` seconds and those without a
+        move for ``forget_empty`` seconds (None: never), and delete the finished games
+        past the newest ``keep_finished``, oldest first; a game deleted goes with its
+        moves. The number of games archived or deleted."""
         t = time.time() if now is None else now
+        unfinished = "state IN ('waiting', 'playing', 'archived')"
         with self._lock, self._db:
             archived = self._db.execute(
                 "UPDATE games SET state = 'archived' WHERE state IN ('waiting', 'playing')"
@@ -359,6 +375,15 @@ class GameStore:
                 " ORDER BY updated DESC LIMIT -1 OFFSET ?)",
                 (max(0, keep_finished),),
             ).rowcount
+            if forget is not None:
+                deleted += self._db.execute(
+                    f"DELETE FROM games WHERE {unfinished} AND updated < ?", (t - forget,)
+                ).rowcount
+            if forget_empty is not None:
+                deleted += self._db.execute(
+                    f"DELETE FROM games WHERE {unfinished} AND plies = 0 AND updated < ?",
+                    (t - forget_empty,),
+                ).rowcount
         return int(archived) + int(deleted)
 
     def __len__(self) -> int:

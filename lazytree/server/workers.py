@@ -19,10 +19,18 @@ game must be told only of its own worker's death; and a job must be sent to the 
 that holds the tree it asks about (an explorer's, the AI's last search), which a pool
 that picks its own worker cannot do.
 
-Scheduling is fair between games: each game has a queue and the games with work take
-turns (round robin), and a long job (no clock, or a clock over :data:`SHORT_SECONDS`)
-may occupy only the regular workers, never the one kept for short jobs, so four games
-thinking ten minutes a move never keep a 0.2 s AI from moving.
+Scheduling is fair between the people who pay for the work, not between games: each job
+is charged to an *owner* (the address that created the game, so twenty games of one
+stranger weigh what one game does); a free worker goes to the owner with work who used
+least worker time lately (a 5 s search costs ten 0.5 s ones; each second counts half
+after :data:`USAGE_HALF_LIFE`), and within an owner its games take turns. One owner runs
+at most :attr:`Scheduler.share` jobs at once (every worker but one, at least one), so
+one address never holds every worker. A long job (no clock, or a clock over
+:data:`SHORT_SECONDS`) may occupy only the regular workers, never the one kept for short
+jobs, so four games thinking ten minutes a move never keep a 0.2 s AI from moving. The
+explorer's searches (``explore`` jobs, from anyone with the server's address) run in
+worker processes of their own (``ProcessWorkers(explore=1)``), never in the workers the
+games need; an executor without such workers (Dask) runs at most one of them at once.
 
 A running job may be asked to stop (:meth:`Job.stop`: the AI's Stop button): the worker
 sets a :class:`threading.Event` the job's search watches (:func:`current`), and the job
@@ -32,14 +40,16 @@ reports its progress (depth, nodes, value) through :func:`current` too.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import itertools
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections import OrderedDict, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -51,12 +61,14 @@ __all__ = [
     "DaskWorkers",
     "Executor",
     "Job",
+    "JobFailed",
     "ProcessWorkers",
     "WorkGone",
     "WorkerContext",
     "WorkerLost",
     "current",
     "default_workers",
+    "die_with_parent",
     "lift_data_ceiling",
 ]
 
@@ -66,11 +78,17 @@ SHORT_SECONDS = 5.0
 GRACE = 30.0
 """Seconds a job may run past its clock before its worker is killed."""
 
-LONGEST = 3600.0
+LONGEST = 600.0
 """The wall clock of a job that gives none (a search bounded by depth or nodes)."""
 
 DEFAULT_MEMORY = 2 << 30
 """The address space a worker process may hold (``RLIMIT_AS``), in bytes."""
+
+USAGE_HALF_LIFE = 10.0
+"""Seconds after which the worker time an owner used counts half in its turn."""
+
+MAX_OWNERS = 10_000
+"""Owners whose recent worker time is remembered."""
 
 POLL = 0.02
 """Seconds between two looks at a running job (its result, its stop flag, its worker)."""
@@ -79,6 +97,11 @@ POLL = 0.02
 class WorkerLost(RuntimeError):
     """The worker running a job died, ran out of memory or overran its wall clock (the
     message is one line for the page)."""
+
+
+class JobFailed(RuntimeError):
+    """A job raised in its worker: the message is the error's one line (its type and
+    text), the worker goes on."""
 
 
 class WorkGone(LookupError):
@@ -133,14 +156,41 @@ def _set_memory(memory: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
 
+PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: the signal a process gets when its parent dies."""
+
+
+def die_with_parent(parent: int) -> bool:
+    """Have the kernel kill this process (``SIGKILL``) when its parent dies, however it
+    dies (``kill -9`` too): Linux's ``prctl(PR_SET_PDEATHSIG)``, through ctypes. Exits at
+    once when the parent ``parent`` is already gone. Whether the kernel was asked (False
+    off Linux: the worker's watch thread then looks at its parent, see
+    :func:`_process_main`)."""
+    asked = False
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            asked = libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+    if os.getppid() != parent:  # it died before we asked
+        os._exit(0)
+    return asked
+
+
 def _process_main(
-    conn: Any, shared: Any, memory: int | None, initializer: Callable[[], None] | None
+    conn: Any,
+    shared: Any,
+    memory: int | None,
+    initializer: Callable[[], None] | None,
+    parent: int | None = None,
 ) -> None:
     """A worker process: run ``initializer``, then each job received on ``conn``, answer
-    on ``conn``.
+    on ``conn``; it ends with the process ``parent`` that started it, however that one
+    ends (:func:`die_with_parent`, and its watch thread as a second guard).
 
     ``shared`` holds the stop flag (``[0]``) and the progress (depth, nodes, value)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the web process's to handle
+    if parent is not None:
+        die_with_parent(parent)
     _set_memory(memory)
     if initializer is not None:
         initializer()
@@ -151,6 +201,8 @@ def _process_main(
             time.sleep(POLL)
             if shared[0]:
                 stop.set()
+            if parent is not None and os.getppid() != parent:  # orphaned: nobody waits
+                os._exit(0)
 
     threading.Thread(target=watch, daemon=True).start()
 
@@ -199,8 +251,13 @@ class Job:
     short: bool = False
     seconds: float | None = None
     pin: Any = None
+    owner: str = ""
+    """Who the job's worker time is charged to (the game's creator's address)."""
+    explore: bool = False
+    """An explorer search: it runs in the explorer's workers only."""
     future: Future[Any] = field(default_factory=Future)
     where: Any = None
+    queued: float = field(default_factory=time.monotonic)
     started: float | None = None
     id: int = field(default_factory=lambda: next(_ids))
     _stopped: bool = False
@@ -240,32 +297,51 @@ class Job:
 
 
 class Scheduler:
-    """The jobs waiting for a worker: a queue per game, served in turn (round robin).
-    Slots ``0`` to ``regular - 1`` take any job; the others take short jobs only."""
+    """The jobs waiting for a worker: a queue per owner and, within it, per game; the
+    owner that used least worker time lately goes first (:meth:`_choose`). Slots ``0``
+    to ``regular - 1`` take any game's job, slots up to ``games - 1`` short jobs only,
+    the others (``games`` to ``slots - 1``) explorer jobs only; without explorer slots,
+    at most one explorer job runs at once (in a regular slot). An owner runs at most
+    :attr:`share` jobs at once."""
 
-    def __init__(self, regular: int) -> None:
+    def __init__(self, regular: int, games: int | None = None, slots: int | None = None) -> None:
         self.regular = regular
-        self._queues: OrderedDict[str, deque[Job]] = OrderedDict()
+        self.games = regular if games is None else games
+        self.slots = self.games if slots is None else slots
+        self.share = max(1, self.games - 1)
+        """Jobs one owner may run at once: every game worker but one (at least one)."""
+        self._owners: OrderedDict[str, OrderedDict[str, deque[Job]]] = OrderedDict()
         self._pinned: deque[Job] = deque()
+        self._running: Counter[str] = Counter()
+        self._exploring = 0
         self._cond = threading.Condition()
         self._closed = False
+        self.charged: dict[str, float] = {}
+        """Seconds of worker time each owner's finished jobs took."""
+        self._usage: dict[str, tuple[float, float]] = {}
+        self.waited: dict[str, float] = {}
+        """The longest time a job of each owner waited for a worker, in seconds."""
 
     def put(self, job: Job) -> None:
         with self._cond:
             if job.pin is not None:
                 self._pinned.append(job)
             else:
-                self._queues.setdefault(job.key, deque()).append(job)
+                games = self._owners.setdefault(job.owner, OrderedDict())
+                games.setdefault(job.key, deque()).append(job)
             self._cond.notify_all()
 
     def withdraw(self, job: Job) -> bool:
         """Take ``job`` out of its queue before it started (False: it has started)."""
         with self._cond:
-            queue = self._queues.get(job.key)
-            if queue is not None and job in queue:
+            games = self._owners.get(job.owner)
+            queue = None if games is None else games.get(job.key)
+            if games is not None and queue is not None and job in queue:
                 queue.remove(job)
                 if not queue:
-                    del self._queues[job.key]
+                    del games[job.key]
+                if not games:
+                    del self._owners[job.owner]
                 return True
             if job in self._pinned:
                 self._pinned.remove(job)
@@ -274,35 +350,108 @@ class Scheduler:
 
     def waiting(self) -> int:
         with self._cond:
-            return len(self._pinned) + sum(len(q) for q in self._queues.values())
+            queued = sum(len(q) for games in self._owners.values() for q in games.values())
+            return len(self._pinned) + queued
+
+    def _fits(self, slot: int, job: Job) -> bool:
+        """Whether slot ``slot`` may run ``job`` now."""
+        if job.explore:
+            if self.slots > self.games:
+                return slot >= self.games
+            return slot < self.regular and self._exploring == 0
+        if slot >= self.games:
+            return False
+        return (slot < self.regular or job.short) and self._running[job.owner] < self.share
 
     def take(self, slot: int, pins: Callable[[Any], bool]) -> Job | None:
         """The next job for ``slot`` (blocking); ``pins(pin)`` says whether a pinned job
-        belongs to it. None once the scheduler is closed."""
+        belongs to it. None once the scheduler is closed. Call :meth:`done` with it when
+        it has ended."""
         with self._cond:
             while not self._closed:
                 for job in self._pinned:
                     if pins(job.pin):
                         self._pinned.remove(job)
+                        self._started(job)
                         return job
-                for key, queue in self._queues.items():
-                    job = queue[0]
-                    if slot < self.regular or job.short:
-                        queue.popleft()
-                        del self._queues[key]
-                        if queue:  # the game's next job waits for its turn again
-                            self._queues[key] = queue
-                        return job
+                chosen = self._choose(slot)
+                if chosen is not None:
+                    return chosen
                 self._cond.wait(0.5)
             return None
+
+    def _choose(self, slot: int) -> Job | None:
+        """The job slot ``slot`` runs next: of the owners with a job that fits it, the
+        one running fewest jobs, then the one that used least worker time lately
+        (:meth:`used`: a heavier owner's turn comes as its time fades), then the one
+        served longest ago; of its games, the one served longest ago. Hold
+        :attr:`_cond`."""
+        now = time.monotonic()
+        best: tuple[tuple[int, float, int], str, str] | None = None
+        for turn, (owner, games) in enumerate(self._owners.items()):
+            key = next((k for k, q in games.items() if self._fits(slot, q[0])), None)
+            if key is None:
+                continue
+            rank = (self._running[owner], self.used(owner, now), turn)
+            if best is None or rank < best[0]:
+                best = (rank, owner, key)
+        if best is None:
+            return None
+        _, owner, key = best
+        games = self._owners.pop(owner)
+        queue = games.pop(key)
+        job = queue.popleft()
+        if queue:  # the game's next job waits for its turn again
+            games[key] = queue
+        if games:  # the owner's next job waits for its turn again
+            self._owners[owner] = games
+        self._started(job)
+        return job
+
+    def used(self, owner: str, now: float | None = None) -> float:
+        """The worker seconds ``owner``'s jobs took lately: each job's seconds, halved
+        every :data:`USAGE_HALF_LIFE` seconds since it ended."""
+        seconds, when = self._usage.get(owner, (0.0, 0.0))
+        t = time.monotonic() if now is None else now
+        return float(seconds * 0.5 ** ((t - when) / USAGE_HALF_LIFE))
+
+    def _started(self, job: Job) -> None:
+        if job.pin is not None:
+            return
+        if job.explore:
+            self._exploring += 1
+        else:
+            self._running[job.owner] += 1
+
+    def done(self, job: Job, seconds: float) -> None:
+        """``job`` (taken with :meth:`take`) ended after ``seconds`` in its worker."""
+        with self._cond:
+            self.charged[job.owner] = self.charged.get(job.owner, 0.0) + seconds
+            now = time.monotonic()
+            self._usage[job.owner] = (self.used(job.owner, now) + seconds, now)
+            while len(self._usage) > MAX_OWNERS:  # (the oldest forgotten)
+                del self._usage[next(iter(self._usage))]
+            if job.started is not None:
+                wait = job.started - job.queued
+                self.waited[job.owner] = max(self.waited.get(job.owner, 0.0), wait)
+            if job.pin is None:
+                if job.explore:
+                    self._exploring -= 1
+                else:
+                    self._running[job.owner] -= 1
+                    if self._running[job.owner] <= 0:
+                        del self._running[job.owner]
+            self._cond.notify_all()
 
     def close(self) -> list[Job]:
         """Stop handing out jobs; the jobs still waiting."""
         with self._cond:
             self._closed = True
-            left = list(self._pinned) + [j for q in self._queues.values() for j in q]
+            left = list(self._pinned) + [
+                j for games in self._owners.values() for q in games.values() for j in q
+            ]
             self._pinned.clear()
-            self._queues.clear()
+            self._owners.clear()
             self._cond.notify_all()
         return left
 
@@ -311,10 +460,10 @@ class Executor(ABC):
     """Runs jobs in workers, fairly between games: ``slots`` jobs at once, the first
     ``regular`` of them for any job, the others for short jobs only (see the module)."""
 
-    def __init__(self, regular: int, slots: int) -> None:
+    def __init__(self, regular: int, slots: int, explore: int = 0) -> None:
         self.regular = regular
-        self.slots = slots
-        self._scheduler = Scheduler(regular)
+        self.slots = slots + explore
+        self._scheduler = Scheduler(regular, slots, slots + explore)
         self._threads: list[threading.Thread] = []
         self._started = False
         self._start_lock = threading.Lock()
@@ -327,11 +476,16 @@ class Executor(ABC):
         short: bool = False,
         seconds: float | None = None,
         pin: Any = None,
+        owner: str = "",
+        explore: bool = False,
     ) -> Job:
-        """Queue ``fn(*args)`` for game ``key`` (``pin``: in the worker of a finished
-        job's ``where``; :class:`WorkGone` when that worker was replaced)."""
+        """Queue ``fn(*args)`` for game ``key``, charged to ``owner`` (``pin``: in the
+        worker of a finished job's ``where``, :class:`WorkGone` when that worker was
+        replaced; ``explore``: an explorer search, see the module)."""
         self._start()
-        job = Job(key, fn, args, short=short, seconds=seconds, pin=pin)
+        job = Job(
+            key, fn, args, short=short, seconds=seconds, pin=pin, owner=owner, explore=explore
+        )
         self._scheduler.put(job)
         return job
 
@@ -346,6 +500,21 @@ class Executor(ABC):
     def waiting(self) -> int:
         """Jobs waiting for a worker."""
         return self._scheduler.waiting()
+
+    @property
+    def share(self) -> int:
+        """Jobs one owner may run at once (see :class:`Scheduler`)."""
+        return self._scheduler.share
+
+    def charged(self) -> dict[str, float]:
+        """Seconds of worker time each owner's finished jobs took."""
+        with self._scheduler._cond:
+            return dict(self._scheduler.charged)
+
+    def waited(self) -> dict[str, float]:
+        """The longest time a job of each owner waited for a worker, in seconds."""
+        with self._scheduler._cond:
+            return dict(self._scheduler.waited)
 
     def _start(self) -> None:
         with self._start_lock:
@@ -365,13 +534,16 @@ class Executor(ABC):
             if job is None:
                 return
             if not job.future.set_running_or_notify_cancel():
+                self._scheduler.done(job, 0.0)
                 continue
             job.started = time.monotonic()
             try:
                 result = self._run(slot, job)
             except BaseException as exc:
+                self._scheduler.done(job, time.monotonic() - job.started)
                 job.future.set_exception(exc)
             else:
+                self._scheduler.done(job, time.monotonic() - job.started)
                 job.future.set_result(result)
 
     @abstractmethod
@@ -404,7 +576,8 @@ class _Worker:
 
 class ProcessWorkers(Executor):
     """Jobs in worker processes of this machine: ``workers`` regular ones (default
-    :func:`default_workers`) and ``reserve`` for short jobs, each process under
+    :func:`default_workers`), ``reserve`` for short jobs and ``explore`` for the
+    explorer's searches (started when the first one comes), each process under
     ``memory`` bytes of address space (None: no limit). Processes are started with
     ``spawn`` (the web process has threads) when a slot first needs one, and again after
     one died. A spawned process knows the games installed (their entry points); a program
@@ -417,11 +590,13 @@ class ProcessWorkers(Executor):
         reserve: int = 1,
         memory: int | None = DEFAULT_MEMORY,
         initializer: Callable[[], None] | None = None,
+        explore: int = 1,
     ) -> None:
         regular = default_workers() if workers is None else workers
-        if regular < 1 or reserve < 0:
+        if regular < 1 or reserve < 0 or explore < 0:
             raise ValueError(f"workers must be 1 or more, got {regular}")
-        super().__init__(regular, regular + reserve)
+        super().__init__(regular, regular + reserve, explore)
+        self.games = regular + reserve
         self.memory = memory
         self.initializer = initializer
         self._context = multiprocessing.get_context("spawn")
@@ -440,7 +615,7 @@ class ProcessWorkers(Executor):
         parent, child = self._context.Pipe()
         process = self._context.Process(
             target=_process_main,
-            args=(child, shared, self.memory, self.initializer),
+            args=(child, shared, self.memory, self.initializer, os.getpid()),
             name=f"lazytree-worker-{slot}",
             daemon=True,
         )
@@ -451,7 +626,7 @@ class ProcessWorkers(Executor):
         return worker
 
     def _prepare(self, slot: int) -> None:
-        if not self._closed:
+        if not self._closed and slot < self.games:  # (an explorer's: at its first job)
             self._spawn(slot)
 
     def _pinned_here(self, slot: int, pin: Any) -> bool:
@@ -513,7 +688,7 @@ class ProcessWorkers(Executor):
         if kind == "memory":
             worker.process.join(5)
             raise self._lost(slot, "it ran out of memory")
-        raise RuntimeError(value)
+        raise JobFailed(value)
 
     def _death(self, worker: _Worker) -> str:
         worker.process.join(1)
@@ -619,7 +794,7 @@ class DaskWorkers(Executor):
                     raise WorkerLost(
                         f"the search's Dask worker was lost ({kind}); the server goes on"
                     ) from None
-                raise
+                raise JobFailed(f"{kind}: {exc}") from None
         finally:
             with contextlib.suppress(Exception):
                 stop.clear()  # type: ignore[no-untyped-call]

@@ -19,7 +19,7 @@ def test_the_load_benchmark_loses_and_doubles_nothing() -> None:
 
 
 def test_the_command_prints_json_and_stops_games_at_max_moves() -> None:
-    r = run("bench", "serve", "--games", "2", "--max-moves", "4", "--json")
+    r = run("bench", "serve", "--lift-caps", "--games", "2", "--max-moves", "4", "--json")
     assert r.code == 0, r.err
     data = json.loads(r.out)
     assert data["ok"] and data["games"] == 2 and data["clients"] == 4
@@ -81,3 +81,16 @@ def test_the_board_size_command_measures_memory_and_a_move_s_update() -> None:
     assert board["mb_per_game"] < 50
     assert 0 < board["move_update_deflated_kb"] < board["move_update_kb"]
     assert board["move_update_kb"] * 4 < board["first_update_kb"]
+
+
+def test_the_default_caps_benchmark_evicts_no_player_and_reports_the_shares() -> None:
+    from lazytree.bench.serve import bench_serve_fair
+
+    told: list[str] = []
+    result = bench_serve_fair(games=4, addresses=2, attacker_games=3, on_progress=told.append)
+    assert result.ok, result
+    assert result.finished == 4 and result.evicted == 0 and result.attacker_created == 3
+    assert result.victim_moves > 0 and 0 < result.victim_p50_ms <= result.victim_max_ms
+    # every creator is charged its own worker time; the attacker never more than its turn
+    assert {"127.0.0.2", "127.0.0.3", "127.0.0.250", "127.0.0.251"} <= set(result.share)
+    assert abs(sum(result.share.values()) - 1) < 0.01 and told

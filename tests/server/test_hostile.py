@@ -384,7 +384,8 @@ def test_watchers_of_thinking_ais_do_not_pin_games(tmp_path: Path) -> None:
         made = [create(c, "game=tictactoe&seats=ai,ai&ai=600") for _ in range(2)]
         watching = []
         try:
-            for sid, _ in made:  # a stranger's pages start and watch two long AI turns
+            for sid, host in made:  # their hosts start two long AI turns, a stranger watches
+                c.post(f"/api/sessions/{sid}/ai", headers={"X-Lazytree-Seat": host})
                 ws = c.websocket_connect(f"{WS}/ws/{sid}").__enter__()
                 ws.send_json({"hello": {}})
                 ws.receive_json()
@@ -529,5 +530,256 @@ def test_new_games_nobody_plays_cannot_push_games_in_progress_out_of_the_lobby()
     store.create(GameRecord("real", "tictactoe", {}, ["a", "b"], "h", state="playing"))
     for k in range(5):  # spam: newer games waiting for players
         store.create(GameRecord(f"spam{k}", "tictactoe", {}, ["a", "b"], "h"))
-    listed = [r.id for r in store.lobby(limit=3)]
+    listed = [r.id for r in store.lobby(limit=3)[0]]
     assert "real" in listed and len(listed) == 4
+
+
+# -- round 3: fair AI time, bounded agents, held games, origins, storage ---------------------
+def wait_until(check: Any, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "never happened"
+        time.sleep(0.05)
+
+
+def test_a_watcher_never_restarts_the_ai_the_host_closed(tmp_path: Path) -> None:
+    store = Sessions(limit=8, store=GameStore(tmp_path / "g.db"))
+    with TestClient(create_app(store), base_url=BASE) as c:
+        sid, host = create(c, "game=dice-of-doom&size=6&seed=2&seats=ai,human&ai=600")
+        runner = store.get(sid)
+        assert runner is not None
+        with c.websocket_connect(f"{WS}/ws/{sid}") as page:  # the host's page starts it
+            page.send_json({"hello": {"seat": host}})
+            page.receive_json()
+            wait_until(lambda: runner.thinking)
+            r = c.post(f"/api/sessions/{sid}/close", headers={"X-Lazytree-Seat": host})
+            assert r.status_code == 200
+            wait_until(lambda: not runner.thinking)
+            closed = runner._thread
+            with c.websocket_connect(f"{WS}/ws/{sid}") as ws:  # a stranger watches
+                ws.send_json({"hello": {}})
+                assert ws.receive_json()["type"] == "update"
+                ws.send_json({"ping": 1})  # answered once the hello's handling has ended
+                assert ws.receive_json()["type"] == "error"
+                assert runner._thread is closed and not runner.thinking
+            # a watcher's GET of a game loaded from the database does not start it either
+            store.close_all()
+        assert not runner.thinking
+
+
+@pytest.mark.parametrize(
+    "seat",
+    [
+        "mcts:time=none:playouts=1000000000000",
+        "ror:depth=1000000",
+        "default:time=none:rater=alphabeta:depth=1000",
+        "mcts:time=nan",
+        "mcts:time=1:cutoff=1000000000",
+        "default:time=1:nodes=100000000000",
+        "random:seed=99999999999999999999999",
+    ],
+)
+def test_every_agent_parameter_is_bounded_on_the_network(client: TestClient, seat: str) -> None:
+    r = client.post("/play", params={"game": "dice-of-doom", "size": "3", "seats": f"human,{seat}"})
+    assert r.status_code == 400 and "at most" in r.text, r.text
+    data = Session("dice-of-doom", {"size": 3}, seats=["human", "random"]).save()
+    data["seats"] = ["human", seat]
+    r = client.post("/api/sessions/load", json=data)
+    assert r.status_code == 400 and "at most" in r.json()["error"]
+    assert games(client) == 0
+
+
+def test_every_number_an_agent_takes_declares_its_bound() -> None:
+    from lazytree.agents import AGENTS
+
+    for name in AGENTS:
+        for param in AGENTS[name].params:
+            if param.type in (int, float):
+                assert param.high is not None, (name, param.name)
+
+
+def test_an_ai_whose_search_fails_in_its_worker_says_so_in_one_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # a game stored before the bounds (its seat is no longer accepted from the network)
+    store = Sessions(limit=8, store=GameStore(tmp_path / "g.db"))
+    with TestClient(create_app(store), base_url=BASE) as c:
+        session = Session("dice-of-doom", {"size": 3}, seats=["ror:depth=1000000", "human"])
+        runner = store.add(session)
+        runner.start_ai()
+        wait_until(lambda: not runner.thinking)
+        view = c.get(f"/api/sessions/{runner.id}").json()
+        assert view["error"].startswith("the AI failed") and "\n" not in view["error"]
+        assert not any(record.exc_info for record in caplog.records)
+
+
+@pytest.mark.parametrize("token", ["é", "\u2603" * 32, "tok\x00en"])
+def test_a_seat_token_of_any_characters_is_a_wrong_token_not_a_500(
+    client: TestClient, token: str
+) -> None:
+    sid, _ = create(client)
+    r = client.get("/play", params={"session": sid, "seat": token})
+    assert r.status_code == 403
+    r = client.post(f"/api/sessions/{sid}/move", params={"seat": token}, json={"move": "a1"})
+    assert r.status_code == 403 and set(r.json()) == {"error"}
+    with client.websocket_connect(f"{WS}/ws/{sid}") as ws:
+        ws.send_json({"hello": {"seat": token}})
+        assert ws.receive_json()["error"].startswith("this seat link is wrong")
+
+
+@pytest.mark.parametrize(
+    "origin", ["http://127.0.0.1:9999", "https://127.0.0.1:8000", "http://localhost:3000"]
+)
+def test_a_page_on_another_port_or_scheme_of_this_machine_is_another_site(
+    client: TestClient, origin: str
+) -> None:
+    sid, host = create(client)
+    r = client.post(f"/play?{TWO}", headers={"Origin": origin})
+    assert r.status_code == 403
+    r = client.post(
+        f"/api/sessions/{sid}/move",
+        json={"move": "a1"},
+        headers={"Origin": origin, "X-Lazytree-Seat": host},
+    )
+    assert r.status_code == 403
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(f"{WS}/ws/{sid}", headers={"origin": origin}) as ws,
+    ):
+        ws.send_json({"hello": {"seat": host}})
+        ws.receive_json()
+    for own in (BASE, "http://localhost:8000", "http://[::1]:8000"):  # this server's own
+        r = client.post(f"/play?{TWO}", headers={"Origin": own}, follow_redirects=False)
+        assert r.status_code == 303
+
+
+def test_a_public_url_origin_is_taken_exactly(tmp_path: Path) -> None:
+    app = app_on(
+        tmp_path / "g.db", hosts=["games.example.org"], public_urls=["https://games.example.org"]
+    )
+    with TestClient(app, base_url="http://127.0.0.1:8000") as c:  # behind the TLS proxy
+        ok = {"Origin": "https://games.example.org"}
+        assert c.post(f"/play?{TWO}", headers=ok, follow_redirects=False).status_code == 303
+        for other in ("http://games.example.org", "https://games.example.org:8443"):
+            assert c.post(f"/play?{TWO}", headers={"Origin": other}).status_code == 403
+
+
+BIG_TREE = "[" + ",".join(["[1,2]"] * 150_000) + "]"  # about 0.9 MB
+
+
+@pytest.mark.parametrize("spec", [BIG_TREE, "[" * 100 + "1" + "]" * 100])
+def test_a_tree_spec_from_the_network_goes_through_the_json_limits(
+    client: TestClient, spec: str
+) -> None:
+    data = Session("tree", seats=["human", "human"]).save()
+    data["options"] = {**data["options"], "spec": spec}
+    r = client.post("/api/sessions/load", json=data)
+    assert r.status_code == 400 and set(r.json()) == {"error"}
+    r = client.post("/play", data={"game": "tree", "spec": spec[:60_000]})
+    assert r.status_code in (400, 413)
+    assert games(client) == 0
+
+
+def test_the_lobby_is_paginated_and_small(tmp_path: Path) -> None:
+    quotas = Quotas(lobby_page=3)
+    with TestClient(app_on(tmp_path / "g.db", quotas=quotas), base_url=BASE) as c:
+        made = {create(c)[0] for _ in range(5)}
+        first = c.get("/api/lobby").json()
+        assert len(first["games"]) == 3 and first["more"] and first["page"] == 0
+        second = c.get("/api/lobby?page=1").json()
+        assert len(second["games"]) == 2 and not second["more"]
+        assert {g["id"] for g in first["games"] + second["games"]} == made
+        assert 'href="/lobby?page=1"' in c.get("/lobby").text
+        for page in ("-1", "abc", "99999999", "1e3"):
+            r = c.get(f"/api/lobby?page={page}")
+            assert r.status_code == 400 and set(r.json()) == {"error"}
+
+
+def test_abandoned_unfinished_games_are_deleted_after_a_stated_time(tmp_path: Path) -> None:
+    path = tmp_path / "g.db"
+    quotas = Quotas(idle_days=1.0, forget_days=3.0, forget_empty_days=0.5)
+    with TestClient(app_on(path, quotas=quotas), base_url=BASE) as c:
+        empty, _ = create(c)  # nobody moved: deleted after half a day
+        played, host = create(c)
+        c.post(
+            f"/api/sessions/{played}/move", json={"move": "a1"}, headers={"X-Lazytree-Seat": host}
+        )
+        recent, _ = create(c)
+        store = GameStore(path)
+        for sid, days in ((empty, 0.6), (played, 2.0)):
+            store._db.execute(
+                "UPDATE games SET updated = updated - ? WHERE id = ?", (days * 86400, sid)
+            )
+        store._db.commit()
+        create(c)  # (retention runs as games are made)
+        assert store.get(empty) is None and store.get(played) is not None
+        assert store.get(played).state == "archived"  # type: ignore[union-attr]
+        store._db.execute("UPDATE games SET updated = updated - 2 * 86400 WHERE id = ?", (played,))
+        store._db.commit()
+        c.get("/api/lobby")
+        assert store.get(played) is None and store.moves(played) == []
+        assert store.get(recent) is not None
+
+
+def test_host_pages_on_an_attackers_own_games_are_counted(tmp_path: Path) -> None:
+    quotas = Quotas(games_per_address=2)
+    app = app_on(tmp_path / "g.db", limit=4, quotas=quotas)
+    held = []
+    with TestClient(app, base_url=BASE, client=("127.0.0.9", 5000)) as attacker:
+        try:
+            made = [create(attacker) for _ in range(3)]
+            for sid, host in made[:2]:
+                ws = attacker.websocket_connect(f"{WS}/ws/{sid}").__enter__()
+                ws.send_json({"hello": {"seat": host}})
+                assert ws.receive_json()["type"] == "update"
+                held.append(ws)
+            with attacker.websocket_connect(f"{WS}/ws/{made[0][0]}") as ws:  # its own again
+                ws.send_json({"hello": {"seat": made[0][1]}})
+                assert ws.receive_json()["type"] == "update"
+            with attacker.websocket_connect(f"{WS}/ws/{made[2][0]}") as ws:  # a third game
+                ws.send_json({"hello": {"seat": made[2][1]}})
+                refused = ws.receive_json()
+                assert refused["type"] == "error" and "close one" in refused["error"]
+            # a player from another address creates, loads and plays
+            with TestClient(app, base_url=BASE, client=("127.0.0.10", 5000)) as player:
+                sid, host = create(player)
+                data = Session("tictactoe", seats=["human", "random"]).save()
+                assert player.post("/api/sessions/load", json=data).status_code == 201
+                with player.websocket_connect(f"{WS}/ws/{sid}") as ws:
+                    ws.send_json({"hello": {"seat": host}})
+                    assert ws.receive_json()["type"] == "update"
+                    ws.send_json({"move": "a1"})
+                    assert ws.receive_json()["type"] in ("confirmed", "update")
+        finally:
+            for ws in held:
+                ws.__exit__(None, None, None)
+
+
+# -- one writer, for real -------------------------------------------------------------------
+def test_no_path_trick_gives_two_writers(tmp_path: Path) -> None:
+    from lazytree.server.store import GameRecord, StoreError
+
+    db = tmp_path / "games.db"
+    first = GameStore(db, writer=True)
+    try:
+        first.create(GameRecord("g", "tictactoe", {}, ["a", "b"], "h"))
+        (tmp_path / "link.db").symlink_to(db)
+        (tmp_path / "sub").mkdir()
+        for other in (tmp_path / "link.db", tmp_path / "sub" / ".." / "games.db"):
+            with pytest.raises(StoreError, match="another lazytree serve"):
+                GameStore(other, writer=True)
+        for leftover in tmp_path.glob("*.lock"):  # no lock file whose deletion matters
+            leftover.unlink()
+        with pytest.raises(StoreError, match="another lazytree serve"):
+            GameStore(db, writer=True)
+        from lazytree.session import Played
+
+        first.append("g", 0, [Played(0, 0, "a1")])
+        assert first.moves("g") == [("a1", 0, "")]
+    finally:
+        first.close()
+    second = GameStore(tmp_path / "link.db", writer=True)  # once the first has gone
+    try:
+        assert second.moves("g") == [("a1", 0, "")]
+    finally:
+        second.close()

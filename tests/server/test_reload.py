@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 from lazytree.server import create_app
 from lazytree.server.runner import Runner, Sessions
-from tests.server.test_app import new_game, seated
+from tests.server.test_app import TOKENS, new_game, seated
 
 
 def test_a_page_that_opens_while_a_cancelled_turn_ends_gets_the_ai_thinking_again(
@@ -36,8 +36,8 @@ def test_a_page_that_opens_while_a_cancelled_turn_ends_gets_the_ai_thinking_agai
         runner = store.get(sid)
         assert runner is not None
 
-        def hello(ws: Any) -> None:
-            ws.send_json({"hello": {"ply": 0}})
+        def hello(ws: Any) -> None:  # the host's page (a watcher's starts no AI)
+            ws.send_json({"hello": {"ply": 0, "seat": TOKENS[sid]}})
             assert "view" in ws.receive_json()
 
         with c.websocket_connect(f"/ws/{sid}") as ws:  # the page starts the AI's turn

@@ -53,16 +53,18 @@ def view(client: TestClient, sid: str) -> dict[str, Any]:
 
 
 def test_long_thinkers_never_keep_a_short_ai_from_moving(one_worker: ProcessWorkers) -> None:
-    # four games whose AI thinks ten minutes a move, then a game of 0.05 s AIs: it is
-    # played to its end while the long ones still think about their first move
+    # four games whose AI thinks ten minutes a move, then another person's game of
+    # 0.05 s AIs: it is played to its end while the long ones still think about their
+    # first move
     with client_of(one_worker) as client:
         slow = []
         for seed in range(4):
             sid = new_game(client, f"game=dice-of-doom&size=4&seed={seed}&seats=ai,human&ai=600")
             assert client.post(f"/api/sessions/{sid}/ai").json()["thinking"]
             slow.append(sid)
-        quick = new_game(client, "game=tictactoe&seats=ai,ai&ai=0.05")
-        client.post(f"/api/sessions/{quick}/ai")
+        other = seated(TestClient(client.app, client=("127.0.0.2", 5000)))
+        quick = new_game(other, "game=tictactoe&seats=ai,ai&ai=0.05")
+        other.post(f"/api/sessions/{quick}/ai")
         done = wait_idle(client, quick, 120)
         assert done["over"] and done["error"] is None and done["moves_made"] >= 5
         for sid in slow:
