@@ -153,17 +153,28 @@ class TreeGame:
 
     ``evaluate`` gives a leaf's value (negated for the other player: the game is
     zero-sum); an inner node cut off by a depth limit is worth its static evaluation
-    (``{"eval": v, "children": [...]}``), or 0.
+    (``{"eval": v, "children": [...]}``), or 0. The values are ``values_for``'s (by
+    default the root player's): the lectures' MIN at the root is ``root_player=1,
+    values_for=0`` (player 0 is MAX, player 1 moves first).
+
+    >>> g = TreeGame([[3, 12, 8], [2, 4, 6]], root_player=1, values_for=0)
+    >>> g.to_move(()), g.evaluate((0, 0), 0), g.evaluate((0, 0), 1)
+    (1, 3.0, -3.0)
     """
 
     name = "tree"
     num_players = 2
     _allows_chance = False
 
-    def __init__(self, spec: TreeSpec, root_player: Player = 0) -> None:
+    def __init__(
+        self, spec: TreeSpec, root_player: Player = 0, values_for: Player | None = None
+    ) -> None:
         if root_player not in (0, 1):
             raise ValueError("root_player must be 0 or 1")
+        if values_for not in (None, 0, 1):
+            raise ValueError("values_for must be 0 or 1")
         self.root_player = root_player
+        self.values_for: Player = root_player if values_for is None else values_for
         self.spec = _freeze(spec, chance=self._allows_chance)
 
     def _node(self, path: Path) -> object:
@@ -205,7 +216,7 @@ class TreeGame:
 
     def returns(self, state: Path) -> tuple[float, float]:
         v = self.leaf_value(state)
-        return (v, -v) if self.root_player == 0 else (-v, v)
+        return (v, -v) if self.values_for == 0 else (-v, v)
 
     def evaluate(self, state: Path, player: Player) -> float:
         return self.returns(state)[player]
@@ -294,7 +305,7 @@ class ChanceTreeGame(TreeGame):
                     values.append(node.value)
                 stack.extend(children)
         lo, hi = min(values), max(values)
-        return (lo, hi) if player == self.root_player else (-hi, -lo)
+        return (lo, hi) if player == self.values_for else (-hi, -lo)
 
     def outcome_probability(self, state: Path, move: int) -> float:
         """The probability of outcome ``move`` at the chance node ``state``."""
@@ -304,15 +315,17 @@ class ChanceTreeGame(TreeGame):
         return node.probabilities[move]
 
 
-def tree_game(spec: TreeSpec, root_player: Player = 0) -> TreeGame:
+def tree_game(
+    spec: TreeSpec, root_player: Player = 0, values_for: Player | None = None
+) -> TreeGame:
     """A :class:`ChanceTreeGame` when ``spec`` has chance nodes, else a :class:`TreeGame`.
 
     >>> type(tree_game([1, 2])).__name__, type(tree_game([{"chance": [[1, 5]]}])).__name__
     ('TreeGame', 'ChanceTreeGame')
     """
     try:
-        return TreeGame(spec, root_player)
+        return TreeGame(spec, root_player, values_for)
     except ValueError as exc:
         if "use ChanceTreeGame" not in str(exc):
             raise
-    return ChanceTreeGame(spec, root_player)
+    return ChanceTreeGame(spec, root_player, values_for)

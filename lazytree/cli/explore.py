@@ -378,7 +378,7 @@ def _rater(rater: str | None, steps: bool | None, suffix: str, play_ai: bool) ->
     traced.record = steps if steps is not None else suffix in ("html", "json")
     if traced.textbook or traced.record:
         return traced
-    return command_rater(rater)
+    return command_rater(traced.untraced)  # (the trace's own options change nothing else)
 
 
 def _beside(
