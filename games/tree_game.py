@@ -167,7 +167,11 @@ class TreeGame:
     _allows_chance = False
 
     def __init__(
-        self, spec: TreeSpec, root_player: Player = 0, values_for: Player | None = None
+        self,
+        spec: TreeSpec,
+        root_player: Player = 0,
+        values_for: Player | None = None,
+        labels: Mapping[Path, str] | None = None,
     ) -> None:
         if root_player not in (0, 1):
             raise ValueError("root_player must be 0 or 1")
@@ -175,6 +179,9 @@ class TreeGame:
             raise ValueError("values_for must be 0 or 1")
         self.root_player = root_player
         self.values_for: Player = root_player if values_for is None else values_for
+        self.labels: dict[Path, str] = dict(labels or {})
+        """The nodes' labels by path (A, B, C as the textbooks draw them); a labelled
+        child's move is written as its label."""
         self.spec = _freeze(spec, chance=self._allows_chance)
 
     def _node(self, path: Path) -> object:
@@ -221,14 +228,23 @@ class TreeGame:
     def evaluate(self, state: Path, player: Player) -> float:
         return self.returns(state)[player]
 
+    def max_player(self) -> Player:
+        """The player whose values the tree gives: MAX in the textbooks' drawing, whoever
+        moves at the root."""
+        return self.values_for
+
     def move_to_str(self, state: Path, move: int) -> str:
-        return str(move)
+        return self.labels.get((*state, move), str(move))
 
     def parse_move(self, state: Path, text: str) -> int:
+        wanted = text.strip()
+        for move in self.legal_moves(state):
+            if self.labels.get((*state, move)) == wanted:
+                return move
         try:
-            move = int(text.strip())
+            move = int(wanted)
         except ValueError:
-            raise IllegalMoveError(f"{text!r} is not a child number") from None
+            raise IllegalMoveError(f"{text!r} is not a child number or label") from None
         self.result(state, move)
         return move
 
@@ -244,11 +260,13 @@ class TreeGame:
         return f"{path}: {len(children)} {kind}{evaluation}"
 
     def label(self, state: Path) -> str:
-        """A short label: the leaf value, or the path."""
+        """A short label: the leaf value (after its label, if it has one), or the node's
+        label, or its path."""
         node = self._node(state)
+        name = self.labels.get(state)
         if isinstance(node, float):
-            return f"{node:g}"
-        path = ".".join(map(str, state)) or "root"
+            return f"{node:g}" if name is None else f"{name}={node:g}"
+        path = name or ".".join(map(str, state)) or "root"
         return f"{path} (eval {node.value:g})" if isinstance(node, EvalNode) else path
 
 
@@ -316,7 +334,10 @@ class ChanceTreeGame(TreeGame):
 
 
 def tree_game(
-    spec: TreeSpec, root_player: Player = 0, values_for: Player | None = None
+    spec: TreeSpec,
+    root_player: Player = 0,
+    values_for: Player | None = None,
+    labels: Mapping[Path, str] | None = None,
 ) -> TreeGame:
     """A :class:`ChanceTreeGame` when ``spec`` has chance nodes, else a :class:`TreeGame`.
 
@@ -324,8 +345,8 @@ def tree_game(
     ('TreeGame', 'ChanceTreeGame')
     """
     try:
-        return TreeGame(spec, root_player, values_for)
+        return TreeGame(spec, root_player, values_for, labels)
     except ValueError as exc:
         if "use ChanceTreeGame" not in str(exc):
             raise
-    return ChanceTreeGame(spec, root_player, values_for)
+    return ChanceTreeGame(spec, root_player, values_for, labels)

@@ -35,7 +35,7 @@ import math
 from collections.abc import Callable, Generator, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from inspect import GEN_CLOSED, GEN_CREATED, getgeneratorstate
-from typing import Any, Literal, cast
+from typing import Any, Literal, Protocol, cast, runtime_checkable
 
 from lazytree import reference
 from lazytree.game import CHANCE, BoundedGame, Player
@@ -50,6 +50,7 @@ __all__ = [
     "MAX_STEPS",
     "ORDERS",
     "TRACEABLE",
+    "HasMax",
     "Step",
     "Trace",
     "TracedRater",
@@ -79,6 +80,15 @@ MAX_STEPS = 50_000
 (``truncated``) and the search goes on."""
 
 Terms = tuple[tuple[float, float], ...]
+
+
+@runtime_checkable
+class HasMax(Protocol):
+    """A game that says which player is MAX, as its lectures draw it, whoever moves at
+    the root (a hand-built tree with MIN at its root): a traced search rates its values
+    from MAX's point of view by default."""
+
+    def max_player(self) -> Player: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,7 +327,8 @@ def traced_search(
     values; without it, chance nodes are averaged with open windows (below them MAX and
     MIN nodes still cut: ``minimax`` prunes nothing). ``order`` is how a cut-off's window
     is shown (:data:`ORDERS`). A chance node counts as a ply of ``depth``. Values are
-    from ``player``'s point of view (by default the player to move).
+    from ``player``'s point of view (by default MAX's in a game that says who is MAX,
+    :class:`HasMax`, else the player to move).
     """
     if rater not in TRACEABLE:
         raise ValueError(f"no traced search for {rater!r} (traced: {', '.join(TRACEABLE)})")
@@ -328,10 +339,12 @@ def traced_search(
     limit = depth if isinstance(depth, Limit) else Limit(depth=depth)
     if limit.depth is None or isinstance(limit.depth, bool) or limit.depth < 0:
         raise ValueError(f"a traced search needs a depth >= 0, got {limit.depth!r}")
-    me = node.player if player is None else player
+    game = node.context.game
+    me = player
+    if me is None:
+        me = game.max_player() if isinstance(game, HasMax) else node.player
     if me == CHANCE:
         raise ValueError("the root is a chance node: say whose point of view (player=)")
-    game = node.context.game
     bounds = None
     if star1 and rater == "expectiminimax" and isinstance(game, BoundedGame):
         found = game.evaluation_bounds(me)

@@ -317,7 +317,7 @@ def _steps(trace: Trace, index: dict[int, int]) -> dict[str, Any] | None:
         "beta": [_number(s.beta) for s in trace.steps],
         "value": [None if s.value is None else _number(s.value) for s in trace.steps],
         "terms": terms if any(t is not None for t in terms) else None,
-        "bound": "".join(_BOUNDS.get(s.bound, "-") for s in trace.steps),
+        "bound": "".join("-" if s.bound is None else _BOUNDS[s.bound] for s in trace.steps),
         "assumed": [k for k, s in enumerate(trace.steps) if s.assumed],
         "truncated": trace.truncated,
     }
