@@ -112,7 +112,10 @@ def test_minimax_and_alphabeta_side_by_side(driver: Any, tmp_path: Path, picture
     click(driver, '#explorer-2 [data-action="back"]')  # either side steps both
     left = driver.find_element("css selector", "#explorer [data-replay-text]").text
     assert left.startswith("step 9 of 73: ")
-    summaries = [e.text for e in driver.find_elements("css selector", "[data-summary]")]
+    summaries = [
+        e.get_attribute("textContent")
+        for e in driver.find_elements("css selector", "[data-summary]")
+    ]  # (hidden until the last step: the answer's counts)
     assert "29 forced by alphabeta:textbook" in summaries[0]
     assert "39 forced by minimax" in summaries[1]
     picture(driver, "teach-side-by-side")
@@ -146,5 +149,80 @@ def test_the_notebook_widget_steps_through_too(driver: Any, tmp_path: Path) -> N
     click(driver, '[data-action="replay"]')
     keys(driver, *[Keys.ARROW_RIGHT] * 11)
     text = driver.find_element("css selector", "[data-replay-text]").text
-    cut = f"cut-off at 1 (MIN): {ALPHA} ≥ β ({ALPHA}=3 β=3): 1 move never generated"
+    cut = f"cut-off at 1 (MIN): value 3 ≤ {ALPHA}=3 ({ALPHA}=3 β=3): 1 move never generated"
     assert text == f"step 12 of {len(trace)}: {cut}"
+
+
+def step_text(driver: Any, side: str = "#explorer") -> str:
+    return driver.find_element("css selector", f"{side} [data-replay-text]").text  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_a_clicker_only_steps(driver: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    """A presenter's clicker (PageDown / PageUp), Space, Enter, the arrows, Home and End
+    step through, with the focus on the "Step through" button a click started it with:
+    none of them presses that button (which would leave the step-through)."""
+    driver.set_window_size(*size)
+    page = tmp_path / "lecture.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '[data-action="replay"]')
+    assert step_text(driver).startswith("step 1 of 73: ")
+    driver.execute_script("document.querySelector('[data-action=\"replay\"]').focus()")
+    expected = [
+        (Keys.SPACE, 2), (Keys.PAGE_DOWN, 3), (Keys.ENTER, 4), (Keys.ARROW_DOWN, 5),
+        (Keys.ARROW_RIGHT, 6), (Keys.PAGE_UP, 5), (Keys.ARROW_UP, 4), (Keys.ARROW_LEFT, 3),
+        (Keys.END, 73), (Keys.SPACE, 73), (Keys.HOME, 1), (Keys.PAGE_UP, 1),
+    ]  # fmt: skip
+    for key, step in expected:
+        keys(driver, key)
+        assert step_text(driver).startswith(f"step {step} of 73: "), (key, step_text(driver))
+    summary = driver.find_element("css selector", "[data-summary]")
+    assert not summary.is_displayed() or summary.value_of_css_property("visibility") == "hidden"
+
+
+def test_the_side_panel_tells_nothing_early(driver: Any, tmp_path: Path) -> None:
+    """At the first step the root's panel shows no final value, no cut-off, no line."""
+    page = tmp_path / "lecture.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '[data-action="replay"]')
+    info = driver.find_element("css selector", "[data-info]").text
+    assert "final value" not in info and "never generated" not in info and "8" not in info
+    keys(driver, Keys.END)
+    info = driver.find_element("css selector", "[data-info]").text
+    assert "value then" in info and "8" in info
+
+
+def test_side_by_side_steps_each_to_its_own_end(driver: Any, tmp_path: Path) -> None:
+    """Alpha-beta (73 steps) stays at its last step while minimax (92) goes on; one step
+    back moves minimax one step back, alpha-beta stays."""
+    page = tmp_path / "side.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--beside", "minimax", "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '#explorer [data-action="replay"]')
+    keys(driver, Keys.END)
+    assert step_text(driver).startswith("step 73 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 92 of 92: ")
+    summaries = [e.text for e in driver.find_elements("css selector", "[data-summary]")]
+    assert "29 forced" in summaries[0] and "39 forced" in summaries[1]  # shown at the end
+    keys(driver, Keys.ARROW_LEFT)
+    assert step_text(driver).startswith("step 73 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 91 of 92: ")
+    keys(driver, Keys.HOME, *[Keys.ARROW_RIGHT] * 73)
+    assert step_text(driver).startswith("step 73 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 74 of 92: ")
+    keys(driver, Keys.ARROW_RIGHT)
+    assert step_text(driver).startswith("step 73 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 75 of 92: ")
+    keys(driver, Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    assert step_text(driver).startswith("step 73 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 73 of 92: ")
+    keys(driver, Keys.ARROW_LEFT)
+    assert step_text(driver).startswith("step 72 of 73: ")

@@ -37,6 +37,9 @@ export interface MountOptions {
   onMark?: (marked: number[]) => void;
   /** Called with the step number each time the step-through moves (side by side). */
   onStep?: (step: number) => void;
+  /** Side by side: how many steps the longer of the searches has; stepping goes on to
+   * there, each side staying at its own last step once it reaches it. */
+  stepLimit?: () => number;
 }
 
 /** The handle `mount` returns. */
@@ -54,6 +57,8 @@ export interface Explorer {
   marked(): number[];
   /** Start stepping through the document's traced search (from its first step). */
   stepThrough(): void;
+  /** How many steps the step-through has (the trace's, or the nodes in creation order). */
+  readonly steps: number;
   /** Step through to step k (clamped), as the controls do, without calling onStep. */
   goToStep(k: number): void;
 }
@@ -233,17 +238,24 @@ export function mount(
     pause();
     view.replay = null;
     view.steps = null;
+    element.classList.remove("lt-stepping");
     replayBar.hidden = true;
     render();
   }
 
   let quiet = false; // a step asked for by goToStep: not reported back through onStep
+  // the step asked for: past this search's last step while one beside it goes on
+  let wanted = 0;
 
   function setStep(step: number): void {
-    if (!quiet) options.onStep?.(step);
+    wanted = clampStep(step, Math.max(total(), options.stepLimit?.() ?? 0));
+    if (!quiet) options.onStep?.(wanted);
+    step = wanted;
     const steps = model.data.steps;
     if (steps && stepCount(steps) > 0) {
       const s = clampStep(step, stepCount(steps));
+      // the summary (the answer's counts) hidden until the search's last step
+      element.classList.toggle("lt-stepping", s < stepCount(steps) - 1);
       const state = stepState(model, steps, s);
       view.steps = state;
       view.replay = { step: s, open: new Set() };
@@ -283,8 +295,8 @@ export function mount(
       if (acc >= 1 && view.replay) {
         const n = Math.floor(acc);
         acc -= n;
-        setStep(view.replay.step + n);
-        if (view.replay.step >= total() - 1) {
+        setStep(wanted + n);
+        if (wanted >= Math.max(total(), options.stepLimit?.() ?? 0) - 1) {
           pause();
           return;
         }
@@ -351,10 +363,14 @@ export function mount(
         if (timer !== null) pause();
         else play();
       } else if (name === "step") {
-        if (view.replay) setStep(view.replay.step + 1);
+        if (view.replay) setStep(wanted + 1);
         else startReplay();
       } else if (name === "back") {
-        if (view.replay) setStep(view.replay.step - 1);
+        if (view.replay) setStep(wanted - 1);
+      } else if (name === "first") {
+        if (view.replay) setStep(0);
+      } else if (name === "last") {
+        if (view.replay) setStep(Number.MAX_SAFE_INTEGER);
       } else if (name === "force-here") force({ node: view.selected });
     },
     search(text) {
@@ -369,7 +385,7 @@ export function mount(
       setStep(step);
     },
   };
-  attachInput(element, actions, live);
+  attachInput(element, actions, live, () => view.replay !== null);
 
   reset(data, false);
   if (options.practice) {
@@ -409,6 +425,9 @@ export function mount(
     },
     get model() {
       return model;
+    },
+    get steps() {
+      return total();
     },
   };
 }

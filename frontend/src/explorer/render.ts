@@ -6,7 +6,7 @@ import { boardSvg, esc, unpack } from "../boards";
 import { fmt, plural, valueLabel } from "./format";
 import { type Item, isOpen, type Layout, labelWidth, type View } from "./layout";
 import type { Model } from "./model";
-import { knownText, maximizing, type StepState, sumText, windowText } from "./steps";
+import { isAssumed, knownText, maximizing, type StepState, sumText, windowText } from "./steps";
 
 /** The summary line of the search (counts, rater, position book, value, principal variation). */
 export function summaryText(model: Model): string {
@@ -283,8 +283,15 @@ export function infoMarkup(
     const k = steps.k;
     const sd = d.steps;
     const terms = sd?.terms ? sd.terms[k] : null;
-    if (i === steps.node && terms)
-      rows.push(["weighted sum", esc(sumText(terms, sd?.value[k] ?? null))]);
+    if (i === steps.node && terms && sd) {
+      const sum = sumText(terms, sd.value[k] ?? null, isAssumed(sd, k), known?.sign ?? "");
+      rows.push(["weighted sum", esc(sum)]);
+    }
+    // nothing the search had not found yet: no final value, cut or line before its step
+    if (steps.cut.has(i) && d.never[i] > 0)
+      rows.push(["cut-off", `<b>${plural(d.never[i], "move")} never generated</b>`]);
+    const table = rows.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join("");
+    return `<table>${table}</table><div class="lt-board-wrap" data-board>${positionBoard(model, i)}</div>`;
   }
   const v = d.value[i];
   if (v === null) rows.push(["value", "not rated"]);

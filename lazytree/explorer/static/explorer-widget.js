@@ -32,8 +32,22 @@ function valueLabel(v, bound2) {
 }
 
 // frontend/src/explorer/input.ts
+var CLICKER = {
+  " ": "step",
+  Enter: "step",
+  PageDown: "step",
+  ArrowRight: "step",
+  ArrowDown: "step",
+  PageUp: "back",
+  ArrowLeft: "back",
+  ArrowUp: "back",
+  Backspace: "back",
+  Home: "first",
+  End: "last"
+};
+var ARROWS = { ArrowRight: "step", ArrowLeft: "back" };
 var CLICKABLE = "[data-node],[data-more],[data-unforced],[data-link],[data-edge],[data-never],[data-goto],[data-action]";
-function attachInput(element, actions, live) {
+function attachInput(element, actions, live, stepping = () => false) {
   element.addEventListener("click", (ev) => {
     const start = ev.target instanceof Element ? ev.target : null;
     const target = start?.closest(CLICKABLE);
@@ -57,9 +71,10 @@ function attachInput(element, actions, live) {
   element.addEventListener("keydown", (ev) => {
     const target = ev.target instanceof Element ? ev.target : null;
     if (target?.closest("input, select, textarea")) return;
-    if (ev.key === "ArrowRight") actions.action("step");
-    else if (ev.key === "ArrowLeft") actions.action("back");
-    else return;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const name = stepping() ? CLICKER[ev.key] : ARROWS[ev.key];
+    if (!name) return;
+    actions.action(name);
     ev.preventDefault();
   });
   const scrub = element.querySelector("[data-scrub]");
@@ -888,6 +903,12 @@ function boardSvg2(doc, options) {
 }
 
 // frontend/src/explorer/steps.ts
+function boundSign2(c) {
+  if (c === "<") return "≤";
+  if (c === ">") return "≥";
+  if (c === "=") return "";
+  return null;
+}
 function stepCount(steps) {
   return steps ? steps.node.length : 0;
 }
@@ -930,7 +951,8 @@ function stepState(model, steps, k) {
       case "c":
         if (v !== null) {
           const chance = model.data.player[i] < 0;
-          const sign = chance ? "Σ" : maximizing(model, i) ? "≥" : "≤";
+          const cutSign = steps.event[s] === "c" ? boundSign2(steps.bound?.[s]) : null;
+          const sign = cutSign ?? (chance ? "Σ" : maximizing(model, i) ? "≥" : "≤");
           known.set(i, { value: v, sign, final: false });
         }
         if (steps.event[s] === "c") cut.add(i);
@@ -939,7 +961,7 @@ function stepState(model, steps, k) {
         active.delete(i);
         const [a0, b0] = entered.get(i) ?? [a, b];
         if (v !== null) {
-          const sign = v <= a0 ? "≤" : v >= b0 ? "≥" : "";
+          const sign = boundSign2(steps.bound?.[s]) ?? (v <= a0 ? "≤" : v >= b0 ? "≥" : "");
           known.set(i, { value: v, sign, final: true });
         }
         break;
@@ -966,10 +988,18 @@ function windowText(w) {
 function knownText(k) {
   return k ? `${k.sign}${fmt(k.value)}` : "";
 }
-function sumText(terms, total) {
+function sumText(terms, total, assumed = false, sign = "") {
   if (!terms?.length) return "";
   const parts = terms.map(([p, v]) => `${fmt(p)}×${fmt(v)}`);
+  if (assumed) {
+    const [p, v] = terms[terms.length - 1];
+    const at = sign === "≥" ? "worst" : "best";
+    parts[parts.length - 1] = `${fmt(p)}×${fmt(v)} (not searched: at their ${at}, ${fmt(v)})`;
+  }
   return `${parts.join(" + ")}${total === null ? "" : ` = ${fmt(total)}`}`;
+}
+function isAssumed(steps, k) {
+  return steps.assumed?.includes(k) ?? false;
 }
 function describeStep(model, steps, state) {
   const k = state.k;
@@ -994,12 +1024,25 @@ function describeStep(model, steps, state) {
     case "c": {
       const never = model.data.never[i];
       const rest = never > 0 ? `: ${never} move${never === 1 ? "" : "s"} never generated` : "";
-      return `${head}cut-off at ${where} (${kind}): α ≥ β (${w})${rest}`;
+      const [a, b] = state.window.get(i) ?? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+      if (terms) {
+        const sign = state.known.get(i)?.sign ?? "≤";
+        const test2 = sign === "≥" ? `≥ β=${bound(b)}` : `≤ α=${bound(a)}`;
+        const sum = sumText(terms, v, isAssumed(steps, k), sign);
+        return `${head}cut-off at ${where} (chance, Star1): ${sum} ${test2}, so ${where} is worth ${sign === "≥" ? "at least" : "at most"} ${fmt(v)}${rest}`;
+      }
+      const test = kind === "MAX" ? `≥ β=${bound(b)}` : `≤ α=${bound(a)}`;
+      return `${head}cut-off at ${where} (${kind}): value ${fmt(v)} ${test} (${w})${rest}`;
     }
     case "x": {
-      const known = knownText(state.known.get(i));
-      if (terms) return `${head}leave ${where} (chance): ${sumText(terms, v)}`;
-      return `${head}leave ${where} (${kind}) with value ${known}`;
+      const known = state.known.get(i);
+      const text = knownText(known);
+      const what = known?.sign === "≤" ? " (at most: it failed low)" : known?.sign === "≥" ? " (at least: it failed high)" : "";
+      if (terms) {
+        const sum = sumText(terms, v, isAssumed(steps, k), known?.sign ?? "");
+        return `${head}leave ${where} (chance): ${sum}${what}`;
+      }
+      return `${head}leave ${where} (${kind}) with value ${text}${what}`;
     }
   }
   return head;
@@ -1215,8 +1258,14 @@ function infoMarkup(model, i, live, steps = null) {
     const k = steps.k;
     const sd = d.steps;
     const terms = sd?.terms ? sd.terms[k] : null;
-    if (i === steps.node && terms)
-      rows.push(["weighted sum", esc(sumText(terms, sd?.value[k] ?? null))]);
+    if (i === steps.node && terms && sd) {
+      const sum = sumText(terms, sd.value[k] ?? null, isAssumed(sd, k), known?.sign ?? "");
+      rows.push(["weighted sum", esc(sum)]);
+    }
+    if (steps.cut.has(i) && d.never[i] > 0)
+      rows.push(["cut-off", `<b>${plural(d.never[i], "move")} never generated</b>`]);
+    const table = rows.map(([k2, v2]) => `<tr><th>${k2}</th><td>${v2}</td></tr>`).join("");
+    return `<table>${table}</table><div class="lt-board-wrap" data-board>${positionBoard(model, i)}</div>`;
   }
   const v = d.value[i];
   if (v === null) rows.push(["value", "not rated"]);
@@ -1504,15 +1553,20 @@ function mount(element, data, options = {}) {
     pause();
     view.replay = null;
     view.steps = null;
+    element.classList.remove("lt-stepping");
     replayBar.hidden = true;
     render2();
   }
   let quiet = false;
+  let wanted = 0;
   function setStep(step) {
-    if (!quiet) options.onStep?.(step);
+    wanted = clampStep(step, Math.max(total(), options.stepLimit?.() ?? 0));
+    if (!quiet) options.onStep?.(wanted);
+    step = wanted;
     const steps = model.data.steps;
     if (steps && stepCount(steps) > 0) {
       const s2 = clampStep(step, stepCount(steps));
+      element.classList.toggle("lt-stepping", s2 < stepCount(steps) - 1);
       const state2 = stepState(model, steps, s2);
       view.steps = state2;
       view.replay = { step: s2, open: /* @__PURE__ */ new Set() };
@@ -1550,8 +1604,8 @@ function mount(element, data, options = {}) {
       if (acc >= 1 && view.replay) {
         const n = Math.floor(acc);
         acc -= n;
-        setStep(view.replay.step + n);
-        if (view.replay.step >= total() - 1) {
+        setStep(wanted + n);
+        if (wanted >= Math.max(total(), options.stepLimit?.() ?? 0) - 1) {
           pause();
           return;
         }
@@ -1616,10 +1670,14 @@ function mount(element, data, options = {}) {
         if (timer !== null) pause();
         else play();
       } else if (name === "step") {
-        if (view.replay) setStep(view.replay.step + 1);
+        if (view.replay) setStep(wanted + 1);
         else startReplay();
       } else if (name === "back") {
-        if (view.replay) setStep(view.replay.step - 1);
+        if (view.replay) setStep(wanted - 1);
+      } else if (name === "first") {
+        if (view.replay) setStep(0);
+      } else if (name === "last") {
+        if (view.replay) setStep(Number.MAX_SAFE_INTEGER);
       } else if (name === "force-here") force({ node: view.selected });
     },
     search(text) {
@@ -1634,7 +1692,7 @@ function mount(element, data, options = {}) {
       setStep(step);
     }
   };
-  attachInput(element, actions, live);
+  attachInput(element, actions, live, () => view.replay !== null);
   reset(data, false);
   if (options.practice) {
     required(element, '[data-action="replay"]').hidden = true;
@@ -1670,6 +1728,9 @@ function mount(element, data, options = {}) {
     },
     get model() {
       return model;
+    },
+    get steps() {
+      return total();
     }
   };
 }

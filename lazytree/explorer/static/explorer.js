@@ -47,8 +47,22 @@
   }
 
   // frontend/src/explorer/input.ts
+  var CLICKER = {
+    " ": "step",
+    Enter: "step",
+    PageDown: "step",
+    ArrowRight: "step",
+    ArrowDown: "step",
+    PageUp: "back",
+    ArrowLeft: "back",
+    ArrowUp: "back",
+    Backspace: "back",
+    Home: "first",
+    End: "last"
+  };
+  var ARROWS = { ArrowRight: "step", ArrowLeft: "back" };
   var CLICKABLE = "[data-node],[data-more],[data-unforced],[data-link],[data-edge],[data-never],[data-goto],[data-action]";
-  function attachInput(element, actions, live) {
+  function attachInput(element, actions, live, stepping = () => false) {
     element.addEventListener("click", (ev) => {
       const start2 = ev.target instanceof Element ? ev.target : null;
       const target = start2?.closest(CLICKABLE);
@@ -72,9 +86,10 @@
     element.addEventListener("keydown", (ev) => {
       const target = ev.target instanceof Element ? ev.target : null;
       if (target?.closest("input, select, textarea")) return;
-      if (ev.key === "ArrowRight") actions.action("step");
-      else if (ev.key === "ArrowLeft") actions.action("back");
-      else return;
+      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      const name = stepping() ? CLICKER[ev.key] : ARROWS[ev.key];
+      if (!name) return;
+      actions.action(name);
       ev.preventDefault();
     });
     const scrub = element.querySelector("[data-scrub]");
@@ -903,6 +918,12 @@
   }
 
   // frontend/src/explorer/steps.ts
+  function boundSign2(c) {
+    if (c === "<") return "≤";
+    if (c === ">") return "≥";
+    if (c === "=") return "";
+    return null;
+  }
   function stepCount(steps) {
     return steps ? steps.node.length : 0;
   }
@@ -945,7 +966,8 @@
         case "c":
           if (v !== null) {
             const chance = model.data.player[i] < 0;
-            const sign = chance ? "Σ" : maximizing(model, i) ? "≥" : "≤";
+            const cutSign = steps.event[s] === "c" ? boundSign2(steps.bound?.[s]) : null;
+            const sign = cutSign ?? (chance ? "Σ" : maximizing(model, i) ? "≥" : "≤");
             known.set(i, { value: v, sign, final: false });
           }
           if (steps.event[s] === "c") cut.add(i);
@@ -954,7 +976,7 @@
           active.delete(i);
           const [a0, b0] = entered.get(i) ?? [a, b];
           if (v !== null) {
-            const sign = v <= a0 ? "≤" : v >= b0 ? "≥" : "";
+            const sign = boundSign2(steps.bound?.[s]) ?? (v <= a0 ? "≤" : v >= b0 ? "≥" : "");
             known.set(i, { value: v, sign, final: true });
           }
           break;
@@ -981,10 +1003,18 @@
   function knownText(k) {
     return k ? `${k.sign}${fmt(k.value)}` : "";
   }
-  function sumText(terms, total) {
+  function sumText(terms, total, assumed = false, sign = "") {
     if (!terms?.length) return "";
     const parts = terms.map(([p, v]) => `${fmt(p)}×${fmt(v)}`);
+    if (assumed) {
+      const [p, v] = terms[terms.length - 1];
+      const at = sign === "≥" ? "worst" : "best";
+      parts[parts.length - 1] = `${fmt(p)}×${fmt(v)} (not searched: at their ${at}, ${fmt(v)})`;
+    }
     return `${parts.join(" + ")}${total === null ? "" : ` = ${fmt(total)}`}`;
+  }
+  function isAssumed(steps, k) {
+    return steps.assumed?.includes(k) ?? false;
   }
   function describeStep(model, steps, state) {
     const k = state.k;
@@ -1009,12 +1039,25 @@
       case "c": {
         const never = model.data.never[i];
         const rest = never > 0 ? `: ${never} move${never === 1 ? "" : "s"} never generated` : "";
-        return `${head}cut-off at ${where} (${kind}): α ≥ β (${w})${rest}`;
+        const [a, b] = state.window.get(i) ?? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+        if (terms) {
+          const sign = state.known.get(i)?.sign ?? "≤";
+          const test2 = sign === "≥" ? `≥ β=${bound(b)}` : `≤ α=${bound(a)}`;
+          const sum = sumText(terms, v, isAssumed(steps, k), sign);
+          return `${head}cut-off at ${where} (chance, Star1): ${sum} ${test2}, so ${where} is worth ${sign === "≥" ? "at least" : "at most"} ${fmt(v)}${rest}`;
+        }
+        const test = kind === "MAX" ? `≥ β=${bound(b)}` : `≤ α=${bound(a)}`;
+        return `${head}cut-off at ${where} (${kind}): value ${fmt(v)} ${test} (${w})${rest}`;
       }
       case "x": {
-        const known = knownText(state.known.get(i));
-        if (terms) return `${head}leave ${where} (chance): ${sumText(terms, v)}`;
-        return `${head}leave ${where} (${kind}) with value ${known}`;
+        const known = state.known.get(i);
+        const text = knownText(known);
+        const what = known?.sign === "≤" ? " (at most: it failed low)" : known?.sign === "≥" ? " (at least: it failed high)" : "";
+        if (terms) {
+          const sum = sumText(terms, v, isAssumed(steps, k), known?.sign ?? "");
+          return `${head}leave ${where} (chance): ${sum}${what}`;
+        }
+        return `${head}leave ${where} (${kind}) with value ${text}${what}`;
       }
     }
     return head;
@@ -1230,8 +1273,14 @@
       const k = steps.k;
       const sd = d.steps;
       const terms = sd?.terms ? sd.terms[k] : null;
-      if (i === steps.node && terms)
-        rows.push(["weighted sum", esc(sumText(terms, sd?.value[k] ?? null))]);
+      if (i === steps.node && terms && sd) {
+        const sum = sumText(terms, sd.value[k] ?? null, isAssumed(sd, k), known?.sign ?? "");
+        rows.push(["weighted sum", esc(sum)]);
+      }
+      if (steps.cut.has(i) && d.never[i] > 0)
+        rows.push(["cut-off", `<b>${plural(d.never[i], "move")} never generated</b>`]);
+      const table = rows.map(([k2, v2]) => `<tr><th>${k2}</th><td>${v2}</td></tr>`).join("");
+      return `<table>${table}</table><div class="lt-board-wrap" data-board>${positionBoard(model, i)}</div>`;
     }
     const v = d.value[i];
     if (v === null) rows.push(["value", "not rated"]);
@@ -1519,15 +1568,20 @@
       pause();
       view.replay = null;
       view.steps = null;
+      element.classList.remove("lt-stepping");
       replayBar.hidden = true;
       render();
     }
     let quiet = false;
+    let wanted = 0;
     function setStep(step) {
-      if (!quiet) options.onStep?.(step);
+      wanted = clampStep(step, Math.max(total(), options.stepLimit?.() ?? 0));
+      if (!quiet) options.onStep?.(wanted);
+      step = wanted;
       const steps = model.data.steps;
       if (steps && stepCount(steps) > 0) {
         const s2 = clampStep(step, stepCount(steps));
+        element.classList.toggle("lt-stepping", s2 < stepCount(steps) - 1);
         const state2 = stepState(model, steps, s2);
         view.steps = state2;
         view.replay = { step: s2, open: /* @__PURE__ */ new Set() };
@@ -1565,8 +1619,8 @@
         if (acc >= 1 && view.replay) {
           const n = Math.floor(acc);
           acc -= n;
-          setStep(view.replay.step + n);
-          if (view.replay.step >= total() - 1) {
+          setStep(wanted + n);
+          if (wanted >= Math.max(total(), options.stepLimit?.() ?? 0) - 1) {
             pause();
             return;
           }
@@ -1631,10 +1685,14 @@
           if (timer !== null) pause();
           else play();
         } else if (name === "step") {
-          if (view.replay) setStep(view.replay.step + 1);
+          if (view.replay) setStep(wanted + 1);
           else startReplay();
         } else if (name === "back") {
-          if (view.replay) setStep(view.replay.step - 1);
+          if (view.replay) setStep(wanted - 1);
+        } else if (name === "first") {
+          if (view.replay) setStep(0);
+        } else if (name === "last") {
+          if (view.replay) setStep(Number.MAX_SAFE_INTEGER);
         } else if (name === "force-here") force({ node: view.selected });
       },
       search(text) {
@@ -1649,7 +1707,7 @@
         setStep(step);
       }
     };
-    attachInput(element, actions, live);
+    attachInput(element, actions, live, () => view.replay !== null);
     reset(data, false);
     if (options.practice) {
       required(element, '[data-action="replay"]').hidden = true;
@@ -1685,6 +1743,9 @@
       },
       get model() {
         return model;
+      },
+      get steps() {
+        return total();
       }
     };
   }
@@ -1783,8 +1844,9 @@
     if (besideElement && besideSource) {
       const other = JSON.parse(besideSource.textContent ?? "");
       let right = null;
-      const left = mount(element, data, { onStep: (k) => right?.goToStep(k) });
-      right = mount(besideElement, other, { onStep: (k) => left.goToStep(k) });
+      const longest = () => Math.max(left.steps, right?.steps ?? 0);
+      const left = mount(element, data, { onStep: (k) => right?.goToStep(k), stepLimit: longest });
+      right = mount(besideElement, other, { onStep: (k) => left.goToStep(k), stepLimit: longest });
       globalThis.lazytreeExplorer = left;
       left.readyAt = performance.now();
       return;
