@@ -226,3 +226,62 @@ def test_side_by_side_steps_each_to_its_own_end(driver: Any, tmp_path: Path) -> 
     assert step_text(driver, "#explorer-2").startswith("step 73 of 92: ")
     keys(driver, Keys.ARROW_LEFT)
     assert step_text(driver).startswith("step 72 of 73: ")
+
+
+def visible(driver: Any, selector: str) -> bool:
+    """Whether the element ``selector`` matches lies wholly inside the tree's visible box."""
+    return driver.execute_script(  # type: ignore[no-any-return]
+        "const box = document.querySelector('#explorer .lt-tree').getBoundingClientRect();"
+        "const e = document.querySelector(arguments[0]);"
+        "if (!e) return false;"
+        "const r = e.getBoundingClientRect();"
+        "return r.left >= box.left - 1 && r.right <= box.right + 1"
+        " && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_presentation_mode(
+    driver: Any, tmp_path: Path, picture: Any, size: tuple[int, int]
+) -> None:
+    """Presentation mode draws the tree top down, fitted to the screen, in large type,
+    with the side panel and legend hidden (Panel shows them); the node the search is at
+    and the child whose value just backed up into it are in view at every step."""
+    driver.set_window_size(*size)
+    page = tmp_path / "lecture.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '[data-action="present"]')
+    click(driver, '[data-action="replay"]')
+    info = driver.find_element("css selector", "#explorer [data-info]")
+    legend = driver.find_element("css selector", "#explorer .lt-legend")
+    assert not info.is_displayed() and not legend.is_displayed()
+    for k in range(1, 73):
+        keys(driver, Keys.PAGE_DOWN)
+        assert visible(driver, ".lt-node.lt-current"), (k, step_text(driver))
+        if driver.find_elements("css selector", ".lt-node.lt-backed-up"):
+            assert visible(driver, ".lt-node.lt-backed-up"), (k, step_text(driver))
+        if k == 34 and size == (1280, 720):
+            picture(driver, "teach-present")
+    # top down: the root above its children; the type at least 14 px on the screen
+    ys = driver.execute_script(
+        "return [0, 1].map(i => document.querySelector(`[data-node='${i}'] circle`)"
+        ".getBoundingClientRect().top);"
+    )
+    assert ys[0] < ys[1]
+    height = driver.execute_script(
+        "return document.querySelector('[data-node=\"0\"] text').getBoundingClientRect().height"
+    )
+    assert height >= 14
+    if size == (1280, 720):  # a projector: every level of the tree on the screen at once
+        deepest = driver.execute_script(
+            "return Math.max(...[...document.querySelectorAll('#explorer [data-node]')]"
+            ".map(e => e.getBoundingClientRect().bottom))"
+        )
+        box = driver.find_element("css selector", "#explorer .lt-tree").rect
+        assert deepest <= box["y"] + box["height"]
+    click(driver, '[data-action="panel"]')
+    assert info.is_displayed() and legend.is_displayed()

@@ -20,13 +20,27 @@
 import type { ForceRequest } from "./connection";
 import { plural } from "./format";
 import { attachInput } from "./input";
-import { buildItems, COLUMN, layout, STEP_COLUMN, type View } from "./layout";
+import {
+  allItems,
+  buildItems,
+  COLUMN,
+  type Layout,
+  layout,
+  layoutDown,
+  placeAs,
+  STEP_COLUMN,
+  type View,
+} from "./layout";
 import { type ExplorerData, Model } from "./model";
 import { infoMarkup, summaryText, treeMarkup, valuesDepthText } from "./render";
 import { clampStep, replayAt } from "./replay";
 import { findLine, MATCHES_SHOWN } from "./search";
 import { shellMarkup } from "./shell";
 import { describeStep, stepCount, stepState } from "./steps";
+
+/** Presentation mode: the least and the most a drawing unit may be on the screen. */
+const MIN_SCALE = 0.7;
+const MAX_SCALE = 2.2;
 
 export interface MountOptions {
   /** Makes the explorer live: called with each force request a click makes. */
@@ -138,6 +152,7 @@ export function mount(
     }
     matches = [];
     matchAt = -1;
+    whole = null;
     view.replay = null;
     required<HTMLElement>(element, ".lt-title").textContent = model.data.title;
     required<HTMLElement>(element, "[data-summary]").textContent = summaryText(model);
@@ -173,12 +188,31 @@ export function mount(
     return steps > 0 ? steps : model.n;
   }
 
+  let whole: Layout | null = null; // presentation mode: the whole tree, laid out once
+  let scale = 1; // presentation mode: drawing units to screen pixels
+
   function render(): void {
-    const laid = layout(buildItems(model, view), view.steps ? STEP_COLUMN : COLUMN);
-    svg.setAttribute("width", String(laid.width));
-    svg.setAttribute("height", String(laid.height));
+    const shown = buildItems(model, view);
+    let laid: Layout;
+    if (view.present) {
+      whole ??= layoutDown(allItems(model));
+      laid = placeAs(shown, whole);
+      // fitted to the tree's box, but never so small that the type cannot be read
+      const fit = Math.min(scroller.clientWidth / laid.width, scroller.clientHeight / laid.height);
+      scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
+      svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`);
+      svg.setAttribute("width", String(Math.floor(laid.width * scale)));
+      svg.setAttribute("height", String(Math.floor(laid.height * scale)));
+    } else {
+      laid = layout(shown, view.steps ? STEP_COLUMN : COLUMN);
+      scale = 1;
+      svg.removeAttribute("viewBox");
+      svg.setAttribute("width", String(laid.width));
+      svg.setAttribute("height", String(laid.height));
+    }
     positions = new Map();
-    for (const d of laid.placed) if (d.item.kind === "node") positions.set(d.item.i, [d.x, d.y]);
+    for (const d of laid.placed)
+      if (d.item.kind === "node") positions.set(d.item.i, [d.x * scale, d.y * scale]);
     const current = view.replay ? model.creation().bySerial[view.replay.step] : -1;
     svg.innerHTML = treeMarkup(model, view, laid, live, current);
   }
@@ -197,6 +231,15 @@ export function mount(
   function scrollTo(i: number): void {
     const at = positions.get(i);
     if (!at) return;
+    if (view.present) {
+      // the current node in the middle (and the child whose value just backed up by it)
+      const child = view.steps && view.steps.backup >= 0 ? positions.get(view.steps.backup) : null;
+      const x = child ? (at[0] + child[0]) / 2 : at[0];
+      const y = child ? (at[1] + child[1]) / 2 : at[1];
+      scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
+      scroller.scrollTop = Math.max(0, y - scroller.clientHeight / 2);
+      return;
+    }
     // stepping through a search, keep the root in view as long as the node fits
     const left = view.steps ? (2 * scroller.clientWidth) / 3 : scroller.clientWidth / 3;
     scroller.scrollLeft = Math.max(0, at[0] - left);
@@ -371,6 +414,18 @@ export function mount(
         if (view.replay) setStep(0);
       } else if (name === "last") {
         if (view.replay) setStep(Number.MAX_SAFE_INTEGER);
+      } else if (name === "present") {
+        view.present = !view.present;
+        element.classList.toggle("lt-present", view.present);
+        element.classList.remove("lt-panel-on");
+        required<HTMLElement>(element, '[data-action="present"]').ariaPressed = String(
+          view.present,
+        );
+        render();
+        scrollTo(view.selected);
+      } else if (name === "panel") {
+        element.classList.toggle("lt-panel-on");
+        render();
       } else if (name === "force-here") force({ node: view.selected });
     },
     search(text) {

@@ -595,6 +595,59 @@ function labelWidth(model, it, view) {
     14 + text + visits + (v === null ? 0 : 6 + (fmt(v).length + 1) * 6.4)
   );
 }
+var SPREAD = 56;
+var LEVEL = 100;
+function allItems(model, i = 0) {
+  const children = model.kids[i].map((e) => allItems(model, e.c));
+  const never = model.data.never[i];
+  if (never > 0) children.push({ kind: "never", i, count: never });
+  return { kind: "node", i, children };
+}
+function layoutDown(root) {
+  const h = hierarchy(root, (d) => d.kind === "node" ? d.children : void 0);
+  const laid = tree().nodeSize([SPREAD, LEVEL]).separation((a, b) => a.parent === b.parent ? 1 : 1.2)(h);
+  let minX = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = 0;
+  laid.each((d) => {
+    minX = Math.min(minX, d.x);
+    maxX = Math.max(maxX, d.x);
+    maxY = Math.max(maxY, d.y);
+  });
+  const placed = [];
+  const byNode = /* @__PURE__ */ new Map();
+  const ox = -minX + MARGIN + SPREAD;
+  laid.each((d) => {
+    const p = {
+      item: d.data,
+      x: d.x + ox,
+      y: d.y + MARGIN + 12,
+      parent: d.parent ? byNode.get(d.parent) ?? null : null
+    };
+    byNode.set(d, p);
+    placed.push(p);
+  });
+  const width = maxX - minX + 2 * (MARGIN + SPREAD);
+  return { placed, width, height: maxY + MARGIN + 12 + 70 };
+}
+function itemKey(it) {
+  return `${it.kind}:${it.i}`;
+}
+function placeAs(shown, whole) {
+  const at = /* @__PURE__ */ new Map();
+  for (const p of whole.placed) at.set(itemKey(p.item), p);
+  const placed = [];
+  const stack = [[shown, null]];
+  while (stack.length) {
+    const [it, parent] = stack.pop();
+    const found = at.get(itemKey(it));
+    if (!found) continue;
+    const p = { item: it, x: found.x, y: found.y, parent };
+    placed.push(p);
+    if (it.kind === "node") for (const c of it.children) stack.push([c, p]);
+  }
+  return { placed, width: whole.width, height: whole.height };
+}
 
 // frontend/src/explorer/replay.ts
 function creationOrder(serial, parent) {
@@ -1110,11 +1163,21 @@ function treeMarkup(model, view, laid, live, current) {
         if (it.i === steps.backup) cls += " lt-backup";
       }
       if (steps && it.kind === "never") cls += " lt-cut-branch";
-      links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
+      if (view.present) {
+        const my = (parent.y + y) / 2;
+        const top = it.kind === "node" ? y - 10 : y - 14;
+        links.push(
+          `<path class="${cls}" d="M${parent.x},${parent.y + 10}C${parent.x},${my} ${x},${my} ${x},${top}"/>`
+        );
+      } else
+        links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
     }
     nodes.push(itemMarkup(model, view, it, x, y, current, live));
   }
   return `<g class="lt-links">${links.join("")}</g><g class="lt-nodes">${nodes.join("")}</g>`;
+}
+function textAt(view) {
+  return view.present ? 'x="0" y="27" text-anchor="middle"' : 'x="9" y="4"';
 }
 function playerClass(p) {
   return p < 0 ? "lt-chance" : `lt-p${p % 8}`;
@@ -1125,12 +1188,14 @@ function itemMarkup(model, view, it, x, y, current, live) {
     case "node":
       return nodeMarkup(model, view, it.i, t, current);
     case "unforced":
-      return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text x="9" y="4">${esc(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
+      return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text ${textAt(view)}>${esc(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
     case "unforcedGroup":
-      return `<g class="lt-stub lt-unforced" data-unforced="${it.i}" ${t}><circle r="5"/><text x="9" y="4">${plural(it.count, "move")} not forced</text><title>${plural(it.count, "move")} generated but never forced: click to list them</title></g>`;
+      return `<g class="lt-stub lt-unforced" data-unforced="${it.i}" ${t}><circle r="5"/><text ${textAt(view)}>${plural(it.count, "move")} not forced</text><title>${plural(it.count, "move")} generated but never forced: click to list them</title></g>`;
     case "link":
       return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc(model.strings[it.m])} <tspan class="lt-val">(shared)</tspan></text><title>a transposition: the same position as ${esc(model.line(it.c).join(" "))}; click to go there</title></g>`;
     case "never":
+      if (view.present)
+        return `<g class="lt-stub lt-never${view.steps ? " lt-cut-branch" : ""}" data-never="${it.i}" ${t}><text x="0" y="0" text-anchor="middle">✂ ${plural(it.count, "move")}<tspan x="0" dy="1.2em">never generated</tspan></text></g>`;
       return `<g class="lt-stub lt-never${view.steps ? " lt-cut-branch" : ""}" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
     case "more":
       return `<g class="lt-stub lt-more" data-more="${it.i}" ${t}><text x="-4" y="4">+${it.count} more…</text></g>`;
@@ -1151,7 +1216,7 @@ function stepNodeMarkup(model, view, i, t) {
     if (st === "t" && v !== null) label2 += ` <tspan class="lt-val">${fmt(v)}</tspan>`;
     if (pruned) label2 += ' <tspan class="lt-cut">never evaluated</tspan>';
     const shape2 = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-    return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape2}<text x="9" y="4">${label2}</text></g>`;
+    return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape2}<text ${textAt(view)}>${label2}</text></g>`;
   }
   if (view.practice?.marked.has(i)) cls.push("lt-marked");
   const onPath = steps.active.has(i) || i === steps.node;
@@ -1169,10 +1234,11 @@ function stepNodeMarkup(model, view, i, t) {
   const w = onPath ? windowText(steps.window.get(i)) : "";
   let label = esc(i === 0 ? "root" : model.move(i));
   if (value) label += ` <tspan class="lt-val lt-known" data-known>${esc(value)}</tspan>`;
-  if (w) label += ` <tspan class="lt-window" data-window>${esc(w)}</tspan>`;
+  if (w)
+    label += view.present ? `<tspan class="lt-window" data-window x="0" dy="1.25em">${esc(w)}</tspan>` : ` <tspan class="lt-window" data-window>${esc(w)}</tspan>`;
   if (steps.cut.has(i)) label += ' <tspan class="lt-cut">✂</tspan>';
   const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-  return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+  return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
 }
 function practiceNodeMarkup(model, view, i, t) {
   const d = model.data;
@@ -1187,7 +1253,7 @@ function practiceNodeMarkup(model, view, i, t) {
   if (marked) label += ' <tspan class="lt-cut">✗ never evaluated</tspan>';
   const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
   const leaf = st === "t" ? ' data-leaf="1"' : "";
-  return `<g class="${cls.join(" ")}" data-node="${i}"${leaf} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+  return `<g class="${cls.join(" ")}" data-node="${i}"${leaf} ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
 }
 function nodeMarkup(model, view, i, t, current) {
   if (view.steps) return stepNodeMarkup(model, view, i, t);
@@ -1220,7 +1286,7 @@ function nodeMarkup(model, view, i, t, current) {
   if (visits > 0) label += ` <tspan class="lt-visits">n=${visits}</tspan>`;
   if (positionBook === "hit") label += ' <tspan class="lt-position-book">▣ position book</tspan>';
   const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-  return `<g class="${cls.join(" ")}" data-node="${i}"${positionBook ? ` data-position-book="${positionBook}"` : ""} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+  return `<g class="${cls.join(" ")}" data-node="${i}"${positionBook ? ` data-position-book="${positionBook}"` : ""} ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
 }
 function positionBoard(model, i) {
   const d = model.data;
@@ -1396,6 +1462,9 @@ function shellMarkup(live) {
         <input type="range" data-scrub min="0" value="0">
         <span data-replay-text></span>
       </span>
+      <span class="lt-sep"></span>
+      <button data-action="present" aria-pressed="false" title="presentation mode: the tree top down, fitted to the screen, large type, the panel and legend hidden">Present</button>
+      <button data-action="panel" class="lt-panel-toggle" title="show or hide the side panel and the legend">Panel</button>
       ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
     </div>
     <div class="lt-main">
@@ -1416,6 +1485,8 @@ function shellMarkup(live) {
 }
 
 // frontend/src/explorer/explorer.ts
+var MIN_SCALE = 0.7;
+var MAX_SCALE = 2.2;
 function required(root, selector) {
   const found = root.querySelector(selector);
   if (!found) throw new Error(`the explorer has no ${selector}`);
@@ -1471,6 +1542,7 @@ function mount(element, data, options = {}) {
     }
     matches = [];
     matchAt = -1;
+    whole = null;
     view.replay = null;
     required(element, ".lt-title").textContent = model.data.title;
     required(element, "[data-summary]").textContent = summaryText(model);
@@ -1500,12 +1572,29 @@ function mount(element, data, options = {}) {
     const steps = stepCount(model.data.steps ?? null);
     return steps > 0 ? steps : model.n;
   }
+  let whole = null;
+  let scale = 1;
   function render2() {
-    const laid = layout(buildItems(model, view), view.steps ? STEP_COLUMN : COLUMN);
-    svg.setAttribute("width", String(laid.width));
-    svg.setAttribute("height", String(laid.height));
+    const shown = buildItems(model, view);
+    let laid;
+    if (view.present) {
+      whole ??= layoutDown(allItems(model));
+      laid = placeAs(shown, whole);
+      const fit = Math.min(scroller.clientWidth / laid.width, scroller.clientHeight / laid.height);
+      scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
+      svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`);
+      svg.setAttribute("width", String(Math.floor(laid.width * scale)));
+      svg.setAttribute("height", String(Math.floor(laid.height * scale)));
+    } else {
+      laid = layout(shown, view.steps ? STEP_COLUMN : COLUMN);
+      scale = 1;
+      svg.removeAttribute("viewBox");
+      svg.setAttribute("width", String(laid.width));
+      svg.setAttribute("height", String(laid.height));
+    }
     positions = /* @__PURE__ */ new Map();
-    for (const d of laid.placed) if (d.item.kind === "node") positions.set(d.item.i, [d.x, d.y]);
+    for (const d of laid.placed)
+      if (d.item.kind === "node") positions.set(d.item.i, [d.x * scale, d.y * scale]);
     const current = view.replay ? model.creation().bySerial[view.replay.step] : -1;
     svg.innerHTML = treeMarkup(model, view, laid, live, current);
   }
@@ -1521,6 +1610,14 @@ function mount(element, data, options = {}) {
   function scrollTo(i) {
     const at = positions.get(i);
     if (!at) return;
+    if (view.present) {
+      const child = view.steps && view.steps.backup >= 0 ? positions.get(view.steps.backup) : null;
+      const x = child ? (at[0] + child[0]) / 2 : at[0];
+      const y = child ? (at[1] + child[1]) / 2 : at[1];
+      scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
+      scroller.scrollTop = Math.max(0, y - scroller.clientHeight / 2);
+      return;
+    }
     const left = view.steps ? 2 * scroller.clientWidth / 3 : scroller.clientWidth / 3;
     scroller.scrollLeft = Math.max(0, at[0] - left);
     scroller.scrollTop = Math.max(0, at[1] - scroller.clientHeight / 2);
@@ -1678,6 +1775,18 @@ function mount(element, data, options = {}) {
         if (view.replay) setStep(0);
       } else if (name === "last") {
         if (view.replay) setStep(Number.MAX_SAFE_INTEGER);
+      } else if (name === "present") {
+        view.present = !view.present;
+        element.classList.toggle("lt-present", view.present);
+        element.classList.remove("lt-panel-on");
+        required(element, '[data-action="present"]').ariaPressed = String(
+          view.present
+        );
+        render2();
+        scrollTo(view.selected);
+      } else if (name === "panel") {
+        element.classList.toggle("lt-panel-on");
+        render2();
       } else if (name === "force-here") force({ node: view.selected });
     },
     search(text) {
