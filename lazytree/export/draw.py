@@ -21,7 +21,9 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
+from importlib.resources import files
 from typing import Any, TypeAlias
 
 import graphviz
@@ -52,17 +54,18 @@ NodeStyle: TypeAlias = Callable[[str, Mapping[str, Any]], dict[str, str]]
 EdgeStyle: TypeAlias = Callable[[str, str, Mapping[str, Any]], dict[str, str]]
 """``style(parent_id, child_id, attrs) -> Graphviz attributes`` for one edge."""
 
+
+def _palette() -> tuple[tuple[str, str], ...]:
+    """(fill, border) per player: the light tint and the colour of the one palette
+    (``lazytree/static/boards.css``), so a picture colours MAX and MIN as the pages do."""
+    css = files("lazytree").joinpath("static", "boards.css").read_text(encoding="utf-8")
+    found = dict(re.findall(r"--player-(\d(?:-light)?):\s*(#[0-9a-fA-F]{6})", css))
+    players = sorted(int(k) for k in found if k.isdigit())
+    return tuple((found[f"{p}-light"], found[str(p)]) for p in players)
+
+
 # (fill, border) per player; shapes per player. Chance nodes are white diamonds.
-PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
-    ("#d6e6ff", "#1f4e9c"),  # blue
-    ("#ffe0d1", "#b0431a"),  # orange
-    ("#d9f2d9", "#2b7a2b"),  # green
-    ("#f3e0ff", "#6a2c91"),  # purple
-    ("#fff4bf", "#8a6d00"),  # yellow
-    ("#d9f4f4", "#136f6f"),  # teal
-    ("#f4d9e6", "#8f2456"),  # pink
-    ("#e6e6e6", "#444444"),  # grey
-)
+PLAYER_COLOURS: tuple[tuple[str, str], ...] = _palette()
 PLAYER_SHAPES: tuple[tuple[str, str, str], ...] = (
     ("box", "rounded", "rounded box"),
     ("box", "diagonals", "box with cut corners"),
