@@ -21,13 +21,12 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
-from importlib.resources import files
 from typing import Any, TypeAlias
 
 import graphviz
 
+from lazytree.boards import player_colours
 from lazytree.export.graph import (
     ExportGraph,
     limit_nodes,
@@ -55,17 +54,8 @@ EdgeStyle: TypeAlias = Callable[[str, str, Mapping[str, Any]], dict[str, str]]
 """``style(parent_id, child_id, attrs) -> Graphviz attributes`` for one edge."""
 
 
-def _palette() -> tuple[tuple[str, str], ...]:
-    """(fill, border) per player: the light tint and the colour of the one palette
-    (``lazytree/static/boards.css``), so a picture colours MAX and MIN as the pages do."""
-    css = files("lazytree").joinpath("static", "boards.css").read_text(encoding="utf-8")
-    found = dict(re.findall(r"--player-(\d(?:-light)?):\s*(#[0-9a-fA-F]{6})", css))
-    players = sorted(int(k) for k in found if k.isdigit())
-    return tuple((found[f"{p}-light"], found[str(p)]) for p in players)
-
-
 # (fill, border) per player; shapes per player. Chance nodes are white diamonds.
-PLAYER_COLOURS: tuple[tuple[str, str], ...] = _palette()
+PLAYER_COLOURS: tuple[tuple[str, str], ...] = player_colours()  # the pages' palette
 PLAYER_SHAPES: tuple[tuple[str, str, str], ...] = (
     ("box", "rounded", "rounded box"),
     ("box", "diagonals", "box with cut corners"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -285,3 +286,17 @@ def test_presentation_mode(
         assert deepest <= box["y"] + box["height"]
     click(driver, '[data-action="panel"]')
     assert info.is_displayed() and legend.is_displayed()
+
+
+def test_the_lab_sheet_prints(driver: Any, tmp_path: Path, picture: Any) -> None:
+    """The lab sheet prints with its answer key on a page of its own."""
+    import base64
+
+    sheet = tmp_path / "lab.html"
+    code, _, stderr = run("explore", "practice", "--sheet", "2", "--seed", "42",
+                          "--out", str(sheet))  # fmt: skip
+    assert code == 0, stderr
+    driver.get(sheet.as_uri())
+    picture(driver, "teach-lab-sheet")
+    pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {})["data"])
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) >= 2
