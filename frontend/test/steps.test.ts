@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { frameSvg, framesDocument } from "../src/explorer/frames";
 import { buildItems, layout, type View } from "../src/explorer/layout";
 import { Model } from "../src/explorer/model";
 import { treeMarkup } from "../src/explorer/render";
@@ -162,5 +163,16 @@ describe("the step-through", () => {
     const left = stepState(chance, steps, 6);
     expect(left.known.get(2)).toEqual({ value: 2.5, sign: "≤", final: true });
     expect(describeStep(chance, steps, left)).toContain("= 2.5 (at most: it failed low)");
+  });
+
+  it("makes a slide of every step", () => {
+    const doc = framesDocument(model, STEPS, ".x{}");
+    expect(doc.match(/<section class="lt-frame">/g)?.length).toBe(15);
+    expect(doc).toContain("step 12 of 15: cut-off at 1 (MIN)");
+    const first = frameSvg(model, STEPS, 0);
+    expect(first).toContain('data-node="0"');
+    expect(first).not.toContain('data-node="1"'); // nothing the search had not reached
+    expect(frameSvg(model, STEPS, 14)).toMatch(/data-node="0"[^>]*>.*?data-known>3</);
+    expect(framesDocument(model, STEPS, "", 3, 4).match(/lt-frame"/g)?.length).toBe(2);
   });
 });

@@ -300,3 +300,26 @@ def test_the_lab_sheet_prints(driver: Any, tmp_path: Path, picture: Any) -> None
     picture(driver, "teach-lab-sheet")
     pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {})["data"])
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) >= 2
+
+
+def test_slides_of_every_step(driver: Any, tmp_path: Path, picture: Any) -> None:
+    """The slides document: a page per step, each the step drawn top down with its words;
+    printed, one page a step."""
+    import base64
+
+    page = tmp_path / "lecture.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    slides = tmp_path / "slides.html"
+    slides.write_text(driver.execute_script("return lazytreeExplorer.frames()"), encoding="utf-8")
+    driver.get(slides.as_uri())
+    frames = driver.find_elements("css selector", ".lt-frame")
+    assert len(frames) == 73
+    captions = [e.text for e in driver.find_elements("css selector", ".lt-frame-caption")]
+    assert captions[0].startswith("step 1 of 73: enter root")
+    cut = next(k for k, c in enumerate(captions) if "cut-off at 1 (MIN)" in c)
+    picture(driver, "teach-slide", frames[cut])
+    pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {"landscape": True})["data"])
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 73

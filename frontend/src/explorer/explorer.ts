@@ -19,6 +19,7 @@
  */
 import type { ForceRequest } from "./connection";
 import { plural } from "./format";
+import { framesDocument } from "./frames";
 import { attachInput } from "./input";
 import {
   allItems,
@@ -71,6 +72,9 @@ export interface Explorer {
   marked(): number[];
   /** Start stepping through the document's traced search (from its first step). */
   stepThrough(): void;
+  /** The slides of the traced search (one HTML document, a page per step; see
+   * frames.ts), or null without a trace. */
+  frames(): string | null;
   /** How many steps the step-through has (the trace's, or the nodes in creation order). */
   readonly steps: number;
   /** Step through to step k (clamped), as the controls do, without calling onStep. */
@@ -186,6 +190,14 @@ export function mount(
   function total(): number {
     const steps = stepCount(model.data.steps ?? null);
     return steps > 0 ? steps : model.n;
+  }
+
+  /** The slides document of the trace, styled by the page's own style sheets. */
+  function slides(): string | null {
+    const steps = model.data.steps;
+    if (!steps || stepCount(steps) === 0) return null;
+    const css = [...document.querySelectorAll("style")].map((s) => s.textContent).join("\n");
+    return framesDocument(model, steps, css);
   }
 
   let whole: Layout | null = null; // presentation mode: the whole tree, laid out once
@@ -423,6 +435,12 @@ export function mount(
         );
         render();
         scrollTo(view.selected);
+      } else if (name === "frames") {
+        const html = slides();
+        if (html) {
+          const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+          window.open(url, "_blank");
+        }
       } else if (name === "panel") {
         element.classList.toggle("lt-panel-on");
         render();
@@ -484,5 +502,6 @@ export function mount(
     get steps() {
       return total();
     },
+    frames: () => slides(),
   };
 }

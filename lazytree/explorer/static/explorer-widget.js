@@ -31,54 +31,164 @@ function valueLabel(v, bound2) {
   return v === null ? "" : `${boundSign(bound2)}${fmt(v)}`;
 }
 
-// frontend/src/explorer/input.ts
-var CLICKER = {
-  " ": "step",
-  Enter: "step",
-  PageDown: "step",
-  ArrowRight: "step",
-  ArrowDown: "step",
-  PageUp: "back",
-  ArrowLeft: "back",
-  ArrowUp: "back",
-  Backspace: "back",
-  Home: "first",
-  End: "last"
-};
-var ARROWS = { ArrowRight: "step", ArrowLeft: "back" };
-var CLICKABLE = "[data-node],[data-more],[data-unforced],[data-link],[data-edge],[data-never],[data-goto],[data-action]";
-function attachInput(element, actions, live, stepping = () => false) {
-  element.addEventListener("click", (ev) => {
-    const start = ev.target instanceof Element ? ev.target : null;
-    const target = start?.closest(CLICKABLE);
-    if (!target || !element.contains(target)) return;
-    const ds = target.dataset;
-    if (ds.action !== void 0) actions.action(ds.action);
-    else if (ds.node !== void 0) actions.clickNode(Number(ds.node));
-    else if (ds.more !== void 0) actions.showMore(Number(ds.more));
-    else if (ds.unforced !== void 0) actions.showUnforced(Number(ds.unforced));
-    else if (ds.link !== void 0 || ds.goto !== void 0)
-      actions.goTo(Number(ds.link ?? ds.goto));
-    else if (ds.edge !== void 0 && live) {
-      const [node, edge] = ds.edge.split(":").map(Number);
-      actions.forceEdge(node, edge);
-    } else if (ds.never !== void 0 && live) actions.generate(Number(ds.never));
+// frontend/src/board/types.ts
+function hasCells(doc) {
+  return doc.kind !== "text" && Array.isArray(doc.cells);
+}
+
+// frontend/src/board/document.ts
+function unpack(layout2, packed) {
+  if (layout2.kind === "text" || !layout2.cells) {
+    return { ...layout2, text: String(packed), moves: [] };
+  }
+  let owners;
+  let labels;
+  if (Array.isArray(packed)) [owners, labels] = packed;
+  else {
+    const n = layout2.cells.length;
+    owners = packed.slice(0, n);
+    labels = packed[n] === ":" ? Array.from(packed.slice(n + 1), (c) => c === " " ? "" : c) : packed.slice(n + 1).split("|");
+  }
+  const cells = layout2.cells.map(
+    (cell, i) => ({
+      ...cell,
+      owner: owners[i] === "." ? -1 : owners.charCodeAt(i) - 65,
+      label: labels[i] ?? ""
+    })
+  );
+  return { ...layout2, cells, moves: [] };
+}
+function cellClass(doc, cell, mark) {
+  let c = `lt-cell ${doc.kind === "hex" ? "t" : "cell"}`;
+  if (cell.owner >= 0) c += ` p${cell.owner}`;
+  else if (cell.label) c += " free";
+  if (cell.shade === "dark") c += " dark";
+  return mark ? `${c} ${mark}` : c;
+}
+function playerLetter(doc, player) {
+  const name = doc.players?.[player];
+  return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
+}
+function letterCue(doc, cell) {
+  if (cell.owner < 0) return "";
+  const letter = playerLetter(doc, cell.owner);
+  return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
+}
+
+// frontend/src/board/geometry.ts
+var R = 20;
+var HW = Math.sqrt(3) * R;
+var HH = 1.5 * R;
+var S = 48;
+function geometry(doc) {
+  const coords = doc.coords ?? {};
+  if (doc.kind === "hex") {
+    const offsets = doc.offsets ?? [];
+    const centres2 = doc.cells.map(
+      (c) => [
+        c.col * HW + (offsets[c.row] ?? 0) * HW / 2 + HW / 2 + 4,
+        c.row * HH + R + 4
+      ]
+    );
+    const shift = Math.max(0, ...offsets);
+    return {
+      centres: centres2,
+      left: 4,
+      top: 4,
+      width: (doc.cols + shift / 2) * HW + 8,
+      height: (doc.rows - 1) * HH + 2 * R + 8
+    };
+  }
+  const left = coords.rows ? 20 : 4;
+  const top = coords.cols ? 20 : 4;
+  const centres = doc.cells.map((c) => [left + c.col * S + S / 2, top + c.row * S + S / 2]);
+  return { centres, left, top, width: left + doc.cols * S + 4, height: top + doc.rows * S + 4 };
+}
+function hexagon(r) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 180 * (60 * i - 30);
+    pts.push([r * Math.cos(a), r * Math.sin(a)]);
+  }
+  const f = (n) => n.toFixed(2);
+  let d = `m${f(pts[0]?.[0] ?? 0)},${f(pts[0]?.[1] ?? 0)}`;
+  for (let i = 1; i < 6; i++) {
+    const [x, y] = pts[i];
+    const [px, py] = pts[i - 1];
+    d += `l${f(x - px)},${f(y - py)}`;
+  }
+  return `${d}z`;
+}
+var HEX_OUTLINE = hexagon(R);
+var SQUARE_OUTLINE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
+
+// frontend/src/board/svg.ts
+var SVG = "http://www.w3.org/2000/svg";
+function esc(text) {
+  const map = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+  return String(text).replace(/[&<>"]/g, (c) => map[c] ?? c);
+}
+function labelStyle(doc, owner) {
+  const colour = doc.colours && owner >= 0 ? doc.colours[owner] : null;
+  return colour ? ` style="fill:${esc(colour)}"` : "";
+}
+function markup(doc, geo, marks) {
+  const parts = [
+    `<defs><marker id="lt-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`
+  ];
+  const coords = doc.coords ?? {};
+  if (doc.kind === "grid") {
+    (coords.cols ?? []).forEach((t, c) => {
+      parts.push(`<text class="lt-coord" x="${geo.left + c * S + S / 2}" y="14">${esc(t)}</text>`);
+    });
+    (coords.rows ?? []).forEach((t, r) => {
+      parts.push(
+        `<text class="lt-coord" x="10" y="${geo.top + r * S + S / 2 + 4}">${esc(t)}</text>`
+      );
+    });
+  }
+  parts.push(`<g class="lt-cells">`);
+  doc.cells.forEach((cell, i) => {
+    const [x, y] = geo.centres[i] ?? [0, 0];
+    const cls = cellClass(doc, cell, marks.get(i));
+    const ty = (y + (doc.kind === "hex" ? 5 : 10)).toFixed(1);
+    const text = `<text x="${x.toFixed(1)}" y="${ty}"${labelStyle(doc, cell.owner)}>${esc(cell.label)}</text>`;
+    const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
+    const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
+    const [lx, ly] = doc.kind === "hex" ? [x, y + R * 0.78] : [x + S / 2 - 4, y + S / 2 - 4];
+    const cue = letterCue(doc, cell);
+    const letter = cue ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(cue)}</text>` : "";
+    if (doc.kind === "hex") {
+      parts.push(
+        `<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX_OUTLINE}"/>${text}${name}${letter}</g>`
+      );
+    } else {
+      parts.push(
+        `<g data-cell="${i}" class="${cls}"><rect x="${x - S / 2}" y="${y - S / 2}" width="${S}" height="${S}"/>${text}${name}${letter}</g>`
+      );
+    }
   });
-  const box = element.querySelector("[data-search]");
-  box?.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter") actions.search(box.value);
-  });
-  element.addEventListener("keydown", (ev) => {
-    const target = ev.target instanceof Element ? ev.target : null;
-    if (target?.closest("input, select, textarea")) return;
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    const name = stepping() ? CLICKER[ev.key] : ARROWS[ev.key];
-    if (!name) return;
-    actions.action(name);
-    ev.preventDefault();
-  });
-  const scrub = element.querySelector("[data-scrub]");
-  scrub?.addEventListener("input", () => actions.scrub(Number(scrub.value)));
+  parts.push(`</g><g class="lt-arrows" data-role="arrows"></g>`);
+  return parts.join("");
+}
+function textMarkup(doc) {
+  return `<pre class="lt-text-board" data-role="text">${esc(doc.text ?? "")}</pre>`;
+}
+function boardSvg(doc, options = {}) {
+  if (!hasCells(doc)) return textMarkup(doc);
+  const { highlight = [], width = 300 } = options;
+  const geo = geometry(doc);
+  const marks = new Map(highlight.map((i) => [i, "hl"]));
+  const scale = Math.min(1, width / geo.width);
+  return `<svg class="lt-board lt-small" xmlns="${SVG}" width="${(geo.width * scale).toFixed(0)}" height="${(geo.height * scale).toFixed(0)}" viewBox="0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}">${markup(doc, geo, marks)}</svg>`;
+}
+
+// frontend/src/boards.ts
+function unpack2(layout2, packed) {
+  return unpack(layout2, packed);
+}
+function boardSvg2(doc, options) {
+  return boardSvg(doc, options);
 }
 
 // node_modules/d3-hierarchy/dist/d3-hierarchy.mjs
@@ -649,312 +759,6 @@ function placeAs(shown, whole) {
   return { placed, width: whole.width, height: whole.height };
 }
 
-// frontend/src/explorer/replay.ts
-function creationOrder(serial, parent) {
-  const n = serial.length;
-  const order = Array.from({ length: n }, (_, i) => i);
-  order.sort((a, b) => serial[a] - serial[b]);
-  const bySerial = Int32Array.from(order);
-  const rankOf = new Int32Array(n);
-  order.forEach((node, r) => {
-    rankOf[node] = r;
-  });
-  const doneAt = Int32Array.from(rankOf);
-  for (let i = n - 1; i > 0; i--) {
-    const p = parent[i];
-    if (doneAt[i] > doneAt[p]) doneAt[p] = doneAt[i];
-  }
-  return { bySerial, rankOf, doneAt };
-}
-function clampStep(step, n) {
-  return Math.max(0, Math.min(n - 1, step));
-}
-function replayAt(order, path, step) {
-  const node = order.bySerial[step];
-  const open = new Set(path(node).slice(0, -1));
-  open.add(0);
-  return { node, state: { step, open } };
-}
-
-// frontend/src/explorer/model.ts
-var POSITION_BOOK = { h: "hit", m: "miss", o: "off" };
-var Model = class {
-  data;
-  n;
-  strings;
-  /** primary children, in generation order */
-  kids;
-  /** moves generated, never forced */
-  unforced;
-  /** transpositions: children met first under another parent */
-  links;
-  /** string index of the move into each node (-1 for the root) */
-  inMove;
-  /** MCTS: the visits of the move into each node (null for other searches) */
-  visitsIn;
-  /** how many parents link to each node */
-  parents;
-  depth;
-  pv;
-  pvSet;
-  sorted;
-  order = null;
-  constructor(data) {
-    this.data = data;
-    const n = data.serial.length;
-    this.n = n;
-    this.strings = data.strings;
-    this.kids = new Array(n);
-    this.unforced = new Array(n);
-    this.links = new Array(n);
-    this.inMove = new Int32Array(n).fill(-1);
-    this.visitsIn = data.visits ? new Float64Array(n) : null;
-    this.parents = new Int32Array(n);
-    this.depth = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const e = data.edges[i];
-      const kids = [];
-      const unforced = [];
-      const links = [];
-      for (let j = 0, k = 0; j < e.length; j += 2, k++) {
-        const m = e[j];
-        const c = e[j + 1];
-        if (c < 0) unforced.push({ m, k });
-        else {
-          this.parents[c]++;
-          if (data.parent[c] === i && this.inMove[c] < 0) {
-            kids.push({ c, m, k });
-            this.inMove[c] = m;
-            if (this.visitsIn && data.visits) this.visitsIn[c] = data.visits[i][k];
-          } else links.push({ c, m, k });
-        }
-      }
-      this.kids[i] = kids;
-      this.unforced[i] = unforced;
-      this.links[i] = links;
-    }
-    for (let i = 1; i < n; i++) this.depth[i] = this.depth[data.parent[i]] + 1;
-    this.pv = data.pv;
-    this.pvSet = new Set(data.pv);
-    this.sorted = new Array(n);
-  }
-  /** Whether (and how) a search looked the node up in a position book. */
-  positionBook(i) {
-    const b = this.data.positionBook;
-    return b ? POSITION_BOOK[b[i]] ?? "" : "";
-  }
-  /** The label of the move into node i ("" for the root). */
-  move(i) {
-    return i === 0 || this.inMove[i] < 0 ? "" : this.strings[this.inMove[i]];
-  }
-  /**
-   * A child's value from the point of view of the player to move at its parent (two-player
-   * searches store one rating player per search: the other side prefers low values).
-   */
-  score(parent, c) {
-    const v = this.data.value[c];
-    if (v === null) return Number.NEGATIVE_INFINITY;
-    return this.data.rplayer[c] === this.data.player[parent] ? v : -v;
-  }
-  /**
-   * Node i's children best first: the principal variation's child (the search's choice),
-   * then by MCTS visits, then by stored value, then in generation order (values stored by
-   * different iterations of a deepening search are not comparable).
-   */
-  best(i) {
-    let kids = this.sorted[i];
-    if (!kids) {
-      kids = this.kids[i].slice();
-      const pv = (c) => this.pvSet.has(c) && this.pvSet.has(i) ? 1 : 0;
-      const visits = (c) => this.visitsIn ? this.visitsIn[c] : 0;
-      kids.sort(
-        (a, b) => pv(b.c) - pv(a.c) || visits(b.c) - visits(a.c) || this.score(i, b.c) - this.score(i, a.c) || a.k - b.k
-      );
-      this.sorted[i] = kids;
-    }
-    return kids;
-  }
-  /** The order in which the search created the nodes (computed on first use). */
-  creation() {
-    if (!this.order) this.order = creationOrder(this.data.serial, this.data.parent);
-    return this.order;
-  }
-  /** The nodes from the root to i, root first. */
-  path(i) {
-    const out = [];
-    for (let j = i; j > 0; j = this.data.parent[j]) out.push(j);
-    out.push(0);
-    return out.reverse();
-  }
-  /** The moves from the root to i. */
-  line(i) {
-    return this.path(i).slice(1).map((j) => this.move(j));
-  }
-  playerName(p) {
-    return p < 0 ? "chance" : this.data.players[p] ?? `player ${p}`;
-  }
-};
-
-// frontend/src/board/types.ts
-function hasCells(doc) {
-  return doc.kind !== "text" && Array.isArray(doc.cells);
-}
-
-// frontend/src/board/document.ts
-function unpack(layout2, packed) {
-  if (layout2.kind === "text" || !layout2.cells) {
-    return { ...layout2, text: String(packed), moves: [] };
-  }
-  let owners;
-  let labels;
-  if (Array.isArray(packed)) [owners, labels] = packed;
-  else {
-    const n = layout2.cells.length;
-    owners = packed.slice(0, n);
-    labels = packed[n] === ":" ? Array.from(packed.slice(n + 1), (c) => c === " " ? "" : c) : packed.slice(n + 1).split("|");
-  }
-  const cells = layout2.cells.map(
-    (cell, i) => ({
-      ...cell,
-      owner: owners[i] === "." ? -1 : owners.charCodeAt(i) - 65,
-      label: labels[i] ?? ""
-    })
-  );
-  return { ...layout2, cells, moves: [] };
-}
-function cellClass(doc, cell, mark) {
-  let c = `lt-cell ${doc.kind === "hex" ? "t" : "cell"}`;
-  if (cell.owner >= 0) c += ` p${cell.owner}`;
-  else if (cell.label) c += " free";
-  if (cell.shade === "dark") c += " dark";
-  return mark ? `${c} ${mark}` : c;
-}
-function playerLetter(doc, player) {
-  const name = doc.players?.[player];
-  return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
-}
-function letterCue(doc, cell) {
-  if (cell.owner < 0) return "";
-  const letter = playerLetter(doc, cell.owner);
-  return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
-}
-
-// frontend/src/board/geometry.ts
-var R = 20;
-var HW = Math.sqrt(3) * R;
-var HH = 1.5 * R;
-var S = 48;
-function geometry(doc) {
-  const coords = doc.coords ?? {};
-  if (doc.kind === "hex") {
-    const offsets = doc.offsets ?? [];
-    const centres2 = doc.cells.map(
-      (c) => [
-        c.col * HW + (offsets[c.row] ?? 0) * HW / 2 + HW / 2 + 4,
-        c.row * HH + R + 4
-      ]
-    );
-    const shift = Math.max(0, ...offsets);
-    return {
-      centres: centres2,
-      left: 4,
-      top: 4,
-      width: (doc.cols + shift / 2) * HW + 8,
-      height: (doc.rows - 1) * HH + 2 * R + 8
-    };
-  }
-  const left = coords.rows ? 20 : 4;
-  const top = coords.cols ? 20 : 4;
-  const centres = doc.cells.map((c) => [left + c.col * S + S / 2, top + c.row * S + S / 2]);
-  return { centres, left, top, width: left + doc.cols * S + 4, height: top + doc.rows * S + 4 };
-}
-function hexagon(r) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = Math.PI / 180 * (60 * i - 30);
-    pts.push([r * Math.cos(a), r * Math.sin(a)]);
-  }
-  const f = (n) => n.toFixed(2);
-  let d = `m${f(pts[0]?.[0] ?? 0)},${f(pts[0]?.[1] ?? 0)}`;
-  for (let i = 1; i < 6; i++) {
-    const [x, y] = pts[i];
-    const [px, py] = pts[i - 1];
-    d += `l${f(x - px)},${f(y - py)}`;
-  }
-  return `${d}z`;
-}
-var HEX_OUTLINE = hexagon(R);
-var SQUARE_OUTLINE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
-
-// frontend/src/board/svg.ts
-var SVG = "http://www.w3.org/2000/svg";
-function esc(text) {
-  const map = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-  return String(text).replace(/[&<>"]/g, (c) => map[c] ?? c);
-}
-function labelStyle(doc, owner) {
-  const colour = doc.colours && owner >= 0 ? doc.colours[owner] : null;
-  return colour ? ` style="fill:${esc(colour)}"` : "";
-}
-function markup(doc, geo, marks) {
-  const parts = [
-    `<defs><marker id="lt-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`
-  ];
-  const coords = doc.coords ?? {};
-  if (doc.kind === "grid") {
-    (coords.cols ?? []).forEach((t, c) => {
-      parts.push(`<text class="lt-coord" x="${geo.left + c * S + S / 2}" y="14">${esc(t)}</text>`);
-    });
-    (coords.rows ?? []).forEach((t, r) => {
-      parts.push(
-        `<text class="lt-coord" x="10" y="${geo.top + r * S + S / 2 + 4}">${esc(t)}</text>`
-      );
-    });
-  }
-  parts.push(`<g class="lt-cells">`);
-  doc.cells.forEach((cell, i) => {
-    const [x, y] = geo.centres[i] ?? [0, 0];
-    const cls = cellClass(doc, cell, marks.get(i));
-    const ty = (y + (doc.kind === "hex" ? 5 : 10)).toFixed(1);
-    const text = `<text x="${x.toFixed(1)}" y="${ty}"${labelStyle(doc, cell.owner)}>${esc(cell.label)}</text>`;
-    const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
-    const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
-    const [lx, ly] = doc.kind === "hex" ? [x, y + R * 0.78] : [x + S / 2 - 4, y + S / 2 - 4];
-    const cue = letterCue(doc, cell);
-    const letter = cue ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(cue)}</text>` : "";
-    if (doc.kind === "hex") {
-      parts.push(
-        `<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX_OUTLINE}"/>${text}${name}${letter}</g>`
-      );
-    } else {
-      parts.push(
-        `<g data-cell="${i}" class="${cls}"><rect x="${x - S / 2}" y="${y - S / 2}" width="${S}" height="${S}"/>${text}${name}${letter}</g>`
-      );
-    }
-  });
-  parts.push(`</g><g class="lt-arrows" data-role="arrows"></g>`);
-  return parts.join("");
-}
-function textMarkup(doc) {
-  return `<pre class="lt-text-board" data-role="text">${esc(doc.text ?? "")}</pre>`;
-}
-function boardSvg(doc, options = {}) {
-  if (!hasCells(doc)) return textMarkup(doc);
-  const { highlight = [], width = 300 } = options;
-  const geo = geometry(doc);
-  const marks = new Map(highlight.map((i) => [i, "hl"]));
-  const scale = Math.min(1, width / geo.width);
-  return `<svg class="lt-board lt-small" xmlns="${SVG}" width="${(geo.width * scale).toFixed(0)}" height="${(geo.height * scale).toFixed(0)}" viewBox="0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}">${markup(doc, geo, marks)}</svg>`;
-}
-
-// frontend/src/boards.ts
-function unpack2(layout2, packed) {
-  return unpack(layout2, packed);
-}
-function boardSvg2(doc, options) {
-  return boardSvg(doc, options);
-}
-
 // frontend/src/explorer/steps.ts
 function boundSign2(c) {
   if (c === "<") return "≤";
@@ -979,7 +783,7 @@ function stepState(model, steps, k) {
   const last = Math.max(0, Math.min(n - 1, k));
   const seen = /* @__PURE__ */ new Set([0]);
   const active = /* @__PURE__ */ new Set();
-  const window = /* @__PURE__ */ new Map();
+  const window2 = /* @__PURE__ */ new Map();
   const entered = /* @__PURE__ */ new Map();
   const known = /* @__PURE__ */ new Map();
   const cut = /* @__PURE__ */ new Set();
@@ -989,7 +793,7 @@ function stepState(model, steps, k) {
     const b = betaOf(steps, s);
     const v = steps.value[s];
     seen.add(i);
-    window.set(i, [a, b]);
+    window2.set(i, [a, b]);
     switch (steps.event[s]) {
       case "e":
         active.add(i);
@@ -1028,7 +832,7 @@ function stepState(model, steps, k) {
     const child = steps.node[last - 1];
     if (model.data.parent[child] === node) backup = child;
   }
-  return { k: last, node, event, seen, active, window, known, cut, backup };
+  return { k: last, node, event, seen, active, window: window2, known, cut, backup };
 }
 function bound(v) {
   if (v === Number.NEGATIVE_INFINITY) return "−∞";
@@ -1418,6 +1222,242 @@ function moveButtons(model, i, live) {
   return out.length ? `<div class="lt-moves" data-role="moves">${out.join("")}</div>` : "";
 }
 
+// frontend/src/explorer/frames.ts
+function frameSvg(model, steps, k) {
+  const state = stepState(model, steps, k);
+  const view = {
+    open: /* @__PURE__ */ new Set(),
+    showAll: /* @__PURE__ */ new Set(),
+    showUnforced: /* @__PURE__ */ new Set(),
+    selected: state.node,
+    matchSet: /* @__PURE__ */ new Set(),
+    replay: { step: state.k, open: /* @__PURE__ */ new Set() },
+    steps: state,
+    present: true
+  };
+  const whole = layoutDown(allItems(model));
+  const laid = placeAs(buildItems(model, view), whole);
+  const body = treeMarkup(model, view, laid, false, -1);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${whole.width} ${whole.height}" width="${whole.width}" height="${whole.height}">${body}</svg>`;
+}
+function framesDocument(model, steps, css, from = 0, to = Number.MAX_SAFE_INTEGER) {
+  const n = stepCount(steps);
+  const first = Math.max(0, from);
+  const last = Math.min(n - 1, to);
+  const pages = [];
+  for (let k = first; k <= last; k++) {
+    const caption = describeStep(model, steps, stepState(model, steps, k));
+    pages.push(
+      `<section class="lt-frame"><p class="lt-frame-caption">${esc(caption)}</p><div class="lt-explorer lt-present">${frameSvg(model, steps, k)}</div></section>`
+    );
+  }
+  const title = esc(model.data.title);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}: steps</title><style>${css}
+body { margin: 0; font: 16px system-ui, sans-serif; }
+.lt-frame { break-after: page; page-break-after: always; padding: 12px 16px; }
+.lt-frame .lt-explorer { display: block; min-height: 0; height: auto; }
+.lt-frame svg { width: 100%; height: auto; max-height: 82vh; }
+.lt-frame-caption { font-size: 18px; margin: 0 0 8px; }
+@page { size: landscape; margin: 1cm; }
+</style></head><body>${pages.join("")}</body></html>`;
+}
+
+// frontend/src/explorer/input.ts
+var CLICKER = {
+  " ": "step",
+  Enter: "step",
+  PageDown: "step",
+  ArrowRight: "step",
+  ArrowDown: "step",
+  PageUp: "back",
+  ArrowLeft: "back",
+  ArrowUp: "back",
+  Backspace: "back",
+  Home: "first",
+  End: "last"
+};
+var ARROWS = { ArrowRight: "step", ArrowLeft: "back" };
+var CLICKABLE = "[data-node],[data-more],[data-unforced],[data-link],[data-edge],[data-never],[data-goto],[data-action]";
+function attachInput(element, actions, live, stepping = () => false) {
+  element.addEventListener("click", (ev) => {
+    const start = ev.target instanceof Element ? ev.target : null;
+    const target = start?.closest(CLICKABLE);
+    if (!target || !element.contains(target)) return;
+    const ds = target.dataset;
+    if (ds.action !== void 0) actions.action(ds.action);
+    else if (ds.node !== void 0) actions.clickNode(Number(ds.node));
+    else if (ds.more !== void 0) actions.showMore(Number(ds.more));
+    else if (ds.unforced !== void 0) actions.showUnforced(Number(ds.unforced));
+    else if (ds.link !== void 0 || ds.goto !== void 0)
+      actions.goTo(Number(ds.link ?? ds.goto));
+    else if (ds.edge !== void 0 && live) {
+      const [node, edge] = ds.edge.split(":").map(Number);
+      actions.forceEdge(node, edge);
+    } else if (ds.never !== void 0 && live) actions.generate(Number(ds.never));
+  });
+  const box = element.querySelector("[data-search]");
+  box?.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter") actions.search(box.value);
+  });
+  element.addEventListener("keydown", (ev) => {
+    const target = ev.target instanceof Element ? ev.target : null;
+    if (target?.closest("input, select, textarea")) return;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const name = stepping() ? CLICKER[ev.key] : ARROWS[ev.key];
+    if (!name) return;
+    actions.action(name);
+    ev.preventDefault();
+  });
+  const scrub = element.querySelector("[data-scrub]");
+  scrub?.addEventListener("input", () => actions.scrub(Number(scrub.value)));
+}
+
+// frontend/src/explorer/replay.ts
+function creationOrder(serial, parent) {
+  const n = serial.length;
+  const order = Array.from({ length: n }, (_, i) => i);
+  order.sort((a, b) => serial[a] - serial[b]);
+  const bySerial = Int32Array.from(order);
+  const rankOf = new Int32Array(n);
+  order.forEach((node, r) => {
+    rankOf[node] = r;
+  });
+  const doneAt = Int32Array.from(rankOf);
+  for (let i = n - 1; i > 0; i--) {
+    const p = parent[i];
+    if (doneAt[i] > doneAt[p]) doneAt[p] = doneAt[i];
+  }
+  return { bySerial, rankOf, doneAt };
+}
+function clampStep(step, n) {
+  return Math.max(0, Math.min(n - 1, step));
+}
+function replayAt(order, path, step) {
+  const node = order.bySerial[step];
+  const open = new Set(path(node).slice(0, -1));
+  open.add(0);
+  return { node, state: { step, open } };
+}
+
+// frontend/src/explorer/model.ts
+var POSITION_BOOK = { h: "hit", m: "miss", o: "off" };
+var Model = class {
+  data;
+  n;
+  strings;
+  /** primary children, in generation order */
+  kids;
+  /** moves generated, never forced */
+  unforced;
+  /** transpositions: children met first under another parent */
+  links;
+  /** string index of the move into each node (-1 for the root) */
+  inMove;
+  /** MCTS: the visits of the move into each node (null for other searches) */
+  visitsIn;
+  /** how many parents link to each node */
+  parents;
+  depth;
+  pv;
+  pvSet;
+  sorted;
+  order = null;
+  constructor(data) {
+    this.data = data;
+    const n = data.serial.length;
+    this.n = n;
+    this.strings = data.strings;
+    this.kids = new Array(n);
+    this.unforced = new Array(n);
+    this.links = new Array(n);
+    this.inMove = new Int32Array(n).fill(-1);
+    this.visitsIn = data.visits ? new Float64Array(n) : null;
+    this.parents = new Int32Array(n);
+    this.depth = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const e = data.edges[i];
+      const kids = [];
+      const unforced = [];
+      const links = [];
+      for (let j = 0, k = 0; j < e.length; j += 2, k++) {
+        const m = e[j];
+        const c = e[j + 1];
+        if (c < 0) unforced.push({ m, k });
+        else {
+          this.parents[c]++;
+          if (data.parent[c] === i && this.inMove[c] < 0) {
+            kids.push({ c, m, k });
+            this.inMove[c] = m;
+            if (this.visitsIn && data.visits) this.visitsIn[c] = data.visits[i][k];
+          } else links.push({ c, m, k });
+        }
+      }
+      this.kids[i] = kids;
+      this.unforced[i] = unforced;
+      this.links[i] = links;
+    }
+    for (let i = 1; i < n; i++) this.depth[i] = this.depth[data.parent[i]] + 1;
+    this.pv = data.pv;
+    this.pvSet = new Set(data.pv);
+    this.sorted = new Array(n);
+  }
+  /** Whether (and how) a search looked the node up in a position book. */
+  positionBook(i) {
+    const b = this.data.positionBook;
+    return b ? POSITION_BOOK[b[i]] ?? "" : "";
+  }
+  /** The label of the move into node i ("" for the root). */
+  move(i) {
+    return i === 0 || this.inMove[i] < 0 ? "" : this.strings[this.inMove[i]];
+  }
+  /**
+   * A child's value from the point of view of the player to move at its parent (two-player
+   * searches store one rating player per search: the other side prefers low values).
+   */
+  score(parent, c) {
+    const v = this.data.value[c];
+    if (v === null) return Number.NEGATIVE_INFINITY;
+    return this.data.rplayer[c] === this.data.player[parent] ? v : -v;
+  }
+  /**
+   * Node i's children best first: the principal variation's child (the search's choice),
+   * then by MCTS visits, then by stored value, then in generation order (values stored by
+   * different iterations of a deepening search are not comparable).
+   */
+  best(i) {
+    let kids = this.sorted[i];
+    if (!kids) {
+      kids = this.kids[i].slice();
+      const pv = (c) => this.pvSet.has(c) && this.pvSet.has(i) ? 1 : 0;
+      const visits = (c) => this.visitsIn ? this.visitsIn[c] : 0;
+      kids.sort(
+        (a, b) => pv(b.c) - pv(a.c) || visits(b.c) - visits(a.c) || this.score(i, b.c) - this.score(i, a.c) || a.k - b.k
+      );
+      this.sorted[i] = kids;
+    }
+    return kids;
+  }
+  /** The order in which the search created the nodes (computed on first use). */
+  creation() {
+    if (!this.order) this.order = creationOrder(this.data.serial, this.data.parent);
+    return this.order;
+  }
+  /** The nodes from the root to i, root first. */
+  path(i) {
+    const out = [];
+    for (let j = i; j > 0; j = this.data.parent[j]) out.push(j);
+    out.push(0);
+    return out.reverse();
+  }
+  /** The moves from the root to i. */
+  line(i) {
+    return this.path(i).slice(1).map((j) => this.move(j));
+  }
+  playerName(p) {
+    return p < 0 ? "chance" : this.data.players[p] ?? `player ${p}`;
+  }
+};
+
 // frontend/src/explorer/search.ts
 var MATCHES_SHOWN = 50;
 function findLine(model, text) {
@@ -1465,6 +1505,7 @@ function shellMarkup(live) {
       <span class="lt-sep"></span>
       <button data-action="present" aria-pressed="false" title="presentation mode: the tree top down, fitted to the screen, large type, the panel and legend hidden">Present</button>
       <button data-action="panel" class="lt-panel-toggle" title="show or hide the side panel and the legend">Panel</button>
+      <button data-action="frames" class="lt-panel-toggle" title="every step as a slide (SVG), a page each: print it to PDF">Slides</button>
       ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
     </div>
     <div class="lt-main">
@@ -1571,6 +1612,12 @@ function mount(element, data, options = {}) {
   function total() {
     const steps = stepCount(model.data.steps ?? null);
     return steps > 0 ? steps : model.n;
+  }
+  function slides() {
+    const steps = model.data.steps;
+    if (!steps || stepCount(steps) === 0) return null;
+    const css = [...document.querySelectorAll("style")].map((s) => s.textContent).join("\n");
+    return framesDocument(model, steps, css);
   }
   let whole = null;
   let scale = 1;
@@ -1784,6 +1831,12 @@ function mount(element, data, options = {}) {
         );
         render2();
         scrollTo(view.selected);
+      } else if (name === "frames") {
+        const html = slides();
+        if (html) {
+          const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+          window.open(url, "_blank");
+        }
       } else if (name === "panel") {
         element.classList.toggle("lt-panel-on");
         render2();
@@ -1840,7 +1893,8 @@ function mount(element, data, options = {}) {
     },
     get steps() {
       return total();
-    }
+    },
+    frames: () => slides()
   };
 }
 
