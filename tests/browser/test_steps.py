@@ -119,6 +119,10 @@ def test_minimax_and_alphabeta_side_by_side(driver: Any, tmp_path: Path, picture
     ]  # (hidden until the last step: the answer's counts)
     assert "29 forced by alphabeta:textbook" in summaries[0]
     assert "39 forced by minimax" in summaries[1]
+    click(driver, '#explorer [data-action="present"]')
+    click(driver, '#explorer-2 [data-action="present"]')
+    keys(driver, Keys.END)  # alpha-beta at its end, minimax too: both counts shown
+    assert step_text(driver).startswith("step 73 of 73: ")
     picture(driver, "teach-side-by-side")
 
 
