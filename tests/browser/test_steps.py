@@ -327,3 +327,34 @@ def test_slides_of_every_step(driver: Any, tmp_path: Path, picture: Any) -> None
     picture(driver, "teach-slide", frames[cut])
     pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {"landscape": True})["data"])
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 73
+
+
+def test_printing_shows_the_whole_tree(driver: Any, tmp_path: Path) -> None:
+    """Printed, the page is the tree alone, every node of it on the page's width (the
+    screen's scroll box would clip it to two levels)."""
+    page = tmp_path / "lecture.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    driver.set_window_size(700, 700)
+    open_page(driver, page)
+    click(driver, '[data-action="replay"]')
+    keys(driver, Keys.END)  # the whole tree drawn left to right: wider than the window
+    wide = driver.execute_script(
+        "return document.querySelector('#explorer [data-tree]').getBoundingClientRect().width"
+    )
+    assert wide > 700
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        inside = driver.execute_script(
+            "const w = document.documentElement.clientWidth;"
+            "return [...document.querySelectorAll('#explorer [data-node]')]"
+            ".every(e => { const r = e.getBoundingClientRect();"
+            " return r.left >= 0 && r.right <= w; });"
+        )
+        assert inside
+        assert not driver.find_element("css selector", "#explorer .lt-info").is_displayed()
+        assert not driver.find_element("css selector", '[data-action="step"]').is_displayed()
+        assert driver.find_element("css selector", "[data-replay-text]").is_displayed()
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})

@@ -218,7 +218,7 @@ export function mount(
     } else {
       laid = layout(shown, view.steps ? STEP_COLUMN : COLUMN);
       scale = 1;
-      svg.removeAttribute("viewBox");
+      svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`); // (print scales it)
       svg.setAttribute("width", String(laid.width));
       svg.setAttribute("height", String(laid.height));
     }

@@ -1635,7 +1635,7 @@ function mount(element, data, options = {}) {
     } else {
       laid = layout(shown, view.steps ? STEP_COLUMN : COLUMN);
       scale = 1;
-      svg.removeAttribute("viewBox");
+      svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`);
       svg.setAttribute("width", String(laid.width));
       svg.setAttribute("height", String(laid.height));
     }

@@ -1650,7 +1650,7 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
       } else {
         laid = layout(shown, view.steps ? STEP_COLUMN : COLUMN);
         scale = 1;
-        svg.removeAttribute("viewBox");
+        svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`);
         svg.setAttribute("width", String(laid.width));
         svg.setAttribute("height", String(laid.height));
       }
