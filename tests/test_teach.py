@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from lazytree.games import load_game
 from lazytree.games.builtin import LECTURE_TREE
 from lazytree.games.tree_game import ChanceTreeGame, TreeGame
-from lazytree.search import alphabeta, expectiminimax, minimax
+from lazytree.search import Limit, SearchStopped, alphabeta, expectiminimax, minimax
 from lazytree.search.result import SearchResult
 from lazytree.teach import (
     Trace,
@@ -421,3 +421,13 @@ def test_rater_spellings() -> None:
         traced_rater("alphabeta:textbook=maybe")
     with pytest.raises(ValueError, match="order='aima' is not update-first or test-first"):
         traced_rater("alphabeta:order=aima")
+
+
+def test_a_budget_stops_the_trace() -> None:
+    """The trace builds the lazy tree as the reference search goes, so a node budget on
+    that tree stops it (a search that grows is always bounded)."""
+    game, state = load_game("tictactoe")
+    tree = Tree(game, state)
+    with pytest.raises(SearchStopped):
+        traced_search(tree.root, Limit(depth=6, nodes=300), "alphabeta", trace=Trace())
+    assert tree.stats.nodes_created < 400
