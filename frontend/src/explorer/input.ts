@@ -19,6 +19,9 @@ const CLICKER: Record<string, string> = {
   End: "last",
 };
 
+/** The buttons Space and Enter press as they would any button: they step too. */
+const PRESSED = new Set(["step", "back", "play"]);
+
 /** The keys that step otherwise. */
 const ARROWS: Record<string, string> = { ArrowRight: "step", ArrowLeft: "back" };
 
@@ -56,6 +59,9 @@ export function attachInput(
     const target = ev.target instanceof Element ? ev.target : null;
     if (target?.closest("input, select, textarea")) return;
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    // Space or Enter on a focused ◀ ▶ ▶| button presses it (the same step): left alone
+    const own = target?.closest<HTMLElement>("button[data-action]")?.dataset.action;
+    if ((ev.key === " " || ev.key === "Enter") && own && PRESSED.has(own)) return;
     const name = stepping() ? CLICKER[ev.key] : ARROWS[ev.key];
     if (!name) return;
     actions.action(name);

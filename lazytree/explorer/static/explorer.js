@@ -1291,6 +1291,7 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
     Home: "first",
     End: "last"
   };
+  var PRESSED = /* @__PURE__ */ new Set(["step", "back", "play"]);
   var ARROWS = { ArrowRight: "step", ArrowLeft: "back" };
   var CLICKABLE = "[data-node],[data-more],[data-unforced],[data-link],[data-edge],[data-never],[data-goto],[data-action]";
   function attachInput(element, actions, live, stepping = () => false) {
@@ -1318,6 +1319,8 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
       const target = ev.target instanceof Element ? ev.target : null;
       if (target?.closest("input, select, textarea")) return;
       if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      const own = target?.closest("button[data-action]")?.dataset.action;
+      if ((ev.key === " " || ev.key === "Enter") && own && PRESSED.has(own)) return;
       const name = stepping() ? CLICKER[ev.key] : ARROWS[ev.key];
       if (!name) return;
       actions.action(name);
