@@ -14,14 +14,24 @@ from lazytree.weights import WeightsError, read_weights_option
 
 def _tree(o: Mapping[str, Any]) -> Position:
     from lazytree.games.tree_game import tree_game
+    from lazytree.games.tree_text import TreeTextError, looks_like_text, parse_tree
 
+    if looks_like_text(o["spec"]):  # the text format: labels, MAX or MIN at the root
+        try:
+            tree = parse_tree(o["spec"])
+        except TreeTextError as exc:
+            raise OptionError(f"--spec {exc}") from None
+        if o["root_player"]:
+            raise OptionError("--root-player: a tree's text says MAX or MIN at its root")
+        game = tree_game(tree.spec, tree.root_player, values_for=0, labels=tree.labels)
+        return Position(game, game.initial_state())
     try:
         spec = json.loads(o["spec"])
     except json.JSONDecodeError as exc:
         raise OptionError(f"--spec is not a JSON nested list: {exc.msg}") from None
     except RecursionError:
         raise OptionError("--spec is nested too deeply to read") from None
-    game = tree_game(spec, root_player=o["root_player"])
+    game = tree_game(spec, root_player=o["root_player"], values_for=0)  # values are MAX's
     return Position(game, game.initial_state())
 
 
@@ -35,11 +45,18 @@ TREE = GameSpec(
             "spec",
             str,
             LECTURE_TREE,
-            'The tree as a JSON nested list of numbers; {"chance": [[p, subtree], ...]} '
-            'is a chance node, {"eval": v, "children": [...]} an inner node a depth '
-            "cut-off rates v.",
+            "The tree: lines 'MAX A: B C' / 'B: 3 12 8' (labels; MAX or MIN at the "
+            "root; 'CHANCE C: 1/2 D 1/2 E'; 'B(4):' an evaluation; see Teaching in the "
+            'docs), or a JSON nested list of numbers ({"chance": [[p, subtree], ...]} '
+            'a chance node, {"eval": v, "children": [...]} an inner node a depth '
+            "cut-off rates v). Values are MAX's (player 0's).",
         ),
-        GameOption("root_player", int, 0, "Player to move at the root (0 or 1)."),
+        GameOption(
+            "root_player",
+            int,
+            0,
+            "With a JSON --spec: who moves at the root, 0 (MAX) or 1 (MIN).",
+        ),
     ),
     setup=_tree,
     notation="child number",

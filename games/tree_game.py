@@ -153,17 +153,35 @@ class TreeGame:
 
     ``evaluate`` gives a leaf's value (negated for the other player: the game is
     zero-sum); an inner node cut off by a depth limit is worth its static evaluation
-    (``{"eval": v, "children": [...]}``), or 0.
+    (``{"eval": v, "children": [...]}``), or 0. The values are ``values_for``'s (by
+    default the root player's): the lectures' MIN at the root is ``root_player=1,
+    values_for=0`` (player 0 is MAX, player 1 moves first).
+
+    >>> g = TreeGame([[3, 12, 8], [2, 4, 6]], root_player=1, values_for=0)
+    >>> g.to_move(()), g.evaluate((0, 0), 0), g.evaluate((0, 0), 1)
+    (1, 3.0, -3.0)
     """
 
     name = "tree"
     num_players = 2
     _allows_chance = False
 
-    def __init__(self, spec: TreeSpec, root_player: Player = 0) -> None:
+    def __init__(
+        self,
+        spec: TreeSpec,
+        root_player: Player = 0,
+        values_for: Player | None = None,
+        labels: Mapping[Path, str] | None = None,
+    ) -> None:
         if root_player not in (0, 1):
             raise ValueError("root_player must be 0 or 1")
+        if values_for not in (None, 0, 1):
+            raise ValueError("values_for must be 0 or 1")
         self.root_player = root_player
+        self.values_for: Player = root_player if values_for is None else values_for
+        self.labels: dict[Path, str] = dict(labels or {})
+        """The nodes' labels by path (A, B, C as the textbooks draw them); a labelled
+        child's move is written as its label."""
         self.spec = _freeze(spec, chance=self._allows_chance)
 
     def _node(self, path: Path) -> object:
@@ -205,19 +223,28 @@ class TreeGame:
 
     def returns(self, state: Path) -> tuple[float, float]:
         v = self.leaf_value(state)
-        return (v, -v) if self.root_player == 0 else (-v, v)
+        return (v, -v) if self.values_for == 0 else (-v, v)
 
     def evaluate(self, state: Path, player: Player) -> float:
         return self.returns(state)[player]
 
+    def max_player(self) -> Player:
+        """The player whose values the tree gives: MAX in the textbooks' drawing, whoever
+        moves at the root."""
+        return self.values_for
+
     def move_to_str(self, state: Path, move: int) -> str:
-        return str(move)
+        return self.labels.get((*state, move), str(move))
 
     def parse_move(self, state: Path, text: str) -> int:
+        wanted = text.strip()
+        for move in self.legal_moves(state):
+            if self.labels.get((*state, move)) == wanted:
+                return move
         try:
-            move = int(text.strip())
+            move = int(wanted)
         except ValueError:
-            raise IllegalMoveError(f"{text!r} is not a child number") from None
+            raise IllegalMoveError(f"{text!r} is not a child number or label") from None
         self.result(state, move)
         return move
 
@@ -233,11 +260,13 @@ class TreeGame:
         return f"{path}: {len(children)} {kind}{evaluation}"
 
     def label(self, state: Path) -> str:
-        """A short label: the leaf value, or the path."""
+        """A short label: the leaf value (after its label, if it has one), or the node's
+        label, or its path."""
         node = self._node(state)
+        name = self.labels.get(state)
         if isinstance(node, float):
-            return f"{node:g}"
-        path = ".".join(map(str, state)) or "root"
+            return f"{node:g}" if name is None else f"{name}={node:g}"
+        path = name or ".".join(map(str, state)) or "root"
         return f"{path} (eval {node.value:g})" if isinstance(node, EvalNode) else path
 
 
@@ -294,7 +323,7 @@ class ChanceTreeGame(TreeGame):
                     values.append(node.value)
                 stack.extend(children)
         lo, hi = min(values), max(values)
-        return (lo, hi) if player == self.root_player else (-hi, -lo)
+        return (lo, hi) if player == self.values_for else (-hi, -lo)
 
     def outcome_probability(self, state: Path, move: int) -> float:
         """The probability of outcome ``move`` at the chance node ``state``."""
@@ -304,15 +333,20 @@ class ChanceTreeGame(TreeGame):
         return node.probabilities[move]
 
 
-def tree_game(spec: TreeSpec, root_player: Player = 0) -> TreeGame:
+def tree_game(
+    spec: TreeSpec,
+    root_player: Player = 0,
+    values_for: Player | None = None,
+    labels: Mapping[Path, str] | None = None,
+) -> TreeGame:
     """A :class:`ChanceTreeGame` when ``spec`` has chance nodes, else a :class:`TreeGame`.
 
     >>> type(tree_game([1, 2])).__name__, type(tree_game([{"chance": [[1, 5]]}])).__name__
     ('TreeGame', 'ChanceTreeGame')
     """
     try:
-        return TreeGame(spec, root_player)
+        return TreeGame(spec, root_player, values_for, labels)
     except ValueError as exc:
         if "use ChanceTreeGame" not in str(exc):
             raise
-    return ChanceTreeGame(spec, root_player)
+    return ChanceTreeGame(spec, root_player, values_for, labels)

@@ -61,11 +61,23 @@ __all__ = [
     "pack",
     "pack_cells",
     "pack_moves",
+    "player_colours",
     "player_names",
     "position_packer",
     "position_view",
     "unpack_moves",
 ]
+
+
+def player_colours() -> tuple[tuple[str, str], ...]:
+    """(light tint, colour) of each player in the one palette, ``static/boards.css``
+    (the pages' colours), for pictures drawn outside a page: a player looks the same in
+    the explorer, a Graphviz picture and a printed lab sheet."""
+    css = resources.files("lazytree").joinpath("static", "boards.css").read_text("utf-8")
+    found = dict(re.findall(r"--player-(\d(?:-light)?):\s*(#[0-9a-fA-F]{6})", css))
+    players = sorted(int(k) for k in found if k.isdigit())
+    return tuple((found[f"{p}-light"], found[str(p)]) for p in players)
+
 
 SCHEMA: Final = "lazytree-board/1"
 """The ``schema`` value of every document this module writes."""

@@ -1,10 +1,7 @@
 """The idea of lazytree on one screen: a lazy game tree and the raters that force it.
 
-A node's children are a lazy, memoized sequence of edges over the game's move generator;
-each edge holds a thunk of its child (Realm of Racket's ``delay`` and ``force``). Nothing
-below a node exists until a rater forces it, no move is generated twice and no child
-built twice, and a rater that stops early (a cut-off) leaves the rest *never generated*.
-The fast core (:mod:`lazytree.tree`, :mod:`lazytree.search`) is tested against it.
+A node's children: a lazy, memoized sequence of edges over the move generator, each a thunk
+of its child (Racket's ``delay``, ``force``); the fast core and the trace stand on it.
 
 >>> from lazytree.games.tree_game import TreeGame
 >>> root = tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
@@ -17,10 +14,11 @@ Counts(generated=10, forced=10, evaluations=7)
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
+from itertools import islice
 from math import inf, nextafter
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from lazytree.game import CHANCE, ChanceGame, Game, Player
 
@@ -28,19 +26,13 @@ S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 T = TypeVar("T")
 
-__all__ = ["Children", "Counts", "Edge", "Node", "Thunk", "alphabeta", "delay", "edges"]
-__all__ += ["evaluate", "expectiminimax", "force", "minimax", "search", "tree"]
-
 
 @dataclass
 class Thunk(Generic[T]):
-    """A computation kept for later (``compute``), run when forced, then remembered."""
+    """Racket's ``delay``: a computation kept for later, run when forced, then remembered."""
 
     compute: Callable[[], T] | None  # None once forced
     value: T | None = None
-
-
-delay = Thunk  # Racket's delay: delay(compute) is a thunk of compute, not run yet
 
 
 def force(thunk: Thunk[T]) -> T:
@@ -74,33 +66,29 @@ def edges(node: Node[S, M]) -> Iterator[Edge[S, M]]:
     for move in node.game.legal_moves(node.state):
         node.counts.generated += 1
         p = 1.0 if chance is None else chance.outcome_probability(node.state, move)
-        yield Edge(move, p, delay(partial(node.result, move)))
+        yield Edge(move, p, Thunk(partial(node.result, move)))
 
 
 class Children(Generic[S, M]):
-    """A node's edges, a lazy memoized sequence over :func:`edges` (as python-chess's
-    ``board.legal_moves``): iterating twice never generates twice, stopping early never
-    generates the rest, and ``bool`` pulls at most one edge."""
+    """A node's edges, lazy and memoized: iterating twice never generates twice, stopping
+    early never generates the rest (python-chess's ``board.legal_moves``)."""
 
     def __init__(self, node: Node[S, M]) -> None:
         self.more = edges(node)  # the edges not generated yet
         self.generated: list[Edge[S, M]] = []  # the first edges of ``more``, in order
 
-    def pull(self) -> bool:
-        """Generate one more edge; False when there is none."""
-        edge = next(self.more, None)
-        if edge is not None:
-            self.generated.append(edge)
-        return edge is not None
+    def pull(self, i: int) -> bool:
+        self.generated.extend(islice(self.more, 1))  # one edge, or none
+        return len(self.generated) > i
 
     def __iter__(self) -> Iterator[Edge[S, M]]:
         i = 0
-        while i < len(self.generated) or self.pull():
+        while i < len(self.generated) or self.pull(i):
             yield self.generated[i]
             i += 1
 
     def __bool__(self) -> bool:
-        return bool(self.generated) or self.pull()
+        return bool(self.generated) or self.pull(0)
 
 
 class Node(Generic[S, M]):
@@ -122,79 +110,91 @@ def tree(game: Game[S, M], state: S | None = None) -> Node[S, M]:
     return Node(game, game.initial_state() if state is None else state, Counts())
 
 
-def evaluate(node: Node[S, M], player: Player) -> float:
-    """The game's value of ``node`` from ``player``'s point of view, counted."""
-    node.counts.evaluations += 1
-    return float(node.game.evaluate(node.state, player))
+@dataclass(frozen=True)
+class How:
+    """How a search rates: for ``player``, with cut-offs or not (minimax), Star1 given the
+    values' ``bounds``, telling ``step(event, node, alpha, beta, value, (p, value) terms)``."""
+
+    player: Player
+    prune: bool = True
+    bounds: tuple[float, float] | None = None
+    step: Callable[..., None] = lambda *_: None  # enter, leaf, update, cutoff, exit
 
 
-def minimax(node: Node[S, M], depth: int, player: Player) -> float:
-    """The value of ``node`` ``depth`` plies deep for ``player``: its children's maximum on
-    ``player``'s turns, their minimum on others', their mean at a chance node."""
+def alphabeta(node: Node[S, M], depth: int, alpha: float, beta: float, how: How) -> float:
+    """Minimax's value of ``node`` if strictly inside ``(alpha, beta)``, else a bound past
+    the window on that side (fail-soft). A cut-off: the moves after are never generated."""
     if depth == 0 or not node.children:
-        return evaluate(node, player)
-    values = [minimax(force(edge.thunk), depth - 1, player) for edge in node.children]
+        node.counts.evaluations += 1
+        value = float(node.game.evaluate(node.state, how.player))
+        how.step("leaf", node, alpha, beta, value, ())
+        return value
     if node.player == CHANCE:
-        return sum(e.probability * v for e, v in zip(node.children, values, strict=True))
-    return max(values) if node.player == player else min(values)
-
-
-def alphabeta(node: Node[S, M], depth: int, alpha: float, beta: float, player: Player) -> float:
-    """Minimax's value of ``node`` if it lies strictly inside ``(alpha, beta)``, else a
-    bound past the window on the same side (fail-soft). A cut-off ends the loop over the
-    children, so the moves after it are never generated."""
-    if depth == 0 or not node.children:
-        return evaluate(node, player)
-    if node.player == CHANCE:
-        return expectiminimax(node, depth, player)
-    maximizing = node.player == player
-    value = -inf if maximizing else inf
+        return expectiminimax(node, depth, alpha, beta, how)
+    how.step("enter", node, alpha, beta, None, ())
+    value = -inf if (maximizing := node.player == how.player) else inf
     for edge in node.children:
-        v = alphabeta(force(edge.thunk), depth - 1, alpha, beta, player)
-        if maximizing:
-            value = max(value, v)
-            alpha = max(alpha, value)
-        else:
-            value = min(value, v)
-            beta = min(beta, value)
+        v = alphabeta(force(edge.thunk), depth - 1, alpha, beta, how)
+        value = max(value, v) if maximizing else min(value, v)
+        if how.prune:
+            alpha, beta = (max(alpha, value), beta) if maximizing else (alpha, min(beta, value))
+        how.step("update", node, alpha, beta, value, ())
         if alpha >= beta:
+            how.step("cutoff", node, alpha, beta, value, ())
             break  # a cut-off
+    how.step("exit", node, alpha, beta, value, ())
     return value
 
 
-def expectiminimax(node: Node[S, M], depth: int, player: Player) -> float:
-    """A chance node's value: its outcomes' values by alpha-beta with an open window (the
-    fast core's Star1 narrows them), weighted by their probabilities."""
-    return sum(
-        e.probability * alphabeta(force(e.thunk), depth - 1, -inf, inf, player)
-        for e in node.children
-    )
+def expectiminimax(node: Node[S, M], depth: int, alpha: float, beta: float, how: How) -> float:
+    """A chance node's value (a ply): its outcomes' weighted by their probabilities; Star1
+    with ``how.bounds``: an outcome's window is what can still move the sum, or it cuts."""
+    how.step("enter", node, alpha, beta, None, ())
+    (lo, hi), total, seen, terms = how.bounds or (-inf, inf), 0.0, 0.0, list[tuple[float, float]]()
+    for e in filter(lambda e: e.probability or not how.bounds, node.children):  # p > 0
+        p, seen = e.probability, seen + e.probability
+        rest = max(0.0, 1.0 - seen)  # the outcomes not seen yet
+        a = (alpha - total - rest * hi) / p if how.bounds else -inf
+        b = (beta - total - rest * lo) / p if how.bounds else inf
+        if cut := a >= hi or b <= lo:  # this outcome and the rest, at their best (worst)
+            terms.append((p + rest, hi if a >= hi else lo))
+        else:
+            v = alphabeta(force(e.thunk), depth - 1, max(lo, a), min(hi, b), how)
+            terms.append((p, v))
+            if cut := bool(how.bounds) and not a < v < b:  # the rest at their best (worst)
+                terms.append((rest, hi if v <= a else lo))
+        total = sum(p * v for p, v in terms)
+        how.step("cutoff" if cut else "update", node, alpha, beta, total, tuple(terms))
+        if cut:
+            break
+    how.step("exit", node, alpha, beta, total, tuple(terms))
+    return total
 
 
 def search(
-    root: Node[S, M], depth: int, prune: bool = True, player: Player | None = None
-) -> tuple[float, tuple[M, ...]]:
-    """The value of ``root`` ``depth`` plies deep for ``player`` (by default the one to
-    move) by alpha-beta (minimax if not ``prune``), and its tied best moves. The root loop
-    is the fast core's, so both force the same: to find every tied best move, each move
-    after the first is searched with the window just past the best value so far
-    (``nextafter``), where a move as good comes back exact and a worse one fails."""
-    me = root.player if player is None else player
-    if me == CHANCE:
+    root: Node[S, M], depth: int, prune: bool = True, player: Player | None = None,
+    textbook: bool = False, step: Callable[..., None] = How.step, bounds: Any = None,
+) -> tuple[float, tuple[M, ...]]:  # fmt: skip
+    """``root``'s value ``depth`` plies deep for ``player`` (by default the one to move) and
+    every tied best move: a move's window starts just past the best so far (``nextafter``),
+    as the fast core's; ``textbook``: the lectures' root (the best value, one best move)."""
+    how = How(root.player if player is None else player, prune, bounds, step)
+    if how.player == CHANCE:
         raise ValueError("the root is a chance node: say whose point of view (player=)")
-    if depth == 0 or not root.children:
-        return evaluate(root, me), ()
-    if root.player == CHANCE:  # no move to choose
-        return (expectiminimax(root, depth, me) if prune else minimax(root, depth, me)), ()
-    maximizing = root.player == me
-    value, best = -inf, list[M]()
+    if depth == 0 or not root.children or root.player == CHANCE:  # no move to choose
+        return alphabeta(root, depth, -inf, inf, replace(how, bounds=None)), ()
+    value = -inf if (maximizing := root.player == how.player) else inf
+    best, alpha, beta = list[M](), -inf, inf
+    step("enter", root, alpha, beta, None, ())
     for edge in root.children:
-        alpha = nextafter(value, -inf) if best and maximizing else -inf
-        beta = nextafter(value, inf) if best and not maximizing else inf
-        child = force(edge.thunk)
-        v = alphabeta(child, depth - 1, alpha, beta, me) if prune else minimax(child, depth - 1, me)
+        v = alphabeta(force(edge.thunk), depth - 1, alpha, beta, how)
         if not best or (v > value if maximizing else v < value):
             value, best = v, [edge.move]
-        elif v == value:
+        elif v == value and not textbook:
             best.append(edge.move)
+        if prune:  # the next move's window
+            past = value if textbook else nextafter(value, -inf if maximizing else inf)
+            alpha, beta = (past, inf) if maximizing else (-inf, past)
+        step("update", root, alpha, beta, value, ())
+    step("exit", root, alpha, beta, value, ())
     return value, tuple(best)

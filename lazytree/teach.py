@@ -1,22 +1,21 @@
-"""The search as the lectures trace it: each step recorded, and textbook alpha-beta.
+"""The search as the lectures trace it: the reference search, telling each step.
 
-:func:`traced_search` rates a node of a lazy tree exactly as the fast raters
-``minimax``, ``alphabeta`` and ``expectiminimax`` do (the same nodes forced in the same
-order, the same values and ratings stored; ``tests/test_teach.py`` checks it), written
-once in the lectures' shape, and records into a :class:`Trace` each :class:`Step`: a
-node entered with its ``(alpha, beta)`` window, a leaf evaluated, the value a child
-backs up into its parent (``update``: the parent's value and window after it), a
-cut-off, a node left with its value (a chance node's with its weighted sum). The fast
-core records nothing: tracing costs nothing when it is off.
+:func:`traced_search` runs the readable search of :mod:`lazytree.reference` (minimax,
+alpha-beta, expectiminimax with Star1) with a step callback, and records into a
+:class:`Trace` each :class:`Step`: a node entered with its ``(alpha, beta)`` window, a
+leaf evaluated (one step, whether the depth limit or the end of the game stopped
+there), the value a child backs up into its parent (``update``: the parent's value and
+window after it), a cut-off, a node left with its value (a bound when it failed outside
+its window; a chance node's with its weighted sum). It builds, in the lazy tree the
+explorer draws, exactly the nodes the reference forced, in the same order, and stores
+each node's value there; the fast raters of the same names force the same
+(``tests/test_teach.py``).
 
-With ``textbook=True`` the root is searched like the lectures' pseudo-code: one
-alpha-beta call with the full window, so the root's alpha rises with the best value
-and later moves are cut as a hand trace cuts them; the answer is one best move. The
-default (the fast core's root) searches each later root move with a window just past
-the best value so far, so that a move as good comes back exact and *every* tied best
-move is reported; it prunes less at the root. The fast rater ``alphabeta:textbook``
-(:func:`~lazytree.search.alphabeta.alphabeta` with ``textbook=True``) is the textbook
-search without the trace, forcing the same nodes.
+With ``textbook=True`` the root is searched like the lectures' pseudo-code: alpha rises
+with the best value, so later moves are cut as a hand trace cuts them, and the answer is
+one best move. The default (the fast core's root) searches each later root move with a
+window just past the best value so far, so that a move as good comes back exact and
+*every* tied best move is reported; it prunes less at the root.
 
 >>> from lazytree.tree import Tree
 >>> from lazytree.games.tree_game import TreeGame
@@ -33,11 +32,14 @@ search without the trace, forcing the same nodes.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass
-from typing import Any, Literal
+from collections.abc import Callable, Generator, Hashable, Iterator
+from dataclasses import dataclass, field, replace
+from inspect import GEN_CLOSED, GEN_CREATED, getgeneratorstate
+from typing import Any, Literal, Protocol, cast, runtime_checkable
 
+from lazytree import reference
 from lazytree.game import CHANCE, BoundedGame, Player
+from lazytree.search.budget import Budget
 from lazytree.search.limit import Limit
 from lazytree.search.raters import Rater, RaterError
 from lazytree.search.result import ChancePruning, SearchResult
@@ -46,7 +48,9 @@ from lazytree.tree import Bound, Node
 
 __all__ = [
     "MAX_STEPS",
+    "ORDERS",
     "TRACEABLE",
+    "HasMax",
     "Step",
     "Trace",
     "TracedRater",
@@ -58,18 +62,33 @@ __all__ = [
 
 INF = math.inf
 
-Line = tuple[Any, ...]
-"""A line of moves as the search builds it: nested pairs ``(move, rest)``, ``()`` at the end."""
-Valued = tuple[float, Line]
-
 Event = Literal["enter", "leaf", "update", "cutoff", "exit"]
+Order = Literal["update-first", "test-first"]
 
 TRACEABLE = ("minimax", "alphabeta", "expectiminimax")
 """The raters :func:`traced_search` runs (``alphabeta`` also as ``alphabeta:textbook``)."""
 
+ORDERS: tuple[Order, ...] = ("update-first", "test-first")
+"""How a cut-off's window is shown: ``update-first`` raises the node's bound with the
+value, then cuts when ``alpha >= beta`` (AIMA 4th edition); ``test-first`` tests the
+value against the other bound before raising its own (``v >= beta`` at MAX, ``v <=
+alpha`` at MIN: AIMA 3rd edition, CS188), so the cut-off shows the window the child was
+searched with. The search forces the same either way."""
+
 MAX_STEPS = 50_000
 """Most steps a :class:`Trace` keeps unless told otherwise; past it, it stops recording
 (``truncated``) and the search goes on."""
+
+Terms = tuple[tuple[float, float], ...]
+
+
+@runtime_checkable
+class HasMax(Protocol):
+    """A game that says which player is MAX, as its lectures draw it, whoever moves at
+    the root (a hand-built tree with MIN at its root): a traced search rates its values
+    from MAX's point of view by default."""
+
+    def max_player(self) -> Player: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,14 +96,18 @@ class Step:
     """One step of a traced search.
 
     ``event`` is ``enter`` (the search arrives at ``node`` with the window ``(alpha,
-    beta)``), ``leaf`` (``node`` is evaluated: ``value``), ``update`` (a child's value
-    backed up into ``node``: ``value`` is ``node``'s value so far, ``(alpha, beta)`` its
-    window after it; at a chance node, the weighted sum so far), ``cutoff`` (``alpha >=
-    beta`` at ``node``: its moves after this one are never generated; at a chance node,
-    Star1 found it cannot matter) or ``exit`` (the search leaves ``node`` with
-    ``value``, fail-soft: exact inside the window it entered with, a bound outside).
-    Values are from the rating player's point of view. ``terms`` holds a chance node's
-    ``(probability, value)`` pairs (its weighted sum) on ``update`` and ``exit``.
+    beta)``), ``leaf`` (``node`` is evaluated: ``value``; the depth limit or the end of
+    the game), ``update`` (a child's value backed up into ``node``: ``value`` is
+    ``node``'s value so far, ``(alpha, beta)`` its window after it; at a chance node, the
+    weighted sum so far), ``cutoff`` (at a MAX or MIN node the value reached the other
+    bound: the moves after this one are never generated; at a chance node, Star1 found
+    that even the outcomes not seen yet at their best (or worst) cannot bring the sum
+    back into the window: ``value`` is that sum, a bound) or ``exit`` (the search leaves
+    ``node`` with ``value``, fail-soft). ``bound`` says what an ``exit`` or chance
+    ``cutoff`` value is: ``Bound.EXACT``, or ``UPPER`` (the true value is at most it:
+    it failed low) or ``LOWER`` (at least it). Values are from the rating player's point
+    of view. ``terms`` holds a chance node's ``(probability, value)`` pairs (its weighted
+    sum); with ``assumed`` the last pair is the outcomes not searched, at a bound.
     """
 
     node: Node[Any, Any]
@@ -92,7 +115,9 @@ class Step:
     alpha: float
     beta: float
     value: float | None = None
-    terms: tuple[tuple[float, float], ...] = ()
+    terms: Terms = ()
+    bound: Bound | None = None
+    assumed: bool = False
 
 
 class Trace:
@@ -117,273 +142,167 @@ class Trace:
         return iter(self.steps)
 
 
-class _Search:
-    """One traced search (the fast core's :class:`~lazytree.search.core.Search` for the
-    settings of minimax, alphabeta and expectiminimax, in the lectures' shape). Its leaves
-    are rated by :meth:`~lazytree.tree.TreeContext.leaf_value`, as every rater's are."""
+@dataclass
+class _Open:
+    """A node the search entered and has not left."""
+
+    ref: reference.Node[Any, Any]  # the reference's node
+    node: Node[Any, Any]  # the lazy tree's node
+    entered: tuple[float, float]  # the window it was entered with
+    now: tuple[float, float]  # its window after its last update
+    before: tuple[float, float]  # its window before its last update
+    move: Any = None  # the move to it (None at the root)
+    p: float = 1.0  # its probability, at a chance node
+    best: float | None = None  # the best value backed up so far (MAX or MIN)
+    line: tuple[Any, ...] = ()  # the moves of its best line so far
+    cut: bool = False
+    moves: list[tuple[Any, float]] = field(default_factory=list)  # the root's exact moves
+
+
+class _Recorder:
+    """The step callback of one traced search: builds in the lazy tree the nodes the
+    reference builds, rates them, records the steps, keeps the budget."""
 
     def __init__(
         self,
         root: Node[Any, Any],
-        player: Player,
-        *,
-        prune: bool,
-        chance: bool,
-        star1: bool,
-        limit: Limit,
+        search: _Settings,
         trace: Trace | None,
+        budget: Budget | None,
     ) -> None:
-        self.context = root.context
-        self.game = root.context.game
-        self.player = player
-        self.prune = prune
-        self.chance = chance
-        self.trace = trace
+        self.root, self.search, self.trace, self.budget = root, search, trace, budget
+        self.open: list[_Open] = []
         self.visits = 0
         self.frontier = False
-        rest = limit.replace(depth=None)
-        self.budget = None if rest.unbounded else rest.budget(root.context)
-        lo, hi = -INF, INF
-        bounds = None
-        if star1 and isinstance(self.game, BoundedGame):
-            bounds = self.game.evaluation_bounds(player)
-        if bounds is not None:
-            lo, hi = float(bounds[0]), float(bounds[1])
-            if lo > hi:
-                raise ValueError(f"evaluation bounds {bounds} are empty (lower > upper)")
-        self.star1 = bounds is not None and math.isfinite(lo) and math.isfinite(hi)
-        self.lo, self.hi = lo, hi
+        self.line: tuple[Any, ...] = ()
+        self.moves: tuple[tuple[Any, float], ...] = ()
 
-    def record(
-        self,
-        node: Node[Any, Any],
-        event: Event,
-        alpha: float,
-        beta: float,
-        value: float | None = None,
-        terms: tuple[tuple[float, float], ...] = (),
-    ) -> None:
+    def add(self, step: Step) -> None:
         if self.trace is not None:
-            self.trace.add(Step(node, event, alpha, beta, value, terms))
+            self.trace.add(step)
 
-    def bound(self, value: float, alpha: float, beta: float) -> Bound:
-        """How a fail-soft value searched in ``(alpha, beta)`` relates to the truth."""
-        if not self.prune:
+    def bound(self, value: float, window: tuple[float, float]) -> Bound:
+        """How a fail-soft value searched in ``window`` relates to the truth."""
+        if not self.search.prune or window[0] < value < window[1]:
             return Bound.EXACT
-        return Bound.UPPER if value <= alpha else Bound.LOWER if value >= beta else Bound.EXACT
+        return Bound.UPPER if value <= window[0] else Bound.LOWER
 
-    def search(self, n: Node[Any, Any], d: int, alpha: float, beta: float) -> Valued:
-        """The lectures' alpha-beta (minimax without pruning): ``n``'s value ``d``
-        plies deep, fail-soft within ``(alpha, beta)``, and the line that gives it (nested
-        pairs ``(move, rest)``)."""
-        self.visits += 1
-        if self.budget is not None and not self.visits & 3:
-            self.budget.check()
-        if n.player == CHANCE:
-            if not self.chance:
-                raise ValueError("alpha-beta cannot rate chance nodes; use expectiminimax")
-            if d > 0:
-                return self.average(n, d, alpha, beta)
-        if d == 0:
-            if not self.frontier and not self.game.is_terminal(n.state):
-                self.frontier = True
-            value = self.context.leaf_value(n.state, self.player)
-            n.rate(value, self.player, 0, Bound.EXACT, None)
-            self.record(n, "leaf", alpha, beta, value)
-            return value, ()
-        self.record(n, "enter", alpha, beta)
-        maximizing = n.player == self.player
-        a0, b0 = alpha, beta
-        best = -INF if maximizing else INF
-        line: Line = ()
-        searched = 0
-        for edge in n.children:
-            searched += 1
-            v, below = self.search(edge.child, d - 1, alpha, beta)
-            if v > best if maximizing else v < best:
-                best, line = v, (edge.move, below)
-            if self.prune:
-                alpha, beta = (max(alpha, best), beta) if maximizing else (alpha, min(beta, best))
-            self.record(n, "update", alpha, beta, best)
-            if self.prune and alpha >= beta:
-                self.record(n, "cutoff", alpha, beta, best)
-                break  # the moves after this one are never generated
-        if not searched:  # no moves: the game is over here
-            best = self.context.leaf_value(n.state, self.player)
-            n.rate(best, self.player, d, Bound.EXACT, None)
-            self.record(n, "leaf", a0, b0, best)
-            return best, ()
-        n.rate(best, self.player, d, self.bound(best, a0, b0), None)
-        self.record(n, "exit", alpha, beta, best)
-        return best, line
+    def node_of(self, ref: reference.Node[Any, Any]) -> tuple[Node[Any, Any], Any, float]:
+        """The lazy tree's node of ``ref`` (built as the reference built it), the move to
+        it and its probability (None and 1 at the root and the current node)."""
+        if not self.open:
+            return self.root, None, 1.0
+        top = self.open[-1]
+        if top.ref is ref:
+            return top.node, None, 1.0
+        generated = top.ref.children.generated
+        for i in range(len(generated) - 1, -1, -1):
+            if generated[i].thunk.value is ref:
+                edge = top.node.edge(i)
+                assert edge is not None and edge.move == generated[i].move
+                return edge.child, edge.move, generated[i].probability
+        raise AssertionError("a step at a node neither the current one nor its child")
 
-    def average(
+    @staticmethod
+    def sync(ref: reference.Node[Any, Any], node: Node[Any, Any]) -> None:
+        """Generate at ``node`` the moves the reference generated at ``ref`` (and find
+        there are no more where it found that)."""
+        state = getgeneratorstate(cast(Generator[Any, None, None], ref.children.more))
+        if state != GEN_CREATED:
+            n = len(ref.children.generated)
+            node.edge(n if state == GEN_CLOSED else n - 1)
+
+    def __call__(
         self,
-        n: Node[Any, Any],
-        d: int,
+        event: str,
+        ref: reference.Node[Any, Any],
         alpha: float,
         beta: float,
-        record: list[tuple[Any, float]] | None = None,
-    ) -> Valued:
-        """A chance node: its outcomes' values weighted by their probabilities, with
-        Star1's windows and cuts when the game bounds its values (the fast core's
-        ``Search.average``), and the line through the first outcome."""
-        self.record(n, "enter", alpha, beta)
-        star1 = self.star1 and self.prune and record is None
-        lo, hi = self.lo, self.hi
-        total = seen = 0.0
-        terms: list[tuple[float, float]] = []
-        line: Line = ()
-        outcomes = 0
-        for edge in n.children:
-            outcomes += 1
-            p = edge.probability
-            if p is None or not p >= 0:
-                raise ValueError(f"a chance outcome has probability {p!r}")
-            if p == 0.0 and record is None:
-                continue
-            seen += p
-            if star1:
-                rest = max(0.0, 1.0 - seen)
-                a = (alpha - total - rest * hi) / p
-                b = (beta - total - rest * lo) / p
-                if a >= hi:  # even the best outcomes cannot lift it above alpha
-                    return self.cut(n, d, total + (p + rest) * hi, alpha, beta, terms, line)
-                if b <= lo:  # even the worst outcomes keep it at or above beta
-                    return self.cut(n, d, total + (p + rest) * lo, alpha, beta, terms, line)
-                value, sub = self.search(edge.child, d - 1, max(lo, a), min(hi, b))
-                terms.append((p, value))
-                if value <= a:
-                    cut = total + p * value + rest * hi
-                    return self.cut(n, d, cut, alpha, beta, terms, line or (edge.move, sub))
-                if value >= b:
-                    cut = total + p * value + rest * lo
-                    return self.cut(n, d, cut, alpha, beta, terms, line or (edge.move, sub))
+        value: float | None,
+        terms: Terms,
+    ) -> None:
+        if event in ("enter", "leaf") and self.open:  # (the root is not counted)
+            self.visits += 1
+            if self.budget is not None and not self.visits & 3:
+                self.budget.check()
+        node, move, p = self.node_of(ref)
+        if event == "enter":
+            if node.player == CHANCE and not self.search.chance:
+                raise ValueError("alpha-beta cannot rate chance nodes; use expectiminimax")
+            window = (alpha, beta)
+            self.open.append(_Open(ref, node, window, window, window, move, p))
+            self.add(Step(node, "enter", alpha, beta))
+        elif event == "leaf":
+            assert value is not None
+            self.sync(ref, node)
+            depth = self.search.depth - len(self.open)
+            if depth == 0 and not (self.open and node.is_terminal()):
+                self.frontier = True  # the depth limit stopped the search here
+            node.context.stats.evaluations += 1  # the reference evaluated it
+            node.rate(value, self.search.player, depth, Bound.EXACT, None)
+            self.add(Step(node, "leaf", alpha, beta, value))
+            self.left(move, p, value, (alpha, beta), ())
+        elif event == "update":
+            top = self.open[-1]
+            top.before, top.now = top.now, (alpha, beta)
+            self.add(Step(node, "update", alpha, beta, value, terms))
+        elif event == "cutoff":
+            assert value is not None
+            top = self.open[-1]
+            top.cut = True
+            if node.player == CHANCE:  # Star1: the last term is the rest, at a bound
+                bound = Bound.UPPER if value <= alpha else Bound.LOWER
+                self.add(Step(node, "cutoff", alpha, beta, value, terms, bound, True))
+                return
+            if self.search.order == "test-first":  # the window before its last update
+                top.now = top.before
+                alpha, beta = top.before
+                last = self.trace.steps[-1] if self.trace is not None and self.trace.steps else None
+                if last is not None and last.node is node and last.event == "update":
+                    self.trace.steps[-1] = replace(last, alpha=alpha, beta=beta)  # type: ignore[union-attr]
+            self.add(Step(node, "cutoff", alpha, beta, value))
+        else:  # exit
+            assert value is not None
+            top = self.open.pop()
+            self.sync(ref, node)
+            depth = self.search.depth - len(self.open)
+            bound = self.bound(value, top.entered) if self.open else Bound.EXACT
+            node.rate(value, self.search.player, depth, bound, None)
+            chance_cut = top.cut and node.player == CHANCE
+            self.add(Step(node, "exit", *top.now, value, terms, bound, chance_cut))
+            if self.open:
+                self.left(top.move, top.p, value, top.entered, top.line)
             else:
-                value, sub = self.search(edge.child, d - 1, -INF, INF)
-                terms.append((p, value))
-                if record is not None:
-                    record.append((edge.move, value))
-            total += p * value
-            if not line and p > 0:
-                line = (edge.move, sub)
-            self.record(n, "update", alpha, beta, total, tuple(terms))
-        if not outcomes:  # no outcomes: the game is over here
-            best = self.context.leaf_value(n.state, self.player)
-            n.rate(best, self.player, d, Bound.EXACT, None)
-            self.record(n, "leaf", alpha, beta, best)
-            return best, ()
-        if abs(seen - 1.0) > 1e-9:
-            raise ValueError(f"the outcomes of a chance node have probabilities adding to {seen}")
-        n.rate(total, self.player, d, self.bound(total, alpha, beta), None)
-        self.record(n, "exit", alpha, beta, total, tuple(terms))
-        return total, line
+                self.line, self.moves = top.line, tuple(top.moves)
 
-    def cut(
-        self,
-        n: Node[Any, Any],
-        d: int,
-        value: float,
-        alpha: float,
-        beta: float,
-        terms: list[tuple[float, float]],
-        line: Line,
-    ) -> Valued:
-        """Star1's cut at a chance node: the bound ``value`` it returns."""
-        self.record(n, "cutoff", alpha, beta, value, tuple(terms))
-        n.rate(value, self.player, d, self.bound(value, alpha, beta), None)
-        self.record(n, "exit", alpha, beta, value, tuple(terms))
-        return value, line
-
-    def root(
-        self, node: Node[Any, Any], depth: int, textbook: bool, rater: str
-    ) -> SearchResult[Any]:
-        """Rate ``node`` ``depth`` plies deep: every tied best move (the fast core's
-        root), or with ``textbook`` the first best move of one full-window search."""
-        stats = self.context.stats
-        before = stats.snapshot()
-        best: list[Any] = []
-        move_values: list[tuple[Any, float]] = []
-        line: Line = ()
-        if depth == 0 or not node.children:
-            value = self.context.leaf_value(node.state, self.player)
-            self.frontier = self.frontier or depth == 0
-            node.rate(value, self.player, depth, Bound.EXACT, None)
-            self.record(node, "leaf", -INF, INF, value)
-        elif node.player == CHANCE:
-            if not self.chance:
-                raise ValueError("alpha-beta cannot rate chance nodes; use expectiminimax")
-            value, line = self.average(node, depth, -INF, INF, record=move_values)
-            node.rate(value, self.player, depth, Bound.EXACT, None)
-        else:
-            maximizing = node.player == self.player
-            value = -INF if maximizing else INF
-            alpha, beta = -INF, INF
-            self.record(node, "enter", alpha, beta)
-            for edge in node.children:
-                if textbook or not self.prune or not best:
-                    a, b = alpha, beta
-                elif maximizing:  # exact when v >= value, an upper bound below value otherwise
-                    a, b = math.nextafter(value, -INF), INF
-                else:
-                    a, b = -INF, math.nextafter(value, INF)
-                v, sub = self.search(edge.child, depth - 1, a, b)
-                if not best or (v > value if maximizing else v < value):
-                    value, best, line = v, [edge.move], (edge.move, sub)
-                    move_values.append((edge.move, v))
-                elif v == value and not textbook:
-                    best.append(edge.move)
-                    move_values.append((edge.move, v))
-                elif not self.prune:
-                    move_values.append((edge.move, v))
-                if textbook:
-                    if maximizing:
-                        alpha = max(alpha, value)
-                    else:
-                        beta = min(beta, value)
-                    self.record(node, "update", alpha, beta, value)
-                    if alpha >= beta:
-                        self.record(node, "cutoff", alpha, beta, value)
-                        break
-                elif not self.prune:
-                    self.record(node, "update", alpha, beta, value)
-                elif maximizing:  # the window the next move is searched with
-                    self.record(node, "update", math.nextafter(value, -INF), INF, value)
-                else:
-                    self.record(node, "update", -INF, math.nextafter(value, INF), value)
-            node.rate(value, self.player, depth, Bound.EXACT, None)
-            self.record(node, "exit", alpha, beta, value)
-        return SearchResult(
-            value=value,
-            player=self.player,
-            best_moves=tuple(best),
-            pv=flat(line),
-            depth=depth,
-            rater=rater,
-            stats=stats.snapshot() - before,
-            move_values=tuple(move_values),
-            complete=not self.frontier,
-            visits=self.visits,
-            chance=self.chance_pruning() if self.chance else None,
-        )
-
-    def chance_pruning(self) -> ChancePruning:
-        if self.star1 and self.prune:
-            return ChancePruning("star1", (self.lo, self.hi))
-        return ChancePruning("none")
+    def left(
+        self, move: Any, p: float, value: float, window: tuple[float, float], line: tuple[Any, ...]
+    ) -> None:
+        """A child (``move``) was left with ``value``, searched in ``window``: its parent's
+        best line, and at the root the moves rated exactly."""
+        if not self.open:  # the root was a leaf
+            return
+        parent = self.open[-1]
+        if parent.node.player == CHANCE:
+            if not parent.line and p > 0:
+                parent.line = (move, *line)
+        elif parent.best is None or (
+            value > parent.best if parent.node.player == self.search.player else value < parent.best
+        ):
+            parent.best, parent.line = value, (move, *line)
+        if len(self.open) == 1 and self.bound(value, window) is Bound.EXACT:
+            parent.moves.append((move, value))
 
 
-def flat(line: Line) -> tuple[Any, ...]:
-    """The moves of a line of nested pairs ``(move, rest)``, as a flat tuple.
+@dataclass(frozen=True)
+class _Settings:
+    """What one traced search does."""
 
-    >>> flat((3, (1, ())))
-    (3, 1)
-    """
-    moves = []
-    while line:
-        moves.append(line[0])
-        line = line[1]
-    return tuple(moves)
+    player: Player
+    depth: int
+    prune: bool
+    chance: bool
+    order: Order
 
 
 def traced_search(
@@ -393,40 +312,80 @@ def traced_search(
     *,
     textbook: bool = False,
     star1: bool = True,
+    order: Order = "update-first",
     player: Player | None = None,
     trace: Trace | None = None,
 ) -> SearchResult[Any]:
     """Rate ``node`` ``depth`` plies deep (a number, or a :class:`Limit` with a depth and
-    any budget) with ``rater`` (one of :data:`TRACEABLE`), recording each step into
-    ``trace`` when one is given.
+    any budget) with ``rater`` (one of :data:`TRACEABLE`) by the reference search
+    (:mod:`lazytree.reference`), recording each step into ``trace`` when one is given and
+    building below ``node`` the nodes it forces, each rated.
 
-    Without ``textbook`` it forces, evaluates and stores exactly what the fast rater of
-    that name does. ``textbook`` (``alphabeta`` only) searches the root with the full
-    window, as the lectures' pseudo-code: one best move, the textbook's cuts. ``star1``
-    (``expectiminimax``) prunes chance nodes when the game bounds its values. Values
-    are from ``player``'s point of view (by default the player to move).
+    ``textbook`` (``alphabeta``, ``expectiminimax``) searches the root with a window
+    raised by each move, as the lectures' pseudo-code: one best move, the textbook's
+    cuts. ``star1`` (``expectiminimax``) prunes chance nodes when the game bounds its
+    values; without it, chance nodes are averaged with open windows (below them MAX and
+    MIN nodes still cut: ``minimax`` prunes nothing). ``order`` is how a cut-off's window
+    is shown (:data:`ORDERS`). A chance node counts as a ply of ``depth``. Values are
+    from ``player``'s point of view (by default MAX's in a game that says who is MAX,
+    :class:`HasMax`, else the player to move).
     """
     if rater not in TRACEABLE:
         raise ValueError(f"no traced search for {rater!r} (traced: {', '.join(TRACEABLE)})")
-    if textbook and rater != "alphabeta":
-        raise ValueError("textbook is an option of alphabeta")
+    if textbook and rater == "minimax":
+        raise ValueError("textbook is an option of alphabeta and expectiminimax")
+    if order not in ORDERS:
+        raise ValueError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
     limit = depth if isinstance(depth, Limit) else Limit(depth=depth)
     if limit.depth is None or isinstance(limit.depth, bool) or limit.depth < 0:
         raise ValueError(f"a traced search needs a depth >= 0, got {limit.depth!r}")
-    me = node.player if player is None else player
+    game = node.context.game
+    me = player
+    if me is None:
+        me = game.max_player() if isinstance(game, HasMax) else node.player
     if me == CHANCE:
         raise ValueError("the root is a chance node: say whose point of view (player=)")
-    search = _Search(
-        node,
-        me,
-        prune=rater != "minimax",
-        chance=rater != "alphabeta",
-        star1=star1 and rater == "expectiminimax",
-        limit=limit,
-        trace=trace,
+    bounds = None
+    if star1 and rater == "expectiminimax" and isinstance(game, BoundedGame):
+        found = game.evaluation_bounds(me)
+        if found is not None:
+            lo, hi = float(found[0]), float(found[1])
+            if lo > hi:
+                raise ValueError(f"evaluation bounds {found} are empty (lower > upper)")
+            if math.isfinite(lo) and math.isfinite(hi):
+                bounds = (lo, hi)
+    settings = _Settings(me, limit.depth, rater != "minimax", rater != "alphabeta", order)
+    rest = limit.replace(depth=None)
+    budget = None if rest.unbounded else rest.budget(node.context)
+    recorder = _Recorder(node, settings, trace, budget)
+    stats = node.context.stats
+    before = stats.snapshot()
+    value, best = reference.search(
+        reference.tree(game, node.state),
+        limit.depth,
+        prune=settings.prune,
+        player=me,
+        textbook=textbook,
+        step=recorder,
+        bounds=bounds,
     )
-    name = "alphabeta:textbook" if textbook else rater
-    return search.root(node, limit.depth, textbook, name)
+    name = f"{rater}:textbook" if textbook else rater
+    chance = None
+    if settings.chance:
+        chance = ChancePruning("star1", bounds) if bounds else ChancePruning("none")
+    return SearchResult(
+        value=value,
+        player=me,
+        best_moves=best,
+        pv=recorder.line,
+        depth=limit.depth,
+        rater=name,
+        stats=stats.snapshot() - before,
+        move_values=recorder.moves,
+        complete=not recorder.frontier,
+        visits=recorder.visits,
+        chance=chance,
+    )
 
 
 class TracedRater(Rater):
@@ -434,12 +393,24 @@ class TracedRater(Rater):
     :func:`traced_search`; with ``record`` each search's steps go to :attr:`trace`."""
 
     def __init__(
-        self, text: str, name: str, *, textbook: bool, star1: bool, record: bool = True
+        self,
+        text: str,
+        name: str,
+        *,
+        textbook: bool,
+        star1: bool,
+        order: Order = "update-first",
+        record: bool = True,
     ) -> None:
         super().__init__(text, self._run)
-        self.rater, self.textbook, self.star1 = name, textbook, star1
+        self.rater, self.textbook, self.star1, self.order = name, textbook, star1, order
         self.record = record
         self.trace: Trace | None = None
+
+    @property
+    def untraced(self) -> str:
+        """The spelling of the same search for the fast raters (no trace-only option)."""
+        return self.rater if self.star1 else f"{self.rater}:star1=false"
 
     def _run(
         self, node: Node[Any, Any], limit: Limit, *, player: Player | None = None
@@ -451,6 +422,7 @@ class TracedRater(Rater):
             self.rater,
             textbook=self.textbook,
             star1=self.star1,
+            order=self.order,
             player=player,
             trace=self.trace,
         )
@@ -461,33 +433,48 @@ _NO = {"false": False, "no": False, "0": False, "off": False}
 
 
 def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
-    """The traced rater ``text`` spells: ``minimax``, ``alphabeta``,
-    ``alphabeta:textbook`` (or ``textbook=true``), ``expectiminimax`` (``:star1=false``);
-    ``None`` for any other rater. A bad parameter of these is a one-line
-    :class:`~lazytree.search.raters.RaterError`.
+    """The traced rater ``text`` spells: ``minimax``, ``alphabeta``, ``expectiminimax``,
+    with ``textbook`` (``alphabeta:textbook``, ``expectiminimax:textbook=true``), ``star1``
+    (``expectiminimax:star1=false``) and ``order`` (``alphabeta:order=test-first``, one
+    of :data:`ORDERS`); ``None`` for any other rater. A bad parameter of these is a
+    one-line :class:`~lazytree.search.raters.RaterError`.
 
     >>> traced_rater("alphabeta:textbook").textbook, traced_rater("mcts") is None
     (True, True)
+    >>> traced_rater("alphabeta:order=test-first").order
+    'test-first'
     """
     name, *params = [part.strip() for part in text.split(":")]
     if name not in TRACEABLE:
         return None
-    options = {"textbook": False, "star1": True}
-    allowed = {"alphabeta": ("textbook",), "expectiminimax": ("star1",)}.get(name, ())
+    flags = {"textbook": False, "star1": True}
+    order: Order = "update-first"
+    allowed = {
+        "minimax": (),
+        "alphabeta": ("textbook", "order"),
+        "expectiminimax": ("textbook", "star1", "order"),
+    }[name]
     for param in params:
         key, _, raw = param.partition("=")
         if key not in allowed:
             known = ", ".join(allowed) or "none"
             raise RaterError(f"{name} has no parameter {key!r} (parameters: {known})")
-        if not raw:
-            flag: bool | None = True
-        else:
-            flag = _YES.get(raw.lower(), _NO.get(raw.lower()))
+        if key == "order":
+            if raw not in ORDERS:
+                raise RaterError(f"{name}: order={raw!r} is not {' or '.join(ORDERS)}")
+            order = "test-first" if raw == "test-first" else "update-first"
+            continue
+        flag = True if not raw else _YES.get(raw.lower(), _NO.get(raw.lower()))
         if flag is None:
             raise RaterError(f"{name}: {key}={raw!r} is not true or false")
-        options[key] = flag
+        flags[key] = flag
     return TracedRater(
-        text, name, textbook=options["textbook"], star1=options["star1"], record=record
+        text,
+        name,
+        textbook=flags["textbook"],
+        star1=flags["star1"],
+        order=order,
+        record=record,
     )
 
 
@@ -510,27 +497,46 @@ def node_ids(root: Node[Any, Any]) -> dict[int, str]:
     return ids
 
 
-def _number(value: float | None) -> float | None:
-    """A value for JSON: ``None`` for an infinite one (alpha's -inf, beta's +inf)."""
-    return None if value is None or not math.isfinite(value) else value
+DIGITS = 12
+"""Significant digits a step's numbers are written with (``step_number``): a window
+Star1 computes, such as 2.9999999999999996, is written 3."""
+
+
+def step_number(value: float | None) -> float | None:
+    """A step's number for JSON: ``None`` for none or an infinite one (alpha's -inf,
+    beta's +inf), else rounded to :data:`DIGITS` significant digits.
+
+    >>> step_number(2.9999999999999996), step_number(-math.inf), step_number(0.1 + 0.2)
+    (3.0, None, 0.3)
+    """
+    if value is None or not math.isfinite(value):
+        return None
+    return float(f"{value:.{DIGITS}g}")
 
 
 def step_records(
     steps: Iterator[Step] | list[Step], name: Callable[[Node[Any, Any]], Hashable]
 ) -> list[dict[str, Any]]:
-    """The steps as JSON-ready records ``{node, event, alpha, beta, value}`` (and
-    ``terms`` at a chance node), each node named by ``name``; an infinite bound is
-    ``None`` (alpha's -inf, beta's +inf)."""
+    """The steps as JSON-ready records ``{node, event, alpha, beta, value}``, each node
+    named by ``name``, numbers written by :func:`step_number`; an ``exit`` (and a chance
+    node's ``cutoff``) also has ``bound`` (``exact``, ``upper``: the true value is at most
+    ``value``, ``lower``: at least), a chance node's steps ``terms`` (its ``[probability,
+    value]`` pairs) and a Star1 cut-off ``assumed: true`` (its last pair is the outcomes
+    not searched, at their bound)."""
     out: list[dict[str, Any]] = []
     for s in steps:
         record: dict[str, Any] = {
             "node": name(s.node),
             "event": s.event,
-            "alpha": _number(s.alpha),
-            "beta": _number(s.beta),
-            "value": _number(s.value),
+            "alpha": step_number(s.alpha),
+            "beta": step_number(s.beta),
+            "value": step_number(s.value),
         }
+        if s.bound is not None:
+            record["bound"] = s.bound.value
         if s.terms:
-            record["terms"] = [[p, _number(v)] for p, v in s.terms]
+            record["terms"] = [[step_number(p), step_number(v)] for p, v in s.terms]
+        if s.assumed:
+            record["assumed"] = True
         out.append(record)
     return out

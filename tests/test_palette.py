@@ -195,3 +195,15 @@ def test_the_dice_stay_readable_on_every_player() -> None:
     for p, colour in enumerate(palette(BOARDS_CSS.read_text(encoding="utf-8"))):
         ratio = contrast(white, linear(colour))
         assert ratio >= MIN_LABEL_CONTRAST, f"player {p} ({colour}): white on it {ratio:.2f}:1"
+
+
+def test_the_pictures_use_the_pages_colours() -> None:
+    """The exported pictures (Graphviz) colour each player as the pages do: MAX and MIN
+    look the same in the explorer and in an SVG or PNG of the same tree."""
+    from lazytree.export.draw import PLAYER_COLOURS
+
+    css = BOARDS_CSS.read_text(encoding="utf-8")
+    for p, (fill, border) in enumerate(PLAYER_COLOURS):
+        assert f"--player-{p}: {border};" in css
+        assert f"--player-{p}-light: {fill};" in css
+    assert len(PLAYER_COLOURS) == PLAYERS

@@ -38,6 +38,7 @@ from lazytree.game import Game, has_chance
 from lazytree.games import GAMES, load_game
 from lazytree.games.tree_game import ChanceTreeGame, TreeGame
 from lazytree.search import alphabeta, expectiminimax, minimax
+from lazytree.search.engine import alphabeta_tt
 from lazytree.search.result import SearchResult
 from lazytree.tree import Node, Tree
 
@@ -248,6 +249,45 @@ def test_every_game_agrees_with_the_reference(name: str, options: dict[str, Any]
         assert pruned  # alpha-beta cut somewhere: moves never generated
 
 
+# -- the play AI's search ------------------------------------------------------------------
+def play_ai_agrees(game: Game[Any, Any], state: Any, depth: int, player: int | None) -> None:
+    """The play AI's search (alpha-beta with stored ratings, on a tree sharing positions:
+    transpositions) at its plainest settings (no move ordering, no hint) gives the
+    reference's value and best moves; a second search of the same tree forces nothing
+    new and answers the same."""
+    tree = Tree(game, state, share=True)
+    fast = alphabeta_tt(tree.root, depth, player=player, order=False, hint=False)
+    value, best = reference.search(reference.tree(game, state), depth, player=player)
+    assert (fast.value, fast.best_moves) == (value, best)
+    before = tree.stats.snapshot()
+    again = alphabeta_tt(tree.root, depth, player=player, order=False, hint=False)
+    after = tree.stats.snapshot()
+    assert (after.nodes_created, after.moves_generated) == (
+        before.nodes_created,
+        before.moves_generated,
+    )
+    assert (again.value, again.best_moves) == (value, best)
+
+
+DETERMINISTIC = [
+    pytest.param(name, options, id=f"{name}-{i}")
+    for name in GAMES
+    for i, options in enumerate(VARIANTS.get(name, [{}]))
+    if options.get("rules") != "chance"
+]
+"""The cases without chance nodes: the play AI's alpha-beta rates no chance node (its
+expectiminimax does)."""
+
+
+@pytest.mark.parametrize(("name", "options"), DETERMINISTIC)
+def test_the_play_ais_search_agrees_with_the_reference(name: str, options: dict[str, Any]) -> None:
+    game, start = load_game(name, **options)
+    assert not has_chance(game)
+    for state in positions(game, start, seed=0):
+        for depth in range(min(DEPTHS.get(name, 4), 3) + 1):
+            play_ai_agrees(game, state, depth, None)
+
+
 # -- random hand-built trees ---------------------------------------------------------------
 LEAVES = st.integers(-3, 3)
 SPLITS: list[list[float]] = [
@@ -294,6 +334,7 @@ def test_random_trees_agree_with_the_reference(spec: Any, root_player: int, play
     for depth in range(5):
         for rater in (minimax, alphabeta):
             agree(game, (), depth, rater, player=player)
+        play_ai_agrees(game, (), depth, player)
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)

@@ -1,13 +1,18 @@
-"""The traced search (:mod:`lazytree.teach`) against the fast raters, and textbook
-alpha-beta against a hand trace.
+"""The traced search (:mod:`lazytree.teach`, the reference search telling its steps)
+against the fast raters, a hand trace and one independent alpha-beta.
 
-* Without ``textbook``, the traced search is the fast rater of the same name: over the
-  catalog's games and random hand-built trees it builds the same nodes in the same order
-  (the tree numbers them as it creates them), stores the same ratings on them, counts
-  the same and answers the same.
-* With ``textbook``, on the lectures' example tree it evaluates exactly the leaves a
-  hand trace evaluates, in that order, and each step's window is the one an independent
-  textbook alpha-beta over the nested lists (written here) has there.
+* The traced search is the fast rater of the same name: over the catalog's games and
+  random hand-built trees it builds the same nodes in the same order (the tree numbers
+  them as it creates them), stores the same ratings on them, counts the same and answers
+  the same (where an outcome of probability 0 lies below the root, the fast core skips
+  it and the reference searches it: there the fast one's nodes are a part of the
+  trace's).
+* On the lectures' example tree it evaluates exactly the leaves a hand trace evaluates,
+  in that order, and each step (event, window, value) is the one an independent textbook
+  alpha-beta over the nested lists (:func:`textbook`, written here, the one oracle) has
+  there, in both orders of a cut-off's window.
+* The wording of chance nodes (Star1's cut-offs, their reasons and bounds) against
+  values worked out by hand.
 """
 
 from __future__ import annotations
@@ -25,10 +30,17 @@ from hypothesis import strategies as st
 from lazytree.games import load_game
 from lazytree.games.builtin import LECTURE_TREE
 from lazytree.games.tree_game import ChanceTreeGame, TreeGame
-from lazytree.search import alphabeta, expectiminimax, minimax
+from lazytree.search import Limit, SearchStopped, alphabeta, expectiminimax, minimax
 from lazytree.search.result import SearchResult
-from lazytree.teach import Trace, node_ids, step_records, traced_rater, traced_search
-from lazytree.tree import Node, Tree
+from lazytree.teach import (
+    Trace,
+    node_ids,
+    step_number,
+    step_records,
+    traced_rater,
+    traced_search,
+)
+from lazytree.tree import Bound, Node, Tree
 
 FAST: dict[str, Callable[..., SearchResult[Any]]] = {
     "minimax": minimax,
@@ -90,12 +102,14 @@ def test_traced_chance_search_is_the_fast_one(rater: str) -> None:
     same_search(game, state, rater, 3)
 
 
-def random_spec(rng: random.Random, depth: int, chance: bool) -> Any:
+def random_spec(rng: random.Random, depth: int, chance: bool, zero: bool = True) -> Any:
+    """A random tree; with ``chance`` some chance nodes (outcomes of probability 0 among
+    them with ``zero``)."""
     if depth == 0 or rng.random() < 0.15:
         return rng.randint(-9, 9)
-    children = [random_spec(rng, depth - 1, chance) for _ in range(rng.randint(1, 3))]
+    children = [random_spec(rng, depth - 1, chance, zero) for _ in range(rng.randint(1, 3))]
     if chance and rng.random() < 0.3:
-        weights = [rng.randint(0, 4) for _ in children]
+        weights = [rng.randint(0 if zero else 1, 4) for _ in children]
         if not sum(weights):
             weights[0] = 1
         return {"chance": [[w / sum(weights), c] for w, c in zip(weights, children, strict=True)]}
@@ -112,12 +126,45 @@ def test_random_trees(seed: int, depth: int, rater: str) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 4), st.booleans())
 def test_random_chance_trees(seed: int, depth: int, star1: bool) -> None:
-    spec = random_spec(random.Random(seed), 4, True)
+    spec = random_spec(random.Random(seed), 4, True, zero=False)
     if isinstance(spec, dict):  # a chance root: searched from player 0's point of view
         spec = [spec]
     game = ChanceTreeGame(spec)
     same_search(game, (), "expectiminimax", depth, star1=star1)
     same_search(game, (), "minimax", depth)
+
+
+def shape(node: Node[Any, Any]) -> Any:
+    """What was explored below ``node``: each generated move and the shape below its
+    child if it was forced (None if not)."""
+    return tuple(
+        (e.move, None if e.peek() is None else shape(e.child)) for e in node.generated_edges
+    )
+
+
+def within(small: Any, big: Any) -> bool:
+    """Every move generated and child forced in ``small`` is in ``big`` too."""
+    if small is None:
+        return True
+    if big is None:
+        return False
+    found = dict(big)
+    return all(m in found and within(s, found[m]) for m, s in small)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 4))
+def test_impossible_outcomes_are_searched_by_the_trace(seed: int, depth: int) -> None:
+    """Outcomes of probability 0: the fast core skips them below the root, the reference
+    (the trace) searches them; the same value, and the fast one's nodes within."""
+    spec = random_spec(random.Random(seed), 4, True)
+    game = ChanceTreeGame(spec if isinstance(spec, list) else [spec])
+    for rater in ("minimax", "expectiminimax"):
+        fast_tree, traced_tree = Tree(game), Tree(game)
+        fast = FAST[rater](fast_tree.root, depth)
+        traced = traced_search(traced_tree.root, depth, rater)
+        assert (traced.value, traced.best_moves) == (fast.value, fast.best_moves)
+        assert within(shape(fast_tree.root), shape(traced_tree.root))
 
 
 def test_tracing_changes_nothing() -> None:
@@ -129,7 +176,7 @@ def test_tracing_changes_nothing() -> None:
     assert a == b and created(with_trace) == created(without)
 
 
-# -- textbook alpha-beta on the lectures' example tree ------------------------------------
+# -- the lectures' example tree against a hand trace and the one oracle -------------------
 
 HAND_TRACE = [  # the leaves a hand trace of textbook alpha-beta evaluates, in order
     "0.0.0", "0.0.1", "0.0.2", "0.1.0", "0.1.1", "0.1.2", "0.2.0", "0.2.1", "0.2.2",
@@ -142,9 +189,11 @@ HAND_TRACE = [  # the leaves a hand trace of textbook alpha-beta evaluates, in o
 
 def textbook(
     spec: Any, depth: int, path: tuple[int, ...], alpha: float, beta: float, maximizing: bool,
-    steps: list[tuple[Any, ...]],
+    steps: list[tuple[Any, ...]], order: str = "update-first",
 ) -> float:  # fmt: skip
-    """The lectures' alpha-beta over nested lists, recording the same steps."""
+    """The lectures' alpha-beta over nested lists, recording the same steps: a leaf (the
+    depth limit or the end of the tree) is one step; at a cut-off the window shown is the
+    raised one (``update-first``) or the one the child was searched with (``test-first``)."""
     if depth == 0 or not isinstance(spec, list):
         value = float(spec) if not isinstance(spec, list) else 0.0
         steps.append((path, "leaf", alpha, beta, value))
@@ -152,25 +201,27 @@ def textbook(
     steps.append((path, "enter", alpha, beta, None))
     value = -math.inf if maximizing else math.inf
     for i, child in enumerate(spec):
-        v = textbook(child, depth - 1, (*path, i), alpha, beta, not maximizing, steps)
-        if maximizing:
-            value = max(value, v)
-            alpha = max(alpha, value)
-        else:
-            value = min(value, v)
-            beta = min(beta, value)
-        steps.append((path, "update", alpha, beta, value))
-        if alpha >= beta:
+        v = textbook(child, depth - 1, (*path, i), alpha, beta, not maximizing, steps, order)
+        value = max(value, v) if maximizing else min(value, v)
+        raised = (max(alpha, value), beta) if maximizing else (alpha, min(beta, value))
+        if raised[0] >= raised[1]:
+            if order == "update-first":
+                alpha, beta = raised
+            steps.append((path, "update", alpha, beta, value))
             steps.append((path, "cutoff", alpha, beta, value))
             break
+        alpha, beta = raised
+        steps.append((path, "update", alpha, beta, value))
     steps.append((path, "exit", alpha, beta, value))
     return value
 
 
-def lecture_trace(depth: int) -> tuple[Tree[Any, Any], SearchResult[Any], Trace]:
+def lecture_trace(
+    depth: int, order: Any = "update-first"
+) -> tuple[Tree[Any, Any], SearchResult[Any], Trace]:
     tree = Tree(TreeGame(json.loads(LECTURE_TREE)))
     trace = Trace()
-    result = traced_search(tree.root, depth, "alphabeta", textbook=True, trace=trace)
+    result = traced_search(tree.root, depth, "alphabeta", textbook=True, order=order, trace=trace)
     return tree, result, trace
 
 
@@ -182,13 +233,39 @@ def test_textbook_evaluates_the_hand_traces_leaves() -> None:
     assert tree.stats.evaluations == len(HAND_TRACE)
 
 
-@pytest.mark.parametrize("depth", [1, 2, 3])
-def test_every_window_is_the_textbooks(depth: int) -> None:
-    _, _, trace = lecture_trace(depth)
+@pytest.mark.parametrize("order", ["update-first", "test-first"])
+@pytest.mark.parametrize("depth", [1, 2, 3, 4, 5])
+def test_every_step_is_the_textbooks(depth: int, order: str) -> None:
+    _, _, trace = lecture_trace(depth, order)
     expected: list[tuple[Any, ...]] = []
-    textbook(json.loads(LECTURE_TREE), depth, (), -math.inf, math.inf, True, expected)
+    textbook(json.loads(LECTURE_TREE), depth, (), -math.inf, math.inf, True, expected, order)
     got = [(s.node.state, s.event, s.alpha, s.beta, s.value) for s in trace]
     assert got == expected
+
+
+def test_a_leaf_above_the_depth_limit_is_one_step() -> None:
+    """At --depth 4 the lecture tree (3 levels) ends before the limit: each leaf is one
+    ``leaf`` step, as at --depth 3 (73 steps, not one ``enter`` more per leaf)."""
+    lengths = {depth: len(lecture_trace(depth)[2]) for depth in (3, 4, 9)}
+    assert lengths == {3: 73, 4: 73, 9: 73}
+    _, _, trace = lecture_trace(4)
+    assert not any(s.event == "enter" and s.node.is_terminal() for s in trace)
+
+
+def test_the_orders_differ_only_in_the_cut_offs_window() -> None:
+    """The cut-off below move 1 (MIN, searched with alpha 4): update-first shows beta
+    lowered to 3 (alpha 4 >= beta 3), test-first the window it had (value 3 <= alpha 4)."""
+    _, _, first = lecture_trace(3, "update-first")
+    _, _, test = lecture_trace(3, "test-first")
+    cut = [(s.node.state, s.alpha, s.beta, s.value) for s in first if s.event == "cutoff"]
+    tested = [(s.node.state, s.alpha, s.beta, s.value) for s in test if s.event == "cutoff"]
+    assert cut == [((0, 2), 5, 4, 5), ((1,), 4, 3, 3), ((2, 1), 10, 10, 10)]
+    assert tested == [((0, 2), 3, 4, 5), ((1,), 4, math.inf, 3), ((2, 1), 4, 10, 10)]
+    assert len(first) == len(test)
+    same = [
+        (a.node.state, a.event) == (b.node.state, b.event) for a, b in zip(first, test, strict=True)
+    ]
+    assert all(same)
 
 
 def test_textbook_prunes_what_the_default_root_searches() -> None:
@@ -208,6 +285,96 @@ def test_textbook_prunes_what_the_default_root_searches() -> None:
     assert traced_search(Tree(tied.game).root, 2, "alphabeta", textbook=True).best_moves == (0,)
 
 
+def test_a_min_root_minimises() -> None:
+    """With MIN at the root (root_player 1, values for player 0) the search minimises."""
+    game = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]], root_player=1, values_for=0)
+    trace = Trace()
+    result = traced_search(Tree(game).root, 2, "alphabeta", player=0, textbook=True, trace=trace)
+    assert (result.value, result.best_moves) == (6, (1,))  # min over the max of each
+    expected: list[tuple[Any, ...]] = []
+    textbook([[3, 12, 8], [2, 4, 6], [14, 5, 2]], 2, (), -math.inf, math.inf, False, expected)
+    assert [(s.node.state, s.event, s.alpha, s.beta, s.value) for s in trace] == expected
+
+
+# -- chance nodes -------------------------------------------------------------------------
+
+STAR1_TREE: list[Any] = [3, {"chance": [[0.5, 0], [0.5, 5]]}]
+"""MAX at the root: move 0 is worth 3; below move 1 a chance node whose first outcome is 0.
+Values lie in [0, 5], so after it the sum is at most 0.5x0 + 0.5x5 = 2.5 <= alpha 3."""
+
+
+def test_a_star1_cut_off_says_its_true_reason() -> None:
+    trace = Trace()
+    game = ChanceTreeGame(STAR1_TREE)
+    result = traced_search(Tree(game).root, 2, "expectiminimax", textbook=True, trace=trace)
+    assert (result.value, result.best_moves) == (3, (0,))
+    chance = [s for s in trace if s.node.state == (1,)]
+    assert [s.event for s in chance] == ["enter", "cutoff", "exit"]
+    enter, cut, leave = chance
+    assert (enter.alpha, enter.beta) == (3, math.inf)
+    assert cut.terms == ((0.5, 0.0), (0.5, 5.0)) and cut.assumed  # the rest at its best
+    assert cut.value == 2.5 and cut.bound is Bound.UPPER  # at most 2.5, <= alpha
+    assert leave.value == 2.5 and leave.bound is Bound.UPPER and leave.assumed
+    ids = node_ids(next(iter(trace)).node)
+    records = step_records(trace.steps, lambda n: ids[id(n)])
+    cut_record = next(r for r in records if r["event"] == "cutoff")
+    assert cut_record == {"node": "root/1", "event": "cutoff", "alpha": 3, "beta": None,
+                          "value": 2.5, "bound": "upper", "terms": [[0.5, 0], [0.5, 5]],
+                          "assumed": True}  # fmt: skip
+    assert Tree(game).root.children  # (the outcome 5 was never generated:)
+    searched = Tree(game)
+    traced_search(searched.root, 2, "expectiminimax", textbook=True)
+    assert searched.root.children[1].child.generated_moves == (0,)
+
+
+def test_star1_off_prunes_no_chance_node() -> None:
+    trace = Trace()
+    game = ChanceTreeGame(STAR1_TREE)
+    traced_search(Tree(game).root, 2, "expectiminimax", star1=False, textbook=True, trace=trace)
+    assert not any(s.event == "cutoff" for s in trace)
+    leave = next(s for s in trace if s.event == "exit" and s.node.state == (1,))
+    assert leave.terms == ((0.5, 0.0), (0.5, 5.0)) and not leave.assumed
+    assert leave.value == 2.5 and leave.bound is Bound.UPPER  # exact sum, below alpha 3
+
+
+def test_a_chance_node_counts_as_a_ply() -> None:
+    """At depth 1 the chance node below the root is the depth limit: one leaf step, its
+    evaluation (0 for an inner node), not its outcomes' mean."""
+    trace = Trace()
+    traced_search(Tree(ChanceTreeGame(STAR1_TREE)).root, 1, "expectiminimax", trace=trace)
+    chance = [s for s in trace if s.node.state == (1,)]
+    assert [(s.event, s.value) for s in chance] == [("leaf", 0.0)]
+
+
+def test_the_textbook_root_of_expectiminimax() -> None:
+    """The textbook root raises alpha to the best value (3 after move 0); the default
+    root's window lies just below it (nextafter), which is no textbook number."""
+    book, default = Trace(), Trace()
+    game = ChanceTreeGame(STAR1_TREE)
+    traced_search(Tree(game).root, 2, "expectiminimax", textbook=True, trace=book)
+    traced_search(Tree(game).root, 2, "expectiminimax", trace=default)
+    root_updates = [(s.alpha, s.beta) for s in book if s.event == "update" and not s.node.state]
+    assert root_updates == [(3, math.inf), (3, math.inf)]
+    first = next(s for s in default if s.event == "update" and not s.node.state)
+    assert first.alpha == math.nextafter(3, -math.inf)
+
+
+def test_no_float_noise_in_the_records() -> None:
+    """Star1's windows come from divisions: 2.9999999999999996 and the like. The records
+    write every number to 12 significant digits."""
+    game = ChanceTreeGame([1, {"chance": [[0.1, 2], [0.2, [3, 1]], [0.7, 3]]}])
+    trace = Trace()
+    tree = Tree(game)
+    traced_search(tree.root, 3, "expectiminimax", textbook=True, trace=trace)
+    ids = node_ids(tree.root)
+    numbers = []
+    for r in step_records(trace.steps, lambda n: ids[id(n)]):
+        numbers += [r["alpha"], r["beta"], r["value"]]
+        numbers += [x for pair in r.get("terms", []) for x in pair]
+    assert all(x is None or x == float(f"{x:.12g}") for x in numbers)
+    assert step_number(2.9999999999999996) == 3 and step_number(0.1 + 0.2) == 0.3
+
+
 def test_chance_steps_carry_the_weighted_sum() -> None:
     game = ChanceTreeGame([{"chance": [[0.5, 4], [0.5, [1, 2]]]}, 3])
     trace = Trace()
@@ -215,6 +382,9 @@ def test_chance_steps_carry_the_weighted_sum() -> None:
     chance_exit = next(s for s in trace if s.event == "exit" and s.node.state == (0,))
     assert chance_exit.terms == ((0.5, 4.0), (0.5, 1.0))
     assert chance_exit.value == 2.5 and result.value == 3
+
+
+# -- records, caps, spellings ---------------------------------------------------------------
 
 
 def test_step_records_name_the_export_ids() -> None:
@@ -225,6 +395,8 @@ def test_step_records_name_the_export_ids() -> None:
                           "value": None}  # fmt: skip
     cut = next(r for r in records if r["event"] == "cutoff" and r["node"] == "root/1")
     assert cut == {"node": "root/1", "event": "cutoff", "alpha": 4, "beta": 3, "value": 3}
+    leave = next(r for r in records if r["event"] == "exit" and r["node"] == "root/1")
+    assert leave["bound"] == "upper" and leave["value"] == 3  # at most 3: it failed low
 
 
 def test_trace_stops_recording_at_its_cap() -> None:
@@ -239,8 +411,23 @@ def test_rater_spellings() -> None:
     assert made is not None and made.textbook
     assert traced_rater("alphabeta:textbook=false").textbook is False  # type: ignore[union-attr]
     assert traced_rater("expectiminimax:star1=no").star1 is False  # type: ignore[union-attr]
+    both = traced_rater("expectiminimax:textbook:order=test-first")
+    assert both is not None and both.textbook and both.order == "test-first"
+    assert both.untraced == "expectiminimax"
     assert traced_rater("alphabeta-tt") is None and traced_rater("mcts") is None
     with pytest.raises(ValueError, match="minimax has no parameter 'textbook'"):
         traced_rater("minimax:textbook")
     with pytest.raises(ValueError, match="is not true or false"):
         traced_rater("alphabeta:textbook=maybe")
+    with pytest.raises(ValueError, match="order='aima' is not update-first or test-first"):
+        traced_rater("alphabeta:order=aima")
+
+
+def test_a_budget_stops_the_trace() -> None:
+    """The trace builds the lazy tree as the reference search goes, so a node budget on
+    that tree stops it (a search that grows is always bounded)."""
+    game, state = load_game("tictactoe")
+    tree = Tree(game, state)
+    with pytest.raises(SearchStopped):
+        traced_search(tree.root, Limit(depth=6, nodes=300), "alphabeta", trace=Trace())
+    assert tree.stats.nodes_created < 400

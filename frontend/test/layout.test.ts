@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
+  allItems,
   buildItems,
   COLUMN,
   type Item,
+  LEVEL,
   labelWidth,
   layout,
+  layoutDown,
+  placeAs,
   ROW,
+  SPREAD,
   type View,
 } from "../src/explorer/layout";
 import { Model } from "../src/explorer/model";
@@ -152,5 +157,40 @@ describe("label widths", () => {
     expect(labelWidth(model, { kind: "more", i: 0, count: 3 })).toBe(5);
     const long = new Model(dag({ strings: ["x".repeat(40), "b", "c", "d", "e"] }));
     expect(labelWidth(long, node(1))).toBe(COLUMN - 30);
+  });
+});
+
+describe("presentation mode's layout", () => {
+  // root 0 with children 1 (leaves 3, 4) and 2 (leaf 5; a second move never generated)
+  const model = new Model(
+    document([-1, 0, 0, 1, 1, 2], [[0, 1, 1, 2], [0, 3, 1, 4], [0, 5], [], [], []], ["0", "1"], {
+      never: [0, 0, 1, 0, 0, 0],
+    }),
+  );
+
+  it("draws the tree top down, depths LEVEL apart, leaves SPREAD apart", () => {
+    const whole = layoutDown(allItems(model));
+    const at = new Map(
+      whole.placed.map((p) => [`${p.item.kind}:${p.item.i}`, [p.x, p.y]] as const),
+    );
+    const [rx, ry] = at.get("node:0") ?? [0, 0];
+    const [ax, ay] = at.get("node:3") ?? [0, 0];
+    const [bx] = at.get("node:4") ?? [0, 0];
+    expect(at.get("node:1")?.[1]).toBe(ry + LEVEL);
+    expect(ay).toBe(ry + 2 * LEVEL);
+    expect(bx - ax).toBeCloseTo(SPREAD);
+    expect(at.has("never:2")).toBe(true); // the cut's stub has its place from the start
+    expect(rx).toBeGreaterThan(ax);
+    expect(whole.width).toBeGreaterThan(bx);
+  });
+
+  it("keeps each node where the whole tree has it, whatever is shown", () => {
+    const whole = layoutDown(allItems(model));
+    const part = placeAs(node(0, [node(1, [node(3)])]), whole);
+    const of = (lay: typeof whole, i: number) =>
+      lay.placed.find((p) => p.item.kind === "node" && p.item.i === i);
+    expect(part.placed.map((p) => (p.item.kind === "node" ? p.item.i : -1))).toEqual([0, 1, 3]);
+    expect([of(part, 3)?.x, of(part, 3)?.y]).toEqual([of(whole, 3)?.x, of(whole, 3)?.y]);
+    expect(of(part, 3)?.parent?.item).toEqual(node(1, [node(3)]));
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { frameSvg, framesDocument } from "../src/explorer/frames";
 import { buildItems, layout, type View } from "../src/explorer/layout";
 import { Model } from "../src/explorer/model";
 import { treeMarkup } from "../src/explorer/render";
@@ -80,7 +81,9 @@ describe("the step-through", () => {
     expect(at11.cut.has(4)).toBe(true);
     const at12 = stepState(model, STEPS, 12);
     expect(at12.known.get(4)).toEqual({ value: 3, sign: "≤", final: true });
-    expect(describeStep(model, STEPS, at11)).toContain("cut-off at 1 (MIN)");
+    expect(describeStep(model, STEPS, at11)).toContain(
+      "cut-off at 1 (MIN): value 3 ≤ α=3 (α=3 β=3)",
+    );
     expect(describeStep(model, STEPS, at11)).toContain("1 move never generated");
     const items = buildItems(model, view({ steps: at11 }));
     expect(JSON.stringify(items)).toContain('"kind":"never","i":4,"count":1');
@@ -111,5 +114,65 @@ describe("the step-through", () => {
         2.5,
       ),
     ).toBe("0.5×4 + 0.5×1 = 2.5");
+  });
+
+  it("says why Star1 cut a chance node, and that its value is a bound", () => {
+    // MAX root: move 0 a leaf worth 3; move 1 a chance node whose first outcome is 0 and
+    // whose second (values at most 5) was never generated: 0.5×0 + 0.5×5 = 2.5 ≤ α=3
+    const chance = new Model(
+      document([-1, 0, 0, 2], [[0, 1, 1, 2], [], [0, 3], []], ["0", "1"], {
+        player: [0, 1, -1, 1],
+        status: "etet",
+        never: [0, 0, 1, 0],
+        summary: { ...small().data.summary, positions: 4, never: 1 },
+      }),
+    );
+    const steps: StepsData = {
+      node: [0, 1, 0, 2, 3, 2, 2, 0, 0],
+      event: "eluelcxux",
+      alpha: [N, N, 3, 3, N, 3, 3, 3, 3],
+      beta: [N, N, N, N, N, N, N, N, N],
+      value: [N, 3, 3, N, 0, 2.5, 2.5, 3, 3],
+      terms: [
+        N,
+        N,
+        N,
+        N,
+        N,
+        [
+          [0.5, 0],
+          [0.5, 5],
+        ],
+        [
+          [0.5, 0],
+          [0.5, 5],
+        ],
+        N,
+        N,
+      ],
+      bound: "-----<<-=",
+      assumed: [5, 6],
+      truncated: false,
+    };
+    const cut = stepState(chance, steps, 5);
+    expect(cut.known.get(2)).toEqual({ value: 2.5, sign: "≤", final: false });
+    expect(describeStep(chance, steps, cut)).toBe(
+      "step 6 of 9: cut-off at 1 (chance, Star1): 0.5×0 + 0.5×5 (not searched: at their " +
+        "best, 5) = 2.5 ≤ α=3, so 1 is worth at most 2.5: 1 move never generated",
+    );
+    const left = stepState(chance, steps, 6);
+    expect(left.known.get(2)).toEqual({ value: 2.5, sign: "≤", final: true });
+    expect(describeStep(chance, steps, left)).toContain("= 2.5 (at most: it failed low)");
+  });
+
+  it("makes a slide of every step", () => {
+    const doc = framesDocument(model, STEPS, ".x{}");
+    expect(doc.match(/<section class="lt-frame">/g)?.length).toBe(15);
+    expect(doc).toContain("step 12 of 15: cut-off at 1 (MIN)");
+    const first = frameSvg(model, STEPS, 0);
+    expect(first).toContain('data-node="0"');
+    expect(first).not.toContain('data-node="1"'); // nothing the search had not reached
+    expect(frameSvg(model, STEPS, 14)).toMatch(/data-node="0"[^>]*>.*?data-known>3</);
+    expect(framesDocument(model, STEPS, "", 3, 4).match(/lt-frame"/g)?.length).toBe(2);
   });
 });

@@ -39,6 +39,7 @@ from lazytree.cli.common import (
 from lazytree.cli.files import check_output
 from lazytree.cli.learn import open_position_book
 from lazytree.explorer.html import write_html
+from lazytree.explorer.labsheet import MAX_EXERCISES, lab_sheet
 from lazytree.explorer.model import ExplorerModel, Visits, explorer_model
 from lazytree.explorer.practice import practice_model, practice_tree
 from lazytree.export import (
@@ -378,7 +379,7 @@ def _rater(rater: str | None, steps: bool | None, suffix: str, play_ai: bool) ->
     traced.record = steps if steps is not None else suffix in ("html", "json")
     if traced.textbook or traced.record:
         return traced
-    return command_rater(rater)
+    return command_rater(traced.untraced)  # (the trace's own options change nothing else)
 
 
 def _beside(
@@ -714,6 +715,29 @@ explore_app = game_group(
 )
 
 
+def _lab_sheet(
+    out: Path, seeds: list[int], depth: int, branching: int, values: str, json_out: bool
+) -> None:
+    """Write the lab sheet of ``seeds`` (``explore practice --sheet``)."""
+    try:
+        text = lab_sheet(seeds, depth=depth, branching=branching, values=_value_range(values))
+    except ValueError as exc:
+        fail(str(exc))
+    check_output(out, "--out")
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    if json_out:
+        print_json({"out": str(out), "seeds": seeds, "depth": depth, "branching": branching})
+    else:
+        console.print(
+            f"wrote {out}: a lab sheet of {plural(len(seeds), 'exercise')} (seeds "
+            f"{seeds[0]} to {seeds[-1]}) and its answer key. Print it from a browser.",
+            soft_wrap=True,
+        )
+
+
 def _value_range(text: str) -> tuple[int, int]:
     """``"LO-HI"`` (whole numbers, either may be negative) as ``(LO, HI)``."""
     match = re.fullmatch(r"\s*(-?\d+)\s*-\s*(-?\d+)\s*", text)
@@ -743,6 +767,17 @@ def practice(
             show_default=False,
         ),
     ] = None,
+    sheet: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--sheet",
+            min=1,
+            max=MAX_EXERCISES,
+            help="Write a printable lab sheet of this many exercises instead (the seeds "
+            "--seed, --seed + 1, ...), its answer key on pages of its own.",
+            show_default=False,
+        ),
+    ] = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON document.")
     ] = False,
@@ -751,8 +786,12 @@ def practice(
 
     The page (one HTML file that opens offline) asks for the root's value and the leaves
     textbook alpha-beta never evaluates (clicked in the tree), checks the answer, and
-    steps through the search to explain it. MAX moves at the root."""
+    steps through the search to explain it. MAX moves at the root. With --sheet, a lab
+    sheet to print instead: the trees drawn top down, and the answer key."""
     chosen = secrets.randbelow(10**6) if seed is None else seed
+    if sheet is not None:
+        _lab_sheet(out, list(range(chosen, chosen + sheet)), depth, branching, values, json_out)
+        return
     try:
         spec = practice_tree(depth, branching, _value_range(values), seed=chosen)
     except ValueError as exc:

@@ -35,8 +35,11 @@ The document (``model.data``) holds:
   enter, ``l`` leaf, ``u`` update (a child's value backed up), ``c`` cut-off, ``x``
   exit), ``alpha``, ``beta`` (null for -inf and +inf), ``value`` (null for none),
   ``terms`` (a chance node's ``[probability, value]`` pairs, or null; the whole list
-  null without chance nodes) and ``truncated`` (the trace stopped recording early);
-  null without a trace;
+  null without chance nodes), ``bound`` (one character per step: ``=`` an exact value,
+  ``<`` an upper bound (it failed low), ``>`` a lower bound, ``-`` none: on ``exit``
+  steps and a chance node's cut-off), ``assumed`` (the steps, by number, whose last
+  term is the outcomes Star1 did not search, at their bound) and ``truncated`` (the
+  trace stopped recording early); null without a trace;
 * ``summary``: counts (``positions``, ``expanded`` (nodes whose move generator was
   started, terminal ones too), ``unforced`` (moves generated, not
   searched), ``never`` (moves never generated), ``shared``, ``positionBookHits``), the
@@ -297,6 +300,7 @@ def explorer_model(
 
 
 _EVENTS = {"enter": "e", "leaf": "l", "update": "u", "cutoff": "c", "exit": "x"}
+_BOUNDS = {Bound.EXACT: "=", Bound.UPPER: "<", Bound.LOWER: ">"}
 
 
 def _steps(trace: Trace, index: dict[int, int]) -> dict[str, Any] | None:
@@ -313,6 +317,8 @@ def _steps(trace: Trace, index: dict[int, int]) -> dict[str, Any] | None:
         "beta": [_number(s.beta) for s in trace.steps],
         "value": [None if s.value is None else _number(s.value) for s in trace.steps],
         "terms": terms if any(t is not None for t in terms) else None,
+        "bound": "".join("-" if s.bound is None else _BOUNDS[s.bound] for s in trace.steps),
+        "assumed": [k for k, s in enumerate(trace.steps) if s.assumed],
         "truncated": trace.truncated,
     }
 

@@ -26,6 +26,7 @@ from typing import Any, TypeAlias
 
 import graphviz
 
+from lazytree.boards import player_colours
 from lazytree.export.graph import (
     ExportGraph,
     limit_nodes,
@@ -52,17 +53,9 @@ NodeStyle: TypeAlias = Callable[[str, Mapping[str, Any]], dict[str, str]]
 EdgeStyle: TypeAlias = Callable[[str, str, Mapping[str, Any]], dict[str, str]]
 """``style(parent_id, child_id, attrs) -> Graphviz attributes`` for one edge."""
 
+
 # (fill, border) per player; shapes per player. Chance nodes are white diamonds.
-PLAYER_COLOURS: tuple[tuple[str, str], ...] = (
-    ("#d6e6ff", "#1f4e9c"),  # blue
-    ("#ffe0d1", "#b0431a"),  # orange
-    ("#d9f2d9", "#2b7a2b"),  # green
-    ("#f3e0ff", "#6a2c91"),  # purple
-    ("#fff4bf", "#8a6d00"),  # yellow
-    ("#d9f4f4", "#136f6f"),  # teal
-    ("#f4d9e6", "#8f2456"),  # pink
-    ("#e6e6e6", "#444444"),  # grey
-)
+PLAYER_COLOURS: tuple[tuple[str, str], ...] = player_colours()  # the pages' palette
 PLAYER_SHAPES: tuple[tuple[str, str, str], ...] = (
     ("box", "rounded", "rounded box"),
     ("box", "diagonals", "box with cut corners"),

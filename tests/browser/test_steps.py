@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -112,9 +113,16 @@ def test_minimax_and_alphabeta_side_by_side(driver: Any, tmp_path: Path, picture
     click(driver, '#explorer-2 [data-action="back"]')  # either side steps both
     left = driver.find_element("css selector", "#explorer [data-replay-text]").text
     assert left.startswith("step 9 of 73: ")
-    summaries = [e.text for e in driver.find_elements("css selector", "[data-summary]")]
+    summaries = [
+        e.get_attribute("textContent")
+        for e in driver.find_elements("css selector", "[data-summary]")
+    ]  # (hidden until the last step: the answer's counts)
     assert "29 forced by alphabeta:textbook" in summaries[0]
     assert "39 forced by minimax" in summaries[1]
+    click(driver, '#explorer [data-action="present"]')
+    click(driver, '#explorer-2 [data-action="present"]')
+    keys(driver, Keys.END)  # alpha-beta at its end, minimax too: both counts shown
+    assert step_text(driver).startswith("step 73 of 73: ")
     picture(driver, "teach-side-by-side")
 
 
@@ -146,5 +154,207 @@ def test_the_notebook_widget_steps_through_too(driver: Any, tmp_path: Path) -> N
     click(driver, '[data-action="replay"]')
     keys(driver, *[Keys.ARROW_RIGHT] * 11)
     text = driver.find_element("css selector", "[data-replay-text]").text
-    cut = f"cut-off at 1 (MIN): {ALPHA} ≥ β ({ALPHA}=3 β=3): 1 move never generated"
+    cut = f"cut-off at 1 (MIN): value 3 ≤ {ALPHA}=3 ({ALPHA}=3 β=3): 1 move never generated"
     assert text == f"step 12 of {len(trace)}: {cut}"
+
+
+def step_text(driver: Any, side: str = "#explorer") -> str:
+    return driver.find_element("css selector", f"{side} [data-replay-text]").text  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_a_clicker_only_steps(driver: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    """A presenter's clicker (PageDown / PageUp), Space, Enter, the arrows, Home and End
+    step through, with the focus on the "Step through" button a click started it with:
+    none of them presses that button (which would leave the step-through)."""
+    driver.set_window_size(*size)
+    page = tmp_path / "lecture.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '[data-action="replay"]')
+    assert step_text(driver).startswith("step 1 of 73: ")
+    driver.execute_script("document.querySelector('[data-action=\"replay\"]').focus()")
+    expected = [
+        (Keys.SPACE, 2), (Keys.PAGE_DOWN, 3), (Keys.ENTER, 4), (Keys.ARROW_DOWN, 5),
+        (Keys.ARROW_RIGHT, 6), (Keys.PAGE_UP, 5), (Keys.ARROW_UP, 4), (Keys.ARROW_LEFT, 3),
+        (Keys.END, 73), (Keys.SPACE, 73), (Keys.HOME, 1), (Keys.PAGE_UP, 1),
+    ]  # fmt: skip
+    for key, step in expected:
+        keys(driver, key)
+        assert step_text(driver).startswith(f"step {step} of 73: "), (key, step_text(driver))
+    summary = driver.find_element("css selector", "[data-summary]")
+    assert not summary.is_displayed() or summary.value_of_css_property("visibility") == "hidden"
+
+
+def test_the_side_panel_tells_nothing_early(driver: Any, tmp_path: Path) -> None:
+    """At the first step the root's panel shows no final value, no cut-off, no line."""
+    page = tmp_path / "lecture.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '[data-action="replay"]')
+    info = driver.find_element("css selector", "[data-info]").text
+    assert "final value" not in info and "never generated" not in info and "8" not in info
+    keys(driver, Keys.END)
+    info = driver.find_element("css selector", "[data-info]").text
+    assert "value then" in info and "8" in info
+
+
+def test_side_by_side_steps_each_to_its_own_end(driver: Any, tmp_path: Path) -> None:
+    """Alpha-beta (73 steps) stays at its last step while minimax (92) goes on; one step
+    back moves minimax one step back, alpha-beta stays."""
+    page = tmp_path / "side.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--beside", "minimax", "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '#explorer [data-action="replay"]')
+    keys(driver, Keys.END)
+    assert step_text(driver).startswith("step 73 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 92 of 92: ")
+    summaries = [e.text for e in driver.find_elements("css selector", "[data-summary]")]
+    assert "29 forced" in summaries[0] and "39 forced" in summaries[1]  # shown at the end
+    keys(driver, Keys.ARROW_LEFT)
+    assert step_text(driver).startswith("step 73 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 91 of 92: ")
+    keys(driver, Keys.HOME, *[Keys.ARROW_RIGHT] * 73)
+    assert step_text(driver).startswith("step 73 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 74 of 92: ")
+    keys(driver, Keys.ARROW_RIGHT)
+    assert step_text(driver).startswith("step 73 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 75 of 92: ")
+    keys(driver, Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    assert step_text(driver).startswith("step 73 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 73 of 92: ")
+    keys(driver, Keys.ARROW_LEFT)
+    assert step_text(driver).startswith("step 72 of 73: ")
+
+
+def visible(driver: Any, selector: str) -> bool:
+    """Whether the element ``selector`` matches lies wholly inside the tree's visible box."""
+    return driver.execute_script(  # type: ignore[no-any-return]
+        "const box = document.querySelector('#explorer .lt-tree').getBoundingClientRect();"
+        "const e = document.querySelector(arguments[0]);"
+        "if (!e) return false;"
+        "const r = e.getBoundingClientRect();"
+        "return r.left >= box.left - 1 && r.right <= box.right + 1"
+        " && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_presentation_mode(
+    driver: Any, tmp_path: Path, picture: Any, size: tuple[int, int]
+) -> None:
+    """Presentation mode draws the tree top down, fitted to the screen, in large type,
+    with the side panel and legend hidden (Panel shows them); the node the search is at
+    and the child whose value just backed up into it are in view at every step."""
+    driver.set_window_size(*size)
+    page = tmp_path / "lecture.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '[data-action="present"]')
+    click(driver, '[data-action="replay"]')
+    info = driver.find_element("css selector", "#explorer [data-info]")
+    legend = driver.find_element("css selector", "#explorer .lt-legend")
+    assert not info.is_displayed() and not legend.is_displayed()
+    for k in range(1, 73):
+        keys(driver, Keys.PAGE_DOWN)
+        assert visible(driver, ".lt-node.lt-current"), (k, step_text(driver))
+        if driver.find_elements("css selector", ".lt-node.lt-backed-up"):
+            assert visible(driver, ".lt-node.lt-backed-up"), (k, step_text(driver))
+        if k == 34 and size == (1280, 720):
+            picture(driver, "teach-present")
+    # top down: the root above its children; the type at least 14 px on the screen
+    ys = driver.execute_script(
+        "return [0, 1].map(i => document.querySelector(`[data-node='${i}'] circle`)"
+        ".getBoundingClientRect().top);"
+    )
+    assert ys[0] < ys[1]
+    height = driver.execute_script(
+        "return document.querySelector('[data-node=\"0\"] text').getBoundingClientRect().height"
+    )
+    assert height >= 14
+    if size == (1280, 720):  # a projector: every level of the tree on the screen at once
+        deepest = driver.execute_script(
+            "return Math.max(...[...document.querySelectorAll('#explorer [data-node]')]"
+            ".map(e => e.getBoundingClientRect().bottom))"
+        )
+        box = driver.find_element("css selector", "#explorer .lt-tree").rect
+        assert deepest <= box["y"] + box["height"]
+    click(driver, '[data-action="panel"]')
+    assert info.is_displayed() and legend.is_displayed()
+
+
+def test_the_lab_sheet_prints(driver: Any, tmp_path: Path, picture: Any) -> None:
+    """The lab sheet prints with its answer key on a page of its own."""
+    import base64
+
+    sheet = tmp_path / "lab.html"
+    code, _, stderr = run("explore", "practice", "--sheet", "2", "--seed", "42",
+                          "--out", str(sheet))  # fmt: skip
+    assert code == 0, stderr
+    driver.get(sheet.as_uri())
+    picture(driver, "teach-lab-sheet")
+    pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {})["data"])
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) >= 2
+
+
+def test_slides_of_every_step(driver: Any, tmp_path: Path, picture: Any) -> None:
+    """The slides document: a page per step, each the step drawn top down with its words;
+    printed, one page a step."""
+    import base64
+
+    page = tmp_path / "lecture.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    slides = tmp_path / "slides.html"
+    slides.write_text(driver.execute_script("return lazytreeExplorer.frames()"), encoding="utf-8")
+    driver.get(slides.as_uri())
+    frames = driver.find_elements("css selector", ".lt-frame")
+    assert len(frames) == 73
+    captions = [e.text for e in driver.find_elements("css selector", ".lt-frame-caption")]
+    assert captions[0].startswith("step 1 of 73: enter root")
+    cut = next(k for k, c in enumerate(captions) if "cut-off at 1 (MIN)" in c)
+    picture(driver, "teach-slide", frames[cut])
+    pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {"landscape": True})["data"])
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 73
+
+
+def test_printing_shows_the_whole_tree(driver: Any, tmp_path: Path) -> None:
+    """Printed, the page is the tree alone, every node of it on the page's width (the
+    screen's scroll box would clip it to two levels)."""
+    page = tmp_path / "lecture.html"
+    code, _, stderr = run("explore", "tree", "--depth", "3", "--rater", "alphabeta:textbook",
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    driver.set_window_size(700, 700)
+    open_page(driver, page)
+    click(driver, '[data-action="replay"]')
+    keys(driver, Keys.END)  # the whole tree drawn left to right: wider than the window
+    wide = driver.execute_script(
+        "return document.querySelector('#explorer [data-tree]').getBoundingClientRect().width"
+    )
+    assert wide > 700
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        inside = driver.execute_script(
+            "const w = document.documentElement.clientWidth;"
+            "return [...document.querySelectorAll('#explorer [data-node]')]"
+            ".every(e => { const r = e.getBoundingClientRect();"
+            " return r.left >= 0 && r.right <= w; });"
+        )
+        assert inside
+        assert not driver.find_element("css selector", "#explorer .lt-info").is_displayed()
+        assert not driver.find_element("css selector", '[data-action="step"]').is_displayed()
+        assert driver.find_element("css selector", "[data-replay-text]").is_displayed()
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})

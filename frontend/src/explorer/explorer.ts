@@ -19,14 +19,29 @@
  */
 import type { ForceRequest } from "./connection";
 import { plural } from "./format";
+import { framesDocument } from "./frames";
 import { attachInput } from "./input";
-import { buildItems, COLUMN, layout, STEP_COLUMN, type View } from "./layout";
+import {
+  allItems,
+  buildItems,
+  COLUMN,
+  type Layout,
+  layout,
+  layoutDown,
+  placeAs,
+  STEP_COLUMN,
+  type View,
+} from "./layout";
 import { type ExplorerData, Model } from "./model";
 import { infoMarkup, summaryText, treeMarkup, valuesDepthText } from "./render";
 import { clampStep, replayAt } from "./replay";
 import { findLine, MATCHES_SHOWN } from "./search";
 import { shellMarkup } from "./shell";
 import { describeStep, stepCount, stepState } from "./steps";
+
+/** Presentation mode: the least and the most a drawing unit may be on the screen. */
+const MIN_SCALE = 0.7;
+const MAX_SCALE = 2.2;
 
 export interface MountOptions {
   /** Makes the explorer live: called with each force request a click makes. */
@@ -37,6 +52,9 @@ export interface MountOptions {
   onMark?: (marked: number[]) => void;
   /** Called with the step number each time the step-through moves (side by side). */
   onStep?: (step: number) => void;
+  /** Side by side: how many steps the longer of the searches has; stepping goes on to
+   * there, each side staying at its own last step once it reaches it. */
+  stepLimit?: () => number;
 }
 
 /** The handle `mount` returns. */
@@ -54,6 +72,11 @@ export interface Explorer {
   marked(): number[];
   /** Start stepping through the document's traced search (from its first step). */
   stepThrough(): void;
+  /** The slides of the traced search (one HTML document, a page per step; see
+   * frames.ts), or null without a trace. */
+  frames(): string | null;
+  /** How many steps the step-through has (the trace's, or the nodes in creation order). */
+  readonly steps: number;
   /** Step through to step k (clamped), as the controls do, without calling onStep. */
   goToStep(k: number): void;
 }
@@ -133,6 +156,7 @@ export function mount(
     }
     matches = [];
     matchAt = -1;
+    whole = null;
     view.replay = null;
     required<HTMLElement>(element, ".lt-title").textContent = model.data.title;
     required<HTMLElement>(element, "[data-summary]").textContent = summaryText(model);
@@ -168,12 +192,39 @@ export function mount(
     return steps > 0 ? steps : model.n;
   }
 
+  /** The slides document of the trace, styled by the page's own style sheets. */
+  function slides(): string | null {
+    const steps = model.data.steps;
+    if (!steps || stepCount(steps) === 0) return null;
+    const css = [...document.querySelectorAll("style")].map((s) => s.textContent).join("\n");
+    return framesDocument(model, steps, css);
+  }
+
+  let whole: Layout | null = null; // presentation mode: the whole tree, laid out once
+  let scale = 1; // presentation mode: drawing units to screen pixels
+
   function render(): void {
-    const laid = layout(buildItems(model, view), view.steps ? STEP_COLUMN : COLUMN);
-    svg.setAttribute("width", String(laid.width));
-    svg.setAttribute("height", String(laid.height));
+    const shown = buildItems(model, view);
+    let laid: Layout;
+    if (view.present) {
+      whole ??= layoutDown(allItems(model));
+      laid = placeAs(shown, whole);
+      // fitted to the tree's box, but never so small that the type cannot be read
+      const fit = Math.min(scroller.clientWidth / laid.width, scroller.clientHeight / laid.height);
+      scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
+      svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`);
+      svg.setAttribute("width", String(Math.floor(laid.width * scale)));
+      svg.setAttribute("height", String(Math.floor(laid.height * scale)));
+    } else {
+      laid = layout(shown, view.steps ? STEP_COLUMN : COLUMN);
+      scale = 1;
+      svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`); // (print scales it)
+      svg.setAttribute("width", String(laid.width));
+      svg.setAttribute("height", String(laid.height));
+    }
     positions = new Map();
-    for (const d of laid.placed) if (d.item.kind === "node") positions.set(d.item.i, [d.x, d.y]);
+    for (const d of laid.placed)
+      if (d.item.kind === "node") positions.set(d.item.i, [d.x * scale, d.y * scale]);
     const current = view.replay ? model.creation().bySerial[view.replay.step] : -1;
     svg.innerHTML = treeMarkup(model, view, laid, live, current);
   }
@@ -192,6 +243,15 @@ export function mount(
   function scrollTo(i: number): void {
     const at = positions.get(i);
     if (!at) return;
+    if (view.present) {
+      // the current node in the middle (and the child whose value just backed up by it)
+      const child = view.steps && view.steps.backup >= 0 ? positions.get(view.steps.backup) : null;
+      const x = child ? (at[0] + child[0]) / 2 : at[0];
+      const y = child ? (at[1] + child[1]) / 2 : at[1];
+      scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
+      scroller.scrollTop = Math.max(0, y - scroller.clientHeight / 2);
+      return;
+    }
     // stepping through a search, keep the root in view as long as the node fits
     const left = view.steps ? (2 * scroller.clientWidth) / 3 : scroller.clientWidth / 3;
     scroller.scrollLeft = Math.max(0, at[0] - left);
@@ -233,17 +293,24 @@ export function mount(
     pause();
     view.replay = null;
     view.steps = null;
+    element.classList.remove("lt-stepping");
     replayBar.hidden = true;
     render();
   }
 
   let quiet = false; // a step asked for by goToStep: not reported back through onStep
+  // the step asked for: past this search's last step while one beside it goes on
+  let wanted = 0;
 
   function setStep(step: number): void {
-    if (!quiet) options.onStep?.(step);
+    wanted = clampStep(step, Math.max(total(), options.stepLimit?.() ?? 0));
+    if (!quiet) options.onStep?.(wanted);
+    step = wanted;
     const steps = model.data.steps;
     if (steps && stepCount(steps) > 0) {
       const s = clampStep(step, stepCount(steps));
+      // the summary (the answer's counts) hidden until the search's last step
+      element.classList.toggle("lt-stepping", s < stepCount(steps) - 1);
       const state = stepState(model, steps, s);
       view.steps = state;
       view.replay = { step: s, open: new Set() };
@@ -283,8 +350,8 @@ export function mount(
       if (acc >= 1 && view.replay) {
         const n = Math.floor(acc);
         acc -= n;
-        setStep(view.replay.step + n);
-        if (view.replay.step >= total() - 1) {
+        setStep(wanted + n);
+        if (wanted >= Math.max(total(), options.stepLimit?.() ?? 0) - 1) {
           pause();
           return;
         }
@@ -351,10 +418,32 @@ export function mount(
         if (timer !== null) pause();
         else play();
       } else if (name === "step") {
-        if (view.replay) setStep(view.replay.step + 1);
+        if (view.replay) setStep(wanted + 1);
         else startReplay();
       } else if (name === "back") {
-        if (view.replay) setStep(view.replay.step - 1);
+        if (view.replay) setStep(wanted - 1);
+      } else if (name === "first") {
+        if (view.replay) setStep(0);
+      } else if (name === "last") {
+        if (view.replay) setStep(Number.MAX_SAFE_INTEGER);
+      } else if (name === "present") {
+        view.present = !view.present;
+        element.classList.toggle("lt-present", view.present);
+        element.classList.remove("lt-panel-on");
+        required<HTMLElement>(element, '[data-action="present"]').ariaPressed = String(
+          view.present,
+        );
+        render();
+        scrollTo(view.selected);
+      } else if (name === "frames") {
+        const html = slides();
+        if (html) {
+          const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+          window.open(url, "_blank");
+        }
+      } else if (name === "panel") {
+        element.classList.toggle("lt-panel-on");
+        render();
       } else if (name === "force-here") force({ node: view.selected });
     },
     search(text) {
@@ -369,7 +458,7 @@ export function mount(
       setStep(step);
     },
   };
-  attachInput(element, actions, live);
+  attachInput(element, actions, live, () => view.replay !== null);
 
   reset(data, false);
   if (options.practice) {
@@ -410,5 +499,9 @@ export function mount(
     get model() {
       return model;
     },
+    get steps() {
+      return total();
+    },
+    frames: () => slides(),
   };
 }

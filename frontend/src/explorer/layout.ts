@@ -1,6 +1,7 @@
 /**
  * What the tree shows and where: the open part of the tree as items (nodes and stubs),
- * laid out as a tidy tree by d3-hierarchy, left to right.
+ * laid out as a tidy tree by d3-hierarchy, left to right; or, in presentation mode, top
+ * down as the textbooks draw it, every node at the place it has in the whole tree.
  */
 import { hierarchy, tree } from "d3-hierarchy";
 import { fmt } from "./format";
@@ -43,6 +44,8 @@ export interface View {
   steps?: StepState | null;
   /** practice: the whole tree open, the leaves the student marked as never evaluated */
   practice?: { marked: Set<number> } | null;
+  /** presentation mode: top down, large type, each node where it is in the whole tree */
+  present?: boolean;
 }
 
 /** Whether node i is drawn open. */
@@ -175,4 +178,74 @@ export function labelWidth(model: Model, it: Item, view?: View): number {
     COLUMN - 30,
     14 + text + visits + (v === null ? 0 : 6 + (fmt(v).length + 1) * 6.4),
   );
+}
+
+/** Presentation mode: the distance between neighbouring leaves. */
+export const SPREAD = 56;
+/** Presentation mode: the distance between depths (room for a value and a window). */
+export const LEVEL = 100;
+
+/** Every node the document holds (and each cut's "never generated" stub), in generation
+ * order: what presentation mode lays out once, so no node moves from step to step. */
+export function allItems(model: Model, i = 0): Item {
+  const children: Item[] = model.kids[i].map((e) => allItems(model, e.c));
+  const never = model.data.never[i];
+  if (never > 0) children.push({ kind: "never", i, count: never });
+  return { kind: "node", i, children };
+}
+
+/**
+ * Lay the items out top down, as the textbooks draw a game tree: the root at the top,
+ * depths LEVEL apart, leaves SPREAD apart (cousins 1.2 apart), MARGIN around.
+ */
+export function layoutDown(root: Item): Layout {
+  const h = hierarchy<Item>(root, (d) => (d.kind === "node" ? d.children : undefined));
+  const laid = tree<Item>()
+    .nodeSize([SPREAD, LEVEL])
+    .separation((a, b) => (a.parent === b.parent ? 1 : 1.2))(h);
+  let minX = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = 0;
+  laid.each((d) => {
+    minX = Math.min(minX, d.x);
+    maxX = Math.max(maxX, d.x);
+    maxY = Math.max(maxY, d.y);
+  });
+  const placed: Placed[] = [];
+  const byNode = new Map<unknown, Placed>();
+  const ox = -minX + MARGIN + SPREAD;
+  laid.each((d) => {
+    const p: Placed = {
+      item: d.data,
+      x: d.x + ox,
+      y: d.y + MARGIN + 12,
+      parent: d.parent ? (byNode.get(d.parent) ?? null) : null,
+    };
+    byNode.set(d, p);
+    placed.push(p);
+  });
+  const width = maxX - minX + 2 * (MARGIN + SPREAD);
+  return { placed, width, height: maxY + MARGIN + 12 + 70 };
+}
+
+function itemKey(it: Item): string {
+  return `${it.kind}:${it.i}`;
+}
+
+/** The items of `shown` where `whole` placed them (a node, or a node's cut stub), parents
+ * first; an item `whole` does not hold is left out. */
+export function placeAs(shown: Item, whole: Layout): Layout {
+  const at = new Map<string, Placed>();
+  for (const p of whole.placed) at.set(itemKey(p.item), p);
+  const placed: Placed[] = [];
+  const stack: [Item, Placed | null][] = [[shown, null]];
+  while (stack.length) {
+    const [it, parent] = stack.pop() as [Item, Placed | null];
+    const found = at.get(itemKey(it));
+    if (!found) continue;
+    const p: Placed = { item: it, x: found.x, y: found.y, parent };
+    placed.push(p);
+    if (it.kind === "node") for (const c of it.children) stack.push([c, p]);
+  }
+  return { placed, width: whole.width, height: whole.height };
 }

@@ -40,8 +40,10 @@ function start(): void {
     // side by side: two searches of the same tree, stepping together
     const other = JSON.parse(besideSource.textContent ?? "") as ExplorerData;
     let right: Explorer | null = null;
-    const left = mount(element, data, { onStep: (k) => right?.goToStep(k) });
-    right = mount(besideElement, other, { onStep: (k) => left.goToStep(k) });
+    // stepping goes on to the longer search's end; each side stops at its own
+    const longest = () => Math.max(left.steps, right?.steps ?? 0);
+    const left = mount(element, data, { onStep: (k) => right?.goToStep(k), stepLimit: longest });
+    right = mount(besideElement, other, { onStep: (k) => left.goToStep(k), stepLimit: longest });
     globalThis.lazytreeExplorer = left;
     left.readyAt = performance.now();
     return;

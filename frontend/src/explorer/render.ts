@@ -6,7 +6,7 @@ import { boardSvg, esc, unpack } from "../boards";
 import { fmt, plural, valueLabel } from "./format";
 import { type Item, isOpen, type Layout, labelWidth, type View } from "./layout";
 import type { Model } from "./model";
-import { knownText, maximizing, type StepState, sumText, windowText } from "./steps";
+import { isAssumed, knownText, maximizing, type StepState, sumText, windowText } from "./steps";
 
 /** The summary line of the search (counts, rater, position book, value, principal variation). */
 export function summaryText(model: Model): string {
@@ -97,11 +97,23 @@ export function treeMarkup(
         if (it.i === steps.backup) cls += " lt-backup";
       }
       if (steps && it.kind === "never") cls += " lt-cut-branch";
-      links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
+      if (view.present) {
+        const my = (parent.y + y) / 2; // top down: from under the parent to over the child
+        const top = it.kind === "node" ? y - 10 : y - 14;
+        links.push(
+          `<path class="${cls}" d="M${parent.x},${parent.y + 10}C${parent.x},${my} ${x},${my} ${x},${top}"/>`,
+        );
+      } else
+        links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
     }
     nodes.push(itemMarkup(model, view, it, x, y, current, live));
   }
   return `<g class="lt-links">${links.join("")}</g><g class="lt-nodes">${nodes.join("")}</g>`;
+}
+
+/** Where a node's text goes: right of its mark, or (presentation mode) centred below it. */
+function textAt(view: View): string {
+  return view.present ? 'x="0" y="27" text-anchor="middle"' : 'x="9" y="4"';
 }
 
 /** The player class of a node's mark: its colour comes from the palette (boards.css). */
@@ -123,12 +135,14 @@ function itemMarkup(
     case "node":
       return nodeMarkup(model, view, it.i, t, current);
     case "unforced":
-      return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text x="9" y="4">${esc(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
+      return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text ${textAt(view)}>${esc(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
     case "unforcedGroup":
-      return `<g class="lt-stub lt-unforced" data-unforced="${it.i}" ${t}><circle r="5"/><text x="9" y="4">${plural(it.count, "move")} not forced</text><title>${plural(it.count, "move")} generated but never forced: click to list them</title></g>`;
+      return `<g class="lt-stub lt-unforced" data-unforced="${it.i}" ${t}><circle r="5"/><text ${textAt(view)}>${plural(it.count, "move")} not forced</text><title>${plural(it.count, "move")} generated but never forced: click to list them</title></g>`;
     case "link":
       return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc(model.strings[it.m])} <tspan class="lt-val">(shared)</tspan></text><title>a transposition: the same position as ${esc(model.line(it.c).join(" "))}; click to go there</title></g>`;
     case "never":
+      if (view.present)
+        return `<g class="lt-stub lt-never${view.steps ? " lt-cut-branch" : ""}" data-never="${it.i}" ${t}><text x="0" y="0" text-anchor="middle">✂ ${plural(it.count, "move")}<tspan x="0" dy="1.2em">never generated</tspan></text></g>`;
       return `<g class="lt-stub lt-never${view.steps ? " lt-cut-branch" : ""}" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
     case "more":
       return `<g class="lt-stub lt-more" data-more="${it.i}" ${t}><text x="-4" y="4">+${it.count} more…</text></g>`;
@@ -154,7 +168,7 @@ function stepNodeMarkup(model: Model, view: View, i: number, t: string): string 
     if (st === "t" && v !== null) label += ` <tspan class="lt-val">${fmt(v)}</tspan>`;
     if (pruned) label += ' <tspan class="lt-cut">never evaluated</tspan>';
     const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-    return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+    return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
   }
   if (view.practice?.marked.has(i)) cls.push("lt-marked");
   const onPath = steps.active.has(i) || i === steps.node;
@@ -172,10 +186,13 @@ function stepNodeMarkup(model: Model, view: View, i: number, t: string): string 
   const w = onPath ? windowText(steps.window.get(i)) : "";
   let label = esc(i === 0 ? "root" : model.move(i));
   if (value) label += ` <tspan class="lt-val lt-known" data-known>${esc(value)}</tspan>`;
-  if (w) label += ` <tspan class="lt-window" data-window>${esc(w)}</tspan>`;
+  if (w)
+    label += view.present
+      ? `<tspan class="lt-window" data-window x="0" dy="1.25em">${esc(w)}</tspan>`
+      : ` <tspan class="lt-window" data-window>${esc(w)}</tspan>`;
   if (steps.cut.has(i)) label += ' <tspan class="lt-cut">✂</tspan>';
   const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-  return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+  return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
 }
 
 /** A node of a practice tree before the answer: the leaves' values, the marks. */
@@ -192,7 +209,7 @@ function practiceNodeMarkup(model: Model, view: View, i: number, t: string): str
   if (marked) label += ' <tspan class="lt-cut">✗ never evaluated</tspan>';
   const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
   const leaf = st === "t" ? ' data-leaf="1"' : "";
-  return `<g class="${cls.join(" ")}" data-node="${i}"${leaf} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+  return `<g class="${cls.join(" ")}" data-node="${i}"${leaf} ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
 }
 
 function nodeMarkup(model: Model, view: View, i: number, t: string, current: number): string {
@@ -226,7 +243,7 @@ function nodeMarkup(model: Model, view: View, i: number, t: string, current: num
   if (visits > 0) label += ` <tspan class="lt-visits">n=${visits}</tspan>`;
   if (positionBook === "hit") label += ' <tspan class="lt-position-book">▣ position book</tspan>';
   const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-  return `<g class="${cls.join(" ")}" data-node="${i}"${positionBook ? ` data-position-book="${positionBook}"` : ""} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
+  return `<g class="${cls.join(" ")}" data-node="${i}"${positionBook ? ` data-position-book="${positionBook}"` : ""} ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
 }
 
 /** The position's board: the document's packed position, drawn by boards.js. */
@@ -283,8 +300,15 @@ export function infoMarkup(
     const k = steps.k;
     const sd = d.steps;
     const terms = sd?.terms ? sd.terms[k] : null;
-    if (i === steps.node && terms)
-      rows.push(["weighted sum", esc(sumText(terms, sd?.value[k] ?? null))]);
+    if (i === steps.node && terms && sd) {
+      const sum = sumText(terms, sd.value[k] ?? null, isAssumed(sd, k), known?.sign ?? "");
+      rows.push(["weighted sum", esc(sum)]);
+    }
+    // nothing the search had not found yet: no final value, cut or line before its step
+    if (steps.cut.has(i) && d.never[i] > 0)
+      rows.push(["cut-off", `<b>${plural(d.never[i], "move")} never generated</b>`]);
+    const table = rows.map(([k, v]) => `<tr><th>${k}</th><td>${v}</td></tr>`).join("");
+    return `<table>${table}</table><div class="lt-board-wrap" data-board>${positionBoard(model, i)}</div>`;
   }
   const v = d.value[i];
   if (v === null) rows.push(["value", "not rated"]);

@@ -22,6 +22,10 @@ export function shellMarkup(live: boolean): string {
         <input type="range" data-scrub min="0" value="0">
         <span data-replay-text></span>
       </span>
+      <span class="lt-sep"></span>
+      <button data-action="present" aria-pressed="false" title="presentation mode: the tree top down, fitted to the screen, large type, the panel and legend hidden">Present</button>
+      <button data-action="panel" class="lt-panel-toggle" title="show or hide the side panel and the legend">Panel</button>
+      <button data-action="frames" class="lt-panel-toggle" title="every step as a slide (SVG), a page each: print it to PDF">Slides</button>
       ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
     </div>
     <div class="lt-main">

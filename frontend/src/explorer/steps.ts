@@ -19,7 +19,19 @@ export interface StepsData {
   value: (number | null)[];
   /** a chance node's [probability, value] pairs, per step (null: none) */
   terms: (number[][] | null)[] | null;
+  /** one character per step: = exact, < upper bound, > lower bound, - none (exit, chance cut-off) */
+  bound?: string | null;
+  /** the steps whose last term is the outcomes Star1 did not search, at their bound */
+  assumed?: number[] | null;
   truncated: boolean;
+}
+
+/** The sign a step's bound character gives a value: ≤ an upper bound, ≥ a lower one. */
+function boundSign(c: string | undefined): "" | "≥" | "≤" | null {
+  if (c === "<") return "≤";
+  if (c === ">") return "≥";
+  if (c === "=") return "";
+  return null;
 }
 
 /** A value as known at a step: `sign` ≥ or ≤ for a bound, `final` once the node is done. */
@@ -110,7 +122,8 @@ export function stepState(model: Model, steps: StepsData, k: number): StepState 
       case "c":
         if (v !== null) {
           const chance = model.data.player[i] < 0;
-          const sign = chance ? "Σ" : maximizing(model, i) ? "≥" : "≤";
+          const cutSign = steps.event[s] === "c" ? boundSign(steps.bound?.[s]) : null;
+          const sign = cutSign ?? (chance ? "Σ" : maximizing(model, i) ? "≥" : "≤");
           known.set(i, { value: v, sign, final: false });
         }
         if (steps.event[s] === "c") cut.add(i);
@@ -119,7 +132,7 @@ export function stepState(model: Model, steps: StepsData, k: number): StepState 
         active.delete(i);
         const [a0, b0] = entered.get(i) ?? [a, b];
         if (v !== null) {
-          const sign = v <= a0 ? "≤" : v >= b0 ? "≥" : "";
+          const sign = boundSign(steps.bound?.[s]) ?? (v <= a0 ? "≤" : v >= b0 ? "≥" : "");
           known.set(i, { value: v, sign, final: true });
         }
         break;
@@ -153,11 +166,28 @@ export function knownText(k: Known | undefined): string {
   return k ? `${k.sign}${fmt(k.value)}` : "";
 }
 
-/** The weighted sum of a chance node's terms: "0.5×4 + 0.5×1 = 2.5". */
-export function sumText(terms: number[][] | null, total: number | null): string {
+/** The weighted sum of a chance node's terms: "0.5×4 + 0.5×1 = 2.5"; with `assumed`,
+ * the last term is the outcomes not searched, at their best (`sign` ≤: the sum is an
+ * upper bound) or worst (≥). */
+export function sumText(
+  terms: number[][] | null,
+  total: number | null,
+  assumed = false,
+  sign = "",
+): string {
   if (!terms?.length) return "";
   const parts = terms.map(([p, v]) => `${fmt(p)}×${fmt(v)}`);
+  if (assumed) {
+    const [p, v] = terms[terms.length - 1];
+    const at = sign === "≥" ? "worst" : "best";
+    parts[parts.length - 1] = `${fmt(p)}×${fmt(v)} (not searched: at their ${at}, ${fmt(v)})`;
+  }
   return `${parts.join(" + ")}${total === null ? "" : ` = ${fmt(total)}`}`;
+}
+
+/** Whether step k's last term is the outcomes Star1 did not search. */
+export function isAssumed(steps: StepsData, k: number): boolean {
+  return steps.assumed?.includes(k) ?? false;
 }
 
 /** What step k did, in words (the step bar's line). */
@@ -187,12 +217,31 @@ export function describeStep(model: Model, steps: StepsData, state: StepState): 
     case "c": {
       const never = model.data.never[i];
       const rest = never > 0 ? `: ${never} move${never === 1 ? "" : "s"} never generated` : "";
-      return `${head}cut-off at ${where} (${kind}): α ≥ β (${w})${rest}`;
+      const [a, b] = state.window.get(i) ?? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+      if (terms) {
+        // Star1: the outcomes seen, and the rest at their best (worst), cannot reach the window
+        const sign = state.known.get(i)?.sign ?? "≤";
+        const test = sign === "≥" ? `≥ β=${bound(b)}` : `≤ α=${bound(a)}`;
+        const sum = sumText(terms, v, isAssumed(steps, k), sign);
+        return `${head}cut-off at ${where} (chance, Star1): ${sum} ${test}, so ${where} is worth ${sign === "≥" ? "at least" : "at most"} ${fmt(v)}${rest}`;
+      }
+      const test = kind === "MAX" ? `≥ β=${bound(b)}` : `≤ α=${bound(a)}`;
+      return `${head}cut-off at ${where} (${kind}): value ${fmt(v)} ${test} (${w})${rest}`;
     }
     case "x": {
-      const known = knownText(state.known.get(i));
-      if (terms) return `${head}leave ${where} (chance): ${sumText(terms, v)}`;
-      return `${head}leave ${where} (${kind}) with value ${known}`;
+      const known = state.known.get(i);
+      const text = knownText(known);
+      const what =
+        known?.sign === "≤"
+          ? " (at most: it failed low)"
+          : known?.sign === "≥"
+            ? " (at least: it failed high)"
+            : "";
+      if (terms) {
+        const sum = sumText(terms, v, isAssumed(steps, k), known?.sign ?? "");
+        return `${head}leave ${where} (chance): ${sum}${what}`;
+      }
+      return `${head}leave ${where} (${kind}) with value ${text}${what}`;
     }
   }
   return head;

@@ -46,39 +46,164 @@
     return v === null ? "" : `${boundSign(bound2)}${fmt(v)}`;
   }
 
-  // frontend/src/explorer/input.ts
-  var CLICKABLE = "[data-node],[data-more],[data-unforced],[data-link],[data-edge],[data-never],[data-goto],[data-action]";
-  function attachInput(element, actions, live) {
-    element.addEventListener("click", (ev) => {
-      const start2 = ev.target instanceof Element ? ev.target : null;
-      const target = start2?.closest(CLICKABLE);
-      if (!target || !element.contains(target)) return;
-      const ds = target.dataset;
-      if (ds.action !== void 0) actions.action(ds.action);
-      else if (ds.node !== void 0) actions.clickNode(Number(ds.node));
-      else if (ds.more !== void 0) actions.showMore(Number(ds.more));
-      else if (ds.unforced !== void 0) actions.showUnforced(Number(ds.unforced));
-      else if (ds.link !== void 0 || ds.goto !== void 0)
-        actions.goTo(Number(ds.link ?? ds.goto));
-      else if (ds.edge !== void 0 && live) {
-        const [node, edge] = ds.edge.split(":").map(Number);
-        actions.forceEdge(node, edge);
-      } else if (ds.never !== void 0 && live) actions.generate(Number(ds.never));
+  // frontend/src/board/types.ts
+  function hasCells(doc) {
+    return doc.kind !== "text" && Array.isArray(doc.cells);
+  }
+
+  // frontend/src/board/document.ts
+  function unpack(layout2, packed) {
+    if (layout2.kind === "text" || !layout2.cells) {
+      return { ...layout2, text: String(packed), moves: [] };
+    }
+    let owners;
+    let labels;
+    if (Array.isArray(packed)) [owners, labels] = packed;
+    else {
+      const n = layout2.cells.length;
+      owners = packed.slice(0, n);
+      labels = packed[n] === ":" ? Array.from(packed.slice(n + 1), (c) => c === " " ? "" : c) : packed.slice(n + 1).split("|");
+    }
+    const cells = layout2.cells.map(
+      (cell, i) => ({
+        ...cell,
+        owner: owners[i] === "." ? -1 : owners.charCodeAt(i) - 65,
+        label: labels[i] ?? ""
+      })
+    );
+    return { ...layout2, cells, moves: [] };
+  }
+  function cellClass(doc, cell, mark) {
+    let c = `lt-cell ${doc.kind === "hex" ? "t" : "cell"}`;
+    if (cell.owner >= 0) c += ` p${cell.owner}`;
+    else if (cell.label) c += " free";
+    if (cell.shade === "dark") c += " dark";
+    return mark ? `${c} ${mark}` : c;
+  }
+  function playerLetter(doc, player) {
+    const name = doc.players?.[player];
+    return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
+  }
+  function letterCue(doc, cell) {
+    if (cell.owner < 0) return "";
+    const letter = playerLetter(doc, cell.owner);
+    return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
+  }
+
+  // frontend/src/board/geometry.ts
+  var R = 20;
+  var HW = Math.sqrt(3) * R;
+  var HH = 1.5 * R;
+  var S = 48;
+  function geometry(doc) {
+    const coords = doc.coords ?? {};
+    if (doc.kind === "hex") {
+      const offsets = doc.offsets ?? [];
+      const centres2 = doc.cells.map(
+        (c) => [
+          c.col * HW + (offsets[c.row] ?? 0) * HW / 2 + HW / 2 + 4,
+          c.row * HH + R + 4
+        ]
+      );
+      const shift = Math.max(0, ...offsets);
+      return {
+        centres: centres2,
+        left: 4,
+        top: 4,
+        width: (doc.cols + shift / 2) * HW + 8,
+        height: (doc.rows - 1) * HH + 2 * R + 8
+      };
+    }
+    const left = coords.rows ? 20 : 4;
+    const top = coords.cols ? 20 : 4;
+    const centres = doc.cells.map((c) => [left + c.col * S + S / 2, top + c.row * S + S / 2]);
+    return { centres, left, top, width: left + doc.cols * S + 4, height: top + doc.rows * S + 4 };
+  }
+  function hexagon(r) {
+    const pts = [];
+    for (let i = 0; i < 6; i++) {
+      const a = Math.PI / 180 * (60 * i - 30);
+      pts.push([r * Math.cos(a), r * Math.sin(a)]);
+    }
+    const f = (n) => n.toFixed(2);
+    let d = `m${f(pts[0]?.[0] ?? 0)},${f(pts[0]?.[1] ?? 0)}`;
+    for (let i = 1; i < 6; i++) {
+      const [x, y] = pts[i];
+      const [px, py] = pts[i - 1];
+      d += `l${f(x - px)},${f(y - py)}`;
+    }
+    return `${d}z`;
+  }
+  var HEX_OUTLINE = hexagon(R);
+  var SQUARE_OUTLINE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
+
+  // frontend/src/board/svg.ts
+  var SVG = "http://www.w3.org/2000/svg";
+  function esc(text) {
+    const map = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+    return String(text).replace(/[&<>"]/g, (c) => map[c] ?? c);
+  }
+  function labelStyle(doc, owner) {
+    const colour = doc.colours && owner >= 0 ? doc.colours[owner] : null;
+    return colour ? ` style="fill:${esc(colour)}"` : "";
+  }
+  function markup(doc, geo, marks) {
+    const parts = [
+      `<defs><marker id="lt-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`
+    ];
+    const coords = doc.coords ?? {};
+    if (doc.kind === "grid") {
+      (coords.cols ?? []).forEach((t, c) => {
+        parts.push(`<text class="lt-coord" x="${geo.left + c * S + S / 2}" y="14">${esc(t)}</text>`);
+      });
+      (coords.rows ?? []).forEach((t, r) => {
+        parts.push(
+          `<text class="lt-coord" x="10" y="${geo.top + r * S + S / 2 + 4}">${esc(t)}</text>`
+        );
+      });
+    }
+    parts.push(`<g class="lt-cells">`);
+    doc.cells.forEach((cell, i) => {
+      const [x, y] = geo.centres[i] ?? [0, 0];
+      const cls = cellClass(doc, cell, marks.get(i));
+      const ty = (y + (doc.kind === "hex" ? 5 : 10)).toFixed(1);
+      const text = `<text x="${x.toFixed(1)}" y="${ty}"${labelStyle(doc, cell.owner)}>${esc(cell.label)}</text>`;
+      const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
+      const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
+      const [lx, ly] = doc.kind === "hex" ? [x, y + R * 0.78] : [x + S / 2 - 4, y + S / 2 - 4];
+      const cue = letterCue(doc, cell);
+      const letter = cue ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(cue)}</text>` : "";
+      if (doc.kind === "hex") {
+        parts.push(
+          `<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX_OUTLINE}"/>${text}${name}${letter}</g>`
+        );
+      } else {
+        parts.push(
+          `<g data-cell="${i}" class="${cls}"><rect x="${x - S / 2}" y="${y - S / 2}" width="${S}" height="${S}"/>${text}${name}${letter}</g>`
+        );
+      }
     });
-    const box = element.querySelector("[data-search]");
-    box?.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter") actions.search(box.value);
-    });
-    element.addEventListener("keydown", (ev) => {
-      const target = ev.target instanceof Element ? ev.target : null;
-      if (target?.closest("input, select, textarea")) return;
-      if (ev.key === "ArrowRight") actions.action("step");
-      else if (ev.key === "ArrowLeft") actions.action("back");
-      else return;
-      ev.preventDefault();
-    });
-    const scrub = element.querySelector("[data-scrub]");
-    scrub?.addEventListener("input", () => actions.scrub(Number(scrub.value)));
+    parts.push(`</g><g class="lt-arrows" data-role="arrows"></g>`);
+    return parts.join("");
+  }
+  function textMarkup(doc) {
+    return `<pre class="lt-text-board" data-role="text">${esc(doc.text ?? "")}</pre>`;
+  }
+  function boardSvg(doc, options = {}) {
+    if (!hasCells(doc)) return textMarkup(doc);
+    const { highlight = [], width = 300 } = options;
+    const geo = geometry(doc);
+    const marks = new Map(highlight.map((i) => [i, "hl"]));
+    const scale = Math.min(1, width / geo.width);
+    return `<svg class="lt-board lt-small" xmlns="${SVG}" width="${(geo.width * scale).toFixed(0)}" height="${(geo.height * scale).toFixed(0)}" viewBox="0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}">${markup(doc, geo, marks)}</svg>`;
+  }
+
+  // frontend/src/boards.ts
+  function unpack2(layout2, packed) {
+    return unpack(layout2, packed);
+  }
+  function boardSvg2(doc, options) {
+    return boardSvg(doc, options);
   }
 
   // node_modules/d3-hierarchy/dist/d3-hierarchy.mjs
@@ -595,6 +720,615 @@
       14 + text + visits + (v === null ? 0 : 6 + (fmt(v).length + 1) * 6.4)
     );
   }
+  var SPREAD = 56;
+  var LEVEL = 100;
+  function allItems(model, i = 0) {
+    const children = model.kids[i].map((e) => allItems(model, e.c));
+    const never = model.data.never[i];
+    if (never > 0) children.push({ kind: "never", i, count: never });
+    return { kind: "node", i, children };
+  }
+  function layoutDown(root) {
+    const h = hierarchy(root, (d) => d.kind === "node" ? d.children : void 0);
+    const laid = tree().nodeSize([SPREAD, LEVEL]).separation((a, b) => a.parent === b.parent ? 1 : 1.2)(h);
+    let minX = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    let maxY = 0;
+    laid.each((d) => {
+      minX = Math.min(minX, d.x);
+      maxX = Math.max(maxX, d.x);
+      maxY = Math.max(maxY, d.y);
+    });
+    const placed = [];
+    const byNode = /* @__PURE__ */ new Map();
+    const ox = -minX + MARGIN + SPREAD;
+    laid.each((d) => {
+      const p = {
+        item: d.data,
+        x: d.x + ox,
+        y: d.y + MARGIN + 12,
+        parent: d.parent ? byNode.get(d.parent) ?? null : null
+      };
+      byNode.set(d, p);
+      placed.push(p);
+    });
+    const width = maxX - minX + 2 * (MARGIN + SPREAD);
+    return { placed, width, height: maxY + MARGIN + 12 + 70 };
+  }
+  function itemKey(it) {
+    return `${it.kind}:${it.i}`;
+  }
+  function placeAs(shown, whole) {
+    const at = /* @__PURE__ */ new Map();
+    for (const p of whole.placed) at.set(itemKey(p.item), p);
+    const placed = [];
+    const stack = [[shown, null]];
+    while (stack.length) {
+      const [it, parent] = stack.pop();
+      const found = at.get(itemKey(it));
+      if (!found) continue;
+      const p = { item: it, x: found.x, y: found.y, parent };
+      placed.push(p);
+      if (it.kind === "node") for (const c of it.children) stack.push([c, p]);
+    }
+    return { placed, width: whole.width, height: whole.height };
+  }
+
+  // frontend/src/explorer/steps.ts
+  function boundSign2(c) {
+    if (c === "<") return "≤";
+    if (c === ">") return "≥";
+    if (c === "=") return "";
+    return null;
+  }
+  function stepCount(steps) {
+    return steps ? steps.node.length : 0;
+  }
+  function alphaOf(steps, k) {
+    return steps.alpha[k] ?? Number.NEGATIVE_INFINITY;
+  }
+  function betaOf(steps, k) {
+    return steps.beta[k] ?? Number.POSITIVE_INFINITY;
+  }
+  function maximizing(model, i) {
+    return model.data.player[i] === (model.data.summary.player ?? 0);
+  }
+  function stepState(model, steps, k) {
+    const n = stepCount(steps);
+    const last = Math.max(0, Math.min(n - 1, k));
+    const seen = /* @__PURE__ */ new Set([0]);
+    const active = /* @__PURE__ */ new Set();
+    const window2 = /* @__PURE__ */ new Map();
+    const entered = /* @__PURE__ */ new Map();
+    const known = /* @__PURE__ */ new Map();
+    const cut = /* @__PURE__ */ new Set();
+    for (let s = 0; s <= last && s < n; s++) {
+      const i = steps.node[s];
+      const a = alphaOf(steps, s);
+      const b = betaOf(steps, s);
+      const v = steps.value[s];
+      seen.add(i);
+      window2.set(i, [a, b]);
+      switch (steps.event[s]) {
+        case "e":
+          active.add(i);
+          entered.set(i, [a, b]);
+          known.delete(i);
+          break;
+        case "l":
+          active.delete(i);
+          if (v !== null) known.set(i, { value: v, sign: "", final: true });
+          break;
+        case "u":
+        case "c":
+          if (v !== null) {
+            const chance = model.data.player[i] < 0;
+            const cutSign = steps.event[s] === "c" ? boundSign2(steps.bound?.[s]) : null;
+            const sign = cutSign ?? (chance ? "Σ" : maximizing(model, i) ? "≥" : "≤");
+            known.set(i, { value: v, sign, final: false });
+          }
+          if (steps.event[s] === "c") cut.add(i);
+          break;
+        case "x": {
+          active.delete(i);
+          const [a0, b0] = entered.get(i) ?? [a, b];
+          if (v !== null) {
+            const sign = boundSign2(steps.bound?.[s]) ?? (v <= a0 ? "≤" : v >= b0 ? "≥" : "");
+            known.set(i, { value: v, sign, final: true });
+          }
+          break;
+        }
+      }
+    }
+    const node = n ? steps.node[last] : 0;
+    const event = n ? steps.event[last] : "";
+    let backup = -1;
+    if (event === "u" && last > 0) {
+      const child = steps.node[last - 1];
+      if (model.data.parent[child] === node) backup = child;
+    }
+    return { k: last, node, event, seen, active, window: window2, known, cut, backup };
+  }
+  function bound(v) {
+    if (v === Number.NEGATIVE_INFINITY) return "−∞";
+    if (v === Number.POSITIVE_INFINITY) return "∞";
+    return fmt(v);
+  }
+  function windowText(w) {
+    return w ? `α=${bound(w[0])} β=${bound(w[1])}` : "";
+  }
+  function knownText(k) {
+    return k ? `${k.sign}${fmt(k.value)}` : "";
+  }
+  function sumText(terms, total, assumed = false, sign = "") {
+    if (!terms?.length) return "";
+    const parts = terms.map(([p, v]) => `${fmt(p)}×${fmt(v)}`);
+    if (assumed) {
+      const [p, v] = terms[terms.length - 1];
+      const at = sign === "≥" ? "worst" : "best";
+      parts[parts.length - 1] = `${fmt(p)}×${fmt(v)} (not searched: at their ${at}, ${fmt(v)})`;
+    }
+    return `${parts.join(" + ")}${total === null ? "" : ` = ${fmt(total)}`}`;
+  }
+  function isAssumed(steps, k) {
+    return steps.assumed?.includes(k) ?? false;
+  }
+  function describeStep(model, steps, state) {
+    const k = state.k;
+    const i = state.node;
+    const where = i === 0 ? "root" : model.line(i).join(" ");
+    const kind = model.data.player[i] < 0 ? "chance" : maximizing(model, i) ? "MAX" : "MIN";
+    const w = windowText(state.window.get(i));
+    const v = steps.value[k];
+    const cut = steps.truncated && k === stepCount(steps) - 1 ? " (the recording stops here)" : "";
+    const head = `step ${k + 1} of ${stepCount(steps)}${cut}: `;
+    const terms = steps.terms ? steps.terms[k] : null;
+    switch (state.event) {
+      case "e":
+        return `${head}enter ${where} (${kind}) with ${w}`;
+      case "l":
+        return `${head}leaf ${where} evaluated: ${fmt(v)} (${w})`;
+      case "u": {
+        const from = state.backup >= 0 ? ` (${fmt(state.known.get(state.backup)?.value)} backed up from ${model.move(state.backup)})` : "";
+        if (terms) return `${head}${where} (chance): ${sumText(terms, null)} so far${from}`;
+        return `${head}${where} (${kind}) value so far ${knownText(state.known.get(i))}${from}; now ${w}`;
+      }
+      case "c": {
+        const never = model.data.never[i];
+        const rest = never > 0 ? `: ${never} move${never === 1 ? "" : "s"} never generated` : "";
+        const [a, b] = state.window.get(i) ?? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+        if (terms) {
+          const sign = state.known.get(i)?.sign ?? "≤";
+          const test2 = sign === "≥" ? `≥ β=${bound(b)}` : `≤ α=${bound(a)}`;
+          const sum = sumText(terms, v, isAssumed(steps, k), sign);
+          return `${head}cut-off at ${where} (chance, Star1): ${sum} ${test2}, so ${where} is worth ${sign === "≥" ? "at least" : "at most"} ${fmt(v)}${rest}`;
+        }
+        const test = kind === "MAX" ? `≥ β=${bound(b)}` : `≤ α=${bound(a)}`;
+        return `${head}cut-off at ${where} (${kind}): value ${fmt(v)} ${test} (${w})${rest}`;
+      }
+      case "x": {
+        const known = state.known.get(i);
+        const text = knownText(known);
+        const what = known?.sign === "≤" ? " (at most: it failed low)" : known?.sign === "≥" ? " (at least: it failed high)" : "";
+        if (terms) {
+          const sum = sumText(terms, v, isAssumed(steps, k), known?.sign ?? "");
+          return `${head}leave ${where} (chance): ${sum}${what}`;
+        }
+        return `${head}leave ${where} (${kind}) with value ${text}${what}`;
+      }
+    }
+    return head;
+  }
+
+  // frontend/src/explorer/render.ts
+  function summaryText(model) {
+    const s = model.data.summary;
+    const parts = [plural(s.positions, "position")];
+    const hit = s.positionBook?.status === "hit";
+    const how = s.playouts !== void 0 ? ` (${plural(s.playouts, "playout")})` : s.depth === null ? " (whole game)" : ` to depth ${s.depth}`;
+    if (s.forced !== void 0 && !hit)
+      parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${how}`);
+    parts.push(`${s.expanded.toLocaleString("en")} expanded`);
+    parts.push(`${s.unforced.toLocaleString("en")} generated but never forced`);
+    if (s.never !== null) parts.push(`${plural(s.never, "move")} never generated`);
+    if (s.shared) parts.push(`${plural(s.shared, "shared position")}`);
+    if (s.positionBook) {
+      const b = s.positionBook;
+      if (b.status === "hit")
+        parts.push(
+          `${plural(s.positionBookHits, "position book hit")}: ${b.move} (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`
+        );
+      else
+        parts.push(
+          b.status === "miss" ? "0 position book hits: not in it, searched and stored" : "0 position book hits: the position book was off"
+        );
+    }
+    if (s.value !== void 0 && s.player !== void 0)
+      parts.push(`value ${fmt(s.value)} for ${model.playerName(s.player)}`);
+    if (s.pvMoves.length) parts.push(`PV ${s.pvMoves.join(" ")}`);
+    return parts.join(" · ");
+  }
+  function valuesDepthText(model) {
+    const d = model.data;
+    const s = d.summary;
+    if (d.visits || s.playouts !== void 0) return "";
+    let deepest = -1;
+    for (let i = 0; i < model.n; i++)
+      if (d.value[i] !== null && d.rdepth[i] >= 0)
+        deepest = Math.max(deepest, model.depth[i] + d.rdepth[i]);
+    if (deepest < 0 || deepest > 1e4) return "";
+    const answer = s.depth;
+    if (answer === void 0 || answer === null) return `· values: a depth-${deepest} search`;
+    if (deepest > answer)
+      return `· values: the depth-${answer} answer, except where the depth-${deepest} pass (cut short) reached: its values there`;
+    return `· values: the depth-${answer} search`;
+  }
+  function treeMarkup(model, view, laid, live, current) {
+    const links = [];
+    const nodes = [];
+    for (const d of laid.placed) {
+      const it = d.item;
+      const { x, y } = d;
+      if (d.parent) {
+        const parent = d.parent;
+        const px = parent.x + labelWidth(model, parent.item, view);
+        const py = parent.y;
+        const mx = (px + x) / 2;
+        const pv = it.kind === "node" && model.pvSet.has(it.i) && parent.item.kind === "node" && model.pvSet.has(parent.item.i);
+        let cls = `lt-link${pv && !view.steps ? " lt-pv" : ""}${it.kind === "unforced" || it.kind === "link" ? " lt-dashed" : ""}${it.kind === "never" || it.kind === "more" ? " lt-faint" : ""}`;
+        const steps = view.steps;
+        if (steps && it.kind === "node") {
+          if (steps.active.has(it.i) || it.i === steps.node) cls += " lt-on-path";
+          if (it.i === steps.backup) cls += " lt-backup";
+        }
+        if (steps && it.kind === "never") cls += " lt-cut-branch";
+        if (view.present) {
+          const my = (parent.y + y) / 2;
+          const top = it.kind === "node" ? y - 10 : y - 14;
+          links.push(
+            `<path class="${cls}" d="M${parent.x},${parent.y + 10}C${parent.x},${my} ${x},${my} ${x},${top}"/>`
+          );
+        } else
+          links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
+      }
+      nodes.push(itemMarkup(model, view, it, x, y, current, live));
+    }
+    return `<g class="lt-links">${links.join("")}</g><g class="lt-nodes">${nodes.join("")}</g>`;
+  }
+  function textAt(view) {
+    return view.present ? 'x="0" y="27" text-anchor="middle"' : 'x="9" y="4"';
+  }
+  function playerClass(p) {
+    return p < 0 ? "lt-chance" : `lt-p${p % 8}`;
+  }
+  function itemMarkup(model, view, it, x, y, current, live) {
+    const t = `transform="translate(${x.toFixed(1)},${y.toFixed(1)})"`;
+    switch (it.kind) {
+      case "node":
+        return nodeMarkup(model, view, it.i, t, current);
+      case "unforced":
+        return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text ${textAt(view)}>${esc(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
+      case "unforcedGroup":
+        return `<g class="lt-stub lt-unforced" data-unforced="${it.i}" ${t}><circle r="5"/><text ${textAt(view)}>${plural(it.count, "move")} not forced</text><title>${plural(it.count, "move")} generated but never forced: click to list them</title></g>`;
+      case "link":
+        return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc(model.strings[it.m])} <tspan class="lt-val">(shared)</tspan></text><title>a transposition: the same position as ${esc(model.line(it.c).join(" "))}; click to go there</title></g>`;
+      case "never":
+        if (view.present)
+          return `<g class="lt-stub lt-never${view.steps ? " lt-cut-branch" : ""}" data-never="${it.i}" ${t}><text x="0" y="0" text-anchor="middle">✂ ${plural(it.count, "move")}<tspan x="0" dy="1.2em">never generated</tspan></text></g>`;
+        return `<g class="lt-stub lt-never${view.steps ? " lt-cut-branch" : ""}" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
+      case "more":
+        return `<g class="lt-stub lt-more" data-more="${it.i}" ${t}><text x="-4" y="4">+${it.count} more…</text></g>`;
+    }
+  }
+  function stepNodeMarkup(model, view, i, t) {
+    const steps = view.steps;
+    if (!steps) return "";
+    const d = model.data;
+    const st = d.status[i];
+    const cls = ["lt-node", playerClass(d.player[i])];
+    if (!steps.seen.has(i)) {
+      const pruned = model.path(i).some((j) => j !== i && steps.cut.has(j));
+      cls.push(pruned ? "lt-pruned" : "lt-unreached");
+      if (view.practice?.marked.has(i)) cls.push("lt-marked");
+      const v = d.value[i];
+      let label2 = esc(i === 0 ? "root" : model.move(i));
+      if (st === "t" && v !== null) label2 += ` <tspan class="lt-val">${fmt(v)}</tspan>`;
+      if (pruned) label2 += ' <tspan class="lt-cut">never evaluated</tspan>';
+      const shape2 = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+      return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape2}<text ${textAt(view)}>${label2}</text></g>`;
+    }
+    if (view.practice?.marked.has(i)) cls.push("lt-marked");
+    const onPath = steps.active.has(i) || i === steps.node;
+    if (i === steps.node) cls.push("lt-current");
+    if (onPath) cls.push("lt-on-path");
+    if (i === view.selected) cls.push("lt-selected");
+    if (steps.cut.has(i)) cls.push("lt-was-cut");
+    if (i === steps.backup) cls.push("lt-backed-up");
+    if (i === steps.node && steps.event === "u") cls.push("lt-updated");
+    const known = steps.known.get(i);
+    if (known?.final) cls.push("lt-done");
+    if (st === "t") cls.push("lt-terminal");
+    const kind = d.player[i] < 0 ? "chance" : maximizing(model, i) ? "max" : "min";
+    const value = knownText(known);
+    const w = onPath ? windowText(steps.window.get(i)) : "";
+    let label = esc(i === 0 ? "root" : model.move(i));
+    if (value) label += ` <tspan class="lt-val lt-known" data-known>${esc(value)}</tspan>`;
+    if (w)
+      label += view.present ? `<tspan class="lt-window" data-window x="0" dy="1.25em">${esc(w)}</tspan>` : ` <tspan class="lt-window" data-window>${esc(w)}</tspan>`;
+    if (steps.cut.has(i)) label += ' <tspan class="lt-cut">✂</tspan>';
+    const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+    return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
+  }
+  function practiceNodeMarkup(model, view, i, t) {
+    const d = model.data;
+    const st = d.status[i];
+    const cls = ["lt-node", playerClass(d.player[i])];
+    const marked = view.practice?.marked.has(i) ?? false;
+    if (marked) cls.push("lt-marked");
+    if (i === view.selected) cls.push("lt-selected");
+    const v = d.value[i];
+    let label = esc(i === 0 ? "root" : model.move(i));
+    if (st === "t" && v !== null) label += ` <tspan class="lt-val lt-leaf-value">${fmt(v)}</tspan>`;
+    if (marked) label += ' <tspan class="lt-cut">✗ never evaluated</tspan>';
+    const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+    const leaf = st === "t" ? ' data-leaf="1"' : "";
+    return `<g class="${cls.join(" ")}" data-node="${i}"${leaf} ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
+  }
+  function nodeMarkup(model, view, i, t, current) {
+    if (view.steps) return stepNodeMarkup(model, view, i, t);
+    if (view.practice) return practiceNodeMarkup(model, view, i, t);
+    const d = model.data;
+    const st = d.status[i];
+    const nKids = model.kids[i].length + model.links[i].length + model.unforced[i].length;
+    const open = isOpen(view, i);
+    const cls = ["lt-node", playerClass(d.player[i])];
+    if (model.pvSet.has(i)) cls.push("lt-pv");
+    if (i === view.selected) cls.push("lt-selected");
+    if (i === current) cls.push("lt-current");
+    if (view.matchSet.has(i)) cls.push("lt-match");
+    if (model.parents[i] > 1) cls.push("lt-shared");
+    if (st === "u") cls.push("lt-leaf");
+    if (st === "t") cls.push("lt-terminal");
+    const positionBook = model.positionBook(i);
+    if (positionBook) cls.push(`lt-position-book-${positionBook}`);
+    const val = valueLabel(d.value[i], d.bound[i]);
+    const never = d.never[i];
+    const replay = view.replay;
+    const cut = never > 0 && !open && (!replay || replay.step >= model.creation().doneAt[i]);
+    const visits = model.visitsIn ? model.visitsIn[i] : 0;
+    let label = esc(i === 0 ? "root" : model.move(i));
+    if (val) label += ` <tspan class="lt-val">${val}</tspan>`;
+    if (!open && nKids) label += ` <tspan class="lt-count">+${nKids}</tspan>`;
+    if (cut)
+      label += ` <tspan class="lt-cut">✂${never}<title>a cut-off: ${plural(never, "move")} never generated</title></tspan>`;
+    if (model.parents[i] > 1) label += ` <tspan class="lt-count">⤳${model.parents[i]}</tspan>`;
+    if (visits > 0) label += ` <tspan class="lt-visits">n=${visits}</tspan>`;
+    if (positionBook === "hit") label += ' <tspan class="lt-position-book">▣ position book</tspan>';
+    const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
+    return `<g class="${cls.join(" ")}" data-node="${i}"${positionBook ? ` data-position-book="${positionBook}"` : ""} ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
+  }
+  function positionBoard(model, i) {
+    const d = model.data;
+    const doc = unpack2(d.board, d.pos[i]);
+    const noteAt = d.note ? d.note[i] : -1;
+    const note = d.notes && noteAt >= 0 ? d.notes[noteAt] : "";
+    const notes = note ? `<div class="lt-board-note" data-role="notes">${esc(note).replaceAll("\n", "<br>")}</div>` : "";
+    return boardSvg2(doc, { highlight: d.hl[i] ?? [] }) + notes;
+  }
+  function infoMarkup(model, i, live, steps = null) {
+    const d = model.data;
+    const st = d.status[i];
+    const p = d.player[i];
+    const path = model.line(i);
+    const rows = [];
+    rows.push([
+      "move",
+      i === 0 ? "(the root)" : `${esc(model.move(i))} by ${esc(model.playerName(d.player[d.parent[i]]))}`
+    ]);
+    const prob = d.prob ? d.prob[i] : null;
+    if (prob !== null) rows.push(["chance", `probability ${fmt(prob)} (a dice roll)`]);
+    rows.push(["line", path.length ? esc(path.join(" ")) : "—"]);
+    rows.push(["to move", st === "t" ? "game over" : esc(model.playerName(p))]);
+    rows.push(["depth", String(model.depth[i])]);
+    if (steps) {
+      const w = steps.window.get(i);
+      const known = steps.known.get(i);
+      const state = !steps.seen.has(i) ? "not reached yet" : known?.final ? "done" : steps.active.has(i) ? "being searched" : "reached";
+      rows.push(["at this step", state]);
+      if (w) rows.push(["window", `<span data-info-window>${esc(windowText(w))}</span>`]);
+      rows.push([
+        "value then",
+        `<span data-info-known>${known ? esc(knownText(known)) : "not known yet"}</span>${known && !known.final ? " (so far)" : ""}`
+      ]);
+      const k = steps.k;
+      const sd = d.steps;
+      const terms = sd?.terms ? sd.terms[k] : null;
+      if (i === steps.node && terms && sd) {
+        const sum = sumText(terms, sd.value[k] ?? null, isAssumed(sd, k), known?.sign ?? "");
+        rows.push(["weighted sum", esc(sum)]);
+      }
+      if (steps.cut.has(i) && d.never[i] > 0)
+        rows.push(["cut-off", `<b>${plural(d.never[i], "move")} never generated</b>`]);
+      const table = rows.map(([k2, v2]) => `<tr><th>${k2}</th><td>${v2}</td></tr>`).join("");
+      return `<table>${table}</table><div class="lt-board-wrap" data-board>${positionBoard(model, i)}</div>`;
+    }
+    const v = d.value[i];
+    if (v === null) rows.push(["value", "not rated"]);
+    else {
+      const b = d.bound[i];
+      const rel = b === ">" ? "at least " : b === "<" ? "at most " : "";
+      const kind = d.visits ? "MCTS: the mean value of the playouts through it" : `${b === "=" ? "exact" : b === ">" ? "lower bound" : "upper bound"}, ${plural(d.rdepth[i], "move")} deep`;
+      const head = steps ? "final value" : "value";
+      rows.push([head, `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${kind})`]);
+    }
+    const kids = model.kids[i].length + model.links[i].length;
+    let status;
+    if (st === "t") status = "terminal: the game is over";
+    else if (st === "u")
+      status = "forced but never expanded (a leaf of the search: its moves were never generated)";
+    else {
+      status = `expanded: ${plural(kids + model.unforced[i].length, "move")} generated, ${kids} forced, ${model.unforced[i].length} generated but never forced`;
+      if (d.never[i] > 0) status += `, <b>${plural(d.never[i], "move")} never generated</b>`;
+      else if (d.never[i] === 0) status += ", none left ungenerated";
+    }
+    rows.push(["status", status]);
+    rows.push([
+      "created",
+      `#${(d.serial[i] - d.serial[0]).toLocaleString("en")} in the search's order`
+    ]);
+    if (model.parents[i] > 1)
+      rows.push(["shared", `reached from ${model.parents[i]} positions (a transposition)`]);
+    if (model.pvSet.has(i)) rows.push(["", "on the principal variation"]);
+    const visitsIn = model.visitsIn;
+    if (visitsIn && visitsIn[i] > 0)
+      rows.push(["visits", `${visitsIn[i].toLocaleString("en")} (MCTS playouts through this move)`]);
+    const positionBook = model.positionBook(i);
+    const sb = d.summary.positionBook;
+    if (positionBook === "hit" && sb)
+      rows.push([
+        "position book",
+        `answered from the position book: ${esc(sb.move)} (searched ${sb.depth === null ? "to the end of the game" : `to depth ${sb.depth}`} before, used ${plural(sb.uses, "time")}); nothing was searched below`
+      ]);
+    else if (positionBook === "miss")
+      rows.push([
+        "position book",
+        "looked up in the position book, not there: searched, and the answer stored"
+      ]);
+    else if (positionBook === "off")
+      rows.push([
+        "position book",
+        "the position book was switched off (the file went bad): searched without it"
+      ]);
+    let html = `<table>${rows.map(([k, v2]) => `<tr><th>${k}</th><td>${v2}</td></tr>`).join("")}</table>`;
+    html += `<div class="lt-board-wrap" data-board>${positionBoard(model, i)}</div>`;
+    if (d.board.kind === "text") html += moveButtons(model, i, live);
+    if (live && st !== "t")
+      html += `<button data-action="force-here">search below this position</button>`;
+    const n = (c) => visitsIn ? ` <span class="lt-visits">n=${visitsIn[c]}</span>` : "";
+    const list = model.kids[i].map(
+      (e) => `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${valueLabel(d.value[e.c], d.bound[e.c])}</span>${n(e.c)}</li>`
+    );
+    for (const e of model.links[i])
+      list.push(`<li data-goto="${e.c}">${esc(model.strings[e.m])} ⤳</li>`);
+    for (const e of model.unforced[i])
+      list.push(
+        `<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc(model.strings[e.m])} <span class="lt-val">not forced</span></li>`
+      );
+    if (list.length)
+      html += `<div class="lt-kids-head">children in generation order, ${visitsIn ? "with their visits" : `with their stored values (≥ / ≤: bounds) for ${esc(model.playerName(d.rplayer[i] < 0 ? p : d.rplayer[i]))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
+    return html;
+  }
+  function moveButtons(model, i, live) {
+    const e = model.data.edges[i];
+    const out = [];
+    for (let j = 0, k = 0; j < e.length; j += 2, k++) {
+      const m = esc(model.strings[e[j]]);
+      const c = e[j + 1];
+      if (c >= 0) out.push(`<button class="lt-move" data-move="${m}" data-goto="${c}">${m}</button>`);
+      else if (live)
+        out.push(
+          `<button class="lt-move" data-move="${m}" data-edge="${i}:${k}" title="not forced: click to force it">${m}</button>`
+        );
+      else
+        out.push(
+          `<button class="lt-move" data-move="${m}" disabled title="generated, never forced">${m}</button>`
+        );
+    }
+    return out.length ? `<div class="lt-moves" data-role="moves">${out.join("")}</div>` : "";
+  }
+
+  // frontend/src/explorer/frames.ts
+  function frameSvg(model, steps, k) {
+    const state = stepState(model, steps, k);
+    const view = {
+      open: /* @__PURE__ */ new Set(),
+      showAll: /* @__PURE__ */ new Set(),
+      showUnforced: /* @__PURE__ */ new Set(),
+      selected: state.node,
+      matchSet: /* @__PURE__ */ new Set(),
+      replay: { step: state.k, open: /* @__PURE__ */ new Set() },
+      steps: state,
+      present: true
+    };
+    const whole = layoutDown(allItems(model));
+    const laid = placeAs(buildItems(model, view), whole);
+    const body = treeMarkup(model, view, laid, false, -1);
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${whole.width} ${whole.height}" width="${whole.width}" height="${whole.height}">${body}</svg>`;
+  }
+  function framesDocument(model, steps, css, from = 0, to = Number.MAX_SAFE_INTEGER) {
+    const n = stepCount(steps);
+    const first = Math.max(0, from);
+    const last = Math.min(n - 1, to);
+    const pages = [];
+    for (let k = first; k <= last; k++) {
+      const caption = describeStep(model, steps, stepState(model, steps, k));
+      pages.push(
+        `<section class="lt-frame"><p class="lt-frame-caption">${esc(caption)}</p><div class="lt-explorer lt-present">${frameSvg(model, steps, k)}</div></section>`
+      );
+    }
+    const title = esc(model.data.title);
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}: steps</title><style>${css}
+body { margin: 0; font: 16px system-ui, sans-serif; }
+.lt-frame { break-after: page; page-break-after: always; padding: 12px 16px; }
+.lt-frame .lt-explorer { display: block; min-height: 0; height: auto; }
+.lt-frame svg { width: 100%; height: auto; max-height: 82vh; }
+.lt-frame-caption { font-size: 18px; margin: 0 0 8px; }
+@page { size: landscape; margin: 1cm; }
+</style></head><body>${pages.join("")}</body></html>`;
+  }
+
+  // frontend/src/explorer/input.ts
+  var CLICKER = {
+    " ": "step",
+    Enter: "step",
+    PageDown: "step",
+    ArrowRight: "step",
+    ArrowDown: "step",
+    PageUp: "back",
+    ArrowLeft: "back",
+    ArrowUp: "back",
+    Backspace: "back",
+    Home: "first",
+    End: "last"
+  };
+  var PRESSED = /* @__PURE__ */ new Set(["step", "back", "play"]);
+  var ARROWS = { ArrowRight: "step", ArrowLeft: "back" };
+  var CLICKABLE = "[data-node],[data-more],[data-unforced],[data-link],[data-edge],[data-never],[data-goto],[data-action]";
+  function attachInput(element, actions, live, stepping = () => false) {
+    element.addEventListener("click", (ev) => {
+      const start2 = ev.target instanceof Element ? ev.target : null;
+      const target = start2?.closest(CLICKABLE);
+      if (!target || !element.contains(target)) return;
+      const ds = target.dataset;
+      if (ds.action !== void 0) actions.action(ds.action);
+      else if (ds.node !== void 0) actions.clickNode(Number(ds.node));
+      else if (ds.more !== void 0) actions.showMore(Number(ds.more));
+      else if (ds.unforced !== void 0) actions.showUnforced(Number(ds.unforced));
+      else if (ds.link !== void 0 || ds.goto !== void 0)
+        actions.goTo(Number(ds.link ?? ds.goto));
+      else if (ds.edge !== void 0 && live) {
+        const [node, edge] = ds.edge.split(":").map(Number);
+        actions.forceEdge(node, edge);
+      } else if (ds.never !== void 0 && live) actions.generate(Number(ds.never));
+    });
+    const box = element.querySelector("[data-search]");
+    box?.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") actions.search(box.value);
+    });
+    element.addEventListener("keydown", (ev) => {
+      const target = ev.target instanceof Element ? ev.target : null;
+      if (target?.closest("input, select, textarea")) return;
+      if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      const own = target?.closest("button[data-action]")?.dataset.action;
+      if ((ev.key === " " || ev.key === "Enter") && own && PRESSED.has(own)) return;
+      const name = stepping() ? CLICKER[ev.key] : ARROWS[ev.key];
+      if (!name) return;
+      actions.action(name);
+      ev.preventDefault();
+    });
+    const scrub = element.querySelector("[data-scrub]");
+    scrub?.addEventListener("input", () => actions.scrub(Number(scrub.value)));
+  }
 
   // frontend/src/explorer/replay.ts
   function creationOrder(serial, parent) {
@@ -742,582 +1476,6 @@
     }
   };
 
-  // frontend/src/board/types.ts
-  function hasCells(doc) {
-    return doc.kind !== "text" && Array.isArray(doc.cells);
-  }
-
-  // frontend/src/board/document.ts
-  function unpack(layout2, packed) {
-    if (layout2.kind === "text" || !layout2.cells) {
-      return { ...layout2, text: String(packed), moves: [] };
-    }
-    let owners;
-    let labels;
-    if (Array.isArray(packed)) [owners, labels] = packed;
-    else {
-      const n = layout2.cells.length;
-      owners = packed.slice(0, n);
-      labels = packed[n] === ":" ? Array.from(packed.slice(n + 1), (c) => c === " " ? "" : c) : packed.slice(n + 1).split("|");
-    }
-    const cells = layout2.cells.map(
-      (cell, i) => ({
-        ...cell,
-        owner: owners[i] === "." ? -1 : owners.charCodeAt(i) - 65,
-        label: labels[i] ?? ""
-      })
-    );
-    return { ...layout2, cells, moves: [] };
-  }
-  function cellClass(doc, cell, mark) {
-    let c = `lt-cell ${doc.kind === "hex" ? "t" : "cell"}`;
-    if (cell.owner >= 0) c += ` p${cell.owner}`;
-    else if (cell.label) c += " free";
-    if (cell.shade === "dark") c += " dark";
-    return mark ? `${c} ${mark}` : c;
-  }
-  function playerLetter(doc, player) {
-    const name = doc.players?.[player];
-    return name && [...name].length === 1 ? name : String.fromCharCode(65 + player % 26);
-  }
-  function letterCue(doc, cell) {
-    if (cell.owner < 0) return "";
-    const letter = playerLetter(doc, cell.owner);
-    return cell.label.trim().toUpperCase() === letter.toUpperCase() ? "" : letter;
-  }
-
-  // frontend/src/board/geometry.ts
-  var R = 20;
-  var HW = Math.sqrt(3) * R;
-  var HH = 1.5 * R;
-  var S = 48;
-  function geometry(doc) {
-    const coords = doc.coords ?? {};
-    if (doc.kind === "hex") {
-      const offsets = doc.offsets ?? [];
-      const centres2 = doc.cells.map(
-        (c) => [
-          c.col * HW + (offsets[c.row] ?? 0) * HW / 2 + HW / 2 + 4,
-          c.row * HH + R + 4
-        ]
-      );
-      const shift = Math.max(0, ...offsets);
-      return {
-        centres: centres2,
-        left: 4,
-        top: 4,
-        width: (doc.cols + shift / 2) * HW + 8,
-        height: (doc.rows - 1) * HH + 2 * R + 8
-      };
-    }
-    const left = coords.rows ? 20 : 4;
-    const top = coords.cols ? 20 : 4;
-    const centres = doc.cells.map((c) => [left + c.col * S + S / 2, top + c.row * S + S / 2]);
-    return { centres, left, top, width: left + doc.cols * S + 4, height: top + doc.rows * S + 4 };
-  }
-  function hexagon(r) {
-    const pts = [];
-    for (let i = 0; i < 6; i++) {
-      const a = Math.PI / 180 * (60 * i - 30);
-      pts.push([r * Math.cos(a), r * Math.sin(a)]);
-    }
-    const f = (n) => n.toFixed(2);
-    let d = `m${f(pts[0]?.[0] ?? 0)},${f(pts[0]?.[1] ?? 0)}`;
-    for (let i = 1; i < 6; i++) {
-      const [x, y] = pts[i];
-      const [px, py] = pts[i - 1];
-      d += `l${f(x - px)},${f(y - py)}`;
-    }
-    return `${d}z`;
-  }
-  var HEX_OUTLINE = hexagon(R);
-  var SQUARE_OUTLINE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
-
-  // frontend/src/board/svg.ts
-  var SVG = "http://www.w3.org/2000/svg";
-  function esc(text) {
-    const map = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-    return String(text).replace(/[&<>"]/g, (c) => map[c] ?? c);
-  }
-  function labelStyle(doc, owner) {
-    const colour = doc.colours && owner >= 0 ? doc.colours[owner] : null;
-    return colour ? ` style="fill:${esc(colour)}"` : "";
-  }
-  function markup(doc, geo, marks) {
-    const parts = [
-      `<defs><marker id="lt-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`
-    ];
-    const coords = doc.coords ?? {};
-    if (doc.kind === "grid") {
-      (coords.cols ?? []).forEach((t, c) => {
-        parts.push(`<text class="lt-coord" x="${geo.left + c * S + S / 2}" y="14">${esc(t)}</text>`);
-      });
-      (coords.rows ?? []).forEach((t, r) => {
-        parts.push(
-          `<text class="lt-coord" x="10" y="${geo.top + r * S + S / 2 + 4}">${esc(t)}</text>`
-        );
-      });
-    }
-    parts.push(`<g class="lt-cells">`);
-    doc.cells.forEach((cell, i) => {
-      const [x, y] = geo.centres[i] ?? [0, 0];
-      const cls = cellClass(doc, cell, marks.get(i));
-      const ty = (y + (doc.kind === "hex" ? 5 : 10)).toFixed(1);
-      const text = `<text x="${x.toFixed(1)}" y="${ty}"${labelStyle(doc, cell.owner)}>${esc(cell.label)}</text>`;
-      const [nx, ny] = doc.kind === "hex" ? [x, y - R * 0.55] : [x - S / 2 + 3, y - S / 2 + 11];
-      const name = cell.name ? `<text class="lt-name" x="${nx.toFixed(1)}" y="${ny.toFixed(1)}">${esc(cell.name)}</text>` : "";
-      const [lx, ly] = doc.kind === "hex" ? [x, y + R * 0.78] : [x + S / 2 - 4, y + S / 2 - 4];
-      const cue = letterCue(doc, cell);
-      const letter = cue ? `<text class="lt-letter" x="${lx.toFixed(1)}" y="${ly.toFixed(1)}">${esc(cue)}</text>` : "";
-      if (doc.kind === "hex") {
-        parts.push(
-          `<g data-cell="${i}" data-territory="${i}" class="${cls}"><path d="M${x.toFixed(1)},${y.toFixed(1)}${HEX_OUTLINE}"/>${text}${name}${letter}</g>`
-        );
-      } else {
-        parts.push(
-          `<g data-cell="${i}" class="${cls}"><rect x="${x - S / 2}" y="${y - S / 2}" width="${S}" height="${S}"/>${text}${name}${letter}</g>`
-        );
-      }
-    });
-    parts.push(`</g><g class="lt-arrows" data-role="arrows"></g>`);
-    return parts.join("");
-  }
-  function textMarkup(doc) {
-    return `<pre class="lt-text-board" data-role="text">${esc(doc.text ?? "")}</pre>`;
-  }
-  function boardSvg(doc, options = {}) {
-    if (!hasCells(doc)) return textMarkup(doc);
-    const { highlight = [], width = 300 } = options;
-    const geo = geometry(doc);
-    const marks = new Map(highlight.map((i) => [i, "hl"]));
-    const scale = Math.min(1, width / geo.width);
-    return `<svg class="lt-board lt-small" xmlns="${SVG}" width="${(geo.width * scale).toFixed(0)}" height="${(geo.height * scale).toFixed(0)}" viewBox="0 0 ${geo.width.toFixed(1)} ${geo.height.toFixed(1)}">${markup(doc, geo, marks)}</svg>`;
-  }
-
-  // frontend/src/boards.ts
-  function unpack2(layout2, packed) {
-    return unpack(layout2, packed);
-  }
-  function boardSvg2(doc, options) {
-    return boardSvg(doc, options);
-  }
-
-  // frontend/src/explorer/steps.ts
-  function stepCount(steps) {
-    return steps ? steps.node.length : 0;
-  }
-  function alphaOf(steps, k) {
-    return steps.alpha[k] ?? Number.NEGATIVE_INFINITY;
-  }
-  function betaOf(steps, k) {
-    return steps.beta[k] ?? Number.POSITIVE_INFINITY;
-  }
-  function maximizing(model, i) {
-    return model.data.player[i] === (model.data.summary.player ?? 0);
-  }
-  function stepState(model, steps, k) {
-    const n = stepCount(steps);
-    const last = Math.max(0, Math.min(n - 1, k));
-    const seen = /* @__PURE__ */ new Set([0]);
-    const active = /* @__PURE__ */ new Set();
-    const window = /* @__PURE__ */ new Map();
-    const entered = /* @__PURE__ */ new Map();
-    const known = /* @__PURE__ */ new Map();
-    const cut = /* @__PURE__ */ new Set();
-    for (let s = 0; s <= last && s < n; s++) {
-      const i = steps.node[s];
-      const a = alphaOf(steps, s);
-      const b = betaOf(steps, s);
-      const v = steps.value[s];
-      seen.add(i);
-      window.set(i, [a, b]);
-      switch (steps.event[s]) {
-        case "e":
-          active.add(i);
-          entered.set(i, [a, b]);
-          known.delete(i);
-          break;
-        case "l":
-          active.delete(i);
-          if (v !== null) known.set(i, { value: v, sign: "", final: true });
-          break;
-        case "u":
-        case "c":
-          if (v !== null) {
-            const chance = model.data.player[i] < 0;
-            const sign = chance ? "Σ" : maximizing(model, i) ? "≥" : "≤";
-            known.set(i, { value: v, sign, final: false });
-          }
-          if (steps.event[s] === "c") cut.add(i);
-          break;
-        case "x": {
-          active.delete(i);
-          const [a0, b0] = entered.get(i) ?? [a, b];
-          if (v !== null) {
-            const sign = v <= a0 ? "≤" : v >= b0 ? "≥" : "";
-            known.set(i, { value: v, sign, final: true });
-          }
-          break;
-        }
-      }
-    }
-    const node = n ? steps.node[last] : 0;
-    const event = n ? steps.event[last] : "";
-    let backup = -1;
-    if (event === "u" && last > 0) {
-      const child = steps.node[last - 1];
-      if (model.data.parent[child] === node) backup = child;
-    }
-    return { k: last, node, event, seen, active, window, known, cut, backup };
-  }
-  function bound(v) {
-    if (v === Number.NEGATIVE_INFINITY) return "−∞";
-    if (v === Number.POSITIVE_INFINITY) return "∞";
-    return fmt(v);
-  }
-  function windowText(w) {
-    return w ? `α=${bound(w[0])} β=${bound(w[1])}` : "";
-  }
-  function knownText(k) {
-    return k ? `${k.sign}${fmt(k.value)}` : "";
-  }
-  function sumText(terms, total) {
-    if (!terms?.length) return "";
-    const parts = terms.map(([p, v]) => `${fmt(p)}×${fmt(v)}`);
-    return `${parts.join(" + ")}${total === null ? "" : ` = ${fmt(total)}`}`;
-  }
-  function describeStep(model, steps, state) {
-    const k = state.k;
-    const i = state.node;
-    const where = i === 0 ? "root" : model.line(i).join(" ");
-    const kind = model.data.player[i] < 0 ? "chance" : maximizing(model, i) ? "MAX" : "MIN";
-    const w = windowText(state.window.get(i));
-    const v = steps.value[k];
-    const cut = steps.truncated && k === stepCount(steps) - 1 ? " (the recording stops here)" : "";
-    const head = `step ${k + 1} of ${stepCount(steps)}${cut}: `;
-    const terms = steps.terms ? steps.terms[k] : null;
-    switch (state.event) {
-      case "e":
-        return `${head}enter ${where} (${kind}) with ${w}`;
-      case "l":
-        return `${head}leaf ${where} evaluated: ${fmt(v)} (${w})`;
-      case "u": {
-        const from = state.backup >= 0 ? ` (${fmt(state.known.get(state.backup)?.value)} backed up from ${model.move(state.backup)})` : "";
-        if (terms) return `${head}${where} (chance): ${sumText(terms, null)} so far${from}`;
-        return `${head}${where} (${kind}) value so far ${knownText(state.known.get(i))}${from}; now ${w}`;
-      }
-      case "c": {
-        const never = model.data.never[i];
-        const rest = never > 0 ? `: ${never} move${never === 1 ? "" : "s"} never generated` : "";
-        return `${head}cut-off at ${where} (${kind}): α ≥ β (${w})${rest}`;
-      }
-      case "x": {
-        const known = knownText(state.known.get(i));
-        if (terms) return `${head}leave ${where} (chance): ${sumText(terms, v)}`;
-        return `${head}leave ${where} (${kind}) with value ${known}`;
-      }
-    }
-    return head;
-  }
-
-  // frontend/src/explorer/render.ts
-  function summaryText(model) {
-    const s = model.data.summary;
-    const parts = [plural(s.positions, "position")];
-    const hit = s.positionBook?.status === "hit";
-    const how = s.playouts !== void 0 ? ` (${plural(s.playouts, "playout")})` : s.depth === null ? " (whole game)" : ` to depth ${s.depth}`;
-    if (s.forced !== void 0 && !hit)
-      parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${how}`);
-    parts.push(`${s.expanded.toLocaleString("en")} expanded`);
-    parts.push(`${s.unforced.toLocaleString("en")} generated but never forced`);
-    if (s.never !== null) parts.push(`${plural(s.never, "move")} never generated`);
-    if (s.shared) parts.push(`${plural(s.shared, "shared position")}`);
-    if (s.positionBook) {
-      const b = s.positionBook;
-      if (b.status === "hit")
-        parts.push(
-          `${plural(s.positionBookHits, "position book hit")}: ${b.move} (searched ${b.depth === null ? "to the end" : `to depth ${b.depth}`} before, used ${plural(b.uses, "time")})`
-        );
-      else
-        parts.push(
-          b.status === "miss" ? "0 position book hits: not in it, searched and stored" : "0 position book hits: the position book was off"
-        );
-    }
-    if (s.value !== void 0 && s.player !== void 0)
-      parts.push(`value ${fmt(s.value)} for ${model.playerName(s.player)}`);
-    if (s.pvMoves.length) parts.push(`PV ${s.pvMoves.join(" ")}`);
-    return parts.join(" · ");
-  }
-  function valuesDepthText(model) {
-    const d = model.data;
-    const s = d.summary;
-    if (d.visits || s.playouts !== void 0) return "";
-    let deepest = -1;
-    for (let i = 0; i < model.n; i++)
-      if (d.value[i] !== null && d.rdepth[i] >= 0)
-        deepest = Math.max(deepest, model.depth[i] + d.rdepth[i]);
-    if (deepest < 0 || deepest > 1e4) return "";
-    const answer = s.depth;
-    if (answer === void 0 || answer === null) return `· values: a depth-${deepest} search`;
-    if (deepest > answer)
-      return `· values: the depth-${answer} answer, except where the depth-${deepest} pass (cut short) reached: its values there`;
-    return `· values: the depth-${answer} search`;
-  }
-  function treeMarkup(model, view, laid, live, current) {
-    const links = [];
-    const nodes = [];
-    for (const d of laid.placed) {
-      const it = d.item;
-      const { x, y } = d;
-      if (d.parent) {
-        const parent = d.parent;
-        const px = parent.x + labelWidth(model, parent.item, view);
-        const py = parent.y;
-        const mx = (px + x) / 2;
-        const pv = it.kind === "node" && model.pvSet.has(it.i) && parent.item.kind === "node" && model.pvSet.has(parent.item.i);
-        let cls = `lt-link${pv && !view.steps ? " lt-pv" : ""}${it.kind === "unforced" || it.kind === "link" ? " lt-dashed" : ""}${it.kind === "never" || it.kind === "more" ? " lt-faint" : ""}`;
-        const steps = view.steps;
-        if (steps && it.kind === "node") {
-          if (steps.active.has(it.i) || it.i === steps.node) cls += " lt-on-path";
-          if (it.i === steps.backup) cls += " lt-backup";
-        }
-        if (steps && it.kind === "never") cls += " lt-cut-branch";
-        links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
-      }
-      nodes.push(itemMarkup(model, view, it, x, y, current, live));
-    }
-    return `<g class="lt-links">${links.join("")}</g><g class="lt-nodes">${nodes.join("")}</g>`;
-  }
-  function playerClass(p) {
-    return p < 0 ? "lt-chance" : `lt-p${p % 8}`;
-  }
-  function itemMarkup(model, view, it, x, y, current, live) {
-    const t = `transform="translate(${x.toFixed(1)},${y.toFixed(1)})"`;
-    switch (it.kind) {
-      case "node":
-        return nodeMarkup(model, view, it.i, t, current);
-      case "unforced":
-        return `<g class="lt-stub lt-unforced" data-edge="${it.i}:${it.k}" ${t}><circle r="5"/><text x="9" y="4">${esc(model.strings[it.m])} <tspan class="lt-val">not forced</tspan></text><title>generated but never forced${live ? ": click to force it and search below it" : ""}</title></g>`;
-      case "unforcedGroup":
-        return `<g class="lt-stub lt-unforced" data-unforced="${it.i}" ${t}><circle r="5"/><text x="9" y="4">${plural(it.count, "move")} not forced</text><title>${plural(it.count, "move")} generated but never forced: click to list them</title></g>`;
-      case "link":
-        return `<g class="lt-stub lt-link-stub" data-link="${it.c}" ${t}><text x="-4" y="4">⤳ ${esc(model.strings[it.m])} <tspan class="lt-val">(shared)</tspan></text><title>a transposition: the same position as ${esc(model.line(it.c).join(" "))}; click to go there</title></g>`;
-      case "never":
-        return `<g class="lt-stub lt-never${view.steps ? " lt-cut-branch" : ""}" data-never="${it.i}" ${t}><text x="-4" y="4">${plural(it.count, "move")} never generated</text><title>a cut-off stopped the move generator before these${live ? ": click to generate them" : ""}</title></g>`;
-      case "more":
-        return `<g class="lt-stub lt-more" data-more="${it.i}" ${t}><text x="-4" y="4">+${it.count} more…</text></g>`;
-    }
-  }
-  function stepNodeMarkup(model, view, i, t) {
-    const steps = view.steps;
-    if (!steps) return "";
-    const d = model.data;
-    const st = d.status[i];
-    const cls = ["lt-node", playerClass(d.player[i])];
-    if (!steps.seen.has(i)) {
-      const pruned = model.path(i).some((j) => j !== i && steps.cut.has(j));
-      cls.push(pruned ? "lt-pruned" : "lt-unreached");
-      if (view.practice?.marked.has(i)) cls.push("lt-marked");
-      const v = d.value[i];
-      let label2 = esc(i === 0 ? "root" : model.move(i));
-      if (st === "t" && v !== null) label2 += ` <tspan class="lt-val">${fmt(v)}</tspan>`;
-      if (pruned) label2 += ' <tspan class="lt-cut">never evaluated</tspan>';
-      const shape2 = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-      return `<g class="${cls.join(" ")}" data-node="${i}" ${t}>${shape2}<text x="9" y="4">${label2}</text></g>`;
-    }
-    if (view.practice?.marked.has(i)) cls.push("lt-marked");
-    const onPath = steps.active.has(i) || i === steps.node;
-    if (i === steps.node) cls.push("lt-current");
-    if (onPath) cls.push("lt-on-path");
-    if (i === view.selected) cls.push("lt-selected");
-    if (steps.cut.has(i)) cls.push("lt-was-cut");
-    if (i === steps.backup) cls.push("lt-backed-up");
-    if (i === steps.node && steps.event === "u") cls.push("lt-updated");
-    const known = steps.known.get(i);
-    if (known?.final) cls.push("lt-done");
-    if (st === "t") cls.push("lt-terminal");
-    const kind = d.player[i] < 0 ? "chance" : maximizing(model, i) ? "max" : "min";
-    const value = knownText(known);
-    const w = onPath ? windowText(steps.window.get(i)) : "";
-    let label = esc(i === 0 ? "root" : model.move(i));
-    if (value) label += ` <tspan class="lt-val lt-known" data-known>${esc(value)}</tspan>`;
-    if (w) label += ` <tspan class="lt-window" data-window>${esc(w)}</tspan>`;
-    if (steps.cut.has(i)) label += ' <tspan class="lt-cut">✂</tspan>';
-    const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-    return `<g class="${cls.join(" ")}" data-node="${i}" data-kind="${kind}" ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
-  }
-  function practiceNodeMarkup(model, view, i, t) {
-    const d = model.data;
-    const st = d.status[i];
-    const cls = ["lt-node", playerClass(d.player[i])];
-    const marked = view.practice?.marked.has(i) ?? false;
-    if (marked) cls.push("lt-marked");
-    if (i === view.selected) cls.push("lt-selected");
-    const v = d.value[i];
-    let label = esc(i === 0 ? "root" : model.move(i));
-    if (st === "t" && v !== null) label += ` <tspan class="lt-val lt-leaf-value">${fmt(v)}</tspan>`;
-    if (marked) label += ' <tspan class="lt-cut">✗ never evaluated</tspan>';
-    const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-    const leaf = st === "t" ? ' data-leaf="1"' : "";
-    return `<g class="${cls.join(" ")}" data-node="${i}"${leaf} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
-  }
-  function nodeMarkup(model, view, i, t, current) {
-    if (view.steps) return stepNodeMarkup(model, view, i, t);
-    if (view.practice) return practiceNodeMarkup(model, view, i, t);
-    const d = model.data;
-    const st = d.status[i];
-    const nKids = model.kids[i].length + model.links[i].length + model.unforced[i].length;
-    const open = isOpen(view, i);
-    const cls = ["lt-node", playerClass(d.player[i])];
-    if (model.pvSet.has(i)) cls.push("lt-pv");
-    if (i === view.selected) cls.push("lt-selected");
-    if (i === current) cls.push("lt-current");
-    if (view.matchSet.has(i)) cls.push("lt-match");
-    if (model.parents[i] > 1) cls.push("lt-shared");
-    if (st === "u") cls.push("lt-leaf");
-    if (st === "t") cls.push("lt-terminal");
-    const positionBook = model.positionBook(i);
-    if (positionBook) cls.push(`lt-position-book-${positionBook}`);
-    const val = valueLabel(d.value[i], d.bound[i]);
-    const never = d.never[i];
-    const replay = view.replay;
-    const cut = never > 0 && !open && (!replay || replay.step >= model.creation().doneAt[i]);
-    const visits = model.visitsIn ? model.visitsIn[i] : 0;
-    let label = esc(i === 0 ? "root" : model.move(i));
-    if (val) label += ` <tspan class="lt-val">${val}</tspan>`;
-    if (!open && nKids) label += ` <tspan class="lt-count">+${nKids}</tspan>`;
-    if (cut)
-      label += ` <tspan class="lt-cut">✂${never}<title>a cut-off: ${plural(never, "move")} never generated</title></tspan>`;
-    if (model.parents[i] > 1) label += ` <tspan class="lt-count">⤳${model.parents[i]}</tspan>`;
-    if (visits > 0) label += ` <tspan class="lt-visits">n=${visits}</tspan>`;
-    if (positionBook === "hit") label += ' <tspan class="lt-position-book">▣ position book</tspan>';
-    const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
-    return `<g class="${cls.join(" ")}" data-node="${i}"${positionBook ? ` data-position-book="${positionBook}"` : ""} ${t}>${shape}<text x="9" y="4">${label}</text></g>`;
-  }
-  function positionBoard(model, i) {
-    const d = model.data;
-    const doc = unpack2(d.board, d.pos[i]);
-    const noteAt = d.note ? d.note[i] : -1;
-    const note = d.notes && noteAt >= 0 ? d.notes[noteAt] : "";
-    const notes = note ? `<div class="lt-board-note" data-role="notes">${esc(note).replaceAll("\n", "<br>")}</div>` : "";
-    return boardSvg2(doc, { highlight: d.hl[i] ?? [] }) + notes;
-  }
-  function infoMarkup(model, i, live, steps = null) {
-    const d = model.data;
-    const st = d.status[i];
-    const p = d.player[i];
-    const path = model.line(i);
-    const rows = [];
-    rows.push([
-      "move",
-      i === 0 ? "(the root)" : `${esc(model.move(i))} by ${esc(model.playerName(d.player[d.parent[i]]))}`
-    ]);
-    const prob = d.prob ? d.prob[i] : null;
-    if (prob !== null) rows.push(["chance", `probability ${fmt(prob)} (a dice roll)`]);
-    rows.push(["line", path.length ? esc(path.join(" ")) : "—"]);
-    rows.push(["to move", st === "t" ? "game over" : esc(model.playerName(p))]);
-    rows.push(["depth", String(model.depth[i])]);
-    if (steps) {
-      const w = steps.window.get(i);
-      const known = steps.known.get(i);
-      const state = !steps.seen.has(i) ? "not reached yet" : known?.final ? "done" : steps.active.has(i) ? "being searched" : "reached";
-      rows.push(["at this step", state]);
-      if (w) rows.push(["window", `<span data-info-window>${esc(windowText(w))}</span>`]);
-      rows.push([
-        "value then",
-        `<span data-info-known>${known ? esc(knownText(known)) : "not known yet"}</span>${known && !known.final ? " (so far)" : ""}`
-      ]);
-      const k = steps.k;
-      const sd = d.steps;
-      const terms = sd?.terms ? sd.terms[k] : null;
-      if (i === steps.node && terms)
-        rows.push(["weighted sum", esc(sumText(terms, sd?.value[k] ?? null))]);
-    }
-    const v = d.value[i];
-    if (v === null) rows.push(["value", "not rated"]);
-    else {
-      const b = d.bound[i];
-      const rel = b === ">" ? "at least " : b === "<" ? "at most " : "";
-      const kind = d.visits ? "MCTS: the mean value of the playouts through it" : `${b === "=" ? "exact" : b === ">" ? "lower bound" : "upper bound"}, ${plural(d.rdepth[i], "move")} deep`;
-      const head = steps ? "final value" : "value";
-      rows.push([head, `${rel}${fmt(v)} for ${esc(model.playerName(d.rplayer[i]))} (${kind})`]);
-    }
-    const kids = model.kids[i].length + model.links[i].length;
-    let status;
-    if (st === "t") status = "terminal: the game is over";
-    else if (st === "u")
-      status = "forced but never expanded (a leaf of the search: its moves were never generated)";
-    else {
-      status = `expanded: ${plural(kids + model.unforced[i].length, "move")} generated, ${kids} forced, ${model.unforced[i].length} generated but never forced`;
-      if (d.never[i] > 0) status += `, <b>${plural(d.never[i], "move")} never generated</b>`;
-      else if (d.never[i] === 0) status += ", none left ungenerated";
-    }
-    rows.push(["status", status]);
-    rows.push([
-      "created",
-      `#${(d.serial[i] - d.serial[0]).toLocaleString("en")} in the search's order`
-    ]);
-    if (model.parents[i] > 1)
-      rows.push(["shared", `reached from ${model.parents[i]} positions (a transposition)`]);
-    if (model.pvSet.has(i)) rows.push(["", "on the principal variation"]);
-    const visitsIn = model.visitsIn;
-    if (visitsIn && visitsIn[i] > 0)
-      rows.push(["visits", `${visitsIn[i].toLocaleString("en")} (MCTS playouts through this move)`]);
-    const positionBook = model.positionBook(i);
-    const sb = d.summary.positionBook;
-    if (positionBook === "hit" && sb)
-      rows.push([
-        "position book",
-        `answered from the position book: ${esc(sb.move)} (searched ${sb.depth === null ? "to the end of the game" : `to depth ${sb.depth}`} before, used ${plural(sb.uses, "time")}); nothing was searched below`
-      ]);
-    else if (positionBook === "miss")
-      rows.push([
-        "position book",
-        "looked up in the position book, not there: searched, and the answer stored"
-      ]);
-    else if (positionBook === "off")
-      rows.push([
-        "position book",
-        "the position book was switched off (the file went bad): searched without it"
-      ]);
-    let html = `<table>${rows.map(([k, v2]) => `<tr><th>${k}</th><td>${v2}</td></tr>`).join("")}</table>`;
-    html += `<div class="lt-board-wrap" data-board>${positionBoard(model, i)}</div>`;
-    if (d.board.kind === "text") html += moveButtons(model, i, live);
-    if (live && st !== "t")
-      html += `<button data-action="force-here">search below this position</button>`;
-    const n = (c) => visitsIn ? ` <span class="lt-visits">n=${visitsIn[c]}</span>` : "";
-    const list = model.kids[i].map(
-      (e) => `<li data-goto="${e.c}">${esc(model.strings[e.m])} <span class="lt-val">${valueLabel(d.value[e.c], d.bound[e.c])}</span>${n(e.c)}</li>`
-    );
-    for (const e of model.links[i])
-      list.push(`<li data-goto="${e.c}">${esc(model.strings[e.m])} ⤳</li>`);
-    for (const e of model.unforced[i])
-      list.push(
-        `<li class="lt-unforced" ${live ? `data-edge="${i}:${e.k}"` : ""}>${esc(model.strings[e.m])} <span class="lt-val">not forced</span></li>`
-      );
-    if (list.length)
-      html += `<div class="lt-kids-head">children in generation order, ${visitsIn ? "with their visits" : `with their stored values (≥ / ≤: bounds) for ${esc(model.playerName(d.rplayer[i] < 0 ? p : d.rplayer[i]))}`}</div><ol class="lt-kids">${list.slice(0, 200).join("")}</ol>`;
-    return html;
-  }
-  function moveButtons(model, i, live) {
-    const e = model.data.edges[i];
-    const out = [];
-    for (let j = 0, k = 0; j < e.length; j += 2, k++) {
-      const m = esc(model.strings[e[j]]);
-      const c = e[j + 1];
-      if (c >= 0) out.push(`<button class="lt-move" data-move="${m}" data-goto="${c}">${m}</button>`);
-      else if (live)
-        out.push(
-          `<button class="lt-move" data-move="${m}" data-edge="${i}:${k}" title="not forced: click to force it">${m}</button>`
-        );
-      else
-        out.push(
-          `<button class="lt-move" data-move="${m}" disabled title="generated, never forced">${m}</button>`
-        );
-    }
-    return out.length ? `<div class="lt-moves" data-role="moves">${out.join("")}</div>` : "";
-  }
-
   // frontend/src/explorer/search.ts
   var MATCHES_SHOWN = 50;
   function findLine(model, text) {
@@ -1362,6 +1520,10 @@
         <input type="range" data-scrub min="0" value="0">
         <span data-replay-text></span>
       </span>
+      <span class="lt-sep"></span>
+      <button data-action="present" aria-pressed="false" title="presentation mode: the tree top down, fitted to the screen, large type, the panel and legend hidden">Present</button>
+      <button data-action="panel" class="lt-panel-toggle" title="show or hide the side panel and the legend">Panel</button>
+      <button data-action="frames" class="lt-panel-toggle" title="every step as a slide (SVG), a page each: print it to PDF">Slides</button>
       ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
     </div>
     <div class="lt-main">
@@ -1382,6 +1544,8 @@
   }
 
   // frontend/src/explorer/explorer.ts
+  var MIN_SCALE = 0.7;
+  var MAX_SCALE = 2.2;
   function required(root, selector) {
     const found = root.querySelector(selector);
     if (!found) throw new Error(`the explorer has no ${selector}`);
@@ -1437,6 +1601,7 @@
       }
       matches = [];
       matchAt = -1;
+      whole = null;
       view.replay = null;
       required(element, ".lt-title").textContent = model.data.title;
       required(element, "[data-summary]").textContent = summaryText(model);
@@ -1466,12 +1631,35 @@
       const steps = stepCount(model.data.steps ?? null);
       return steps > 0 ? steps : model.n;
     }
+    function slides() {
+      const steps = model.data.steps;
+      if (!steps || stepCount(steps) === 0) return null;
+      const css = [...document.querySelectorAll("style")].map((s) => s.textContent).join("\n");
+      return framesDocument(model, steps, css);
+    }
+    let whole = null;
+    let scale = 1;
     function render() {
-      const laid = layout(buildItems(model, view), view.steps ? STEP_COLUMN : COLUMN);
-      svg.setAttribute("width", String(laid.width));
-      svg.setAttribute("height", String(laid.height));
+      const shown = buildItems(model, view);
+      let laid;
+      if (view.present) {
+        whole ??= layoutDown(allItems(model));
+        laid = placeAs(shown, whole);
+        const fit = Math.min(scroller.clientWidth / laid.width, scroller.clientHeight / laid.height);
+        scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
+        svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`);
+        svg.setAttribute("width", String(Math.floor(laid.width * scale)));
+        svg.setAttribute("height", String(Math.floor(laid.height * scale)));
+      } else {
+        laid = layout(shown, view.steps ? STEP_COLUMN : COLUMN);
+        scale = 1;
+        svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`);
+        svg.setAttribute("width", String(laid.width));
+        svg.setAttribute("height", String(laid.height));
+      }
       positions = /* @__PURE__ */ new Map();
-      for (const d of laid.placed) if (d.item.kind === "node") positions.set(d.item.i, [d.x, d.y]);
+      for (const d of laid.placed)
+        if (d.item.kind === "node") positions.set(d.item.i, [d.x * scale, d.y * scale]);
       const current = view.replay ? model.creation().bySerial[view.replay.step] : -1;
       svg.innerHTML = treeMarkup(model, view, laid, live, current);
     }
@@ -1487,6 +1675,14 @@
     function scrollTo(i) {
       const at = positions.get(i);
       if (!at) return;
+      if (view.present) {
+        const child = view.steps && view.steps.backup >= 0 ? positions.get(view.steps.backup) : null;
+        const x = child ? (at[0] + child[0]) / 2 : at[0];
+        const y = child ? (at[1] + child[1]) / 2 : at[1];
+        scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
+        scroller.scrollTop = Math.max(0, y - scroller.clientHeight / 2);
+        return;
+      }
       const left = view.steps ? 2 * scroller.clientWidth / 3 : scroller.clientWidth / 3;
       scroller.scrollLeft = Math.max(0, at[0] - left);
       scroller.scrollTop = Math.max(0, at[1] - scroller.clientHeight / 2);
@@ -1519,15 +1715,20 @@
       pause();
       view.replay = null;
       view.steps = null;
+      element.classList.remove("lt-stepping");
       replayBar.hidden = true;
       render();
     }
     let quiet = false;
+    let wanted = 0;
     function setStep(step) {
-      if (!quiet) options.onStep?.(step);
+      wanted = clampStep(step, Math.max(total(), options.stepLimit?.() ?? 0));
+      if (!quiet) options.onStep?.(wanted);
+      step = wanted;
       const steps = model.data.steps;
       if (steps && stepCount(steps) > 0) {
         const s2 = clampStep(step, stepCount(steps));
+        element.classList.toggle("lt-stepping", s2 < stepCount(steps) - 1);
         const state2 = stepState(model, steps, s2);
         view.steps = state2;
         view.replay = { step: s2, open: /* @__PURE__ */ new Set() };
@@ -1565,8 +1766,8 @@
         if (acc >= 1 && view.replay) {
           const n = Math.floor(acc);
           acc -= n;
-          setStep(view.replay.step + n);
-          if (view.replay.step >= total() - 1) {
+          setStep(wanted + n);
+          if (wanted >= Math.max(total(), options.stepLimit?.() ?? 0) - 1) {
             pause();
             return;
           }
@@ -1631,10 +1832,32 @@
           if (timer !== null) pause();
           else play();
         } else if (name === "step") {
-          if (view.replay) setStep(view.replay.step + 1);
+          if (view.replay) setStep(wanted + 1);
           else startReplay();
         } else if (name === "back") {
-          if (view.replay) setStep(view.replay.step - 1);
+          if (view.replay) setStep(wanted - 1);
+        } else if (name === "first") {
+          if (view.replay) setStep(0);
+        } else if (name === "last") {
+          if (view.replay) setStep(Number.MAX_SAFE_INTEGER);
+        } else if (name === "present") {
+          view.present = !view.present;
+          element.classList.toggle("lt-present", view.present);
+          element.classList.remove("lt-panel-on");
+          required(element, '[data-action="present"]').ariaPressed = String(
+            view.present
+          );
+          render();
+          scrollTo(view.selected);
+        } else if (name === "frames") {
+          const html = slides();
+          if (html) {
+            const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+            window.open(url, "_blank");
+          }
+        } else if (name === "panel") {
+          element.classList.toggle("lt-panel-on");
+          render();
         } else if (name === "force-here") force({ node: view.selected });
       },
       search(text) {
@@ -1649,7 +1872,7 @@
         setStep(step);
       }
     };
-    attachInput(element, actions, live);
+    attachInput(element, actions, live, () => view.replay !== null);
     reset(data, false);
     if (options.practice) {
       required(element, '[data-action="replay"]').hidden = true;
@@ -1685,7 +1908,11 @@
       },
       get model() {
         return model;
-      }
+      },
+      get steps() {
+        return total();
+      },
+      frames: () => slides()
     };
   }
 
@@ -1783,8 +2010,9 @@
     if (besideElement && besideSource) {
       const other = JSON.parse(besideSource.textContent ?? "");
       let right = null;
-      const left = mount(element, data, { onStep: (k) => right?.goToStep(k) });
-      right = mount(besideElement, other, { onStep: (k) => left.goToStep(k) });
+      const longest = () => Math.max(left.steps, right?.steps ?? 0);
+      const left = mount(element, data, { onStep: (k) => right?.goToStep(k), stepLimit: longest });
+      right = mount(besideElement, other, { onStep: (k) => left.goToStep(k), stepLimit: longest });
       globalThis.lazytreeExplorer = left;
       left.readyAt = performance.now();
       return;
