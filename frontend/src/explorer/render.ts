@@ -232,7 +232,7 @@ function nodeMarkup(model: Model, view: View, i: number, t: string, current: num
 /** The position's board: the document's packed position, drawn by boards.js. */
 function positionBoard(model: Model, i: number): string {
   const d = model.data;
-  const doc = unpack(d.board, d.pos[i]);
+  const doc = unpack(d.board, model.position(i));
   const noteAt = d.note ? d.note[i] : -1;
   const note = d.notes && noteAt >= 0 ? d.notes[noteAt] : "";
   const notes = note

@@ -596,152 +596,6 @@
     );
   }
 
-  // frontend/src/explorer/replay.ts
-  function creationOrder(serial, parent) {
-    const n = serial.length;
-    const order = Array.from({ length: n }, (_, i) => i);
-    order.sort((a, b) => serial[a] - serial[b]);
-    const bySerial = Int32Array.from(order);
-    const rankOf = new Int32Array(n);
-    order.forEach((node, r) => {
-      rankOf[node] = r;
-    });
-    const doneAt = Int32Array.from(rankOf);
-    for (let i = n - 1; i > 0; i--) {
-      const p = parent[i];
-      if (doneAt[i] > doneAt[p]) doneAt[p] = doneAt[i];
-    }
-    return { bySerial, rankOf, doneAt };
-  }
-  function clampStep(step, n) {
-    return Math.max(0, Math.min(n - 1, step));
-  }
-  function replayAt(order, path, step) {
-    const node = order.bySerial[step];
-    const open = new Set(path(node).slice(0, -1));
-    open.add(0);
-    return { node, state: { step, open } };
-  }
-
-  // frontend/src/explorer/model.ts
-  var POSITION_BOOK = { h: "hit", m: "miss", o: "off" };
-  var Model = class {
-    data;
-    n;
-    strings;
-    /** primary children, in generation order */
-    kids;
-    /** moves generated, never forced */
-    unforced;
-    /** transpositions: children met first under another parent */
-    links;
-    /** string index of the move into each node (-1 for the root) */
-    inMove;
-    /** MCTS: the visits of the move into each node (null for other searches) */
-    visitsIn;
-    /** how many parents link to each node */
-    parents;
-    depth;
-    pv;
-    pvSet;
-    sorted;
-    order = null;
-    constructor(data) {
-      this.data = data;
-      const n = data.serial.length;
-      this.n = n;
-      this.strings = data.strings;
-      this.kids = new Array(n);
-      this.unforced = new Array(n);
-      this.links = new Array(n);
-      this.inMove = new Int32Array(n).fill(-1);
-      this.visitsIn = data.visits ? new Float64Array(n) : null;
-      this.parents = new Int32Array(n);
-      this.depth = new Int32Array(n);
-      for (let i = 0; i < n; i++) {
-        const e = data.edges[i];
-        const kids = [];
-        const unforced = [];
-        const links = [];
-        for (let j = 0, k = 0; j < e.length; j += 2, k++) {
-          const m = e[j];
-          const c = e[j + 1];
-          if (c < 0) unforced.push({ m, k });
-          else {
-            this.parents[c]++;
-            if (data.parent[c] === i && this.inMove[c] < 0) {
-              kids.push({ c, m, k });
-              this.inMove[c] = m;
-              if (this.visitsIn && data.visits) this.visitsIn[c] = data.visits[i][k];
-            } else links.push({ c, m, k });
-          }
-        }
-        this.kids[i] = kids;
-        this.unforced[i] = unforced;
-        this.links[i] = links;
-      }
-      for (let i = 1; i < n; i++) this.depth[i] = this.depth[data.parent[i]] + 1;
-      this.pv = data.pv;
-      this.pvSet = new Set(data.pv);
-      this.sorted = new Array(n);
-    }
-    /** Whether (and how) a search looked the node up in a position book. */
-    positionBook(i) {
-      const b = this.data.positionBook;
-      return b ? POSITION_BOOK[b[i]] ?? "" : "";
-    }
-    /** The label of the move into node i ("" for the root). */
-    move(i) {
-      return i === 0 || this.inMove[i] < 0 ? "" : this.strings[this.inMove[i]];
-    }
-    /**
-     * A child's value from the point of view of the player to move at its parent (two-player
-     * searches store one rating player per search: the other side prefers low values).
-     */
-    score(parent, c) {
-      const v = this.data.value[c];
-      if (v === null) return Number.NEGATIVE_INFINITY;
-      return this.data.rplayer[c] === this.data.player[parent] ? v : -v;
-    }
-    /**
-     * Node i's children best first: the principal variation's child (the search's choice),
-     * then by MCTS visits, then by stored value, then in generation order (values stored by
-     * different iterations of a deepening search are not comparable).
-     */
-    best(i) {
-      let kids = this.sorted[i];
-      if (!kids) {
-        kids = this.kids[i].slice();
-        const pv = (c) => this.pvSet.has(c) && this.pvSet.has(i) ? 1 : 0;
-        const visits = (c) => this.visitsIn ? this.visitsIn[c] : 0;
-        kids.sort(
-          (a, b) => pv(b.c) - pv(a.c) || visits(b.c) - visits(a.c) || this.score(i, b.c) - this.score(i, a.c) || a.k - b.k
-        );
-        this.sorted[i] = kids;
-      }
-      return kids;
-    }
-    /** The order in which the search created the nodes (computed on first use). */
-    creation() {
-      if (!this.order) this.order = creationOrder(this.data.serial, this.data.parent);
-      return this.order;
-    }
-    /** The nodes from the root to i, root first. */
-    path(i) {
-      const out = [];
-      for (let j = i; j > 0; j = this.data.parent[j]) out.push(j);
-      out.push(0);
-      return out.reverse();
-    }
-    /** The moves from the root to i. */
-    line(i) {
-      return this.path(i).slice(1).map((j) => this.move(j));
-    }
-    playerName(p) {
-      return p < 0 ? "chance" : this.data.players[p] ?? `player ${p}`;
-    }
-  };
-
   // frontend/src/board/types.ts
   function hasCells(doc) {
     return doc.kind !== "text" && Array.isArray(doc.cells);
@@ -900,6 +754,253 @@
   }
   function boardSvg2(doc, options) {
     return boardSvg(doc, options);
+  }
+
+  // frontend/src/explorer/replay.ts
+  function creationOrder(serial, parent) {
+    const n = serial.length;
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => serial[a] - serial[b]);
+    const bySerial = Int32Array.from(order);
+    const rankOf = new Int32Array(n);
+    order.forEach((node, r) => {
+      rankOf[node] = r;
+    });
+    const doneAt = Int32Array.from(rankOf);
+    for (let i = n - 1; i > 0; i--) {
+      const p = parent[i];
+      if (doneAt[i] > doneAt[p]) doneAt[p] = doneAt[i];
+    }
+    return { bySerial, rankOf, doneAt };
+  }
+  function clampStep(step, n) {
+    return Math.max(0, Math.min(n - 1, step));
+  }
+  function replayAt(order, path, step) {
+    const node = order.bySerial[step];
+    const open = new Set(path(node).slice(0, -1));
+    open.add(0);
+    return { node, state: { step, open } };
+  }
+
+  // frontend/src/explorer/model.ts
+  var KEPT_BOARDS = 8;
+  var MAX_LABEL = 64;
+  var POSITION_BOOK = { h: "hit", m: "miss", o: "off" };
+  var Model = class {
+    data;
+    n;
+    strings;
+    /** primary children, in generation order */
+    kids;
+    /** moves generated, never forced */
+    unforced;
+    /** transpositions: children met first under another parent */
+    links;
+    /** string index of the move into each node (-1 for the root) */
+    inMove;
+    /** MCTS: the visits of the move into each node (null for other searches) */
+    visitsIn;
+    /** how many parents link to each node */
+    parents;
+    depth;
+    pv;
+    pvSet;
+    sorted;
+    order = null;
+    /** boards rebuilt from deltas, the most recently used last */
+    boards = /* @__PURE__ */ new Map();
+    /** how many boards were rebuilt by applying deltas (for the tests) */
+    rebuilt = 0;
+    /** Throws an Error naming what is wrong with a malformed document's positions. */
+    constructor(data) {
+      this.data = data;
+      const n = data.serial.length;
+      this.n = n;
+      checkPositions(data);
+      this.strings = data.strings;
+      this.kids = new Array(n);
+      this.unforced = new Array(n);
+      this.links = new Array(n);
+      this.inMove = new Int32Array(n).fill(-1);
+      this.visitsIn = data.visits ? new Float64Array(n) : null;
+      this.parents = new Int32Array(n);
+      this.depth = new Int32Array(n);
+      for (let i = 0; i < n; i++) {
+        const e = data.edges[i];
+        const kids = [];
+        const unforced = [];
+        const links = [];
+        for (let j = 0, k = 0; j < e.length; j += 2, k++) {
+          const m = e[j];
+          const c = e[j + 1];
+          if (c < 0) unforced.push({ m, k });
+          else {
+            this.parents[c]++;
+            if (data.parent[c] === i && this.inMove[c] < 0) {
+              kids.push({ c, m, k });
+              this.inMove[c] = m;
+              if (this.visitsIn && data.visits) this.visitsIn[c] = data.visits[i][k];
+            } else links.push({ c, m, k });
+          }
+        }
+        this.kids[i] = kids;
+        this.unforced[i] = unforced;
+        this.links[i] = links;
+      }
+      for (let i = 1; i < n; i++) this.depth[i] = this.depth[data.parent[i]] + 1;
+      this.pv = data.pv;
+      this.pvSet = new Set(data.pv);
+      this.sorted = new Array(n);
+    }
+    /**
+     * Node i's position as `unpack` (boards.js) reads it: the document's whole `pos[i]`, or
+     * `[owners, labels]` rebuilt from the nearest ancestor whose board is whole or kept,
+     * applying the deltas down to i (the last few boards rebuilt are kept).
+     */
+    position(i) {
+      const whole = this.data.pos[i];
+      if (whole !== null && whole !== void 0) return whole;
+      const { owners, labels } = this.cells(i);
+      return [owners.map(ownerLetter).join(""), labels.slice()];
+    }
+    cells(i) {
+      const kept = this.boards.get(i);
+      if (kept) {
+        this.boards.delete(i);
+        this.boards.set(i, kept);
+        return kept;
+      }
+      const d = this.data;
+      const chain = [];
+      let j = i;
+      let start2;
+      while (!start2) {
+        const hit = this.boards.get(j);
+        const whole = d.pos[j];
+        if (hit) start2 = { owners: hit.owners.slice(), labels: hit.labels.slice() };
+        else if (whole !== null && whole !== void 0) start2 = wholeCells(d, whole);
+        else {
+          chain.push(j);
+          j = d.parent[j];
+        }
+      }
+      const deltas = d.delta ?? [];
+      for (let k = chain.length - 1; k >= 0; k--) {
+        const delta = deltas[chain[k]];
+        for (let t = 0; t < delta.length; t += 3) {
+          const cell = delta[t];
+          start2.owners[cell] = delta[t + 1];
+          start2.labels[cell] = delta[t + 2];
+        }
+      }
+      this.rebuilt++;
+      this.boards.set(i, start2);
+      if (this.boards.size > KEPT_BOARDS) {
+        const oldest = this.boards.keys().next().value;
+        if (oldest !== void 0) this.boards.delete(oldest);
+      }
+      return start2;
+    }
+    /** Whether (and how) a search looked the node up in a position book. */
+    positionBook(i) {
+      const b = this.data.positionBook;
+      return b ? POSITION_BOOK[b[i]] ?? "" : "";
+    }
+    /** The label of the move into node i ("" for the root). */
+    move(i) {
+      return i === 0 || this.inMove[i] < 0 ? "" : this.strings[this.inMove[i]];
+    }
+    /**
+     * A child's value from the point of view of the player to move at its parent (two-player
+     * searches store one rating player per search: the other side prefers low values).
+     */
+    score(parent, c) {
+      const v = this.data.value[c];
+      if (v === null) return Number.NEGATIVE_INFINITY;
+      return this.data.rplayer[c] === this.data.player[parent] ? v : -v;
+    }
+    /**
+     * Node i's children best first: the principal variation's child (the search's choice),
+     * then by MCTS visits, then by stored value, then in generation order (values stored by
+     * different iterations of a deepening search are not comparable).
+     */
+    best(i) {
+      let kids = this.sorted[i];
+      if (!kids) {
+        kids = this.kids[i].slice();
+        const pv = (c) => this.pvSet.has(c) && this.pvSet.has(i) ? 1 : 0;
+        const visits = (c) => this.visitsIn ? this.visitsIn[c] : 0;
+        kids.sort(
+          (a, b) => pv(b.c) - pv(a.c) || visits(b.c) - visits(a.c) || this.score(i, b.c) - this.score(i, a.c) || a.k - b.k
+        );
+        this.sorted[i] = kids;
+      }
+      return kids;
+    }
+    /** The order in which the search created the nodes (computed on first use). */
+    creation() {
+      if (!this.order) this.order = creationOrder(this.data.serial, this.data.parent);
+      return this.order;
+    }
+    /** The nodes from the root to i, root first. */
+    path(i) {
+      const out = [];
+      for (let j = i; j > 0; j = this.data.parent[j]) out.push(j);
+      out.push(0);
+      return out.reverse();
+    }
+    /** The moves from the root to i. */
+    line(i) {
+      return this.path(i).slice(1).map((j) => this.move(j));
+    }
+    playerName(p) {
+      return p < 0 ? "chance" : this.data.players[p] ?? `player ${p}`;
+    }
+  };
+  function ownerLetter(owner) {
+    return owner < 0 ? "." : String.fromCharCode(65 + owner);
+  }
+  function wholeCells(d, packed) {
+    const cells = unpack2(d.board, packed).cells ?? [];
+    return { owners: cells.map((c) => c.owner), labels: cells.map((c) => c.label) };
+  }
+  function isInt(x, lo, hi) {
+    return typeof x === "number" && Number.isInteger(x) && x >= lo && x < hi;
+  }
+  function checkPositions(d) {
+    const n = d.serial.length;
+    const bad = (why) => new Error(`this explorer document is malformed: ${why}`);
+    if (!Array.isArray(d.pos) || d.pos.length !== n || !Array.isArray(d.parent))
+      throw bad(`it does not have a position for each of its ${n} nodes`);
+    if (d.parent.length !== n) throw bad(`it does not have a parent for each of its ${n} nodes`);
+    const delta = d.delta;
+    if (delta === null || delta === void 0) {
+      if (d.pos.some((p) => p === null || p === void 0)) throw bad("a position is missing");
+      return;
+    }
+    if (!Array.isArray(delta) || delta.length !== n)
+      throw bad(`it does not have a delta for each of its ${n} nodes`);
+    const cells = Array.isArray(d.board?.cells) ? d.board.cells.length : -1;
+    if (cells < 0) throw bad("its positions are deltas, but its board has no cells");
+    const players = Array.isArray(d.players) ? d.players.length : 0;
+    for (let i = 0; i < n; i++) {
+      const whole = d.pos[i];
+      if (whole === null || whole === void 0) {
+        if (!isInt(d.parent[i], 0, i)) throw bad(`node ${i}'s parent does not come before it`);
+      } else if (typeof whole !== "string" && !Array.isArray(whole))
+        throw bad(`node ${i}'s position is neither text nor a list`);
+      const changes = delta[i];
+      if (!Array.isArray(changes) || changes.length % 3 !== 0)
+        throw bad(`node ${i}'s delta is not a list of [cell, owner, label] triples`);
+      for (let t = 0; t < changes.length; t += 3) {
+        const [cell, owner, label] = [changes[t], changes[t + 1], changes[t + 2]];
+        if (!isInt(cell, 0, cells)) throw bad(`node ${i}'s delta changes cell ${cell} of ${cells}`);
+        if (!isInt(owner, -1, players)) throw bad(`node ${i}'s delta names owner ${owner}`);
+        if (typeof label !== "string" || label.length > MAX_LABEL)
+          throw bad(`node ${i}'s delta gives cell ${cell} a label that is not short text`);
+      }
+    }
   }
 
   // frontend/src/explorer/steps.ts
@@ -1196,7 +1297,7 @@
   }
   function positionBoard(model, i) {
     const d = model.data;
-    const doc = unpack2(d.board, d.pos[i]);
+    const doc = unpack2(d.board, model.position(i));
     const noteAt = d.note ? d.note[i] : -1;
     const note = d.notes && noteAt >= 0 ? d.notes[noteAt] : "";
     const notes = note ? `<div class="lt-board-note" data-role="notes">${esc(note).replaceAll("\n", "<br>")}</div>` : "";
@@ -1805,5 +1906,15 @@
     globalThis.lazytreeExplorer = explorer;
     explorer.readyAt = performance.now();
   }
-  start();
+  try {
+    start();
+  } catch (error) {
+    const element = document.getElementById("explorer");
+    if (element) {
+      element.classList.remove("lt-explorer");
+      element.textContent = error instanceof Error ? error.message : String(error);
+      element.setAttribute("role", "alert");
+      element.dataset.error = "";
+    }
+  }
 })();
