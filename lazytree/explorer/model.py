@@ -88,7 +88,7 @@ from lazytree.boards import (
     player_names,
     position_packer,
 )
-from lazytree.export.graph import never_generated, principal_line
+from lazytree.export.graph import never_affordable, never_count, principal_line
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
 from lazytree.teach import Trace
@@ -135,7 +135,7 @@ def explorer_model(
     source: Node[Any, Any] | Tree[Any, Any],
     *,
     result: SearchResult[Any] | None = None,
-    count_never: bool = True,
+    count_never: bool | None = None,
     max_positions: int | None = DEFAULT_MAX_POSITIONS,
     title: str | None = None,
     until: int | None = None,
@@ -156,6 +156,11 @@ def explorer_model(
     count_never:
         Count the moves cut-offs never generated, by running the game's move generator
         afresh at each node whose generator was stopped early (the tree is not touched).
+        None (the default): count them when that lists at most
+        :data:`~lazytree.export.graph.NEVER_BUDGET` moves
+        (:func:`~lazytree.export.graph.never_affordable`), else leave them uncounted
+        (``never`` -1 at every node, null in the summary): a 100x100 position has
+        thousands of moves.
     max_positions:
         Raise ``ValueError`` rather than describe more positions than this (None: no cap).
     title:
@@ -248,9 +253,9 @@ def explorer_model(
                 parents_of[c] += 1
             flat += (m, c)
         edges.append(flat)
-    never = [
-        len(never_generated(n)) if count_never and not n.fully_generated else -1 for n in nodes
-    ]
+    if count_never is None:
+        count_never = never_affordable(nodes)
+    never = [never_count(n) if count_never and not n.fully_generated else -1 for n in nodes]
     if count_never:
         never = [0 if n < 0 else n for n in never]
     status = "".join(

@@ -28,6 +28,7 @@ import graphviz
 
 from lazytree.export.graph import (
     ExportGraph,
+    add_board_text,
     limit_nodes,
     node_items,
     to_networkx,
@@ -310,7 +311,11 @@ def to_graphviz(
         Draw the summary notes of moves never generated.
     board:
         Show each position's board text (``render``): ``True``, ``False``, or ``None``
-        to show it when it fits (2 to 8 lines of at most 48 characters).
+        to show it when it fits (2 to 8 lines of at most 48 characters). A big board's
+        positions are labelled by their move and exported without their text
+        (:func:`~lazytree.export.graph.to_networkx`): ``True`` draws the boards of the
+        positions drawn (from a node or tree; a graph needs
+        :func:`~lazytree.export.graph.add_board_text` first).
     node_style, edge_style:
         Functions returning Graphviz attributes for each node and edge (the defaults are
         :func:`default_node_style` and :func:`default_edge_style`). ``attrs`` are the
@@ -331,6 +336,8 @@ def to_graphviz(
     """
     if isinstance(source, Node | Tree):
         graph = to_networkx(source, result=result, pruned=show_pruned, max_nodes=max_nodes)
+        if board:  # a big board's positions have no text until asked for: the drawn ones
+            add_board_text(graph, source)
     else:
         graph = source
         if not show_pruned:
