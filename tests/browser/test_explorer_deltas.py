@@ -89,3 +89,29 @@ def test_a_malformed_document_is_refused_with_a_reason(driver: Any, tmp_path: Pa
     text = driver.find_element("css selector", "#explorer").text
     assert "malformed" in text and "cell 5000" in text
     assert not driver.find_elements("css selector", "[data-node]")
+
+
+def test_a_board_too_big_for_svg_is_drawn_on_a_canvas(driver: Any, tmp_path: Path) -> None:
+    """50x50 (2,500 territories): the panel draws the clicked position with the play
+    page's canvas renderer, the whole board the search saw, the move into it marked."""
+    game, state = load_game("dice-of-doom", size=50, seed=2)
+    tree: Tree[Any, Any] = Tree(game, state, share=True)
+    result = search(tree.root, Limit(depth=4), "deepening")
+    path = tmp_path / "dice-50.html"
+    data = write_html(tree, path, result=result).data
+    whole = list(positions(data))
+    open_page(driver, path)
+    for i in [data["pv"][-1], data["pv"][1]]:
+        click(driver, f'[data-node="{i}"]')
+        board = driver.execute_script(
+            "const c = document.querySelector('[data-board] canvas[data-board-canvas]');"
+            "const b = c && c.lazytreeBoard;"
+            "return b && b.doc ? [+c.dataset.boardCanvas, b.doc.cells.map(x => x.owner),"
+            " b.doc.cells.map(x => x.label), b.arrows] : null"
+        )
+        assert board is not None, "no canvas board drawn"
+        node, owners, labels, arrows = board
+        packed = "".join("." if o < 0 else chr(65 + o) for o in owners) + ":" + "".join(labels)
+        assert node == i and packed == whole[i]
+        assert arrows == ([data["hl"][i]] if data["hl"][i] else [])
+    assert not driver.find_elements("css selector", "[data-board] g[data-cell]")  # no SVG
