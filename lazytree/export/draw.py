@@ -125,7 +125,7 @@ def default_node_style(node_id: str, attrs: Mapping[str, Any]) -> dict[str, str]
             if len(shown) > 32:
                 shown = shown[:30].rsplit(",", 1)[0] + ", ..."
             label = f"{label}:\n{shown}"
-        listed = ", ".join(moves) or "not counted"
+        listed = _listed(moves) or "not counted"
         return {
             "label": _escape(label),
             "shape": "note",
@@ -150,7 +150,7 @@ def default_node_style(node_id: str, attrs: Mapping[str, Any]) -> dict[str, str]
             "color": GREY,
             "fontcolor": GREY,
             "fontsize": "10",
-            "tooltip": _escape(f"moves generated but not searched: {', '.join(moves)}"),
+            "tooltip": _escape(f"moves generated but not searched: {_listed(moves)}"),
         }
     if kind == "more":
         return {
@@ -200,6 +200,22 @@ def default_node_style(node_id: str, attrs: Mapping[str, Any]) -> dict[str, str]
         }
     )
     return out
+
+
+TOOLTIP_MOVES = 100
+"""Most moves a note's tooltip names (Graphviz refuses a string of over 16,384 characters,
+and a 100x100 position has thousands of moves)."""
+
+
+def _listed(moves: list[str]) -> str:
+    """The moves comma-separated, at most :data:`TOOLTIP_MOVES` of them.
+
+    >>> _listed(["a"] * 102).endswith("a, a, ... and 2 more")
+    True
+    """
+    shown = ", ".join(moves[:TOOLTIP_MOVES])
+    more = len(moves) - TOOLTIP_MOVES
+    return f"{shown}, ... and {more} more" if more > 0 else shown
 
 
 def _plural(n: int, word: str) -> str:

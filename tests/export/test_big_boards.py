@@ -153,3 +153,12 @@ def test_moves_never_generated_are_counted_only_within_the_budget(
     data = explorer_model(tree).data
     assert data["summary"]["never"] is None and set(data["never"]) == {-1}
     assert explorer_model(tree, count_never=True).data["summary"]["never"] > 0
+
+
+def test_graphviz_takes_a_note_of_thousands_of_moves() -> None:
+    """A note's tooltip names at most 100 moves: Graphviz refuses strings of over 16,384
+    characters, and a 100x100 position has thousands of moves generated."""
+    tree = searched(nodes=200, rater="deepening", size=100, seed=1)
+    source = to_graphviz(tree, max_nodes=30).source
+    assert max(map(len, source.splitlines())) < 16_000
+    assert "more" in source
