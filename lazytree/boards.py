@@ -18,9 +18,11 @@ Schema file ``lazytree/static/board.schema.json`` (:data:`SCHEMA_FILE`):
   drawn small in its corner), and optionally ``offsets``, ``coords``, ``colours``,
   ``notes``, ``score``.
 
-The explorer sends the board's shape once per tree (:func:`board_layout`) and each
-position as :func:`pack`\\ ed owners and labels; ``boards.js`` draws both pages with the
-same renderers.
+The explorer sends the board's shape once per tree (:func:`board_layout`), the root's
+position as :func:`pack`\\ ed owners and labels, and every other position as a
+:data:`CellDelta`, the cells it changed against its parent's (:class:`BoardDeltas`;
+:func:`apply_cell_delta` and :func:`unpack_cells` read them back); ``boards.js`` draws
+both pages with the same renderers.
 
 Examples
 --------
@@ -31,6 +33,9 @@ Examples
 ('lazytree-board/1', 'grid', 'X', {'move': 'a1', 'path': [0]})
 >>> pack(doc)
 '....A....:    X    '
+>>> after = game.result(state, 4)
+>>> BoardDeltas(game).delta("x", after, "xo", game.result(after, 0))[0]  # O takes a1
+[0, 1, 'O']
 >>> from lazytree.games.tree_game import TreeGame
 >>> generic = board_document(TreeGame([[1, 2], 3]), ())
 >>> generic["kind"], [m["move"] for m in generic["moves"]]
@@ -41,17 +46,21 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from importlib import resources
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
-from lazytree.game import BoardCells, BoardView, Game
+from lazytree.game import BoardCells, BoardChanges, BoardView, Game
 
 __all__ = [
     "MAX_BOARD_MOVES",
+    "MAX_LABEL",
     "MAX_MOVES",
     "SCHEMA",
     "SCHEMA_FILE",
+    "BoardDeltas",
+    "CellDelta",
+    "apply_cell_delta",
     "apply_delta",
     "board_document",
     "board_functions",
@@ -65,6 +74,7 @@ __all__ = [
     "player_names",
     "position_packer",
     "position_view",
+    "unpack_cells",
     "unpack_moves",
 ]
 
@@ -94,6 +104,15 @@ MAX_BOARD_MOVES: Final = 30_000
 Dice of Doom board (an attack joins one of the mover's territories to one of another
 player's, each with at most 6 neighbours, and one of the two sides holds at most 5,000
 territories); a move left out cannot be clicked."""
+
+MAX_LABEL: Final = 64
+"""The longest cell label a packed position or a delta read back may hold (a board's
+labels are a few characters: dice, a piece)."""
+
+CellDelta: TypeAlias = list[int | str]
+"""The cells of a position that differ from its parent's, flat:
+``[cell, owner, label, cell, owner, label, ...]`` (``owner`` -1 for nobody), cells
+ascending."""
 
 _OWNERS = "." + "".join(chr(65 + p) for p in range(59))
 """A cell's owner packed: ``.`` for nobody (-1), ``A`` for player 0, ..."""
@@ -382,3 +401,131 @@ def apply_delta(board: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     if "moves" in delta:
         new["moves"] = unpack_moves(delta["moves"])
     return new
+def unpack_cells(packed: Any, cells: int) -> tuple[list[int], list[str]]:
+    """The owners and labels of a board of ``cells`` cells that :func:`pack` packed
+    (the explorer's ``pos``): the inverse of :func:`pack_cells`, for a document read
+    from outside. Raises ``ValueError`` for anything else.
+
+    >>> unpack_cells("A.B:3 2", 3), unpack_cells("B.|10|", 2), unpack_cells(["A", ["a|b"]], 1)
+    (([0, -1, 1], ['3', '', '2']), ([1, -1], ['10', '']), ([0], ['a|b']))
+    """
+    if isinstance(packed, list) and len(packed) == 2:
+        letters, labels = packed
+        if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
+            raise ValueError("a packed position's labels are not a list of strings")
+    elif isinstance(packed, str):
+        letters = packed[:cells]
+        rest = packed[cells:]
+        if rest[:1] == ":":
+            labels = [c if c != " " else "" for c in rest[1:]]
+        elif rest[:1] == "|":
+            labels = rest[1:].split("|")
+        else:
+            raise ValueError("a packed position has no labels")
+    else:
+        raise ValueError("a packed position is neither text nor [owners, labels]")
+    if not isinstance(letters, str) or len(letters) != cells or len(labels) != cells:
+        raise ValueError(f"a packed position does not have the board's {cells:,} cells")
+    owners = [_OWNERS.find(c) - 1 for c in letters]
+    if -2 in owners:
+        raise ValueError("a packed position names an owner that is not a letter")
+    if any(len(label) > MAX_LABEL for label in labels):
+        raise ValueError(f"a packed position has a label longer than {MAX_LABEL} characters")
+    return owners, labels
+
+
+def apply_cell_delta(
+    owners: list[int], labels: list[str], delta: Any, players: int = len(_OWNERS) - 1
+) -> None:
+    """Make the changes of a :data:`CellDelta` to a board's ``owners`` and ``labels``
+    (in place), checking them as data from outside: ``ValueError`` for a delta that is
+    not triples of a cell of the board, an owner (-1 or a player below ``players``) and
+    a short label.
+
+    >>> owners, labels = [0, -1, 1], ["3", "", "2"]
+    >>> apply_cell_delta(owners, labels, [1, 0, "2", 0, 0, "1"])
+    >>> owners, labels
+    ([0, 0, 1], ['1', '2', '2'])
+    >>> apply_cell_delta(owners, labels, [3, 0, "1"])
+    Traceback (most recent call last):
+    ...
+    ValueError: a delta changes cell 3 of a board of 3
+    """
+    if not isinstance(delta, list) or len(delta) % 3:
+        raise ValueError("a delta is not a list of [cell, owner, label] triples")
+    n = len(owners)
+    for k in range(0, len(delta), 3):
+        cell, owner, label = delta[k], delta[k + 1], delta[k + 2]
+        if type(cell) is not int or not 0 <= cell < n:
+            raise ValueError(f"a delta changes cell {cell!r} of a board of {n:,}")
+        if type(owner) is not int or not -1 <= owner < players:
+            raise ValueError(f"a delta gives cell {cell} the owner {owner!r}")
+        if not isinstance(label, str) or len(label) > MAX_LABEL:
+            raise ValueError(f"a delta gives cell {cell} a label that is not short text")
+        owners[cell] = owner
+        labels[cell] = label
+
+
+def _cell_delta(cells: Sequence[int], owners: Sequence[int], labels: Sequence[str]) -> CellDelta:
+    out: CellDelta = []
+    for k in range(len(cells)):
+        out += (int(cells[k]), int(owners[k]), labels[k])
+    return out
+
+
+class BoardDeltas:
+    """Positions described by the cells each changed against its parent's
+    (:data:`CellDelta`), for a game with a board of cells (a
+    :class:`~lazytree.game.BoardView`).
+
+    A game that is a :class:`~lazytree.game.BoardChanges` says what changed itself,
+    without reading whole boards; any other is compared cell by cell, each position's
+    board read once: :meth:`delta` keeps the boards of the current line of a
+    depth-first walk (the positions of the walk in preorder, each after its parent).
+    """
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self._changes = game.board_changes if isinstance(game, BoardChanges) else None
+        if isinstance(game, BoardCells):
+            self._cells: Callable[[Any], tuple[Sequence[int], Sequence[str], Sequence[str]]] = (
+                game.board_cells
+            )
+        else:
+            view_of = board_functions(game)[0]
+
+            def cells_of(state: Any) -> tuple[Sequence[int], Sequence[str], Sequence[str]]:
+                view = view_of(state)
+                cells = view.get("cells", ())
+                notes: Sequence[str] = view.get("notes", ())
+                return [c["owner"] for c in cells], [c["label"] for c in cells], notes
+
+            self._cells = cells_of
+        self._line: list[tuple[Hashable, Sequence[int], Sequence[str]]] = []
+
+    def delta(
+        self, parent: Hashable, parent_state: Any, key: Hashable, state: Any
+    ) -> tuple[CellDelta, Sequence[str]]:
+        """The cells of ``state`` that differ from ``parent_state``'s and the notes of
+        ``state``. ``parent`` and ``key`` name the two positions (e.g. their indices in
+        the walk): the board of ``key`` is kept while the walk goes on below it."""
+        if self._changes is not None:
+            cells, owners, labels, notes = self._changes(parent_state, state)
+            return _cell_delta(cells, owners, labels), notes
+        line = self._line
+        while line and line[-1][0] != parent:
+            line.pop()
+        if not line:
+            owners_a, labels_a, _ = self._cells(parent_state)
+            line.append((parent, owners_a, labels_a))
+        _, owners_a, labels_a = line[-1]
+        owners_b, labels_b, notes = self._cells(state)
+        changed = [
+            i
+            for i in range(len(owners_b))
+            if owners_a[i] != owners_b[i] or labels_a[i] != labels_b[i]
+        ]
+        line.append((key, owners_b, labels_b))
+        return (
+            _cell_delta(changed, [owners_b[i] for i in changed], [labels_b[i] for i in changed]),
+            notes,
+        )

@@ -55,6 +55,7 @@ __all__ = [
     "CHANCE",
     "BestFirstGame",
     "BoardCells",
+    "BoardChanges",
     "BoardView",
     "BoundedGame",
     "ChanceGame",
@@ -291,6 +292,23 @@ class BoardCells(Protocol):
         """``(owners, labels, notes)`` of ``state``: each cell's ``owner`` and ``label``
         in the order of :meth:`BoardView.board_view`'s ``cells``, and its ``notes``;
         they must equal what the board view says."""
+        ...
+
+
+@runtime_checkable
+class BoardChanges(Protocol):
+    """A :class:`BoardCells` game that also tells how two positions' boards differ without
+    reading either whole: the explorer describes each position of a search by the cells
+    it changed against its parent's (a 100x100 board has 10,000 cells, a move changes a
+    few), so it never builds every position's board."""
+
+    def board_changes(
+        self, before: Any, after: Any
+    ) -> tuple[Sequence[int], Sequence[int], Sequence[str], Sequence[str]]:
+        """``(cells, owners, labels, notes)``: the cells whose owner or label in
+        ``after`` differ from ``before``'s (ascending, each once; a cell that did not
+        change may be among them), their owners and labels in ``after``, and
+        ``after``'s notes; all as :meth:`BoardCells.board_cells` says them."""
         ...
 
 

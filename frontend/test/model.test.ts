@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { Model } from "../src/explorer/model";
+import { unpack } from "../src/boards";
+import { type CellDelta, type ExplorerData, KEPT_BOARDS, Model } from "../src/explorer/model";
 import { findLine } from "../src/explorer/search";
 import { dag } from "./documents";
+import fixture from "./fixtures/deltas.json";
 
 describe("Model decodes the document", () => {
   const model = new Model(dag());
@@ -86,4 +88,66 @@ describe("finding a line of moves", () => {
     expect(findLine(model, "b d")).toEqual([]); // 3 is under a, not b, as a primary child
     expect(findLine(model, "   ")).toEqual([]);
   });
+});
+
+describe("positions written as deltas", () => {
+  // a 10x10 Dice of Doom search (tests/explorer/test_positions.py writes it): the
+  // document, and every position's whole board to compare with
+  const { document: written, whole } = fixture as unknown as {
+    document: ExplorerData;
+    whole: unknown[];
+  };
+
+  it("rebuilds every position's board from the root's and the deltas", () => {
+    const model = new Model(written);
+    expect(model.n).toBe(whole.length);
+    expect(written.pos.filter((p) => p !== null).length).toBe(1);
+    for (let i = 0; i < model.n; i++) {
+      const doc = unpack(written.board, model.position(i));
+      const expected = unpack(written.board, whole[i]);
+      expect(doc.cells).toEqual(expected.cells);
+    }
+  });
+
+  it("rebuilds a position shown alone from its nearest kept ancestor", () => {
+    const model = new Model(written);
+    const deep = model.n - 1;
+    const path = model.path(deep);
+    expect(path.length).toBeGreaterThan(2);
+    expect(unpack(written.board, model.position(deep)).cells).toEqual(
+      unpack(written.board, whole[deep]).cells,
+    );
+    const before = model.rebuilt;
+    model.position(deep); // kept: not rebuilt again
+    expect(model.rebuilt).toBe(before);
+    // its parent is rebuilt from the root; a child of the deep node from the deep one
+    for (let i = 0; i < model.n; i++) model.position(i);
+    expect(model.rebuilt).toBeGreaterThan(before);
+  });
+
+  it("keeps only a few rebuilt boards", () => {
+    const model = new Model(written);
+    for (let i = 1; i < model.n; i++) model.position(i);
+    const kept = (model as unknown as { boards: Map<number, unknown> }).boards;
+    expect(kept.size).toBe(KEPT_BOARDS);
+  });
+
+  const spoilt: [string, (d: ExplorerData) => void, RegExp][] = [
+    ["a cell off the board", (d) => (d.delta as CellDelta[])[1].splice(0, 1, 100000), /cell/],
+    ["a negative cell", (d) => (d.delta as CellDelta[])[1].splice(0, 1, -1), /cell/],
+    ["an owner not a player", (d) => (d.delta as CellDelta[])[1].splice(1, 1, 9), /owner/],
+    ["a cell not a number", (d) => (d.delta as CellDelta[])[1].splice(0, 1, "1"), /cell/],
+    ["a long label", (d) => (d.delta as CellDelta[])[1].splice(2, 1, "x".repeat(500)), /label/],
+    ["a delta not in triples", (d) => (d.delta as CellDelta[])[1].pop(), /triples/],
+    ["a parent after its child", (d) => d.parent.splice(1, 1, 7), /parent/],
+    ["no root board", (d) => d.pos.splice(0, 1, null), /parent/],
+    ["a short column", (d) => (d.delta as CellDelta[]).pop(), /delta/],
+  ];
+  for (const [what, spoil, says] of spoilt) {
+    it(`refuses a document with ${what}`, () => {
+      const d = JSON.parse(JSON.stringify(written)) as ExplorerData;
+      spoil(d);
+      expect(() => new Model(d)).toThrow(says);
+    });
+  }
 });

@@ -48,6 +48,7 @@ from lazytree.games.dice_of_doom.incremental import (
     board_hash,
     board_hash_after_attack,
     board_hash_after_in,
+    changed_in,
     chunked,
     counts_after_attack,
     counts_after_in,
@@ -303,6 +304,36 @@ class DiceState:
         by a move, sharing every chunk the move did not change with the position
         before."""
         return self._chunks()
+
+    def changed_cells(self, before: DiceState) -> list[int]:
+        """The territories (ascending) whose owner or dice differ between ``before`` and
+        this position (boards of one size). A big board compares the chunks the two
+        share by identity (:func:`~.incremental.changed_in`) and makes neither board its
+        own: a leaf the search only rated stays lazy."""
+        if self._n < BIG_BOARD:
+            owners_a, dice_a = before.owners, before.dice
+            owners_b, dice_b = self.owners, self.dice
+            return [
+                i
+                for i in range(len(owners_b))
+                if owners_a[i] != owners_b[i] or dice_a[i] != dice_b[i]
+            ]
+        oa, da = before._board_chunks()
+        ob, db = self._board_chunks()
+        owners = changed_in(oa, ob)
+        dice = changed_in(da, db)
+        if not dice:
+            return owners
+        return sorted(set(owners) | set(dice))
+
+    def cells_at(self, cells: list[int]) -> tuple[list[int], list[int]]:
+        """The owners and dice of these territories, without making a big board this
+        position's own."""
+        if self._n < BIG_BOARD:
+            owners, dice = self.owners, self.dice
+            return [owners[i] for i in cells], [dice[i] for i in cells]
+        oc, dc = self._board_chunks()
+        return [at(oc, i) for i in cells], [at(dc, i) for i in cells]
 
     def _board_chunks(self) -> tuple[Chunks, Chunks]:
         """The board in chunks, without making it this position's own when it was not

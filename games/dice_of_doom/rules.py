@@ -552,6 +552,24 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         the notes. The explorer packs every position of a search from it."""
         return state.owners, [_COUNTS[d] for d in state.dice], self._notes(state)
 
+    def board_changes(
+        self, before: DiceState, after: DiceState
+    ) -> tuple[list[int], list[int], list[str], list[str]]:
+        """How ``after``'s board differs from ``before``'s
+        (:class:`~lazytree.game.BoardChanges`): the territories whose owner or dice
+        changed, their owners and dice (as labels) in ``after``, and ``after``'s notes.
+        A big board compares the chunks the two positions share and makes neither board
+        (:meth:`DiceState.changed_cells`), so a search's leaves stay lazy.
+
+        >>> game = DiceOfDoom(size=2)
+        >>> before = game.parse_board("0:3 1:1 0:2 1:2")
+        >>> game.board_changes(before, game.result(before, Attack(0, 1)))
+        ([0, 1], [0, 0], ['1', '2'], ['Spare dice: 10'])
+        """
+        cells = after.changed_cells(before)
+        owners, dice = after.cells_at(cells)
+        return cells, owners, [_COUNTS[d] for d in dice], self._notes(after)
+
     def _offsets(self) -> list[int]:
         """Each row's shift in half hexes: *Realm of Racket* shifts even rows."""
         return [1 if row % 2 == 0 else 0 for row in range(self.size)]

@@ -45,14 +45,17 @@ from lazytree.explorer.practice import practice_model, practice_tree
 from lazytree.export import (
     FORMATS,
     GraphvizMissing,
+    add_board_text,
     format_for,
     limit_nodes,
     node_items,
+    node_link_text,
     require_dot,
     to_networkx,
     without_pruned,
     write_graph,
 )
+from lazytree.export.graph import induced
 from lazytree.game import IllegalMoveError, SizedBoard
 from lazytree.games import Position
 from lazytree.position_book import booked_search
@@ -65,8 +68,8 @@ DEFAULT_CAP = 150
 """Most nodes drawn in a picture (dot/svg/png) unless --max-nodes says otherwise."""
 DEFAULT_SEARCH_NODES = 20_000
 """The search's node budget unless --search-nodes says otherwise: a picture shows 150
-nodes, and the whole explored tree becomes a graph (a board drawn for every node) before
-it is cut down, so this bounds the time and memory of that step too."""
+nodes, and the whole explored tree becomes a graph before it is cut down, so this bounds
+the time and memory of that step too."""
 
 HTML_HINT = 300
 """Past this many positions, a picture's command says the HTML explorer is the readable choice."""
@@ -156,10 +159,21 @@ def explore(
         Optional[bool],  # noqa: UP045
         typer.Option(
             "--boards/--no-boards",
-            help="Show each position's board in its node (default: when it fits).",
+            help="Show each position's board in its node (dot, svg, png; default: when it "
+            "fits; a big board's nodes are labelled by their move unless --boards).",
             show_default=False,
         ),
     ] = None,
+    whole_boards: Annotated[
+        bool,
+        typer.Option(
+            "--whole-boards",
+            help="Write every position's whole board (html, json, graphml). By default "
+            "the root's board is written once and every other position as the cells it "
+            "changed (whole boards up to 8x8 in json and graphml): the file grows with "
+            "the nodes, not with nodes x cells.",
+        ),
+    ] = False,
     play_ai: Annotated[
         bool,
         typer.Option(
@@ -246,6 +260,8 @@ def explore(
     except ValueError as exc:
         fail(str(exc))
     rate = _rater(rater, steps, fmt, play_ai)
+    if whole_boards and fmt in PICTURES:
+        conflict("--whole-boards", f"--format {fmt}", "a picture draws boards with --boards")
     other = _beside(beside, rate, fmt, play_ai, steps)
     if rate is not None and play_ai and not rate.has_depth:
         conflict(f"--rater {rater}", "--ai", "the play AI searches with alphabeta-tt")
@@ -328,6 +344,7 @@ def explore(
             limit=export_limit,
             trace=rate.trace if isinstance(rate, TracedRater) else None,
             beside=beside_model,
+            whole_boards=whole_boards,
         )
     else:
         cut = _write_picture(
@@ -344,6 +361,7 @@ def explore(
             partial=partial,
             limit=export_limit,
             steps=_trace_records(tree, rate) if fmt == "json" else None,
+            whole_boards=whole_boards,
         )
     if cut is not None:
         stopped = cut
@@ -541,9 +559,11 @@ def _write_explorer(
     limit: Limit | None = None,
     trace: Trace | None = None,
     beside: ExplorerModel | None = None,
+    whole_boards: bool = False,
 ) -> str | None:
     """Write the interactive explorer page (``--format html``) and say what it holds
-    (``visits``: an MCTS search's visit counts, shown on its moves).
+    (``visits``: an MCTS search's visit counts, shown on its moves; ``whole_boards``:
+    every position's whole board, not the changes against its parent's).
 
     Building the page runs under ``limit``'s memory budget; when it runs out, the page
     of the first half of the positions walked (by the order the search created them) is
@@ -565,6 +585,7 @@ def _write_explorer(
                     limit=limit,
                     trace=trace,
                     beside=beside,
+                    whole_boards=whole_boards,
                 )
             except WalkStopped as stop:
                 first = max(2, stop.walked // 2)  # the root and the nodes made after it
@@ -578,6 +599,7 @@ def _write_explorer(
                         limit=limit,
                         until=first,
                         trace=trace,
+                        whole_boards=whole_boards,
                     )
                 except WalkStopped:
                     return _export_stopped(position, out, "html", stop, json_out)
@@ -612,10 +634,12 @@ def _write_explorer(
         if result is None:
             how = f"{_searched(result, rater)}; no answer"
         else:
-            never = (
-                f"{summary['never']:,} moves never generated, "
-                f"{summary['unforced']:,} generated but not searched"
+            counted = (
+                "moves never generated not counted (thousands a position)"
+                if summary["never"] is None
+                else f"{summary['never']:,} moves never generated"
             )
+            never = f"{counted}, {summary['unforced']:,} generated but not searched"
             how = f"{_searched(result, rater)}, {never}; {_outcome(position, result)}"
         console.print(
             f"wrote {out} (html, {size / 1e6:.1f} MB): {plural(summary['positions'], 'position')}, "
@@ -641,29 +665,41 @@ def _write_picture(
     partial: bool,
     limit: Limit | None = None,
     steps: list[dict[str, Any]] | None = None,
+    whole_boards: bool = False,
 ) -> str | None:
     """Write a Graphviz picture or a graph file and say what it holds (``steps``: a
-    traced search's steps, which a JSON file carries as ``steps``). Building the
-    graph runs under ``limit``'s memory budget; when it runs out nothing is written.
+    traced search's steps, which a JSON file carries as ``steps``; ``whole_boards``:
+    every position's whole board in a graph file). Building the graph runs under
+    ``limit``'s memory budget; when it runs out nothing is written. A picture of a big
+    board draws the boards of the positions it shows only with ``boards`` true.
     Returns why it stopped (``None``: written)."""
     forced = tree.stats.nodes_created - 1  # by the search: the root existed before
     try:
-        full = to_networkx(tree, result=result, limit=limit)
+        how = "whole" if whole_boards else "auto"
+        full = to_networkx(tree, result=result, limit=limit, boards=how)
     except WalkStopped as stop:
         return _export_stopped(position, out, fmt, stop, json_out)
-    never = sum(a.get("count", 0) for _, a in node_items(full) if a["kind"] == "pruned")
+    pruned = [a for _, a in node_items(full) if a["kind"] == "pruned"]
+    counted = all("count" in a for a in pruned)  # not on a big board's big search
+    never: int | None = sum(a["count"] for a in pruned) if counted else None
     unsearched = sum(a["count"] for _, a in node_items(full) if a["kind"] == "unsearched")
     graph = full if show_pruned else without_pruned(full)
+    if not counted and fmt in ("graphml", "json"):
+        # uncounted notes say only what a position's ``exhausted: false`` says: left out
+        # (12,000 of them in a 20,000-node search of 100x100)
+        graph = induced(graph, {n for n, a in node_items(graph) if a["kind"] != "pruned"})
     cap = max_nodes if max_nodes is not None or fmt in ("graphml", "json") else DEFAULT_CAP
     try:
         if cap is not None:
             graph = limit_nodes(graph, cap)
+        if boards and fmt in PICTURES:  # a big board's text, for the positions drawn
+            add_board_text(graph, tree)
         with err_console.status(f"writing {out}..."):
             write_graph(graph, out, format=fmt, board=boards)
             if steps is not None:  # the graph's JSON document, with the search's steps
                 data = json.loads(out.read_text(encoding="utf-8"))
                 data["steps"] = steps
-                out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+                out.write_text(node_link_text(data), encoding="utf-8")
     except (ValueError, GraphvizMissing) as exc:
         fail(str(exc))
     except OSError as exc:
@@ -696,10 +732,14 @@ def _write_picture(
             )
         )
     else:
+        pruned_text = (
+            f"{plural(never, 'pruned sibling move')} never generated"
+            if never is not None
+            else "pruned sibling moves never generated not counted (thousands a node)"
+        )
         console.print(
             f"wrote {out} ({fmt}): {plural(forced, 'node')} forced (and the root), "
-            f"{drawn:,} drawn ({notes:,} of them notes), "
-            f"{plural(never, 'pruned sibling move')} never generated, "
+            f"{drawn:,} drawn ({notes:,} of them notes), {pruned_text}, "
             f"{unsearched:,} generated but not searched; "
             f"{_answer(position, result)}",
             soft_wrap=True,

@@ -2,9 +2,12 @@
 
 :func:`explorer_model` walks the nodes that exist (the same walk as the Graphviz export,
 :func:`~lazytree.traverse.explored_edges`) and writes them column by column: a node is
-an index, the move labels are a table of shared strings, each position is its board
-(:mod:`lazytree.boards`) packed short. A shared position (a DAG made by
-``Tree(share=True)``) appears once; its other parents link to it.
+an index, the move labels are a table of shared strings, the root's position is its
+board (:mod:`lazytree.boards`) packed short and every other position the cells it
+changed against its parent's, so the document grows with the nodes, not with nodes x
+cells (a 100x100 board has 10,000 cells; a move changes a few). A shared position (a
+DAG made by ``Tree(share=True)``) appears once; its other parents link to it.
+:mod:`lazytree.explorer.positions` reads the positions back.
 
 The document (``model.data``) holds:
 
@@ -17,8 +20,13 @@ The document (``model.data``) holds:
   null/-1), ``bound`` (one character: ``=`` exact, ``>`` lower bound, ``<`` upper bound,
   ``-`` no rating), ``never`` (moves never generated: the legal moves after the
   generated ones, which a cut-off stopped the generator before; -1 when not counted),
-  ``pos`` (the position: :func:`lazytree.boards.pack` of its board, the ``render()``
-  text for a game without a board view), ``note`` (an index into ``notes``, the
+  ``pos`` (the position whole: :func:`lazytree.boards.pack` of its board, the
+  ``render()`` text for a game without a board view; null for a position written as a
+  delta), ``delta`` (each position's :data:`~lazytree.boards.CellDelta`, the flat
+  ``[cell, owner, label, ...]`` of the cells whose owner or label differ from its
+  ``parent``'s, ``[]`` where ``pos`` is whole; the whole list null when every ``pos``
+  is: a game without a board view, or ``whole_boards``; a node comes after its parent,
+  in the walk's depth-first order), ``note`` (an index into ``notes``, the
   distinct texts of the board views' notes, lines joined by newlines; -1 for none;
   both null when no position has notes), ``hl`` (the cells a click goes through to
   make the move into it, :func:`lazytree.boards.move_path`), ``prob`` (the
@@ -70,12 +78,20 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lazytree.boards import SCHEMA, board_functions, board_layout, player_names, position_packer
-from lazytree.export.graph import never_generated, principal_line
+from lazytree.boards import (
+    SCHEMA,
+    BoardDeltas,
+    CellDelta,
+    board_functions,
+    board_layout,
+    player_names,
+    position_packer,
+)
+from lazytree.export.graph import never_affordable, never_count, principal_line
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
 from lazytree.teach import Trace
@@ -88,7 +104,7 @@ DEFAULT_MAX_POSITIONS = 1_000_000
 """Most positions a model holds unless told otherwise (a 50,000-node tree is ~10 MB)."""
 
 FORMAT = "lazytree-explorer"
-VERSION = 1
+VERSION = 2
 
 _BOUNDS = {Bound.EXACT: "=", Bound.LOWER: ">", Bound.UPPER: "<"}
 _POSITION_BOOK = {"hit": "h", "miss": "m", "off": "o"}
@@ -122,13 +138,14 @@ def explorer_model(
     source: Node[Any, Any] | Tree[Any, Any],
     *,
     result: SearchResult[Any] | None = None,
-    count_never: bool = True,
+    count_never: bool | None = None,
     max_positions: int | None = DEFAULT_MAX_POSITIONS,
     title: str | None = None,
     until: int | None = None,
     visits: Visits | None = None,
     limit: Limit | None = None,
     trace: Trace | None = None,
+    whole_boards: bool = False,
 ) -> ExplorerModel:
     """Describe the nodes that exist below ``source``; nothing is forced.
 
@@ -142,6 +159,11 @@ def explorer_model(
     count_never:
         Count the moves cut-offs never generated, by running the game's move generator
         afresh at each node whose generator was stopped early (the tree is not touched).
+        None (the default): count them when that lists at most
+        :data:`~lazytree.export.graph.NEVER_BUDGET` moves
+        (:func:`~lazytree.export.graph.never_affordable`), else leave them uncounted
+        (``never`` -1 at every node, null in the summary): a 100x100 position has
+        thousands of moves.
     max_positions:
         Raise ``ValueError`` rather than describe more positions than this (None: no cap).
     title:
@@ -162,6 +184,10 @@ def explorer_model(
         The steps of a traced search of ``source`` (:func:`lazytree.teach.traced_search`),
         written as ``steps`` for the explorer to step through; left out (null) when a
         step is at a node the model does not hold (``until``).
+    whole_boards:
+        Write every position's whole board in ``pos`` (``delta`` null), rather than the
+        root's board and each other position's changes against its parent's: a
+        document that grows with nodes x cells, for small trees read by other tools.
 
     Notes
     -----
@@ -194,13 +220,23 @@ def explorer_model(
         parent.append(index[id(up)])
         hl.append(path_of(up.state, edge.move))
         prob.append(None if edge.probability is None else _number(edge.probability))
-    pos: list[str | list[Any]] = []
+    pos: list[str | list[Any] | None] = []
+    delta: list[CellDelta] = []
     notes: dict[str, int] = {}  # the board views' notes, each text once
     note: list[int] = []
     packed_position = position_packer(game)
-    for n in nodes:
-        packed, lines = packed_position(n.state)
-        pos.append(packed)
+    deltas = None if whole_boards or "cells" not in layout else BoardDeltas(game)
+    for i, n in enumerate(nodes):
+        lines: Sequence[str]
+        if deltas is None or i == 0:
+            packed, lines = packed_position(n.state)
+            pos.append(packed)
+            delta.append([])
+        else:
+            before = parent[i]
+            changed, lines = deltas.delta(before, nodes[before].state, i, n.state)
+            pos.append(None)
+            delta.append(changed)
         text = "\n".join(lines)
         note.append(notes.setdefault(text, len(notes)) if text else -1)
     strings: dict[str, int] = {}
@@ -220,9 +256,9 @@ def explorer_model(
                 parents_of[c] += 1
             flat += (m, c)
         edges.append(flat)
-    never = [
-        len(never_generated(n)) if count_never and not n.fully_generated else -1 for n in nodes
-    ]
+    if count_never is None:
+        count_never = never_affordable(nodes)
+    never = [never_count(n) if count_never and not n.fully_generated else -1 for n in nodes]
     if count_never:
         never = [0 if n < 0 else n for n in never]
     status = "".join(
@@ -286,6 +322,7 @@ def explorer_model(
         "bound": "".join("-" if r is None else _BOUNDS[r.bound] for r in ratings),
         "never": never,
         "pos": pos,
+        "delta": None if deltas is None else delta,
         "notes": list(notes) if notes else None,
         "note": note if notes else None,
         "hl": hl,

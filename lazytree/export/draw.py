@@ -29,6 +29,7 @@ import graphviz
 from lazytree.boards import player_colours
 from lazytree.export.graph import (
     ExportGraph,
+    add_board_text,
     limit_nodes,
     node_items,
     to_networkx,
@@ -117,7 +118,7 @@ def default_node_style(node_id: str, attrs: Mapping[str, Any]) -> dict[str, str]
             if len(shown) > 32:
                 shown = shown[:30].rsplit(",", 1)[0] + ", ..."
             label = f"{label}:\n{shown}"
-        listed = ", ".join(moves) or "not counted"
+        listed = _listed(moves) or "not counted"
         return {
             "label": _escape(label),
             "shape": "note",
@@ -142,7 +143,7 @@ def default_node_style(node_id: str, attrs: Mapping[str, Any]) -> dict[str, str]
             "color": GREY,
             "fontcolor": GREY,
             "fontsize": "10",
-            "tooltip": _escape(f"moves generated but not searched: {', '.join(moves)}"),
+            "tooltip": _escape(f"moves generated but not searched: {_listed(moves)}"),
         }
     if kind == "more":
         return {
@@ -192,6 +193,22 @@ def default_node_style(node_id: str, attrs: Mapping[str, Any]) -> dict[str, str]
         }
     )
     return out
+
+
+TOOLTIP_MOVES = 100
+"""Most moves a note's tooltip names (Graphviz refuses a string of over 16,384 characters,
+and a 100x100 position has thousands of moves)."""
+
+
+def _listed(moves: list[str]) -> str:
+    """The moves comma-separated, at most :data:`TOOLTIP_MOVES` of them.
+
+    >>> _listed(["a"] * 102).endswith("a, a, ... and 2 more")
+    True
+    """
+    shown = ", ".join(moves[:TOOLTIP_MOVES])
+    more = len(moves) - TOOLTIP_MOVES
+    return f"{shown}, ... and {more} more" if more > 0 else shown
 
 
 def _plural(n: int, word: str) -> str:
@@ -303,7 +320,11 @@ def to_graphviz(
         Draw the summary notes of moves never generated.
     board:
         Show each position's board text (``render``): ``True``, ``False``, or ``None``
-        to show it when it fits (2 to 8 lines of at most 48 characters).
+        to show it when it fits (2 to 8 lines of at most 48 characters). A big board's
+        positions are labelled by their move and exported without their text
+        (:func:`~lazytree.export.graph.to_networkx`): ``True`` draws the boards of the
+        positions drawn (from a node or tree; a graph needs
+        :func:`~lazytree.export.graph.add_board_text` first).
     node_style, edge_style:
         Functions returning Graphviz attributes for each node and edge (the defaults are
         :func:`default_node_style` and :func:`default_edge_style`). ``attrs`` are the
@@ -324,6 +345,8 @@ def to_graphviz(
     """
     if isinstance(source, Node | Tree):
         graph = to_networkx(source, result=result, pruned=show_pruned, max_nodes=max_nodes)
+        if board:  # a big board's positions have no text until asked for: the drawn ones
+            add_board_text(graph, source)
     else:
         graph = source
         if not show_pruned:

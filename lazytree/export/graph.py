@@ -36,12 +36,25 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar, runtime_checkable
+import json
+from collections.abc import Hashable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import networkx as nx
 
-from lazytree.game import CHANCE, Game
+from lazytree.boards import (
+    SCHEMA,
+    BoardDeltas,
+    apply_cell_delta,
+    board_layout,
+    pack_cells,
+    player_names,
+    position_packer,
+    position_view,
+    unpack_cells,
+)
+from lazytree.game import CHANCE, BoardView, Game
+from lazytree.safejson import parse_json
 from lazytree.search.limit import Limit
 from lazytree.search.result import SearchResult
 from lazytree.traverse import explored_edges
@@ -56,10 +69,18 @@ S = TypeVar("S", bound=Hashable)
 S_contra = TypeVar("S_contra", contravariant=True)
 
 __all__ = [
+    "BOARDS",
+    "MAX_LABEL",
+    "NEVER_BUDGET",
+    "SMALL_BOARD",
     "ExportGraph",
     "Labelled",
+    "add_board_text",
     "derived_pv",
+    "graph_positions",
     "limit_nodes",
+    "never_affordable",
+    "never_count",
     "never_generated",
     "node_items",
     "node_label",
@@ -72,6 +93,21 @@ __all__ = [
 
 ROOT_ID = "root"
 """The id of the export root; every other position's id is its path of moves from it."""
+
+BOARDS: Final = ("auto", "whole", "delta")
+"""How :func:`to_networkx` writes the positions of a board of cells (its ``boards``)."""
+
+SMALL_BOARD: Final = 64
+"""The most cells a board may have for :func:`to_networkx` to write every position
+whole by default (an 8x8 board)."""
+
+NEVER_BUDGET: Final = 4_000_000
+"""The most legal moves an export lists to count the moves never generated, unless told
+to count them whatever it costs (:func:`never_affordable`): about 2 s."""
+
+MAX_LABEL: Final = 48
+"""The longest label of a position (the game's :func:`node_label`); past it (a big
+board) positions are labelled by the move into them."""
 
 
 @runtime_checkable
@@ -105,9 +141,10 @@ def to_networkx(
     *,
     result: SearchResult[Any] | None = None,
     pruned: bool = True,
-    count_pruned: bool = True,
+    count_pruned: bool | None = None,
     max_nodes: int | None = None,
     limit: Limit | None = None,
+    boards: str = "auto",
 ) -> ExportGraph:
     """The nodes that exist below ``source`` as a directed graph; nothing is forced.
 
@@ -126,13 +163,21 @@ def to_networkx(
     count_pruned:
         Count (and name) those moves by running the game's move generator afresh. This
         calls ``game.legal_moves`` only: the tree, its thunks and its counters are not
-        touched. When false, the count is left out (it is unknown).
+        touched. When false, the count is left out (it is unknown); None (the default):
+        counted when :func:`never_affordable` (not on big boards' big searches).
     max_nodes:
         Cap the graph at this many nodes with :func:`limit_nodes`.
     limit:
         A memory budget (or stop event) for building the graph: the walk raises
         :class:`~lazytree.traverse.WalkStopped` once the process holds more
         (:func:`~lazytree.traverse.explored_edges`).
+    boards:
+        How a game with a board of cells (a :class:`~lazytree.game.BoardView`) writes each
+        position: ``"whole"`` (every position's ``board`` text and ``cells``),
+        ``"delta"`` (the root's ``cells``, every other position's ``delta`` against its
+        parent's: the graph grows with the nodes, not with nodes x cells), or
+        ``"auto"``: whole up to :data:`SMALL_BOARD` cells, else delta. A game without a
+        board view writes every position's ``board`` text.
 
     Returns
     -------
@@ -140,8 +185,14 @@ def to_networkx(
         Node ids are strings: ``"root"``, then the moves from the export root joined by
         ``/`` (``"root/2/1"``; a shared position keeps the path it was first met by).
         Every node has ``kind`` (``"position"``, ``"pruned"``, ``"unsearched"``, or
-        ``"more"`` after :func:`limit_nodes`) and ``label``. Positions have ``board``
-        (the game's ``render``), ``player`` (:data:`~lazytree.game.CHANCE` is -1),
+        ``"more"`` after :func:`limit_nodes`) and ``label`` (the game's short label of
+        the position, or the move into it, ``"root"`` for the root, when the root's label
+        is longer than :data:`MAX_LABEL` characters: a big board). Positions have
+        ``board`` (the game's ``render``; see ``boards``), ``cells`` (JSON text: the
+        board packed by :func:`lazytree.boards.pack`), ``delta`` (JSON text: the
+        :data:`~lazytree.boards.CellDelta` of the cells whose owner or label differ
+        from the parent's, the position it was first met from), ``player``
+        (:data:`~lazytree.game.CHANCE` is -1),
         ``depth``, ``status`` (``"expanded"``, ``"unexpanded"`` or ``"terminal"``),
         ``terminal``, ``chance``, ``moves_generated``, ``exhausted``,
         ``forced_children`` (moves searched), ``not_searched`` (moves generated, not
@@ -151,6 +202,10 @@ def to_networkx(
         space-separated) when counted; unsearched nodes have ``count`` and ``moves`` of
         the moves generated but not searched. Edges have ``move``, ``pv``, ``chance``
         and, on chance edges, ``probability``. Graph attributes: ``game``, ``root``,
+        ``boards`` (``"whole"``, ``"delta"`` or ``"text"``: how positions are written),
+        ``board_layout`` (JSON text, a board of cells only:
+        :func:`lazytree.boards.board_layout`; :func:`graph_positions` rebuilds every
+        position's whole board from the graph),
         ``pv`` (move labels, space-separated), ``pv_source`` (``"result"``,
         ``"ratings"`` or ``"none"``) and with a result ``search_value``,
         ``search_player``, ``rater``, ``search_depth``.
@@ -162,7 +217,9 @@ def to_networkx(
     graph.graph["root"] = ROOT_ID
     ids: dict[int, str] = {id(root): ROOT_ID}
     nodes: dict[str, Node[Any, Any]] = {ROOT_ID: root}
-    _add_position(graph, game, root, ROOT_ID, 0)
+    describe = _Positions(game, root, boards)
+    graph.graph.update(describe.graph_attrs)
+    _add_position(graph, game, root, ROOT_ID, 0, describe.root())
     for parent, edge, child, depth, first in explored_edges(root, limit=limit):
         parent_id = ids[id(parent)]
         move = game.move_to_str(parent.state, edge.move)
@@ -170,12 +227,15 @@ def to_networkx(
             child_id = _fresh_id(graph, f"{parent_id}/{move}")
             ids[id(child)] = child_id
             nodes[child_id] = child
-            _add_position(graph, game, child, child_id, depth)
+            about = describe.child(parent_id, parent, child_id, child, move)
+            _add_position(graph, game, child, child_id, depth, about)
         attrs: dict[str, Any] = {"move": move, "pv": False, "chance": parent.player == CHANCE}
         if edge.probability is not None:
             attrs["probability"] = float(edge.probability)
         graph.add_edge(parent_id, ids[id(child)], **attrs)
     if pruned:  # after the walk, so the summaries come after all positions
+        if count_pruned is None:
+            count_pruned = never_affordable(nodes.values())
         for node_id, node in nodes.items():
             _add_unsearched(graph, game, node, node_id)
             _add_pruned(graph, game, node, node_id, count_pruned)
@@ -185,17 +245,83 @@ def to_networkx(
     return graph
 
 
-def _fresh_id(graph: ExportGraph, wanted: str) -> str:
-    if wanted not in graph:
+def _fresh_id(taken: ExportGraph | set[str], wanted: str) -> str:
+    if wanted not in taken:
         return wanted
     k = 2
-    while f"{wanted}#{k}" in graph:
+    while f"{wanted}#{k}" in taken:
         k += 1
     return f"{wanted}#{k}"
 
 
+class _Positions:
+    """What :func:`to_networkx` writes about each position's board and how it labels it
+    (see ``boards`` there): decided once from the root."""
+
+    def __init__(self, game: Game[Any, Any], root: Node[Any, Any], boards: str) -> None:
+        if boards not in BOARDS:
+            raise ValueError(f"boards={boards!r}: one of {', '.join(BOARDS)}")
+        self.game = game
+        self.root_state = root.state
+        label = node_label(game, root.state)
+        self.by_move = len(label) > MAX_LABEL
+        self.root_label = "root" if self.by_move else label
+        view = position_view(game, root.state) if isinstance(game, BoardView) else {}
+        cells = len(view.get("cells", ()))
+        self.graph_attrs: dict[str, Any] = {}
+        if not cells:
+            self.mode = "text"
+        elif boards == "whole" or (boards == "auto" and cells <= SMALL_BOARD):
+            self.mode = "whole"
+        else:
+            self.mode = "delta"
+        self.deltas = BoardDeltas(game) if self.mode == "delta" else None
+        self.packer = position_packer(game) if cells else None
+        self.graph_attrs["boards"] = self.mode
+        if cells:
+            names = player_names(game, view)
+            layout = board_layout({**view, "players": names, "schema": SCHEMA})
+            self.graph_attrs["board_layout"] = _json(layout)
+
+    def root(self) -> dict[str, Any]:
+        """The root's label and board attributes."""
+        return self._whole(self.root_state, self.root_label, board_text=self.mode != "delta")
+
+    def child(
+        self,
+        parent_id: str,
+        parent: Node[Any, Any],
+        child_id: str,
+        child: Node[Any, Any],
+        move: str,
+    ) -> dict[str, Any]:
+        """A child's label and board attributes (``move``: the move into it)."""
+        label = move if self.by_move else node_label(self.game, child.state)
+        if self.deltas is None:
+            return self._whole(child.state, label, board_text=True)
+        delta, _ = self.deltas.delta(parent_id, parent.state, child_id, child.state)
+        return {"label": label, "delta": _json(delta)}
+
+    def _whole(self, state: Any, label: str, *, board_text: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"label": label}
+        if board_text:
+            out["board"] = self.game.render(state)
+        if self.packer is not None:
+            out["cells"] = _json(self.packer(state)[0])
+        return out
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
 def _add_position(
-    graph: ExportGraph, game: Game[Any, Any], node: Node[Any, Any], node_id: str, depth: int
+    graph: ExportGraph,
+    game: Game[Any, Any],
+    node: Node[Any, Any],
+    node_id: str,
+    depth: int,
+    about: dict[str, Any],
 ) -> None:
     terminal = bool(game.is_terminal(node.state))
     status = "terminal" if terminal else "expanded" if node.expanded else "unexpanded"
@@ -203,8 +329,7 @@ def _add_position(
     forced = sum(1 for e in edges if e.forced)
     attrs: dict[str, Any] = {
         "kind": "position",
-        "label": node_label(game, node.state),
-        "board": game.render(node.state),
+        **about,
         "player": node.player,
         "depth": depth,
         "status": status,
@@ -295,6 +420,46 @@ def never_generated(node: Node[Any, Any]) -> list[Any]:
     if not node.expanded or node.fully_generated:
         return []
     return list(_skip(moves_in_order(node), len(node.generated_edges)))
+
+
+def never_count(node: Node[Any, Any]) -> int:
+    """How many moves :func:`never_generated` lists, counted from the game's legal moves
+    (in the game's order: a best-first order would rank them all first); nothing is
+    generated or forced in the tree.
+
+    >>> from lazytree.tree import Tree
+    >>> from lazytree.games.tree_game import TreeGame
+    >>> tree = Tree(TreeGame([[1, 2], [3, 4], 5]))
+    >>> _ = tree.root.children[0]
+    >>> never_count(tree.root)
+    2
+    """
+    if not node.expanded or node.fully_generated:
+        return 0
+    legal = sum(1 for _ in node.context.game.legal_moves(node.state))
+    return max(0, legal - len(node.generated_edges))
+
+
+def never_affordable(nodes: Iterable[Node[Any, Any]]) -> bool:
+    """Whether counting the moves never generated under ``nodes`` (:func:`never_count`
+    of each) lists at most :data:`NEVER_BUDGET` moves, estimated as the legal moves of
+    the first node whose generator was stopped times the number of such nodes: on a
+    100x100 board a position has thousands of moves, and counting them at every node of
+    a search takes longer than the search.
+
+    >>> from lazytree.tree import Tree
+    >>> from lazytree.games.tree_game import TreeGame
+    >>> tree = Tree(TreeGame([[1, 2], [3, 4], 5]))
+    >>> _ = tree.root.children[0]
+    >>> never_affordable([tree.root])
+    True
+    """
+    stopped = [n for n in nodes if n.expanded and not n.fully_generated]
+    if not stopped:
+        return True
+    first = stopped[0]
+    moves = sum(1 for _ in first.context.game.legal_moves(first.state))
+    return moves * len(stopped) <= NEVER_BUDGET
 
 
 def _skip(moves: Iterator[Any], n: int) -> Iterator[Any]:
@@ -546,3 +711,122 @@ def _hidden_below(
                 counted.add(w)
                 stack.append(w)
     return out
+
+
+def add_board_text(graph: ExportGraph, source: Node[Any, Any] | Tree[Any, Any]) -> int:
+    """Give every position of ``graph`` (exported from ``source``) without a ``board``
+    its text (the game's ``render``): a big board's positions are written without it
+    (see :func:`to_networkx`), and a drawing of a few of them shows their boards on
+    request. The explored tree is walked again to find them by id; nothing is forced.
+    Returns how many positions got their text."""
+    wanted = {n for n, a in node_items(graph) if a["kind"] == "position" and "board" not in a}
+    root = source.root if isinstance(source, Tree) else source
+    game = root.context.game
+    added = 0
+    for node_id, node in _positions_by_id(root):
+        if node_id in wanted:
+            graph.nodes[node_id]["board"] = game.render(node.state)
+            added += 1
+    return added
+
+
+def _positions_by_id(root: Node[Any, Any]) -> Iterator[tuple[str, Node[Any, Any]]]:
+    """Each position below ``root`` with its export id, as :func:`to_networkx` names it."""
+    game = root.context.game
+    ids = {id(root): ROOT_ID}
+    used = {ROOT_ID}
+    yield ROOT_ID, root
+    for parent, edge, child, _, first in explored_edges(root):
+        if not first:
+            continue
+        node_id = _fresh_id(used, f"{ids[id(parent)]}/{game.move_to_str(parent.state, edge.move)}")
+        used.add(node_id)
+        ids[id(child)] = node_id
+        yield node_id, child
+
+
+def graph_positions(graph: ExportGraph) -> Iterator[tuple[str, Any]]:
+    """Each position of an exported graph (from :func:`to_networkx`, or read back from
+    its GraphML or JSON file by networkx) with its whole board, packed as
+    :func:`lazytree.boards.pack` packs it: its ``cells``, or the board of the position
+    it was first met from (the parent its id extends) with its ``delta`` applied.
+    Nothing for a game without a board of cells (its positions' ``board`` is the text).
+
+    The graph is checked as data from outside as it is read: ``ValueError`` for
+    ``cells`` or a ``delta`` that is not JSON of the board's cells, owners and labels,
+    or a delta whose parent the graph does not hold (a graph cut down by
+    :func:`limit_nodes` may lose the parent of a shared position's delta).
+    """
+    layout_text = graph.graph.get("board_layout")
+    if layout_text is None:
+        return
+    layout = _parse(layout_text, "board_layout")
+    if not isinstance(layout, dict) or not isinstance(layout.get("cells"), list):
+        raise ValueError("the graph's board_layout has no cells")
+    cells = len(layout["cells"])
+    players = layout.get("players")
+    count = len(players) if isinstance(players, list) else _OWNER_LETTERS
+    line: list[tuple[str, list[int], list[str]]] = []  # the boards of the walk's line
+    for node_id, attrs in node_items(graph):
+        if attrs.get("kind") != "position":
+            continue
+        owners, labels = _graph_board(graph, node_id, cells, count, line)
+        line.append((node_id, owners, labels))
+        if len(line) > 64:
+            del line[0]
+        yield node_id, pack_cells(owners, labels)
+
+
+_OWNER_LETTERS = 59
+
+
+def _parse(text: Any, what: str) -> Any:
+    if not isinstance(text, str):
+        raise ValueError(f"{what} is not JSON text")
+    try:
+        return parse_json(text)
+    except ValueError as exc:
+        raise ValueError(f"{what}: {exc}") from None
+
+
+def _walk_parent(graph: ExportGraph, node_id: str) -> str:
+    """The position ``node_id`` was first met from: the parent its id extends by the
+    move of their edge."""
+    for up in graph.predecessors(node_id):
+        move = graph.edges[up, node_id].get("move")
+        stem = f"{up}/{move}"
+        if node_id == stem or node_id.startswith(stem + "#"):
+            return str(up)
+    raise ValueError(f"{node_id}: its delta's parent is not in the graph")
+
+
+def _graph_board(
+    graph: ExportGraph,
+    node_id: str,
+    cells: int,
+    players: int,
+    line: list[tuple[str, list[int], list[str]]],
+) -> tuple[list[int], list[str]]:
+    chain: list[str] = []
+    here = node_id
+    for _ in range(graph.number_of_nodes() + 1):
+        attrs = graph.nodes[here]
+        if "cells" in attrs:
+            owners, labels = unpack_cells(_parse(attrs["cells"], f"{here}: cells"), cells)
+            if any(o >= players for o in owners):
+                raise ValueError(f"{here}: its cells name an owner who is not a player")
+            break
+        known = next((k for k in range(len(line) - 1, -1, -1) if line[k][0] == here), -1)
+        if known >= 0:
+            del line[known + 1 :]
+            owners, labels = list(line[known][1]), list(line[known][2])
+            break
+        if "delta" not in attrs:
+            raise ValueError(f"{here}: a position with neither cells nor a delta")
+        chain.append(here)
+        here = _walk_parent(graph, here)
+    else:
+        raise ValueError(f"{node_id}: its deltas go round in a circle")
+    for k in reversed(chain):
+        apply_cell_delta(owners, labels, _parse(graph.nodes[k]["delta"], f"{k}: delta"), players)
+    return owners, labels

@@ -189,3 +189,27 @@ def test_explore_with_a_clock(tmp_path: Path) -> None:
         str(out),
     )
     assert r.exit_code == 2 and "chance" in r.stderr
+
+
+def test_a_big_board_s_search_is_written_as_deltas_and_whole_on_request(tmp_path: Path) -> None:
+    """12x12 (144 cells): the root's board once and each position's changes; with
+    --whole-boards every position's board (and its text)."""
+    out, whole = tmp_path / "d.json", tmp_path / "w.json"
+    args = ["dice-of-doom", "--size", "12", "--seed", "1", "--depth", "2", "--rater"]
+    r = run(*args, "alphabeta", "--out", str(out))
+    assert r.exit_code == 0, r.output
+    r = run(*args, "alphabeta", "--whole-boards", "--out", str(whole))
+    assert r.exit_code == 0, r.output
+    nodes = [n for n in json.loads(out.read_text())["nodes"] if n["kind"] == "position"]
+    full = [n for n in json.loads(whole.read_text())["nodes"] if n["kind"] == "position"]
+    assert len(nodes) == len(full) > 100
+    assert nodes[0]["label"] == "root" and nodes[1]["label"] == nodes[1]["id"].split("/")[-1]
+    assert all("delta" in n and "board" not in n for n in nodes[1:])
+    assert all("cells" in n and "board" in n for n in full)
+    assert out.stat().st_size * 3 < whole.stat().st_size
+
+
+def test_whole_boards_is_for_files_that_carry_boards(tmp_path: Path) -> None:
+    r = run("tictactoe", "--whole-boards", "--out", str(tmp_path / "t.svg"))
+    assert r.exit_code == 2 and "--whole-boards" in r.output
+    assert "Traceback" not in r.output and not (tmp_path / "t.svg").exists()

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from lazytree.explorer import explorer_model
+from lazytree.explorer.positions import positions
 from lazytree.export import to_networkx
 from lazytree.games import Position, load_game
 from lazytree.games.tree_game import TreeGame
@@ -38,13 +39,16 @@ def test_tictactoe_depth_two_has_82_positions_and_forces_nothing() -> None:
     assert moves == [tree.game.move_to_str(tree.root.state, result.pv[0]), "a1"]
     assert model.nodes[data["pv"][0]].serial == 0
     # every position is its board packed: the owner of each cell (A for X, B for O),
-    # then its label; the child's highlighted cell is the move's
+    # then its label (the root's whole, the others rebuilt from the cells each move
+    # changed); the child's highlighted cell is the move's
+    rebuilt = list(positions(data))
     for i, node in enumerate(model.nodes):
         board = node.state.board(9)
         owners = "".join({"X": "A", "O": "B"}.get(ch, ".") for ch in board)
-        assert data["pos"][i] == owners + ":" + board.replace(".", " ")
+        assert rebuilt[i] == owners + ":" + board.replace(".", " ")
     b2 = data["pv"][1]
-    assert data["hl"][b2] == [4] and data["pos"][b2] == "....A....:    X    "
+    assert data["hl"][b2] == [4] and rebuilt[b2] == "....A....:    X    "
+    assert data["pos"][b2] is None and data["delta"][b2] == [4, 0, "X"]
     assert data["board"]["kind"] == "grid" and data["players"] == ["X", "O"]
     json.loads(model.to_json())  # valid JSON (no NaN)
 
@@ -91,7 +95,8 @@ def test_a_shared_position_appears_once_and_its_other_parents_link_to_it() -> No
     tree, result = tictactoe_tree(3, share=True)
     data = explorer_model(tree, result=result).data
     assert data["summary"]["positions"] == tree.shared_positions
-    assert len(set(data["pos"])) == len(data["pos"])  # one entry per position
+    rebuilt = list(positions(data))
+    assert len(set(rebuilt)) == len(rebuilt)  # one entry per position
     links = [
         (i, c)
         for i, edges in enumerate(data["edges"])

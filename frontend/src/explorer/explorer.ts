@@ -17,6 +17,10 @@
  * on the search's path its window ([data-window]); [data-replay-text] says what the step
  * did.
  */
+import { Board } from "../board/canvas";
+import { geometry } from "../board/geometry";
+import type { CellBoard } from "../board/types";
+import { unpack } from "../boards";
 import type { ForceRequest } from "./connection";
 import { plural } from "./format";
 import { framesDocument } from "./frames";
@@ -231,6 +235,8 @@ export function mount(
 
   function showInfo(): void {
     info.innerHTML = infoMarkup(model, view.selected, live, view.steps ?? null);
+    const canvas = info.querySelector<HTMLCanvasElement>("canvas[data-board-canvas]");
+    if (canvas) drawBig(canvas, model, Number(canvas.dataset.boardCanvas));
   }
 
   function select(i: number, scroll = false): void {
@@ -504,4 +510,17 @@ export function mount(
     },
     frames: () => slides(),
   };
+}
+
+/**
+ * Draw node i's board on `canvas` (a board too big for SVG, render.ts's CANVAS_CELLS) with
+ * the play page's canvas renderer, the move into it drawn as the last move.
+ */
+function drawBig(canvas: HTMLCanvasElement, model: Model, i: number): void {
+  const doc = unpack(model.data.board, model.position(i)) as unknown as CellBoard;
+  const geo = geometry(doc);
+  canvas.style.width = "100%";
+  canvas.style.aspectRatio = `${geo.width} / ${geo.height}`;
+  const hl = model.data.hl[i] ?? [];
+  new Board(canvas).render(doc, { last: hl.length ? [hl] : [] });
 }

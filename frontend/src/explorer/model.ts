@@ -1,8 +1,10 @@
 /**
  * The explorer's model: the compact JSON document of `lazytree.explorer.model` decoded
  * into per-node arrays, plus what the page derives from them (children best first, the
- * order of creation).
+ * order of creation, each position's board rebuilt from its parent's and the cells its
+ * move changed).
  */
+import { unpack } from "../boards";
 import { type CreationOrder, creationOrder } from "./replay";
 import type { StepsData } from "./steps";
 
@@ -49,7 +51,12 @@ export interface ExplorerData {
   /** one character per node: = exact, > lower bound, < upper bound, - no rating */
   bound: string;
   never: number[];
+  /** each position whole (`lazytree.boards.pack`, or the text of a game without a board
+   * view), or null: its parent's with the cells of `delta` changed */
   pos: unknown[];
+  /** per node the cells changed against its parent's, [] where `pos` is whole; null (or
+   * absent) when every `pos` is whole */
+  delta?: CellDelta[] | null;
   note: number[] | null;
   notes: string[] | null;
   hl: number[][];
@@ -68,6 +75,22 @@ export interface ExplorerData {
   game: string;
   title: string;
 }
+
+/** A position's cells that differ from its parent's, flat: [cell, owner, label, ...]
+ * (owner -1 for nobody). */
+export type CellDelta = (number | string)[];
+
+/** A board's owners and labels, by cell. */
+interface Cells {
+  owners: number[];
+  labels: string[];
+}
+
+/** How many rebuilt boards a model keeps (the most recently shown). */
+export const KEPT_BOARDS = 8;
+
+/** The longest label a cell may have in a document read (`lazytree.boards.MAX_LABEL`). */
+const MAX_LABEL = 64;
 
 /** A move of a node: the string index of its label `m`, its child `c`, its rank `k`
  * among the node's generated moves. */
@@ -108,11 +131,17 @@ export class Model {
   readonly pvSet: Set<number>;
   private readonly sorted: (Edge[] | undefined)[];
   private order: CreationOrder | null = null;
+  /** boards rebuilt from deltas, the most recently used last */
+  private readonly boards = new Map<number, Cells>();
+  /** how many boards were rebuilt by applying deltas (for the tests) */
+  rebuilt = 0;
 
+  /** Throws an Error naming what is wrong with a malformed document's positions. */
   constructor(data: ExplorerData) {
     this.data = data;
     const n = data.serial.length;
     this.n = n;
+    checkPositions(data);
     this.strings = data.strings;
     this.kids = new Array(n);
     this.unforced = new Array(n);
@@ -147,6 +176,57 @@ export class Model {
     this.pv = data.pv;
     this.pvSet = new Set(data.pv);
     this.sorted = new Array(n);
+  }
+
+  /**
+   * Node i's position as `unpack` (boards.js) reads it: the document's whole `pos[i]`, or
+   * `[owners, labels]` rebuilt from the nearest ancestor whose board is whole or kept,
+   * applying the deltas down to i (the last few boards rebuilt are kept).
+   */
+  position(i: number): unknown {
+    const whole = this.data.pos[i];
+    if (whole !== null && whole !== undefined) return whole;
+    const { owners, labels } = this.cells(i);
+    return [owners.map(ownerLetter).join(""), labels.slice()];
+  }
+
+  private cells(i: number): Cells {
+    const kept = this.boards.get(i);
+    if (kept) {
+      this.boards.delete(i); // most recently used last
+      this.boards.set(i, kept);
+      return kept;
+    }
+    const d = this.data;
+    const chain: number[] = [];
+    let j = i;
+    let start: Cells | undefined;
+    while (!start) {
+      const hit = this.boards.get(j);
+      const whole = d.pos[j];
+      if (hit) start = { owners: hit.owners.slice(), labels: hit.labels.slice() };
+      else if (whole !== null && whole !== undefined) start = wholeCells(d, whole);
+      else {
+        chain.push(j);
+        j = d.parent[j];
+      }
+    }
+    const deltas = d.delta ?? [];
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const delta = deltas[chain[k]];
+      for (let t = 0; t < delta.length; t += 3) {
+        const cell = delta[t] as number;
+        start.owners[cell] = delta[t + 1] as number;
+        start.labels[cell] = delta[t + 2] as string;
+      }
+    }
+    this.rebuilt++;
+    this.boards.set(i, start);
+    if (this.boards.size > KEPT_BOARDS) {
+      const oldest = this.boards.keys().next().value;
+      if (oldest !== undefined) this.boards.delete(oldest);
+    }
+    return start;
   }
 
   /** Whether (and how) a search looked the node up in a position book. */
@@ -216,5 +296,60 @@ export class Model {
 
   playerName(p: number): string {
     return p < 0 ? "chance" : (this.data.players[p] ?? `player ${p}`);
+  }
+}
+
+function ownerLetter(owner: number): string {
+  return owner < 0 ? "." : String.fromCharCode(65 + owner);
+}
+
+/** The owners and labels of a whole packed position. */
+function wholeCells(d: ExplorerData, packed: unknown): Cells {
+  const cells = (unpack(d.board, packed).cells ?? []) as { owner: number; label: string }[];
+  return { owners: cells.map((c) => c.owner), labels: cells.map((c) => c.label) };
+}
+
+function isInt(x: unknown, lo: number, hi: number): x is number {
+  return typeof x === "number" && Number.isInteger(x) && x >= lo && x < hi;
+}
+
+/**
+ * Check a document's positions as data from outside (a file opened from disk may have
+ * been written by anyone): one per node, the root's whole, every delta a list of
+ * [cell, owner, label] triples of the board's cells, players and short labels, and every
+ * node written as a delta after its parent. Throws an Error saying what is wrong.
+ */
+export function checkPositions(d: ExplorerData): void {
+  const n = d.serial.length;
+  const bad = (why: string) => new Error(`this explorer document is malformed: ${why}`);
+  if (!Array.isArray(d.pos) || d.pos.length !== n || !Array.isArray(d.parent))
+    throw bad(`it does not have a position for each of its ${n} nodes`);
+  if (d.parent.length !== n) throw bad(`it does not have a parent for each of its ${n} nodes`);
+  const delta = d.delta;
+  if (delta === null || delta === undefined) {
+    if (d.pos.some((p) => p === null || p === undefined)) throw bad("a position is missing");
+    return;
+  }
+  if (!Array.isArray(delta) || delta.length !== n)
+    throw bad(`it does not have a delta for each of its ${n} nodes`);
+  const cells = Array.isArray(d.board?.cells) ? (d.board.cells as unknown[]).length : -1;
+  if (cells < 0) throw bad("its positions are deltas, but its board has no cells");
+  const players = Array.isArray(d.players) ? d.players.length : 0;
+  for (let i = 0; i < n; i++) {
+    const whole = d.pos[i];
+    if (whole === null || whole === undefined) {
+      if (!isInt(d.parent[i], 0, i)) throw bad(`node ${i}'s parent does not come before it`);
+    } else if (typeof whole !== "string" && !Array.isArray(whole))
+      throw bad(`node ${i}'s position is neither text nor a list`);
+    const changes = delta[i];
+    if (!Array.isArray(changes) || changes.length % 3 !== 0)
+      throw bad(`node ${i}'s delta is not a list of [cell, owner, label] triples`);
+    for (let t = 0; t < changes.length; t += 3) {
+      const [cell, owner, label] = [changes[t], changes[t + 1], changes[t + 2]];
+      if (!isInt(cell, 0, cells)) throw bad(`node ${i}'s delta changes cell ${cell} of ${cells}`);
+      if (!isInt(owner, -1, players)) throw bad(`node ${i}'s delta names owner ${owner}`);
+      if (typeof label !== "string" || label.length > MAX_LABEL)
+        throw bad(`node ${i}'s delta gives cell ${cell} a label that is not short text`);
+    }
   }
 }

@@ -67,4 +67,15 @@ function start(): void {
   explorer.readyAt = performance.now();
 }
 
-start();
+try {
+  start();
+} catch (error) {
+  // a malformed document (a file anyone may have written) is refused, and the page says why
+  const element = document.getElementById("explorer");
+  if (element) {
+    element.classList.remove("lt-explorer");
+    element.textContent = error instanceof Error ? error.message : String(error);
+    element.setAttribute("role", "alert");
+    element.dataset.error = "";
+  }
+}

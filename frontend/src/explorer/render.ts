@@ -246,16 +246,25 @@ function nodeMarkup(model: Model, view: View, i: number, t: string, current: num
   return `<g class="${cls.join(" ")}" data-node="${i}"${positionBook ? ` data-position-book="${positionBook}"` : ""} ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
 }
 
-/** The position's board: the document's packed position, drawn by boards.js. */
+/** Boards of more cells than this are drawn on a canvas (explorer.ts), not as SVG: 10,000
+ * SVG hexagons take seconds to lay out. */
+export const CANVAS_CELLS = 1600;
+
+/** The position's board: the document's packed position, drawn by boards.js (a big one is
+ * a canvas the explorer draws once the panel is in the page). */
 function positionBoard(model: Model, i: number): string {
   const d = model.data;
-  const doc = unpack(d.board, d.pos[i]);
+  const cells = Array.isArray(d.board.cells) ? d.board.cells.length : 0;
+  const doc = cells > CANVAS_CELLS ? null : unpack(d.board, model.position(i));
   const noteAt = d.note ? d.note[i] : -1;
   const note = d.notes && noteAt >= 0 ? d.notes[noteAt] : "";
   const notes = note
     ? `<div class="lt-board-note" data-role="notes">${esc(note).replaceAll("\n", "<br>")}</div>`
     : "";
-  return boardSvg(doc, { highlight: d.hl[i] ?? [] }) + notes;
+  const board = doc
+    ? boardSvg(doc, { highlight: d.hl[i] ?? [] })
+    : `<canvas class="lt-board-canvas" data-board-canvas="${i}"></canvas>`;
+  return board + notes;
 }
 
 /** The panel of the selected node i: its details, board, moves and children. */

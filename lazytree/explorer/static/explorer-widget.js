@@ -14,23 +14,6 @@
 //   TORTIOUS ACTION, ARISING OUT OF OR IN CONNECTION WITH THE USE OR PERFORMANCE OF
 //   THIS SOFTWARE.
 
-// frontend/src/explorer/format.ts
-function plural(n, word, words = `${word}s`) {
-  return `${n.toLocaleString("en")} ${n === 1 ? word : words}`;
-}
-function fmt(v) {
-  if (v === null || v === void 0) return "";
-  const a = Math.abs(v);
-  if (a !== 0 && (a < 1e-3 || a >= 1e6)) return v.toExponential(2);
-  return String(Math.round(v * 1e3) / 1e3);
-}
-function boundSign(bound2) {
-  return bound2 === ">" ? "≥" : bound2 === "<" ? "≤" : "";
-}
-function valueLabel(v, bound2) {
-  return v === null ? "" : `${boundSign(bound2)}${fmt(v)}`;
-}
-
 // frontend/src/board/types.ts
 function hasCells(doc) {
   return doc.kind !== "text" && Array.isArray(doc.cells);
@@ -58,12 +41,51 @@ function unpack(layout2, packed) {
   );
   return { ...layout2, cells, moves: [] };
 }
+function marksOf(doc, options = {}) {
+  const { selected = null, last = [], interactive = false, cursor = null } = options;
+  const marks = /* @__PURE__ */ new Map();
+  const add = (i, c) => {
+    const had = marks.get(i);
+    marks.set(i, had ? `${had} ${c}` : c);
+  };
+  if (interactive) {
+    const starts = /* @__PURE__ */ new Set();
+    for (const m of doc.moves) if (m.path.length) starts.add(m.path[0]);
+    for (const i of starts) add(i, "can");
+    if (selected !== null) {
+      add(selected, "sel");
+      for (const m of doc.moves) {
+        if (m.path.length > 1 && m.path[0] === selected)
+          add(m.path[m.path.length - 1], "target");
+      }
+    }
+  }
+  for (const path of last) for (const i of path) add(i, "last");
+  if (cursor !== null) add(cursor, "cursor");
+  return marks;
+}
+function hasMark(marks, mark) {
+  return marks !== void 0 && ` ${marks} `.includes(` ${mark} `);
+}
 function cellClass(doc, cell, mark) {
   let c = `lt-cell ${doc.kind === "hex" ? "t" : "cell"}`;
   if (cell.owner >= 0) c += ` p${cell.owner}`;
   else if (cell.label) c += " free";
   if (cell.shade === "dark") c += " dark";
   return mark ? `${c} ${mark}` : c;
+}
+function clickCell(doc, i, selected) {
+  const moves = doc.moves;
+  if (selected !== null && selected !== i) {
+    const m = moves.find(
+      (m2) => m2.path.length > 1 && m2.path[0] === selected && m2.path[m2.path.length - 1] === i
+    );
+    if (m) return { move: m.move };
+  }
+  const single = moves.find((m) => m.path.length === 1 && m.path[0] === i);
+  if (single) return { move: single.move };
+  const starts = moves.some((m) => m.path.length > 1 && m.path[0] === i);
+  return { select: starts && i !== selected ? i : null };
 }
 function playerLetter(doc, player) {
   const name = doc.players?.[player];
@@ -104,6 +126,20 @@ function geometry(doc) {
   const centres = doc.cells.map((c) => [left + c.col * S + S / 2, top + c.row * S + S / 2]);
   return { centres, left, top, width: left + doc.cols * S + 4, height: top + doc.rows * S + 4 };
 }
+function cellIndex(doc) {
+  const at = new Int32Array(doc.rows * doc.cols).fill(-1);
+  doc.cells.forEach((c, i) => {
+    if (c.row >= 0 && c.col >= 0 && c.row < doc.rows && c.col < doc.cols) {
+      at[c.row * doc.cols + c.col] = i;
+    }
+  });
+  return at;
+}
+function cellAtRowCol(doc, at, row, col) {
+  if (row < 0 || col < 0 || row >= doc.rows || col >= doc.cols) return null;
+  const i = at[row * doc.cols + col] ?? -1;
+  return i < 0 ? null : i;
+}
 function hexagon(r) {
   const pts = [];
   for (let i = 0; i < 6; i++) {
@@ -119,8 +155,831 @@ function hexagon(r) {
   }
   return `${d}z`;
 }
+function cellAtPoint(doc, geo, at, x, y) {
+  if (doc.kind === "grid") {
+    const col = Math.floor((x - geo.left) / S);
+    const row = Math.floor((y - geo.top) / S);
+    return cellAtRowCol(doc, at, row, col);
+  }
+  const offsets = doc.offsets ?? [];
+  const r0 = Math.round((y - R - 4) / HH);
+  let best = null;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (let row = r0 - 1; row <= r0 + 1; row++) {
+    if (row < 0) continue;
+    const c0 = Math.round((x - 4 - HW / 2 - (offsets[row] ?? 0) * HW / 2) / HW);
+    for (let col = c0 - 1; col <= c0 + 1; col++) {
+      const i = cellAtRowCol(doc, at, row, col);
+      if (i === null) continue;
+      const [cx, cy] = geo.centres[i];
+      const d = (x - cx) ** 2 + (y - cy) ** 2;
+      if (d < bestD) {
+        best = i;
+        bestD = d;
+      }
+    }
+  }
+  if (best === null) return null;
+  const [bx, by] = geo.centres[best];
+  const dx = Math.abs(x - bx);
+  const dy = Math.abs(y - by);
+  return dx <= HW / 2 && dy <= R - dx / Math.sqrt(3) ? best : null;
+}
 var HEX_OUTLINE = hexagon(R);
 var SQUARE_OUTLINE = `m${-S / 2},${-S / 2}h${S}v${S}h${-S}z`;
+var CentreIndex = class {
+  constructor(centres, pitch) {
+    this.centres = centres;
+    this.pitch = pitch;
+    let right = 0;
+    for (const [x] of centres) right = Math.max(right, x);
+    this.columns = Math.floor(right / pitch) + 1;
+    centres.forEach(([x, y], i) => {
+      const key = this.key(x, y);
+      const tile = this.tiles.get(key);
+      if (tile) tile.push(i);
+      else this.tiles.set(key, [i]);
+    });
+  }
+  centres;
+  pitch;
+  tiles = /* @__PURE__ */ new Map();
+  columns;
+  key(x, y) {
+    const col = Math.min(this.columns - 1, Math.max(0, Math.floor(x / this.pitch)));
+    return Math.floor(y / this.pitch) * this.columns + col;
+  }
+  /** The cells whose extent (half-size `hx` x `hy`) meets one of `boxes`, in index order. */
+  meeting(boxes, hx, hy) {
+    const found = /* @__PURE__ */ new Set();
+    const p = this.pitch;
+    for (const [x0, y0, x1, y1] of boxes) {
+      const c0 = Math.max(0, Math.floor((x0 - hx) / p));
+      const c1 = Math.min(this.columns - 1, Math.floor((x1 + hx) / p));
+      const r0 = Math.floor((y0 - hy) / p);
+      const r1 = Math.floor((y1 + hy) / p);
+      for (let row = r0; row <= r1; row++) {
+        for (let col = c0; col <= c1; col++) {
+          for (const i of this.tiles.get(row * this.columns + col) ?? []) {
+            if (found.has(i)) continue;
+            const [x, y] = this.centres[i];
+            if (x + hx >= x0 && x - hx <= x1 && y + hy >= y0 && y - hy <= y1) found.add(i);
+          }
+        }
+      }
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+};
+
+// frontend/src/board/canvas.ts
+var HEX_LOOK = {
+  fill: "#ccc",
+  dark: "#ccc",
+  edge: "#fff",
+  edgeWidth: 1.5,
+  label: "#fff",
+  font: 15,
+  smallFont: 13,
+  free: "#999",
+  darkFree: "#999",
+  freeFont: 15,
+  coord: "#888",
+  coordFont: 12,
+  name: "#fff",
+  darkName: "#fff",
+  nameFont: 8,
+  letter: "rgba(255,255,255,0.9)",
+  letterFont: 8,
+  marks: {
+    can: ["#222", 2.5],
+    last: ["#ffd400", 3],
+    target: ["#000", 3, [4, 2]],
+    sel: ["#000", 4],
+    hl: ["#111", 4]
+  },
+  brightness: { sel: 1.2, target: 0.75 },
+  hover: "rgba(255,255,255,0.35)"
+};
+var GRID_LOOK = {
+  fill: "#f7f2e6",
+  dark: "#b58863",
+  edge: "#999",
+  edgeWidth: 1,
+  label: "#222",
+  font: 30,
+  smallFont: 30,
+  free: "#999",
+  darkFree: "#f3e6d3",
+  freeFont: 18,
+  coord: "#888",
+  coordFont: 12,
+  name: "#8a7a66",
+  darkName: "#f3e6d3",
+  nameFont: 10,
+  letter: "#555",
+  letterFont: 10,
+  marks: {
+    can: ["#555", 2],
+    last: ["#e0b400", 3],
+    target: ["#000", 3, [5, 3]],
+    sel: ["#000", 5],
+    hl: ["#111", 4]
+  },
+  brightness: {},
+  hover: "rgba(0,0,0,0.12)"
+};
+var ARROW = { colour: "rgba(34,34,34,0.75)", width: 3, head: 10 };
+var CURSOR = [
+  ["#000", 9],
+  ["#fff", 5]
+];
+var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
+var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
+var MARGIN = 6;
+var PATCH_SHARE = 16;
+var PALETTE_SIZE = 8;
+function readPalette(element) {
+  const style = getComputedStyle(element);
+  const fallback = style.getPropertyValue("--player-chance").trim() || "gray";
+  const colours = [];
+  for (let p = 0; p < PALETTE_SIZE; p++) {
+    colours.push(style.getPropertyValue(`--player-${p}`).trim() || fallback);
+  }
+  return colours;
+}
+var HEX_FILL_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 0.75)}`);
+var HEX_CAN_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 2)}`);
+var Board = class {
+  canvas;
+  ctx;
+  /** Called when the drawn selection changes. */
+  onSelect;
+  key = null;
+  doc = null;
+  geo = null;
+  /** The board's size in board units (0: nothing drawn yet). */
+  width = 0;
+  height = 0;
+  selected = null;
+  cursor = null;
+  hover = null;
+  arrows = [];
+  marks = /* @__PURE__ */ new Map();
+  /** The cells the last draw drew (null: all of them). */
+  lastDrawn = null;
+  at = new Int32Array(0);
+  players = null;
+  /** The colour between hexagons (`--board-gap`, e.g. a dark page's panel), or "". */
+  gap = "";
+  pointer = null;
+  frame = 0;
+  markPending = false;
+  drawnSize = "";
+  drawnView = "";
+  paths = null;
+  fillPath = [];
+  shades = /* @__PURE__ */ new Map();
+  sprites = /* @__PURE__ */ new Map();
+  labelIds = /* @__PURE__ */ new Map();
+  centreIndex = null;
+  spriteScale = 0;
+  /** The canvas's box before a preview's transform moved it. */
+  untransformed = null;
+  constructor(canvas, options = {}) {
+    const ctx = canvas.getContext?.("2d");
+    if (!ctx) throw new Error("a live Board draws on a <canvas> element");
+    this.canvas = canvas;
+    this.ctx = ctx;
+    this.onSelect = options.onSelect ?? null;
+    canvas.classList.add("lt-board");
+    canvas.lazytreeBoard = this;
+    const remember = (e) => {
+      this.pointer = { clientX: e.clientX, clientY: e.clientY };
+    };
+    canvas.addEventListener("pointerdown", remember);
+    canvas.addEventListener("pointerup", remember);
+    canvas.addEventListener("pointermove", (e) => this.hoverAt(e));
+    canvas.addEventListener("pointerleave", () => this.setHover(null));
+    new MutationObserver((records) => {
+      if (records.some((r) => r.attributeName?.toLowerCase() === "viewbox") && this.geo) {
+        const v = this.view();
+        if (`${v.x} ${v.y} ${v.w} ${v.h}` !== this.drawnView) this.later();
+      }
+    }).observe(canvas, { attributes: true });
+    if (typeof ResizeObserver !== "undefined") {
+      new ResizeObserver(() => {
+        if (!this.doc) this.prepare();
+        else if (this.sizeKey() !== this.drawnSize) this.later();
+      }).observe(canvas);
+    }
+  }
+  /**
+   * Get ready for the first position while it is on its way: the canvas's pixels
+   * allocated at the element's size, the palette read, the labels' font loaded.
+   */
+  prepare() {
+    if (this.players) return;
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.round(this.canvas.clientWidth * dpr);
+    const h = Math.round(this.canvas.clientHeight * dpr);
+    if (!w || !h) return;
+    this.readLook();
+    this.canvas.width = w;
+    this.canvas.height = h;
+    this.ctx.font = FONT(HEX_LOOK.smallFont);
+    this.ctx.measureText("0123456789");
+    this.ctx.clearRect(0, 0, w, h);
+  }
+  /** The palette and the gap colour, from the canvas's custom properties. */
+  readLook() {
+    this.players = readPalette(this.canvas);
+    this.gap = getComputedStyle(this.canvas).getPropertyValue("--board-gap").trim();
+  }
+  /** What makes two documents the same board (kind, size, offsets, cells). */
+  shapeKey(doc) {
+    return `${doc.kind}/${doc.rows}/${doc.cols}/${(doc.offsets ?? []).join(",")}/${doc.cells?.length}`;
+  }
+  /** Draw `doc` whole, with the selection, last turn's paths and cursor marked. */
+  render(doc, options = {}) {
+    this.apply(doc, options);
+    this.draw();
+    this.afterPaint();
+    this.tellSelection(options);
+  }
+  /**
+   * Draw `doc`, the next position of the board drawn, redrawing only `changed` cells and
+   * those whose marks or arrows changed when it can (the same board, view and size);
+   * else the whole board.
+   */
+  update(doc, options = {}, changed = []) {
+    const before = this.marks;
+    const arrowsBefore = this.arrows;
+    const hoverBefore = this.hover;
+    const same = this.doc !== null && this.key === this.shapeKey(doc) && this.canPatch();
+    this.apply(doc, options);
+    if (!same) {
+      this.draw();
+    } else {
+      const dirty = new Set(changed);
+      for (const [i, m] of before) if (this.marks.get(i) !== m) dirty.add(i);
+      for (const [i, m] of this.marks) if (before.get(i) !== m) dirty.add(i);
+      for (const [a, b] of arrowsBefore) dirty.add(a).add(b);
+      for (const [a, b] of this.arrows) dirty.add(a).add(b);
+      if (hoverBefore !== null) dirty.add(hoverBefore);
+      if (this.hover !== null) dirty.add(this.hover);
+      this.draw(dirty);
+    }
+    this.afterPaint();
+    this.tellSelection(options);
+  }
+  apply(doc, options) {
+    if (!hasCells(doc)) throw new Error("a live Board draws hex and grid boards");
+    this.doc = doc;
+    if (this.key !== this.shapeKey(doc)) this.build(doc);
+    this.marks = marksOf(doc, options);
+    this.cursor = options.cursor ?? null;
+    this.paths = null;
+    if (this.hover !== null && !this.clickable(this.hover)) this.hover = null;
+    this.arrows = [];
+    for (const path of options.last ?? []) {
+      for (let k = 1; k < path.length; k++) {
+        this.arrows.push([path[k - 1], path[k]]);
+      }
+    }
+  }
+  tellSelection(options) {
+    const was = this.selected;
+    this.selected = options.interactive ? options.selected ?? null : null;
+    if (this.onSelect && was !== this.selected) this.onSelect(this.selected);
+  }
+  canPatch() {
+    if (!this.geo || this.frame) return false;
+    const v = this.view();
+    return `${v.x} ${v.y} ${v.w} ${v.h}` === this.drawnView && this.sizeKey() === this.drawnSize;
+  }
+  build(doc) {
+    this.key = this.shapeKey(doc);
+    this.geo = geometry(doc);
+    this.centreIndex = null;
+    this.width = this.geo.width;
+    this.height = this.geo.height;
+    this.hover = null;
+    this.fillPath = doc.kind === "grid" ? this.geo.centres.map(([x, y]) => `M${x},${y}${SQUARE_OUTLINE}`) : [];
+    this.at = cellIndex(doc);
+    if (!this.players) this.readLook();
+  }
+  /** The classes the SVG picture gives cell i (its owner, its marks): a test hook. */
+  cellClass(i) {
+    const cell = this.doc?.cells[i];
+    return this.doc && cell ? cellClass(this.doc, cell, this.marks.get(i)) : null;
+  }
+  /** Cell i's outline as path text (board units). */
+  outline(i) {
+    const [x, y] = this.centre(i);
+    return `M${x},${y}${this.doc?.kind === "hex" ? HEX_OUTLINE : SQUARE_OUTLINE}`;
+  }
+  centre(i) {
+    return this.geo?.centres[i] ?? [0, 0];
+  }
+  /** Which board units the canvas shows (its viewBox, else the board), and how. */
+  view() {
+    const r = this.canvas.getBoundingClientRect();
+    const box = (this.canvas.getAttribute("viewBox") ?? "").trim().split(/[\s,]+/).map(Number);
+    const [x, y, w, h] = box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0 ? box : [0, 0, this.width, this.height];
+    const width = this.canvas.clientWidth || r.width;
+    const height = this.canvas.clientHeight || r.height;
+    const k = Math.min(width / w, height / h);
+    return { x, y, w, h, k, ox: (width - w * k) / 2, oy: (height - h * k) / 2, rect: r };
+  }
+  /** Where cell i's centre is on screen, in client pixels (for a click), or null. */
+  cellCenter(i) {
+    const c = this.geo?.centres[i];
+    if (!c) return null;
+    const v = this.view();
+    return {
+      x: v.rect.left + v.ox + (c[0] - v.x) * v.k,
+      y: v.rect.top + v.oy + (c[1] - v.y) * v.k
+    };
+  }
+  /** The board point (units) at client pixel (x, y). */
+  boardPoint(clientX, clientY) {
+    const v = this.view();
+    return [v.x + (clientX - v.rect.left - v.ox) / v.k, v.y + (clientY - v.rect.top - v.oy) / v.k];
+  }
+  /**
+   * The cell under a pointer: an event (or {clientX, clientY}); else the cell under the
+   * last pointer press. Null if none.
+   */
+  cellAt(where) {
+    const p = where && "clientX" in where ? where : this.pointer;
+    if (!p || !this.geo) return null;
+    const [x, y] = this.boardPoint(p.clientX, p.clientY);
+    return this.cellAtPoint(x, y);
+  }
+  /** The cell at board point (x, y), or null. */
+  cellAtPoint(x, y) {
+    if (!this.doc || !this.geo) return null;
+    return cellAtPoint(this.doc, this.geo, this.at, x, y);
+  }
+  /** The cell at (row, col), or null. */
+  cellAtRowCol(row, col) {
+    return this.doc ? cellAtRowCol(this.doc, this.at, row, col) : null;
+  }
+  /** The index of cells by (row, col), for the cursor's moves. */
+  get index() {
+    return this.at;
+  }
+  /** Can a click on cell i do something (start or end a move)? */
+  clickable(i) {
+    const m = this.marks.get(i);
+    return hasMark(m, "can") || hasMark(m, "target") || hasMark(m, "sel");
+  }
+  /** What a click on cell i does with `selected` the selection. */
+  click(i, selected) {
+    return this.doc ? clickCell(this.doc, i, selected) : { select: null };
+  }
+  hoverAt(e) {
+    if (!this.doc || e.buttons || e.pointerType === "touch") return;
+    this.setHover(this.cellAt(e));
+  }
+  /** Light up cell i under the pointer (when a click there does something). */
+  setHover(i) {
+    const cell = i !== null && this.clickable(i) ? i : null;
+    this.canvas.style.cursor = cell === null ? "" : "pointer";
+    if (cell === this.hover) return;
+    const was = this.hover;
+    this.hover = cell;
+    if (!this.doc) return;
+    if (this.canPatch()) {
+      const dirty = /* @__PURE__ */ new Set();
+      if (was !== null) dirty.add(was);
+      if (cell !== null) dirty.add(cell);
+      this.draw(dirty);
+    } else {
+      this.later();
+    }
+  }
+  /**
+   * Show the drawn picture moved by (dx, dy) pixels and scaled by `scale` around client
+   * point (cx, cy), without drawing (a drag or a pinch in progress); the next draw undoes it.
+   */
+  preview(dx, dy, scale = 1, cx = 0, cy = 0) {
+    const style = this.canvas.style;
+    const tx = this.canvas.style.transform;
+    if (!tx || !this.untransformed) this.untransformed = this.canvas.getBoundingClientRect();
+    const r = this.untransformed;
+    const ox = cx - r.left;
+    const oy = cy - r.top;
+    if (!tx) style.transformOrigin = "0 0";
+    style.transform = `translate(${ox + dx - ox * scale}px, ${oy + dy - oy * scale}px) scale(${scale})`;
+  }
+  /** Draw again at the next frame (zoom, pan, resize), once however often asked. */
+  later() {
+    if (this.frame || !this.doc) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+  /** Half a cell's width and height (board units). */
+  halfSize() {
+    return this.doc?.kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
+  }
+  /** The cells whose centres are in `box`. */
+  cellsIn([x0, y0, x1, y1]) {
+    const shown = [];
+    const centres = this.geo?.centres ?? [];
+    for (let i = 0; i < centres.length; i++) {
+      const c = centres[i];
+      if (c[0] >= x0 && c[0] <= x1 && c[1] >= y0 && c[1] <= y1) shown.push(i);
+    }
+    return shown;
+  }
+  /** The index of the cells' centres (made once for a board's shape). */
+  near() {
+    if (!this.centreIndex) {
+      const [hx, hy] = this.halfSize();
+      this.centreIndex = new CentreIndex(this.geo?.centres ?? [], 2 * Math.max(hx, hy));
+    }
+    return this.centreIndex;
+  }
+  sizeKey() {
+    return `${this.canvas.clientWidth}x${this.canvas.clientHeight}@${window.devicePixelRatio || 1}`;
+  }
+  /**
+   * Draw the board: all of it, or only the cells `only` (and what overlaps them). Cells of
+   * `only` out of view are skipped; when more than a sixteenth of the cells in view are to
+   * be drawn again, the whole board is (that is faster than clipping to each of them).
+   */
+  draw(only) {
+    if (this.frame) {
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
+    }
+    const { canvas, ctx, doc, geo } = this;
+    const dpr = window.devicePixelRatio || 1;
+    const cw = canvas.clientWidth;
+    const ch = canvas.clientHeight;
+    const v = cw && ch && geo && doc ? this.view() : null;
+    const seen = v && [
+      v.x - v.ox / v.k - S,
+      v.y - v.oy / v.k - S,
+      v.x + (cw - v.ox) / v.k + S,
+      v.y + (ch - v.oy) / v.k + S
+    ];
+    let dirty = null;
+    if (only && seen && geo) {
+      dirty = [];
+      for (const i of only) {
+        const c = geo.centres[i];
+        if (c && c[0] >= seen[0] && c[0] <= seen[2] && c[1] >= seen[1] && c[1] <= seen[3])
+          dirty.push(i);
+      }
+      if (dirty.length * PATCH_SHARE > this.cellsIn(seen).length) dirty = null;
+    }
+    if (!dirty) {
+      if (canvas.style.transform) canvas.style.transform = "";
+      this.drawnSize = this.sizeKey();
+      if (canvas.width !== Math.round(cw * dpr) || canvas.height !== Math.round(ch * dpr)) {
+        canvas.width = Math.round(cw * dpr);
+        canvas.height = Math.round(ch * dpr);
+      }
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+    }
+    if (!v || !seen || !geo || !doc) return;
+    if (!this.players) this.readLook();
+    this.drawnView = `${v.x} ${v.y} ${v.w} ${v.h}`;
+    const look = doc.kind === "hex" ? HEX_LOOK : GRID_LOOK;
+    if (!this.paths) this.paths = this.makePaths(doc, look);
+    const s = v.k * dpr;
+    const ox = dpr * (v.ox - v.x * v.k);
+    const oy = dpr * (v.oy - v.y * v.k);
+    const [hx, hy] = this.halfSize();
+    const margin = Math.max(MARGIN, 6 / v.k);
+    let shown;
+    ctx.save();
+    if (dirty) {
+      const boxes = dirty.map((i) => {
+        const [x, y] = this.centre(i);
+        return [x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin];
+      });
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.beginPath();
+      for (const [x0, y0, x1, y1] of boxes) {
+        const left = Math.floor(ox + x0 * s);
+        const top = Math.floor(oy + y0 * s);
+        ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
+      }
+      ctx.clip();
+      for (const [x0, y0, x1, y1] of boxes) {
+        ctx.clearRect(
+          Math.floor(ox + x0 * s),
+          Math.floor(oy + y0 * s),
+          Math.ceil((x1 - x0) * s) + 2,
+          Math.ceil((y1 - y0) * s) + 2
+        );
+      }
+      shown = this.near().meeting(boxes, hx, hy);
+      this.lastDrawn = shown;
+    } else {
+      shown = this.cellsIn(seen);
+      this.lastDrawn = null;
+    }
+    if (doc.kind === "hex") this.drawHexagons(doc, look, shown, v.k, s, ox, oy);
+    ctx.setTransform(s, 0, 0, s, ox, oy);
+    const { fills, edges, marks, cursor } = this.paths;
+    for (const [colour, path] of fills) {
+      ctx.fillStyle = colour;
+      ctx.fill(path);
+    }
+    if (this.hover !== null) {
+      ctx.fillStyle = look.hover;
+      ctx.fill(new Path2D(this.outline(this.hover)));
+    }
+    if (edges) {
+      ctx.strokeStyle = look.edge;
+      ctx.lineWidth = look.edgeWidth / v.k;
+      ctx.stroke(edges);
+    }
+    for (const [mark, path] of marks) {
+      const [colour, width, dash] = look.marks[mark];
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      ctx.setLineDash(dash ?? []);
+      ctx.stroke(path);
+    }
+    ctx.setLineDash([]);
+    if (doc.kind === "grid") {
+      this.drawLabels(doc, look, shown, v.k);
+      if (!only) this.drawCoords(doc, look);
+    }
+    this.drawArrows();
+    if (cursor) {
+      for (const [colour, width] of CURSOR) {
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width / v.k;
+        ctx.stroke(cursor);
+      }
+    }
+    ctx.restore();
+  }
+  /**
+   * Hexagons as sprites: each look a cell can have (fill, label, letter, whether a move
+   * starts there) is drawn once into a small canvas at the current scale, then copied to
+   * each cell at whole device pixels.
+   */
+  drawHexagons(doc, look, shown, k, s, ox, oy) {
+    const ctx = this.ctx;
+    if (this.spriteScale !== s) {
+      this.sprites = /* @__PURE__ */ new Map();
+      this.labelIds = /* @__PURE__ */ new Map();
+      this.spriteScale = s;
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = this.gap || look.edge;
+    ctx.fillRect(ox, oy, this.width * s, this.height * s);
+    const w = Math.ceil(HW * s) + 2;
+    const h = Math.ceil(2 * R * s) + 2;
+    const labels = this.labelIds;
+    const centres = this.geo.centres;
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      if (!cell) continue;
+      let label = labels.get(cell.label);
+      if (label === void 0) {
+        label = labels.size;
+        labels.set(cell.label, label);
+      }
+      const mark = this.marks.get(i);
+      const key = mark === void 0 ? (cell.owner + 1) * 4096 + label : `${cell.owner}|${cell.label}|${mark}`;
+      let sprite = this.sprites.get(key);
+      if (!sprite) {
+        sprite = this.hexSprite(doc, look, i, hasMark(mark, "can"), s, w, h, k);
+        this.sprites.set(key, sprite);
+      }
+      const c = centres[i];
+      ctx.drawImage(sprite, Math.round(ox + c[0] * s - w / 2), Math.round(oy + c[1] * s - h / 2));
+    }
+  }
+  hexSprite(doc, look, i, can, s, w, h, k) {
+    const cell = doc.cells[i];
+    const sprite = document.createElement("canvas");
+    sprite.width = w;
+    sprite.height = h;
+    const ctx = sprite.getContext("2d");
+    ctx.setTransform(s, 0, 0, s, w / 2, h / 2);
+    ctx.fillStyle = this.fillOf(doc, i, look);
+    if (HEX_FILL_PATH) ctx.fill(HEX_FILL_PATH);
+    if (can && HEX_CAN_PATH) {
+      const [colour, width] = look.marks.can;
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      ctx.stroke(HEX_CAN_PATH);
+    }
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    if (cell.label) {
+      const [colour, size] = this.labelStyle(doc, look, cell.owner, false, k);
+      if (size * k >= 5) {
+        ctx.fillStyle = colour;
+        ctx.font = FONT(size);
+        ctx.fillText(cell.label, 0, size * 0.06);
+      }
+    }
+    const cue = letterCue(doc, cell);
+    if (cue && look.letterFont * k >= 6) {
+      ctx.fillStyle = look.letter;
+      ctx.font = FONT(look.letterFont);
+      ctx.fillText(cue, 0, R * 0.68);
+    }
+    return sprite;
+  }
+  /** The position's paths: a grid's fills by colour and edges, and each mark's outlines. */
+  makePaths(doc, look) {
+    const fills = [];
+    if (doc.kind === "grid") {
+      const groups = /* @__PURE__ */ new Map();
+      doc.cells.forEach((_, i) => {
+        const colour = this.fillOf(doc, i, look);
+        let group = groups.get(colour);
+        if (!group) {
+          group = [];
+          groups.set(colour, group);
+        }
+        group.push(this.fillPath[i]);
+      });
+      for (const [colour, parts] of groups) fills.push([colour, new Path2D(parts.join(""))]);
+    }
+    const edges = doc.kind === "grid" ? new Path2D(this.fillPath.join("")) : null;
+    const marks = [];
+    for (const mark of MARK_ORDER) {
+      if (mark === "can" && doc.kind === "hex") continue;
+      const parts = [];
+      for (const [i, m] of this.marks) if (hasMark(m, mark)) parts.push(this.outline(i));
+      if (parts.length) marks.push([mark, new Path2D(parts.join(""))]);
+    }
+    const cursor = this.cursor === null || !doc.cells[this.cursor] ? null : new Path2D(this.outline(this.cursor));
+    return { fills, edges, marks, cursor };
+  }
+  fillOf(doc, i, look) {
+    const cell = doc.cells[i];
+    const players = this.players ?? [];
+    let colour = doc.kind === "hex" ? cell.owner >= 0 ? players[cell.owner % players.length] ?? look.fill : look.fill : cell.shade === "dark" ? look.dark : look.fill;
+    const mark = this.marks.get(i);
+    if (mark) {
+      for (const [name, k] of Object.entries(look.brightness)) {
+        if (` ${mark} `.includes(` ${name} `)) colour = this.shade(colour, k);
+      }
+    }
+    return colour;
+  }
+  /** `colour` k times as bright (CSS filter: brightness(k)). */
+  shade(colour, k) {
+    const key = `${colour}*${k}`;
+    let out = this.shades.get(key);
+    if (out === void 0) {
+      this.ctx.fillStyle = colour;
+      const hex = String(this.ctx.fillStyle);
+      out = colour;
+      if (/^#[0-9a-f]{6}$/i.test(hex)) {
+        const c = [1, 3, 5].map(
+          (j) => Math.min(255, Math.round(Number.parseInt(hex.slice(j, j + 2), 16) * k))
+        );
+        out = `rgb(${c.join(",")})`;
+      }
+      this.shades.set(key, out);
+    }
+    return out;
+  }
+  /**
+   * A label's colour and size (board units) for a cell of `owner` (a free grid cell's on a
+   * `dark` square or a light one): at least 10 px high on screen where the cell has room.
+   */
+  labelStyle(doc, look, owner, dark, k) {
+    const players = this.players ?? [];
+    const own = doc.colours && owner >= 0 ? doc.colours[owner] : null;
+    let colour;
+    let size;
+    if (doc.kind === "hex") {
+      colour = own ?? look.label;
+      size = doc.cols > 20 ? look.smallFont : look.font;
+    } else if (owner >= 0) {
+      colour = own ?? players[owner % players.length] ?? look.label;
+      size = look.font;
+    } else {
+      colour = dark ? look.darkFree : look.free;
+      size = look.freeFont;
+    }
+    const room = doc.kind === "hex" ? R * 1.05 : S * 0.8;
+    return [colour, Math.min(Math.max(size, 10 / k), room)];
+  }
+  /** A grid's labels (pieces) grouped by style, names and owners' letters in the corners. */
+  drawLabels(doc, look, shown, k) {
+    const ctx = this.ctx;
+    const groups = /* @__PURE__ */ new Map();
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      if (!cell?.label) continue;
+      const key = cell.owner >= 0 ? cell.owner : cell.shade === "dark" ? -2 : -1;
+      let group = groups.get(key);
+      if (!group) {
+        group = [];
+        groups.set(key, group);
+      }
+      group.push(i);
+    }
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    for (const [key, cells] of groups) {
+      const [colour, size] = this.labelStyle(doc, look, key === -2 ? -1 : key, key === -2, k);
+      if (size * k < 5) continue;
+      ctx.fillStyle = colour;
+      ctx.font = FONT(size);
+      const dy = size * 0.06;
+      for (const i of cells) {
+        const [x, y] = this.centre(i);
+        ctx.fillText(doc.cells[i]?.label ?? "", x, y + dy);
+      }
+    }
+    if (look.nameFont * k < 6) return;
+    ctx.font = `${look.nameFont}px system-ui, sans-serif`;
+    ctx.textAlign = "left";
+    ctx.textBaseline = "top";
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      if (!cell?.name) continue;
+      const [x, y] = this.centre(i);
+      ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.name;
+      ctx.fillText(cell.name, x - S / 2 + 3, y - S / 2 + 2);
+    }
+    ctx.font = FONT(look.letterFont);
+    ctx.textAlign = "right";
+    ctx.textBaseline = "bottom";
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      const cue = cell ? letterCue(doc, cell) : "";
+      if (!cue || !cell) continue;
+      const [x, y] = this.centre(i);
+      ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
+      ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
+    }
+  }
+  drawCoords(doc, look) {
+    const ctx = this.ctx;
+    const coords = doc.coords ?? {};
+    const geo = this.geo;
+    ctx.fillStyle = look.coord;
+    ctx.font = `${look.coordFont}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    (coords.cols ?? []).forEach((t, c) => {
+      ctx.fillText(t, geo.left + c * S + S / 2, 10);
+    });
+    (coords.rows ?? []).forEach((t, r) => {
+      ctx.fillText(t, 10, geo.top + r * S + S / 2);
+    });
+  }
+  /** The last turn's moves: an arrow from each cell of a path to the next, 70% of the way. */
+  drawArrows() {
+    const ctx = this.ctx;
+    ctx.strokeStyle = ARROW.colour;
+    ctx.fillStyle = ARROW.colour;
+    ctx.lineWidth = ARROW.width;
+    const head = ARROW.head;
+    for (const [from, to] of this.arrows) {
+      const [x1, y1] = this.centre(from);
+      const [x2, y2] = this.centre(to);
+      const x = x1 + (x2 - x1) * 0.7;
+      const y = y1 + (y2 - y1) * 0.7;
+      const angle = Math.atan2(y2 - y1, x2 - x1);
+      const bx = x - Math.cos(angle) * head;
+      const by = y - Math.sin(angle) * head;
+      ctx.beginPath();
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(bx, by);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(x, y);
+      ctx.lineTo(bx - Math.sin(angle) * head / 2, by + Math.cos(angle) * head / 2);
+      ctx.lineTo(bx + Math.sin(angle) * head / 2, by - Math.cos(angle) * head / 2);
+      ctx.closePath();
+      ctx.fill();
+    }
+  }
+  /** performance.mark("lazytree:board-drawn") once the frame showing the drawing is painted. */
+  afterPaint() {
+    if (this.markPending) return;
+    this.markPending = true;
+    requestAnimationFrame(
+      () => setTimeout(() => {
+        this.markPending = false;
+        performance.mark("lazytree:board-drawn");
+      }, 0)
+    );
+  }
+};
 
 // frontend/src/board/svg.ts
 var SVG = "http://www.w3.org/2000/svg";
@@ -189,6 +1048,23 @@ function unpack2(layout2, packed) {
 }
 function boardSvg2(doc, options) {
   return boardSvg(doc, options);
+}
+
+// frontend/src/explorer/format.ts
+function plural(n, word, words = `${word}s`) {
+  return `${n.toLocaleString("en")} ${n === 1 ? word : words}`;
+}
+function fmt(v) {
+  if (v === null || v === void 0) return "";
+  const a = Math.abs(v);
+  if (a !== 0 && (a < 1e-3 || a >= 1e6)) return v.toExponential(2);
+  return String(Math.round(v * 1e3) / 1e3);
+}
+function boundSign(bound2) {
+  return bound2 === ">" ? "≥" : bound2 === "<" ? "≤" : "";
+}
+function valueLabel(v, bound2) {
+  return v === null ? "" : `${boundSign(bound2)}${fmt(v)}`;
 }
 
 // node_modules/d3-hierarchy/dist/d3-hierarchy.mjs
@@ -613,7 +1489,7 @@ var BEST_FEW = 3;
 var ROW = 22;
 var COLUMN = 190;
 var STEP_COLUMN = 250;
-var MARGIN = 16;
+var MARGIN2 = 16;
 function isOpen(view, i) {
   if (view.practice) return true;
   if (view.steps) return view.steps.seen.has(i);
@@ -670,13 +1546,13 @@ function layout(root, column = COLUMN) {
     maxX = Math.max(maxX, d.x);
     maxY = Math.max(maxY, d.y);
   });
-  const oy = -minX + MARGIN;
+  const oy = -minX + MARGIN2;
   const placed = [];
   const byNode = /* @__PURE__ */ new Map();
   laid.each((d) => {
     const p = {
       item: d.data,
-      x: d.y + MARGIN,
+      x: d.y + MARGIN2,
       y: d.x + oy,
       parent: d.parent ? byNode.get(d.parent) ?? null : null
     };
@@ -726,19 +1602,19 @@ function layoutDown(root) {
   });
   const placed = [];
   const byNode = /* @__PURE__ */ new Map();
-  const ox = -minX + MARGIN + SPREAD;
+  const ox = -minX + MARGIN2 + SPREAD;
   laid.each((d) => {
     const p = {
       item: d.data,
       x: d.x + ox,
-      y: d.y + MARGIN + 12,
+      y: d.y + MARGIN2 + 12,
       parent: d.parent ? byNode.get(d.parent) ?? null : null
     };
     byNode.set(d, p);
     placed.push(p);
   });
-  const width = maxX - minX + 2 * (MARGIN + SPREAD);
-  return { placed, width, height: maxY + MARGIN + 12 + 70 };
+  const width = maxX - minX + 2 * (MARGIN2 + SPREAD);
+  return { placed, width, height: maxY + MARGIN2 + 12 + 70 };
 }
 function itemKey(it) {
   return `${it.kind}:${it.i}`;
@@ -1092,13 +1968,16 @@ function nodeMarkup(model, view, i, t, current) {
   const shape = st === "t" ? '<rect x="-5" y="-5" width="10" height="10"/>' : '<circle r="5"/>';
   return `<g class="${cls.join(" ")}" data-node="${i}"${positionBook ? ` data-position-book="${positionBook}"` : ""} ${t}>${shape}<text ${textAt(view)}>${label}</text></g>`;
 }
+var CANVAS_CELLS = 1600;
 function positionBoard(model, i) {
   const d = model.data;
-  const doc = unpack2(d.board, d.pos[i]);
+  const cells = Array.isArray(d.board.cells) ? d.board.cells.length : 0;
+  const doc = cells > CANVAS_CELLS ? null : unpack2(d.board, model.position(i));
   const noteAt = d.note ? d.note[i] : -1;
   const note = d.notes && noteAt >= 0 ? d.notes[noteAt] : "";
   const notes = note ? `<div class="lt-board-note" data-role="notes">${esc(note).replaceAll("\n", "<br>")}</div>` : "";
-  return boardSvg2(doc, { highlight: d.hl[i] ?? [] }) + notes;
+  const board = doc ? boardSvg2(doc, { highlight: d.hl[i] ?? [] }) : `<canvas class="lt-board-canvas" data-board-canvas="${i}"></canvas>`;
+  return board + notes;
 }
 function infoMarkup(model, i, live, steps = null) {
   const d = model.data;
@@ -1343,6 +2222,8 @@ function replayAt(order, path, step) {
 }
 
 // frontend/src/explorer/model.ts
+var KEPT_BOARDS = 8;
+var MAX_LABEL = 64;
 var POSITION_BOOK = { h: "hit", m: "miss", o: "off" };
 var Model = class {
   data;
@@ -1365,10 +2246,16 @@ var Model = class {
   pvSet;
   sorted;
   order = null;
+  /** boards rebuilt from deltas, the most recently used last */
+  boards = /* @__PURE__ */ new Map();
+  /** how many boards were rebuilt by applying deltas (for the tests) */
+  rebuilt = 0;
+  /** Throws an Error naming what is wrong with a malformed document's positions. */
   constructor(data) {
     this.data = data;
     const n = data.serial.length;
     this.n = n;
+    checkPositions(data);
     this.strings = data.strings;
     this.kids = new Array(n);
     this.unforced = new Array(n);
@@ -1403,6 +2290,55 @@ var Model = class {
     this.pv = data.pv;
     this.pvSet = new Set(data.pv);
     this.sorted = new Array(n);
+  }
+  /**
+   * Node i's position as `unpack` (boards.js) reads it: the document's whole `pos[i]`, or
+   * `[owners, labels]` rebuilt from the nearest ancestor whose board is whole or kept,
+   * applying the deltas down to i (the last few boards rebuilt are kept).
+   */
+  position(i) {
+    const whole = this.data.pos[i];
+    if (whole !== null && whole !== void 0) return whole;
+    const { owners, labels } = this.cells(i);
+    return [owners.map(ownerLetter).join(""), labels.slice()];
+  }
+  cells(i) {
+    const kept = this.boards.get(i);
+    if (kept) {
+      this.boards.delete(i);
+      this.boards.set(i, kept);
+      return kept;
+    }
+    const d = this.data;
+    const chain = [];
+    let j = i;
+    let start;
+    while (!start) {
+      const hit = this.boards.get(j);
+      const whole = d.pos[j];
+      if (hit) start = { owners: hit.owners.slice(), labels: hit.labels.slice() };
+      else if (whole !== null && whole !== void 0) start = wholeCells(d, whole);
+      else {
+        chain.push(j);
+        j = d.parent[j];
+      }
+    }
+    const deltas = d.delta ?? [];
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const delta = deltas[chain[k]];
+      for (let t = 0; t < delta.length; t += 3) {
+        const cell = delta[t];
+        start.owners[cell] = delta[t + 1];
+        start.labels[cell] = delta[t + 2];
+      }
+    }
+    this.rebuilt++;
+    this.boards.set(i, start);
+    if (this.boards.size > KEPT_BOARDS) {
+      const oldest = this.boards.keys().next().value;
+      if (oldest !== void 0) this.boards.delete(oldest);
+    }
+    return start;
   }
   /** Whether (and how) a search looked the node up in a position book. */
   positionBook(i) {
@@ -1460,6 +2396,50 @@ var Model = class {
     return p < 0 ? "chance" : this.data.players[p] ?? `player ${p}`;
   }
 };
+function ownerLetter(owner) {
+  return owner < 0 ? "." : String.fromCharCode(65 + owner);
+}
+function wholeCells(d, packed) {
+  const cells = unpack2(d.board, packed).cells ?? [];
+  return { owners: cells.map((c) => c.owner), labels: cells.map((c) => c.label) };
+}
+function isInt(x, lo, hi) {
+  return typeof x === "number" && Number.isInteger(x) && x >= lo && x < hi;
+}
+function checkPositions(d) {
+  const n = d.serial.length;
+  const bad = (why) => new Error(`this explorer document is malformed: ${why}`);
+  if (!Array.isArray(d.pos) || d.pos.length !== n || !Array.isArray(d.parent))
+    throw bad(`it does not have a position for each of its ${n} nodes`);
+  if (d.parent.length !== n) throw bad(`it does not have a parent for each of its ${n} nodes`);
+  const delta = d.delta;
+  if (delta === null || delta === void 0) {
+    if (d.pos.some((p) => p === null || p === void 0)) throw bad("a position is missing");
+    return;
+  }
+  if (!Array.isArray(delta) || delta.length !== n)
+    throw bad(`it does not have a delta for each of its ${n} nodes`);
+  const cells = Array.isArray(d.board?.cells) ? d.board.cells.length : -1;
+  if (cells < 0) throw bad("its positions are deltas, but its board has no cells");
+  const players = Array.isArray(d.players) ? d.players.length : 0;
+  for (let i = 0; i < n; i++) {
+    const whole = d.pos[i];
+    if (whole === null || whole === void 0) {
+      if (!isInt(d.parent[i], 0, i)) throw bad(`node ${i}'s parent does not come before it`);
+    } else if (typeof whole !== "string" && !Array.isArray(whole))
+      throw bad(`node ${i}'s position is neither text nor a list`);
+    const changes = delta[i];
+    if (!Array.isArray(changes) || changes.length % 3 !== 0)
+      throw bad(`node ${i}'s delta is not a list of [cell, owner, label] triples`);
+    for (let t = 0; t < changes.length; t += 3) {
+      const [cell, owner, label] = [changes[t], changes[t + 1], changes[t + 2]];
+      if (!isInt(cell, 0, cells)) throw bad(`node ${i}'s delta changes cell ${cell} of ${cells}`);
+      if (!isInt(owner, -1, players)) throw bad(`node ${i}'s delta names owner ${owner}`);
+      if (typeof label !== "string" || label.length > MAX_LABEL)
+        throw bad(`node ${i}'s delta gives cell ${cell} a label that is not short text`);
+    }
+  }
+}
 
 // frontend/src/explorer/search.ts
 var MATCHES_SHOWN = 50;
@@ -1650,6 +2630,8 @@ function mount(element, data, options = {}) {
   }
   function showInfo() {
     info.innerHTML = infoMarkup(model, view.selected, live, view.steps ?? null);
+    const canvas = info.querySelector("canvas[data-board-canvas]");
+    if (canvas) drawBig(canvas, model, Number(canvas.dataset.boardCanvas));
   }
   function select(i, scroll = false) {
     view.selected = i;
@@ -1899,6 +2881,14 @@ function mount(element, data, options = {}) {
     },
     frames: () => slides()
   };
+}
+function drawBig(canvas, model, i) {
+  const doc = unpack2(model.data.board, model.position(i));
+  const geo = geometry(doc);
+  canvas.style.width = "100%";
+  canvas.style.aspectRatio = `${geo.width} / ${geo.height}`;
+  const hl = model.data.hl[i] ?? [];
+  new Board(canvas).render(doc, { last: hl.length ? [hl] : [] });
 }
 
 // frontend/src/explorer/widget.ts
