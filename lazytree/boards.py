@@ -401,6 +401,8 @@ def apply_delta(board: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     if "moves" in delta:
         new["moves"] = unpack_moves(delta["moves"])
     return new
+
+
 def unpack_cells(packed: Any, cells: int) -> tuple[list[int], list[str]]:
     """The owners and labels of a board of ``cells`` cells that :func:`pack` packed
     (the explorer's ``pos``): the inverse of :func:`pack_cells`, for a document read
