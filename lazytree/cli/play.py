@@ -34,7 +34,7 @@ from lazytree.cli.common import (
     given,
     memory_budget,
 )
-from lazytree.cli.files import check_output, read_text_file, write_or_keep
+from lazytree.cli.files import MAX_SAVED_GAME_BYTES, check_output, read_text_file, write_or_keep
 from lazytree.cli.learn import PositionBookOption, WeightsOption, learned_game, open_position_book
 from lazytree.game import Game, IllegalMoveError, PlayerNames
 from lazytree.games import Position
@@ -226,11 +226,18 @@ def play(
         conflict("--rater", "--time", "with a clock the AI deepens alphabeta-tt; use --time 0")
     if seats is not None and human is not None:
         conflict("--seats", "--human", "--human is the deprecated spelling of --seats")
+    if max_memory is not None:
+        memory_budget(max_memory)  # a bad size is one line whatever the seats
     if seats is not None:
         for name in AI_OPTIONS:
             if given(name):
                 flag = "--" + name.removesuffix("_budget").replace("_", "-")
                 conflict(flag, "--seats", "give the agent its parameters, e.g. default:time=2")
+        for name in ("max_nodes", "max_memory"):
+            if given(name):
+                flag = "--" + name.replace("_", "-")
+                why = "give the agent its budget, e.g. default:nodes=100000:memory=500000000"
+                conflict(flag, "--seats", why)
     try:
         if seats is not None:
             names = parse_seats(seats, game.num_players)
@@ -360,7 +367,7 @@ def _open_session(
             return Session(setup.spec.name, setup.options, seats, seed=seed)
         except SessionError as exc:
             fail(f"--seats: {exc}")
-    text = read_text_file(load, "--load")
+    text = read_text_file(load, "--load", MAX_SAVED_GAME_BYTES, "a saved game may be")
     try:
         session = Session.loads(text)
     except SessionError as exc:

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from lazytree.cli.common import MIN_MEMORY
+from lazytree.cli.files import MAX_SAVED_GAME_BYTES
 from tests.cli.helpers import interrupt_after, run, run_process
 
 MIB = 1024**2
@@ -99,9 +100,9 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
 def test_a_file_too_large_to_be_a_saved_game_is_refused(tmp_path: Path) -> None:
     huge = tmp_path / "huge.json"
     with huge.open("wb") as f:
-        f.truncate(65 * MIB)  # sparse: costs no disk
+        f.truncate(MAX_SAVED_GAME_BYTES + 1)  # sparse: costs no disk
     ran = run("play", "tictactoe", "--load", str(huge))
-    one_error(ran.code, ran.err, "is more than the 64 MiB a command reads")
+    one_error(ran.code, ran.err, "is more than the 4 MiB a saved game may be")
 
 
 def test_inline_weights_nested_too_deeply_are_one_line() -> None:

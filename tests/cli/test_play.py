@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from lazytree.session import Session
+from tests.cli.helpers import run_process
 from tests.conftest import run
 
 
@@ -118,3 +119,22 @@ def test_a_board_too_wide_for_the_terminal_is_explained_once() -> None:
     assert code == 0 and "game abandoned" in out
     assert out.count("widen it") == 1
     assert out.count("(board not shown:") >= 2
+
+
+def test_load_refuses_an_oversized_file_before_reading_it(tmp_path: Path) -> None:
+    """A 45 MB "saved game" (replaying it took the process to 512 MB) is refused in one
+    line, by its size, with the memory of a command that did nothing."""
+    big = tmp_path / "big.json"
+    data = json.loads(Session("tictactoe").dumps())
+    size = 45 * 1024**2
+    data["moves"] = ["b2"] * (size // 6 - 1000)  # '"b2", ' each
+    text = json.dumps(data)
+    big.write_text(text + " " * (size - len(text)))
+    assert big.stat().st_size == size
+    ran = run_process("play", "tictactoe", "--seats", "human,human", "--load", str(big))
+    assert ran.code == 2
+    assert ran.error_line() == (
+        f"error: --load {big}: 45 MiB is more than the 4 MiB a saved game may be"
+    )
+    small = run_process("play", "tictactoe", "--seats", "human,random", "--max-memory", "x")
+    assert ran.peak < small.peak + 20 * 1024**2  # nothing of the file was held
