@@ -14,7 +14,7 @@ from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord, PairTask, play_pair
 from lazytree.games import load_game
 from lazytree.session import Session
-from tests.conftest import run
+from tests.helpers import run
 
 LISP3 = {"rules": "lisp", "size": 3}
 

@@ -8,7 +8,7 @@ import shlex
 from pathlib import Path
 
 from lazytree._core import compiled_available, core_kind
-from tests.conftest import cli
+from tests.helpers import cli
 
 
 def test_profile_and_capped_game(tmp_path: Path) -> None:

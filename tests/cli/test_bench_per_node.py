@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lazytree.bench.dice import per_node_cost, processor_depths
-from tests.conftest import cli
+from tests.helpers import cli
 
 
 def test_per_node_cost_reports_each_search_and_the_ratio() -> None:

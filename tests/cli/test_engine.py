@@ -10,7 +10,7 @@ import pytest
 
 from lazytree.bench.racket import RacketUnavailable, compare_with_racket
 from lazytree.games import load_game
-from tests.conftest import cli
+from tests.helpers import cli
 
 
 def test_bench_dice_quick_json() -> None:

@@ -12,7 +12,7 @@ import pytest
 from lazytree.game import OrderedGame
 from lazytree.session import Session
 from tests.cli.helpers import run_process
-from tests.conftest import run
+from tests.helpers import run
 
 
 def test_quit_saves_and_load_goes_on(tmp_path: Path) -> None:

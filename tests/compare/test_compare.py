@@ -17,7 +17,7 @@ from lazytree.games.tree_game import TreeGame
 from lazytree.search import RATERS, Rater, SearchResult, minimax
 from lazytree.spec import Spec
 from lazytree.tree import Node
-from tests.conftest import cli
+from tests.helpers import cli
 
 RUN_FIELDS = {
     "method",

@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image, PngImagePlugin
 
 from tests.browser.conftest import PICTURES
-from tests.conftest import run
+from tests.helpers import run
 
 CHUNK = "lazytree-nodes"
 

@@ -15,7 +15,7 @@ from lazytree.export import to_networkx, write_graph
 from lazytree.games import Position
 from lazytree.search import minimax
 from lazytree.tree import Tree
-from tests.conftest import cli, run
+from tests.helpers import cli, run
 
 
 def page_data(text: str) -> dict[str, Any]:

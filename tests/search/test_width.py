@@ -13,7 +13,7 @@ from lazytree.search.engine import alphabeta_tt, engine_settings, play_quiescenc
 from lazytree.search.minimax import minimax
 from lazytree.traverse import explored
 from lazytree.tree import Tree
-from tests.conftest import random_dice_position
+from tests.helpers import random_dice_position
 
 
 def board(size: int, seed: int) -> Tree[object, object]:
