@@ -5,6 +5,7 @@ line runner, random trees and positions) are in :mod:`tests.helpers`."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -33,3 +34,18 @@ def dice_3x3() -> Position:
 def rng() -> random.Random:
     """A seeded ``random.Random`` (the same draws in every run)."""
     return random.Random(0)
+
+
+SLOW_FOLDERS = ("browser",)
+"""Folders of ``tests/`` whose every test is ``slow``: each drives a real Chromium
+against a served page (seconds apiece), so ``make check`` leaves them to ``make test``."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by -m
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test in :data:`SLOW_FOLDERS` ``slow``."""
+    root = Path(__file__).parent
+    for item in items:
+        parts = item.path.relative_to(root).parts if item.path.is_relative_to(root) else ()
+        if parts and parts[0] in SLOW_FOLDERS:
+            item.add_marker(pytest.mark.slow)

@@ -138,11 +138,13 @@ NODE_LIMITED = MatchSpec(
 )
 
 
+@pytest.mark.slow
 def test_worker_processes_play_the_same_games() -> None:
     here = run_match(NODE_LIMITED)
     assert records(run_match(NODE_LIMITED, jobs=2)) == records(here)
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_plays_the_same_games() -> None:
     from distributed import Client, LocalCluster
 

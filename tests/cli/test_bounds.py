@@ -85,6 +85,7 @@ def test_a_file_that_never_ends_is_refused_unread(args: list[str], message: str)
     one_error(ran.code, ran.err, message)
 
 
+@pytest.mark.slow
 def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     fifo = tmp_path / "game.json"
     os.mkfifo(fifo)
@@ -226,6 +227,7 @@ def test_too_much_work_is_refused_before_it_starts(args: list[str], message: str
     one_error(ran.code, ran.err, message)
 
 
+@pytest.mark.slow
 def test_out_of_memory_names_the_option_that_made_the_work_large() -> None:
     # the lisp rules keep each position's board whole (160 KB on 100x100), so the count's
     # line outgrows the ceiling in seconds; the racket rules' big positions share their
@@ -277,6 +279,7 @@ def test_an_unreachable_dask_scheduler_is_one_line() -> None:
 # -- long work: progress, and Ctrl-C --------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_long_compare_shows_progress_and_ctrl_c_says_what_was_done() -> None:
     ran = interrupt_after(
         "compare", "dice-of-doom", "--sizes", "2-100", "--no-memory", waiting_for="/495"
@@ -291,6 +294,7 @@ def test_a_long_compare_shows_progress_and_ctrl_c_says_what_was_done() -> None:
         assert "(shown above)" in last and f"{done} case(s) in" in ran.out
 
 
+@pytest.mark.slow
 def test_an_interrupted_arena_keeps_the_games_it_played(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     args = ["arena", "dice-of-doom", "--size", "3", "--players", "lol2,random"]

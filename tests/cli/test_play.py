@@ -201,6 +201,7 @@ def test_moves_are_asked_for_by_their_notation() -> None:
     assert "moves: a1  b1  c1  a2  b2  c2  a3  c3 " in out
 
 
+@pytest.mark.slow
 def test_load_refuses_an_oversized_file_before_reading_it(tmp_path: Path) -> None:
     """A 45 MB "saved game" (replaying it took the process to 512 MB) is refused in one
     line, by its size, with the memory of a command that did nothing."""
