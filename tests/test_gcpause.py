@@ -353,6 +353,7 @@ def _counting_freezes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
+@pytest.mark.slow
 def test_a_grown_library_search_pauses_by_itself_and_restores_everything(
     tictactoe: Position, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -365,6 +366,7 @@ def test_a_grown_library_search_pauses_by_itself_and_restores_everything(
     assert _collector_state() == before and not gc_is_paused()
 
 
+@pytest.mark.slow
 def test_a_library_search_restores_everything_when_it_stops_or_fails(
     tictactoe: Position, monkeypatch: pytest.MonkeyPatch
 ) -> None:
