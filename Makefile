@@ -1,4 +1,5 @@
-# The two commands a newcomer runs: `make play` and `make test`.
+# The commands a newcomer runs: `make play`, `make check` (the quick one, a few minutes)
+# and `make test` (everything).
 # Both create .venv and install the project (with its dev extras) on first use.
 
 PYTHON ?= python3
@@ -7,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: play serve test lint typecheck docs pytest pytest-pure core system-deps images pictures notebooks-clean clean
+.PHONY: play serve check test lint typecheck docs pytest pytest-pure core system-deps images pictures notebooks-clean clean
 
 # The compiled core (setup.py: mypyc, beside the sources) is rebuilt when these change, so
 # the tests never run a stale compiled module.
@@ -53,6 +54,13 @@ core: $(CORE_STAMP)
 $(CORE_STAMP): $(STAMP) $(CORE_SOURCES)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(CORE_STAMP)
+
+## check: the quick loop before a commit (at most 5 minutes): lint, type-check, the front
+## end's unit tests and every Python test not marked slow (pyproject.toml's markers: tests
+## over about 5 s, the browser tests, the notebooks, the wheel), on the pure Python core,
+## so no compile step runs first. `make test` runs everything, on both cores.
+check: $(STAMP) lint typecheck test-js
+	LAZYTREE_PURE=1 $(BIN)/pytest -m "not slow"
 
 ## test: lint, type-check, build the documentation site (strict) and run the whole test
 ## suite (notebooks and browser tests included) twice: on the compiled core, then on the

@@ -302,7 +302,7 @@ def test_the_drivers_pause_around_their_work(monkeypatch: pytest.MonkeyPatch) ->
     from lazytree.arena.play import play_pair
     from lazytree.traverse import count_tree
     from lazytree.tune import TuneSpec, collect, play_for_samples
-    from tests.conftest import run
+    from tests.helpers import run
 
     seen: dict[str, bool] = {}
 
@@ -327,7 +327,7 @@ def test_the_drivers_pause_around_their_work(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_bench_gc_prints_the_ratio() -> None:
-    from tests.conftest import run
+    from tests.helpers import run
 
     code, out, _ = run("bench", "gc", "--searches", "3", "--live", "10", "--json")
     data = json.loads(out)
@@ -353,6 +353,7 @@ def _counting_freezes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
+@pytest.mark.slow
 def test_a_grown_library_search_pauses_by_itself_and_restores_everything(
     tictactoe: Position, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -365,6 +366,7 @@ def test_a_grown_library_search_pauses_by_itself_and_restores_everything(
     assert _collector_state() == before and not gc_is_paused()
 
 
+@pytest.mark.slow
 def test_a_library_search_restores_everything_when_it_stops_or_fails(
     tictactoe: Position, monkeypatch: pytest.MonkeyPatch
 ) -> None:

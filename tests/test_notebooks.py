@@ -55,6 +55,7 @@ def this_interpreters_kernel(tmp_path: Path) -> KernelManager:
     return KernelManager(kernel_name="lazytree-test", kernel_spec_manager=specs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", PATHS, ids=[p.name for p in PATHS])
 def test_notebook_runs_on_a_fresh_kernel(path: Path, tmp_path: Path) -> None:
     nb = nbformat.read(path, as_version=4)

@@ -12,7 +12,7 @@ from lazytree import Tree, alphabeta, explored, minimax
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.tree_game import TreeGame
 from lazytree.traverse import count_tree
-from tests.conftest import random_tree
+from tests.helpers import random_tree
 
 
 class CountingGame(TreeGame):

@@ -31,6 +31,7 @@ def sh(*args: str | Path, cwd: Path) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.wheel
 def test_the_wheel_installs_and_finds_its_games(tmp_path: Path) -> None:
     venv = tmp_path / "venv"
@@ -84,6 +85,7 @@ def test_the_wheel_installs_and_finds_its_games(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.wheel
 def test_a_checkout_without_the_link_builds_a_wheel_with_the_games(tmp_path: Path) -> None:
     """Where git does not make links (Windows), ``lazytree/games`` is a plain file: the

@@ -97,6 +97,11 @@ def arena(
     """Play the match and print its table."""
     spec, options = setup
     names = split_names(agents)
+    if weights is not None and agent_files(names, None, weights) == names:
+        fail(
+            f"--weights {weights}: no agent uses it: it goes to each default agent "
+            "without weights of its own (e.g. --agents default,ror)"
+        )
     names = agent_files(
         names, position_book, weights
     )  # --position-book/--weights: every default agent

@@ -8,8 +8,10 @@ label`` in its owner's colour, in the board's shifted rows; every other game as 
 ``render()`` text.
 
 Everything here only formats (rich markup and :class:`~rich.text.Text`); ``play``
-prints it. A board wider than the terminal is not drawn folded: the view says how
-wide it is and suggests ``lazytree serve``, and shows each player's territories.
+prints it. Under every board a line says whose turn it is and each player's score on
+the board (Dice of Doom: territories). A board wider than the terminal is not drawn
+folded: the view says how wide it is and suggests ``lazytree serve``, and keeps that
+line. The moves are listed by :mod:`lazytree.cli.moves`.
 """
 
 from __future__ import annotations
@@ -23,13 +25,12 @@ from rich.markup import escape
 from rich.text import Text
 
 from lazytree.boards import board_document
-from lazytree.game import BoardView, Game
+from lazytree.game import Game
 
 __all__ = [
     "PLAYER_STYLES",
     "board_view",
     "final_line",
-    "move_menu",
     "turn_cells",
     "turn_summary",
 ]
@@ -92,9 +93,9 @@ def _hex_board(doc: dict[str, Any], highlight: Collection[int]) -> Text:
     return text
 
 
-def board_width(game: Game[Any, Any], state: Any) -> int:
-    """Columns the drawn board needs."""
-    return max((len(line) for line in game.render(state).splitlines()), default=0)
+def _document(game: Game[Any, Any], state: Any) -> dict[str, Any]:
+    """The board document of ``state`` without its moves (the prompt lists those)."""
+    return board_document(game, state, max_moves=0, max_board_moves=0)
 
 
 def board_view(
@@ -109,7 +110,8 @@ def board_view(
     ``highlight``\\ ed territories marked, other games as their own text; a board too
     wide for the terminal is replaced by a note and each player's territories (the
     note in a few words once it was ``explained``: a game prints it every turn)."""
-    needed = board_width(game, state)
+    doc = _document(game, state)
+    needed = max((len(line) for line in doc["text"].splitlines()), default=0)
     if needed > width:
         if explained:
             text = f"(board not shown: {needed} columns wide, the terminal {width})"
@@ -119,21 +121,19 @@ def board_view(
                 "or play in a browser with `lazytree serve`. Moves are typed as usual "
                 "(e.g. 3->4)."
             )
-        return Group(Text(text, style="yellow"), Text(_status_line(game, state)))
-    if not isinstance(game, BoardView):
-        return Text(game.render(state))
-    doc = board_document(game, state, max_moves=0)
+        return Group(Text(text, style="yellow"), Text(_status_line(doc)))
     if doc["kind"] != "hex":
         return Text(doc["text"])
-    # the render's lines below its rows: Dice of Doom's legend (3+ players), whose turn
-    rest = "\n".join(doc["text"].splitlines()[doc["rows"] :])
-    return Group(_hex_board(doc, highlight), Text(rest))
+    # the render's lines below its rows: Dice of Doom's legend (3+ players), then whose
+    # turn, with every player's score on the board
+    rest = doc["text"].splitlines()[doc["rows"] : -1]
+    return Group(_hex_board(doc, highlight), Text("\n".join([*rest, _status_line(doc)])))
 
 
-def _status_line(game: Game[Any, Any], state: Any) -> str:
-    """One line about the position: the game's last rendered line (whose turn), with
-    the board's score of every player (Dice of Doom: territories)."""
-    doc = board_document(game, state, max_moves=0)
+def _status_line(doc: dict[str, Any]) -> str:
+    """One line about the position of board document ``doc``: the game's last rendered
+    line (whose turn), with the board's score of every player (Dice of Doom:
+    territories)."""
     last: str = doc["text"].splitlines()[-1]
     score = doc.get("score")
     if score is not None:
@@ -141,17 +141,6 @@ def _status_line(game: Game[Any, Any], state: Any) -> str:
         owned = ", ".join(f"{names[p]} {n:g}" for p, n in enumerate(score["values"]))
         return f"{last}; {score['name']}: {owned}"
     return last
-
-
-def move_menu(labels: Sequence[str]) -> str:
-    """The legal moves in the game's notation, which stays the same from one move to
-    the next (numbers into the list do not); numbered for the few who want them.
-
-    >>> move_menu(["0->3", "2->3", "pass"])
-    'moves: 0->3  2->3  pass   (type one, or its number 1-3 in this list)'
-    """
-    shown = "  ".join(escape(label) for label in labels)
-    return f"moves: {shown}   (type one, or its number 1-{len(labels)} in this list)"
 
 
 def turn_summary(
@@ -198,7 +187,7 @@ def final_line(game: Game[Any, Any], state: Any, humans: Collection[int]) -> str
     scores = list(game.returns(state))
     best = max(scores)
     winners = [p for p, v in enumerate(scores) if v == best]
-    doc = board_document(game, state, max_moves=0)
+    doc = _document(game, state)
     score = doc.get("score")
     if score is not None:
         names = doc["players"]

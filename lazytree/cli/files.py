@@ -18,40 +18,55 @@ from typing import NoReturn
 
 from lazytree.cli.common import fail, human_size
 
-__all__ = ["MAX_READ_BYTES", "check_output", "read_text_file", "write_or_keep"]
+__all__ = [
+    "MAX_READ_BYTES",
+    "MAX_SAVED_GAME_BYTES",
+    "check_output",
+    "read_text_file",
+    "write_or_keep",
+]
 
 MAX_READ_BYTES = 64 * 1024**2
-"""The largest file a command reads whole (a saved game of the most moves a session
-allows is a few MiB)."""
+"""The largest file a command reads whole unless it states a smaller bound."""
+
+MAX_SAVED_GAME_BYTES = 4 * 1024**2
+"""The largest saved game ``play --load`` reads: a session of the most moves it may hold
+(100,000, :data:`lazytree.session.MAX_MOVES`) from a 100x100 board is about 1.7 MB (16
+bytes a move, 40 kB of start board). A bigger file is refused before it is read, since
+parsing and replaying costs about ten times its size in memory."""
 
 
 def _why(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def read_text_file(path: Path, option: str, limit: int = MAX_READ_BYTES) -> str:
+def read_text_file(
+    path: Path, option: str, limit: int = MAX_READ_BYTES, what: str = "a command reads"
+) -> str:
     """The text of file ``path`` given as ``option``; a one-line error (exit 2) when it
-    is missing, not a regular file, larger than ``limit`` bytes or not UTF-8 text."""
+    is missing, not a regular file, larger than ``limit`` bytes (the error says "more
+    than the LIMIT ``what``") or not UTF-8 text."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a fifo would block
             fail(f"{option} {path}: not a regular file")
         with open(path, "rb") as f:
             info = os.fstat(f.fileno())
             if info.st_size > limit:
-                fail(f"{option} {path}: {human_size(info.st_size)} is more than the {_most(limit)}")
+                size = human_size(info.st_size)
+                fail(f"{option} {path}: {size} is more than the {_most(limit, what)}")
             data = f.read(limit + 1)
     except OSError as exc:
         fail(f"{option} {path}: {_why(exc)}")
     if len(data) > limit:  # grew while read
-        fail(f"{option} {path}: more than the {_most(limit)}")
+        fail(f"{option} {path}: more than the {_most(limit, what)}")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         fail(f"{option} {path}: not a text file (not UTF-8)")
 
 
-def _most(limit: int) -> str:
-    return f"{human_size(limit)} a command reads"
+def _most(limit: int, what: str) -> str:
+    return f"{human_size(limit)} {what}"
 
 
 def check_output(path: Path, option: str) -> None:

@@ -20,7 +20,7 @@ from rich.markup import escape
 from lazytree.agents import AGENTS
 from lazytree.ai import DEFAULT_CHANCE_DEPTH
 from lazytree.cli.analyse import RaterOption
-from lazytree.cli.board import board_view, final_line, move_menu, turn_cells, turn_summary
+from lazytree.cli.board import board_view, final_line, turn_cells, turn_summary
 from lazytree.cli.common import (
     GameSetup,
     MaxMemoryOption,
@@ -34,8 +34,9 @@ from lazytree.cli.common import (
     given,
     memory_budget,
 )
-from lazytree.cli.files import check_output, read_text_file, write_or_keep
+from lazytree.cli.files import MAX_SAVED_GAME_BYTES, check_output, read_text_file, write_or_keep
 from lazytree.cli.learn import PositionBookOption, WeightsOption, learned_game, open_position_book
+from lazytree.cli.moves import MoveMenu
 from lazytree.game import Game, IllegalMoveError, PlayerNames
 from lazytree.games import Position
 from lazytree.search import SearchResult, SearchStopped
@@ -93,10 +94,12 @@ def parse_seats(text: str, num_players: int) -> list[str]:
 
 
 def ask_move(session: Session) -> list[Played]:
-    """Show the numbered moves and play one, typed by number or in the game's notation;
-    an illegal move is explained and asked again."""
-    moves = session.legal_moves()
-    console.print(move_menu([label for _, label in moves]))
+    """Show the legal moves (a few at a time when there are many: see
+    :mod:`lazytree.cli.moves`) and play one, typed in the game's notation or by its
+    number in the list shown last; ``?`` and ``N?`` list others, and an illegal move is
+    explained and asked again."""
+    menu = MoveMenu(session.game, session.state, session.legal_moves())
+    console.print(menu.opening(), soft_wrap=True)
     while True:
         try:
             prompt = f"player {session.to_move}, your move (or quit): "
@@ -106,15 +109,19 @@ def ask_move(session: Session) -> list[Played]:
         text = text.strip()
         if text.lower() in ("q", "quit", "exit"):
             raise Quit
+        if menu.is_query(text):
+            console.print(menu.answer(text), soft_wrap=True)
+            continue
         if text.isdigit():
-            if 1 <= int(text) <= len(moves):
-                return session.play(moves[int(text) - 1][0])
-            console.print(f"[red]no move {text}: pick a number from 1 to {len(moves)}[/]")
+            picked = menu.pick(int(text))
+            if picked is not None:
+                return session.play(picked[0])
+            console.print(f"[red]no move {text}: pick a number from 1 to {len(menu.shown)}[/]")
             continue
         try:
             return session.play(text)
         except IllegalMoveError as exc:
-            console.print(f"[red]{exc}[/]")
+            console.print(f"[red]{escape(str(exc))}[/]")
 
 
 def play(
@@ -226,11 +233,18 @@ def play(
         conflict("--rater", "--time", "with a clock the AI deepens alphabeta-tt; use --time 0")
     if seats is not None and human is not None:
         conflict("--seats", "--human", "--human is the deprecated spelling of --seats")
+    if max_memory is not None:
+        memory_budget(max_memory)  # a bad size is one line whatever the seats
     if seats is not None:
         for name in AI_OPTIONS:
             if given(name):
                 flag = "--" + name.removesuffix("_budget").replace("_", "-")
                 conflict(flag, "--seats", "give the agent its parameters, e.g. default:time=2")
+        for name in ("max_nodes", "max_memory"):
+            if given(name):
+                flag = "--" + name.replace("_", "-")
+                why = "give the agent its budget, e.g. default:nodes=100000:memory=500000000"
+                conflict(flag, "--seats", why)
     try:
         if seats is not None:
             names = parse_seats(seats, game.num_players)
@@ -360,7 +374,7 @@ def _open_session(
             return Session(setup.spec.name, setup.options, seats, seed=seed)
         except SessionError as exc:
             fail(f"--seats: {exc}")
-    text = read_text_file(load, "--load")
+    text = read_text_file(load, "--load", MAX_SAVED_GAME_BYTES, "a saved game may be")
     try:
         session = Session.loads(text)
     except SessionError as exc:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from lazytree.session import Session
-from tests.conftest import run as run_cli
+from tests.helpers import run as run_cli
 
 LISP3 = ("dice-of-doom", "--rules", "lisp", "--size", "3")
 

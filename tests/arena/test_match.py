@@ -14,7 +14,7 @@ from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord, PairTask, play_pair
 from lazytree.games import load_game
 from lazytree.session import Session
-from tests.conftest import run
+from tests.helpers import run
 
 LISP3 = {"rules": "lisp", "size": 3}
 
@@ -138,11 +138,13 @@ NODE_LIMITED = MatchSpec(
 )
 
 
+@pytest.mark.slow
 def test_worker_processes_play_the_same_games() -> None:
     here = run_match(NODE_LIMITED)
     assert records(run_match(NODE_LIMITED, jobs=2)) == records(here)
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_plays_the_same_games() -> None:
     from distributed import Client, LocalCluster
 

@@ -15,9 +15,9 @@ from selenium.webdriver.common.keys import Keys
 
 from lazytree.explorer.practice import practice_tree
 from tests.browser.test_explorer import click, keys, open_page
-from tests.conftest import run
 from tests.explorer.test_page import page_data
 from tests.explorer.test_practice import leaves, textbook_leaves
+from tests.helpers import run
 
 SEED = 11
 

@@ -24,8 +24,8 @@ from lazytree.games.tree_game import TreeGame
 from lazytree.teach import Trace, traced_search
 from lazytree.tree import Tree
 from tests.browser.test_explorer import click, keys, open_page
-from tests.conftest import run
 from tests.explorer.test_page import page_data
+from tests.helpers import run
 
 MINUS, ALPHA = "\u2212", "\u03b1"  # the minus sign and alpha the page writes
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.conftest import cli
+from tests.helpers import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 OK_CODES = {0, 2, 3, 130}

@@ -7,12 +7,14 @@ import json
 import pstats
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from lazytree._core import compiled_available, core_kind
 from lazytree.cli import app
 
 
+@pytest.mark.slow
 def test_bench_reports_both_cores_and_writes_a_profile(tmp_path: Path) -> None:
     profile = tmp_path / "minimax.prof"
     ran = CliRunner().invoke(

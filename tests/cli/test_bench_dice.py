@@ -7,8 +7,10 @@ import pstats
 import shlex
 from pathlib import Path
 
+import pytest
+
 from lazytree._core import compiled_available, core_kind
-from tests.conftest import cli
+from tests.helpers import cli
 
 
 def test_profile_and_capped_game(tmp_path: Path) -> None:
@@ -39,6 +41,7 @@ def test_game_moves_conflicts_with_quick() -> None:
     assert "--quick" in result.output and "--game-moves" in result.output
 
 
+@pytest.mark.slow
 def test_both_cores_side_by_side() -> None:
     """The other core runs in a child process with the same options; both count the same
     nodes (the match, the same games on both cores, runs once)."""

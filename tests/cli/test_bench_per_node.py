@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from lazytree.bench.dice import per_node_cost, processor_depths
-from tests.conftest import cli
+from tests.helpers import cli
 
 
 def test_per_node_cost_reports_each_search_and_the_ratio() -> None:
@@ -23,6 +25,7 @@ def test_the_option_is_documented() -> None:
     assert result.exit_code == 0 and "--per-node" in result.output
 
 
+@pytest.mark.slow
 def test_processor_depths_reports_each_board() -> None:
     doc = processor_depths(size=10, seeds=2, budget=0.5)
     assert doc["size"] == 10 and doc["budget_seconds"] == 0.5

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from lazytree.cli.common import MIN_MEMORY
+from lazytree.cli.files import MAX_SAVED_GAME_BYTES
 from tests.cli.helpers import interrupt_after, run, run_process
 
 MIB = 1024**2
@@ -84,6 +85,7 @@ def test_a_file_that_never_ends_is_refused_unread(args: list[str], message: str)
     one_error(ran.code, ran.err, message)
 
 
+@pytest.mark.slow
 def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     fifo = tmp_path / "game.json"
     os.mkfifo(fifo)
@@ -99,9 +101,9 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
 def test_a_file_too_large_to_be_a_saved_game_is_refused(tmp_path: Path) -> None:
     huge = tmp_path / "huge.json"
     with huge.open("wb") as f:
-        f.truncate(65 * MIB)  # sparse: costs no disk
+        f.truncate(MAX_SAVED_GAME_BYTES + 1)  # sparse: costs no disk
     ran = run("play", "tictactoe", "--load", str(huge))
-    one_error(ran.code, ran.err, "is more than the 64 MiB a command reads")
+    one_error(ran.code, ran.err, "is more than the 4 MiB a saved game may be")
 
 
 def test_inline_weights_nested_too_deeply_are_one_line() -> None:
@@ -225,6 +227,7 @@ def test_too_much_work_is_refused_before_it_starts(args: list[str], message: str
     one_error(ran.code, ran.err, message)
 
 
+@pytest.mark.slow
 def test_out_of_memory_names_the_option_that_made_the_work_large() -> None:
     # the lisp rules keep each position's board whole (160 KB on 100x100), so the count's
     # line outgrows the ceiling in seconds; the racket rules' big positions share their
@@ -276,6 +279,7 @@ def test_an_unreachable_dask_scheduler_is_one_line() -> None:
 # -- long work: progress, and Ctrl-C --------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_long_compare_shows_progress_and_ctrl_c_says_what_was_done() -> None:
     ran = interrupt_after(
         "compare", "dice-of-doom", "--sizes", "2-100", "--no-memory", waiting_for="/495"
@@ -290,6 +294,7 @@ def test_a_long_compare_shows_progress_and_ctrl_c_says_what_was_done() -> None:
         assert "(shown above)" in last and f"{done} case(s) in" in ran.out
 
 
+@pytest.mark.slow
 def test_an_interrupted_arena_keeps_the_games_it_played(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
     args = ["arena", "dice-of-doom", "--size", "3", "--players", "lol2,random"]

@@ -10,9 +10,10 @@ import pytest
 
 from lazytree.bench.racket import RacketUnavailable, compare_with_racket
 from lazytree.games import load_game
-from tests.conftest import cli
+from tests.helpers import cli
 
 
+@pytest.mark.slow
 def test_bench_dice_quick_json() -> None:
     result = cli(shlex.split("bench dice-of-doom --quick --json"))
     assert result.exit_code == 0, result.output
@@ -89,6 +90,7 @@ def test_analyse_with_a_clock_and_the_eval_option() -> None:
     assert "unknown evaluation" in bad.output
 
 
+@pytest.mark.slow
 def test_bench_against_racket_plays_the_books_moves() -> None:
     result = cli(
         shlex.split("bench dice-of-doom --against-racket --sizes 3 --seeds 2 --depth 3 --json")

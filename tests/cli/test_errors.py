@@ -57,6 +57,19 @@ def deep_spec(levels: int) -> str:
         (["bench", "dice-of-doom", "--game-size", "1"], "--game-size 1"),
         (["bench", "dice-of-doom", "--match-size", "500"], "--match-size 500"),
         (["bench", "dice-of-doom", "--sizes", "3,101"], "from 2 to 100"),
+        # budgets checked whoever sits at the board, never ignored
+        (["play", "tictactoe", "--max-memory", "1"], "--max-memory 1: at least 64 MiB"),
+        (["play", "tictactoe", "--seats", "human,random", "--max-memory", "1"], "at least 64"),
+        (["play", "dice-of-doom", "--seats", "lol2,lol2", "--max-memory", "abc"], "'abc'"),
+        (["play", "dice-of-doom", "--seats", "lol2,lol2", "--max-memory", "-5"], "'-5'"),
+        (["play", "tictactoe", "--seats", "human,random", "--max-memory", "500M"], "--seats"),
+        (["play", "tictactoe", "--seats", "human,random", "--max-nodes", "5"], "--seats"),
+        # a file no agent uses
+        (["arena", "dice-of-doom", "--agents", "lol2,ror", "--weights", "w.json"], "no agent"),
+        (
+            ["arena", "dice-of-doom", "--agents", "default:weights=a,ror", "--weights", "w"],
+            "no agent",
+        ),
     ],
 )
 def test_a_mistake_is_one_line_and_exit_2(args: list[str], message: str) -> None:

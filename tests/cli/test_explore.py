@@ -9,7 +9,7 @@ from typing import Any
 import networkx as nx
 import pytest
 
-from tests.conftest import cli
+from tests.helpers import cli
 
 
 def run(*args: str) -> Any:

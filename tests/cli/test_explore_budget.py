@@ -14,7 +14,7 @@ from lazytree.games import load_game
 from lazytree.search import Limit, minimax
 from lazytree.traverse import WalkStopped, explored_edges
 from lazytree.tree import Tree
-from tests.conftest import run
+from tests.helpers import run
 
 SEARCH = ("tictactoe", "--rater", "minimax", "--depth", "3")  # 586 positions
 OVER = 1 << 60

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from lazytree.games import GAMES
-from tests.conftest import cli
+from tests.helpers import cli
 
 PLAY_OPTIONS: dict[str, list[str]] = {
     "dice-of-doom": ["--size", "2", "--seed", "1"],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -150,6 +151,7 @@ def test_every_command_ends_cleanly_whatever_the_options(
     check(args, ran.code, ran.err)
 
 
+@pytest.mark.slow
 @settings(max_examples=2, deadline=None, derandomize=True)
 @given(
     command=st.sampled_from(

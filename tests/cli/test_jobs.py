@@ -9,7 +9,7 @@ import pytest
 
 from lazytree.cli import jobs as jobs_module
 from lazytree.cli.jobs import cap_jobs, cores
-from tests.conftest import cli, run
+from tests.helpers import cli, run
 
 LISP3 = ("dice-of-doom", "--rules", "lisp", "--size", "3")
 

@@ -9,7 +9,7 @@ import pytest
 from lazytree.games import GAMES
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.traverse import count_tree
-from tests.conftest import run
+from tests.helpers import run
 
 BOARD = "0:2 1:1 0:3 1:2"
 

@@ -4,12 +4,15 @@ errors."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
+from lazytree.game import OrderedGame
 from lazytree.session import Session
-from tests.conftest import run
+from tests.cli.helpers import run_process
+from tests.helpers import run
 
 
 def test_quit_saves_and_load_goes_on(tmp_path: Path) -> None:
@@ -118,3 +121,101 @@ def test_a_board_too_wide_for_the_terminal_is_explained_once() -> None:
     assert code == 0 and "game abandoned" in out
     assert out.count("widen it") == 1
     assert out.count("(board not shown:") >= 2
+
+
+def _territories(session: Session) -> str:
+    """The territory count a status line shows for the session's position."""
+    owners = session.state.owners
+    return f"territories: A {owners.count(0)}, B {owners.count(1)}"
+
+
+def test_the_territories_are_counted_every_turn_on_a_board_that_fits(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out, _ = run(
+        "play", "dice-of-doom", "--size", "3", "--seed", "1", "--seats", "human,random:seed=3",
+        "--save", str(path), input="1\npass\nquit\n",
+    )  # fmt: skip
+    assert code == 0 and "player 1 (B, AI) played" in out
+    assert "columns wide" not in out  # the board was drawn
+    start = Session("dice-of-doom", {"size": 3, "seed": 1})
+    counts = [line for line in out.splitlines() if "territories:" in line]
+    assert len(counts) == 4  # before the human's two moves, the AI's turn, and the quit
+    assert counts[0].endswith(_territories(start))
+    assert counts[-1].endswith(_territories(Session.loads(path.read_text())))
+
+
+def test_a_big_board_lists_a_few_moves_and_answers_questions(tmp_path: Path) -> None:
+    """On 20x20 (about 240 legal moves) the prompt lists the first few by the game's
+    hint; ``?`` lists the next few, ``N?`` the moves from and onto cell N, and a number
+    picks from the list shown last."""
+    path = tmp_path / "game.json"
+    code, out, _ = run(
+        "play", "dice-of-doom", "--size", "20", "--seed", "1", "--seats", "human,random",
+        "--save", str(path), input="?\n36?\n2\nquit\n",
+    )  # fmt: skip
+    assert code == 0
+    session = Session("dice-of-doom", {"size": 20, "seed": 1})
+    game, state = session.game, session.state
+    assert isinstance(game, OrderedGame)
+    moves = session.legal_moves()
+    label = dict(moves)
+    ranked = [label[m] for m in game.order_moves(state, [m for m, _ in moves])]
+    assert len(moves) > 200
+    assert max(line.count("->") for line in out.splitlines()) <= 8  # never hundreds
+    listed = re.findall(r"moves \d+-\d+ of .*", out)
+    assert listed[0].startswith(f"moves 1-8 of {len(moves)} by the game's hint: ")
+    assert listed[0].split(": ", 1)[1].split("  ")[0] == f"1 {ranked[0]}"
+    assert all(f" {text}" in listed[0] for text in ranked[:8])
+    assert listed[1].startswith(f"moves 9-16 of {len(moves)}")
+    assert all(f" {text}" in listed[1] for text in ranked[8:16])
+    of_36 = [text for _, text in moves if text.startswith("36->")]
+    of_36 += [text for _, text in moves if text.endswith("->36")]
+    line = out.split("(or quit): ")[2].splitlines()[0]  # the answer to the second question
+    assert line.startswith(f"{len(of_36)} moves from or onto cell 36: ")
+    assert line.split(": ", 1)[1] == "  ".join(f"{k} {t}" for k, t in enumerate(of_36, 1))
+    assert json.loads(path.read_text())["moves"] == [of_36[1]]
+
+
+@pytest.mark.parametrize(
+    ("ask", "answer"),
+    [
+        ("x?", "no legal move written with 'x'"),
+        ("9999?", "no legal move from or onto cell 9999"),
+        ("[bold]?", "no legal move written with '[bold]'"),  # shown, not read as markup
+    ],
+)
+def test_a_question_without_moves_is_answered(ask: str, answer: str) -> None:
+    code, out, _ = run(
+        "play", "dice-of-doom", "--size", "20", "--seed", "1", "--seats", "human,random",
+        input=f"{ask}\n99\nquit\n",
+    )  # fmt: skip
+    assert code == 0 and answer in out
+    assert "no move 99: pick a number from 1 to 8" in out  # the list shown last: the first
+
+
+def test_moves_are_asked_for_by_their_notation() -> None:
+    code, out, _ = run("play", "tictactoe", "--seats", "human,human", input="b?\n3\nquit\n")
+    assert code == 0
+    assert "3 moves written with 'b': 1 b1  2 b2  3 b3" in out
+    assert "3  . X .\nO to move" in out  # 3 in the list shown last: b3
+    assert "moves: a1  b1  c1  a2  b2  c2  a3  c3 " in out
+
+
+@pytest.mark.slow
+def test_load_refuses_an_oversized_file_before_reading_it(tmp_path: Path) -> None:
+    """A 45 MB "saved game" (replaying it took the process to 512 MB) is refused in one
+    line, by its size, with the memory of a command that did nothing."""
+    big = tmp_path / "big.json"
+    data = json.loads(Session("tictactoe").dumps())
+    size = 45 * 1024**2
+    data["moves"] = ["b2"] * (size // 6 - 1000)  # '"b2", ' each
+    text = json.dumps(data)
+    big.write_text(text + " " * (size - len(text)))
+    assert big.stat().st_size == size
+    ran = run_process("play", "tictactoe", "--seats", "human,human", "--load", str(big))
+    assert ran.code == 2
+    assert ran.error_line() == (
+        f"error: --load {big}: 45 MiB is more than the 4 MiB a saved game may be"
+    )
+    small = run_process("play", "tictactoe", "--seats", "human,random", "--max-memory", "x")
+    assert ran.peak < small.peak + 20 * 1024**2  # nothing of the file was held

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.conftest import cli
+from tests.helpers import cli
 
 
 def play(*args: str) -> str:

@@ -23,6 +23,7 @@ def test_analyse_a_10x10_board_at_depth_4() -> None:
     assert "deepening (alphabeta-tt)" in ran.out  # the fast exact engine by default
 
 
+@pytest.mark.slow
 def test_explore_a_10x10_board_at_depth_6(tmp_path: Path) -> None:
     out = tmp_path / "e.svg"
     args = ("explore", "dice-of-doom", "--size", "10", "--seed", "1", "--depth", "6")
@@ -35,6 +36,7 @@ def test_explore_a_10x10_board_at_depth_6(tmp_path: Path) -> None:
         assert "--format html" in ran.err  # 20,000 positions: the picture points to the explorer
 
 
+@pytest.mark.slow
 def test_compare_a_50x50_board_stops_on_its_budgets() -> None:
     # one lazy method besides eager, and a 500 MiB budget, to keep the test short
     args = ("compare", "dice-of-doom", "--sizes", "50", "--depth", "2", "--no-memory")

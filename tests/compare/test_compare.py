@@ -17,7 +17,7 @@ from lazytree.games.tree_game import TreeGame
 from lazytree.search import RATERS, Rater, SearchResult, minimax
 from lazytree.spec import Spec
 from lazytree.tree import Node
-from tests.conftest import cli
+from tests.helpers import cli
 
 RUN_FIELDS = {
     "method",
@@ -165,6 +165,7 @@ def load_count(options: dict[str, Any], depth: int) -> int:
     return count_tree(game, state, depth).nodes
 
 
+@pytest.mark.slow
 def test_cli_shows_a_blown_budget_and_exits_with_code_3() -> None:
     result = invoke("dice-of-doom", "--size", "4", "--seed", "3", "--max-nodes", "10000")
     assert result.exit_code == 3, result.output  # partial: some runs were stopped
@@ -236,6 +237,7 @@ def png_chunks(data: bytes) -> dict[bytes, list[bytes]]:
     return chunks
 
 
+@pytest.mark.slow
 def test_cli_plot_is_a_png_written_by_matplotlib(tmp_path: Path) -> None:
     out = tmp_path / "compare.png"
     result = invoke("dice-of-doom", "--sizes", "2,3", "--depth", "4", "--plot", str(out))

@@ -13,10 +13,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image, PngImagePlugin
 
 from tests.browser.conftest import PICTURES
-from tests.conftest import run
+from tests.helpers import run
 
 CHUNK = "lazytree-nodes"
 
@@ -49,6 +50,7 @@ def keep(plot: Path, report: dict[str, Any], name: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_compare_to_depth_5(tmp_path: Path) -> None:
     plot = tmp_path / "plot.png"
     code, out, err = run(
@@ -65,6 +67,7 @@ def test_compare_to_depth_5(tmp_path: Path) -> None:
         assert kept.info[CHUNK] == nodes_shown(report)
 
 
+@pytest.mark.slow
 def test_compare_the_whole_game(tmp_path: Path) -> None:
     plot = tmp_path / "plot.png"
     code, out, err = run(

@@ -55,6 +55,7 @@ def test_lazytree_games_lists_its_capabilities() -> None:
     assert set(c4["capabilities"]) == {"BoardView", "BoundedGame", "OrderedGame"}
 
 
+@pytest.mark.slow
 def test_count_analyse_explore_arena_play(tmp_path: Path) -> None:
     ran = run("count", "connect-four", *SMALL, "--json")
     assert ran.code == 0, ran.err

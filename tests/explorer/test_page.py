@@ -15,7 +15,7 @@ from lazytree.export import to_networkx, write_graph
 from lazytree.games import Position
 from lazytree.search import minimax
 from lazytree.tree import Tree
-from tests.conftest import cli, run
+from tests.helpers import cli, run
 
 
 def page_data(text: str) -> dict[str, Any]:
@@ -118,6 +118,7 @@ def test_explore_the_play_ai_s_search(tmp_path: Path) -> None:
     assert summary["nodes_forced"] == 4_882 and not summary["partial"]
 
 
+@pytest.mark.slow
 def test_the_default_node_budget_ends_the_play_ai_s_deepening_without_a_partial_exit(
     tmp_path: Path,
 ) -> None:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from lazytree.explorer.practice import practice_model, practice_tree
-from tests.conftest import run
 from tests.explorer.test_page import page_data
+from tests.helpers import run
 
 
 def textbook_leaves(spec: Any, path: str = "", alpha: float = -math.inf,

@@ -8,8 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import run
 from tests.explorer.test_page import page_data
+from tests.helpers import run
 
 SMALL = "[[3,5],[3,1]]"
 

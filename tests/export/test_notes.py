@@ -107,6 +107,7 @@ def required(game: Any) -> set[str]:
     return set(RATERS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=[f"{n}{o}" for n, o in GAMES])
 def test_every_rater_leaves_truthful_notes(name: str, options: dict[str, Any]) -> None:
     searched = 0
@@ -128,6 +129,7 @@ def test_every_rater_leaves_truthful_notes(name: str, options: dict[str, Any]) -
     assert searched > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=[f"{n}{o}" for n, o in GAMES])
 def test_the_play_ai_search_leaves_truthful_notes(name: str, options: dict[str, Any]) -> None:
     unsearched = 0
@@ -147,6 +149,7 @@ def forced_and_legal(node: Node[Any, Any]) -> tuple[list[Any], list[Any]]:
     )
 
 
+@pytest.mark.slow
 def test_the_issue_board_after_the_play_ai_search_has_truthful_notes() -> None:
     """Issue 23's board: 5x5 lisp, seed 7, the play AI's search (under a node limit, so
     the test is deterministic): no note names a move that was searched, a note of moves

@@ -88,6 +88,7 @@ def test_article_position_whole_tree_and_winner() -> None:
     assert full.stats.nodes_created == nodes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "grid",
     [

@@ -27,6 +27,7 @@ GAMES_PLAYED = 255_168
 POSITIONS = 5_478
 
 
+@pytest.mark.slow
 def test_known_tree_sizes(tictactoe: Position) -> None:
     game, state = tictactoe
     count = count_tree(game, state)

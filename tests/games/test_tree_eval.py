@@ -8,7 +8,7 @@ from lazytree.games.tree_game import ChanceTreeGame, TreeGame
 from lazytree.search import alphabeta, minimax
 from lazytree.teach import Trace, traced_search
 from lazytree.tree import Tree
-from tests.conftest import run
+from tests.helpers import run
 
 EVALS = [
     [{"eval": 8, "children": [7, 8, 2]}, {"eval": 3, "children": [2, 4, 1]}],

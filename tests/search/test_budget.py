@@ -22,7 +22,7 @@ from lazytree.games.tree_game import TreeGame
 from lazytree.search import Limit, SearchStopped
 from lazytree.search.budget import Budget, NodeCount
 from lazytree.traverse import CountStopped, count_tree
-from tests.conftest import run
+from tests.helpers import run
 
 PACKAGE = Path(lazytree.__file__).parent
 

@@ -27,7 +27,7 @@ from lazytree.search import (
     search,
 )
 from lazytree.tree import Tree
-from tests.conftest import cli
+from tests.helpers import cli
 
 DETERMINISTIC = ["minimax", "alphabeta", "alphabeta-tt", "paranoid", "maxn", "auto"]
 CHANCE_RATERS = ["minimax", "expectiminimax", "alphabeta-tt", "maxn", "auto"]

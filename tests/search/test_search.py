@@ -10,7 +10,7 @@ from lazytree import Bound, Tree, alphabeta, minimax
 from lazytree.games.dice_of_doom import DiceOfDoom
 from lazytree.games.tree_game import TreeGame
 from lazytree.search import get_rater
-from tests.conftest import random_dice_position, random_tree
+from tests.helpers import random_dice_position, random_tree
 
 LECTURE_TREE = [
     [[7, 8, 2], [2, 4, 1], [1, 3, 5]],

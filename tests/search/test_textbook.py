@@ -15,7 +15,7 @@ from lazytree.games.tree_game import TreeGame
 from lazytree.search import alphabeta, minimax, search
 from lazytree.search.raters import make_rater
 from lazytree.tree import Tree
-from tests.conftest import random_tree, run
+from tests.helpers import random_tree, run
 
 LECTURE = "[[3,5],[3,1]]"
 

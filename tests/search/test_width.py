@@ -13,7 +13,7 @@ from lazytree.search.engine import alphabeta_tt, engine_settings, play_quiescenc
 from lazytree.search.minimax import minimax
 from lazytree.traverse import explored
 from lazytree.tree import Tree
-from tests.conftest import random_dice_position
+from tests.helpers import random_dice_position
 
 
 def board(size: int, seed: int) -> Tree[object, object]:
@@ -75,6 +75,7 @@ def test_the_width_search_picks_what_the_full_edge_list_picked(seed: int) -> Non
     assert tree.stats.snapshot() == reference.stats.snapshot()
 
 
+@pytest.mark.slow
 def test_the_hint_is_skipped_on_big_boards_without_changing_a_result() -> None:
     small, big = board(10, 2), board(20, 2)
     assert len(small.root.children) <= HINT_MAX_MOVES < len(big.root.children)

@@ -179,6 +179,7 @@ def test_checkers_weights_are_taken_as_json_only(client: TestClient) -> None:
     assert 'data-error=""' in r.text or "data-error" not in r.text
 
 
+@pytest.mark.slow
 def test_a_move_an_illegal_move_and_the_ai_answer(client: TestClient) -> None:
     sid = new_game(client, "game=dice-of-doom&size=4&seed=1&seats=human,ai&ai=book")
     view = client.get(f"/api/sessions/{sid}").json()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from lazytree.bench.serve import bench_serve
 from tests.cli.helpers import run
 
@@ -27,6 +29,7 @@ def test_the_command_prints_json_and_stops_games_at_max_moves() -> None:
     assert 2 <= data["moves"] <= 2 * 4  # each game stops once 4 plies were pushed
 
 
+@pytest.mark.slow
 def test_the_ai_load_loses_and_doubles_nothing_and_measures_the_web_process() -> None:
     from lazytree.bench.serve import bench_serve_ai
 
@@ -56,6 +59,7 @@ def test_the_ai_load_loses_and_doubles_nothing_and_measures_the_web_process() ->
     assert result.slow_dropped_at[0] < 5
 
 
+@pytest.mark.slow
 def test_the_ai_load_command_prints_json() -> None:
     r = run(
         "bench", "serve", "--ai-games", "2", "--sockets", "3", "--slow", "1",

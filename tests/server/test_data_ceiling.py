@@ -8,6 +8,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 THREADS = 400
 
 CHILD = textwrap.dedent(
@@ -41,6 +43,7 @@ def threads_started(lift: bool) -> int:
     return int(ran.stdout.strip())
 
 
+@pytest.mark.slow
 def test_the_web_process_lifts_the_ceiling_its_threads_would_hit() -> None:
     assert threads_started(lift=False) < THREADS  # the failure the server met under load
     assert threads_started(lift=True) == THREADS

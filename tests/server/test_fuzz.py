@@ -133,6 +133,7 @@ def check(client: TestClient, r: Any) -> None:
     assert client.get("/healthz").text == "ok"
 
 
+@pytest.mark.slow
 @FUZZ
 @given(query=QUERY, method=st.sampled_from(["GET", "HEAD", "POST"]))
 def test_play_join_and_pages(

@@ -12,6 +12,8 @@ import tempfile
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 
 def serve(*args: str, data: str | None = None) -> subprocess.Popen[str]:
     """``lazytree serve --no-open ARGS``; ``data``: its user data directory (where the
@@ -83,6 +85,7 @@ def test_games_go_to_the_data_directory_or_to_db(tmp_path: Path) -> None:
         proc.communicate(timeout=30)
 
 
+@pytest.mark.slow
 def test_a_bad_db_is_one_line_and_exit_2(tmp_path: Path) -> None:
     (tmp_path / "not-a-db").write_text("hello, this is not SQLite" * 100)
     for path, message in (
@@ -110,6 +113,7 @@ def test_another_host_says_how_to_reach_it() -> None:
     assert err.startswith("warning: listening on 0.0.0.0: anyone who can reach this machine")
 
 
+@pytest.mark.slow
 def test_an_unreachable_dask_scheduler_is_one_line_and_exit_2() -> None:
     proc = serve("--port", "0", "--dask", "tcp://127.0.0.1:1")
     _, err = proc.communicate(timeout=60)

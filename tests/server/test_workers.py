@@ -99,6 +99,7 @@ def test_the_web_process_answers_while_every_worker_searches() -> None:
         pool.close()
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_is_replaced_and_only_its_game_is_told() -> None:
     pool = ProcessWorkers(workers=1, reserve=0)
     try:
@@ -122,6 +123,7 @@ def test_a_worker_that_dies_is_replaced_and_only_its_game_is_told() -> None:
         pool.close()
 
 
+@pytest.mark.slow
 def test_a_worker_out_of_memory_fails_its_job_only() -> None:
     pool = ProcessWorkers(workers=1, reserve=0, memory=512 << 20)
     try:
@@ -156,6 +158,7 @@ def test_jobs_of_one_game_wait_for_their_turn_behind_other_games() -> None:
         pool.close()
 
 
+@pytest.mark.slow
 def test_an_ai_plays_through_a_dask_cluster_of_two_workers() -> None:
     from distributed import Client, LocalCluster
 

@@ -106,6 +106,7 @@ def both_trees(game: DiceOfDoom, state: DiceState) -> tuple[Tree[Any, Any], Tree
     return full, Tree(game, state, share=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("size", "seed"), [(10, 0), (20, 1), (40, 2), (100, 3)])
 def test_best_of_is_the_rank_then_cut_of_every_move(size: int, seed: int) -> None:
     game = DiceOfDoom(size=size, eval="heuristic")

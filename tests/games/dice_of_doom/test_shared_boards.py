@@ -69,6 +69,7 @@ def check(
     return moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "eval", "steps", "seed"),
     [
