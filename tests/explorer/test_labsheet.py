@@ -10,7 +10,7 @@ import pytest
 
 from lazytree.explorer.labsheet import MAX_EXERCISES, exercise, lab_sheet
 from lazytree.explorer.practice import practice_model, practice_tree
-from tests.conftest import run
+from tests.helpers import run
 
 
 def test_seed_42_by_hand() -> None:

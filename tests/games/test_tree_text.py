@@ -13,7 +13,7 @@ from lazytree.games.tree_game import ChanceTreeGame, TreeGame, tree_game
 from lazytree.games.tree_text import TreeTextError, looks_like_text, parse_tree
 from lazytree.teach import Trace, traced_search
 from lazytree.tree import Tree
-from tests.conftest import run
+from tests.helpers import run
 
 AIMA_5_2 = """\
 # AIMA figure 5.2: a two-ply game tree, MAX to move at A
