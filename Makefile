@@ -1,5 +1,7 @@
 # The two commands a newcomer runs: `make play` and `make test`.
-# Both create .venv and install the project (with its dev extras) on first use.
+# Both create .venv on first use: `make play` installs only the library and its command
+# (the cli extra, the pure Python core), `make test` everything (the dev and docs extras,
+# the compiled core).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -32,15 +34,26 @@ $(STAMP): pyproject.toml $(EXAMPLES)
 	for example in $(dir $(EXAMPLES)); do \
 	  $(BIN)/python -m pip install --quiet --no-deps -e $$example || exit 1; \
 	done
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP)
+
+# what `make play` needs, and no more: the library and its command (typer, rich), with
+# the pure Python core (no C compiler run: `make core` builds the compiled one later)
+PLAY_STAMP := $(VENV)/.installed-play
+
+$(PLAY_STAMP): pyproject.toml setup.py
+	@echo "make play: installing lazytree and its command into $(VENV) (the first time only)"
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@LAZYTREE_PURE=1 $(BIN)/python -m pip install --quiet -e '.[cli]'
+	@touch $(PLAY_STAMP)
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
 ## play: start a game of Dice of Doom against the AI (pass options with ARGS="--size 5")
-play: $(STAMP)
-	$(BIN)/lazytree play dice-of-doom $(ARGS)
+play: $(PLAY_STAMP)
+	@echo "make play: lazytree play dice-of-doom $(ARGS)"
+	@$(BIN)/lazytree play dice-of-doom $(ARGS)
 
 ## serve: play in the browser: a local web server on http://127.0.0.1:8000/ (opens the page;
 ## pass options with ARGS="--port 8001 --no-open")

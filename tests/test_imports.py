@@ -10,6 +10,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 LAZY = {
+    ("lazytree/__main__.py", "lazytree.cli"): (
+        "the command (typer and rich: the cli extra) is imported when it runs, so a missing "
+        "extra is one line, not a traceback"
+    ),
     ("lazytree/cli/serve.py", "lazytree.server"): (
         "the server (Starlette, uvicorn) is imported when `serve` runs: `serve --help` stays quick"
     ),
