@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: play serve test lint typecheck docs pytest pytest-pure core system-deps images pictures notebooks-clean clean
+.PHONY: play site serve test lint typecheck docs pytest pytest-pure core system-deps images pictures notebooks-clean clean
 
 # The compiled core (setup.py: mypyc, beside the sources) is rebuilt when these change, so
 # the tests never run a stale compiled module.
@@ -54,6 +54,11 @@ $(NODE_STAMP): package.json package-lock.json
 play: $(PLAY_STAMP)
 	@echo "make play: lazytree play dice-of-doom $(ARGS)"
 	@$(BIN)/lazytree play dice-of-doom $(ARGS)
+
+## site: the static site in build/site: the play page against the AI with Python running
+## in the browser (Pyodide, from node_modules), for any static host or a local static server
+site: $(PLAY_STAMP) $(NODE_STAMP)
+	$(BIN)/python frontend/site.py build/site
 
 ## serve: play in the browser: a local web server on http://127.0.0.1:8000/ (opens the page;
 ## pass options with ARGS="--port 8001 --no-open")

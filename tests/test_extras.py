@@ -44,9 +44,11 @@ import sys
 for name in ({blocked},):
     sys.modules[name] = None
 import lazytree, lazytree.session, lazytree.export, lazytree.explorer.html, lazytree.teach
+import lazytree.server.local  # the browser worker's game service: no web framework
 from lazytree.catalog import load_game
 from lazytree.session import Session
-s = Session("dice-of-doom", {{"size": 2, "seed": 1}}, seats=["default:time=none:rater=alphabeta:depth=2"] * 2)
+seats = ["default:time=none:rater=alphabeta:depth=2"] * 2
+s = Session("dice-of-doom", {{"size": 2, "seed": 1}}, seats=seats)
 while not s.is_over:
     for _ in s.ai_turn():
         pass

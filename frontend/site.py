@@ -1,0 +1,170 @@
+"""Build the static site (``make site``): the play page against the AI, all of it running
+in the browser, Python included, from the site's own files.
+
+    python frontend/site.py [OUT]        (default: build/site)
+
+What goes in ``OUT``:
+
+``index.html``       the new-game form (the server's play page, its form sent to
+                     ``play.html`` with GET)
+``play.html``        the game: the same page and bundle as ``lazytree serve``'s, whose
+                     game service is the worker (``data-service="worker"``)
+``worker.js``        the Web Worker (``frontend/src/play/worker.ts``, bundled in
+                     ``lazytree/server/static``): Pyodide, then the game
+``app.js``, ``style.css``, ``boards.css``: the play page's bundle and styles
+``pyodide/``         Pyodide's runtime, from the npm package ``pyodide`` (node_modules):
+                     the WebAssembly interpreter and the standard library
+``wheels/``          lazytree's pure Python wheel (built here with ``LAZYTREE_PURE=1``)
+                     and ``index.json``, the list the worker unpacks
+
+The page asks the network for nothing beyond the site (a Content-Security-Policy of
+``'self'`` says so to the browser). The summary printed at the end gives the site's size,
+as stored and as gzip sends it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import html
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+STATIC = ROOT / "lazytree" / "server" / "static"
+LIB = ROOT / "lazytree" / "static"
+
+RUNTIME = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",
+    "README.md",
+)
+"""The files of the npm package ``pyodide`` the worker loads (and its ``package.json``,
+which names its licence, MPL-2.0)."""
+
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
+    "worker-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'"
+)
+"""The pages' Content-Security-Policy: nothing from anywhere but the site."""
+
+
+def page(template: str, *, session: str, games: str) -> str:
+    """The play page for the site: the server's page, with the site's relative
+    addresses, the worker as its game service, and no server-only parts (the lobby,
+    saving and loading files through the server)."""
+    edits = {
+        '<link rel="stylesheet" href="/lib/boards.css">': (
+            f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+            '<link rel="icon" href="data:,">\n'
+            '<link rel="stylesheet" href="boards.css">'
+        ),
+        '<link rel="stylesheet" href="/static/style.css">': (
+            '<link rel="stylesheet" href="style.css">'
+        ),
+        '<script type="module" src="/static/app.js"></script>': (
+            '<script type="module" src="app.js"></script>'
+        ),
+        'data-session="__SESSION__"': (
+            f'data-session="{html.escape(session)}" data-service="worker" data-worker="worker.js"'
+        ),
+        '<a href="/" class="brand">lazytree</a> <a href="/lobby" data-action="lobby">lobby</a>': (
+            '<a href="index.html" class="brand">lazytree</a>'
+        ),
+        '<form id="newgame-form" action="/play" method="post">': (
+            '<form id="newgame-form" action="play.html" method="get">'
+        ),
+        '<p class="hint"><label>Or open a saved game:': (
+            '<p class="hint" hidden><label>Or open a saved game:'
+        ),
+        '<a id="save" data-action="save" href="#" download>Save</a>': (
+            '<a id="save" data-action="save" href="#" download hidden>Save</a>'
+        ),
+        '<label class="file">Load': '<label class="file" hidden>Load',
+        '<a href="/">New game</a>': '<a href="index.html">New game</a>',
+    }
+    text = template
+    for old, new in edits.items():
+        if text.count(old) != 1:
+            raise SystemExit(f"site: the play page has changed: {old!r} is not in it once")
+        text = text.replace(old, new)
+    return text.replace("__SEAT__", "").replace("__ERROR__", "").replace("__GAMES__", games)
+
+
+def build_wheel(out: Path) -> Path:
+    """lazytree's pure Python wheel, built into ``out``."""
+    env = {**os.environ, "LAZYTREE_PURE": "1"}
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp, str(ROOT)],
+            check=True,
+            env=env,
+            cwd=ROOT,
+        )
+        (wheel,) = Path(tmp).glob("lazytree-*.whl")
+        if not wheel.name.endswith("-py3-none-any.whl"):
+            raise SystemExit(f"site: {wheel.name} is not a pure Python wheel")
+        out.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.copy2(wheel, out / wheel.name))
+
+
+def games_json() -> str:
+    """The new-game form's games (the server's ``game_forms``), escaped for the page."""
+    from lazytree.server.views import game_forms
+
+    return html.escape(json.dumps(game_forms()))
+
+
+def build(out: Path) -> list[Path]:
+    """Build the site into ``out`` (emptied first); its files."""
+    if not PYODIDE.is_dir():
+        raise SystemExit("site: node_modules/pyodide is missing: run `npm ci` (make site does)")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    template = (STATIC / "play.html").read_text(encoding="utf-8")
+    games = games_json()
+    (out / "index.html").write_text(page(template, session="", games=games), encoding="utf-8")
+    (out / "play.html").write_text(page(template, session="local", games=games), "utf-8")
+    for source in (STATIC / "app.js", STATIC / "style.css", STATIC / "worker.js"):
+        shutil.copy2(source, out / source.name)
+    shutil.copy2(LIB / "boards.css", out / "boards.css")
+    (out / "pyodide").mkdir()
+    for name in RUNTIME:
+        shutil.copy2(PYODIDE / name, out / "pyodide" / name)
+    wheel = build_wheel(out / "wheels")
+    (out / "wheels" / "index.json").write_text(json.dumps([wheel.name]), encoding="utf-8")
+    return sorted(p for p in out.rglob("*") if p.is_file())
+
+
+def gzipped_size(path: Path) -> int:
+    """The bytes ``path`` takes gzip-compressed (as a static host sends it)."""
+    return len(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else ROOT / "build" / "site"
+    print(f"site: building the static site into {out}", flush=True)
+    files = build(out)
+    stored = sum(p.stat().st_size for p in files)
+    sent = sum(gzipped_size(p) for p in files)
+    mib = 1024**2
+    print(
+        f"site: {len(files)} files, {stored / mib:.1f} MiB ({sent / mib:.1f} MiB gzipped); "
+        f"serve the folder with any static server, e.g. "
+        f"python3 -m http.server -d {out} 8080, then open http://127.0.0.1:8080/"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
