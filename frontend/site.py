@@ -62,15 +62,18 @@ CSP = (
 """The pages' Content-Security-Policy: nothing from anywhere but the site."""
 
 
-def page(template: str, *, session: str, games: str) -> str:
+def page(template: str, *, session: str, games: str, prefetch: tuple[str, ...] = ()) -> str:
     """The play page for the site: the server's page, with the site's relative
     addresses, the worker as its game service, and no server-only parts (the lobby,
-    saving and loading files through the server)."""
+    saving and loading files through the server). The files named in ``prefetch`` are
+    fetched into the browser's cache while the page is read (the form page: the game's
+    page then starts from the cache)."""
     edits = {
         '<link rel="stylesheet" href="/lib/boards.css">': (
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
             '<link rel="icon" href="data:,">\n'
-            '<link rel="stylesheet" href="boards.css">'
+            + "".join(f'<link rel="prefetch" href="{html.escape(f)}">\n' for f in prefetch)
+            + '<link rel="stylesheet" href="boards.css">'
         ),
         '<link rel="stylesheet" href="/static/style.css">': (
             '<link rel="stylesheet" href="style.css">'
@@ -167,10 +170,6 @@ def build(out: Path) -> list[Path]:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    template = (STATIC / "play.html").read_text(encoding="utf-8")
-    games = games_json()
-    (out / "index.html").write_text(page(template, session="", games=games), encoding="utf-8")
-    (out / "play.html").write_text(page(template, session="local", games=games), "utf-8")
     for source in (STATIC / "app.js", STATIC / "style.css", STATIC / "worker.js"):
         shutil.copy2(source, out / source.name)
     shutil.copy2(LIB / "boards.css", out / "boards.css")
@@ -180,6 +179,13 @@ def build(out: Path) -> list[Path]:
     wheel = build_wheel(out / "wheels")
     add_bytecode(wheel)
     (out / "wheels" / "index.json").write_text(json.dumps([wheel.name]), encoding="utf-8")
+    template = (STATIC / "play.html").read_text(encoding="utf-8")
+    games = games_json()
+    worker = ("worker.js", "wheels/index.json", f"wheels/{wheel.name}")
+    runtime = tuple(f"pyodide/{name}" for name in RUNTIME if name.startswith(("pyodide", "python")))
+    form = page(template, session="", games=games, prefetch=worker + runtime)
+    (out / "index.html").write_text(form, encoding="utf-8")
+    (out / "play.html").write_text(page(template, session="local", games=games), "utf-8")
     return sorted(p for p in out.rglob("*") if p.is_file())
 
 

@@ -176,6 +176,9 @@ def test_the_new_game_form_opens_the_game_in_the_site(served: Served, offline: A
     from selenium.webdriver.common.by import By
 
     offline.get(f"{served.url}/index.html")
+    # the form page fills the cache with what the game's page loads (Pyodide, the wheel)
+    fetched = [e.get_attribute("href") for e in offline.find_elements(By.CSS_SELECTOR, "link")]
+    assert f"{served.url}/pyodide/pyodide.asm.wasm" in fetched
     form = offline.find_element(By.ID, "newgame-form")
     assert form.get_attribute("method") == "get" and form.get_attribute("action").endswith(
         "/play.html"
