@@ -5,6 +5,9 @@ in the browser, Python included, from the site's own files.
 
 What goes in ``OUT``:
 
+``explore.html``     the explorer of one search (alpha-beta on a 3x3 board), its steps
+                     to go through one by one (drawn at build time: no live forcing)
+``favicon.ico``      a square of player 0's red (a PNG)
 ``index.html``       the new-game form (the server's play page, its form sent to
                      ``play.html`` with GET)
 ``play.html``        the game: the same page and bundle as ``lazytree serve``'s, whose
@@ -32,10 +35,12 @@ import html
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
 import zipfile
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +61,7 @@ RUNTIME = (
 which names its licence, MPL-2.0)."""
 
 CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
     "worker-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'"
 )
 """The pages' Content-Security-Policy: nothing from anywhere but the site."""
@@ -71,7 +76,7 @@ def page(template: str, *, session: str, games: str, prefetch: tuple[str, ...] =
     edits = {
         '<link rel="stylesheet" href="/lib/boards.css">': (
             f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
-            '<link rel="icon" href="data:,">\n'
+            '<link rel="icon" href="favicon.ico">\n'
             + "".join(f'<link rel="prefetch" href="{html.escape(f)}">\n' for f in prefetch)
             + '<link rel="stylesheet" href="boards.css">'
         ),
@@ -85,7 +90,8 @@ def page(template: str, *, session: str, games: str, prefetch: tuple[str, ...] =
             f'data-session="{html.escape(session)}" data-service="worker" data-worker="worker.js"'
         ),
         '<a href="/" class="brand">lazytree</a> <a href="/lobby" data-action="lobby">lobby</a>': (
-            '<a href="index.html" class="brand">lazytree</a>'
+            '<a href="index.html" class="brand">lazytree</a> '
+            '<a href="explore.html">an AI\'s search, step by step</a>'
         ),
         '<form id="newgame-form" action="/play" method="post">': (
             '<form id="newgame-form" action="play.html" method="get">'
@@ -156,6 +162,18 @@ def add_bytecode(wheel: Path) -> int:
     return len(added)
 
 
+EXPLORED = ("dice-of-doom", "--size", "3", "--seed", "8", "--depth", "4", "--rater", "alphabeta")
+"""The search ``explore.html`` shows (the documentation's 3x3 picture's)."""
+
+
+def explorer_page(path: Path) -> None:
+    """The explorer's own offline page (``lazytree explore --format html``: its script and
+    data inlined) of an alpha-beta search on a 3x3 board, with its steps to go through one
+    by one; drawn when the site is built, so it has no live forcing (that needs a server)."""
+    command = [sys.executable, "-m", "lazytree", "explore", *EXPLORED, "--format", "html"]
+    subprocess.run([*command, "--out", str(path)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+
+
 def games_json() -> str:
     """The new-game form's games (the server's ``game_forms``), escaped for the page."""
     from lazytree.server.views import game_forms
@@ -186,7 +204,27 @@ def build(out: Path) -> list[Path]:
     form = page(template, session="", games=games, prefetch=worker + runtime)
     (out / "index.html").write_text(form, encoding="utf-8")
     (out / "play.html").write_text(page(template, session="local", games=games), "utf-8")
+    explorer_page(out / "explore.html")
+    (out / "favicon.ico").write_bytes(favicon())
     return sorted(p for p in out.rglob("*") if p.is_file())
+
+
+def favicon(size: int = 16, rgb: tuple[int, int, int] = (0xE4, 0x50, 0x57)) -> bytes:
+    """A PNG of one colour (player 0's red), the site's ``favicon.ico``: the explorer's
+    page names no icon, and a browser then asks for that file."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB
+    rows = b"".join(b"\x00" + bytes(rgb) * size for _ in range(size))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def gzipped_size(path: Path) -> int:

@@ -198,3 +198,16 @@ def test_a_link_the_game_refuses_says_why_on_the_page(served: Served, offline: A
     )
     assert "seat 1" in status
     assert view(offline) is None
+
+
+def test_the_explorer_page_steps_through_the_search_offline(served: Served, offline: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    offline.get(f"{served.url}/index.html")
+    offline.find_element(By.CSS_SELECTOR, "a[href='explore.html']").click()
+    wait_for(offline, "the explorer", lambda d: d.find_elements(By.CSS_SELECTOR, "[data-node]"))
+    offline.find_element(By.CSS_SELECTOR, '[data-action="replay"]').click()
+    text = offline.find_element(By.CSS_SELECTOR, "[data-replay-text]").text
+    assert text.startswith("step 1 of "), text
+    failed = [e for e in offline.get_log("browser") if e["level"] == "SEVERE"]
+    assert not failed, failed
