@@ -7,6 +7,8 @@ What goes in ``OUT``:
 
 ``explore.html``     the explorer of one search (alpha-beta on a 3x3 board), its steps
                      to go through one by one (drawn at build time: no live forcing)
+``practice.html``    an alpha-beta exercise on a small random tree (seed 11), checked in
+                     the page, with the search's steps to explain the answer
 ``favicon.ico``      a square of player 0's red (a PNG)
 ``index.html``       the new-game form (the server's play page, its form sent to
                      ``play.html`` with GET)
@@ -91,7 +93,8 @@ def page(template: str, *, session: str, games: str, prefetch: tuple[str, ...] =
         ),
         '<a href="/" class="brand">lazytree</a> <a href="/lobby" data-action="lobby">lobby</a>': (
             '<a href="index.html" class="brand">lazytree</a> '
-            '<a href="explore.html">an AI\'s search, step by step</a>'
+            '<a href="explore.html">an AI\'s search, step by step</a> '
+            '<a href="practice.html">practise alpha-beta</a>'
         ),
         '<form id="newgame-form" action="/play" method="post">': (
             '<form id="newgame-form" action="play.html" method="get">'
@@ -174,6 +177,18 @@ def explorer_page(path: Path) -> None:
     subprocess.run([*command, "--out", str(path)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
+PRACTICE = ("--depth", "3", "--branching", "3", "--values", "0-9", "--seed", "11")
+"""The exercise ``practice.html`` sets (the same tree for every visitor)."""
+
+
+def practice_page(path: Path) -> None:
+    """An alpha-beta exercise (``lazytree explore practice``: one offline page that asks
+    for the root's value and the leaves alpha-beta never evaluates, checks the answer
+    and steps through the search to explain it)."""
+    command = [sys.executable, "-m", "lazytree", "explore", "practice", *PRACTICE]
+    subprocess.run([*command, "--out", str(path)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+
+
 def games_json() -> str:
     """The new-game form's games (the server's ``game_forms``), escaped for the page."""
     from lazytree.server.views import game_forms
@@ -205,6 +220,7 @@ def build(out: Path) -> list[Path]:
     (out / "index.html").write_text(form, encoding="utf-8")
     (out / "play.html").write_text(page(template, session="local", games=games), "utf-8")
     explorer_page(out / "explore.html")
+    practice_page(out / "practice.html")
     (out / "favicon.ico").write_bytes(favicon())
     return sorted(p for p in out.rglob("*") if p.is_file())
 

@@ -211,3 +211,26 @@ def test_the_explorer_page_steps_through_the_search_offline(served: Served, offl
     assert text.startswith("step 1 of "), text
     failed = [e for e in offline.get_log("browser") if e["level"] == "SEVERE"]
     assert not failed, failed
+
+
+def test_the_practice_page_checks_an_answer_offline(served: Served, offline: Any) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from lazytree.explorer.practice import practice_tree
+    from tests.explorer.test_practice import textbook_leaves
+
+    builder = site_builder()
+    seed = int(builder.PRACTICE[builder.PRACTICE.index("--seed") + 1])
+    value, _ = textbook_leaves(practice_tree(3, 3, (0, 9), seed=seed))
+    offline.get(f"{served.url}/play.html?game=tictactoe")
+    offline.find_element(By.CSS_SELECTOR, "a[href='practice.html']").click()
+    box = wait_for(
+        offline, "the exercise", lambda d: d.find_elements(By.CSS_SELECTOR, "[data-answer]")
+    )
+    box[0].click()
+    box[0].send_keys(str(int(value)), Keys.ENTER)
+    verdict = offline.find_element(By.CSS_SELECTOR, "[data-verdict]")
+    explanation = offline.find_element(By.CSS_SELECTOR, "[data-explanation]").text
+    assert f"The root's value is {int(value)}: right." in explanation, explanation
+    assert verdict.get_attribute("data-result") in ("right", "wrong")  # (no leaf marked)
