@@ -1,6 +1,7 @@
 # The commands a newcomer runs: `make play`, `make check` (the quick one, a few minutes)
-# and `make test` (everything).
-# Both create .venv and install the project (with its dev extras) on first use.
+# and `make test` (everything). They create .venv on first use: `make play` installs only
+# the library and its command (the cli extra, the pure Python core), `make check` and
+# `make test` everything (the dev and docs extras; `make test` the compiled core too).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -8,7 +9,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ARGS   ?=
 
-.PHONY: play serve check test lint typecheck docs pytest pytest-pure core system-deps images pictures notebooks-clean clean
+.PHONY: play site serve check test lint typecheck docs pytest pytest-pure core system-deps images pictures notebooks-clean clean
 
 # The compiled core (setup.py: mypyc, beside the sources) is rebuilt when these change, so
 # the tests never run a stale compiled module.
@@ -33,15 +34,31 @@ $(STAMP): pyproject.toml $(EXAMPLES)
 	for example in $(dir $(EXAMPLES)); do \
 	  $(BIN)/python -m pip install --quiet --no-deps -e $$example || exit 1; \
 	done
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP)
+
+# what `make play` needs, and no more: the library and its command (typer, rich), with
+# the pure Python core (no C compiler run: `make core` builds the compiled one later)
+PLAY_STAMP := $(VENV)/.installed-play
+
+$(PLAY_STAMP): pyproject.toml setup.py
+	@echo "make play: installing lazytree and its command into $(VENV) (the first time only)"
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@LAZYTREE_PURE=1 $(BIN)/python -m pip install --quiet -e '.[cli]'
+	@touch $(PLAY_STAMP)
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
 ## play: start a game of Dice of Doom against the AI (pass options with ARGS="--size 5")
-play: $(STAMP)
-	$(BIN)/lazytree play dice-of-doom $(ARGS)
+play: $(PLAY_STAMP)
+	@echo "make play: lazytree play dice-of-doom $(ARGS)"
+	@$(BIN)/lazytree play dice-of-doom $(ARGS)
+
+## site: the static site in build/site: the play page against the AI with Python running
+## in the browser (Pyodide, from node_modules), for any static host or a local static server
+site: $(PLAY_STAMP) $(NODE_STAMP)
+	$(BIN)/python frontend/site.py build/site
 
 ## serve: play in the browser: a local web server on http://127.0.0.1:8000/ (opens the page;
 ## pass options with ARGS="--port 8001 --no-open")

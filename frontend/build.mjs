@@ -11,6 +11,8 @@
 //   explorer-widget.js  the Jupyter widget (an ES module whose default export anywidget
 //                       renders); lazytree/explorer/widget.py ships it (there too)
 //   app.js              the play page (`lazytree serve`'s /play, lazytree/server/static)
+//   worker.js           the play page's Web Worker in the static site (Python in Pyodide
+//                       answering the page: frontend/site.py copies it; there too)
 //   boards.js           the board renderer as an ES module, for any page
 //                       (lazytree/static, served at /lib/boards.js)
 import { readFileSync } from "node:fs";
@@ -66,6 +68,12 @@ await esbuild.build({
   entryPoints: ["frontend/src/play/page.ts"],
   format: "iife",
   outfile: place("lazytree/server/static", "app.js"),
+});
+await esbuild.build({
+  ...own,
+  entryPoints: ["frontend/src/play/worker.ts"],
+  format: "esm",
+  outfile: place("lazytree/server/static", "worker.js"),
 });
 await esbuild.build({
   ...own,

@@ -10,6 +10,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 LAZY = {
+    ("lazytree/server/__init__.py", "lazytree.server"): (
+        "create_app (Starlette: the server extra) is loaded when asked for, so the views and "
+        "the browser's game service (lazytree.server.local) import without a web framework"
+    ),
+    ("lazytree/__main__.py", "lazytree.cli"): (
+        "the command (typer and rich: the cli extra) is imported when it runs, so a missing "
+        "extra is one line, not a traceback"
+    ),
     ("lazytree/cli/serve.py", "lazytree.server"): (
         "the server (Starlette, uvicorn) is imported when `serve` runs: `serve --help` stays quick"
     ),

@@ -9,11 +9,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def package_folders() -> set[str]:
-    """Every package of the checkout by its installed name (games/ is lazytree.games)."""
+    """Every package of the checkout by its installed name (games/ is lazytree.games),
+    and every folder of data files (``static/``), which Python imports as a package too."""
     names = set()
     for top, name in ((ROOT / "lazytree", "lazytree"), (ROOT / "games", "lazytree.games")):
-        for init in top.rglob("__init__.py"):
-            parts = init.parent.relative_to(top).parts
+        found = [p.parent for p in top.rglob("__init__.py")] + list(top.rglob("static"))
+        for folder in found:
+            parts = folder.relative_to(top).parts
             if "games" in parts and top.name == "lazytree":  # the link to games/
                 continue
             names.add(".".join((name, *parts)))

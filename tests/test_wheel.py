@@ -63,7 +63,8 @@ def test_the_wheel_installs_and_finds_its_games(tmp_path: Path) -> None:
 
     # the example plugins, copied so their builds stay out of the checkout
     examples = [shutil.copytree(p, tmp_path / p.name) for p in (ROOT / "examples").iterdir()]
-    sh(py, "-m", "pip", "install", "--quiet", wheel, *examples, cwd=tmp_path)
+    # the command is the cli extra (the library alone has no typer nor rich)
+    sh(py, "-m", "pip", "install", "--quiet", f"{wheel}[cli]", *examples, cwd=tmp_path)
     lazytree = venv / "bin" / "lazytree"
     counted = json.loads(sh(lazytree, "count", "tictactoe", "--json", cwd=tmp_path))
     assert counted["nodes"] == 549_946

@@ -103,10 +103,17 @@ class Budget:
             return SearchStopped(
                 "nodes", f"the node budget ({self.limit.nodes:,} new nodes) ran out"
             )
-        if memory and self.max_memory is not None and _stopping.memory_in_use() > self.max_memory:
+        if memory and self.max_memory is not None and self._over_memory(self.max_memory):
             mib = self.max_memory / 1024**2
             return SearchStopped("memory", f"the memory budget ({mib:,.0f} MiB) ran out")
         return None
+
+    @staticmethod
+    def _over_memory(max_memory: int) -> bool:
+        """Whether the process holds more than ``max_memory`` bytes (never, where its
+        memory cannot be read)."""
+        used = _stopping.memory_in_use()
+        return used is not None and used > max_memory
 
     def check(self) -> None:
         """Raise :class:`SearchStopped` when any part of the limit is reached (the

@@ -1,6 +1,12 @@
 """What stops a search: :class:`SearchStopped` and its reasons, the clocks a limit's
 seconds count, and the reading of the process's memory.
 
+Both degrade where the platform lacks what they read (Pyodide in a browser, a sandbox
+without ``/proc``): the CPU clock falls back to the process's CPU time, then to the wall
+clock (:data:`CPU_CLOCK` names the one in use), and the memory reading is ``None``
+("unknown"), which a memory budget treats as nothing to stop for. Neither ever raises
+in the middle of a search.
+
 A :class:`~lazytree.search.limit.Limit` says when a search stops; its
 :class:`~lazytree.search.budget.Budget` checks it with what is here. Both import this
 module, and :mod:`lazytree.search.limit` re-exports its names.
@@ -12,6 +18,8 @@ Examples
 ('nodes', 'the node budget ran out')
 >>> sorted(CLOCKS)
 ['cpu', 'wall']
+>>> CPU_CLOCK in ('thread_time', 'process_time', 'perf_counter')
+True
 """
 
 from __future__ import annotations
@@ -22,42 +30,111 @@ import time
 from collections.abc import Callable
 from typing import Literal
 
-__all__ = ["CLOCKS", "Clock", "SearchStopped", "StopReason", "memory_in_use"]
+__all__ = [
+    "CLOCKS",
+    "CPU_CLOCK",
+    "Clock",
+    "SearchStopped",
+    "StopReason",
+    "cpu_clock",
+    "memory_in_use",
+]
 
 StopReason = Literal["time", "nodes", "memory", "stop"]
 Clock = Literal["wall", "cpu"]
 
-CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+_CPU_CANDIDATES = ("thread_time", "process_time", "perf_counter")
+
+
+def cpu_clock(candidates: tuple[str, ...] = _CPU_CANDIDATES) -> tuple[str, Callable[[], float]]:
+    """The first of ``candidates`` (names in :mod:`time`) that exists and can be read,
+    with its name; the wall clock (``perf_counter``) when none can.
+
+    >>> cpu_clock(("no_such_clock", "perf_counter"))[0]
+    'perf_counter'
+    """
+    for name in candidates:
+        clock = getattr(time, name, None)
+        if clock is None:
+            continue
+        try:
+            clock()
+        except OSError:  # (declared but not implemented by the platform)
+            continue
+        return name, clock
+    return "perf_counter", time.perf_counter
+
+
+CPU_CLOCK, _cpu = cpu_clock()
+"""The name of the :mod:`time` function the ``"cpu"`` clock reads: ``thread_time``
+where threads have their own CPU time, else ``process_time``, else ``perf_counter``
+(the wall clock, where the platform measures no CPU time)."""
+
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": _cpu}
 """What ``Limit.seconds`` counts: wall-clock seconds, or the CPU seconds of the searching
 thread (the same search on a busy machine gets the same CPU time, so matches between a
-clocked AI and a fixed-depth one do not depend on what else the machine is doing)."""
+clocked AI and a fixed-depth one do not depend on what else the machine is doing; see
+:data:`CPU_CLOCK` for the platforms without it)."""
 
 
 _statm: tuple[int, int] | None = None
 """The process id and the descriptor of its ``/proc/self/statm``, kept open (``/proc/self``
 is resolved when it is opened, so a forked child opens its own)."""
 
+_no_statm = False
+"""Set once ``/proc/self/statm`` could not be read: it is not tried again."""
 
-def memory_in_use() -> int:
-    """The memory this process holds now (resident set size, bytes).
+_peak: Callable[[], int] | bool | None = False
+"""The fallback reading of the peak resident size (``False``: not looked for yet;
+``None``: there is none on this platform)."""
+
+
+def memory_in_use() -> int | None:
+    """The memory this process holds now (resident set size, bytes), or ``None`` where
+    the platform offers no reading (a memory budget then never stops a search).
 
     Read from ``/proc/self/statm`` where there is one (one system call: the file is kept
     open and read again from its start, 1.5 us against 10 us to open it each time);
     elsewhere the peak resident size from :func:`resource.getrusage`, which can only
-    overstate.
+    overstate; where neither exists (Pyodide), ``None``. What is missing is looked for
+    once, not at every reading.
     """
-    global _statm
+    global _statm, _no_statm
+    if not _no_statm:
+        try:
+            pid = os.getpid()
+            kept = _statm
+            if kept is None or kept[0] != pid:
+                kept = _statm = (pid, os.open("/proc/self/statm", os.O_RDONLY))
+            return int(os.pread(kept[1], 64, 0).split()[1]) * _PAGE
+        except (OSError, ValueError, IndexError, AttributeError):
+            _no_statm = True
+    reader = _peak_reader()
+    if reader is None:
+        return None
     try:
-        pid = os.getpid()
-        kept = _statm
-        if kept is None or kept[0] != pid:
-            kept = _statm = (pid, os.open("/proc/self/statm", os.O_RDONLY))
-        return int(os.pread(kept[1], 64, 0).split()[1]) * _PAGE
-    except (OSError, ValueError, IndexError, AttributeError):
-        import resource  # (Unix only: the fallback where /proc is missing)
+        return reader()
+    except (OSError, ValueError):
+        return None
 
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return peak if sys.platform == "darwin" else peak * 1024
+
+def _peak_reader() -> Callable[[], int] | None:
+    """:func:`resource.getrusage`'s peak resident size in bytes, or ``None`` where the
+    :mod:`resource` module is missing (looked for once)."""
+    global _peak
+    if _peak is False:
+        try:
+            import resource  # (Unix only: the fallback where /proc is missing)
+        except ImportError:
+            _peak = None
+        else:
+            scale = 1 if sys.platform == "darwin" else 1024
+
+            def peak() -> int:
+                return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale
+
+            _peak = peak
+    return _peak if callable(_peak) else None
 
 
 try:

@@ -89,9 +89,6 @@ for it)."""
 KEEP_TIMES = 64
 """Moves whose storing time a game keeps (see :attr:`Runner.stored_at`)."""
 
-MAX_DELAY = 10.0
-"""Longest pause between two AI moves (the watch speed), in seconds."""
-
 
 @dataclass
 class Progress:

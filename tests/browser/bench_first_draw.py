@@ -295,7 +295,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    import lazytree.server.app as server
+    import lazytree.server.views as server
     from lazytree.server import create_app
     from tests.browser.conftest import serve_app
 

@@ -66,7 +66,11 @@ def browsers() -> Iterator[Any]:
 
 @contextlib.contextmanager
 def headless_chromium(
-    size: tuple[int, int] = (1280, 900), *, phone: bool = False, dark: bool = False
+    size: tuple[int, int] = (1280, 900),
+    *,
+    phone: bool = False,
+    dark: bool = False,
+    extra: tuple[str, ...] = (),
 ) -> Iterator[Any]:
     """A headless Chromium with its own profile and download directory: the ``driver``
     fixture's browser, for ``browsers()`` and scripts too (``bench_first_draw``).
@@ -74,7 +78,8 @@ def headless_chromium(
     ``size`` is the page's viewport in CSS pixels (the window is grown to give exactly
     that); ``phone=True`` emulates a phone of that size instead (chromedriver's
     ``mobileEmulation``: a touch screen, device pixel ratio 3, a mobile viewport);
-    ``dark=True`` makes the page see ``prefers-color-scheme: dark``."""
+    ``dark=True`` makes the page see ``prefers-color-scheme: dark``; ``extra``: more
+    command-line switches (``--proxy-server=...``)."""
     chromium, chromedriver = browser_paths()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -95,6 +100,7 @@ def headless_chromium(
         "--disable-sync",
         f"--window-size={size[0]},{size[1]}",
         f"--user-data-dir={profile}",
+        *extra,
     ):
         options.add_argument(arg)
     if phone:

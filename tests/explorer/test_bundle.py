@@ -1,7 +1,8 @@
 """The front end's bundles are built from the current front-end sources.
 
 The explorer (``lazytree/explorer/static/explorer.js`` and ``explorer-widget.js``), the
-play page (``lazytree/server/static/app.js``) and the board renderer as a module
+play page (``lazytree/server/static/app.js``), its Web Worker in the static site
+(``worker.js``) and the board renderer as a module
 (``lazytree/static/boards.js``) are built by esbuild from ``frontend/src`` (``make
 bundle``) and committed, so the package installs and runs without Node.js. This test
 builds them again into a temporary folder with the pinned esbuild (``node_modules``,
@@ -25,6 +26,7 @@ BUNDLES = {
     "explorer.js": STATIC / "explorer.js",
     "explorer-widget.js": STATIC / "explorer-widget.js",
     "app.js": ROOT / "lazytree" / "server" / "static" / "app.js",
+    "worker.js": ROOT / "lazytree" / "server" / "static" / "worker.js",
     "boards.js": ROOT / "lazytree" / "static" / "boards.js",
 }
 

@@ -14,8 +14,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from lazytree.server import create_app
-from lazytree.server.app import MAX_BODY, MAX_CELLS
+from lazytree.server.app import MAX_BODY
 from lazytree.server.runner import Sessions
+from lazytree.server.views import MAX_CELLS
 from lazytree.session import Session
 
 TOKENS: dict[str, str] = {}
@@ -161,7 +162,7 @@ def test_the_form_offers_the_sizes_the_server_plays(client: TestClient) -> None:
     sid = new_game(client, "game=dice-of-doom&size=100&seed=1&seats=human,human")
     view = client.get(f"/api/sessions/{sid}").json()
     assert len(view["board"]["cells"]) == 100 * 100 <= MAX_CELLS
-    with mock.patch("lazytree.server.app.MAX_CELLS", 1600):
+    with mock.patch("lazytree.server.views.MAX_CELLS", 1600):
         r = client.post("/play?game=dice-of-doom&size=41")
     assert r.status_code == 400 and "boards of up to 1,600 cells" in r.text
 

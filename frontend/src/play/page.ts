@@ -14,13 +14,13 @@ import { textBoard } from "../board/dom";
 import { type Direction, step } from "../board/geometry";
 import type { BoardDocument } from "../board/types";
 import { hasCells } from "../board/types";
-import { Connection } from "./connection";
 import { must } from "./el";
 import { setupForm } from "./form";
 import { Gestures } from "./gestures";
 import { checkMove, completions } from "./notation";
 import { renderMoves, renderPanel, renderProgress } from "./panel";
 import { replayCaption, replayStep, replayTarget } from "./replay";
+import { type GameService, openService } from "./service";
 import { type Applied, PlayState } from "./state";
 import type { ReplayView, ServerMessage, UpdateMessage, View } from "./types";
 import { Viewport } from "./viewport";
@@ -73,7 +73,7 @@ class GamePage {
   private readonly board: Board;
   private readonly viewport = new Viewport();
   private readonly gestures: Gestures;
-  private readonly connection: Connection;
+  private readonly connection: GameService;
   private busy = false;
   private connectedAt: number | null = null;
   private pendingMove: number | null = null;
@@ -88,18 +88,24 @@ class GamePage {
   ) {
     this.board = new Board(this.canvas);
     this.gestures = new Gestures(this.board, this.viewport, () => this.setViewBox());
-    this.connection = new Connection(sessionId, {
-      hello: () => ({
-        ply: this.state.view ? this.state.view.moves_made : 0,
-        seat: seatToken,
-        epoch: this.state.view ? this.state.view.epoch : -1,
-      }),
-      message: (message) => this.onMessage(message),
-      status: (text) => this.setConnection(text),
-      closed: () => {
-        this.busy = false;
+    // the game service: the server, or Python in a worker (the static site)
+    this.connection = openService(
+      sessionId,
+      {
+        hello: () => ({
+          ply: this.state.view ? this.state.view.moves_made : 0,
+          seat: seatToken,
+          epoch: this.state.view ? this.state.view.epoch : -1,
+        }),
+        message: (message) => this.onMessage(message),
+        status: (text) => this.setConnection(text),
+        closed: () => {
+          this.busy = false;
+        },
       },
-    });
+      (path, body) => api(path, body, seatToken, sessionId),
+      this.app.dataset,
+    );
     this.wire();
   }
 
@@ -107,6 +113,7 @@ class GamePage {
     must("#game").hidden = false;
     this.connectedAt = performance.now();
     this.connection.connect(); // the server starts an AI to move when a page says hello
+    if (this.connection.local) return; // (the page's own address is the game's)
     const seat = this.seatToken ? `&seat=${encodeURIComponent(this.seatToken)}` : "";
     history.replaceState(null, "", `/play?session=${this.sessionId}${seat}`);
   }
@@ -114,7 +121,7 @@ class GamePage {
   // -- the server ------------------------------------------------------------------------
 
   private async api<T>(path: string, body?: unknown): Promise<T> {
-    return api<T>(path, body, this.seatToken, this.sessionId);
+    return this.connection.request<T>(path, body);
   }
 
   private onMessage(message: ServerMessage): void {

@@ -1089,73 +1089,6 @@
     return nodes;
   }
 
-  // frontend/src/play/connection.ts
-  function backoff(retry, random = Math.random()) {
-    return Math.min(1e4, 300 * 2 ** retry) * (0.75 + random / 2);
-  }
-  var Connection = class {
-    constructor(session, events) {
-      this.session = session;
-      this.events = events;
-    }
-    session;
-    events;
-    socket = null;
-    retry = 0;
-    /** Open the connection (again). */
-    connect() {
-      const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
-      const ws = new WebSocket(`${proto}//${window.location.host}/ws/${this.session}`);
-      this.socket = ws;
-      ws.onopen = () => ws.send(JSON.stringify({ hello: this.events.hello() }));
-      ws.onmessage = (event) => {
-        const raw = event.data;
-        if (raw.startsWith('{"type":"update"')) performance.mark("lazytree:board-data");
-        const message = JSON.parse(raw);
-        if (message.type === "update") {
-          this.retry = 0;
-          this.events.status("");
-        }
-        this.events.message(message);
-      };
-      ws.onclose = (event) => {
-        if (this.socket !== ws) return;
-        this.socket = null;
-        this.events.closed();
-        if (event.code === 4403 || event.code === 4404 || event.code === 1008) {
-          this.events.status("not connected: this page's link was refused");
-          return;
-        }
-        const wait = backoff(this.retry);
-        this.retry += 1;
-        this.events.status(`connection lost: reconnecting in ${(wait / 1e3).toFixed(1)} s…`);
-        setTimeout(() => this.connect(), wait);
-      };
-    }
-    /** Whether a message can be sent now. */
-    get open() {
-      return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
-    }
-    /** Whether the page has a connection (open or opening). */
-    get exists() {
-      return this.socket !== null;
-    }
-    /** Send `data` as JSON. */
-    send(data) {
-      this.socket?.send(JSON.stringify(data));
-    }
-    /** Close it because the page cannot go on with it (it reconnects). */
-    abort(reason) {
-      this.socket?.close(4e3, reason);
-    }
-    /** Close it for good (the page is left). */
-    close() {
-      const ws = this.socket;
-      this.socket = null;
-      ws?.close(1e3, "page closed");
-    }
-  };
-
   // frontend/src/play/el.ts
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -1826,6 +1759,208 @@
     must("#save").href = `/api/sessions/${sessionId}/save`;
   }
 
+  // frontend/src/play/connection.ts
+  function backoff(retry, random = Math.random()) {
+    return Math.min(1e4, 300 * 2 ** retry) * (0.75 + random / 2);
+  }
+  var Connection = class {
+    constructor(session, events) {
+      this.session = session;
+      this.events = events;
+    }
+    session;
+    events;
+    socket = null;
+    retry = 0;
+    /** Open the connection (again). */
+    connect() {
+      const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
+      const ws = new WebSocket(`${proto}//${window.location.host}/ws/${this.session}`);
+      this.socket = ws;
+      ws.onopen = () => ws.send(JSON.stringify({ hello: this.events.hello() }));
+      ws.onmessage = (event) => {
+        const raw = event.data;
+        if (raw.startsWith('{"type":"update"')) performance.mark("lazytree:board-data");
+        const message = JSON.parse(raw);
+        if (message.type === "update") {
+          this.retry = 0;
+          this.events.status("");
+        }
+        this.events.message(message);
+      };
+      ws.onclose = (event) => {
+        if (this.socket !== ws) return;
+        this.socket = null;
+        this.events.closed();
+        if (event.code === 4403 || event.code === 4404 || event.code === 1008) {
+          this.events.status("not connected: this page's link was refused");
+          return;
+        }
+        const wait = backoff(this.retry);
+        this.retry += 1;
+        this.events.status(`connection lost: reconnecting in ${(wait / 1e3).toFixed(1)} s…`);
+        setTimeout(() => this.connect(), wait);
+      };
+    }
+    /** Whether a message can be sent now. */
+    get open() {
+      return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+    }
+    /** Whether the page has a connection (open or opening). */
+    get exists() {
+      return this.socket !== null;
+    }
+    /** Send `data` as JSON. */
+    send(data) {
+      this.socket?.send(JSON.stringify(data));
+    }
+    /** Close it because the page cannot go on with it (it reconnects). */
+    abort(reason) {
+      this.socket?.close(4e3, reason);
+    }
+    /** Close it for good (the page is left). */
+    close() {
+      const ws = this.socket;
+      this.socket = null;
+      ws?.close(1e3, "page closed");
+    }
+  };
+
+  // frontend/src/play/service.ts
+  var ServerService = class {
+    constructor(session, events, call) {
+      this.call = call;
+      this.connection = new Connection(session, events);
+    }
+    call;
+    connection;
+    local = false;
+    connect() {
+      this.connection.connect();
+    }
+    get open() {
+      return this.connection.open;
+    }
+    get exists() {
+      return this.connection.exists;
+    }
+    send(data) {
+      this.connection.send(data);
+    }
+    abort(reason) {
+      this.connection.abort(reason);
+    }
+    close() {
+      this.connection.close();
+    }
+    request(path, body) {
+      return this.call(path, body);
+    }
+  };
+  var WorkerService = class {
+    constructor(script, query, events) {
+      this.script = script;
+      this.query = query;
+      this.events = events;
+    }
+    script;
+    query;
+    events;
+    worker = null;
+    ready = false;
+    next = 0;
+    pending = /* @__PURE__ */ new Map();
+    local = true;
+    connect() {
+      if (this.worker) {
+        if (this.ready) this.hello();
+        return;
+      }
+      const worker = new Worker(this.script, { type: "module" });
+      this.worker = worker;
+      worker.onmessage = (event) => this.receive(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.events.status(`the game's worker failed: ${event.message}`);
+      };
+      const base = new URL(".", new URL(this.script, window.location.href)).href;
+      this.post({ kind: "start", query: this.query, base });
+    }
+    receive(data) {
+      if (data.kind === "status") {
+        this.events.status(data.text);
+      } else if (data.kind === "ready") {
+        this.ready = true;
+        this.hello();
+      } else if (data.kind === "failed") {
+        this.ready = false;
+        this.events.status(data.error);
+        this.events.closed();
+      } else if (data.kind === "message") {
+        const raw = data.text;
+        if (raw.startsWith('{"type": "update"')) performance.mark("lazytree:board-data");
+        const message = JSON.parse(raw);
+        if (message.type === "update") this.events.status("");
+        this.events.message(message);
+      } else if (data.kind === "answer") {
+        const waiting = this.pending.get(data.id);
+        if (!waiting) return;
+        this.pending.delete(data.id);
+        const answer = JSON.parse(data.text);
+        if (data.status >= 400) waiting.reject(new Error(answer.error || `${data.status}`));
+        else waiting.resolve(answer);
+      }
+    }
+    hello() {
+      this.post({ kind: "message", text: JSON.stringify({ hello: this.events.hello() }) });
+    }
+    post(message) {
+      this.worker?.postMessage(message);
+    }
+    get open() {
+      return this.ready;
+    }
+    get exists() {
+      return this.worker !== null;
+    }
+    send(data) {
+      this.post({ kind: "message", text: JSON.stringify(data) });
+    }
+    abort(_reason) {
+      this.post({ kind: "message", text: JSON.stringify({ hello: { ply: 0 } }) });
+    }
+    close() {
+      this.worker?.terminate();
+      this.worker = null;
+      this.ready = false;
+      for (const waiting of this.pending.values()) waiting.reject(new Error("the page closed"));
+      this.pending.clear();
+    }
+    request(path, body) {
+      const id = this.next++;
+      const slash = path.indexOf("/");
+      const own = slash < 0 ? "" : path.slice(slash + 1);
+      return new Promise((resolve, reject) => {
+        if (!this.worker) {
+          reject(new Error("not connected"));
+          return;
+        }
+        this.pending.set(id, { resolve, reject });
+        this.post({
+          kind: "request",
+          id,
+          path: own,
+          body: body === void 0 ? null : JSON.stringify(body)
+        });
+      });
+    }
+  };
+  function openService(session, events, call, dataset) {
+    if (dataset.service === "worker")
+      return new WorkerService(dataset.worker ?? "worker.js", window.location.search, events);
+    return new ServerService(session, events, call);
+  }
+
   // frontend/src/play/viewport.ts
   var Viewport = class {
     x = 0;
@@ -1916,18 +2051,23 @@
       this.seatToken = seatToken;
       this.board = new Board(this.canvas);
       this.gestures = new Gestures(this.board, this.viewport, () => this.setViewBox());
-      this.connection = new Connection(sessionId, {
-        hello: () => ({
-          ply: this.state.view ? this.state.view.moves_made : 0,
-          seat: seatToken,
-          epoch: this.state.view ? this.state.view.epoch : -1
-        }),
-        message: (message) => this.onMessage(message),
-        status: (text) => this.setConnection(text),
-        closed: () => {
-          this.busy = false;
-        }
-      });
+      this.connection = openService(
+        sessionId,
+        {
+          hello: () => ({
+            ply: this.state.view ? this.state.view.moves_made : 0,
+            seat: seatToken,
+            epoch: this.state.view ? this.state.view.epoch : -1
+          }),
+          message: (message) => this.onMessage(message),
+          status: (text) => this.setConnection(text),
+          closed: () => {
+            this.busy = false;
+          }
+        },
+        (path, body) => api(path, body, seatToken, sessionId),
+        this.app.dataset
+      );
       this.wire();
     }
     sessionId;
@@ -1950,12 +2090,13 @@
       must("#game").hidden = false;
       this.connectedAt = performance.now();
       this.connection.connect();
+      if (this.connection.local) return;
       const seat = this.seatToken ? `&seat=${encodeURIComponent(this.seatToken)}` : "";
       history.replaceState(null, "", `/play?session=${this.sessionId}${seat}`);
     }
     // -- the server ------------------------------------------------------------------------
     async api(path, body) {
-      return api(path, body, this.seatToken, this.sessionId);
+      return this.connection.request(path, body);
     }
     onMessage(message) {
       if (message.type === "update") {

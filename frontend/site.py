@@ -1,0 +1,267 @@
+"""Build the static site (``make site``): the play page against the AI, all of it running
+in the browser, Python included, from the site's own files.
+
+    python frontend/site.py [OUT]        (default: build/site)
+
+What goes in ``OUT``:
+
+``explore.html``     the explorer of one search (alpha-beta on a 3x3 board), its steps
+                     to go through one by one (drawn at build time: no live forcing)
+``practice.html``    an alpha-beta exercise on a small random tree (seed 11), checked in
+                     the page, with the search's steps to explain the answer
+``favicon.ico``      a square of player 0's red (a PNG)
+``index.html``       the new-game form (the server's play page, its form sent to
+                     ``play.html`` with GET)
+``play.html``        the game: the same page and bundle as ``lazytree serve``'s, whose
+                     game service is the worker (``data-service="worker"``)
+``worker.js``        the Web Worker (``frontend/src/play/worker.ts``, bundled in
+                     ``lazytree/server/static``): Pyodide, then the game
+``app.js``, ``style.css``, ``boards.css``: the play page's bundle and styles
+``pyodide/``         Pyodide's runtime, from the npm package ``pyodide`` (node_modules):
+                     the WebAssembly interpreter and the standard library
+``wheels/``          lazytree's pure Python wheel (built here with ``LAZYTREE_PURE=1``,
+                     with the bytecode of Pyodide's Python added: ``frontend/pyc.mjs``)
+                     and ``index.json``, the list the worker unpacks
+
+The page asks the network for nothing beyond the site (a Content-Security-Policy of
+``'self'`` says so to the browser). The summary printed at the end gives the site's size,
+as stored and as gzip sends it.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import html
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+STATIC = ROOT / "lazytree" / "server" / "static"
+LIB = ROOT / "lazytree" / "static"
+
+RUNTIME = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",
+    "README.md",
+)
+"""The files of the npm package ``pyodide`` the worker loads (and its ``package.json``,
+which names its licence, MPL-2.0)."""
+
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+    "worker-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'"
+)
+"""The pages' Content-Security-Policy: nothing from anywhere but the site."""
+
+
+def page(template: str, *, session: str, games: str, prefetch: tuple[str, ...] = ()) -> str:
+    """The play page for the site: the server's page, with the site's relative
+    addresses, the worker as its game service, and no server-only parts (the lobby,
+    saving and loading files through the server). The files named in ``prefetch`` are
+    fetched into the browser's cache while the page is read (the form page: the game's
+    page then starts from the cache)."""
+    edits = {
+        '<link rel="stylesheet" href="/lib/boards.css">': (
+            f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+            '<link rel="icon" href="favicon.ico">\n'
+            + "".join(f'<link rel="prefetch" href="{html.escape(f)}">\n' for f in prefetch)
+            + '<link rel="stylesheet" href="boards.css">'
+        ),
+        '<link rel="stylesheet" href="/static/style.css">': (
+            '<link rel="stylesheet" href="style.css">'
+        ),
+        '<script type="module" src="/static/app.js"></script>': (
+            '<script type="module" src="app.js"></script>'
+        ),
+        'data-session="__SESSION__"': (
+            f'data-session="{html.escape(session)}" data-service="worker" data-worker="worker.js"'
+        ),
+        '<a href="/" class="brand">lazytree</a> <a href="/lobby" data-action="lobby">lobby</a>': (
+            '<a href="index.html" class="brand">lazytree</a> '
+            '<a href="explore.html">an AI\'s search, step by step</a> '
+            '<a href="practice.html">practise alpha-beta</a>'
+        ),
+        '<form id="newgame-form" action="/play" method="post">': (
+            '<form id="newgame-form" action="play.html" method="get">'
+        ),
+        '<p class="hint"><label>Or open a saved game:': (
+            '<p class="hint" hidden><label>Or open a saved game:'
+        ),
+        '<a id="save" data-action="save" href="#" download>Save</a>': (
+            '<a id="save" data-action="save" href="#" download hidden>Save</a>'
+        ),
+        '<label class="file">Load': '<label class="file" hidden>Load',
+        '<a href="/">New game</a>': '<a href="index.html">New game</a>',
+    }
+    text = template
+    for old, new in edits.items():
+        if text.count(old) != 1:
+            raise SystemExit(f"site: the play page has changed: {old!r} is not in it once")
+        text = text.replace(old, new)
+    return text.replace("__SEAT__", "").replace("__ERROR__", "").replace("__GAMES__", games)
+
+
+def build_wheel(out: Path) -> Path:
+    """lazytree's pure Python wheel, built into ``out``."""
+    env = {**os.environ, "LAZYTREE_PURE": "1"}
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp, str(ROOT)],
+            check=True,
+            env=env,
+            cwd=ROOT,
+        )
+        (wheel,) = Path(tmp).glob("lazytree-*.whl")
+        if not wheel.name.endswith("-py3-none-any.whl"):
+            raise SystemExit(f"site: {wheel.name} is not a pure Python wheel")
+        out.mkdir(parents=True, exist_ok=True)
+        return Path(shutil.copy2(wheel, out / wheel.name))
+
+
+def add_bytecode(wheel: Path) -> int:
+    """Add to ``wheel`` the bytecode Pyodide's Python compiles its modules to
+    (``frontend/pyc.mjs``, in Node), listed in its RECORD; the number of files added.
+    The browser then never compiles lazytree's modules (15 s of a loaded machine's
+    load, against 2 s from bytecode)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        unpacked = Path(tmp)
+        with zipfile.ZipFile(wheel) as source:
+            names = source.namelist()
+            source.extractall(unpacked)
+        subprocess.run(["node", str(ROOT / "frontend" / "pyc.mjs"), str(unpacked)], check=True)
+        added = sorted(
+            p.relative_to(unpacked).as_posix()
+            for p in unpacked.rglob("*.pyc")
+            if p.relative_to(unpacked).as_posix() not in names
+        )
+        (record,) = [n for n in names if n.endswith(".dist-info/RECORD")]
+        lines = (unpacked / record).read_text(encoding="utf-8").splitlines()
+        entries = []
+        for name in added:
+            data = (unpacked / name).read_bytes()
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+            entries.append(f"{name},sha256={digest.decode()},{len(data)}")
+        own = next(i for i, line in enumerate(lines) if line.startswith(f"{record},"))
+        lines[own:own] = entries  # (the RECORD's own line stays last)
+        (unpacked / record).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as out:
+            for name in [n for n in names if n != record] + added + [record]:
+                out.write(unpacked / name, name)
+    return len(added)
+
+
+EXPLORED = ("dice-of-doom", "--size", "3", "--seed", "8", "--depth", "4", "--rater", "alphabeta")
+"""The search ``explore.html`` shows (the documentation's 3x3 picture's)."""
+
+
+def explorer_page(path: Path) -> None:
+    """The explorer's own offline page (``lazytree explore --format html``: its script and
+    data inlined) of an alpha-beta search on a 3x3 board, with its steps to go through one
+    by one; drawn when the site is built, so it has no live forcing (that needs a server)."""
+    command = [sys.executable, "-m", "lazytree", "explore", *EXPLORED, "--format", "html"]
+    subprocess.run([*command, "--out", str(path)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+
+
+PRACTICE = ("--depth", "3", "--branching", "3", "--values", "0-9", "--seed", "11")
+"""The exercise ``practice.html`` sets (the same tree for every visitor)."""
+
+
+def practice_page(path: Path) -> None:
+    """An alpha-beta exercise (``lazytree explore practice``: one offline page that asks
+    for the root's value and the leaves alpha-beta never evaluates, checks the answer
+    and steps through the search to explain it)."""
+    command = [sys.executable, "-m", "lazytree", "explore", "practice", *PRACTICE]
+    subprocess.run([*command, "--out", str(path)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+
+
+def games_json() -> str:
+    """The new-game form's games (the server's ``game_forms``), escaped for the page."""
+    from lazytree.server.views import game_forms
+
+    return html.escape(json.dumps(game_forms()))
+
+
+def build(out: Path) -> list[Path]:
+    """Build the site into ``out`` (emptied first); its files."""
+    if not PYODIDE.is_dir():
+        raise SystemExit("site: node_modules/pyodide is missing: run `npm ci` (make site does)")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for source in (STATIC / "app.js", STATIC / "style.css", STATIC / "worker.js"):
+        shutil.copy2(source, out / source.name)
+    shutil.copy2(LIB / "boards.css", out / "boards.css")
+    (out / "pyodide").mkdir()
+    for name in RUNTIME:
+        shutil.copy2(PYODIDE / name, out / "pyodide" / name)
+    wheel = build_wheel(out / "wheels")
+    add_bytecode(wheel)
+    (out / "wheels" / "index.json").write_text(json.dumps([wheel.name]), encoding="utf-8")
+    template = (STATIC / "play.html").read_text(encoding="utf-8")
+    games = games_json()
+    worker = ("worker.js", "wheels/index.json", f"wheels/{wheel.name}")
+    runtime = tuple(f"pyodide/{name}" for name in RUNTIME if name.startswith(("pyodide", "python")))
+    form = page(template, session="", games=games, prefetch=worker + runtime)
+    (out / "index.html").write_text(form, encoding="utf-8")
+    (out / "play.html").write_text(page(template, session="local", games=games), "utf-8")
+    explorer_page(out / "explore.html")
+    practice_page(out / "practice.html")
+    (out / "favicon.ico").write_bytes(favicon())
+    return sorted(p for p in out.rglob("*") if p.is_file())
+
+
+def favicon(size: int = 16, rgb: tuple[int, int, int] = (0xE4, 0x50, 0x57)) -> bytes:
+    """A PNG of one colour (player 0's red), the site's ``favicon.ico``: the explorer's
+    page names no icon, and a browser then asks for that file."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB
+    rows = b"".join(b"\x00" + bytes(rgb) * size for _ in range(size))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def gzipped_size(path: Path) -> int:
+    """The bytes ``path`` takes gzip-compressed (as a static host sends it)."""
+    return len(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else ROOT / "build" / "site"
+    print(f"site: building the static site into {out}", flush=True)
+    files = build(out)
+    stored = sum(p.stat().st_size for p in files)
+    sent = sum(gzipped_size(p) for p in files)
+    mib = 1024**2
+    print(
+        f"site: {len(files)} files, {stored / mib:.1f} MiB ({sent / mib:.1f} MiB gzipped); "
+        f"serve the folder with any static server, e.g. "
+        f"python3 -m http.server -d {out} 8080, then open http://127.0.0.1:8080/"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,306 @@
+"""The play page's game service in one process, without a server or threads: the page's
+messages answered as :mod:`lazytree.server.app` and :mod:`lazytree.server.live` answer
+them, for the browser's Pyodide worker (``frontend/src/play/worker.ts``) of the static
+site (``make site``).
+
+The page sends what it sends the server: the live connection's ``{"hello": ...}`` and
+``{"move": "..."}`` messages (:meth:`LocalGame.receive`) and the JSON API's requests
+(:meth:`LocalGame.request`: ``ai``, ``undo``, ``redo``, ``speed``, ``at/K``, ``stop``,
+``save``); every answer is the JSON text the server would send, its views made by
+:mod:`lazytree.server.views`. An AI's turn runs when the worker asks, a move at a
+time (:meth:`LocalGame.ai_step`), between two messages: the worker is the page's background
+thread, so the page stays responsive while the AI thinks, and the AI's clock bounds
+the turn (nothing can interrupt a search in the worker: ``Stop`` is refused).
+
+Everything from the page is checked as the server checks it: the game's options and
+seats (:func:`~lazytree.server.views.new_session`: no file named, caps on numbers),
+JSON within limits (:func:`~lazytree.safejson.parse_json`), bounded move texts.
+
+Examples
+--------
+>>> game = LocalGame.from_query("game=tictactoe&seats=human,random")
+>>> [json.loads(m)["type"] for m in game.receive('{"hello": {"ply": 0}}')]
+['update']
+>>> [json.loads(m)["type"] for m in game.receive('{"move": "b2"}')]
+['confirmed', 'update']
+>>> game.ai_to_move
+True
+>>> steps = []
+>>> while game.ai_busy:
+...     steps.append(json.loads(game.ai_step()[-1]))
+>>> [(step["ply"], step["view"]["thinking"]) for step in steps]
+[(1, True), (2, True), (2, False)]
+>>> json.loads(game.receive('{"move": "b2"}')[0])["error"]
+"illegal move 'b2': b2 is already taken"
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import parse_qsl
+
+from lazytree.safejson import JSONLimitError, parse_json
+from lazytree.search.limit import SearchStopped
+from lazytree.server.views import (
+    MAX_DELAY,
+    BadRequest,
+    check_saved,
+    new_session,
+    replay_view,
+    session_view,
+)
+from lazytree.session import AIStep, Session, SessionError
+
+__all__ = ["MAX_MESSAGE", "MAX_QUERY", "LocalGame"]
+
+MAX_MESSAGE = 4096
+"""Largest message or request body the page may send, in bytes (as the server's)."""
+
+MAX_QUERY = 2048
+"""Longest query string a game is made from, in characters."""
+
+MAX_SAVED = 1 << 20
+"""Largest saved game loaded, in bytes (as the server's request bodies)."""
+
+
+class LocalGame:
+    """One game, played in this process: the server's
+    :class:`~lazytree.server.runner.Runner` for a single page that is the host (it
+    plays every human seat), with the AI's turns run when asked."""
+
+    def __init__(self, session: Session, delay: float = 0.0) -> None:
+        self.session = session
+        self.id = "local"
+        self.delay = delay
+        self.lock = threading.Lock()  # (one thread: taken only as the views expect)
+        self.version = 0
+        self.epoch = 0
+        self.claimed = ["host"] * session.game.num_players
+        self.thinking = False
+        self.can_stop = False
+        self.last_search: dict[str, Any] | None = None
+        self.error: str | None = None
+        self.waiting = False
+        self.progress = None
+        self._sent = 0
+        self._turn: Iterator[AIStep] | None = None
+
+    @classmethod
+    def from_query(cls, query: str) -> LocalGame:
+        """A game from the page's query string, as ``/play?game=...`` makes one
+        (:class:`~lazytree.session.SessionError` for anything a page may not ask)."""
+        if len(query) > MAX_QUERY:
+            raise SessionError(f"the link is too long (more than {MAX_QUERY:,} characters)")
+        params = dict(parse_qsl(query.lstrip("?"), max_num_fields=100))
+        params.pop("session", None)
+        session, delay = new_session(params)
+        return cls(session, delay)
+
+    @classmethod
+    def from_saved(cls, text: str) -> LocalGame:
+        """A game from a saved session's JSON text, checked as the server's ``load``."""
+        if len(text) > MAX_SAVED:
+            raise SessionError(f"the file is too large (more than {MAX_SAVED:,} bytes)")
+        try:
+            data = parse_json(text)
+        except JSONLimitError as exc:
+            raise SessionError(str(exc)) from None
+        check_saved(data)
+        return cls(Session.load(data))
+
+    # -- what the views read (lazytree.server.views.GameView) --------------------------
+
+    def others_play(self, role: str, seat: int | None) -> bool:
+        """Nobody else plays: the page is the only one."""
+        return False
+
+    def position_book_status(self) -> dict[str, Any] | None:
+        """No position book in the browser."""
+        return None
+
+    # -- the live connection -------------------------------------------------------------
+
+    @property
+    def ai_to_move(self) -> bool:
+        """Whether an AI is to move (the worker then calls :meth:`ai_turn`)."""
+        s = self.session
+        return not s.is_over and not s.seat().is_human
+
+    def receive(self, text: str) -> list[str]:
+        """The answers to one message of the live connection (JSON texts)."""
+        try:
+            data = _message(text)
+            if "hello" in data:
+                return [self.update(_hello_ply(data["hello"]))]
+            if "move" in data:
+                move = data["move"]
+                if not isinstance(move, str) or len(move) > 200:
+                    raise BadRequest('expected {"move": "..."}: the move as text')
+                ply = self._play(move)
+                confirmed = {"type": "confirmed", "move": move, "ply": ply}
+                return [json.dumps(confirmed), self.update()]
+            raise BadRequest(f"unknown message {sorted(data)[:3]}: expected hello or move")
+        except BadRequest as exc:
+            return [json.dumps({"type": "error", "error": str(exc)})]
+
+    def update(self, start: int | None = None) -> str:
+        """The update message of the game now, with the moves from ply ``start`` (the
+        moves not sent yet when ``None``), its board whole."""
+        s = self.session
+        view = session_view(self)
+        moves = []
+        for ply, p in enumerate(s.history):
+            move: dict[str, Any] = {"ply": ply, "player": p.player, "text": p.text}
+            if p.note:
+                move["note"] = p.note
+            moves.append(move)
+        first = self._sent if start is None else start
+        first = 0 if first > len(moves) else first
+        self._sent = len(moves)
+        message = {
+            "type": "update",
+            "from": first,
+            "ply": len(moves),
+            "moves": moves[first:],
+            "you": {"role": "host", "seat": None},
+            "links": None,
+            "view": view,
+        }
+        return json.dumps(message)
+
+    def _play(self, text: str) -> int:
+        s = self.session
+        if s.is_over:
+            raise BadRequest("the game is over", 409)
+        if not s.seat().is_human:
+            raise BadRequest("it is the AI's turn: wait for its move", 409)
+        try:
+            s.play(text)
+        except (ValueError, SessionError) as exc:  # IllegalMoveError is a ValueError
+            raise BadRequest(f"illegal move {text!r}: {exc}") from None
+        self._changed()
+        return len(s.history)
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    @property
+    def ai_busy(self) -> bool:
+        """Whether :meth:`ai_step` has more to do: an AI is to move, or its turn has
+        not been closed yet."""
+        return self.ai_to_move or self._turn is not None
+
+    def ai_step(self) -> list[str]:
+        """One step of the AI's turn, and the update after it: the turn's start (the
+        page shows the AI thinking), each move the AI makes (a Dice of Doom turn is
+        several attacks, then a pass), then the turn's end. The worker calls it while
+        :attr:`ai_busy`, letting the page's messages in between."""
+        s = self.session
+        if self._turn is None:
+            if not self.ai_to_move:
+                return []
+            self._turn = s.ai_turn()
+            self.thinking = True
+            self.last_search = {"player": s.to_move, "moves": 0, "depth": 0, "nodes": 0}
+            self._changed()
+            return [self.update()]
+        try:
+            step = next(self._turn)
+        except StopIteration:
+            self._end_turn(None)
+        except SearchStopped:
+            self._end_turn("the AI stopped: its search ran out of its budget")
+        except SessionError as exc:
+            self._end_turn(str(exc))
+        else:
+            turn = self.last_search if self.last_search is not None else {}
+            turn["moves"] = turn.get("moves", 0) + 1
+            turn["nodes"] = turn.get("nodes", 0) + step.choice.nodes
+            result = step.choice.search
+            if result is not None:
+                depth = result.depth
+                turn["depth"] = None if depth is None else max(depth, turn.get("depth") or 0)
+                turn["stopped"] = result.stopped
+            self.last_search = turn
+            self.error = None
+        self._changed()
+        return [self.update()]
+
+    def _end_turn(self, error: str | None) -> None:
+        self._turn = None
+        self.thinking = False
+        self.error = error
+
+    # -- the JSON API ----------------------------------------------------------------------
+
+    def request(self, path: str, body: str | None = None) -> tuple[int, str]:
+        """The status and JSON text of the answer to a request of the JSON API
+        (``path`` after ``/api/sessions/ID/``; ``body`` the POSTed JSON text)."""
+        try:
+            if body is not None:
+                _message(body)
+            return 200, json.dumps(self._answer(path, body))
+        except BadRequest as exc:
+            return exc.status, json.dumps({"error": str(exc)})
+
+    def _answer(self, path: str, body: str | None) -> Any:
+        s = self.session
+        if path == "":
+            return session_view(self)
+        if path.startswith("at/"):
+            ply = path.removeprefix("at/")
+            if not ply.isdigit() or len(ply) > 9:
+                raise BadRequest(f"move {ply!r}: expected a number of moves", 404)
+            return replay_view(self, int(ply))
+        if path == "save":
+            return s.save()
+        if body is None:
+            raise BadRequest(f"unknown request {path[:40]!r}", 404)
+        if path == "ai":
+            if s.is_over or s.seat().is_human:
+                raise BadRequest("no AI is to move", 409)
+            return {"ok": True}
+        if path == "stop":
+            raise BadRequest("the AI in the browser stops by its own clock", 409)
+        if path in ("undo", "redo"):
+            self._end_turn(None)  # (a turn in progress is dropped: the AI plays again)
+            done = s.undo() if path == "undo" else s.redo()
+            if not done:
+                raise BadRequest(f"nothing to {path}", 409)
+            self.epoch += 1
+            self._sent = 0
+            self._changed()
+            return {"ok": True}
+        if path == "speed":
+            delay = parse_json(body).get("delay") if body else None
+            if isinstance(delay, bool) or not isinstance(delay, int | float):
+                raise BadRequest('expected {"delay": seconds}')
+            if not 0 <= delay <= MAX_DELAY:
+                raise BadRequest(f"delay: 0 to {MAX_DELAY:g} seconds")
+            self.delay = float(delay)
+            return {"ok": True}
+        raise BadRequest(f"unknown request {path[:40]!r}", 404)
+
+
+def _message(text: str) -> dict[str, Any]:
+    """A message from the page as a JSON object, within limits."""
+    if len(text) > MAX_MESSAGE:
+        raise BadRequest(f"message too large (more than {MAX_MESSAGE:,} bytes)", 413)
+    try:
+        data = parse_json(text)
+    except JSONLimitError as exc:
+        raise BadRequest(str(exc)) from None
+    if not isinstance(data, dict):
+        raise BadRequest('expected a JSON object such as {"hello": {"ply": 0}}')
+    return data
+
+
+def _hello_ply(hello: Any) -> int:
+    """The moves the page has, from its hello."""
+    ply = hello.get("ply", 0) if isinstance(hello, dict) else None
+    if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
+        raise BadRequest('expected {"hello": {"ply": N}}')
+    return ply

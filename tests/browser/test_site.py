@@ -1,0 +1,236 @@
+"""The static site (``make site``, ``frontend/site.py``): the play page against the AI,
+Python running in the browser's Web Worker (Pyodide), served by a plain static server on
+127.0.0.1 to a Chromium whose network is shut off (every request to another host goes to
+a dead proxy and fails): a Dice of Doom game is played to its end, and every request
+the browser made is one of the site's own files.
+
+The first AI move's time after a cold load (a fresh profile) and after a warm one (the
+same browser, reloaded) is written to ``build/site-timings.json`` and printed; it is a
+measurement, not a test (see docs/how-to/zero-install.md for the figures).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import free_port, headless_chromium
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMINGS = ROOT / "build" / "site-timings.json"
+
+pytestmark = pytest.mark.slow
+
+
+def site_builder() -> ModuleType:
+    """``frontend/site.py`` as a module."""
+    spec = importlib.util.spec_from_file_location("site_builder", ROOT / "frontend" / "site.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    builder = site_builder()
+    if not builder.PYODIDE.is_dir():
+        pytest.skip("node_modules/pyodide is missing (npm ci installs it)")
+    out = tmp_path_factory.mktemp("site")
+    builder.build(out)
+    return out
+
+
+class Served:
+    """A static server of ``folder`` on 127.0.0.1, recording every path asked for."""
+
+    def __init__(self, folder: Path) -> None:
+        self.paths: list[str] = []
+        paths = self.paths
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:
+                paths.append(self.path)
+
+        handler = functools.partial(Handler, directory=str(folder))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def served(site: Path) -> Iterator[Served]:
+    server = Served(site)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def offline() -> Iterator[Any]:
+    """A headless Chromium that reaches nothing but 127.0.0.1: every other request goes
+    to a proxy on a port where nothing listens (Chromium never proxies loopback)."""
+    dead = f"http://127.0.0.1:{free_port()}"
+    with headless_chromium((1400, 1000), extra=(f"--proxy-server={dead}",)) as browser:
+        yield browser
+
+
+def view(driver: Any) -> dict[str, Any] | None:
+    got: dict[str, Any] | None = driver.execute_script(
+        "return window.lazytree && window.lazytree.ready ? window.lazytree.view : null"
+    )
+    return got
+
+
+def moves_made(driver: Any) -> int:
+    return int((view(driver) or {}).get("moves_made", 0))
+
+
+def wait_for(driver: Any, what: str, test: Any, seconds: float = 120) -> Any:
+    """Poll ``test(driver)`` until it is true; fail with the page's state otherwise."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        got = test(driver)
+        if got:
+            return got
+        time.sleep(0.1)
+    status = driver.execute_script("return document.querySelector('#connection').textContent")
+    pytest.fail(f"waited {seconds:g} s for {what}; the page says {status!r}")
+
+
+def first_ai_move(driver: Any, url: str) -> float:
+    """Open ``url`` (the AI plays first) and return the seconds from the navigation's
+    start to the AI's first move shown."""
+    driver.get(url)
+    wait_for(driver, "the AI's first move", lambda d: moves_made(d) >= 1)
+    ms: float = driver.execute_script("return performance.now()")  # (since navigation)
+    return ms / 1000
+
+
+def play_to_the_end(driver: Any) -> dict[str, Any]:
+    """Play the human's first legal move, typed in the move box, until the game ends."""
+    from selenium.webdriver.common.by import By
+
+    played = 0
+    while True:
+        now = wait_for(
+            driver,
+            "the human's turn or the end",
+            lambda d: (
+                (v := view(d)) is not None
+                and not v["thinking"]
+                and (v["over"] or v["seats"][v["to_move"]]["kind"] == "human")
+                and v
+            ),
+        )
+        if now["over"]:
+            over: dict[str, Any] = now
+            return over
+        move = now["board"]["moves"][0]["move"]
+        box = driver.find_element(By.ID, "move-input")
+        box.clear()
+        box.send_keys(move + "\n")
+        made: int = now["moves_made"]
+        wait_for(driver, f"move {move}", lambda d, made=made: moves_made(d) > made)
+        played += 1
+        assert played < 200, "the game does not end"
+
+
+def test_the_site_plays_a_whole_game_against_the_ai_offline(
+    served: Served, offline: Any, site: Path
+) -> None:
+    url = f"{served.url}/play.html?game=dice-of-doom&size=3&seed=5&seats=ai,human&ai=0.5"
+    cold = first_ai_move(offline, url)
+    end = play_to_the_end(offline)
+    assert end["over"] and end["winners"]
+    assert end["moves_made"] >= 2 and len(offline.find_elements("css selector", "#log li")) > 0
+    # a warm load: the same browser, its cache filled
+    warm = first_ai_move(offline, url)
+    # nothing but the site's own files was asked for, and nothing failed to load
+    files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    asked = {p.split("?")[0].lstrip("/") for p in served.paths}
+    assert asked <= files, asked - files
+    assert {"play.html", "worker.js", "pyodide/pyodide.asm.wasm"} <= asked
+    failed = [e for e in offline.get_log("browser") if e["level"] == "SEVERE"]
+    assert not failed, failed
+    TIMINGS.parent.mkdir(exist_ok=True)
+    figures = {"first_ai_move_cold_s": round(cold, 2), "first_ai_move_warm_s": round(warm, 2)}
+    TIMINGS.write_text(json.dumps(figures), encoding="utf-8")
+    print(f"static site: the first AI move {cold:.1f} s after a cold load, {warm:.1f} s warm")
+
+
+def test_the_new_game_form_opens_the_game_in_the_site(served: Served, offline: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    offline.get(f"{served.url}/index.html")
+    # the form page fills the cache with what the game's page loads (Pyodide, the wheel)
+    fetched = [e.get_attribute("href") for e in offline.find_elements(By.CSS_SELECTOR, "link")]
+    assert f"{served.url}/pyodide/pyodide.asm.wasm" in fetched
+    form = offline.find_element(By.ID, "newgame-form")
+    assert form.get_attribute("method") == "get" and form.get_attribute("action").endswith(
+        "/play.html"
+    )
+    offline.find_element(By.CSS_SELECTOR, "[data-action=start]").click()
+    wait_for(offline, "the game's page", lambda d: view(d) is not None)
+    assert offline.current_url.startswith(f"{served.url}/play.html?game=")
+    assert view(offline)["game"] == "dice-of-doom"  # type: ignore[index]
+
+
+def test_a_link_the_game_refuses_says_why_on_the_page(served: Served, offline: Any) -> None:
+    offline.get(f"{served.url}/play.html?game=dice-of-doom&size=3&seats=human,../../etc")
+    status = wait_for(
+        offline,
+        "the refusal",
+        lambda d: "could not start" in (text := d.find_element("id", "connection").text) and text,
+    )
+    assert "seat 1" in status
+    assert view(offline) is None
+
+
+def test_the_explorer_page_steps_through_the_search_offline(served: Served, offline: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    offline.get(f"{served.url}/index.html")
+    offline.find_element(By.CSS_SELECTOR, "a[href='explore.html']").click()
+    wait_for(offline, "the explorer", lambda d: d.find_elements(By.CSS_SELECTOR, "[data-node]"))
+    offline.find_element(By.CSS_SELECTOR, '[data-action="replay"]').click()
+    text = offline.find_element(By.CSS_SELECTOR, "[data-replay-text]").text
+    assert text.startswith("step 1 of "), text
+    failed = [e for e in offline.get_log("browser") if e["level"] == "SEVERE"]
+    assert not failed, failed
+
+
+def test_the_practice_page_checks_an_answer_offline(served: Served, offline: Any) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from lazytree.explorer.practice import practice_tree
+    from tests.explorer.test_practice import textbook_leaves
+
+    builder = site_builder()
+    seed = int(builder.PRACTICE[builder.PRACTICE.index("--seed") + 1])
+    value, _ = textbook_leaves(practice_tree(3, 3, (0, 9), seed=seed))
+    offline.get(f"{served.url}/play.html?game=tictactoe")
+    offline.find_element(By.CSS_SELECTOR, "a[href='practice.html']").click()
+    box = wait_for(
+        offline, "the exercise", lambda d: d.find_elements(By.CSS_SELECTOR, "[data-answer]")
+    )
+    box[0].click()
+    box[0].send_keys(str(int(value)), Keys.ENTER)
+    verdict = offline.find_element(By.CSS_SELECTOR, "[data-verdict]")
+    explanation = offline.find_element(By.CSS_SELECTOR, "[data-explanation]").text
+    assert f"The root's value is {int(value)}: right." in explanation, explanation
+    assert verdict.get_attribute("data-result") in ("right", "wrong")  # (no leaf marked)

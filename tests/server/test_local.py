@@ -1,0 +1,144 @@
+"""The browser's own game service (lazytree.server.local): the page's messages answered as
+the server answers them, everything from the page checked as the server checks it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from lazytree.server.local import MAX_MESSAGE, MAX_QUERY, LocalGame
+from lazytree.server.runner import Runner
+from lazytree.server.views import session_view
+from lazytree.session import Session, SessionError
+
+
+def answers(game: LocalGame, message: Any) -> list[dict[str, Any]]:
+    text = message if isinstance(message, str) else json.dumps(message)
+    return [json.loads(m) for m in game.receive(text)]
+
+
+def ai_turns(game: LocalGame) -> list[dict[str, Any]]:
+    steps: list[dict[str, Any]] = []
+    while game.ai_busy:
+        steps.extend(json.loads(m) for m in game.ai_step())
+    return steps
+
+
+def test_the_view_is_the_servers_view_of_the_same_game() -> None:
+    game = LocalGame.from_query("game=dice-of-doom&size=3&seed=4")
+    (update,) = answers(game, {"hello": {"ply": 0}})
+    served = session_view(Runner(Session("dice-of-doom", game.session.options)))
+    assert set(update["view"]) == set(served)
+    assert update["view"]["board"] == served["board"]
+    assert (update["type"], update["from"], update["ply"], update["moves"]) == ("update", 0, 0, [])
+
+
+def test_a_whole_game_the_ai_answering_each_move() -> None:
+    game = LocalGame.from_query("game=dice-of-doom&size=3&seed=4&ai=0.2")
+    answers(game, {"hello": {"ply": 0}})
+    for _ in range(200):
+        if game.session.is_over:
+            break
+        if game.ai_busy:
+            steps = ai_turns(game)
+            assert steps[0]["view"]["thinking"] and not steps[-1]["view"]["thinking"]
+            continue
+        move = game.session.legal_moves()[0][1]
+        confirmed, update = answers(game, {"move": move})
+        assert confirmed == {"type": "confirmed", "move": move, "ply": update["ply"]}
+        assert [m["text"] for m in update["moves"]][:1] == [move]
+    assert game.session.is_over
+    last = json.loads(game.update(0))
+    assert last["view"]["over"] and last["view"]["winners"]
+    assert len(last["moves"]) == len(game.session.history)
+
+
+def test_undo_takes_back_the_turn_and_starts_a_new_epoch() -> None:
+    game = LocalGame.from_query("game=tictactoe&seats=human,random")
+    answers(game, {"move": "b2"})
+    ai_turns(game)
+    assert game.request("undo", "{}")[0] == 200
+    (update,) = answers(game, {"hello": {"ply": 0}})
+    assert update["view"]["epoch"] == 1 and update["ply"] == 0
+    assert game.request("redo", "{}")[0] == 200
+    assert game.request("at/1") == (200, game.request("at/1")[1])
+    status, text = game.request("at/9")
+    assert status == 404 and "the game has" in json.loads(text)["error"]
+
+
+@pytest.mark.parametrize(
+    ("query", "error"),
+    [
+        ("game=no-such-game", "unknown game"),
+        ("game=dice-of-doom&size=999", "at most 100"),
+        ("game=dice-of-doom&size=50", "40x40"),
+        ("game=dice-of-doom&max_dice=100000", "at most"),
+        ("game=checkers&weights=/etc/passwd", "give them as JSON"),
+        ("game=dice-of-doom&seats=human,default:book=/etc/passwd", "seat 1"),
+        ("game=dice-of-doom&ai=100000", "ai"),
+        ("game=dice-of-doom&speed=-1", "speed"),
+        ("game=dice-of-doom&" + "x" * MAX_QUERY, "too long"),
+    ],
+)
+def test_a_link_the_server_would_refuse_is_refused(query: str, error: str) -> None:
+    with pytest.raises(SessionError, match=error):
+        LocalGame.from_query(query)
+
+
+@pytest.mark.parametrize(
+    ("message", "error"),
+    [
+        ("[]", "expected a JSON object"),
+        ("{", ""),
+        ("x" * (MAX_MESSAGE + 1), "too large"),
+        ('{"move": 3}', "the move as text"),
+        (json.dumps({"move": "x" * 201}), "the move as text"),
+        ('{"hello": {"ply": -1}}', "hello"),
+        ('{"hello": []}', "hello"),
+        ('{"what": 1}', "unknown message"),
+        ('{"move": "9->9"}', "illegal move"),
+        ("[" * 10_000 + "]" * 10_000, ""),
+    ],
+)
+def test_a_hostile_message_is_one_error_and_changes_nothing(message: str, error: str) -> None:
+    game = LocalGame.from_query("game=dice-of-doom&size=3&seed=4")
+    before = game.session.save()
+    (answer,) = answers(game, message)
+    assert answer["type"] == "error" and error in answer["error"]
+    assert game.session.save() == before and game.version == 0
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status"),
+    [
+        ("nothing", "{}", 404),
+        ("at/x", None, 404),
+        ("at/" + "9" * 20, None, 404),
+        ("stop", "{}", 409),
+        ("ai", "{}", 409),
+        ("undo", "{}", 409),
+        ("speed", '{"delay": 99}', 400),
+        ("speed", '{"delay": true}', 400),
+        ("speed", "[1]", 400),
+        ("undo", None, 404),
+    ],
+)
+def test_a_request_it_cannot_answer_is_an_error_status(
+    path: str, body: str | None, status: int
+) -> None:
+    game = LocalGame.from_query("game=dice-of-doom&size=3&seed=4")
+    got, text = game.request(path, body)
+    assert got == status and json.loads(text)["error"]
+
+
+def test_a_saved_game_loads_checked() -> None:
+    game = LocalGame.from_query("game=tictactoe&seats=human,random")
+    answers(game, {"move": "b2"})
+    saved = json.dumps(game.session.save())
+    assert LocalGame.from_saved(saved).session.history[0].text == "b2"
+    hostile = json.loads(saved)
+    hostile["seats"][1] = "default:book=/etc/passwd"
+    with pytest.raises(SessionError, match="seat 1"):
+        LocalGame.from_saved(json.dumps(hostile))
