@@ -35,6 +35,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from lazytree.boards import apply_delta
+from lazytree.session import Session
 
 __all__ = [
     "BoardLoad",
@@ -932,7 +933,6 @@ def bench_board(size: int = 100, games: int = 4, plies: int = 12, seed: int = 1)
     from lazytree.server.app import apply_move, snapshot
     from lazytree.server.live import Channel, Client
     from lazytree.server.runner import Sessions
-    from lazytree.session import Session
 
     store = Sessions(limit=games + 2)
     sizes: list[tuple[int, int]] = []

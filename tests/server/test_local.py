@@ -73,7 +73,6 @@ def test_undo_takes_back_the_turn_and_starts_a_new_epoch() -> None:
     [
         ("game=no-such-game", "unknown game"),
         ("game=dice-of-doom&size=999", "at most 100"),
-        ("game=dice-of-doom&size=50", "40x40"),
         ("game=dice-of-doom&max_dice=100000", "at most"),
         ("game=checkers&weights=/etc/passwd", "give them as JSON"),
         ("game=dice-of-doom&seats=human,default:book=/etc/passwd", "seat 1"),
@@ -85,6 +84,16 @@ def test_undo_takes_back_the_turn_and_starts_a_new_epoch() -> None:
 def test_a_link_the_server_would_refuse_is_refused(query: str, error: str) -> None:
     with pytest.raises(SessionError, match=error):
         LocalGame.from_query(query)
+
+
+def test_the_worker_keeps_the_server_s_cap_of_cells() -> None:
+    """The worker checks a board against the same cap as the server (one check, in
+    :mod:`lazytree.server.views`)."""
+    from unittest import mock
+
+    with mock.patch("lazytree.server.views.MAX_CELLS", 1600):
+        with pytest.raises(SessionError, match="up to 1,600 cells"):
+            LocalGame.from_query("game=dice-of-doom&size=50")
 
 
 @pytest.mark.parametrize(
