@@ -91,9 +91,11 @@ def test_the_worker_keeps_the_server_s_cap_of_cells() -> None:
     :mod:`lazytree.server.views`)."""
     from unittest import mock
 
-    with mock.patch("lazytree.server.views.MAX_CELLS", 1600):
-        with pytest.raises(SessionError, match="up to 1,600 cells"):
-            LocalGame.from_query("game=dice-of-doom&size=50")
+    with (
+        mock.patch("lazytree.server.views.MAX_CELLS", 1600),
+        pytest.raises(SessionError, match="up to 1,600 cells"),
+    ):
+        LocalGame.from_query("game=dice-of-doom&size=50")
 
 
 @pytest.mark.parametrize(
