@@ -53,12 +53,17 @@ Examples
 
 from __future__ import annotations
 
+import copy
+import math
 import random
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 from lazytree.game import CHANCE, IllegalMoveError, Player
-from lazytree.games.dice_of_doom.board import neighbor_table
+from lazytree.games.dice_of_doom.board import largest_groups, neighbor_table
+from lazytree.games.dice_of_doom.dice import attack_win_probability
 from lazytree.games.dice_of_doom.evaluation import Evaluation
 from lazytree.games.dice_of_doom.framework import FrameworkAgent
 from lazytree.games.dice_of_doom.rules import (
@@ -79,6 +84,8 @@ __all__ = [
     "PLACING",
     "START_DICE",
     "DiceWars",
+    "DiceWarsEvaluation",
+    "DiceWarsWeights",
     "Place",
     "pack_reserves",
     "reserves",
@@ -137,6 +144,92 @@ class Place(Attack):
         return f"Place({self.src})"
 
 
+@cache
+def _odds(attacker: int, defender: int) -> float:
+    return float(attack_win_probability(attacker, defender))
+
+
+@dataclass(frozen=True)
+class DiceWarsWeights:
+    """The weights of :class:`DiceWarsEvaluation` (set by hand, checked in matches).
+
+    Attributes
+    ----------
+    group:
+        Per unit of ``log(1 + largest group)``: the dice every pass brings.
+    dice:
+        Per unit of ``log(1 + dice held, reserve and dice being placed included)``.
+    exposed:
+        Per die expected to be lost to the enemy neighbours' next attacks, relative to
+        the dice held.
+    squash:
+        Steepness of the logistic of the lead.
+    """
+
+    group: float = 1.5
+    dice: float = 2.5
+    exposed: float = 1.0
+    squash: float = 1.0
+
+
+class DiceWarsEvaluation:
+    """A win-probability estimate for the dicewars rules, in ``(0, 1)``.
+
+    Each player's strength is ``group * log(1 + G) + dice * log(1 + D) - exposed * E / (1
+    + D)``, where ``G`` is its largest connected group (its reinforcement), ``D`` its
+    dice on the board plus its reserve (plus the dice being placed, while it places
+    them) and ``E`` the dice it may lose: for each of its territories, the chance that
+    some enemy neighbour of two dice or more takes it times its dice. The value is the
+    logistic of ``squash`` times the rating player's strength minus the best opponent's.
+    A pending battle is rated as the expectation of its two outcomes; the end of the game
+    as its returns.
+    """
+
+    name = "dicewars"
+
+    def __init__(self, weights: DiceWarsWeights | None = None) -> None:
+        self.weights = weights if weights is not None else DiceWarsWeights()
+
+    def __repr__(self) -> str:
+        return f"DiceWarsEvaluation({self.weights!r})"
+
+    def __call__(self, game: Any, state: DiceState, player: int) -> float:
+        pending = state.pending
+        if pending is not None and pending.src != PLACING:
+            win = _odds(state.dice[pending.src], state.dice[pending.dst])
+            won = game.result(state, Outcome.WIN)
+            lost = game.result(state, Outcome.LOSE)
+            return win * self(game, won, player) + (1 - win) * self(game, lost, player)
+        if game.is_terminal(state):
+            return float(game.returns(state)[player])
+        w = self.weights
+        owners, dice = state.owners, state.dice
+        players = game.num_players
+        neighbors = game.neighbors
+        groups = largest_groups(neighbors, owners, players)
+        held = list(reserves(state.spare, players))
+        if pending is not None:
+            held[state.player] += pending.dst
+        exposed = [0.0] * players
+        for i, (o, d) in enumerate(zip(owners, dice, strict=True)):
+            held[o] += d
+            keep = 1.0
+            for j in neighbors[i]:
+                if owners[j] != o and dice[j] >= 2:
+                    keep *= 1.0 - _odds(dice[j], d)
+            exposed[o] += (1.0 - keep) * d
+        strength = [
+            w.group * math.log1p(groups[p])
+            + w.dice * math.log1p(held[p])
+            - w.exposed * exposed[p] / (1 + held[p])
+            if groups[p]
+            else -1e9
+            for p in range(players)
+        ]
+        lead = strength[player] - max(x for p, x in enumerate(strength) if p != player)
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, w.squash * lead))))
+
+
 class DiceWars(ChanceDiceOfDoom):
     """The Dice Wars framework's rules on a ``size`` x ``size`` hex grid (see the module).
 
@@ -161,6 +254,8 @@ class DiceWars(ChanceDiceOfDoom):
         max_dice: int = DICEWARS_MAX_DICE,
         eval: str | Evaluation = "book",
     ) -> None:
+        if eval == DiceWarsEvaluation.name:
+            eval = DiceWarsEvaluation()
         super().__init__(size, players, max_dice, eval)
         if max_dice < START_DICE:
             raise ValueError(f"max dice must be at least {START_DICE} under the dicewars rules")
@@ -331,6 +426,24 @@ class DiceWars(ChanceDiceOfDoom):
             place = Place(rng.choice(self._room(state)))
             return place, f"a die lands on {place.src}"  # type: ignore[return-value]
         return super().roll_outcome(state, rng)
+
+    # -- evaluations ------------------------------------------------------------------
+    def evaluation_names(self) -> tuple[str, ...]:
+        """``dicewars`` (:class:`DiceWarsEvaluation`, the agents' unless told) first,
+        then every rule set's evaluations."""
+        return (DiceWarsEvaluation.name, *super().evaluation_names())
+
+    def rated_by(self, name: str) -> DiceOfDoom:
+        """A copy rating with the evaluation ``name`` (``self`` when it already does)."""
+        if name == DiceWarsEvaluation.name and self.eval != name:
+            out = copy.copy(self)
+            out.evaluator = DiceWarsEvaluation()
+            out.eval = name
+            return out
+        return super().rated_by(name)
+
+    def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:
+        return (0.0, 1.0)
 
     # -- agents ---------------------------------------------------------------------------
     def offered_agent(self, key: str, name: str, params: Mapping[str, Any]) -> Any:

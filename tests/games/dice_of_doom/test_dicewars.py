@@ -292,3 +292,24 @@ def test_exact_probabilities_sum_to_one() -> None:
         Fraction(game.outcome_probability(c, m)).limit_denominator() for m in game.legal_moves(c)
     )
     assert total == 1
+
+
+# -- the evaluation ---------------------------------------------------------------------
+def test_dicewars_evaluation_is_a_symmetric_estimate_that_prefers_more() -> None:
+    game = DiceWars(size=3, eval="dicewars")
+    assert game.evaluation_names()[0] == "dicewars"
+    s = game.initial_state(random.Random(1))
+    v0, v1 = game.evaluate(s, 0), game.evaluate(s, 1)
+    assert 0 < v0 < 1 and v0 + v1 == pytest.approx(1.0)
+    richer = game.with_reserves(s, (20, 0))
+    assert game.evaluate(richer, 0) > v0
+    c = game.result(s, next(m for m in game.legal_moves(s) if m is not PASS))
+    win = game.outcome_probability(c, Outcome.WIN)
+    expected = win * game.evaluate(game.result(c, Outcome.WIN), 0) + (1 - win) * game.evaluate(
+        game.result(c, Outcome.LOSE), 0
+    )
+    assert game.evaluate(c, 0) == pytest.approx(expected)
+    placing = game.result(s, PASS)  # the dice to place count for the player placing them
+    assert game.evaluate(placing, 0) > v0
+    assert game.rated_by("heuristic").eval == "heuristic"
+    assert DiceWars(size=3).rated_by("dicewars").evaluate(s, 0) == pytest.approx(v0)
