@@ -453,6 +453,11 @@ class DiceWars(ChanceDiceOfDoom):
             return FrameworkAgent(key.removeprefix("dt."), name)
         return super().offered_agent(key, name, params)
 
+    def book_agent(self) -> str:
+        """No book plays these rules: four plies of the rater ``auto``, as for the games
+        no book plays (the framework's AIs need the operator's checkout)."""
+        return "default:time=none:rater=auto:depth=4"
+
     # -- search hints -------------------------------------------------------------------
     def is_noisy(self, state: DiceState, move: DiceMove) -> bool:
         return not isinstance(move, Place) and super().is_noisy(state, move)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -163,3 +164,40 @@ def test_cli_plays_the_table_for_more_than_two_players() -> None:
     assert data["options"]["players"] == 3
     code, _, err = run_cli("arena", "tictactoe", "--table", "--agents", "random,random,random")
     assert code == 2 and "2 players" in err and "Traceback" not in err
+
+
+# -- serve ------------------------------------------------------------------------------
+def _client() -> Any:
+    from starlette.testclient import TestClient
+
+    from lazytree.server import create_app
+    from lazytree.server.runner import Sessions
+
+    return TestClient(create_app(Sessions(limit=4), hosts=["testserver"]))
+
+
+def _error(text: str) -> str:
+    return text.split('data-error="', 1)[1].split('"', 1)[0]
+
+
+def test_serve_refuses_the_framework_unless_the_operator_gave_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(ENVIRONMENT, raising=False)
+    with _client() as client:
+        r = client.post("/play?game=dice-of-doom&rules=dicewars&seats=human,dt.stei")
+        assert r.status_code == 400 and "--dicewars PATH" in _error(r.text)
+        r = client.post("/play?game=dice-of-doom&rules=dicewars&seats=human,dt.stei:path=/etc")
+        assert r.status_code == 400 and "no parameter" in _error(r.text)
+
+
+@needs_framework
+def test_serve_plays_the_framework_ais_the_operator_gave(framework: Path) -> None:
+    with _client() as client:
+        r = client.post(
+            "/play?game=dice-of-doom&rules=dicewars&size=3&seed=2&seats=dt.stei,dt.rand"
+        )
+        assert r.status_code == 200, _error(r.text)
+        sid = r.text.split('data-session="', 1)[1].split('"', 1)[0]
+        view = client.get(f"/api/sessions/{sid}").json()
+        assert [seat["name"] for seat in view["seats"]] == ["dt.stei", "dt.rand"]
