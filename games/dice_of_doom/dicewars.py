@@ -445,6 +445,10 @@ class DiceWars(ChanceDiceOfDoom):
     def evaluation_bounds(self, player: Player) -> tuple[float, float] | None:
         return (0.0, 1.0)
 
+    def play_options(self) -> Mapping[str, Any]:
+        """Play rates with :class:`DiceWarsEvaluation`."""
+        return {"eval": DiceWarsEvaluation.name}
+
     # -- agents ---------------------------------------------------------------------------
     def offered_agent(self, key: str, name: str, params: Mapping[str, Any]) -> Any:
         """The Dice Wars framework's AIs (``dt.stei``, ...: :mod:`.framework`, loaded from

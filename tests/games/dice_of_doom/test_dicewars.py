@@ -312,4 +312,6 @@ def test_dicewars_evaluation_is_a_symmetric_estimate_that_prefers_more() -> None
     placing = game.result(s, PASS)  # the dice to place count for the player placing them
     assert game.evaluate(placing, 0) > v0
     assert game.rated_by("heuristic").eval == "heuristic"
+    played = load_game("dice-of-doom", rules="dicewars", **game.play_options()).game
+    assert isinstance(played, DiceWars) and played.eval == "dicewars"
     assert DiceWars(size=3).rated_by("dicewars").evaluate(s, 0) == pytest.approx(v0)
