@@ -88,6 +88,8 @@ __all__ = [
     "DefaultOptions",
     "DepthAgent",
     "DepthOptions",
+    "ForeignAgent",
+    "ForeignOptions",
     "HumanAgent",
     "HumanOptions",
     "MCTSAgent",
@@ -290,6 +292,49 @@ class OfferedAgent(TreeAgent):
         progress: Progress | None = None,
     ) -> SearchResult[Any]:
         return self.agent.search(tree, stop, progress)
+
+
+class ForeignAgent:
+    """An agent a game offers that plays without a lazy tree (:class:`~lazytree.game.GameAgents`;
+    the Dice Wars framework's AIs under Dice of Doom's dicewars rules), registered by
+    name as ``key``: when it starts on a game it asks the game for that agent and passes
+    every call on to it. ``offered_by`` names the games that offer it, for the message
+    when the game does not."""
+
+    stoppable = False
+
+    def __init__(self, key: str, name: str, offered_by: str) -> None:
+        self.key, self.name, self.offered_by = key, name, offered_by
+        self._agent: Agent | None = None
+
+    def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
+        agent = None
+        if isinstance(game, GameAgents):
+            try:
+                agent = game.offered_agent(self.key, self.name, {})
+            except AgentError:
+                raise
+            except ValueError as exc:
+                raise AgentError(str(exc)) from None
+        if agent is None:
+            raise AgentError(f"{self.key} plays {self.offered_by} only, not {game.name}")
+        self._agent = agent
+        agent.start(game, state, seed)
+
+    @property
+    def agent(self) -> Agent:
+        """The game's agent (after :meth:`start`)."""
+        if self._agent is None:
+            raise RuntimeError(f"{self.name}: start() a game first")
+        return self._agent
+
+    def choose(
+        self, *, stop: threading.Event | None = None, progress: Progress | None = None
+    ) -> Choice:
+        return self.agent.choose(stop=stop, progress=progress)
+
+    def observe(self, move: Hashable) -> None:
+        self.agent.observe(move)
 
 
 _SPENT: collections.deque[Node[Any, Any]] = collections.deque(maxlen=8)
@@ -614,6 +659,18 @@ class RandomOptions:
 
 
 @dataclass(frozen=True)
+class ForeignOptions:
+    """The options of an agent a game offers that plays without a lazy tree (the Dice
+    Wars framework's AIs, ``dt.stei``, ...): none but its name."""
+
+    kind: str
+
+    def text(self) -> str:
+        """The agent's name."""
+        return self.kind
+
+
+@dataclass(frozen=True)
 class HumanOptions:
     """``human`` has no options."""
 
@@ -624,7 +681,9 @@ class HumanOptions:
         return HUMAN
 
 
-AgentOptions: TypeAlias = DepthOptions | DefaultOptions | MCTSOptions | RandomOptions | HumanOptions
+AgentOptions: TypeAlias = (
+    DepthOptions | DefaultOptions | MCTSOptions | RandomOptions | ForeignOptions | HumanOptions
+)
 """The typed options of any agent, parsed once from its name by :func:`agent_options`."""
 
 
@@ -664,6 +723,8 @@ def build_agent(options: AgentOptions, name: str | None = None) -> Agent:
             raise AgentError(f"{name}: {exc}") from None
     if isinstance(options, RandomOptions):
         return RandomAgent(name or options.text(), options.seed)
+    if isinstance(options, ForeignOptions):
+        return ForeignAgent(options.kind, name or options.text(), "Dice of Doom's dicewars rules")
     return HumanAgent(name or options.text())
 
 
@@ -919,6 +980,26 @@ AGENTS.register(
         _make_random,
     )
 )
+FOREIGN_AGENTS: dict[str, str] = {
+    "dt.stei": "Dice Wars framework: single-turn expectiminimax, improved (dicewars rules)",
+    "dt.ste": "Dice Wars framework: single-turn expectiminimax (dicewars rules)",
+    "dt.wpm_c": "Dice Wars framework: win-probability maximisation (dicewars rules)",
+    "dt.sdc": "Dice Wars framework: strength difference checking (dicewars rules)",
+    "dt.rand": "Dice Wars framework: random attacks (dicewars rules)",
+}
+"""The agents a game offers that play without a lazy tree, with their summaries: the
+Dice Wars framework's AIs, loaded from the operator's checkout of the framework."""
+
+
+def _foreign(kind: str) -> Callable[..., AgentOptions]:
+    def make(name: str) -> AgentOptions:
+        return ForeignOptions(kind)
+
+    return make
+
+
+for _kind, _summary in FOREIGN_AGENTS.items():
+    AGENTS.register(Spec(_kind, _summary, (), _foreign(_kind)))
 AGENTS.register(Spec(HUMAN, "A person (play and serve)", (), _make_human))
 
 

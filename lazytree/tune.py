@@ -203,7 +203,8 @@ class SelfPlayTask:
 
 class _Recorder:
     """An agent that plays as ``agent`` and notes, at each of its searches, the features
-    of the principal variation's leaf (by ``learner``'s weights); in the first
+    of the principal variation's leaf, or of its last position before a chance node (by
+    ``learner``'s weights); in the first
     ``random_plies`` plies it sometimes plays a random move instead (from ``rng``)."""
 
     def __init__(
@@ -235,10 +236,11 @@ class _Recorder:
         if result is not None and result.pv:
             leaf = state
             for m in result.pv:
-                leaf = game.result(leaf, m)
-                if game.to_move(leaf) == CHANCE:
+                after = game.result(leaf, m)
+                if game.to_move(after) == CHANCE:  # the position the dice are rolled from
                     break
-            if not game.is_terminal(leaf) and game.to_move(leaf) != CHANCE:
+                leaf = after
+            if not game.is_terminal(leaf):
                 self.seen.append((tuple(features(self.learner, leaf, mover)), mover))
         task = self.task
         if self.plies < task.random_plies and self.rng.random() < task.epsilon:

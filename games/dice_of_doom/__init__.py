@@ -6,6 +6,8 @@ from lazytree.games.dice_of_doom.board import (
     neighbor_table,
     neighbors,
 )
+from lazytree.games.dice_of_doom.dicewars import DiceWars, Place
+from lazytree.games.dice_of_doom.rule_sets import RULE_SETS, make_dice_of_doom
 from lazytree.games.dice_of_doom.rules import (
     PASS,
     Attack,
@@ -15,12 +17,7 @@ from lazytree.games.dice_of_doom.rules import (
     Outcome,
     Pass,
 )
-from lazytree.games.dice_of_doom.variants import (
-    RULE_SETS,
-    ChanceDiceOfDoom,
-    LispDiceOfDoom,
-    make_dice_of_doom,
-)
+from lazytree.games.dice_of_doom.variants import ChanceDiceOfDoom, LispDiceOfDoom
 
 __all__ = [
     "PASS",
@@ -30,9 +27,11 @@ __all__ = [
     "DiceMove",
     "DiceOfDoom",
     "DiceState",
+    "DiceWars",
     "LispDiceOfDoom",
     "Outcome",
     "Pass",
+    "Place",
     "lisp_neighbor_table",
     "lisp_neighbors",
     "make_dice_of_doom",

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from lazytree.catalog import GameOption, GameSpec, OptionError, Position, seeded
+from lazytree.games.dice_of_doom.dicewars import DiceWars
+from lazytree.games.dice_of_doom.rule_sets import RULE_SETS, make_dice_of_doom
 from lazytree.games.dice_of_doom.rules import MAX_DICE, MAX_SIZE, MAX_SPARE_DICE
-from lazytree.games.dice_of_doom.variants import RULE_SETS, make_dice_of_doom
 
 
 def _dice_of_doom(o: Mapping[str, Any]) -> Position:
@@ -27,19 +28,29 @@ def _dice_of_doom(o: Mapping[str, Any]) -> Position:
         state = game.initial_state(seeded(o["seed"]))
         if o["player"]:
             state = game.make_state(state.owners, state.dice, o["player"], state.spare)
+    if o["reserves"] is not None:
+        if not isinstance(game, DiceWars):
+            raise OptionError("--reserves is for --rules dicewars (each player's reserve)")
+        try:
+            values = [int(v) for v in o["reserves"].split(",")]
+        except ValueError:
+            raise OptionError(
+                f"--reserves {o['reserves']!r}: whole numbers, one per player, e.g. 0,3"
+            ) from None
+        state = game.with_reserves(state, values)
     return Position(game, state)
 
 
 SPEC = GameSpec(
     name="dice-of-doom",
-    summary="Dice of Doom on an N x N hex board (Realm of Racket or Land of Lisp rules)",
+    summary="Dice of Doom on an N x N hex board (Realm of Racket, Land of Lisp or Dice Wars rules)",
     options=(
         GameOption(
             "rules",
             str,
             "racket",
             f"Rule set: {', '.join(RULE_SETS)} (Realm of Racket; Land of Lisp; "
-            "Land of Lisp with dice rolls).",
+            "Land of Lisp with dice rolls; the Dice Wars framework's).",
         ),
         GameOption(
             "size", int, 3, f"Territories per row and column (2 to {MAX_SIZE}).", 2, MAX_SIZE
@@ -60,6 +71,12 @@ SPEC = GameSpec(
             f"Reinforcement dice in the shared pool, 0 to {MAX_SPARE_DICE:,} (racket rules).",
             0,
             MAX_SPARE_DICE,
+        ),
+        GameOption(
+            "reserves",
+            str,
+            None,
+            "Dice Wars rules: each player's reserve at the start, comma-separated.",
         ),
         GameOption("seed", int, None, "Seed for the random start board."),
         GameOption("board", str, None, "Explicit board: owner:dice pairs in territory order."),

@@ -68,12 +68,7 @@ from lazytree.games.dice_of_doom.rules import (
     Outcome,
 )
 
-__all__ = [
-    "RULE_SETS",
-    "ChanceDiceOfDoom",
-    "LispDiceOfDoom",
-    "make_dice_of_doom",
-]
+__all__ = ["ChanceDiceOfDoom", "LispDiceOfDoom"]
 
 
 class LispDiceOfDoom(DiceOfDoom):
@@ -367,44 +362,3 @@ class ChanceDiceOfDoom(LispDiceOfDoom):
             f"{state.dice[src]} dice against {state.dice[dst]}: wins with probability "
             f"{float(win):.4f}"
         )
-
-
-RULE_SETS: dict[str, type[DiceOfDoom]] = {
-    "racket": DiceOfDoom,
-    "lisp": LispDiceOfDoom,
-    "chance": ChanceDiceOfDoom,
-}
-"""The rule sets by their ``--rules`` name."""
-
-DEFAULT_MAX_DICE = {"racket": 3, "lisp": 3, "chance": 5}
-
-
-def make_dice_of_doom(
-    rules: str = "racket",
-    *,
-    size: int = 3,
-    players: int = 2,
-    max_dice: int | None = None,
-    spare_dice: int = 10,
-    eval: str | Evaluation = "book",
-) -> DiceOfDoom:
-    """Dice of Doom under rule set ``rules`` (``racket``, ``lisp`` or ``chance``).
-
-    ``max_dice`` defaults to the rule set's own (3, or 5 for ``chance``); ``spare_dice``
-    (the shared pool) exists only in the ``racket`` rules and is ignored by the others.
-
-    >>> make_dice_of_doom("chance", size=4, players=3)
-    ChanceDiceOfDoom(size=4, players=3, max_dice=5)
-    >>> make_dice_of_doom("go")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown rules 'go' (known: racket, lisp, chance)
-    """
-    if rules not in RULE_SETS:
-        raise ValueError(f"unknown rules {rules!r} (known: {', '.join(RULE_SETS)})")
-    top = DEFAULT_MAX_DICE[rules] if max_dice is None else max_dice
-    if rules == "racket":
-        return DiceOfDoom(size, players, top, spare_dice, eval)
-    cls = RULE_SETS[rules]
-    assert issubclass(cls, LispDiceOfDoom)
-    return cls(size, players, top, eval)

@@ -31,6 +31,7 @@ from lazytree.arena import MatchSpec, run_match
 from lazytree.arena.match import MatchResult
 from lazytree.arena.play import GameRecord
 from lazytree.arena.stats import SPRT
+from lazytree.cli.arena_table import table_match
 from lazytree.cli.common import (
     GAME_PROVIDED,
     _game_parameters,
@@ -43,6 +44,7 @@ from lazytree.cli.common import (
     progress_bar,
 )
 from lazytree.cli.files import check_output
+from lazytree.cli.framework import DicewarsOption, use_dicewars
 from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import PositionBookOption, WeightsOption, agent_files
 from lazytree.games import GameSpec, OptionError
@@ -93,8 +95,18 @@ def arena(
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     position_book: PositionBookOption = None,
     weights: WeightsOption = None,
+    dicewars: DicewarsOption = None,
+    table: Annotated[
+        bool,
+        typer.Option(
+            "--table",
+            help="Seat every agent in each game (one a seat, names may repeat; the game "
+            "gets as many players), the seats rotated over each board; --pairs counts boards.",
+        ),
+    ] = False,
 ) -> None:
     """Play the match and print its table."""
+    use_dicewars(dicewars)
     spec, options = setup
     names = split_names(agents)
     if weights is not None and agent_files(names, None, weights) == names:
@@ -106,6 +118,20 @@ def arena(
         names, position_book, weights
     )  # --position-book/--weights: every default agent
     seed = options.pop("seed", None)
+    if table:  # one agent a seat, the seats rotated over each board (3 to 8 players)
+        if "players" in options:
+            options["players"] = len(names)
+        table_match(
+            spec.name,
+            {k: v for k, v in options.items() if v is not None},
+            tuple(names),
+            boards=pairs,
+            seed=seed or 0,
+            jobs=cap_jobs(jobs)[0],
+            out=out,
+            json_out=json_out,
+        )
+        return
     try:
         if len(names) < 2:
             raise ValueError("--agents needs at least 2 agents, e.g. --agents default,ror")

@@ -35,6 +35,7 @@ from lazytree.cli.common import (
     memory_budget,
 )
 from lazytree.cli.files import MAX_SAVED_GAME_BYTES, check_output, read_text_file, write_or_keep
+from lazytree.cli.framework import DicewarsOption, use_dicewars
 from lazytree.cli.learn import PositionBookOption, WeightsOption, learned_game, open_position_book
 from lazytree.cli.moves import MoveMenu
 from lazytree.game import Game, IllegalMoveError, PlayerNames
@@ -221,6 +222,7 @@ def play(
     max_memory: MaxMemoryOption = None,
     position_book: PositionBookOption = None,
     weights: WeightsOption = None,
+    dicewars: DicewarsOption = None,
 ) -> None:
     """Play against the AI: pick moves from a numbered list, or type them.
 
@@ -228,6 +230,7 @@ def play(
     seeded generator and shown; the clocked AI takes the expectation over them (with
     --time 0 the default rater, auto, uses expectiminimax).
     """
+    use_dicewars(dicewars)
     game = position.game
     if given("rater") and time_budget > 0:
         conflict("--rater", "--time", "with a clock the AI deepens alphabeta-tt; use --time 0")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lazytree.cli.common import console, err_console, fail
+from lazytree.cli.framework import DicewarsOption, use_dicewars
 from lazytree.cli.learn import PositionBookOption, WeightsOption
 
 if TYPE_CHECKING:
@@ -148,6 +149,7 @@ def serve(
             "(e.g. tcp://10.0.0.5:8786) instead of worker processes here.",
         ),
     ] = None,
+    dicewars: DicewarsOption = None,
 ) -> None:
     """Play Dice of Doom (boards up to 40x40) and the other games in the browser.
 
@@ -180,11 +182,16 @@ def serve(
     belongs to the first game with an AI that opens it); the page says when a move came
     from the position book.
 
+    --dicewars PATH: the Dice Wars framework's AIs (dt.stei, dt.wpm_c, ...) take seats
+    of --rules dicewars games, loaded from that checkout (a page names the agent, never
+    a folder).
+
     The server never searches in the process that answers the pages: every AI move and
     explorer search runs in --workers worker processes (each under a memory limit; one
     that dies is replaced), or on a Dask cluster with --dask ADDRESS (the position book file must
     then be reachable at the same path on every worker).
     """
+    use_dicewars(dicewars)
     # the server (Starlette, uvicorn) is imported when it runs: `serve --help` stays quick
     import uvicorn
 

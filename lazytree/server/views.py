@@ -82,12 +82,11 @@ class BadRequest(Exception):
 def book_agent(game: Game[Any, Any]) -> str:
     """The book's AI of ``game`` as an agent: ``ror`` (*Realm of Racket*) under the
     racket rules, ``lol2`` under the lisp rules, ``lol4`` under the chance rules (*Land
-    of Lisp*); other games, which no book plays, have four plies of the rater ``auto``
-    (alpha-beta, expectiminimax with chance).
+    of Lisp*); other games and rule sets, which no book plays, have four plies of the
+    rater ``auto`` (alpha-beta, expectiminimax with chance).
 
     >>> from lazytree.games import load_game
-    >>> from lazytree.games.dice_of_doom import RULE_SETS
-    >>> [book_agent(load_game("dice-of-doom", rules=r).game) for r in RULE_SETS]
+    >>> [book_agent(load_game("dice-of-doom", rules=r).game) for r in ("racket", "lisp", "chance")]
     ['ror', 'lol2', 'lol4']
     >>> book_agent(load_game("tictactoe").game)
     'default:time=none:rater=auto:depth=4'

@@ -40,7 +40,20 @@ def test_parameters_are_parsed_with_their_types() -> None:
     )
     assert AGENTS.parse(" ror ") == ("ror", {})
     assert AGENTS.parse("default:clock=wall") == ("default", {"clock": "wall"})
-    assert list(AGENTS) == ["ror", "lol2", "lol4", "default", "mcts", "random", "human"]
+    assert list(AGENTS) == [
+        "ror",
+        "lol2",
+        "lol4",
+        "default",
+        "mcts",
+        "random",
+        "dt.stei",
+        "dt.ste",
+        "dt.wpm_c",
+        "dt.sdc",
+        "dt.rand",
+        "human",
+    ]
 
 
 @pytest.mark.parametrize(
