@@ -10,6 +10,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 LAZY = {
+    ("lazytree/cli/framework.py", "lazytree.games"): (
+        "Dice of Doom's module is loaded only when --dicewars is given: the command imports no "
+        "game's rules until it uses them, as the catalog does"
+    ),
     ("lazytree/server/__init__.py", "lazytree.server"): (
         "create_app (Starlette: the server extra) is loaded when asked for, so the views and "
         "the browser's game service (lazytree.server.local) import without a web framework"

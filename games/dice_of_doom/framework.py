@@ -81,10 +81,9 @@ def framework_path() -> Path:
 
 def install_shims() -> None:
     """What the framework's code needs of older libraries (see the module)."""
-    import numpy
-
+    numpy: Any = importlib.import_module("numpy")  # (not a dependency: the framework's)
     if not hasattr(numpy, "warnings"):
-        numpy.warnings = warnings  # type: ignore[attr-defined]
+        numpy.warnings = warnings
     try:
         importlib.import_module("hexutil")
     except ImportError:
