@@ -127,11 +127,12 @@ def test_the_ai_s_last_search_of_a_game(client: TestClient, tictactoe: Position)
     assert client.get("/explore/ai/nope").status_code == 404
 
 
+@pytest.mark.slow
 def test_the_ai_s_last_search_of_a_big_board_is_written_as_deltas(client: TestClient) -> None:
     """The page of the AI's last search on the biggest board the page plays holds the
     root's board once and each position as the cells it changed: its size grows with the
     positions, and every position rebuilds (explorer.load_model checks the document)."""
-    r = client.post("/play?game=dice-of-doom&size=40&seed=1&seats=ai,human&ai=0.5")
+    r = client.post("/play?game=dice-of-doom&size=100&seed=1&seats=ai,human&ai=0.5")
     assert r.status_code == 200, r.text[:300]
     sid = r.text.split('data-session="', 1)[1].split('"', 1)[0]
     seat = {"X-Lazytree-Seat": r.text.split('data-seat="', 1)[1].split('"', 1)[0]}
@@ -147,6 +148,6 @@ def test_the_ai_s_last_search_of_a_big_board_is_written_as_deltas(client: TestCl
     assert n > 200 and data["pos"][1:] == [None] * (n - 1)
     assert len(load_model(json.dumps(data))["pos"]) == n
     boards = list(positions(data))
-    assert len(boards) == n and all(len(b) == 2 * 1600 + 1 for b in boards)  # 40x40 packed
+    assert len(boards) == n and all(len(b) == 2 * 10_000 + 1 for b in boards)  # 100x100 packed
     script = len(r.text) - len(json.dumps(data, separators=(",", ":")))
-    assert len(r.text) - script < 300 * n  # a whole 40x40 board would be 3,201 bytes each
+    assert len(r.text) - script < 300 * n  # a whole 100x100 board would be 20,001 bytes each
