@@ -107,12 +107,14 @@ from lazytree.server.live import Channel, Channels, Client, Snapshot
 from lazytree.server.runner import Runner, Sessions
 from lazytree.server.store import GameRecord, StoreError
 from lazytree.server.views import (
+    MAX_MESSAGE,
     BadRequest,
     _delay,
     book_agent,
     check_board,
     check_saved,
     game_forms,
+    message_object,
     new_session,
     replay_view,
     seats_from_text,
@@ -172,9 +174,6 @@ SEAT_HEADER = "X-Lazytree-Seat"
 
 SWEEP_EVERY = 5.0
 """Seconds between two sweeps of the games in memory (:meth:`Sessions.sweep`)."""
-
-MAX_MESSAGE = 4096
-"""Largest WebSocket message a page may send, in bytes (a move or a hello is tiny)."""
 
 PING_SECONDS = 5.0
 """How often the server pings each page's socket, and how long it waits for the answer.
@@ -985,15 +984,7 @@ def parse_message(message: Mapping[str, Any]) -> dict[str, Any]:
     text = message.get("text")
     if text is None:
         raise BadRequest("expected a text message of JSON")
-    if len(text) > MAX_MESSAGE:
-        raise BadRequest(f"message too large (more than {MAX_MESSAGE:,} bytes)", 413)
-    try:
-        data = parse_json(text)
-    except JSONLimitError as exc:
-        raise BadRequest(str(exc)) from None
-    if not isinstance(data, dict):
-        raise BadRequest('expected a JSON object such as {"hello": {"ply": 0}}')
-    return data
+    return message_object(text)
 
 
 def parse_hello(hello: Any) -> tuple[int, str | None, int]:

@@ -46,8 +46,10 @@ from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.search.limit import SearchStopped
 from lazytree.server.views import (
     MAX_DELAY,
+    MAX_MESSAGE,
     BadRequest,
     check_saved,
+    message_object,
     new_session,
     replay_view,
     session_view,
@@ -55,9 +57,6 @@ from lazytree.server.views import (
 from lazytree.session import AIStep, Session, SessionError
 
 __all__ = ["MAX_MESSAGE", "MAX_QUERY", "LocalGame"]
-
-MAX_MESSAGE = 4096
-"""Largest message or request body the page may send, in bytes (as the server's)."""
 
 MAX_QUERY = 2048
 """Longest query string a game is made from, in characters."""
@@ -132,7 +131,7 @@ class LocalGame:
     def receive(self, text: str) -> list[str]:
         """The answers to one message of the live connection (JSON texts)."""
         try:
-            data = _message(text)
+            data = message_object(text)
             if "hello" in data:
                 return [self.update(_hello_ply(data["hello"]))]
             if "move" in data:
@@ -241,7 +240,7 @@ class LocalGame:
         (``path`` after ``/api/sessions/ID/``; ``body`` the POSTed JSON text)."""
         try:
             if body is not None:
-                _message(body)
+                message_object(body)
             return 200, json.dumps(self._answer(path, body))
         except BadRequest as exc:
             return exc.status, json.dumps({"error": str(exc)})
@@ -283,19 +282,6 @@ class LocalGame:
             self.delay = float(delay)
             return {"ok": True}
         raise BadRequest(f"unknown request {path[:40]!r}", 404)
-
-
-def _message(text: str) -> dict[str, Any]:
-    """A message from the page as a JSON object, within limits."""
-    if len(text) > MAX_MESSAGE:
-        raise BadRequest(f"message too large (more than {MAX_MESSAGE:,} bytes)", 413)
-    try:
-        data = parse_json(text)
-    except JSONLimitError as exc:
-        raise BadRequest(str(exc)) from None
-    if not isinstance(data, dict):
-        raise BadRequest('expected a JSON object such as {"hello": {"ply": 0}}')
-    return data
 
 
 def _hello_ply(hello: Any) -> int:

@@ -36,6 +36,7 @@ __all__ = [
     "MAX_CELLS",
     "MAX_DELAY",
     "MAX_LOG",
+    "MAX_MESSAGE",
     "MAX_SECONDS",
     "OPTION_CAPS",
     "RESERVED",
@@ -44,6 +45,7 @@ __all__ = [
     "book_agent",
     "check_saved",
     "game_forms",
+    "message_object",
     "new_session",
     "replay_view",
     "seats_from_text",
@@ -52,6 +54,10 @@ __all__ = [
 
 MAX_DELAY = 10.0
 """Longest pause between two AI moves (the watch speed), in seconds."""
+
+MAX_MESSAGE = 4096
+"""Largest message a page may send (a WebSocket message, or a request body to the
+browser's worker), in bytes: a move or a hello is tiny."""
 
 MAX_CELLS = 10_000
 """Most cells a board the page plays may have (a 40x40 Dice of Doom board)."""
@@ -512,3 +518,18 @@ class GameView(Protocol):
     def others_play(self, role: str, seat: int | None) -> bool: ...
 
     def position_book_status(self) -> dict[str, Any] | None: ...
+
+
+def message_object(text: str) -> dict[str, Any]:
+    """A page's message as a JSON object, within limits; :class:`BadRequest` for one over
+    :data:`MAX_MESSAGE` bytes, beyond :func:`~lazytree.safejson.parse_json`'s limits or
+    not an object."""
+    if len(text) > MAX_MESSAGE:
+        raise BadRequest(f"message too large (more than {MAX_MESSAGE:,} bytes)", 413)
+    try:
+        data = parse_json(text)
+    except JSONLimitError as exc:
+        raise BadRequest(str(exc)) from None
+    if not isinstance(data, dict):
+        raise BadRequest('expected a JSON object such as {"hello": {"ply": 0}}')
+    return data

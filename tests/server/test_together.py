@@ -13,10 +13,10 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from lazytree.server import create_app
-from lazytree.server.app import MAX_MESSAGE
 from lazytree.server.limits import RateLimit
 from lazytree.server.runner import Sessions
 from lazytree.server.store import SCHEMA_VERSION, GameStore, StoreError
+from lazytree.server.views import MAX_MESSAGE
 from lazytree.session import Session
 
 TWO = "game=tictactoe&seats=human,human"
