@@ -73,7 +73,9 @@ Examples
 
 from __future__ import annotations
 
+import _thread
 import gc
+import signal
 import sys
 import threading
 from collections.abc import Iterator
@@ -164,7 +166,31 @@ def _setting_aside(saved: tuple[int, int, int]) -> None:
 
 
 def _after_collection(phase: str, info: dict[str, Any]) -> None:
-    """A :data:`gc.callbacks` entry while paused (see the module docstring)."""
+    """A :data:`gc.callbacks` entry while paused (see the module docstring).
+
+    CPython ignores what a callback raises, so a Ctrl-C that lands here would be lost
+    (an arena interrupted there played on to its end): another thread raises it again
+    in the main thread a moment later, once this callback has returned (raised at once,
+    it would land here again)."""
+    try:
+        _collected(phase, info)
+    except KeyboardInterrupt:
+        again = threading.Timer(0.01, _interrupt_main)
+        again.daemon = True
+        again.start()
+
+
+def _interrupt_main() -> None:
+    """Ctrl-C again, to the main thread (a real signal where there is one: it also ends
+    a sleep or a wait there)."""
+    if hasattr(signal, "pthread_kill"):
+        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
+    else:
+        _thread.interrupt_main()
+
+
+def _collected(phase: str, info: dict[str, Any]) -> None:
+    """What :func:`_after_collection` does."""
     global _survivors, _growth, _young, _due, _froze, _pending
     saved = _saved
     if saved is None:

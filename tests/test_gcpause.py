@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import json
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -491,3 +492,22 @@ def test_held_a_full_collection_falls_due_at_a_quarter() -> None:
 
         assert full_collections_while(next_search) == 1
     kept.clear()
+
+
+def test_a_ctrl_c_inside_the_collector_s_callback_still_interrupts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CPython ignores an exception raised in a gc callback; a Ctrl-C that lands in the
+    pause's callback is raised again in the main thread, not lost."""
+
+    calls = []
+
+    def interrupted(saved: tuple[int, int, int]) -> None:
+        calls.append(saved)
+        if len(calls) == 1:  # Ctrl-C once, inside the callback
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(pause, "_warm_up", interrupted)
+    with pytest.raises(KeyboardInterrupt), pause.search_paused():
+        kept = [[] for _ in range(100_000)]  # young collections: the callback runs
+        time.sleep(10 + 0 * len(kept))  # the Ctrl-C arrives before this ends

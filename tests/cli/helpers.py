@@ -99,7 +99,7 @@ def run_process(*args: str, timeout: float = 300, data_limit: int | None = None)
             cwd=ROOT,
             preexec_fn=_data_limit(data_limit),
         )
-        timer = threading.Timer(timeout, proc.kill)
+        timer = threading.Timer(timeout, proc.send_signal, (signal.SIGABRT,))
         timer.start()
         try:
             _, status, _ = os.wait4(proc.pid, 0)
@@ -120,8 +120,9 @@ def interrupt_after(*args: str, waiting_for: str, timeout: float = 120) -> Ran:
     """Run ``python -m lazytree ARGS`` in a child process, send it Ctrl-C (SIGINT) once
     a line of its stderr contains ``waiting_for``, and return what it did.
 
-    ``timeout`` is a safety net: a command that never prints that line fails the test."""
-    env = dict(os.environ, COLUMNS="200", PYTHONPATH=str(ROOT))
+    ``timeout`` is a safety net: a command that never prints that line, or never ends
+    after Ctrl-C, is aborted and fails the test with its threads' stacks (faulthandler)."""
+    env = dict(os.environ, COLUMNS="200", PYTHONPATH=str(ROOT), PYTHONFAULTHANDLER="1")
     proc = subprocess.Popen(
         [sys.executable, "-m", "lazytree", *args],
         stdin=subprocess.DEVNULL,
@@ -132,7 +133,7 @@ def interrupt_after(*args: str, waiting_for: str, timeout: float = 120) -> Ran:
         cwd=ROOT,
     )
     assert proc.stderr is not None and proc.stdout is not None
-    timer = threading.Timer(timeout, proc.kill)
+    timer = threading.Timer(timeout, proc.send_signal, (signal.SIGABRT,))
     timer.start()
     err: list[str] = []
     try:
@@ -144,5 +145,5 @@ def interrupt_after(*args: str, waiting_for: str, timeout: float = 120) -> Ran:
         out, rest = proc.communicate()
     finally:
         timer.cancel()
-    assert proc.returncode != -signal.SIGKILL, f"no {waiting_for!r} in {timeout} s: {err}"
+    assert proc.returncode != -signal.SIGABRT, f"not done in {timeout} s: {err} {rest}"
     return Ran(proc.returncode, out, "".join(err) + rest)
