@@ -500,7 +500,7 @@ def test_a_ctrl_c_inside_the_collector_s_callback_still_interrupts(
     """CPython ignores an exception raised in a gc callback; a Ctrl-C that lands in the
     pause's callback is raised again in the main thread, not lost."""
 
-    calls = []
+    calls: list[tuple[int, int, int]] = []
 
     def interrupted(saved: tuple[int, int, int]) -> None:
         calls.append(saved)
@@ -509,5 +509,5 @@ def test_a_ctrl_c_inside_the_collector_s_callback_still_interrupts(
 
     monkeypatch.setattr(pause, "_warm_up", interrupted)
     with pytest.raises(KeyboardInterrupt), pause.search_paused():
-        kept = [[] for _ in range(100_000)]  # young collections: the callback runs
+        kept: list[list[int]] = [[] for _ in range(100_000)]  # young collections: the callback runs
         time.sleep(10 + 0 * len(kept))  # the Ctrl-C arrives before this ends
