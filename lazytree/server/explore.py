@@ -36,7 +36,6 @@ import hashlib
 import html
 import re
 import secrets
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -49,6 +48,7 @@ from lazytree.explorer.model import ExplorerModel
 from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.server import jobs
 from lazytree.server.connections import BODY_SECONDS
+from lazytree.server.recent import Recent
 from lazytree.server.workers import Executor, WorkerLost, WorkGone
 
 __all__ = ["MAX_FORCE_BODY", "explore_routes", "explorer_page", "page_policy"]
@@ -96,8 +96,8 @@ def explore_routes(executor: Executor, last_search: LastSearch | None = None) ->
     ``last_search`` finds the worker of a game's last AI search for
     ``/explore/ai/SESSION`` (without it, that route answers 404)."""
 
-    where: OrderedDict[str, Any] = OrderedDict()  # explorer key -> its worker
-    limit = jobs.KEEP_TREES * max(1, executor.slots)
+    # explorer key -> its worker
+    where: Recent[str, Any] = Recent(jobs.KEEP_TREES * max(1, executor.slots))
 
     async def run(
         key: str, fn: Callable[..., Any], *args: Any, pin: Any = None, owner: str = ""
@@ -113,8 +113,6 @@ def explore_routes(executor: Executor, last_search: LastSearch | None = None) ->
             return f"the search failed: {exc}"
         if isinstance(value, tuple) and fn is jobs.explore:
             where[value[0]] = job.where
-            while len(where) > limit:
-                where.popitem(last=False)
         return value
 
     def error_page(message: str, status: int) -> HTMLResponse:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -25,6 +24,7 @@ from lazytree.agents import AGENTS, AgentError, Choice, Progress
 from lazytree.explorer.model import explorer_model
 from lazytree.explorer.query import ExploreError, explore_tree
 from lazytree.search.limit import SearchStopped
+from lazytree.server.recent import Recent
 from lazytree.server.workers import SHORT_SECONDS, Executor, Job, WorkerLost, current
 from lazytree.session import Session, _parse_text
 
@@ -101,15 +101,15 @@ class _Kept:
     """Why the server's position book could not be opened here (None: it was, or there is none)."""
 
 
-_games: OrderedDict[str, _Kept] = OrderedDict()
-_trees: OrderedDict[str, LiveExplorer] = OrderedDict()
-_lock = threading.Lock()  # (a Dask worker runs jobs in threads)
-
-
 def _forget(kept: _Kept) -> None:
     position_book = kept.session.position_book
     if position_book is not None:
         position_book.close()
+
+
+_games: Recent[str, _Kept] = Recent(KEEP_GAMES, on_drop=_forget)
+_trees: Recent[str, LiveExplorer] = Recent(KEEP_TREES)
+_lock = threading.Lock()  # (a Dask worker runs jobs in threads)
 
 
 def _session(job: MoveJob) -> _Kept:
@@ -141,8 +141,6 @@ def _session(job: MoveJob) -> _Kept:
         kept = _Kept(session, job.doc, position_book_note=note)
     with _lock:
         _games[job.id] = kept
-        while len(_games) > KEEP_GAMES:
-            _forget(_games.popitem(last=False)[1])
     return kept
 
 
@@ -219,8 +217,6 @@ def explore(params: Mapping[str, str]) -> tuple[str, dict[str, Any]] | str:
     key = secrets.token_urlsafe(9)
     with _lock:
         _trees[key] = live
-        while len(_trees) > KEEP_TREES:
-            _trees.popitem(last=False)
     return key, live.model.data
 
 
@@ -230,8 +226,6 @@ def force(key: str, request: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
     data, or an error message."""
     with _lock:
         live = _trees.get(key)
-        if live is not None:
-            _trees.move_to_end(key)
     if live is None:
         return "unknown tree (the server may have restarted)"
     try:

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 from lazytree.agents import Choice
 from lazytree.search.limit import SearchStopped
 from lazytree.server.jobs import RemoteAgent, SearchSummary
+from lazytree.server.recent import Recent
 from lazytree.server.store import GameRecord, GameStore, StoreError
 from lazytree.server.workers import Executor, JobFailed, ProcessWorkers, WorkerLost
 from lazytree.session import Played, Session, SessionError
@@ -511,7 +512,7 @@ class Sessions:
         """Called with a game only watched that left memory (its pages reconnect)."""
         self._runners: OrderedDict[str, Runner] = OrderedDict()
         self._alive: weakref.WeakValueDictionary[str, Runner] = weakref.WeakValueDictionary()
-        self._where: OrderedDict[str, Any] = OrderedDict()
+        self._where: Recent[str, Any] = Recent(KEEP_WHERE)
         self._released = 0
         self._lock = threading.Lock()
 
@@ -599,9 +600,6 @@ class Sessions:
         """``runner`` is no longer held: remember where its AI searched last."""
         if runner.last_where is not None:
             self._where[runner.id] = runner.last_where
-            self._where.move_to_end(runner.id)
-            while len(self._where) > KEEP_WHERE:
-                self._where.popitem(last=False)
         self._released += 1
 
     def release(self, runner: Runner) -> None:

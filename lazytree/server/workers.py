@@ -55,6 +55,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
+from lazytree.server.recent import Recent
+
 __all__ = [
     "DEFAULT_MEMORY",
     "SHORT_SECONDS",
@@ -318,7 +320,7 @@ class Scheduler:
         self._closed = False
         self.charged: dict[str, float] = {}
         """Seconds of worker time each owner's finished jobs took."""
-        self._usage: dict[str, tuple[float, float]] = {}
+        self._usage: Recent[str, tuple[float, float]] = Recent(MAX_OWNERS)
         self.waited: dict[str, float] = {}
         """The longest time a job of each owner waited for a worker, in seconds."""
 
@@ -429,8 +431,6 @@ class Scheduler:
             self.charged[job.owner] = self.charged.get(job.owner, 0.0) + seconds
             now = time.monotonic()
             self._usage[job.owner] = (self.used(job.owner, now) + seconds, now)
-            while len(self._usage) > MAX_OWNERS:  # (the oldest forgotten)
-                del self._usage[next(iter(self._usage))]
             if job.started is not None:
                 wait = job.started - job.queued
                 self.waited[job.owner] = max(self.waited.get(job.owner, 0.0), wait)
