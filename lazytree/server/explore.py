@@ -48,6 +48,7 @@ from lazytree.explorer.model import ExplorerModel
 from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.server import jobs
 from lazytree.server.connections import BODY_SECONDS
+from lazytree.server.guard import content_policy
 from lazytree.server.recent import Recent
 from lazytree.server.workers import Executor, WorkerLost, WorkGone
 
@@ -79,11 +80,7 @@ def page_policy(text: str) -> str:
     scripts = [
         digest(body) for attrs, body in _SCRIPT.findall(text) if "application/json" not in attrs
     ]
-    return (
-        f"default-src 'self'; script-src 'self' {' '.join(scripts)}; "
-        "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
-        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    )
+    return content_policy(scripts, inline_styles=True)
 
 
 def explorer_page(text: str) -> HTMLResponse:
