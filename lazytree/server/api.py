@@ -204,8 +204,8 @@ async def load(request: Request) -> Response:
         raise BadRequest(refused, 429)
     data = await read_json(request)
     try:
-        check_saved(data)
-        session = await run_in_threadpool(Session.load, data)
+        saved = check_saved(data)
+        session = await run_in_threadpool(Session.load, saved)
         check_board(session)
         await run_in_threadpool(state.expire)
         runner = await run_in_threadpool(state.sessions.add, session, 0.0, address_of(request))

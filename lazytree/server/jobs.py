@@ -26,7 +26,7 @@ from lazytree.explorer.query import ExploreError, explore_tree
 from lazytree.search.limit import SearchStopped
 from lazytree.server.recent import Recent
 from lazytree.server.workers import SHORT_SECONDS, Executor, Job, WorkerLost, current
-from lazytree.session import Session, _parse_text
+from lazytree.session import Session
 
 if TYPE_CHECKING:
     from lazytree.explorer.live import LiveExplorer
@@ -122,13 +122,8 @@ def _session(job: MoveJob) -> _Kept:
         if kept.doc != job.doc or played != list(job.moves[: len(played)]):
             _forget(kept)
             kept = None
-        else:  # the moves since: played as Session.load plays saved moves
-            s = kept.session
-            for text in job.moves[len(played) :]:
-                state = s.state
-                move = _parse_text(s.game, state, text)
-                s._append(state, move)
-                s._advance(move)
+        else:  # the moves since
+            kept.session.catch_up(job.moves[len(played) :])
     if kept is None:
         session = Session.load({**job.doc, "moves": list(job.moves)})
         note = None
