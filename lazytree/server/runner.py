@@ -3,7 +3,7 @@
 The web process never searches: a :class:`Runner` plays the AI's turns in a thread of
 its own that sends each move's search to a worker process (or a Dask cluster: see
 :mod:`lazytree.server.workers`; the seat's agent is a
-:class:`~lazytree.server.jobs.RemoteAgent`) and waits for the move, publishes the
+:class:`~lazytree.server.remote.RemoteAgent`) and waits for the move, publishes the
 search's progress (depth reached, nodes forced) for the page to poll, and stops when
 asked (the Stop button: move now with the best move so far) or cancelled (the tab was
 closed, the game was undone or replaced). Human moves, undo and redo are refused while
@@ -48,8 +48,9 @@ from typing import TYPE_CHECKING, Any
 
 from lazytree.agents import Choice
 from lazytree.search.limit import SearchStopped
-from lazytree.server.jobs import RemoteAgent, SearchSummary
+from lazytree.server.jobs import SearchSummary
 from lazytree.server.recent import Recent
+from lazytree.server.remote import RemoteAgent
 from lazytree.server.store import GameRecord, GameStore, StoreError
 from lazytree.server.workers import Executor, JobFailed, ProcessWorkers, WorkerLost
 from lazytree.session import Played, Session, SessionError
@@ -197,7 +198,7 @@ class Runner:
         return p
 
     def remote(self) -> None:
-        """Make the AI seats' agents :class:`~lazytree.server.jobs.RemoteAgent`: their
+        """Make the AI seats' agents :class:`~lazytree.server.remote.RemoteAgent`: their
         searches run in :attr:`executor`'s workers, with :attr:`learning`."""
         s = self.session
         if self.executor is None:
