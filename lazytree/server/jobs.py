@@ -226,6 +226,8 @@ def force(key: str, request: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
     data, or an error message."""
     with _lock:
         live = _trees.get(key)
+        if live is not None:
+            _trees[key] = live  # (now the most recent)
     if live is None:
         return "unknown tree (the server may have restarted)"
     try:

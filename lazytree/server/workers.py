@@ -90,7 +90,7 @@ USAGE_HALF_LIFE = 10.0
 """Seconds after which the worker time an owner used counts half in its turn."""
 
 MAX_OWNERS = 10_000
-"""Owners whose recent worker time is remembered."""
+"""Owners whose figures (recent worker time, time charged, longest wait) are remembered."""
 
 POLL = 0.02
 """Seconds between two looks at a running job (its result, its stop flag, its worker)."""
@@ -318,10 +318,10 @@ class Scheduler:
         self._exploring = 0
         self._cond = threading.Condition()
         self._closed = False
-        self.charged: dict[str, float] = {}
+        self.charged: Recent[str, float] = Recent(MAX_OWNERS)
         """Seconds of worker time each owner's finished jobs took."""
         self._usage: Recent[str, tuple[float, float]] = Recent(MAX_OWNERS)
-        self.waited: dict[str, float] = {}
+        self.waited: Recent[str, float] = Recent(MAX_OWNERS)
         """The longest time a job of each owner waited for a worker, in seconds."""
 
     def put(self, job: Job) -> None:
