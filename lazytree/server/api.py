@@ -30,8 +30,8 @@ from lazytree.server.state import (
 from lazytree.server.store import StoreError
 from lazytree.server.views import (
     BadRequest,
-    _delay,
     check_board,
+    check_delay,
     check_saved,
     replay_view,
     session_view,
@@ -167,7 +167,7 @@ async def speed(request: Request) -> Response:
     runner = await state.host_only(request, "change the AI's speed")
     data = await read_json(request)
     try:
-        runner.delay = _delay(data.get("delay") if isinstance(data, dict) else None)
+        runner.delay = check_delay(data.get("delay") if isinstance(data, dict) else None)
     except SessionError as exc:
         raise BadRequest(str(exc)) from None
     await run_in_threadpool(state.sessions.store.update, runner.id, delay=runner.delay)

@@ -43,6 +43,7 @@ __all__ = [
     "BadRequest",
     "GameView",
     "book_agent",
+    "check_delay",
     "check_saved",
     "game_forms",
     "message_object",
@@ -169,7 +170,7 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
     seats = seats_from_text(params.get("seats"), probe.game.num_players, ai, probe.game)
     session = Session(name, options, seats, seed=seed)
     check_board(session)
-    return session, _delay(params.get("speed", "0"))
+    return session, check_delay(params.get("speed", "0"))
 
 
 def check_options(options: Mapping[str, Any], caps: Mapping[str, int] = OPTION_CAPS) -> None:
@@ -232,7 +233,9 @@ def check_board(session: Session) -> None:
         )
 
 
-def _delay(value: Any) -> float:
+def check_delay(value: Any) -> float:
+    """The pause between two AI moves a page asks for, in seconds (0 to :data:`MAX_DELAY`);
+    a :class:`SessionError` otherwise."""
     try:
         delay = float(value)
     except (TypeError, ValueError):
