@@ -85,8 +85,8 @@ check: $(STAMP) lint typecheck test-js
 test: $(STAMP) system-deps lint typecheck test-js docs pytest pytest-pure
 
 lint: $(STAMP) lint-js
-	$(BIN)/ruff check lazytree games tests examples docs/hooks.py
-	$(BIN)/ruff format --check lazytree games tests examples docs/hooks.py
+	$(BIN)/ruff check lazytree games benchmarks tests examples docs/hooks.py
+	$(BIN)/ruff format --check lazytree games benchmarks tests examples docs/hooks.py
 	$(BIN)/lint-imports --no-logo
 
 typecheck: $(STAMP)
