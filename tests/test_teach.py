@@ -9,7 +9,7 @@ against the fast raters, a hand trace and one independent alpha-beta.
   trace's).
 * On the lectures' example tree it evaluates exactly the leaves a hand trace evaluates,
   in that order, and each step (event, window, value) is the one an independent textbook
-  alpha-beta over the nested lists (:func:`textbook`, written here, the one oracle) has
+  alpha-beta over the nested lists (:func:`tests.helpers.textbook`, the one oracle) has
   there, in both orders of a cut-off's window.
 * The wording of chance nodes (Star1's cut-offs, their reasons and bounds) against
   values worked out by hand.
@@ -41,6 +41,7 @@ from lazytree.teach import (
     traced_search,
 )
 from lazytree.tree import Bound, Node, Tree
+from tests.helpers import textbook
 
 FAST: dict[str, Callable[..., SearchResult[Any]]] = {
     "minimax": minimax,
@@ -185,35 +186,6 @@ HAND_TRACE = [  # the leaves a hand trace of textbook alpha-beta evaluates, in o
     "2.1.0",  # 10 >= beta 10: 2.1.1 and 2.1.2 are cut
     "2.2.0", "2.2.1", "2.2.2",
 ]  # fmt: skip
-
-
-def textbook(
-    spec: Any, depth: int, path: tuple[int, ...], alpha: float, beta: float, maximizing: bool,
-    steps: list[tuple[Any, ...]], order: str = "update-first",
-) -> float:  # fmt: skip
-    """The lectures' alpha-beta over nested lists, recording the same steps: a leaf (the
-    depth limit or the end of the tree) is one step; at a cut-off the window shown is the
-    raised one (``update-first``) or the one the child was searched with (``test-first``)."""
-    if depth == 0 or not isinstance(spec, list):
-        value = float(spec) if not isinstance(spec, list) else 0.0
-        steps.append((path, "leaf", alpha, beta, value))
-        return value
-    steps.append((path, "enter", alpha, beta, None))
-    value = -math.inf if maximizing else math.inf
-    for i, child in enumerate(spec):
-        v = textbook(child, depth - 1, (*path, i), alpha, beta, not maximizing, steps, order)
-        value = max(value, v) if maximizing else min(value, v)
-        raised = (max(alpha, value), beta) if maximizing else (alpha, min(beta, value))
-        if raised[0] >= raised[1]:
-            if order == "update-first":
-                alpha, beta = raised
-            steps.append((path, "update", alpha, beta, value))
-            steps.append((path, "cutoff", alpha, beta, value))
-            break
-        alpha, beta = raised
-        steps.append((path, "update", alpha, beta, value))
-    steps.append((path, "exit", alpha, beta, value))
-    return value
 
 
 def lecture_trace(
