@@ -324,8 +324,8 @@ def traced_search(
     ``textbook`` (``alphabeta``, ``expectiminimax``) searches the root with a window
     raised by each move, as the lectures' pseudo-code: one best move, the textbook's
     cuts. ``star1`` (``expectiminimax``) prunes chance nodes when the game bounds its
-    values; without it, chance nodes are averaged with open windows (below them MAX and
-    MIN nodes still cut: ``minimax`` prunes nothing). ``order`` is how a cut-off's window
+    values, and MAX and MIN nodes by alpha-beta; without it nothing is pruned (plain
+    expectiminimax, as ``minimax`` of a game with chance). ``order`` is how a cut-off's window
     is shown (:data:`ORDERS`). A chance node counts as a ply of ``depth``. Values are
     from ``player``'s point of view (by default MAX's in a game that says who is MAX,
     :class:`HasMax`, else the player to move).
@@ -354,7 +354,8 @@ def traced_search(
                 raise ValueError(f"evaluation bounds {found} are empty (lower > upper)")
             if math.isfinite(lo) and math.isfinite(hi):
                 bounds = (lo, hi)
-    settings = _Settings(me, limit.depth, rater != "minimax", rater != "alphabeta", order)
+    prune = rater == "alphabeta" or (rater == "expectiminimax" and star1)
+    settings = _Settings(me, limit.depth, prune, rater != "alphabeta", order)
     rest = limit.replace(depth=None)
     budget = None if rest.unbounded else rest.budget(node.context)
     recorder = _Recorder(node, settings, trace, budget)

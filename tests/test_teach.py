@@ -41,7 +41,7 @@ from lazytree.teach import (
     traced_search,
 )
 from lazytree.tree import Bound, Node, Tree
-from tests.helpers import textbook
+from tests.helpers import expectiminimax_of, textbook
 
 FAST: dict[str, Callable[..., SearchResult[Any]]] = {
     "minimax": minimax,
@@ -306,7 +306,31 @@ def test_star1_off_prunes_no_chance_node() -> None:
     assert not any(s.event == "cutoff" for s in trace)
     leave = next(s for s in trace if s.event == "exit" and s.node.state == (1,))
     assert leave.terms == ((0.5, 0.0), (0.5, 5.0)) and not leave.assumed
-    assert leave.value == 2.5 and leave.bound is Bound.UPPER  # exact sum, below alpha 3
+    assert leave.value == 2.5 and leave.bound is Bound.EXACT  # no window: the exact sum
+    assert all(s.alpha == -math.inf and s.beta == math.inf for s in trace)
+
+
+def test_star1_off_is_plain_expectiminimax() -> None:
+    """``expectiminimax:star1=false`` cuts nowhere, not even at the MAX and MIN nodes
+    below a chance node: the traced search and the fast one evaluate every position an
+    independent expectiminimax evaluates, and find its value."""
+    rng = random.Random(43)
+    cut_by_alphabeta = 0
+    for _ in range(200):
+        spec = random_spec(rng, 4, True, zero=False)
+        spec = spec if isinstance(spec, list) else [spec]
+        depth = rng.randint(1, 5)
+        value, evaluated = expectiminimax_of(spec, depth)
+        trace = Trace(max_steps=None)
+        tree = Tree(ChanceTreeGame(spec))
+        traced = traced_search(tree.root, depth, "expectiminimax", star1=False, trace=trace)
+        fast = expectiminimax(Tree(ChanceTreeGame(spec)).root, depth, star1=False)
+        assert math.isclose(traced.value, value, abs_tol=1e-9) and traced.value == fast.value
+        assert tree.stats.evaluations == fast.stats.evaluations == evaluated
+        assert not any(s.event == "cutoff" for s in trace)
+        pruned = expectiminimax(Tree(ChanceTreeGame(spec)).root, depth, bounds=(-9, 9))
+        cut_by_alphabeta += pruned.stats.evaluations < evaluated
+    assert cut_by_alphabeta > 20  # trees where pruning would have skipped positions
 
 
 def test_a_chance_node_counts_as_a_ply() -> None:
