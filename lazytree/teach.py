@@ -48,9 +48,11 @@ from lazytree.tree import Bound, Node
 
 __all__ = [
     "MAX_STEPS",
+    "MOVES",
     "ORDERS",
     "TRACEABLE",
     "HasMax",
+    "Reordered",
     "Step",
     "Trace",
     "TracedRater",
@@ -75,6 +77,11 @@ value against the other bound before raising its own (``v >= beta`` at MAX, ``v 
 alpha`` at MIN: AIMA 3rd edition, CS188), so the cut-off shows the window the child was
 searched with. The search forces the same either way."""
 
+MOVES: tuple[str, ...] = ("given", "reversed", "best-first")
+"""The orders a traced search may generate each position's moves in (:class:`Reordered`):
+the game's own, reversed, or best first by the static evaluation of the position each
+move leads to."""
+
 MAX_STEPS = 50_000
 """Most steps a :class:`Trace` keeps unless told otherwise; past it, it stops recording
 (``truncated``) and the search goes on."""
@@ -89,6 +96,41 @@ class HasMax(Protocol):
     from MAX's point of view by default."""
 
     def max_player(self) -> Player: ...
+
+
+class Reordered:
+    """``game`` with each position's moves generated in another order (one of
+    :data:`MOVES`), everything else the game's: the same tree, searched in another
+    order, as the lectures show move ordering. ``best-first`` ranks a position's moves by
+    the static evaluation of the position each leads to, best first for the player to
+    move (ties and chance outcomes keep the game's order); those evaluations are the
+    ordering's, not the search's, and no search counts them.
+
+    >>> from lazytree.games.tree_game import TreeGame
+    >>> game = TreeGame([[3, 12], [2, 4], 14])
+    >>> list(Reordered(game, "reversed").legal_moves(())), Reordered(game, "best-first").order
+    ([2, 1, 0], 'best-first')
+    >>> list(Reordered(game, "best-first").legal_moves((0,)))  # MIN moves: 3 first
+    [0, 1]
+    """
+
+    def __init__(self, game: Any, order: str) -> None:
+        if order not in MOVES:
+            raise ValueError(f"moves must be one of {', '.join(MOVES)}, not {order!r}")
+        self.game, self.order = game, order
+
+    def legal_moves(self, state: Any) -> Iterator[Any]:
+        game = self.game
+        moves = list(game.legal_moves(state))
+        mover = game.to_move(state)
+        if self.order == "reversed":
+            moves.reverse()
+        elif self.order == "best-first" and mover != CHANCE:
+            moves.sort(key=lambda move: -game.evaluate(game.result(state, move), mover))
+        return iter(moves)
+
+    def __getattr__(self, name: str) -> Any:  # the rest is the game's
+        return getattr(self.game, name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,12 +443,18 @@ class TracedRater(Rater):
         textbook: bool,
         star1: bool,
         order: Order = "update-first",
+        moves: str = "given",
         record: bool = True,
     ) -> None:
         super().__init__(text, self._run)
         self.rater, self.textbook, self.star1, self.order = name, textbook, star1, order
-        self.record = record
+        self.moves, self.record = moves, record
         self.trace: Trace | None = None
+
+    def game_for(self, game: Any) -> Any:
+        """The game a tree for this rater is built on: ``game``, its moves reordered
+        (:class:`Reordered`) unless they come as given."""
+        return game if self.moves == "given" else Reordered(game, self.moves)
 
     @property
     def untraced(self) -> str:
@@ -416,8 +464,11 @@ class TracedRater(Rater):
     def _run(
         self, node: Node[Any, Any], limit: Limit, *, player: Player | None = None
     ) -> SearchResult[Any]:
+        game = node.context.game
+        if self.moves != "given" and not (isinstance(game, Reordered) and game.order == self.moves):
+            raise ValueError(f"moves={self.moves}: build the tree on TracedRater.game_for(game)")
         self.trace = Trace() if self.record else None
-        return traced_search(
+        result = traced_search(
             node,
             limit,
             self.rater,
@@ -427,6 +478,9 @@ class TracedRater(Rater):
             player=player,
             trace=self.trace,
         )
+        if self.moves == "given":
+            return result
+        return replace(result, rater=f"{result.rater}:moves={self.moves}")
 
 
 _YES = {"true": True, "yes": True, "1": True, "on": True}
@@ -436,9 +490,10 @@ _NO = {"false": False, "no": False, "0": False, "off": False}
 def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
     """The traced rater ``text`` spells: ``minimax``, ``alphabeta``, ``expectiminimax``,
     with ``textbook`` (``alphabeta:textbook``, ``expectiminimax:textbook=true``), ``star1``
-    (``expectiminimax:star1=false``) and ``order`` (``alphabeta:order=test-first``, one
-    of :data:`ORDERS`); ``None`` for any other rater. A bad parameter of these is a
-    one-line :class:`~lazytree.search.raters.RaterError`.
+    (``expectiminimax:star1=false``), ``order`` (``alphabeta:order=test-first``, one
+    of :data:`ORDERS`) and ``moves`` (``alphabeta:moves=reversed``, one of :data:`MOVES`:
+    its tree is built on :meth:`TracedRater.game_for`); ``None`` for any other rater. A
+    bad parameter of these is a one-line :class:`~lazytree.search.raters.RaterError`.
 
     >>> traced_rater("alphabeta:textbook").textbook, traced_rater("mcts") is None
     (True, True)
@@ -450,10 +505,11 @@ def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
         return None
     flags = {"textbook": False, "star1": True}
     order: Order = "update-first"
+    moves = "given"
     allowed = {
-        "minimax": (),
-        "alphabeta": ("textbook", "order"),
-        "expectiminimax": ("textbook", "star1", "order"),
+        "minimax": ("moves",),
+        "alphabeta": ("textbook", "order", "moves"),
+        "expectiminimax": ("textbook", "star1", "order", "moves"),
     }[name]
     for param in params:
         key, _, raw = param.partition("=")
@@ -465,6 +521,11 @@ def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
                 raise RaterError(f"{name}: order={raw!r} is not {' or '.join(ORDERS)}")
             order = "test-first" if raw == "test-first" else "update-first"
             continue
+        if key == "moves":
+            if raw not in MOVES:
+                raise RaterError(f"{name}: moves={raw!r} is not {', '.join(MOVES)}")
+            moves = raw
+            continue
         flag = True if not raw else _YES.get(raw.lower(), _NO.get(raw.lower()))
         if flag is None:
             raise RaterError(f"{name}: {key}={raw!r} is not true or false")
@@ -475,6 +536,7 @@ def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
         textbook=flags["textbook"],
         star1=flags["star1"],
         order=order,
+        moves=moves,
         record=record,
     )
 

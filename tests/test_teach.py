@@ -30,7 +30,8 @@ from hypothesis import strategies as st
 from lazytree.games import load_game
 from lazytree.games.builtin import LECTURE_TREE
 from lazytree.games.tree_game import ChanceTreeGame, TreeGame
-from lazytree.search import Limit, SearchStopped, alphabeta, expectiminimax, minimax
+from lazytree.search import Limit, SearchStopped, alphabeta, expectiminimax, minimax, search
+from lazytree.search.raters import RaterError
 from lazytree.search.result import SearchResult
 from lazytree.teach import (
     Trace,
@@ -427,3 +428,70 @@ def test_a_budget_stops_the_trace() -> None:
     with pytest.raises(SearchStopped):
         traced_search(tree.root, Limit(depth=6, nodes=300), "alphabeta", trace=Trace())
     assert tree.stats.nodes_created < 400
+
+
+# -- move ordering ------------------------------------------------------------------------
+
+
+def reordered_spec(spec: Any, order: str, maximizing: bool = True) -> Any:
+    """The nested lists with each node's children in ``order`` (``reversed``, or
+    ``best-first``: by their static evaluation, a leaf's value and 0 for an inner node,
+    best first for the player to move, ties as given), written independently of
+    :class:`~lazytree.teach.Reordered`."""
+    if not isinstance(spec, list):
+        return spec
+    children = [reordered_spec(child, order, not maximizing) for child in spec]
+    if order == "given":
+        return children
+    if order == "reversed":
+        return children[::-1]
+    static = [(0.0 if isinstance(c, list) else float(c)) for c in children]
+    ranked = sorted(range(len(children)), key=lambda i: -static[i] if maximizing else static[i])
+    return [children[i] for i in ranked]
+
+
+@pytest.mark.parametrize("order", ["given", "reversed", "best-first"])
+@pytest.mark.parametrize("depth", [2, 3])
+def test_move_orders_are_the_textbooks(order: str, depth: int) -> None:
+    """Alpha-beta with its moves reordered takes the steps the independent textbook
+    alpha-beta takes on the tree drawn in that order, and examines its leaves."""
+    spec = json.loads(LECTURE_TREE)
+    rater = traced_rater(f"alphabeta:textbook:moves={order}")
+    assert rater is not None and rater.moves == order
+    tree = Tree(rater.game_for(TreeGame(spec)))
+    result = search_with(rater, tree, depth)
+    expected: list[tuple[Any, ...]] = []
+    value = textbook(reordered_spec(spec, order), depth, (), -math.inf, math.inf, True, expected)
+    assert rater.trace is not None
+    got = [(len(s.node.state), s.event, s.alpha, s.beta, s.value) for s in rater.trace]
+    assert got == [(len(path), *rest) for path, *rest in expected]
+    leaves = sum(1 for step in expected if step[1] == "leaf")
+    assert result.value == value and tree.stats.evaluations == leaves
+    assert result.rater == "alphabeta:textbook" + ("" if order == "given" else f":moves={order}")
+
+
+def search_with(rater: Any, tree: Tree[Any, Any], depth: int) -> SearchResult[Any]:
+    return search(tree.root, depth, rater)
+
+
+def test_the_lecture_tree_in_three_orders() -> None:
+    """How many leaves alpha-beta examines on the lecture tree at depth 3: 19 as drawn,
+    11 reversed (the best move, 2, comes first), 17 best first by static evaluation
+    (which orders only the last level: the inner nodes have none)."""
+    counts = {}
+    for order in ("given", "reversed", "best-first"):
+        rater = traced_rater(f"alphabeta:textbook:moves={order}", record=False)
+        assert rater is not None
+        tree = Tree(rater.game_for(TreeGame(json.loads(LECTURE_TREE))))
+        assert search_with(rater, tree, 3).value == 8
+        counts[order] = tree.stats.evaluations
+    assert counts == {"given": 19, "reversed": 11, "best-first": 17}
+
+
+def test_a_move_order_needs_its_tree() -> None:
+    rater = traced_rater("alphabeta:moves=reversed")
+    assert rater is not None
+    with pytest.raises(ValueError, match="game_for"):
+        search_with(rater, Tree(TreeGame([[1, 2], [3]])), 2)
+    with pytest.raises(RaterError, match="moves='sideways' is not given, reversed, best-first"):
+        traced_rater("alphabeta:moves=sideways")

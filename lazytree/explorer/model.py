@@ -51,7 +51,8 @@ The document (``model.data``) holds:
 * ``summary``: counts (``positions``, ``expanded`` (nodes whose move generator was
   started, terminal ones too), ``unforced`` (moves generated, not
   searched), ``never`` (moves never generated), ``shared``, ``positionBookHits``), the
-  search (``rater``, ``depth``, ``value``, ``player``, ``forced``; with a position book,
+  search (``rater``, ``depth``, ``value``, ``player``, ``forced``, ``evaluations``
+  (positions the search evaluated: the leaves it examined); with a position book,
   ``positionBook``: its ``status`` and for a hit the ``move`` it gave, the ``depth`` it
   was searched to and its ``uses``; for MCTS ``playouts``) and the PV's move labels;
 * ``board`` (what every position of the game shares:
@@ -297,6 +298,7 @@ def explorer_model(
             value=_number(result.value),
             player=result.player,
             forced=result.stats.nodes_created,
+            evaluations=result.stats.evaluations,
         )
         if position_book_status is not None:
             summary["positionBook"] = _position_book_summary(root, result)

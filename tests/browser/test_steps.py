@@ -203,6 +203,26 @@ def test_the_side_panel_tells_nothing_early(driver: Any, tmp_path: Path) -> None
     assert "value then" in info and "8" in info
 
 
+def test_move_ordering_side_by_side(driver: Any, tmp_path: Path, picture: Any) -> None:
+    """Alpha-beta beside itself with the moves reversed: both step together, each to its
+    own end (73 and 52 steps), and at the end each header counts its leaves."""
+    page = tmp_path / "order.html"
+    beside = ("--beside", "alphabeta:textbook:moves=reversed")
+    code, _, stderr = run("explore", "tree", "--rater", "alphabeta:textbook", *beside,
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '#explorer [data-action="replay"]')
+    keys(driver, *[Keys.ARROW_RIGHT] * 4)
+    assert step_text(driver).startswith("step 5 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 5 of 52: ")
+    keys(driver, Keys.END)
+    summaries = [e.text for e in driver.find_elements("css selector", "[data-summary]")]
+    assert "19 leaves evaluated" in summaries[0] and "11 leaves evaluated" in summaries[1]
+    assert "value 8" in summaries[0] and "value 8" in summaries[1]
+    picture(driver, "teach-move-order")
+
+
 def test_side_by_side_steps_each_to_its_own_end(driver: Any, tmp_path: Path) -> None:
     """Alpha-beta (73 steps) stays at its last step while minimax (92) goes on; one step
     back moves minimax one step back, alpha-beta stays."""

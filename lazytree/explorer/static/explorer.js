@@ -1804,6 +1804,8 @@
     const how = s.playouts !== void 0 ? ` (${plural(s.playouts, "playout")})` : s.depth === null ? " (whole game)" : ` to depth ${s.depth}`;
     if (s.forced !== void 0 && !hit)
       parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${how}`);
+    if (s.evaluations !== void 0 && !hit)
+      parts.push(`${plural(s.evaluations, "leaf", "leaves")} evaluated`);
     parts.push(`${s.expanded.toLocaleString("en")} expanded`);
     parts.push(`${s.unforced.toLocaleString("en")} generated but never forced`);
     if (s.never !== null) parts.push(`${plural(s.never, "move")} never generated`);
