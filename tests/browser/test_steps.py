@@ -253,6 +253,26 @@ def test_side_by_side_steps_each_to_its_own_end(driver: Any, tmp_path: Path) -> 
     assert step_text(driver).startswith("step 72 of 73: ")
 
 
+def test_a_textbooks_tree_from_a_file(driver: Any, tmp_path: Path, picture: Any) -> None:
+    """AIMA's figure 5.2 from its file steps through with the book's labels: at step 14
+    C is cut off after c1, so c2 and c3 are never generated."""
+    driver.set_window_size(1280, 720)
+    page = tmp_path / "fig52.html"
+    aima = Path(__file__).resolve().parents[2] / "docs" / "trees" / "aima-5-2.tree"
+    code, _, stderr = run("explore", "tree", "--spec", f"@{aima}", "--depth", "2",
+                          "--rater", "alphabeta:textbook", "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '[data-action="present"]')
+    click(driver, '[data-action="replay"]')
+    keys(driver, *[Keys.PAGE_DOWN] * 13)
+    assert step_text(driver).startswith(f"step 14 of 27: cut-off at C (MIN): value 2 ≤ {ALPHA}=3")
+    labels = [e.text for e in driver.find_elements("css selector", "#explorer .lt-node text")]
+    assert {"B", "C", "b1", "c1"} <= {word for text in labels for word in text.split()}
+    assert "2 moves never generated" in driver.find_element("css selector", "#explorer").text
+    picture(driver, "teach-aima-5-2")
+
+
 def visible(driver: Any, selector: str) -> bool:
     """Whether the element ``selector`` matches lies wholly inside the tree's visible box."""
     return driver.execute_script(  # type: ignore[no-any-return]
