@@ -101,3 +101,40 @@ def expectiminimax_of(spec: Any, depth: int, maximizing: bool = True) -> tuple[f
     rated_children = [expectiminimax_of(child, depth - 1, not maximizing) for child in children]
     values = [v for v, _ in rated_children]
     return (max if maximizing else min)(values), sum(n for _, n in rated_children)
+
+
+def quiescence_alphabeta(
+    game: Any, state: Any, depth: int, plies: int, alpha: float, beta: float, player: int,
+    steps: list[tuple[Any, ...]],
+) -> float:  # fmt: skip
+    """Textbook alpha-beta over a game's own moves with ``plies`` of quiescence past
+    ``depth`` (the noisy moves only, each node there standing pat on its own evaluation
+    first), recording ``(state, event, alpha, beta, value, past the depth)`` steps."""
+    moves = list(game.legal_moves(state))
+    past = depth <= 0
+    if past and depth > -plies:
+        moves = [m for m in moves if game.is_noisy(state, m)]
+    if depth <= -plies or not moves:
+        value = float(game.evaluate(state, player))
+        steps.append((state, "leaf", alpha, beta, value, depth < 0))
+        return value
+    steps.append((state, "enter", alpha, beta, None, past))
+    maximizing = game.to_move(state) == player
+    value = -math.inf if maximizing else math.inf
+
+    def rated() -> Any:  # late binding: each child is searched with the window of then
+        if past:
+            yield float(game.evaluate(state, player))  # standing pat
+        for m in moves:
+            child = game.result(state, m)
+            yield quiescence_alphabeta(game, child, depth - 1, plies, alpha, beta, player, steps)
+
+    for v in rated():
+        value = max(value, v) if maximizing else min(value, v)
+        alpha, beta = (max(alpha, value), beta) if maximizing else (alpha, min(beta, value))
+        steps.append((state, "update", alpha, beta, value, past))
+        if alpha >= beta:
+            steps.append((state, "cutoff", alpha, beta, value, past))
+            break
+    steps.append((state, "exit", alpha, beta, value, past))
+    return value

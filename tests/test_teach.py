@@ -21,6 +21,7 @@ import json
 import math
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +32,7 @@ from lazytree.games import load_game
 from lazytree.games.builtin import LECTURE_TREE
 from lazytree.games.tree_game import ChanceTreeGame, TreeGame
 from lazytree.search import Limit, SearchStopped, alphabeta, expectiminimax, minimax, search
+from lazytree.search.core import Settings, run
 from lazytree.search.raters import RaterError
 from lazytree.search.result import SearchResult
 from lazytree.teach import (
@@ -42,7 +44,8 @@ from lazytree.teach import (
     traced_search,
 )
 from lazytree.tree import Bound, Node, Tree
-from tests.helpers import expectiminimax_of, textbook
+from tests.helpers import expectiminimax_of, quiescence_alphabeta, random_dice_position, textbook
+from tests.helpers import run as run_cli
 
 FAST: dict[str, Callable[..., SearchResult[Any]]] = {
     "minimax": minimax,
@@ -495,3 +498,75 @@ def test_a_move_order_needs_its_tree() -> None:
         search_with(rater, Tree(TreeGame([[1, 2], [3]])), 2)
     with pytest.raises(RaterError, match="moves='sideways' is not given, reversed, best-first"):
         traced_rater("alphabeta:moves=sideways")
+
+
+# -- quiescence ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_quiescence_steps_are_the_textbooks(seed: int) -> None:
+    """With quiescence, the traced search is the fast core's (the same nodes, ratings,
+    counts and answer) and takes the steps of an independent alpha-beta with quiescence:
+    past the depth only the noisy moves (attacks), each node standing pat first, and
+    every step there marked."""
+    game, state = random_dice_position(random.Random(seed), size=3)
+    for depth, plies in [(1, 1), (1, 3), (2, 2)]:
+        fast_tree, traced_tree = Tree(game, state), Tree(game, state)
+        fast = run(fast_tree.root, depth, None, Settings("alphabeta", quiescence=plies))
+        trace = Trace(max_steps=None)
+        traced = traced_search(
+            traced_tree.root, depth, "alphabeta", textbook=True, quiescence=plies, trace=trace
+        )
+        book = run(
+            Tree(game, state).root, depth, None, Settings("a", textbook=True, quiescence=plies)
+        )
+        assert (traced.value, traced.best_moves, traced.pv) == (
+            book.value,
+            book.best_moves,
+            book.pv,
+        )
+        assert traced.rater == f"alphabeta:textbook:quiescence={plies}"
+        expected: list[tuple[Any, ...]] = []
+        player = game.to_move(state)
+        value = quiescence_alphabeta(
+            game, state, depth, plies, -math.inf, math.inf, player, expected
+        )
+        got = [(s.node.state, s.event, s.alpha, s.beta, s.value, s.quiescence) for s in trace]
+        assert got == expected and traced.value == value
+        untraced = traced_search(Tree(game, state).root, depth, "alphabeta", quiescence=plies)
+        assert (untraced.value, untraced.best_moves) == (fast.value, fast.best_moves)
+    default_tree = Tree(game, state)
+    default = traced_search(default_tree.root, 2, "alphabeta", quiescence=2)
+    fast_tree = Tree(game, state)
+    fast = run(fast_tree.root, 2, None, Settings("alphabeta", quiescence=2))
+
+    def rated(tree: Tree[Any, Any]) -> list[tuple[Any, ...]]:  # (the fast key holds the plies)
+        return [(n, st, r and (r.value, r.player, r.depth, r.bound)) for n, st, r in created(tree)]
+
+    assert rated(default_tree) == rated(fast_tree)
+    assert default_tree.stats.snapshot() == fast_tree.stats.snapshot()
+    assert (default.value, default.best_moves, default.pv, default.complete, default.visits) == (
+        fast.value, fast.best_moves, fast.pv, fast.complete, fast.visits
+    )  # fmt: skip
+
+
+def test_quiescence_is_spelled_and_checked() -> None:
+    rater = traced_rater("alphabeta:textbook:quiescence=2")
+    assert rater is not None and rater.quiescence == 2
+    with pytest.raises(RaterError, match="quiescence='x' is not 0 to 10 plies"):
+        traced_rater("alphabeta:quiescence=x")
+    with pytest.raises(RaterError, match="minimax has no parameter 'quiescence'"):
+        traced_rater("minimax:quiescence=1")
+    with pytest.raises(ValueError, match="noisy moves"):
+        traced_search(Tree(TreeGame([[1, 2], [3]])).root, 1, "alphabeta", quiescence=1)
+
+
+def test_quiescence_in_the_json(tmp_path: Path) -> None:
+    out = tmp_path / "q.json"
+    args = ("--size", "3", "--seed", "8", "--depth", "1", "--rater", "alphabeta:quiescence=2")
+    code, _, stderr = run_cli("explore", "dice-of-doom", *args, "--out", str(out))
+    assert code == 0, stderr
+    steps = json.loads(out.read_text())["steps"]
+    marked = [s for s in steps if s.get("quiescence")]
+    assert marked and all(s["node"].count("/") >= 1 for s in marked)
+    assert not any(s.get("quiescence") for s in steps if s["node"] == "root")

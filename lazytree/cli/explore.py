@@ -398,7 +398,7 @@ def _rater(rater: str | None, steps: bool | None, suffix: str, play_ai: bool) ->
             conflict("--steps", "--ai" if play_ai else f"--rater {rater or '(default)'}", why)
         return command_rater(rater)
     traced.record = steps if steps is not None else suffix in ("html", "json")
-    if traced.textbook or traced.record or traced.moves != "given":
+    if traced.textbook or traced.record or traced.moves != "given" or traced.quiescence:
         return traced
     return command_rater(traced.untraced)  # (the trace's own options change nothing else)
 

@@ -273,6 +273,31 @@ def test_a_textbooks_tree_from_a_file(driver: Any, tmp_path: Path, picture: Any)
     picture(driver, "teach-aima-5-2")
 
 
+def test_quiescence_steps(driver: Any, tmp_path: Path, picture: Any) -> None:
+    """A search with quiescence on a Dice of Doom board: past the depth limit the step
+    line says quiescence, and a node there first stands pat on its own evaluation."""
+    driver.set_window_size(1400, 1000)
+    page = tmp_path / "quiet.html"
+    board = ("--size", "3", "--seed", "5", "--eval", "heuristic", "--depth", "1")
+    rater = ("--rater", "alphabeta:textbook:quiescence=2")
+    code, _, stderr = run("explore", "dice-of-doom", *board, *rater, "--out", str(page))
+    assert code == 0, stderr
+    steps = page_data(page.read_text())["steps"]
+    stand = next(k for k in steps["quiescence"] if steps["event"][k] == "u")
+    open_page(driver, page)
+    click(driver, '[data-action="replay"]')
+    keys(driver, *[Keys.ARROW_RIGHT] * stand)
+    text = step_text(driver)
+    assert text.startswith(f"step {stand + 1} of {len(steps['node'])}: quiescence: ")
+    assert "(standing pat: its own evaluation; a noisy move must beat it)" in text
+    keys(driver, Keys.HOME)
+    assert "quiescence" not in step_text(driver)
+    deep = [k for k in steps["quiescence"] if steps["event"][k] == "u"][-1]
+    keys(driver, *[Keys.ARROW_RIGHT] * deep)
+    assert step_text(driver).startswith(f"step {deep + 1} of {len(steps['node'])}: quiescence: ")
+    picture(driver, "teach-quiescence")
+
+
 def visible(driver: Any, selector: str) -> bool:
     """Whether the element ``selector`` matches lies wholly inside the tree's visible box."""
     return driver.execute_script(  # type: ignore[no-any-return]
