@@ -116,6 +116,9 @@ class Reordered:
     ([2, 1, 0], 'best-first')
     >>> list(Reordered(game, "best-first").legal_moves((0,)))  # MIN moves: 3 first
     [0, 1]
+    >>> import copy
+    >>> list(copy.deepcopy(Reordered(game, "reversed")).legal_moves((1,)))
+    [1, 0]
     """
 
     def __init__(self, game: Any, order: str) -> None:
@@ -134,6 +137,8 @@ class Reordered:
         return iter(moves)
 
     def __getattr__(self, name: str) -> Any:  # the rest is the game's
+        if name == "game":  # not set yet: a copy or an unpickling is making this one
+            raise AttributeError(name)
         return getattr(self.game, name)
 
 
