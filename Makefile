@@ -151,8 +151,9 @@ system-deps:
 	  fi; \
 	fi
 
-## images: the example pictures of the documentation (docs/*.svg), drawn by `lazytree explore`
-images: $(STAMP)
+## images: every picture of the documentation drawn again: the example trees (docs/*.svg),
+## drawn by `lazytree explore`, and the screenshots and plots the tests take (`make pictures`)
+images: $(STAMP) pictures
 	mkdir -p docs
 	$(BIN)/lazytree explore tree --depth 3 --rater alphabeta --out docs/lecture-tree-alphabeta.svg
 	$(BIN)/lazytree explore dice-of-doom --size 3 --seed 8 --depth 4 --rater alphabeta \
