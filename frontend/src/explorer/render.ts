@@ -100,10 +100,13 @@ export function treeMarkup(
       }
       if (steps && it.kind === "never") cls += " lt-cut-branch";
       if (view.present) {
-        const my = (parent.y + y) / 2; // top down: from under the parent to over the child
-        const top = it.kind === "node" ? y - 10 : y - 14;
+        // top down: from under the parent's text (its move, value and window) to over
+        // the child, so no line crosses a label
+        const from = parent.y + UNDER_TEXT;
+        const top = it.kind === "node" ? y - 12 : y - 14;
+        const my = (from + top) / 2;
         links.push(
-          `<path class="${cls}" d="M${parent.x},${parent.y + 10}C${parent.x},${my} ${x},${my} ${x},${top}"/>`,
+          `<path class="${cls}" d="M${parent.x},${from}C${parent.x},${my} ${x},${my} ${x},${top}"/>`,
         );
       } else
         links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
@@ -112,6 +115,10 @@ export function treeMarkup(
   }
   return `<g class="lt-links">${links.join("")}</g><g class="lt-nodes">${nodes.join("")}</g>`;
 }
+
+/** Presentation mode: how far below a node its text ends (the move and value on a line
+ * at y 27, the window on the next: explorer.css's sizes), where its edges start. */
+const UNDER_TEXT = 54;
 
 /** Where a node's text goes: right of its mark, or (presentation mode) centred below it. */
 function textAt(view: View): string {

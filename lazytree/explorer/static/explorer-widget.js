@@ -1847,10 +1847,11 @@ function treeMarkup(model, view, laid, live, current) {
       }
       if (steps && it.kind === "never") cls += " lt-cut-branch";
       if (view.present) {
-        const my = (parent.y + y) / 2;
-        const top = it.kind === "node" ? y - 10 : y - 14;
+        const from = parent.y + UNDER_TEXT;
+        const top = it.kind === "node" ? y - 12 : y - 14;
+        const my = (from + top) / 2;
         links.push(
-          `<path class="${cls}" d="M${parent.x},${parent.y + 10}C${parent.x},${my} ${x},${my} ${x},${top}"/>`
+          `<path class="${cls}" d="M${parent.x},${from}C${parent.x},${my} ${x},${my} ${x},${top}"/>`
         );
       } else
         links.push(`<path class="${cls}" d="M${px},${py}C${mx},${py} ${mx},${y} ${x - 5},${y}"/>`);
@@ -1859,6 +1860,7 @@ function treeMarkup(model, view, laid, live, current) {
   }
   return `<g class="lt-links">${links.join("")}</g><g class="lt-nodes">${nodes.join("")}</g>`;
 }
+var UNDER_TEXT = 54;
 function textAt(view) {
   return view.present ? 'x="0" y="27" text-anchor="middle"' : 'x="9" y="4"';
 }
