@@ -77,11 +77,12 @@ $(CORE_STAMP): $(STAMP) $(CORE_SOURCES)
 ## over about 5 s, the browser tests, the notebooks, the wheel), on the pure Python core,
 ## so no compile step runs first. `make test` runs everything, on both cores.
 check: $(STAMP) lint typecheck test-js
-	LAZYTREE_PURE=1 $(BIN)/pytest -m "not slow"
+	LAZYTREE_PURE=1 $(BIN)/pytest $(XDIST) -m "not slow"
 
 ## test: lint, type-check, build the documentation site (strict) and run the whole test
-## suite (notebooks and browser tests included) twice: on the compiled core, then on the
+## suite (notebooks and browser tests included) on the compiled core, then again on the
 ## pure Python core (LAZYTREE_PURE=1), which is what runs where there is no C compiler
+## (but for the tests marked any_core: the browser's, Pyodide's and the wheel's)
 test: $(STAMP) system-deps lint typecheck test-js docs pytest pytest-pure
 
 lint: $(STAMP) lint-js
@@ -118,11 +119,16 @@ bundle: $(NODE_STAMP)
 docs: $(STAMP) $(NODE_STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
+# the tests run spread over the machine's cores (pytest-xdist; at most 4 workers: a
+# browser test starts a Chromium of its own). The pure run leaves out the tests marked
+# any_core (tests/conftest.py ANY_CORE: what they check does not change with the core).
+XDIST := -n auto --maxprocesses 4 --dist worksteal
+
 pytest: $(CORE_STAMP) $(NODE_STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest $(XDIST)
 
 pytest-pure: $(CORE_STAMP) $(NODE_STAMP)
-	LAZYTREE_PURE=1 $(BIN)/pytest
+	LAZYTREE_PURE=1 $(BIN)/pytest $(XDIST) -m "not any_core"
 
 ## notebooks-clean: strip outputs and execution counts from notebooks/*.ipynb (they are
 ## kept in git without outputs; the test suite checks it and runs every notebook)

@@ -40,12 +40,20 @@ SLOW_FOLDERS = ("browser",)
 """Folders of ``tests/`` whose every test is ``slow``: each drives a real Chromium
 against a served page (seconds apiece), so ``make check`` leaves them to ``make test``."""
 
+ANY_CORE = ("browser", "test_pyodide.py", "test_wheel.py")
+"""Folders and files of ``tests/`` whose every test is ``any_core``: what they check does
+not change with the core the suite runs on (the front end in a browser, Python inside
+Pyodide, the wheel they build themselves), so ``make test`` runs them once, on the
+compiled core."""
+
 
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by -m
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test in :data:`SLOW_FOLDERS` ``slow``."""
+    """Mark every test in :data:`SLOW_FOLDERS` ``slow``, in :data:`ANY_CORE` ``any_core``."""
     root = Path(__file__).parent
     for item in items:
         parts = item.path.relative_to(root).parts if item.path.is_relative_to(root) else ()
         if parts and parts[0] in SLOW_FOLDERS:
             item.add_marker(pytest.mark.slow)
+        if parts and parts[0] in ANY_CORE:
+            item.add_marker(pytest.mark.any_core)

@@ -510,4 +510,6 @@ def test_a_ctrl_c_inside_the_collector_s_callback_still_interrupts(
     monkeypatch.setattr(pause, "_warm_up", interrupted)
     with pytest.raises(KeyboardInterrupt), pause.search_paused():
         kept: list[list[int]] = [[] for _ in range(100_000)]  # young collections: the callback runs
-        time.sleep(10 + 0 * len(kept))  # the Ctrl-C arrives before this ends
+        deadline = time.monotonic() + 10 + 0 * len(kept)
+        while time.monotonic() < deadline:  # the Ctrl-C arrives before this ends
+            pass
