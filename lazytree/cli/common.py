@@ -263,6 +263,7 @@ MIN_MEMORY = 64 * 1024**2
 """The smallest ``--max-memory`` accepted: a command holds about 50 MiB before it
 starts any work."""
 
+PrintJsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 MaxNodesOption = Annotated[
     Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
     typer.Option(
