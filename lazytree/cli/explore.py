@@ -236,7 +236,7 @@ BesideOption = Annotated[
         show_default=False,
     ),
 ]
-AiBookOption = Annotated[
+AiPositionBookOption = Annotated[
     Optional[Path],  # noqa: UP045
     typer.Option(
         "--position-book",
@@ -270,7 +270,7 @@ def explore(
     json_out: SummaryJsonOption = False,
     steps: StepsOption = None,
     beside: BesideOption = None,
-    position_book: AiBookOption = None,
+    position_book: AiPositionBookOption = None,
 ) -> None:
     """Rate a position, then write the part of the tree the rater forced (see the
     module's description)."""
