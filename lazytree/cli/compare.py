@@ -304,7 +304,12 @@ def compare(
     if interrupted:
         fail(f"interrupted: {done} (shown above)", code=EXIT_INTERRUPTED)
     if plot is not None:  # after the table: a plot that cannot be written loses nothing
-        _plot(cases, plot, json_out)
+        try:
+            plot_cases(cases, plot)
+        except (OSError, ValueError) as exc:
+            fail(f"cannot write the plot to {plot}: {getattr(exc, 'strerror', None) or exc}")
+        if not json_out:
+            console.print(f"plot written to {plot}", soft_wrap=True)
     _exit_code(cases)
 
 
@@ -384,7 +389,7 @@ def _print_cases(
     seconds: float,
 ) -> None:
     """The comparison as a headline (``budgets``: of nodes, of the eager build's and the
-    process's bytes), the table and what it found."""
+    process's bytes), the table, what it found and how to read it."""
     out = console
     if not console.is_terminal:  # piped: keep whole rows (rich would fold at 80 columns)
         out = Console(highlight=False, width=max(console.width, 150))
@@ -399,17 +404,23 @@ def _print_cases(
         f"{human_size(process_memory)} for the process."
     )
     out.print(render_table(cases, memory))
-    _summary(out, cases, seconds)
-
-
-def _plot(cases: list[Case], plot: Path, json_out: bool) -> None:
-    """Write ``--plot`` (a one-line error and exit 2 when it cannot be written)."""
-    try:
-        plot_cases(cases, plot)
-    except (OSError, ValueError) as exc:
-        fail(f"cannot write the plot to {plot}: {getattr(exc, 'strerror', None) or exc}")
-    if not json_out:
-        console.print(f"plot written to {plot}", soft_wrap=True)
+    checked = [c for c in cases if c.agree is not None]
+    against_eager = sum(1 for c in checked if c.checked_against == EAGER)
+    if all(c.agree is not False for c in cases):
+        out.print(
+            f"[green]Same value and best moves from every method[/] in all {len(checked)} "
+            f"case(s) checked ({against_eager} against eager; ref: the answer checked against)."
+        )
+    for case in cases:
+        for run in case.runs:
+            if not run.complete:
+                out.print(f"[yellow]{case_label(case)}, {run.method}:[/] {run.stopped}")
+    out.print(
+        "built: nodes constructed; needed: distinct nodes the rater gave a value to; "
+        "eager/x: eager's figure divided by this method's (>= when eager was stopped by "
+        "its budget, so the true ratio is larger)."
+    )
+    out.print(f"{len(cases)} case(s) in {seconds:.1f} s.")
 
 
 def _exit_code(cases: list[Case]) -> None:
@@ -431,26 +442,6 @@ def _exit_code(cases: list[Case]) -> None:
             f"{stopped} of {runs} runs were stopped by a budget (marked in the table); "
             "raise --max-nodes or --max-memory, or search less deep"
         )
-
-
-def _summary(out: Console, cases: list[Case], seconds: float) -> None:
-    checked = [c for c in cases if c.agree is not None]
-    against_eager = sum(1 for c in checked if c.checked_against == EAGER)
-    if all(c.agree is not False for c in cases):
-        out.print(
-            f"[green]Same value and best moves from every method[/] in all {len(checked)} "
-            f"case(s) checked ({against_eager} against eager; ref: the answer checked against)."
-        )
-    for case in cases:
-        for run in case.runs:
-            if not run.complete:
-                out.print(f"[yellow]{case_label(case)}, {run.method}:[/] {run.stopped}")
-    out.print(
-        "built: nodes constructed; needed: distinct nodes the rater gave a value to; "
-        "eager/x: eager's figure divided by this method's (>= when eager was stopped by "
-        "its budget, so the true ratio is larger)."
-    )
-    out.print(f"{len(cases)} case(s) in {seconds:.1f} s.")
 
 
 compare_app = game_group(

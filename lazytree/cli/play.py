@@ -372,18 +372,7 @@ def command_seat(position: Position, seconds: float) -> str:
     option at its default (``bench dice-of-doom --play-game`` plays that game)."""
     params = inspect.signature(play).parameters
     names = ("depth", "rater", "search_width", "quiescence", "tie_seed", "max_nodes", "max_memory")
-    d = {name: params[name].default for name in names}
-    return play_ai(
-        position,
-        seconds,
-        d["depth"],
-        d["rater"],
-        d["search_width"],
-        d["quiescence"],
-        d["tie_seed"],
-        d["max_nodes"],
-        d["max_memory"],
-    )
+    return play_ai(position, seconds, *(params[name].default for name in names))
 
 
 def _learned(session: Session, position_book: Path | None, weights: Path | None) -> None:
