@@ -206,10 +206,8 @@ def explorer_model(
     strings, edges, parents_of, unforced = _edges(game, nodes, index)
     never, counted = _never(nodes, count_never)
     position_book = _position_book_column(result, len(nodes))
-    pv, summary = _summary(root, result, nodes, index, unforced)
-    summary["never"] = sum(never) if counted else None
-    summary["shared"] = sum(1 for k in parents_of if k > 1)
-    summary["positionBookHits"] = 0 if position_book is None else position_book.count("h")
+    counts = (unforced, sum(never) if counted else None, sum(1 for k in parents_of if k > 1))
+    pv, summary = _summary(root, result, nodes, index, counts, position_book)
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -255,10 +253,11 @@ def _summary(
     result: SearchResult[Any] | None,
     nodes: list[Node[Any, Any]],
     index: dict[int, int],
-    unforced: int,
+    counts: tuple[int, int | None, int],
+    position_book: str | None,
 ) -> tuple[list[int], dict[str, Any]]:
-    """The principal variation as node indices, root first, and the summary (but its
-    ``never``, ``shared`` and ``positionBookHits``, which the caller fills in)."""
+    """The principal variation as node indices, root first, and the summary (``counts``:
+    its ``unforced``, ``never`` and ``shared``; ``position_book``: the column)."""
     source_name, line = principal_line(root, result)
     pv = [0]
     for _, edge in line:
@@ -268,9 +267,9 @@ def _summary(
     summary: dict[str, Any] = {
         "positions": len(nodes),
         "expanded": sum(1 for n in nodes if n.expanded),  # a terminal node too
-        "unforced": unforced,
-        "never": None,
-        "shared": 0,
+        "unforced": counts[0],
+        "never": counts[1],
+        "shared": counts[2],
         "pvSource": source_name,
         "pvMoves": [n.context.game.move_to_str(n.state, e.move) for n, e in line[: len(pv) - 1]],
         "treeNodes": root.context.stats.nodes_created,
@@ -287,6 +286,7 @@ def _summary(
             summary["positionBook"] = _position_book_summary(root, result)
         if result.mcts is not None:
             summary["playouts"] = result.mcts.playouts
+    summary["positionBookHits"] = 0 if position_book is None else position_book.count("h")
     return pv, summary
 
 
