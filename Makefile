@@ -85,8 +85,8 @@ check: $(STAMP) lint typecheck test-js
 test: $(STAMP) system-deps lint typecheck test-js docs pytest pytest-pure
 
 lint: $(STAMP) lint-js
-	$(BIN)/ruff check lazytree games tests examples docs/hooks.py
-	$(BIN)/ruff format --check lazytree games tests examples docs/hooks.py
+	$(BIN)/ruff check lazytree games benchmarks tests examples docs/hooks.py
+	$(BIN)/ruff format --check lazytree games benchmarks tests examples docs/hooks.py
 	$(BIN)/lint-imports --no-logo
 
 typecheck: $(STAMP)
@@ -151,8 +151,9 @@ system-deps:
 	  fi; \
 	fi
 
-## images: the example pictures of the documentation (docs/*.svg), drawn by `lazytree explore`
-images: $(STAMP)
+## images: every picture of the documentation drawn again: the example trees (docs/*.svg),
+## drawn by `lazytree explore`, and the screenshots and plots the tests take (`make pictures`)
+images: $(STAMP) pictures
 	mkdir -p docs
 	$(BIN)/lazytree explore tree --depth 3 --rater alphabeta --out docs/lecture-tree-alphabeta.svg
 	$(BIN)/lazytree explore dice-of-doom --size 3 --seed 8 --depth 4 --rater alphabeta \

@@ -35,6 +35,10 @@ def _tree(o: Mapping[str, Any]) -> Position:
     return Position(game, game.initial_state())
 
 
+TREE_FILE_BYTES = 200_000
+"""The largest file ``--spec @FILE`` reads (the text format's own bound, in characters:
+:data:`lazytree.games.tree_text.MAX_TEXT`)."""
+
 LECTURE_TREE = "[[[7,8,2],[2,4,1],[1,3,5]],[[3,2,1],[2,3,16],[4,7,1]],[[10,1,8],[10,2,8],[8,1,3]]]"
 
 TREE = GameSpec(
@@ -50,6 +54,7 @@ TREE = GameSpec(
             'docs), or a JSON nested list of numbers ({"chance": [[p, subtree], ...]} '
             'a chance node, {"eval": v, "children": [...]} an inner node a depth '
             "cut-off rates v). Values are MAX's (player 0's).",
+            file_bytes=TREE_FILE_BYTES,
         ),
         GameOption(
             "root_player",

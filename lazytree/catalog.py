@@ -85,6 +85,10 @@ class GameOption:
     maximum: int | None = None
     """The largest value the rules take, if they have one (the new-game form offers no
     more)."""
+    file_bytes: int | None = None
+    """A text option the command line also reads from a file, ``@PATH``, of at most this
+    many bytes (None: the text only). The library and the server take the text itself:
+    a value they are given never names a file."""
 
     @property
     def flag(self) -> str:

@@ -5,22 +5,20 @@ of its child (Racket's ``delay``, ``force``); the fast core and the trace stand 
 
 >>> from lazytree.games.tree_game import TreeGame
 >>> root = tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
->>> search(root, 2)
-(3.0, (0,))
->>> root.counts  # the second move's 4 and 6 were never generated
-Counts(generated=10, forced=10, evaluations=7)
+>>> search(root, 2), root.counts  # the second move's 4 and 6 were never generated
+((3.0, (0,)), Counts(generated=10, forced=10, evaluations=7))
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
-from itertools import islice
+from itertools import chain, islice
 from math import inf, nextafter
 from typing import Any, Generic, TypeVar, cast
 
-from lazytree.game import CHANCE, ChanceGame, Game, Player
+from lazytree.game import CHANCE, ChanceGame, Game, NoisyGame, Player
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -112,29 +110,32 @@ def tree(game: Game[S, M], state: S | None = None) -> Node[S, M]:
 
 @dataclass(frozen=True)
 class How:
-    """How a search rates: for ``player``, with cut-offs or not (minimax), Star1 given the
-    values' ``bounds``, telling ``step(event, node, alpha, beta, value, (p, value) terms)``."""
+    """How a search rates: for ``player``, cutting or not, Star1 given ``bounds``, ``quiescence``
+    plies past the depth, telling ``step(event, node, alpha, beta, value, (p, value) terms)``."""
 
     player: Player
     prune: bool = True
     bounds: tuple[float, float] | None = None
     step: Callable[..., None] = lambda *_: None  # enter, leaf, update, cutoff, exit
+    quiescence: int = 0
 
 
 def alphabeta(node: Node[S, M], depth: int, alpha: float, beta: float, how: How) -> float:
     """Minimax's value of ``node`` if strictly inside ``(alpha, beta)``, else a bound past
     the window on that side (fail-soft). A cut-off: the moves after are never generated."""
-    if depth == 0 or not node.children:
-        node.counts.evaluations += 1
-        value = float(node.game.evaluate(node.state, how.player))
-        how.step("leaf", node, alpha, beta, value, ())
-        return value
+    edges: Iterable[Edge[S, M]] = node.children
+    if (quiet := depth <= 0) and depth > -how.quiescence and node.player != CHANCE:  # quiescence
+        edges = [e for e in edges if cast(NoisyGame, node.game).is_noisy(node.state, e.move)]
+    stand = [float(node.game.evaluate(node.state, how.player))] if quiet or not edges else []
+    node.counts.evaluations += len(stand)  # a leaf's value, or standing pat (quiescence)
+    if depth <= -how.quiescence or (quiet and node.player == CHANCE) or not edges:
+        how.step("leaf", node, alpha, beta, stand[0], ())
+        return stand[0]
     if node.player == CHANCE:
         return expectiminimax(node, depth, alpha, beta, how)
     how.step("enter", node, alpha, beta, None, ())
     value = -inf if (maximizing := node.player == how.player) else inf
-    for edge in node.children:
-        v = alphabeta(force(edge.thunk), depth - 1, alpha, beta, how)
+    for v in chain(stand, (alphabeta(force(e.thunk), depth - 1, alpha, beta, how) for e in edges)):
         value = max(value, v) if maximizing else min(value, v)
         if how.prune:
             alpha, beta = (max(alpha, value), beta) if maximizing else (alpha, min(beta, value))
@@ -171,18 +172,17 @@ def expectiminimax(node: Node[S, M], depth: int, alpha: float, beta: float, how:
     return total
 
 
-def search(
-    root: Node[S, M], depth: int, prune: bool = True, player: Player | None = None,
+def search(root: Node[S, M], depth: int, prune: bool = True, player: Player | None = None,
     textbook: bool = False, step: Callable[..., None] = How.step, bounds: Any = None,
-) -> tuple[float, tuple[M, ...]]:  # fmt: skip
+    quiescence: int = 0) -> tuple[float, tuple[M, ...]]:  # fmt: skip
     """``root``'s value ``depth`` plies deep for ``player`` (by default the one to move) and
     every tied best move: a move's window starts just past the best so far (``nextafter``),
     as the fast core's; ``textbook``: the lectures' root (the best value, one best move)."""
-    how = How(root.player if player is None else player, prune, bounds, step)
+    how = How(root.player if player is None else player, prune, bounds, step, quiescence)
     if how.player == CHANCE:
         raise ValueError("the root is a chance node: say whose point of view (player=)")
     if depth == 0 or not root.children or root.player == CHANCE:  # no move to choose
-        return alphabeta(root, depth, -inf, inf, replace(how, bounds=None)), ()
+        return alphabeta(root, depth, -inf, inf, replace(how, bounds=None, quiescence=0)), ()
     value = -inf if (maximizing := root.player == how.player) else inf
     best, alpha, beta = list[M](), -inf, inf
     step("enter", root, alpha, beta, None, ())

@@ -18,9 +18,11 @@ serve``) only ask it for moves and show what happened:
   agents are started again and shown the moves left);
 * :meth:`Session.save` / :meth:`Session.load` write and read a JSON document (format
   version, game and options, start position, seats by name, moves in the game's
-  notation); loading checks every field and replays every move through the rules, and
-  a problem is one :class:`SessionError` with a message for the user. Version 1 files
-  (an AI seat as ``{"kind": "ai", "settings": {...}}`` of
+  notation): its schema is :class:`SavedGame`, whose :meth:`~SavedGame.parse` checks
+  every field (the server checks a game from the network the same way, then its own
+  caps) before the game is made; loading then replays every move through the rules
+  (:meth:`Session.catch_up`), and a problem is one :class:`SessionError` with a message
+  for the user. Version 1 files (an AI seat as ``{"kind": "ai", "settings": {...}}`` of
   :data:`V1_AI`) load with that AI as the same ``default`` agent.
 
 Examples
@@ -92,6 +94,7 @@ __all__ = [
     "PLAY_DEFAULTS",
     "AIStep",
     "Played",
+    "SavedGame",
     "Seat",
     "Session",
     "SessionError",
@@ -562,8 +565,59 @@ class Session:
 
     @classmethod
     def load(cls, data: Any) -> Session:
-        """A session from what :meth:`save` wrote, every field checked and every move
-        replayed through the rules. :class:`SessionError` names the first problem."""
+        """A session from what :meth:`save` wrote (or from a :class:`SavedGame` parsed
+        already), every field checked and every move replayed through the rules.
+        :class:`SessionError` names the first problem."""
+        saved = data if isinstance(data, SavedGame) else SavedGame.parse(data)
+        session = cls(saved.game, {**saved.options, **saved.start}, seed=saved.seed)
+        session.options = dict(saved.options)
+        if start_options(session.game, session.start) != saved.start:
+            raise SessionError(f"start: does not describe a start position of {saved.game}")
+        session.set_seats(saved.seat_names(session.game))
+        session.catch_up(saved.moves)
+        session._resolve_chance()
+        return session
+
+    def catch_up(self, moves: Sequence[str]) -> None:
+        """Play ``moves`` after the history as :meth:`save` wrote them (text, chance
+        outcomes included: none is drawn): a saved game's moves, or those another copy
+        of this game made since (a server's worker catching up with the web process).
+        :class:`SessionError` names the first illegal one (those before it are played)."""
+        for text in moves:
+            state = self.state
+            try:
+                if self.game.is_terminal(state):
+                    raise IllegalMoveError("the game is already over")
+                move = _parse_text(self.game, state, text)
+            except IllegalMoveError as exc:
+                number = len(self.history) + 1
+                raise SessionError(f"move {number} ({text!r}) is illegal: {exc}") from None
+            self._append(state, move)
+            self._advance(move)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A saved session (what :meth:`Session.save` writes), its fields checked by
+    :meth:`parse` before any game, agent or move is made: read by :meth:`Session.load`,
+    and by the server before it adds its own caps
+    (:func:`lazytree.server.views.check_saved`)."""
+
+    game: str
+    options: Mapping[str, Any]
+    start: Mapping[str, Any]
+    seats: Any
+    """As saved: agents' names, or version 1's seat objects (:meth:`seat_names`)."""
+    seed: int | None
+    moves: Sequence[str]
+    version: int = FORMAT_VERSION
+
+    @classmethod
+    def parse(cls, data: Any) -> SavedGame:
+        """``data`` (parsed JSON) checked: its format and version, no unknown field, a
+        registered game, options and start options the game has, of their types, a
+        whole seed and at most :data:`MAX_MOVES` moves as text. :class:`SessionError`
+        names the first problem."""
         if not isinstance(data, dict):
             raise SessionError("not a saved session: expected a JSON object")
         if data.get("format") != FORMAT:
@@ -592,23 +646,20 @@ class Session:
             raise SessionError("moves must be a list of moves written as text")
         if len(moves) > MAX_MOVES:
             raise SessionError(f"{len(moves)} moves is more than the limit of {MAX_MOVES:,}")
-        session = cls(name, {**options, **start}, seed=seed)
-        session.options = options
-        if start_options(session.game, session.start) != start:
-            raise SessionError(f"start: does not describe a start position of {name}")
-        session.set_seats(_check_seats(data.get("seats"), session.game, version))
-        for i, text in enumerate(moves, 1):
-            state = session.state
-            try:
-                if session.game.is_terminal(state):
-                    raise IllegalMoveError("the game is already over")
-                move = _parse_text(session.game, state, text)
-            except IllegalMoveError as exc:
-                raise SessionError(f"move {i} ({text!r}) is illegal: {exc}") from None
-            session._append(state, move)
-            session._advance(move)
-        session._resolve_chance()
-        return session
+        return cls(name, options, start, data.get("seats"), seed, tuple(moves), version)
+
+    def seat_names(self, game: Game[Any, Any]) -> list[str]:
+        """The seats as agents' names for ``game`` (made from the options), version 1's
+        converted (:data:`V1_AI`); :class:`SessionError` for a wrong count or kind."""
+        players = game.num_players
+        given = self.seats
+        if not isinstance(given, list) or len(given) != players:
+            raise SessionError(f"seats must be a list of {players} seats, one per player")
+        if self.version == 1:
+            return [_v1_seat(i, seat, game) for i, seat in enumerate(given)]
+        if not all(isinstance(seat, str) for seat in given):
+            raise SessionError("seats must be agents' names such as 'human' or 'lol2'")
+        return list(given)
 
 
 def start_options(game: Game[Any, Any], state: Any) -> dict[str, Any]:
@@ -663,18 +714,6 @@ def _check_options(spec: GameSpec, given: Any, field: str) -> dict[str, Any]:
                 f"got {value!r}"
             )
     return dict(given)
-
-
-def _check_seats(given: Any, game: Game[Any, Any], version: int) -> list[str]:
-    """The seats of a saved session by name (version 1's seats converted)."""
-    players = game.num_players
-    if not isinstance(given, list) or len(given) != players:
-        raise SessionError(f"seats must be a list of {players} seats, one per player")
-    if version == 1:
-        return [_v1_seat(i, seat, game) for i, seat in enumerate(given)]
-    if not all(isinstance(seat, str) for seat in given):
-        raise SessionError("seats must be agents' names such as 'human' or 'lol2'")
-    return list(given)
 
 
 V1_AI: Final[Mapping[str, Any]] = {

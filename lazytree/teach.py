@@ -38,7 +38,7 @@ from inspect import GEN_CLOSED, GEN_CREATED, getgeneratorstate
 from typing import Any, Literal, Protocol, cast, runtime_checkable
 
 from lazytree import reference
-from lazytree.game import CHANCE, BoundedGame, Player
+from lazytree.game import CHANCE, BoundedGame, NoisyGame, Player
 from lazytree.search.budget import Budget
 from lazytree.search.limit import Limit
 from lazytree.search.raters import Rater, RaterError
@@ -47,10 +47,13 @@ from lazytree.traverse import explored_edges
 from lazytree.tree import Bound, Node
 
 __all__ = [
+    "MAX_QUIESCENCE",
     "MAX_STEPS",
+    "MOVES",
     "ORDERS",
     "TRACEABLE",
     "HasMax",
+    "Reordered",
     "Step",
     "Trace",
     "TracedRater",
@@ -75,6 +78,14 @@ value against the other bound before raising its own (``v >= beta`` at MAX, ``v 
 alpha`` at MIN: AIMA 3rd edition, CS188), so the cut-off shows the window the child was
 searched with. The search forces the same either way."""
 
+MOVES: tuple[str, ...] = ("given", "reversed", "best-first")
+"""The orders a traced search may generate each position's moves in (:class:`Reordered`):
+the game's own, reversed, or best first by the static evaluation of the position each
+move leads to."""
+
+MAX_QUIESCENCE = 10
+"""Most plies of quiescence a traced rater's spelling takes (``alphabeta:quiescence=2``)."""
+
 MAX_STEPS = 50_000
 """Most steps a :class:`Trace` keeps unless told otherwise; past it, it stops recording
 (``truncated``) and the search goes on."""
@@ -89,6 +100,46 @@ class HasMax(Protocol):
     from MAX's point of view by default."""
 
     def max_player(self) -> Player: ...
+
+
+class Reordered:
+    """``game`` with each position's moves generated in another order (one of
+    :data:`MOVES`), everything else the game's: the same tree, searched in another
+    order, as the lectures show move ordering. ``best-first`` ranks a position's moves by
+    the static evaluation of the position each leads to, best first for the player to
+    move (ties and chance outcomes keep the game's order); those evaluations are the
+    ordering's, not the search's, and no search counts them.
+
+    >>> from lazytree.games.tree_game import TreeGame
+    >>> game = TreeGame([[3, 12], [2, 4], 14])
+    >>> list(Reordered(game, "reversed").legal_moves(())), Reordered(game, "best-first").order
+    ([2, 1, 0], 'best-first')
+    >>> list(Reordered(game, "best-first").legal_moves((0,)))  # MIN moves: 3 first
+    [0, 1]
+    >>> import copy
+    >>> list(copy.deepcopy(Reordered(game, "reversed")).legal_moves((1,)))
+    [1, 0]
+    """
+
+    def __init__(self, game: Any, order: str) -> None:
+        if order not in MOVES:
+            raise ValueError(f"moves must be one of {', '.join(MOVES)}, not {order!r}")
+        self.game, self.order = game, order
+
+    def legal_moves(self, state: Any) -> Iterator[Any]:
+        game = self.game
+        moves = list(game.legal_moves(state))
+        mover = game.to_move(state)
+        if self.order == "reversed":
+            moves.reverse()
+        elif self.order == "best-first" and mover != CHANCE:
+            moves.sort(key=lambda move: -game.evaluate(game.result(state, move), mover))
+        return iter(moves)
+
+    def __getattr__(self, name: str) -> Any:  # the rest is the game's
+        if name == "game":  # not set yet: a copy or an unpickling is making this one
+            raise AttributeError(name)
+        return getattr(self.game, name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +159,9 @@ class Step:
     it failed low) or ``LOWER`` (at least it). Values are from the rating player's point
     of view. ``terms`` holds a chance node's ``(probability, value)`` pairs (its weighted
     sum); with ``assumed`` the last pair is the outcomes not searched, at a bound.
+    ``quiescence``: the step is past the depth limit, where a search with quiescence
+    looks at the noisy moves only (a node's first ``update`` there is its own evaluation:
+    standing pat).
     """
 
     node: Node[Any, Any]
@@ -118,6 +172,7 @@ class Step:
     terms: Terms = ()
     bound: Bound | None = None
     assumed: bool = False
+    quiescence: bool = False
 
 
 class Trace:
@@ -226,26 +281,31 @@ class _Recorder:
             if self.budget is not None and not self.visits & 3:
                 self.budget.check()
         node, move, p = self.node_of(ref)
+        depth = self.search.depth - len(self.open)  # the node's depth left (but below)
         if event == "enter":
             if node.player == CHANCE and not self.search.chance:
                 raise ValueError("alpha-beta cannot rate chance nodes; use expectiminimax")
+            if depth <= 0:  # quiescence: the reference evaluated it to stand pat
+                self.frontier = True
+                node.context.stats.evaluations += 1
             window = (alpha, beta)
             self.open.append(_Open(ref, node, window, window, window, move, p))
-            self.add(Step(node, "enter", alpha, beta))
+            self.add(Step(node, "enter", alpha, beta, quiescence=depth <= 0))
         elif event == "leaf":
             assert value is not None
             self.sync(ref, node)
-            depth = self.search.depth - len(self.open)
-            if depth == 0 and not (self.open and node.is_terminal()):
+            if depth <= 0 and not (self.open and node.is_terminal()):
                 self.frontier = True  # the depth limit stopped the search here
             node.context.stats.evaluations += 1  # the reference evaluated it
             node.rate(value, self.search.player, depth, Bound.EXACT, None)
-            self.add(Step(node, "leaf", alpha, beta, value))
+            self.add(Step(node, "leaf", alpha, beta, value, quiescence=depth < 0))
             self.left(move, p, value, (alpha, beta), ())
         elif event == "update":
             top = self.open[-1]
             top.before, top.now = top.now, (alpha, beta)
-            self.add(Step(node, "update", alpha, beta, value, terms))
+            if depth < 0 and top.best is None:  # standing pat: a child must beat it
+                top.best = value
+            self.add(Step(node, "update", alpha, beta, value, terms, quiescence=depth < 0))
         elif event == "cutoff":
             assert value is not None
             top = self.open[-1]
@@ -260,7 +320,7 @@ class _Recorder:
                 last = self.trace.steps[-1] if self.trace is not None and self.trace.steps else None
                 if last is not None and last.node is node and last.event == "update":
                     self.trace.steps[-1] = replace(last, alpha=alpha, beta=beta)  # type: ignore[union-attr]
-            self.add(Step(node, "cutoff", alpha, beta, value))
+            self.add(Step(node, "cutoff", alpha, beta, value, quiescence=depth < 0))
         else:  # exit
             assert value is not None
             top = self.open.pop()
@@ -269,7 +329,8 @@ class _Recorder:
             bound = self.bound(value, top.entered) if self.open else Bound.EXACT
             node.rate(value, self.search.player, depth, bound, None)
             chance_cut = top.cut and node.player == CHANCE
-            self.add(Step(node, "exit", *top.now, value, terms, bound, chance_cut))
+            quiet = depth <= 0
+            self.add(Step(node, "exit", *top.now, value, terms, bound, chance_cut, quiet))
             if self.open:
                 self.left(top.move, top.p, value, top.entered, top.line)
             else:
@@ -315,6 +376,7 @@ def traced_search(
     order: Order = "update-first",
     player: Player | None = None,
     trace: Trace | None = None,
+    quiescence: int = 0,
 ) -> SearchResult[Any]:
     """Rate ``node`` ``depth`` plies deep (a number, or a :class:`Limit` with a depth and
     any budget) with ``rater`` (one of :data:`TRACEABLE`) by the reference search
@@ -324,11 +386,14 @@ def traced_search(
     ``textbook`` (``alphabeta``, ``expectiminimax``) searches the root with a window
     raised by each move, as the lectures' pseudo-code: one best move, the textbook's
     cuts. ``star1`` (``expectiminimax``) prunes chance nodes when the game bounds its
-    values; without it, chance nodes are averaged with open windows (below them MAX and
-    MIN nodes still cut: ``minimax`` prunes nothing). ``order`` is how a cut-off's window
+    values, and MAX and MIN nodes by alpha-beta; without it nothing is pruned (plain
+    expectiminimax, as ``minimax`` of a game with chance). ``order`` is how a cut-off's window
     is shown (:data:`ORDERS`). A chance node counts as a ply of ``depth``. Values are
     from ``player``'s point of view (by default MAX's in a game that says who is MAX,
-    :class:`HasMax`, else the player to move).
+    :class:`HasMax`, else the player to move). ``quiescence`` (``alphabeta``, a game with
+    noisy moves, :class:`~lazytree.game.NoisyGame`): that many plies of noisy moves past
+    the depth, each node there standing pat on its own evaluation first, as the fast
+    core's ``quiescence``; those steps are marked (:attr:`Step.quiescence`).
     """
     if rater not in TRACEABLE:
         raise ValueError(f"no traced search for {rater!r} (traced: {', '.join(TRACEABLE)})")
@@ -340,6 +405,10 @@ def traced_search(
     if limit.depth is None or isinstance(limit.depth, bool) or limit.depth < 0:
         raise ValueError(f"a traced search needs a depth >= 0, got {limit.depth!r}")
     game = node.context.game
+    if quiescence and (rater != "alphabeta" or not isinstance(game, NoisyGame)):
+        raise ValueError("quiescence needs alphabeta and a game with noisy moves (NoisyGame)")
+    if isinstance(quiescence, bool) or quiescence < 0:
+        raise ValueError(f"quiescence must be a number of plies >= 0, got {quiescence!r}")
     me = player
     if me is None:
         me = game.max_player() if isinstance(game, HasMax) else node.player
@@ -354,7 +423,8 @@ def traced_search(
                 raise ValueError(f"evaluation bounds {found} are empty (lower > upper)")
             if math.isfinite(lo) and math.isfinite(hi):
                 bounds = (lo, hi)
-    settings = _Settings(me, limit.depth, rater != "minimax", rater != "alphabeta", order)
+    prune = rater == "alphabeta" or (rater == "expectiminimax" and star1)
+    settings = _Settings(me, limit.depth, prune, rater != "alphabeta", order)
     rest = limit.replace(depth=None)
     budget = None if rest.unbounded else rest.budget(node.context)
     recorder = _Recorder(node, settings, trace, budget)
@@ -368,8 +438,10 @@ def traced_search(
         textbook=textbook,
         step=recorder,
         bounds=bounds,
+        quiescence=quiescence,
     )
     name = f"{rater}:textbook" if textbook else rater
+    name += f":quiescence={quiescence}" if quiescence else ""
     chance = None
     if settings.chance:
         chance = ChancePruning("star1", bounds) if bounds else ChancePruning("none")
@@ -400,12 +472,19 @@ class TracedRater(Rater):
         textbook: bool,
         star1: bool,
         order: Order = "update-first",
+        moves: str = "given",
+        quiescence: int = 0,
         record: bool = True,
     ) -> None:
         super().__init__(text, self._run)
         self.rater, self.textbook, self.star1, self.order = name, textbook, star1, order
-        self.record = record
+        self.moves, self.quiescence, self.record = moves, quiescence, record
         self.trace: Trace | None = None
+
+    def game_for(self, game: Any) -> Any:
+        """The game a tree for this rater is built on: ``game``, its moves reordered
+        (:class:`Reordered`) unless they come as given."""
+        return game if self.moves == "given" else Reordered(game, self.moves)
 
     @property
     def untraced(self) -> str:
@@ -415,8 +494,11 @@ class TracedRater(Rater):
     def _run(
         self, node: Node[Any, Any], limit: Limit, *, player: Player | None = None
     ) -> SearchResult[Any]:
+        game = node.context.game
+        if self.moves != "given" and not (isinstance(game, Reordered) and game.order == self.moves):
+            raise ValueError(f"moves={self.moves}: build the tree on TracedRater.game_for(game)")
         self.trace = Trace() if self.record else None
-        return traced_search(
+        result = traced_search(
             node,
             limit,
             self.rater,
@@ -425,7 +507,11 @@ class TracedRater(Rater):
             order=self.order,
             player=player,
             trace=self.trace,
+            quiescence=self.quiescence,
         )
+        if self.moves == "given":
+            return result
+        return replace(result, rater=f"{result.rater}:moves={self.moves}")
 
 
 _YES = {"true": True, "yes": True, "1": True, "on": True}
@@ -435,9 +521,11 @@ _NO = {"false": False, "no": False, "0": False, "off": False}
 def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
     """The traced rater ``text`` spells: ``minimax``, ``alphabeta``, ``expectiminimax``,
     with ``textbook`` (``alphabeta:textbook``, ``expectiminimax:textbook=true``), ``star1``
-    (``expectiminimax:star1=false``) and ``order`` (``alphabeta:order=test-first``, one
-    of :data:`ORDERS`); ``None`` for any other rater. A bad parameter of these is a
-    one-line :class:`~lazytree.search.raters.RaterError`.
+    (``expectiminimax:star1=false``), ``order`` (``alphabeta:order=test-first``, one
+    of :data:`ORDERS`), ``moves`` (``alphabeta:moves=reversed``, one of :data:`MOVES`:
+    its tree is built on :meth:`TracedRater.game_for`) and ``quiescence``
+    (``alphabeta:quiescence=2``, plies); ``None`` for any other rater. A bad parameter of
+    these is a one-line :class:`~lazytree.search.raters.RaterError`.
 
     >>> traced_rater("alphabeta:textbook").textbook, traced_rater("mcts") is None
     (True, True)
@@ -449,10 +537,12 @@ def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
         return None
     flags = {"textbook": False, "star1": True}
     order: Order = "update-first"
+    moves = "given"
+    quiescence = 0
     allowed = {
-        "minimax": (),
-        "alphabeta": ("textbook", "order"),
-        "expectiminimax": ("textbook", "star1", "order"),
+        "minimax": ("moves",),
+        "alphabeta": ("textbook", "order", "moves", "quiescence"),
+        "expectiminimax": ("textbook", "star1", "order", "moves"),
     }[name]
     for param in params:
         key, _, raw = param.partition("=")
@@ -464,6 +554,16 @@ def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
                 raise RaterError(f"{name}: order={raw!r} is not {' or '.join(ORDERS)}")
             order = "test-first" if raw == "test-first" else "update-first"
             continue
+        if key == "quiescence":
+            if not raw.isdigit() or not 0 <= int(raw) <= MAX_QUIESCENCE:
+                raise RaterError(f"{name}: quiescence={raw!r} is not 0 to {MAX_QUIESCENCE} plies")
+            quiescence = int(raw)
+            continue
+        if key == "moves":
+            if raw not in MOVES:
+                raise RaterError(f"{name}: moves={raw!r} is not {', '.join(MOVES)}")
+            moves = raw
+            continue
         flag = True if not raw else _YES.get(raw.lower(), _NO.get(raw.lower()))
         if flag is None:
             raise RaterError(f"{name}: {key}={raw!r} is not true or false")
@@ -474,6 +574,8 @@ def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
         textbook=flags["textbook"],
         star1=flags["star1"],
         order=order,
+        moves=moves,
+        quiescence=quiescence,
         record=record,
     )
 
@@ -522,7 +624,8 @@ def step_records(
     node's ``cutoff``) also has ``bound`` (``exact``, ``upper``: the true value is at most
     ``value``, ``lower``: at least), a chance node's steps ``terms`` (its ``[probability,
     value]`` pairs) and a Star1 cut-off ``assumed: true`` (its last pair is the outcomes
-    not searched, at their bound)."""
+    not searched, at their bound); a step past the depth limit (quiescence) has
+    ``quiescence: true``."""
     out: list[dict[str, Any]] = []
     for s in steps:
         record: dict[str, Any] = {
@@ -538,5 +641,7 @@ def step_records(
             record["terms"] = [[step_number(p), step_number(v)] for p, v in s.terms]
         if s.assumed:
             record["assumed"] = True
+        if s.quiescence:
+            record["quiescence"] = True
         out.append(record)
     return out

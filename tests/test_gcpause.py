@@ -287,7 +287,7 @@ def test_a_search_gives_the_same_result_paused(tictactoe: Position) -> None:
 
 
 def test_the_bench_reports_the_ratio(tictactoe: Position) -> None:
-    from lazytree.bench.collector import tiny_searches as bench
+    from benchmarks.collector import tiny_searches as bench
 
     game, state = tictactoe
     result = bench(game, state, searches=3, live=10)

@@ -25,7 +25,7 @@ LAZY = {
     ("lazytree/cli/serve.py", "lazytree.server"): (
         "the server (Starlette, uvicorn) is imported when `serve` runs: `serve --help` stays quick"
     ),
-    ("lazytree/bench/serve.py", "lazytree.server"): (
+    ("benchmarks/serve.py", "lazytree.server"): (
         "`lazytree bench` imports this module; the server only when its benchmark runs"
     ),
     ("games/builtin.py", "lazytree.games"): (
@@ -63,7 +63,7 @@ def imports_in_functions(path: Path) -> list[tuple[int, str]]:
 def sources() -> list[Path]:
     return sorted(
         p
-        for base in ("lazytree", "games")
+        for base in ("lazytree", "games", "benchmarks")
         for p in (ROOT / base).rglob("*.py")
         if "static" not in p.parts and not p.is_symlink()
     )

@@ -11,8 +11,9 @@ the same positions at fixed depths and must agree on
   order, and the same children forced (equal *shapes*), hence the same moves **never
   generated** (listed from the game's own generator by :func:`never_generated`).
 
-The reference's expectiminimax searches a chance node's outcomes with an open window,
-as the fast ``expectiminimax(star1=False)`` does. Two things of the fast core's cannot
+The reference's expectiminimax searches a chance node's outcomes with an open window;
+the fast ``expectiminimax(star1=False)`` is plain expectiminimax, the reference with no
+pruning at all (as ``minimax``). Two things of the fast core's cannot
 force the same: Star1 narrows those windows and cuts chance nodes early, and an outcome
 of probability 0 below the root is generated but never searched (it adds nothing to the
 mean), where the reference searches every outcome. There the test asserts the strongest
@@ -107,11 +108,11 @@ def both(
     SearchResult[Any], Tree[Any, Any], tuple[float, tuple[Any, ...]], reference.Node[Any, Any]
 ]:
     """Rate ``state`` with the fast ``rater`` and with the reference (alpha-beta, or
-    minimax for ``minimax``) on two fresh trees."""
+    no pruning for ``minimax`` and plain expectiminimax) on two fresh trees."""
     fast_tree = Tree(game, state)
     fast = rater(fast_tree.root, depth, player=player)
     root = reference.tree(game, state)
-    ref = reference.search(root, depth, prune=rater is not minimax, player=player)
+    ref = reference.search(root, depth, prune=rater not in (minimax, plain), player=player)
     return fast, fast_tree, ref, root
 
 

@@ -426,3 +426,17 @@ def test_a_learned_game_reaches_the_default_seats() -> None:
     before = agent.tree
     s.use_game(s.game)
     assert agent.tree is not before and agent.tree.root.state == s.state
+
+
+def test_a_copy_catches_up_with_the_moves_another_made() -> None:
+    first = Session("tictactoe")
+    for cell in ("b2", "a1", "c3"):
+        first.play(cell)
+    copy = Session("tictactoe")
+    copy.play("b2")
+    copy.catch_up([p.text for p in first.history][1:])
+    assert copy.state == first.state
+    assert [p.text for p in copy.history] == ["b2", "a1", "c3"]
+    with pytest.raises(SessionError, match=r"move 4 \('a1'\) is illegal"):
+        copy.catch_up(["a1"])
+    assert len(copy.history) == 3

@@ -9,7 +9,7 @@ against the fast raters, a hand trace and one independent alpha-beta.
   trace's).
 * On the lectures' example tree it evaluates exactly the leaves a hand trace evaluates,
   in that order, and each step (event, window, value) is the one an independent textbook
-  alpha-beta over the nested lists (:func:`textbook`, written here, the one oracle) has
+  alpha-beta over the nested lists (:func:`tests.helpers.textbook`, the one oracle) has
   there, in both orders of a cut-off's window.
 * The wording of chance nodes (Star1's cut-offs, their reasons and bounds) against
   values worked out by hand.
@@ -21,6 +21,7 @@ import json
 import math
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,7 +31,9 @@ from hypothesis import strategies as st
 from lazytree.games import load_game
 from lazytree.games.builtin import LECTURE_TREE
 from lazytree.games.tree_game import ChanceTreeGame, TreeGame
-from lazytree.search import Limit, SearchStopped, alphabeta, expectiminimax, minimax
+from lazytree.search import Limit, SearchStopped, alphabeta, expectiminimax, minimax, search
+from lazytree.search.core import Settings, run
+from lazytree.search.raters import RaterError
 from lazytree.search.result import SearchResult
 from lazytree.teach import (
     Trace,
@@ -41,6 +44,8 @@ from lazytree.teach import (
     traced_search,
 )
 from lazytree.tree import Bound, Node, Tree
+from tests.helpers import expectiminimax_of, quiescence_alphabeta, random_dice_position, textbook
+from tests.helpers import run as run_cli
 
 FAST: dict[str, Callable[..., SearchResult[Any]]] = {
     "minimax": minimax,
@@ -187,35 +192,6 @@ HAND_TRACE = [  # the leaves a hand trace of textbook alpha-beta evaluates, in o
 ]  # fmt: skip
 
 
-def textbook(
-    spec: Any, depth: int, path: tuple[int, ...], alpha: float, beta: float, maximizing: bool,
-    steps: list[tuple[Any, ...]], order: str = "update-first",
-) -> float:  # fmt: skip
-    """The lectures' alpha-beta over nested lists, recording the same steps: a leaf (the
-    depth limit or the end of the tree) is one step; at a cut-off the window shown is the
-    raised one (``update-first``) or the one the child was searched with (``test-first``)."""
-    if depth == 0 or not isinstance(spec, list):
-        value = float(spec) if not isinstance(spec, list) else 0.0
-        steps.append((path, "leaf", alpha, beta, value))
-        return value
-    steps.append((path, "enter", alpha, beta, None))
-    value = -math.inf if maximizing else math.inf
-    for i, child in enumerate(spec):
-        v = textbook(child, depth - 1, (*path, i), alpha, beta, not maximizing, steps, order)
-        value = max(value, v) if maximizing else min(value, v)
-        raised = (max(alpha, value), beta) if maximizing else (alpha, min(beta, value))
-        if raised[0] >= raised[1]:
-            if order == "update-first":
-                alpha, beta = raised
-            steps.append((path, "update", alpha, beta, value))
-            steps.append((path, "cutoff", alpha, beta, value))
-            break
-        alpha, beta = raised
-        steps.append((path, "update", alpha, beta, value))
-    steps.append((path, "exit", alpha, beta, value))
-    return value
-
-
 def lecture_trace(
     depth: int, order: Any = "update-first"
 ) -> tuple[Tree[Any, Any], SearchResult[Any], Trace]:
@@ -334,7 +310,31 @@ def test_star1_off_prunes_no_chance_node() -> None:
     assert not any(s.event == "cutoff" for s in trace)
     leave = next(s for s in trace if s.event == "exit" and s.node.state == (1,))
     assert leave.terms == ((0.5, 0.0), (0.5, 5.0)) and not leave.assumed
-    assert leave.value == 2.5 and leave.bound is Bound.UPPER  # exact sum, below alpha 3
+    assert leave.value == 2.5 and leave.bound is Bound.EXACT  # no window: the exact sum
+    assert all(s.alpha == -math.inf and s.beta == math.inf for s in trace)
+
+
+def test_star1_off_is_plain_expectiminimax() -> None:
+    """``expectiminimax:star1=false`` cuts nowhere, not even at the MAX and MIN nodes
+    below a chance node: the traced search and the fast one evaluate every position an
+    independent expectiminimax evaluates, and find its value."""
+    rng = random.Random(43)
+    cut_by_alphabeta = 0
+    for _ in range(200):
+        spec = random_spec(rng, 4, True, zero=False)
+        spec = spec if isinstance(spec, list) else [spec]
+        depth = rng.randint(1, 5)
+        value, evaluated = expectiminimax_of(spec, depth)
+        trace = Trace(max_steps=None)
+        tree = Tree(ChanceTreeGame(spec))
+        traced = traced_search(tree.root, depth, "expectiminimax", star1=False, trace=trace)
+        fast = expectiminimax(Tree(ChanceTreeGame(spec)).root, depth, star1=False)
+        assert math.isclose(traced.value, value, abs_tol=1e-9) and traced.value == fast.value
+        assert tree.stats.evaluations == fast.stats.evaluations == evaluated
+        assert not any(s.event == "cutoff" for s in trace)
+        pruned = expectiminimax(Tree(ChanceTreeGame(spec)).root, depth, bounds=(-9, 9))
+        cut_by_alphabeta += pruned.stats.evaluations < evaluated
+    assert cut_by_alphabeta > 20  # trees where pruning would have skipped positions
 
 
 def test_a_chance_node_counts_as_a_ply() -> None:
@@ -431,3 +431,142 @@ def test_a_budget_stops_the_trace() -> None:
     with pytest.raises(SearchStopped):
         traced_search(tree.root, Limit(depth=6, nodes=300), "alphabeta", trace=Trace())
     assert tree.stats.nodes_created < 400
+
+
+# -- move ordering ------------------------------------------------------------------------
+
+
+def reordered_spec(spec: Any, order: str, maximizing: bool = True) -> Any:
+    """The nested lists with each node's children in ``order`` (``reversed``, or
+    ``best-first``: by their static evaluation, a leaf's value and 0 for an inner node,
+    best first for the player to move, ties as given), written independently of
+    :class:`~lazytree.teach.Reordered`."""
+    if not isinstance(spec, list):
+        return spec
+    children = [reordered_spec(child, order, not maximizing) for child in spec]
+    if order == "given":
+        return children
+    if order == "reversed":
+        return children[::-1]
+    static = [(0.0 if isinstance(c, list) else float(c)) for c in children]
+    ranked = sorted(range(len(children)), key=lambda i: -static[i] if maximizing else static[i])
+    return [children[i] for i in ranked]
+
+
+@pytest.mark.parametrize("order", ["given", "reversed", "best-first"])
+@pytest.mark.parametrize("depth", [2, 3])
+def test_move_orders_are_the_textbooks(order: str, depth: int) -> None:
+    """Alpha-beta with its moves reordered takes the steps the independent textbook
+    alpha-beta takes on the tree drawn in that order, and examines its leaves."""
+    spec = json.loads(LECTURE_TREE)
+    rater = traced_rater(f"alphabeta:textbook:moves={order}")
+    assert rater is not None and rater.moves == order
+    tree = Tree(rater.game_for(TreeGame(spec)))
+    result = search_with(rater, tree, depth)
+    expected: list[tuple[Any, ...]] = []
+    value = textbook(reordered_spec(spec, order), depth, (), -math.inf, math.inf, True, expected)
+    assert rater.trace is not None
+    got = [(len(s.node.state), s.event, s.alpha, s.beta, s.value) for s in rater.trace]
+    assert got == [(len(path), *rest) for path, *rest in expected]
+    leaves = sum(1 for step in expected if step[1] == "leaf")
+    assert result.value == value and tree.stats.evaluations == leaves
+    assert result.rater == "alphabeta:textbook" + ("" if order == "given" else f":moves={order}")
+
+
+def search_with(rater: Any, tree: Tree[Any, Any], depth: int) -> SearchResult[Any]:
+    return search(tree.root, depth, rater)
+
+
+def test_the_lecture_tree_in_three_orders() -> None:
+    """How many leaves alpha-beta examines on the lecture tree at depth 3: 19 as drawn,
+    11 reversed (the best move, 2, comes first), 17 best first by static evaluation
+    (which orders only the last level: the inner nodes have none)."""
+    counts = {}
+    for order in ("given", "reversed", "best-first"):
+        rater = traced_rater(f"alphabeta:textbook:moves={order}", record=False)
+        assert rater is not None
+        tree = Tree(rater.game_for(TreeGame(json.loads(LECTURE_TREE))))
+        assert search_with(rater, tree, 3).value == 8
+        counts[order] = tree.stats.evaluations
+    assert counts == {"given": 19, "reversed": 11, "best-first": 17}
+
+
+def test_a_move_order_needs_its_tree() -> None:
+    rater = traced_rater("alphabeta:moves=reversed")
+    assert rater is not None
+    with pytest.raises(ValueError, match="game_for"):
+        search_with(rater, Tree(TreeGame([[1, 2], [3]])), 2)
+    with pytest.raises(RaterError, match="moves='sideways' is not given, reversed, best-first"):
+        traced_rater("alphabeta:moves=sideways")
+
+
+# -- quiescence ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_quiescence_steps_are_the_textbooks(seed: int) -> None:
+    """With quiescence, the traced search is the fast core's (the same nodes, ratings,
+    counts and answer) and takes the steps of an independent alpha-beta with quiescence:
+    past the depth only the noisy moves (attacks), each node standing pat first, and
+    every step there marked."""
+    game, state = random_dice_position(random.Random(seed), size=3)
+    for depth, plies in [(1, 1), (1, 3), (2, 2)]:
+        fast_tree, traced_tree = Tree(game, state), Tree(game, state)
+        fast = run(fast_tree.root, depth, None, Settings("alphabeta", quiescence=plies))
+        trace = Trace(max_steps=None)
+        traced = traced_search(
+            traced_tree.root, depth, "alphabeta", textbook=True, quiescence=plies, trace=trace
+        )
+        book = run(
+            Tree(game, state).root, depth, None, Settings("a", textbook=True, quiescence=plies)
+        )
+        assert (traced.value, traced.best_moves, traced.pv) == (
+            book.value,
+            book.best_moves,
+            book.pv,
+        )
+        assert traced.rater == f"alphabeta:textbook:quiescence={plies}"
+        expected: list[tuple[Any, ...]] = []
+        player = game.to_move(state)
+        value = quiescence_alphabeta(
+            game, state, depth, plies, -math.inf, math.inf, player, expected
+        )
+        got = [(s.node.state, s.event, s.alpha, s.beta, s.value, s.quiescence) for s in trace]
+        assert got == expected and traced.value == value
+        untraced = traced_search(Tree(game, state).root, depth, "alphabeta", quiescence=plies)
+        assert (untraced.value, untraced.best_moves) == (fast.value, fast.best_moves)
+    default_tree = Tree(game, state)
+    default = traced_search(default_tree.root, 2, "alphabeta", quiescence=2)
+    fast_tree = Tree(game, state)
+    fast = run(fast_tree.root, 2, None, Settings("alphabeta", quiescence=2))
+
+    def rated(tree: Tree[Any, Any]) -> list[tuple[Any, ...]]:  # (the fast key holds the plies)
+        return [(n, st, r and (r.value, r.player, r.depth, r.bound)) for n, st, r in created(tree)]
+
+    assert rated(default_tree) == rated(fast_tree)
+    assert default_tree.stats.snapshot() == fast_tree.stats.snapshot()
+    assert (default.value, default.best_moves, default.pv, default.complete, default.visits) == (
+        fast.value, fast.best_moves, fast.pv, fast.complete, fast.visits
+    )  # fmt: skip
+
+
+def test_quiescence_is_spelled_and_checked() -> None:
+    rater = traced_rater("alphabeta:textbook:quiescence=2")
+    assert rater is not None and rater.quiescence == 2
+    with pytest.raises(RaterError, match="quiescence='x' is not 0 to 10 plies"):
+        traced_rater("alphabeta:quiescence=x")
+    with pytest.raises(RaterError, match="minimax has no parameter 'quiescence'"):
+        traced_rater("minimax:quiescence=1")
+    with pytest.raises(ValueError, match="noisy moves"):
+        traced_search(Tree(TreeGame([[1, 2], [3]])).root, 1, "alphabeta", quiescence=1)
+
+
+def test_quiescence_in_the_json(tmp_path: Path) -> None:
+    out = tmp_path / "q.json"
+    args = ("--size", "3", "--seed", "8", "--depth", "1", "--rater", "alphabeta:quiescence=2")
+    code, _, stderr = run_cli("explore", "dice-of-doom", *args, "--out", str(out))
+    assert code == 0, stderr
+    steps = json.loads(out.read_text())["steps"]
+    marked = [s for s in steps if s.get("quiescence")]
+    assert marked and all(s["node"].count("/") >= 1 for s in marked)
+    assert not any(s.get("quiescence") for s in steps if s["node"] == "root")

@@ -30,9 +30,9 @@ HISTORY = re.compile(
 
 
 def _sources() -> list[Path]:
-    """The Python sources of lazytree/ and games/ that git tracks."""
+    """The Python sources of lazytree/, games/ and benchmarks/ that git tracks."""
     out = subprocess.run(
-        ["git", "ls-files", "lazytree/*.py", "games/*.py"],
+        ["git", "ls-files", "lazytree/*.py", "games/*.py", "benchmarks/*.py"],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -95,7 +95,7 @@ TEXTBOOK_NAMES = frozenset(
 )
 """Python names in which "book" means *Realm of Racket* or *Land of Lisp*."""
 
-TEXTBOOK_FOLDERS = ("lazytree/bench/",)
+TEXTBOOK_FOLDERS = ("benchmarks/",)
 """Where a name may be ``book`` alone: the benchmarks against the books' own programs."""
 
 _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")

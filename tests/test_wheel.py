@@ -58,6 +58,8 @@ def test_the_wheel_installs_and_finds_its_games(tmp_path: Path) -> None:
     for built in ("explorer/static/explorer.js", "explorer/static/explorer-widget.js"):
         assert f"lazytree/{built}" in names
     assert {"lazytree/explorer/static/explorer.css", "lazytree/static/boards.css"} <= names
+    # the benchmarks run from a checkout only
+    assert not [n for n in names if n.startswith(("benchmarks/", "lazytree/bench"))]
     with tarfile.open(sdist) as t:
         assert any(n.endswith("/games/tictactoe.py") for n in t.getnames())
 

@@ -50,6 +50,7 @@ describe("the summary line", () => {
           shared: 1,
           positionBookHits: 0,
           forced: 1233,
+          evaluations: 801,
           rater: "alphabeta",
           depth: 4,
           value: 0.5,
@@ -59,7 +60,7 @@ describe("the summary line", () => {
       }),
     );
     expect(summaryText(model)).toBe(
-      "1,234 positions · 1,233 forced by alphabeta to depth 4 · 10 expanded · " +
+      "1,234 positions · 1,233 forced by alphabeta to depth 4 · 801 leaves evaluated · 10 expanded · " +
         "3 generated but never forced · 1 move never generated · 1 shared position · " +
         "value 0.5 for O · PV a d",
     );

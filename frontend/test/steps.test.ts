@@ -91,6 +91,27 @@ describe("the step-through", () => {
     expect(JSON.stringify(before)).not.toContain('"kind":"never"');
   });
 
+  it("marks the steps past the depth limit as quiescence, and standing pat", () => {
+    const quiet: StepsData = {
+      node: [0, 1, 1, 1, 0, 0],
+      event: "eeuxux",
+      alpha: [N, N, N, N, 4, 4],
+      beta: [N, N, 4, 4, N, N],
+      value: [N, N, 4, 4, 4, 4],
+      terms: null,
+      quiescence: [1, 2, 3],
+      truncated: false,
+    };
+    expect(describeStep(model, quiet, stepState(model, quiet, 1))).toBe(
+      "step 2 of 6: quiescence: enter 0 (MIN) with α=−∞ β=∞",
+    );
+    expect(describeStep(model, quiet, stepState(model, quiet, 2))).toBe(
+      "step 3 of 6: quiescence: 0 (MIN) value so far ≤4 (standing pat: its own evaluation; " +
+        "a noisy move must beat it); now α=−∞ β=4",
+    );
+    expect(describeStep(model, quiet, stepState(model, quiet, 4))).not.toContain("quiescence");
+  });
+
   it("draws the windows on the path and the values known", () => {
     const state = stepState(model, STEPS, 9); // leaf 1.0 evaluated, in window (3, inf)
     const v = view({ steps: state, selected: 5 });

@@ -3,12 +3,16 @@ the library itself never prints.
 
 Each top-level command lives in its own module, imported when the command is run or
 its own help is asked for: ``lazytree --help`` lists them from :data:`COMMANDS`
-without importing them, so it imports no game either.
+without importing them, so it imports no game either. ``lazytree bench`` lives outside
+the package, in the checkout's ``benchmarks/`` (:data:`BENCHMARKS`): it is listed only
+where that folder is, in a checkout or a development install (``pip install -e .``).
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -46,7 +50,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Count positions exactly D moves from the start (checks a move generator).",
     ),
     "bench": (
-        "lazytree.cli.bench",
+        "benchmarks.cli",
         "bench_app",
         "Benchmarks: lazy-tree searches against plain recursive Python, ratios in one process.",
     ),
@@ -70,6 +74,34 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 the one-line help ``lazytree --help`` shows; a test checks it is the command's own)."""
 
 
+BENCHMARKS = Path(lazytree.__file__).resolve().parent.parent / "benchmarks"
+"""The checkout's benchmarks (``lazytree bench``), beside the package in a checkout; a
+wheel carries none of them."""
+
+NO_BENCHMARKS = (
+    "lazytree bench runs from a checkout of lazytree's sources (its benchmarks/ folder is "
+    "not installed): clone the repository and pip install -e '.[dev]' there"
+)
+
+
+def benchmarks_found() -> bool:
+    """Whether :data:`BENCHMARKS` is there; its folder's parent is then put at the end
+    of ``sys.path`` (after every installed package), so ``benchmarks`` imports, in this
+    process and in the worker processes it spawns."""
+    if not (BENCHMARKS / "cli.py").is_file():
+        return False
+    root = str(BENCHMARKS.parent)
+    if root not in sys.path:
+        sys.path.append(root)
+    return True
+
+
+def available(name: str) -> bool:
+    """Whether command ``name`` of :data:`COMMANDS` can be loaded here (``bench``: only
+    with :func:`benchmarks_found`)."""
+    return not COMMANDS[name][0].startswith("benchmarks.") or benchmarks_found()
+
+
 def load_command(name: str) -> Command:
     """Import command ``name`` of :data:`COMMANDS` and build its click command."""
     module, attribute, _ = COMMANDS[name]
@@ -88,11 +120,13 @@ class LazyCommands(OneLineGroup):
     _listing = False
 
     def list_commands(self, ctx: Context) -> list[str]:
-        return [*COMMANDS, *super().list_commands(ctx)]
+        return [*filter(available, COMMANDS), *super().list_commands(ctx)]
 
     def get_command(self, ctx: Context, cmd_name: str) -> Any:
         if cmd_name not in COMMANDS:
             return super().get_command(ctx, cmd_name)
+        if not available(cmd_name):
+            ctx.fail(NO_BENCHMARKS)
         if self._listing:
             return TyperCommand(cmd_name, short_help=COMMANDS[cmd_name][2])
         loaded: dict[str, Command] = self.__dict__.setdefault("_loaded", {})

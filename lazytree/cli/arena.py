@@ -43,6 +43,7 @@ from lazytree.cli.common import (
     game_commands,
     print_json,
     progress_bar,
+    read_option_files,
 )
 from lazytree.cli.files import check_output
 from lazytree.cli.framework import DicewarsOption, use_dicewars
@@ -402,6 +403,7 @@ def game_command(spec: GameSpec, action: Callable[..., None]) -> Any:
 
     def command(**kwargs: Any) -> None:
         options = {n: kwargs.pop(n) for n in names}
+        read_option_files(spec, options)  # --spec @FILE
         if has_players:
             options["players"] = 2
         action((spec, options), **kwargs)

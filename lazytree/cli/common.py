@@ -12,9 +12,12 @@ import gc
 import inspect
 import json
 import math
+import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Annotated, Any, NamedTuple, NoReturn, Optional
 
 import typer
@@ -245,11 +248,13 @@ def parse_bytes(text: str, option: str = "--max-memory") -> int:
 def human_size(n: int) -> str:
     """Bytes for people: ``512 MiB``, ``2.0 GiB``.
 
-    >>> human_size(512 * 1024**2), human_size(2 * 1024**3)
-    ('512 MiB', '2.0 GiB')
+    >>> human_size(512 * 1024**2), human_size(2 * 1024**3), human_size(200_000)
+    ('512 MiB', '2.0 GiB', '195 KiB')
     """
     if n >= 1024**3:
         return f"{n / 1024**3:.1f} GiB"
+    if n < 1024**2:
+        return f"{n / 1024:,.0f} KiB"
     return f"{n / 1024**2:,.0f} MiB"
 
 
@@ -469,12 +474,76 @@ def print_json(data: Mapping[str, Any]) -> None:
     sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
 
 
-def setup_position(spec: GameSpec, options: Mapping[str, Any]) -> Position:
-    """Load the game, turning a bad option into a one-line error and exit code 2."""
+# -- files a command reads ------------------------------------------------------------
+
+MAX_READ_BYTES = 64 * 1024**2
+"""The largest file a command reads whole unless it states a smaller bound."""
+
+
+def os_reason(exc: OSError) -> str:
+    """Why a file operation failed, in a few words."""
+    return exc.strerror or str(exc)
+
+
+def read_text_file(
+    path: Path, option: str, limit: int = MAX_READ_BYTES, what: str = "a command reads"
+) -> str:
+    """The text of file ``path`` given as ``option``; a one-line error (exit 2) when it
+    is missing, not a regular file, larger than ``limit`` bytes (the error says "more
+    than the LIMIT ``what``") or not UTF-8 text."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a fifo would block
+            fail(f"{option} {path}: not a regular file")
+        with open(path, "rb") as f:
+            info = os.fstat(f.fileno())
+            if info.st_size > limit:
+                size = human_size(info.st_size)
+                fail(f"{option} {path}: {size} is more than the {_most(limit, what)}")
+            data = f.read(limit + 1)
+    except OSError as exc:
+        fail(f"{option} {path}: {os_reason(exc)}")
+    if len(data) > limit:  # grew while read
+        fail(f"{option} {path}: more than the {_most(limit, what)}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        fail(f"{option} {path}: not a text file (not UTF-8)")
+
+
+def _most(limit: int, what: str) -> str:
+    return f"{human_size(limit)} {what}"
+
+
+def read_option_files(spec: GameSpec, options: dict[str, Any]) -> dict[str, str]:
+    """Put in ``options`` the text of each file a game option names as ``@PATH`` (an
+    option that reads files, :attr:`~lazytree.catalog.GameOption.file_bytes`; a one-line
+    error, exit 2, for a file missing or too big); the flags as an error names them then
+    (``{"--spec": "--spec fig52.tree"}``, for :func:`setup_position`)."""
+    named = {}
+    for opt in spec.options:
+        value = options.get(opt.name)
+        if opt.file_bytes and isinstance(value, str) and value.startswith("@"):
+            path = Path(value[1:])
+            options[opt.name] = read_text_file(path, opt.flag, opt.file_bytes, f"{opt.flag} reads")
+            named[opt.flag] = f"{opt.flag} {path}"
+    return named
+
+
+def setup_position(
+    spec: GameSpec, options: Mapping[str, Any], files: Mapping[str, str] | None = None
+) -> Position:
+    """Load the game, turning a bad option into a one-line error and exit code 2; an
+    error about an option read from a file names the file (``files``: from
+    :func:`read_option_files`), as in ``--spec fig52.tree: line 2, column 6: ...``."""
     try:
         return load_game(spec.name, **options)
     except OptionError as exc:
-        fail(f"{spec.name}: {exc}")
+        message = str(exc)
+        for flag, named in (files or {}).items():
+            if message.startswith(f"{flag} "):
+                rest = message[len(flag) :]
+                message = named + (":" if rest.startswith(" line ") else "") + rest
+        fail(f"{spec.name}: {message}")
 
 
 def _game_parameters(
@@ -483,12 +552,13 @@ def _game_parameters(
     params = []
     for opt in spec.options:
         default = opt.default if defaults is None else defaults.get(opt.name, opt.default)
+        about = opt.help + (" @FILE: the text of file FILE." if opt.file_bytes else "")
         annotation: Any = Optional[opt.type] if default is None else opt.type  # noqa: UP045
         params.append(
             inspect.Parameter(
                 opt.name,
                 inspect.Parameter.KEYWORD_ONLY,
-                default=typer.Option(default, opt.flag, help=opt.help, show_default=True),
+                default=typer.Option(default, opt.flag, help=about, show_default=True),
                 annotation=annotation,
             )
         )
@@ -611,7 +681,7 @@ def _make_command(
 
     def command(**kwargs: Any) -> None:
         options = {n: kwargs.pop(n) for n in game_names}
-        position = setup_position(spec, options)
+        position = setup_position(spec, options, read_option_files(spec, options))
         with gc_paused():  # the command is the driver: fewer full collections while it runs
             if pass_setup:
                 action(position, GameSetup(spec, options), **kwargs)

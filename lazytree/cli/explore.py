@@ -226,7 +226,8 @@ BesideOption = Annotated[
         "--beside",
         help="With html: a second rater (minimax, alphabeta[:textbook] or "
         "expectiminimax) searching the same tree, drawn beside --rater's; both step "
-        "through together, with their counts.",
+        "through together, with their counts. Move ordering side by side: the same "
+        "rater with :moves=reversed or :moves=best-first (by static evaluation).",
         show_default=False,
     ),
 ]
@@ -279,7 +280,9 @@ def explore(
     limit = command_limit(state, nodes, max_memory, depth=depth, seconds=time_budget)
     # the default engine and the deepening searches keep one node per position, as in play
     tree: Tree[Any, Any] = Tree(
-        game, state, share=share or rate is None or bool(time_budget) or play_ai
+        rate.game_for(game) if isinstance(rate, TracedRater) else game,
+        state,
+        share=share or rate is None or bool(time_budget) or play_ai,
     )
     result: SearchResult[Any] | None
     if play_ai:
@@ -454,7 +457,7 @@ def _rater(rater: str | None, steps: bool | None, suffix: str, play_ai: bool) ->
             conflict("--steps", "--ai" if play_ai else f"--rater {rater or '(default)'}", why)
         return command_rater(rater)
     traced.record = steps if steps is not None else suffix in ("html", "json")
-    if traced.textbook or traced.record:
+    if traced.textbook or traced.record or traced.moves != "given" or traced.quiescence:
         return traced
     return command_rater(traced.untraced)  # (the trace's own options change nothing else)
 
@@ -489,7 +492,7 @@ def _beside_model(
 ) -> ExplorerModel:
     """The explorer document of ``rate``'s search of ``position`` on a tree of its own."""
     game, state = position
-    tree: Tree[Any, Any] = Tree(game, state, share=share)
+    tree: Tree[Any, Any] = Tree(rate.game_for(game), state, share=share)
     with err_console.status(f"searching with {rate.text} beside it..."):
         try:
             result = search(tree.root, limit, rate)
@@ -537,6 +540,7 @@ def _summary(
         "depth": None if result is None else result.depth,
         "partial": partial,
         "nodes_forced": tree.stats.nodes_created - 1,  # the root existed before
+        "evaluations": tree.stats.evaluations,
         **counts,
         "value": None if result is None else result.value,
         "player": None if result is None else result.player,

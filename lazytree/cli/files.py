@@ -10,13 +10,12 @@ result goes to a file in the temporary directory and the error says where.
 from __future__ import annotations
 
 import os
-import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
-from lazytree.cli.common import fail, human_size
+from lazytree.cli.common import MAX_READ_BYTES, fail, os_reason, read_text_file
 
 __all__ = [
     "MAX_READ_BYTES",
@@ -26,47 +25,11 @@ __all__ = [
     "write_or_keep",
 ]
 
-MAX_READ_BYTES = 64 * 1024**2
-"""The largest file a command reads whole unless it states a smaller bound."""
-
 MAX_SAVED_GAME_BYTES = 4 * 1024**2
 """The largest saved game ``play --load`` reads: a session of the most moves it may hold
 (100,000, :data:`lazytree.session.MAX_MOVES`) from a 100x100 board is about 1.7 MB (16
 bytes a move, 40 kB of start board). A bigger file is refused before it is read, since
 parsing and replaying costs about ten times its size in memory."""
-
-
-def _why(exc: OSError) -> str:
-    return exc.strerror or str(exc)
-
-
-def read_text_file(
-    path: Path, option: str, limit: int = MAX_READ_BYTES, what: str = "a command reads"
-) -> str:
-    """The text of file ``path`` given as ``option``; a one-line error (exit 2) when it
-    is missing, not a regular file, larger than ``limit`` bytes (the error says "more
-    than the LIMIT ``what``") or not UTF-8 text."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a fifo would block
-            fail(f"{option} {path}: not a regular file")
-        with open(path, "rb") as f:
-            info = os.fstat(f.fileno())
-            if info.st_size > limit:
-                size = human_size(info.st_size)
-                fail(f"{option} {path}: {size} is more than the {_most(limit, what)}")
-            data = f.read(limit + 1)
-    except OSError as exc:
-        fail(f"{option} {path}: {_why(exc)}")
-    if len(data) > limit:  # grew while read
-        fail(f"{option} {path}: more than the {_most(limit, what)}")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        fail(f"{option} {path}: not a text file (not UTF-8)")
-
-
-def _most(limit: int, what: str) -> str:
-    return f"{human_size(limit)} {what}"
 
 
 def check_output(path: Path, option: str) -> None:
@@ -85,7 +48,7 @@ def check_output(path: Path, option: str) -> None:
     try:
         handle, probe = tempfile.mkstemp(dir=parent, prefix=".lazytree-", suffix=".probe")
     except OSError as exc:
-        fail(f"{option} {path}: cannot create a file in {parent}: {_why(exc)}")
+        fail(f"{option} {path}: cannot create a file in {parent}: {os_reason(exc)}")
     os.close(handle)
     os.unlink(probe)
 
@@ -108,5 +71,5 @@ def _kept(path: Path, option: str, write: Callable[[Path], object], exc: OSError
         write(Path(name))
     except OSError:
         os.unlink(name)
-        fail(f"{option} {path}: {_why(exc)} (and nothing could be written in its place)")
-    fail(f"{option} {path}: {_why(exc)}; written to {name} instead")
+        fail(f"{option} {path}: {os_reason(exc)} (and nothing could be written in its place)")
+    fail(f"{option} {path}: {os_reason(exc)}; written to {name} instead")

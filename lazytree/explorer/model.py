@@ -46,12 +46,14 @@ The document (``model.data``) holds:
   null without chance nodes), ``bound`` (one character per step: ``=`` an exact value,
   ``<`` an upper bound (it failed low), ``>`` a lower bound, ``-`` none: on ``exit``
   steps and a chance node's cut-off), ``assumed`` (the steps, by number, whose last
-  term is the outcomes Star1 did not search, at their bound) and ``truncated`` (the
+  term is the outcomes Star1 did not search, at their bound), ``quiescence`` (the steps,
+  by number, past the depth limit: a search's quiescence) and ``truncated`` (the
   trace stopped recording early); null without a trace;
 * ``summary``: counts (``positions``, ``expanded`` (nodes whose move generator was
   started, terminal ones too), ``unforced`` (moves generated, not
   searched), ``never`` (moves never generated), ``shared``, ``positionBookHits``), the
-  search (``rater``, ``depth``, ``value``, ``player``, ``forced``; with a position book,
+  search (``rater``, ``depth``, ``value``, ``player``, ``forced``, ``evaluations``
+  (positions the search evaluated: the leaves it examined); with a position book,
   ``positionBook``: its ``status`` and for a hit the ``move`` it gave, the ``depth`` it
   was searched to and its ``uses``; for MCTS ``playouts``) and the PV's move labels;
 * ``board`` (what every position of the game shares:
@@ -281,6 +283,7 @@ def _summary(
             value=_number(result.value),
             player=result.player,
             forced=result.stats.nodes_created,
+            evaluations=result.stats.evaluations,
         )
         if result.position_book is not None:
             summary["positionBook"] = _position_book_summary(root, result)
@@ -415,6 +418,7 @@ def _steps(trace: Trace, index: dict[int, int]) -> dict[str, Any] | None:
         "terms": terms if any(t is not None for t in terms) else None,
         "bound": "".join("-" if s.bound is None else _BOUNDS[s.bound] for s in trace.steps),
         "assumed": [k for k, s in enumerate(trace.steps) if s.assumed],
+        "quiescence": [k for k, s in enumerate(trace.steps) if s.quiescence],
         "truncated": trace.truncated,
     }
 

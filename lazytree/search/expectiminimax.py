@@ -12,8 +12,11 @@ of the outcomes' values. Two ways to get it:
   come from the caller (``bounds=``) or the game (an optional method
   ``evaluation_bounds(player) -> (L, U) | None``), and every leaf value is checked
   against them.
-* **Plain expectimax** otherwise: every outcome is searched with an open window and
-  averaged. Alpha-beta still prunes at the players' nodes below and above.
+* Without bounds, every outcome is searched with an open window and averaged;
+  alpha-beta still prunes at the players' nodes below and above.
+* **Plain expectiminimax** (``star1=False``): no pruning at all, at chance nodes or at
+  the players' nodes; every position within the depth is searched, as the textbooks'
+  expectiminimax does.
 
 Like :func:`~lazytree.search.minimax.minimax`, a chance node counts as one ply of the
 depth, and with more than two players every other player minimises the rating
@@ -38,7 +41,7 @@ M = TypeVar("M", bound=Hashable)
 __all__ = ["PROBABILITY_TOLERANCE", "expectiminimax"]
 
 EXPECTIMINIMAX = Settings("expectiminimax", chance=True, star1=True)
-PLAIN_EXPECTIMAX = dataclasses.replace(EXPECTIMINIMAX, star1=False)
+PLAIN_EXPECTIMAX = dataclasses.replace(EXPECTIMINIMAX, star1=False, prune=False)
 
 
 def expectiminimax(
@@ -49,7 +52,8 @@ def expectiminimax(
     bounds: tuple[float, float] | None = None,
     star1: bool = True,
 ) -> SearchResult[M]:
-    """Rate ``node`` by depth-limited expectiminimax with alpha-beta (and Star1) pruning.
+    """Rate ``node`` by depth-limited expectiminimax with alpha-beta and Star1 pruning
+    (``star1=False``: none).
 
     Parameters
     ----------
@@ -65,8 +69,8 @@ def expectiminimax(
         ``(L, U)``, bounds of every value ``game.evaluate`` can return; by default the
         game's ``evaluation_bounds(player)`` if it has one.
     star1:
-        Use Star1 pruning at chance nodes when bounds are known (default); ``False``
-        forces plain expectimax there.
+        Use Star1 pruning at chance nodes when bounds are known, and alpha-beta at the
+        players' nodes (default); ``False``: plain expectiminimax, which prunes nothing.
 
     Returns
     -------

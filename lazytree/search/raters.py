@@ -289,7 +289,14 @@ for _spec in (
     Spec(
         "expectiminimax",
         "Alpha-beta with expectations at chance nodes",
-        (Param("star1", bool, True, "Star1 pruning at chance nodes (with evaluation bounds)."),),
+        (
+            Param(
+                "star1",
+                bool,
+                True,
+                "Star1 pruning at chance nodes (with evaluation bounds); false: no pruning.",
+            ),
+        ),
         _function_rater(expectiminimax),
     ),
     _plain("paranoid", "Alpha-beta against every other player at once", paranoid),

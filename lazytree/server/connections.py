@@ -17,7 +17,7 @@ would hold the server's descriptors for ever. Two protocol classes close that ga
   against its address until it closes.
 
 A request's body is read by the app within its own time (:data:`BODY_SECONDS`, see
-:func:`lazytree.server.app.read_body`).
+:func:`lazytree.server.state.read_body`).
 
 >>> door = Doorman(per_address=2, total=3)
 >>> [door.admit("10.0.0.1", k) for k in range(3)], door.admit("10.0.0.2", 9)

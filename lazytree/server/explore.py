@@ -24,8 +24,8 @@ searched it, and each click is sent there (a worker that was restarted has lost 
 trees: the page says so). Each worker keeps at most
 :data:`~lazytree.server.jobs.KEEP_TREES` explored trees (the least recently used is
 dropped). Each search is bounded as :mod:`lazytree.explorer.query`
-says, and a force request's body is at most :data:`MAX_FORCE_BODY` bytes of JSON parsed
-within limits (:func:`lazytree.safejson.parse_json`).
+says, and a force request's body is at most :data:`MAX_FORCE_BODY` bytes of JSON read
+as every request's (:func:`lazytree.server.state.read_json`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ import hashlib
 import html
 import re
 import secrets
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -46,9 +45,10 @@ from starlette.routing import Route
 
 from lazytree.explorer.html import page
 from lazytree.explorer.model import ExplorerModel
-from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.server import jobs
-from lazytree.server.connections import BODY_SECONDS
+from lazytree.server.guard import content_policy
+from lazytree.server.recent import Recent
+from lazytree.server.state import read_json
 from lazytree.server.workers import Executor, WorkerLost, WorkGone
 
 __all__ = ["MAX_FORCE_BODY", "explore_routes", "explorer_page", "page_policy"]
@@ -79,11 +79,7 @@ def page_policy(text: str) -> str:
     scripts = [
         digest(body) for attrs, body in _SCRIPT.findall(text) if "application/json" not in attrs
     ]
-    return (
-        f"default-src 'self'; script-src 'self' {' '.join(scripts)}; "
-        "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
-        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    )
+    return content_policy(scripts, inline_styles=True)
 
 
 def explorer_page(text: str) -> HTMLResponse:
@@ -96,8 +92,8 @@ def explore_routes(executor: Executor, last_search: LastSearch | None = None) ->
     ``last_search`` finds the worker of a game's last AI search for
     ``/explore/ai/SESSION`` (without it, that route answers 404)."""
 
-    where: OrderedDict[str, Any] = OrderedDict()  # explorer key -> its worker
-    limit = jobs.KEEP_TREES * max(1, executor.slots)
+    # explorer key -> its worker
+    where: Recent[str, Any] = Recent(jobs.KEEP_TREES * max(1, executor.slots))
 
     async def run(
         key: str, fn: Callable[..., Any], *args: Any, pin: Any = None, owner: str = ""
@@ -113,8 +109,6 @@ def explore_routes(executor: Executor, last_search: LastSearch | None = None) ->
             return f"the search failed: {exc}"
         if isinstance(value, tuple) and fn is jobs.explore:
             where[value[0]] = job.where
-            while len(where) > limit:
-                where.popitem(last=False)
         return value
 
     def error_page(message: str, status: int) -> HTMLResponse:
@@ -140,23 +134,7 @@ def explore_routes(executor: Executor, last_search: LastSearch | None = None) ->
         pin = where.get(key)
         if pin is None:
             return JSONResponse({"error": "unknown tree (the server may have restarted)"}, 404)
-        length = request.headers.get("content-length", "")
-        too_large = {"error": f"request body too large (more than {MAX_FORCE_BODY:,} bytes)"}
-        if length.isdigit() and (len(length) > 12 or int(length) > MAX_FORCE_BODY):
-            return JSONResponse(too_large, 413)
-        raw = b""
-        try:
-            async with asyncio.timeout(BODY_SECONDS):
-                async for chunk in request.stream():
-                    raw += chunk
-                    if len(raw) > MAX_FORCE_BODY:
-                        return JSONResponse(too_large, 413)
-        except TimeoutError:
-            return JSONResponse({"error": "the request's body came too slowly"}, 408)
-        try:
-            body = parse_json(raw or b"{}")
-        except JSONLimitError as exc:
-            return JSONResponse({"error": str(exc)}, 400)
+        body = await read_json(request, MAX_FORCE_BODY)
         if not isinstance(body, dict):
             return JSONResponse({"error": "expected a JSON object"}, 400)
         answer = await run(f"explore-{key}", jobs.force, key, body, pin=pin)

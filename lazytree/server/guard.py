@@ -46,6 +46,7 @@ __all__ = [
     "LOOPBACK",
     "SiteGuard",
     "allowed_hosts",
+    "content_policy",
     "origin_allowed",
     "public_host",
     "split_origin",
@@ -57,11 +58,26 @@ LOOPBACK: Final = ("127.0.0.1", "localhost", "[::1]")
 WILDCARDS: Final = ("0.0.0.0", "::", "")
 """Listening addresses that name every interface, not a host a browser asks for."""
 
-CSP: Final = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-    "frame-ancestors 'none'"
-)
+
+def content_policy(scripts: Iterable[str] = (), *, inline_styles: bool = False) -> str:
+    """The server's one Content Security Policy: everything from the server itself,
+    nothing framed, no plugins; ``scripts`` adds the hashes (``'sha256-...'``) of the
+    inline scripts a page may run, ``inline_styles`` allows its inline styles (the
+    explorer's pages, :func:`lazytree.server.explore.page_policy`).
+
+    >>> content_policy(["'sha256-x'"]).split("; ")[1]
+    "script-src 'self' 'sha256-x'"
+    """
+    script = " ".join(["'self'", *scripts])
+    style = "'self' 'unsafe-inline'" if inline_styles else "'self'"
+    return (
+        f"default-src 'self'; script-src {script}; style-src {style}; img-src 'self' data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        "frame-ancestors 'none'"
+    )
+
+
+CSP: Final = content_policy()
 """The Content Security Policy of every page (scripts from the server's files only)."""
 
 HEADERS: Final = (

@@ -1,51 +1,57 @@
-"""The server's searches as jobs for its workers (:mod:`lazytree.server.workers`).
+"""The server's searches as jobs, on the worker's side (:mod:`lazytree.server.workers`
+runs them; :mod:`lazytree.server.remote` is the web process's side, which sends them).
 
 What crosses to a worker is small and plain: a game's saved session without its moves,
 the moves as text, the agent's seat and the server's position book and weights
 (:class:`MoveJob`); never a tree. The worker rebuilds the position (keeping the last few
 games it played, :data:`KEEP_GAMES`, so the AI of a game whose moves come back to the
-same worker goes on with its tree) and answers with the move as text and a summary of
-the search (:class:`MoveAnswer`). The explorer's trees live in the worker that searched
-them: the web process sends later requests about them to that worker.
+same worker goes on with its tree: :meth:`Session.catch_up
+<lazytree.session.Session.catch_up>`) and answers with the move as text and a summary
+of the search (:class:`MoveAnswer`). The explorer's trees live in the worker that
+searched them (:data:`KEEP_TREES`): the web process sends later requests about them to
+that worker (:func:`explore`, :func:`force`, :func:`ai_model`).
 
-The functions here run in the worker; :class:`RemoteAgent` is the web process's side:
-an agent whose :meth:`~RemoteAgent.choose` sends a job and waits for its answer.
+Nothing here imports the web framework or the web process's modules (an import-linter
+contract of ``pyproject.toml`` checks it).
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
-from collections import OrderedDict
-from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from lazytree.agents import AGENTS, AgentError, Choice, Progress
 from lazytree.explorer.model import explorer_model
 from lazytree.explorer.query import ExploreError, explore_tree
 from lazytree.search.limit import SearchStopped
-from lazytree.server.workers import SHORT_SECONDS, Executor, Job, WorkerLost, current
-from lazytree.session import Session, _parse_text
+from lazytree.server.recent import Recent
+from lazytree.server.workers import current
+from lazytree.session import Session
 
 if TYPE_CHECKING:
     from lazytree.explorer.live import LiveExplorer
-    from lazytree.game import Game
     from lazytree.server.learning import Learning
     from lazytree.tree import Node
 
-__all__ = ["KEEP_GAMES", "MoveAnswer", "MoveJob", "RemoteAgent", "SearchSummary", "ai_move"]
+__all__ = [
+    "KEEP_GAMES",
+    "KEEP_TREES",
+    "MoveAnswer",
+    "MoveJob",
+    "SearchSummary",
+    "ai_model",
+    "ai_move",
+    "explore",
+    "force",
+]
 
 KEEP_GAMES = 8
 """Games a worker keeps in memory (their trees), the least recently used dropped first."""
 
 KEEP_TREES = 16
 """Explorer trees a worker keeps, the least recently used dropped first."""
-
-LOOK_EVERY = 0.25
-"""Seconds between two looks of a game's thread at its waiting or running job (has it
-started? was the turn cancelled, or Stop pressed?); its answer wakes the thread at
-once. With a thread per thinking AI, a shorter look costs the web process its time."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +96,6 @@ class MoveAnswer:
     stopped: tuple[str, str] | None = None
 
 
-# -- in the worker ------------------------------------------------------------------------
 @dataclass
 class _Kept:
     session: Session
@@ -101,15 +106,15 @@ class _Kept:
     """Why the server's position book could not be opened here (None: it was, or there is none)."""
 
 
-_games: OrderedDict[str, _Kept] = OrderedDict()
-_trees: OrderedDict[str, LiveExplorer] = OrderedDict()
-_lock = threading.Lock()  # (a Dask worker runs jobs in threads)
-
-
 def _forget(kept: _Kept) -> None:
     position_book = kept.session.position_book
     if position_book is not None:
         position_book.close()
+
+
+_games: Recent[str, _Kept] = Recent(KEEP_GAMES, on_drop=_forget)
+_trees: Recent[str, LiveExplorer] = Recent(KEEP_TREES)
+_lock = threading.Lock()  # (a Dask worker runs jobs in threads)
 
 
 def _session(job: MoveJob) -> _Kept:
@@ -122,13 +127,8 @@ def _session(job: MoveJob) -> _Kept:
         if kept.doc != job.doc or played != list(job.moves[: len(played)]):
             _forget(kept)
             kept = None
-        else:  # the moves since: played as Session.load plays saved moves
-            s = kept.session
-            for text in job.moves[len(played) :]:
-                state = s.state
-                move = _parse_text(s.game, state, text)
-                s._append(state, move)
-                s._advance(move)
+        else:  # the moves since
+            kept.session.catch_up(job.moves[len(played) :])
     if kept is None:
         session = Session.load({**job.doc, "moves": list(job.moves)})
         note = None
@@ -141,8 +141,6 @@ def _session(job: MoveJob) -> _Kept:
         kept = _Kept(session, job.doc, position_book_note=note)
     with _lock:
         _games[job.id] = kept
-        while len(_games) > KEEP_GAMES:
-            _forget(_games.popitem(last=False)[1])
     return kept
 
 
@@ -219,8 +217,6 @@ def explore(params: Mapping[str, str]) -> tuple[str, dict[str, Any]] | str:
     key = secrets.token_urlsafe(9)
     with _lock:
         _trees[key] = live
-        while len(_trees) > KEEP_TREES:
-            _trees.popitem(last=False)
     return key, live.model.data
 
 
@@ -231,7 +227,7 @@ def force(key: str, request: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
     with _lock:
         live = _trees.get(key)
         if live is not None:
-            _trees.move_to_end(key)
+            _trees[key] = live  # (now the most recent)
     if live is None:
         return "unknown tree (the server may have restarted)"
     try:
@@ -239,108 +235,3 @@ def force(key: str, request: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
     except ValueError as exc:
         return str(exc)
     return report, live.model.data
-
-
-# -- in the web process -------------------------------------------------------------------
-def is_short(name: str) -> tuple[bool, float | None]:
-    """Whether the agent ``name`` makes short jobs (a clock of at most
-    :data:`SHORT_SECONDS`, or random moves) and its clock in seconds (None: none)."""
-    try:
-        key, params = AGENTS.parse(name)
-    except AgentError:
-        return False, None
-    seconds = params.get("time")
-    if key == "random":
-        return True, 1.0
-    if isinstance(seconds, int | float) and seconds > 0:
-        return seconds <= SHORT_SECONDS and params.get("depth") is None, float(seconds)
-    return False, None
-
-
-@dataclass(eq=False)
-class RemoteAgent:
-    """An AI seat of a game the web process holds: :meth:`choose` sends the position to
-    a worker (:func:`ai_move`) and waits, passing on Stop; the last search's summary,
-    position book counts and worker are kept for the page."""
-
-    name: str
-    stoppable: bool
-    executor: Executor
-    session: Session
-    game_id: str
-    learning: Learning | None = None
-    cancel: threading.Event | None = None
-    on_wait: Any = None
-    """Called with True while the job waits for a worker, False once it runs."""
-    owner: str = ""
-    """Who the search's worker time is charged to (the game's creator's address)."""
-    job: Job | None = None
-    summary: SearchSummary | None = None
-    position_book: dict[str, Any] = field(default_factory=dict)
-    where: Any = None
-
-    def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
-        """Nothing: the worker starts the real agent."""
-
-    def observe(self, move: Hashable) -> None:
-        """Nothing: the worker's agent is shown the moves with the next job."""
-
-    def progress(self) -> tuple[int | None, int, float | None]:
-        job = self.job
-        return (None, 0, None) if job is None else job.progress()
-
-    def choose(
-        self, *, stop: threading.Event | None = None, progress: Progress | None = None
-    ) -> Choice:
-        s = self.session
-        doc = s.save()
-        doc.pop("moves")
-        short, seconds = is_short(self.name)
-        spec = MoveJob(
-            self.game_id,
-            doc,
-            tuple(p.text for p in s.history),
-            s.to_move,
-            self.learning,
-            s.position_book is not None,
-        )
-        job = self.executor.submit(
-            self.game_id, ai_move, spec, short=short, seconds=seconds, owner=self.owner
-        )
-        self.job = job
-        waiting = False
-        try:
-            while True:
-                try:
-                    answer: MoveAnswer = job.future.result(timeout=LOOK_EVERY)
-                    break
-                except TimeoutError:
-                    pass
-                if job.started is None:
-                    if not waiting and self.on_wait is not None:
-                        waiting = True
-                        self.on_wait(True)
-                    cancelled = self.cancel is not None and self.cancel.is_set()
-                    if cancelled and self.executor.withdraw(job):
-                        raise SearchStopped("stop", "the AI's turn was cancelled")
-                elif waiting:
-                    waiting = False
-                    self.on_wait(False)
-                if stop is not None and stop.is_set():
-                    job.stop()
-        finally:
-            if waiting:
-                self.on_wait(False)
-        self.where = job.where
-        if answer.stopped is not None:
-            reason, message = answer.stopped
-            raise SearchStopped(reason, message)  # type: ignore[arg-type]
-        if answer.move is None:
-            raise WorkerLost("the worker answered no move")
-        self.summary = answer.search
-        if answer.position_book is not None:
-            for k in ("hits", "misses", "stores"):
-                self.position_book[k] = self.position_book.get(k, 0) + answer.position_book[k]
-            self.position_book["broken"] = answer.position_book["broken"]
-        move = s.parse(answer.move)
-        return Choice(move, answer.seconds, answer.nodes)

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Final
+
+from lazytree.server.recent import Recent
 
 __all__ = [
     "MAX_ADDRESSES",
@@ -44,19 +45,17 @@ class RateLimit:
             raise ValueError("burst must be at least 1 and per_second positive")
         self.burst = burst
         self.per_second = per_second
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._buckets: Recent[str, tuple[float, float]] = Recent(MAX_ADDRESSES)
         self._lock = threading.Lock()
 
     def allow(self, address: str, now: float | None = None) -> bool:
         """Take a token from ``address``'s bucket: False when it is empty."""
         t = time.monotonic() if now is None else now
         with self._lock:
-            tokens, last = self._buckets.pop(address, (float(self.burst), t))
+            tokens, last = self._buckets.get(address) or (float(self.burst), t)
             tokens = min(float(self.burst), tokens + (t - last) * self.per_second)
             allowed = tokens >= 1.0
             self._buckets[address] = (tokens - 1.0 if allowed else tokens, t)
-            while len(self._buckets) > MAX_ADDRESSES:
-                self._buckets.popitem(last=False)
             return allowed
 
 

@@ -14,7 +14,7 @@ An update is ``{"type": "update", "from": F, "ply": P, "moves": [...], "view": {
 ``note`` for a dice roll; ``at`` says when the server stored the latest of them, ``{PLY:
 seconds since the epoch}``), so a client can check that it lost and doubled nothing;
 ``F`` is 0 after an undo or redo (the moves it had may be gone). A seat's and the host's
-page also get ``links`` (see :func:`lazytree.server.app.links_for`).
+page also get ``links`` (see :func:`lazytree.server.sockets.links_for`).
 
 The first update a page gets (on every connection) carries the whole board in
 ``view.board``; the next ones carry only what changed since the update before, in

@@ -3,7 +3,7 @@
 The web process never searches: a :class:`Runner` plays the AI's turns in a thread of
 its own that sends each move's search to a worker process (or a Dask cluster: see
 :mod:`lazytree.server.workers`; the seat's agent is a
-:class:`~lazytree.server.jobs.RemoteAgent`) and waits for the move, publishes the
+:class:`~lazytree.server.remote.RemoteAgent`) and waits for the move, publishes the
 search's progress (depth reached, nodes forced) for the page to poll, and stops when
 asked (the Stop button: move now with the best move so far) or cancelled (the tab was
 closed, the game was undone or replaced). Human moves, undo and redo are refused while
@@ -48,7 +48,9 @@ from typing import TYPE_CHECKING, Any
 
 from lazytree.agents import Choice
 from lazytree.search.limit import SearchStopped
-from lazytree.server.jobs import RemoteAgent, SearchSummary
+from lazytree.server.jobs import SearchSummary
+from lazytree.server.recent import Recent
+from lazytree.server.remote import RemoteAgent
 from lazytree.server.store import GameRecord, GameStore, StoreError
 from lazytree.server.workers import Executor, JobFailed, ProcessWorkers, WorkerLost
 from lazytree.session import Played, Session, SessionError
@@ -196,7 +198,7 @@ class Runner:
         return p
 
     def remote(self) -> None:
-        """Make the AI seats' agents :class:`~lazytree.server.jobs.RemoteAgent`: their
+        """Make the AI seats' agents :class:`~lazytree.server.remote.RemoteAgent`: their
         searches run in :attr:`executor`'s workers, with :attr:`learning`."""
         s = self.session
         if self.executor is None:
@@ -511,7 +513,7 @@ class Sessions:
         """Called with a game only watched that left memory (its pages reconnect)."""
         self._runners: OrderedDict[str, Runner] = OrderedDict()
         self._alive: weakref.WeakValueDictionary[str, Runner] = weakref.WeakValueDictionary()
-        self._where: OrderedDict[str, Any] = OrderedDict()
+        self._where: Recent[str, Any] = Recent(KEEP_WHERE)
         self._released = 0
         self._lock = threading.Lock()
 
@@ -599,9 +601,6 @@ class Sessions:
         """``runner`` is no longer held: remember where its AI searched last."""
         if runner.last_where is not None:
             self._where[runner.id] = runner.last_where
-            self._where.move_to_end(runner.id)
-            while len(self._where) > KEEP_WHERE:
-                self._where.popitem(last=False)
         self._released += 1
 
     def release(self, runner: Runner) -> None:

@@ -24,10 +24,10 @@ from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.session import (
     PLAY_DEFAULTS,
     Played,
+    SavedGame,
     Seat,
     Session,
     SessionError,
-    _v1_seat,
     default_seat,
     options_from_text,
 )
@@ -43,6 +43,7 @@ __all__ = [
     "BadRequest",
     "GameView",
     "book_agent",
+    "check_delay",
     "check_saved",
     "game_forms",
     "message_object",
@@ -169,7 +170,7 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
     seats = seats_from_text(params.get("seats"), probe.game.num_players, ai, probe.game)
     session = Session(name, options, seats, seed=seed)
     check_board(session)
-    return session, _delay(params.get("speed", "0"))
+    return session, check_delay(params.get("speed", "0"))
 
 
 def check_options(options: Mapping[str, Any], caps: Mapping[str, int] = OPTION_CAPS) -> None:
@@ -203,35 +204,22 @@ def check_options(options: Mapping[str, Any], caps: Mapping[str, int] = OPTION_C
             raise SessionError(f"{key}: a number of at most 64 bits")
 
 
-def check_saved(data: Any) -> None:
-    """Check a saved game from the network before :meth:`Session.load` makes its agents
-    (which may open files): its options (:func:`check_options`) and every seat
-    (:func:`check_seat`, a version-1 seat as the agent it becomes). A
-    :class:`SessionError` for the first problem."""
-    if not isinstance(data, dict):
-        raise SessionError("not a saved session: expected a JSON object")
-    name = data.get("game")
-    if not isinstance(name, str) or name not in GAMES:
-        raise SessionError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    options: dict[str, Any] = {}
-    for field in ("options", "start"):
-        given = data.get(field, {})
-        if not isinstance(given, dict):
-            raise SessionError(f"{field} must be a JSON object of {name}'s options")
-        check_options(given)
-        options.update(given)
-    seats = data.get("seats")
-    if not isinstance(seats, list):
-        return  # Session.load says what is wrong
+def check_saved(data: Any) -> SavedGame:
+    """A saved game from the network, checked before :meth:`Session.load` makes its
+    agents (which may open files): its fields (:meth:`SavedGame.parse`, as
+    :meth:`Session.load` checks them), then this server's caps on its options
+    (:func:`check_options`) and on every seat (:func:`check_seat`, a version-1 seat as
+    the agent it becomes). A :class:`SessionError` for the first problem."""
+    saved = SavedGame.parse(data)
+    check_options(saved.options)
+    check_options(saved.start)
     try:
-        game = load_game(name, **options).game
+        game = load_game(saved.game, **{**saved.options, **saved.start}).game
     except (TypeError, ValueError) as exc:
         raise SessionError(f"options: {exc}") from None
-    for i, seat in enumerate(seats):
-        if data.get("version") == 1:
-            seat = _v1_seat(i, seat, game)
-        if isinstance(seat, str):
-            check_seat(i, seat, game)
+    for i, seat in enumerate(saved.seat_names(game)):
+        check_seat(i, seat, game)
+    return saved
 
 
 def check_board(session: Session) -> None:
@@ -245,7 +233,9 @@ def check_board(session: Session) -> None:
         )
 
 
-def _delay(value: Any) -> float:
+def check_delay(value: Any) -> float:
+    """The pause between two AI moves a page asks for, in seconds (0 to :data:`MAX_DELAY`);
+    a :class:`SessionError` otherwise."""
     try:
         delay = float(value)
     except (TypeError, ValueError):

@@ -55,6 +55,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
+from lazytree.server.recent import Recent
+
 __all__ = [
     "DEFAULT_MEMORY",
     "SHORT_SECONDS",
@@ -88,7 +90,7 @@ USAGE_HALF_LIFE = 10.0
 """Seconds after which the worker time an owner used counts half in its turn."""
 
 MAX_OWNERS = 10_000
-"""Owners whose recent worker time is remembered."""
+"""Owners whose figures (recent worker time, time charged, longest wait) are remembered."""
 
 POLL = 0.02
 """Seconds between two looks at a running job (its result, its stop flag, its worker)."""
@@ -316,10 +318,10 @@ class Scheduler:
         self._exploring = 0
         self._cond = threading.Condition()
         self._closed = False
-        self.charged: dict[str, float] = {}
+        self.charged: Recent[str, float] = Recent(MAX_OWNERS)
         """Seconds of worker time each owner's finished jobs took."""
-        self._usage: dict[str, tuple[float, float]] = {}
-        self.waited: dict[str, float] = {}
+        self._usage: Recent[str, tuple[float, float]] = Recent(MAX_OWNERS)
+        self.waited: Recent[str, float] = Recent(MAX_OWNERS)
         """The longest time a job of each owner waited for a worker, in seconds."""
 
     def put(self, job: Job) -> None:
@@ -429,8 +431,6 @@ class Scheduler:
             self.charged[job.owner] = self.charged.get(job.owner, 0.0) + seconds
             now = time.monotonic()
             self._usage[job.owner] = (self.used(job.owner, now) + seconds, now)
-            while len(self._usage) > MAX_OWNERS:  # (the oldest forgotten)
-                del self._usage[next(iter(self._usage))]
             if job.started is not None:
                 wait = job.started - job.queued
                 self.waited[job.owner] = max(self.waited.get(job.owner, 0.0), wait)

@@ -203,6 +203,26 @@ def test_the_side_panel_tells_nothing_early(driver: Any, tmp_path: Path) -> None
     assert "value then" in info and "8" in info
 
 
+def test_move_ordering_side_by_side(driver: Any, tmp_path: Path, picture: Any) -> None:
+    """Alpha-beta beside itself with the moves reversed: both step together, each to its
+    own end (73 and 52 steps), and at the end each header counts its leaves."""
+    page = tmp_path / "order.html"
+    beside = ("--beside", "alphabeta:textbook:moves=reversed")
+    code, _, stderr = run("explore", "tree", "--rater", "alphabeta:textbook", *beside,
+                          "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '#explorer [data-action="replay"]')
+    keys(driver, *[Keys.ARROW_RIGHT] * 4)
+    assert step_text(driver).startswith("step 5 of 73: ")
+    assert step_text(driver, "#explorer-2").startswith("step 5 of 52: ")
+    keys(driver, Keys.END)
+    summaries = [e.text for e in driver.find_elements("css selector", "[data-summary]")]
+    assert "19 leaves evaluated" in summaries[0] and "11 leaves evaluated" in summaries[1]
+    assert "value 8" in summaries[0] and "value 8" in summaries[1]
+    picture(driver, "teach-move-order")
+
+
 def test_side_by_side_steps_each_to_its_own_end(driver: Any, tmp_path: Path) -> None:
     """Alpha-beta (73 steps) stays at its last step while minimax (92) goes on; one step
     back moves minimax one step back, alpha-beta stays."""
@@ -231,6 +251,51 @@ def test_side_by_side_steps_each_to_its_own_end(driver: Any, tmp_path: Path) -> 
     assert step_text(driver, "#explorer-2").startswith("step 73 of 92: ")
     keys(driver, Keys.ARROW_LEFT)
     assert step_text(driver).startswith("step 72 of 73: ")
+
+
+def test_a_textbooks_tree_from_a_file(driver: Any, tmp_path: Path, picture: Any) -> None:
+    """AIMA's figure 5.2 from its file steps through with the book's labels: at step 14
+    C is cut off after c1, so c2 and c3 are never generated."""
+    driver.set_window_size(1280, 720)
+    page = tmp_path / "fig52.html"
+    aima = Path(__file__).resolve().parents[2] / "docs" / "trees" / "aima-5-2.tree"
+    code, _, stderr = run("explore", "tree", "--spec", f"@{aima}", "--depth", "2",
+                          "--rater", "alphabeta:textbook", "--out", str(page))  # fmt: skip
+    assert code == 0, stderr
+    open_page(driver, page)
+    click(driver, '[data-action="present"]')
+    click(driver, '[data-action="replay"]')
+    keys(driver, *[Keys.PAGE_DOWN] * 13)
+    assert step_text(driver).startswith(f"step 14 of 27: cut-off at C (MIN): value 2 ≤ {ALPHA}=3")
+    labels = [e.text for e in driver.find_elements("css selector", "#explorer .lt-node text")]
+    assert {"B", "C", "b1", "c1"} <= {word for text in labels for word in text.split()}
+    assert "2 moves never generated" in driver.find_element("css selector", "#explorer").text
+    picture(driver, "teach-aima-5-2")
+
+
+def test_quiescence_steps(driver: Any, tmp_path: Path, picture: Any) -> None:
+    """A search with quiescence on a Dice of Doom board: past the depth limit the step
+    line says quiescence, and a node there first stands pat on its own evaluation."""
+    driver.set_window_size(1400, 1000)
+    page = tmp_path / "quiet.html"
+    board = ("--size", "3", "--seed", "5", "--eval", "heuristic", "--depth", "1")
+    rater = ("--rater", "alphabeta:textbook:quiescence=2")
+    code, _, stderr = run("explore", "dice-of-doom", *board, *rater, "--out", str(page))
+    assert code == 0, stderr
+    steps = page_data(page.read_text())["steps"]
+    stand = next(k for k in steps["quiescence"] if steps["event"][k] == "u")
+    open_page(driver, page)
+    click(driver, '[data-action="replay"]')
+    keys(driver, *[Keys.ARROW_RIGHT] * stand)
+    text = step_text(driver)
+    assert text.startswith(f"step {stand + 1} of {len(steps['node'])}: quiescence: ")
+    assert "(standing pat: its own evaluation; a noisy move must beat it)" in text
+    keys(driver, Keys.HOME)
+    assert "quiescence" not in step_text(driver)
+    deep = [k for k in steps["quiescence"] if steps["event"][k] == "u"][-1]
+    keys(driver, *[Keys.ARROW_RIGHT] * deep)
+    assert step_text(driver).startswith(f"step {deep + 1} of {len(steps['node'])}: quiescence: ")
+    picture(driver, "teach-quiescence")
 
 
 def visible(driver: Any, selector: str) -> bool:

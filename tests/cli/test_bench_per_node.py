@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lazytree.bench.dice import per_node_cost, processor_depths
+from benchmarks.dice import per_node_cost, processor_depths
 from tests.helpers import cli
 
 

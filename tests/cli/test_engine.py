@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lazytree.bench.racket import RacketUnavailable, compare_with_racket
+from benchmarks.racket import RacketUnavailable, compare_with_racket
 from lazytree.games import load_game
 from tests.helpers import cli
 

@@ -110,3 +110,26 @@ def test_beside_needs_html_and_traced_raters(tmp_path: Path) -> None:
         args[-1] = str(tmp_path / args[-1])
         code, _, stderr = run("explore", "tree", *args)
         assert code == 2 and message in stderr and "Traceback" not in stderr, stderr
+
+
+def test_move_ordering_side_by_side(tmp_path: Path) -> None:
+    """The same rater beside itself with the moves reversed: the same tree drawn in the
+    other order, each side with the leaves it evaluated (19 as drawn, 11 reversed)."""
+    out = tmp_path / "order.html"
+    beside = ("--beside", "alphabeta:textbook:moves=reversed")
+    code, _, stderr = run(
+        "explore", "tree", "--rater", "alphabeta:textbook", *beside, "--out", str(out)
+    )
+    assert code == 0, stderr
+    text = out.read_text()
+    left = page_data(text)
+    match = re.search(r'<script type="application/json" id="explorer-data-2">(.*?)</script>', text)
+    assert match is not None
+    right = json.loads(match[1])
+    assert right["summary"]["rater"] == "alphabeta:textbook:moves=reversed"
+    assert (left["summary"]["evaluations"], right["summary"]["evaluations"]) == (19, 11)
+    assert [right["strings"][m] for m in right["edges"][0][::2]] == ["2", "1", "0"]
+    code, _, stderr = run("explore", "tree", "--rater", "alphabeta:moves=up", "--out", str(out))
+    assert code == 2 and stderr.strip().splitlines() == [
+        "error: alphabeta: moves='up' is not given, reversed, best-first"
+    ]

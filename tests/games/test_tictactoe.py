@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lazytree.bench.tictactoe import (
+from benchmarks.tictactoe import (
     baseline_alphabeta,
     baseline_minimax,
     memory_per_node,

@@ -5,15 +5,19 @@ column (one line, exit 2 on the command line)."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from lazytree.games import GAMES, OptionError, load_game
+from lazytree.games.builtin import TREE_FILE_BYTES
 from lazytree.games.tree_game import ChanceTreeGame, TreeGame, tree_game
-from lazytree.games.tree_text import TreeTextError, looks_like_text, parse_tree
+from lazytree.games.tree_text import MAX_TEXT, TreeTextError, looks_like_text, parse_tree
 from lazytree.teach import Trace, traced_search
 from lazytree.tree import Tree
-from tests.helpers import run
+from tests.helpers import expectiminimax_of, run, textbook
 
 AIMA_5_2 = """\
 # AIMA figure 5.2: a two-ply game tree, MAX to move at A
@@ -140,3 +144,108 @@ def test_a_mistake_on_the_command_line_is_one_line(tmp_path: Path) -> None:
         "explore", "tree", "--spec", "A: 1", "--root-player", "1", "--out", str(out)
     )
     assert code == 2 and "says MAX or MIN at its root" in stderr
+
+
+# -- the textbooks' trees, from the files under docs/trees --------------------------------
+
+TREES = Path(__file__).resolve().parents[2] / "docs" / "trees"
+
+
+def never_generated(tree: Tree[Any, Any], game: TreeGame) -> list[str]:
+    """The labels of the leaves and nodes a search never generated (their paths when
+    unlabelled), left to right."""
+    out: list[str] = []
+
+    def walk(node: Any, state: tuple[int, ...]) -> None:
+        generated = node.generated_moves
+        for move in game.legal_moves(state):
+            child = (*state, move)
+            if move not in generated:
+                out.append(game.labels.get(child, ".".join(map(str, child))))
+            else:
+                edge = node.children[move]
+                if edge.forced:
+                    walk(edge.child, child)
+
+    walk(tree.root, ())
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "depth", "value", "best", "pruned"),
+    [
+        ("aima-5-2", 2, 3, "B", ["c2", "c3"]),  # AIMA figure 5.5: C's 4 and 6 never looked at
+        # the greyed parts: L's last 5, O's 9 and all of J
+        ("wikipedia-alphabeta", 4, 6, "C", ["0.0.1.2", "1.0.1.1", "J"]),
+    ],
+)
+def test_the_textbooks_trees(
+    name: str, depth: int, value: float, best: str, pruned: list[str]
+) -> None:
+    """Each tree gives the value its book states, its alpha-beta cuts what the book
+    greys out, and every step is the independent textbook alpha-beta's."""
+    text = (TREES / f"{name}.tree").read_text(encoding="utf-8")
+    game = game_of(text)
+    tree, trace = Tree(game), Trace()
+    result = traced_search(tree.root, depth, "alphabeta", textbook=True, trace=trace)
+    assert result.value == value and [game.move_to_str((), m) for m in result.best_moves] == [best]
+    assert never_generated(tree, game) == pruned
+    expected: list[tuple[Any, ...]] = []
+    textbook(parse_tree(text).spec, depth, (), -math.inf, math.inf, True, expected)
+    assert [(s.node.state, s.event, s.alpha, s.beta, s.value) for s in trace] == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "b", "c"), [("aima-chance", 2.1, 1.3), ("aima-chance-rescaled", 21, 40.9)]
+)
+def test_the_textbooks_chance_trees(name: str, b: float, c: float) -> None:
+    """AIMA's order-preserving transformation: B worth 2.1 and C 1.3, then 21 and 40.9:
+    the best move changes from B to C. Star1 and plain expectiminimax agree with an
+    independent expectiminimax."""
+    text = (TREES / f"{name}.tree").read_text(encoding="utf-8")
+    game = game_of(text)
+    for star1 in (True, False):
+        result = traced_search(Tree(game).root, 3, "expectiminimax", star1=star1)
+        assert math.isclose(result.value, max(b, c))
+        assert [game.move_to_str((), m) for m in result.best_moves] == ["B" if b > c else "C"]
+    plain = traced_search(Tree(game).root, 3, "expectiminimax", star1=False)
+    assert [(game.move_to_str((), m), round(v, 9)) for m, v in plain.move_values] == [
+        ("B", b),
+        ("C", c),
+    ]
+    assert expectiminimax_of(parse_tree(text).spec, 3)[0] == pytest.approx(max(b, c))
+
+
+def test_a_tree_from_a_file(tmp_path: Path) -> None:
+    """``--spec @FILE`` reads the tree from a file: the same answer as the text inline;
+    a mistake names the file, its line and its column; a missing or too big file is one
+    line, exit 2."""
+    out = tmp_path / "t.json"
+    aima = str(TREES / "aima-5-2.tree")
+    args = ("--depth", "2", "--rater", "alphabeta:textbook", "--out", str(out), "--json")
+    code, stdout, stderr = run("explore", "tree", "--spec", f"@{aima}", *args)
+    assert code == 0, stderr
+    assert (json.loads(stdout)["value"], json.loads(stdout)["best_move"]) == (3, "B")
+    bad = tmp_path / "bad.tree"
+    bad.write_text("# a comment first\nMAX A: B\nB: 1  Q\n", encoding="utf-8")
+    code, _, stderr = run("analyse", "tree", "--spec", f"@{bad}")
+    assert code == 2 and stderr.strip().splitlines() == [
+        f"error: tree: --spec {bad}: line 3, column 7: Q is not defined (no line 'Q: ...')"
+    ]
+    code, _, stderr = run("analyse", "tree", "--spec", f"@{tmp_path / 'none.tree'}")
+    assert code == 2 and stderr.strip().splitlines() == [
+        f"error: --spec {tmp_path / 'none.tree'}: No such file or directory"
+    ]
+    big = tmp_path / "big.tree"
+    big.write_text("A: 1\n" + "#" * TREE_FILE_BYTES, encoding="utf-8")
+    code, _, stderr = run("analyse", "tree", "--spec", f"@{big}")
+    assert code == 2 and "is more than the 195 KiB --spec reads" in stderr
+    assert len(stderr.strip().splitlines()) == 1
+
+
+def test_only_the_command_line_reads_a_file() -> None:
+    """The library (and so the server, which takes a page's options) reads no file:
+    ``@PATH`` is text there, a tree's text with a mistake."""
+    with pytest.raises(OptionError, match="line 1, column 1"):
+        load_game("tree", spec=f"@{TREES / 'aima-5-2.tree'}")
+    assert GAMES["tree"].options[0].file_bytes == MAX_TEXT  # the text format's own bound

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from lazytree.bench.serve import bench_serve
+from benchmarks.serve import bench_serve
 from tests.cli.helpers import run
 
 
@@ -31,7 +31,7 @@ def test_the_command_prints_json_and_stops_games_at_max_moves() -> None:
 
 @pytest.mark.slow
 def test_the_ai_load_loses_and_doubles_nothing_and_measures_the_web_process() -> None:
-    from lazytree.bench.serve import bench_serve_ai
+    from benchmarks.serve import bench_serve_ai
 
     told: list[str] = []
     result = bench_serve_ai(
@@ -88,7 +88,7 @@ def test_the_board_size_command_measures_memory_and_a_move_s_update() -> None:
 
 
 def test_the_default_caps_benchmark_evicts_no_player_and_reports_the_shares() -> None:
-    from lazytree.bench.serve import bench_serve_fair
+    from benchmarks.serve import bench_serve_fair
 
     told: list[str] = []
     result = bench_serve_fair(games=4, addresses=2, attacker_games=3, on_progress=told.append)

@@ -21,6 +21,8 @@ export interface Summary {
   value?: number | null;
   player?: number;
   forced?: number;
+  /** positions the search evaluated: the leaves it examined */
+  evaluations?: number;
   playouts?: number;
   positionBook?: {
     status: "hit" | "miss" | "off";

@@ -21,6 +21,8 @@ export function summaryText(model: Model): string {
         : ` to depth ${s.depth}`;
   if (s.forced !== undefined && !hit)
     parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${how}`);
+  if (s.evaluations !== undefined && !hit)
+    parts.push(`${plural(s.evaluations, "leaf", "leaves")} evaluated`);
   parts.push(`${s.expanded.toLocaleString("en")} expanded`);
   parts.push(`${s.unforced.toLocaleString("en")} generated but never forced`);
   if (s.never !== null) parts.push(`${plural(s.never, "move")} never generated`);

@@ -23,6 +23,8 @@ export interface StepsData {
   bound?: string | null;
   /** the steps whose last term is the outcomes Star1 did not search, at their bound */
   assumed?: number[] | null;
+  /** the steps past the depth limit: quiescence, noisy moves only */
+  quiescence?: number[] | null;
   truncated: boolean;
 }
 
@@ -199,7 +201,8 @@ export function describeStep(model: Model, steps: StepsData, state: StepState): 
   const w = windowText(state.window.get(i));
   const v = steps.value[k];
   const cut = steps.truncated && k === stepCount(steps) - 1 ? " (the recording stops here)" : "";
-  const head = `step ${k + 1} of ${stepCount(steps)}${cut}: `;
+  const quiet = steps.quiescence?.includes(k) ?? false;
+  const head = `step ${k + 1} of ${stepCount(steps)}${cut}: ${quiet ? "quiescence: " : ""}`;
   const terms = steps.terms ? steps.terms[k] : null;
   switch (state.event) {
     case "e":
@@ -210,7 +213,9 @@ export function describeStep(model: Model, steps: StepsData, state: StepState): 
       const from =
         state.backup >= 0
           ? ` (${fmt(state.known.get(state.backup)?.value)} backed up from ${model.move(state.backup)})`
-          : "";
+          : quiet
+            ? " (standing pat: its own evaluation; a noisy move must beat it)"
+            : "";
       if (terms) return `${head}${where} (chance): ${sumText(terms, null)} so far${from}`;
       return `${head}${where} (${kind}) value so far ${knownText(state.known.get(i))}${from}; now ${w}`;
     }

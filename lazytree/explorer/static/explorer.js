@@ -1757,7 +1757,8 @@
     const w = windowText(state.window.get(i));
     const v = steps.value[k];
     const cut = steps.truncated && k === stepCount(steps) - 1 ? " (the recording stops here)" : "";
-    const head = `step ${k + 1} of ${stepCount(steps)}${cut}: `;
+    const quiet = steps.quiescence?.includes(k) ?? false;
+    const head = `step ${k + 1} of ${stepCount(steps)}${cut}: ${quiet ? "quiescence: " : ""}`;
     const terms = steps.terms ? steps.terms[k] : null;
     switch (state.event) {
       case "e":
@@ -1765,7 +1766,7 @@
       case "l":
         return `${head}leaf ${where} evaluated: ${fmt(v)} (${w})`;
       case "u": {
-        const from = state.backup >= 0 ? ` (${fmt(state.known.get(state.backup)?.value)} backed up from ${model.move(state.backup)})` : "";
+        const from = state.backup >= 0 ? ` (${fmt(state.known.get(state.backup)?.value)} backed up from ${model.move(state.backup)})` : quiet ? " (standing pat: its own evaluation; a noisy move must beat it)" : "";
         if (terms) return `${head}${where} (chance): ${sumText(terms, null)} so far${from}`;
         return `${head}${where} (${kind}) value so far ${knownText(state.known.get(i))}${from}; now ${w}`;
       }
@@ -1804,6 +1805,8 @@
     const how = s.playouts !== void 0 ? ` (${plural(s.playouts, "playout")})` : s.depth === null ? " (whole game)" : ` to depth ${s.depth}`;
     if (s.forced !== void 0 && !hit)
       parts.push(`${s.forced.toLocaleString("en")} forced by ${s.rater}${how}`);
+    if (s.evaluations !== void 0 && !hit)
+      parts.push(`${plural(s.evaluations, "leaf", "leaves")} evaluated`);
     parts.push(`${s.expanded.toLocaleString("en")} expanded`);
     parts.push(`${s.unforced.toLocaleString("en")} generated but never forced`);
     if (s.never !== null) parts.push(`${plural(s.never, "move")} never generated`);

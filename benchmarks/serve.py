@@ -51,6 +51,13 @@ __all__ = [
 GAME_QUERY = "game=dice-of-doom&size=3&seats=human,human"
 """The games of the benchmark (with ``&seed=K`` for game ``K``)."""
 
+SERVE_CHILD = (
+    f"import sys; sys.path.append({str(Path(__file__).resolve().parents[1])!r}); "
+    "from benchmarks.serve import serve_for_bench as s; s()"
+)
+"""The code of the child process that serves (the benchmarks are found in the checkout
+that holds them: they are never installed)."""
+
 
 @dataclass
 class ServeBench:
@@ -803,7 +810,7 @@ def bench_serve_ai(
             ),
         }
         proc = subprocess.Popen(
-            [sys.executable, "-c", "from lazytree.bench.serve import serve_for_bench as s; s()"],
+            [sys.executable, "-c", SERVE_CHILD],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -1262,7 +1269,7 @@ def bench_serve_fair(
         settings["workers"] = workers
         env = {**os.environ, "LAZYTREE_BENCH": json.dumps(settings)}
         proc = subprocess.Popen(
-            [sys.executable, "-c", "from lazytree.bench.serve import serve_for_bench as s; s()"],
+            [sys.executable, "-c", SERVE_CHILD],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,

@@ -15,7 +15,7 @@ Seven runs solve the classic 3 x 3 game from the empty board, all in this proces
   None)``, no driver's pause around them: the search pauses the collector by itself,
   :func:`~lazytree.gcpause.search_paused`);
 * with ``anchors``, the other libraries' searches that are installed
-  (:mod:`lazytree.bench.anchors`: OpenSpiel's C++ and Python alpha-beta, easyAI's
+  (:mod:`benchmarks.anchors`: OpenSpiel's C++ and Python alpha-beta, easyAI's
   Negamax), against the baseline alpha-beta.
 
 The baseline alpha-beta does exactly what :func:`~lazytree.search.alphabeta` does (fail-
@@ -60,8 +60,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.anchors import ANCHOR_NAMES, anchor_runs, anchors_missing
 from lazytree._core import CoreKind, core_kind
-from lazytree.bench.anchors import ANCHOR_NAMES, anchor_runs, anchors_missing
 from lazytree.game import Game
 from lazytree.gcpause import gc_paused, searches_unpaused
 from lazytree.search import alphabeta, minimax
@@ -508,7 +508,7 @@ def bench_tictactoe(
         :func:`~lazytree.gcpause.searches_unpaused`) and report the collector's share.
     anchors:
         Also solve it with the other libraries' searches that are installed
-        (:mod:`lazytree.bench.anchors`: OpenSpiel, easyAI), in this process.
+        (:mod:`benchmarks.anchors`: OpenSpiel, easyAI), in this process.
     memory:
         Measure the bytes per forced node (:func:`memory_per_node`).
     profile:

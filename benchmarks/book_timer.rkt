@@ -2,7 +2,7 @@
 ;; book_timer.rkt -- time the *Realm of Racket* Dice of Doom AI (chapter 12, the lazy
 ;; version) as compiled normally, for `lazytree bench dice-of-doom --against-racket`.
 ;;
-;; lazytree.bench.racket copies this file into a fresh directory beside a copy of the
+;; benchmarks.racket copies this file into a fresh directory beside a copy of the
 ;; installed book program (realm/chapter12/source.rkt), unchanged except one line: its
 ;; (require ... 2htdp/universe ...) names the headless stand-in "universe-stub.rkt"
 ;; (2htdp/universe starts racket/gui, which needs a display; only `roll-the-dice`, never

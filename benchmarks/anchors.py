@@ -1,6 +1,6 @@
 """Other libraries' searches solving tic-tac-toe, each run as its users run it.
 
-Anchors for :mod:`lazytree.bench.tictactoe`, timed in the same process as its plain-Python
+Anchors for :mod:`benchmarks.tictactoe`, timed in the same process as its plain-Python
 baseline, when the library is installed (``pip install 'lazytree[anchors]'``):
 
 * ``OpenSpiel alpha-beta (Python over C++ states)``: ``open_spiel.python.algorithms.

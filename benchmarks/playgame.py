@@ -27,7 +27,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from lazytree.bench.dice import _peak_rss_mb
+from benchmarks.dice import _peak_rss_mb
 from lazytree.games import load_game
 from lazytree.gcpause import gc_paused
 from lazytree.session import Session

@@ -1,5 +1,5 @@
 """``lazytree bench dice-of-doom``: the command; the measuring is in
-:mod:`lazytree.bench.dice` and :mod:`lazytree.bench.racket`."""
+:mod:`benchmarks.dice` and :mod:`benchmarks.racket`."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from benchmarks.cores import other_core_json
+from benchmarks.dice import dice_benchmark, per_node_cost, processor_depths
+from benchmarks.playgame import CLOCK_SLACK, play_command_game_in_child
+from benchmarks.racket import RacketUnavailable, compare_with_racket
 from lazytree._core import core_kind
-from lazytree.bench.dice import dice_benchmark, per_node_cost, processor_depths
-from lazytree.bench.playgame import CLOCK_SLACK, play_command_game_in_child
-from lazytree.bench.racket import RacketUnavailable, compare_with_racket
 from lazytree.cli.common import conflict, console, fail, given, print_json, progress_bar
-from lazytree.cli.cores import other_core_json
 from lazytree.cli.play import command_seat
 from lazytree.games import load_game
 from lazytree.games.dice_of_doom.rules import MAX_SIZE

@@ -13,17 +13,18 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn
 from rich.table import Table
 
-from lazytree._core import core_kind
-from lazytree.bench import bench_tictactoe, tiny_searches
-from lazytree.bench.serve import (
+from benchmarks import bench_tictactoe, tiny_searches
+from benchmarks.cli_dice import bench_dice_of_doom
+from benchmarks.cores import other_core_json
+from benchmarks.serve import (
     ServeFair,
     bench_board,
     bench_serve,
     bench_serve_ai,
     bench_serve_fair,
 )
+from lazytree._core import core_kind
 from lazytree.cli.analyse import JsonOption
-from lazytree.cli.bench_dice import bench_dice_of_doom
 from lazytree.cli.common import (
     CheckedCommand,
     console,
@@ -32,7 +33,6 @@ from lazytree.cli.common import (
     print_json,
     progress_bar,
 )
-from lazytree.cli.cores import other_core_json
 from lazytree.games import load_game
 
 bench_app = typer.Typer(
@@ -489,7 +489,7 @@ def serve_load(
 
 
 def _print_fair(fair: ServeFair) -> None:
-    """The figures of :func:`~lazytree.bench.serve.bench_serve_fair` as a table."""
+    """The figures of :func:`~benchmarks.serve.bench_serve_fair` as a table."""
     table = Table(
         title=f"lazytree serve, default caps: {fair.games} games from {fair.addresses} "
         f"addresses, an attacker with {fair.attacker_games} games of 5 s AIs, a victim"

@@ -5,7 +5,7 @@ Speed and memory are reported as ratios to a baseline measured in the same proce
 the numbers mean something on a busy machine.
 """
 
-from lazytree.bench.collector import CollectorBench, tiny_searches
-from lazytree.bench.tictactoe import BenchRun, TicTacToeBench, bench_tictactoe
+from benchmarks.collector import CollectorBench, tiny_searches
+from benchmarks.tictactoe import BenchRun, TicTacToeBench, bench_tictactoe
 
 __all__ = ["BenchRun", "CollectorBench", "TicTacToeBench", "bench_tictactoe", "tiny_searches"]
