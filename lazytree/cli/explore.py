@@ -274,9 +274,7 @@ def explore(
     )
     game, state = position
     opened = open_position_book(position_book, game)
-    nodes = search_nodes
-    if nodes is None:
-        nodes = min(DEFAULT_SEARCH_NODES, default_nodes(state))
+    nodes = search_nodes or min(DEFAULT_SEARCH_NODES, default_nodes(state))  # (at least 1)
     limit = command_limit(state, nodes, max_memory, depth=depth, seconds=time_budget)
     # the default engine and the deepening searches keep one node per position, as in play
     tree: Tree[Any, Any] = Tree(
@@ -293,10 +291,8 @@ def explore(
         stopped = _partial_why(result, limit, None if play_ai else depth, search_nodes, play_ai)
     export_limit = Limit(memory=limit.memory)
     beside_model = None
-    if other is not None and result is not None:
-        beside_model = _beside_model(
-            position, other, limit, share, export_limit
-        )  # building the export: the same memory budget
+    if other is not None and result is not None:  # building it: the export's memory budget
+        beside_model = _beside_model(position, other, limit, share, export_limit)
     if fmt == "html":
         who = "the play AI: " if play_ai else ""
         cut = _write_explorer(
