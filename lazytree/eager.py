@@ -255,29 +255,46 @@ def build_eager(
         raise ValueError(f"depth must be >= 0, got {depth}")
     if (max_nodes is not None and max_nodes < 1) or (max_bytes is not None and max_bytes < 1):
         raise ValueError("budgets must be at least 1 (or None for no budget)")
-    to_move, legal_moves, result = game.to_move, game.legal_moves, game.result
     whole = (limit or Limit()).replace(depth=None, nodes=max_nodes)
     budget = Budget(whole, NodeCount(), memory_every=1)  # the process's memory: every tally
-    node_limit = sys.maxsize if budget.max_nodes is None else budget.max_nodes
     byte_limit = sys.maxsize if max_bytes is None else max_bytes
+    used = estimate_node_bytes(state)
+    if used > byte_limit:
+        raise EagerStopped("memory", byte_limit, 1, 0, depth, used, estimated=True)
+    if depth == 0:
+        return EagerTree(game, EagerNode(state, game.to_move(state), None), 0, 1, 1, 1, 0, used)
+    memory_limit = 0 if limit is None else limit.memory or 0
+    return _build(game, state, depth, budget, byte_limit, memory_limit, used, progress, every)
+
+
+def _build(
+    game: Game[S, M],
+    state: S,
+    depth: int | None,
+    budget: Budget,
+    byte_limit: int,
+    memory_limit: int,
+    used: int,
+    progress: Callable[[int], None] | None,
+    every: int,
+) -> EagerTree[S, M]:
+    """The loop of :func:`build_eager`, from the root ``state`` (``used``: its estimated
+    bytes) to ``depth`` moves, ``budget`` tallied every 1,024 nodes and the estimate
+    checked against ``byte_limit`` at every node (``memory_limit``: the process's
+    budget, which a memory stop names)."""
+    to_move, legal_moves, result = game.to_move, game.legal_moves, game.result
+    node_limit = sys.maxsize if budget.max_nodes is None else budget.max_nodes
     nodes = 1
     leaves = 0
     frontier = 0
     max_depth = 0
-    sampled = used = estimate_node_bytes(state)  # bytes of the sampled nodes, estimate
+    sampled = used  # bytes of the sampled nodes
     samples = 1
 
     def over(reason: StopReason, limit: int, estimated: bool = False) -> EagerStopped:
         return EagerStopped(reason, limit, nodes, max_depth, depth, used, estimated=estimated)
 
-    if used > byte_limit:
-        raise over("memory", byte_limit, estimated=True)
-    memory_limit = 0 if limit is None else limit.memory or 0
-    root_player = to_move(state)
-    if depth == 0:
-        return EagerTree(game, EagerNode(state, root_player, None), 0, 1, 1, 1, 0, used)
-
-    stack: list[_Frame] = [_Frame(state, root_player, legal_moves(state), [], None)]
+    stack: list[_Frame] = [_Frame(state, to_move(state), legal_moves(state), [], None)]
     next_report = every
     root: EagerNode | None = None
     while stack:

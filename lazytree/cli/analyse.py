@@ -396,8 +396,6 @@ def analyse(
         except ValueError as exc:
             fail(str(exc))
         except SearchStopped as stop:
-            seconds = time.perf_counter() - start
-            why = stopped_message(stop.reason, limit, None)
             if json_out:
                 print_json(
                     {
@@ -407,11 +405,28 @@ def analyse(
                         "stopped": stop.reason,
                         "answer": None,
                         "stats": tree.stats.snapshot().as_dict(),
-                        "seconds": round(seconds, 6),
+                        "seconds": round(time.perf_counter() - start, 6),
                     }
                 )
-            exit_partial(why)
+            exit_partial(stopped_message(stop.reason, limit, None))
     seconds = time.perf_counter() - start
+    data, end = _analysis(position, result, tree, seconds)
+    reason = partial_reason(result, depth)
+    short = None if reason is None else stopped_message(reason, limit, result)
+    data["partial"] = short is not None
+    if json_out:
+        print_json(data)
+    else:
+        _print_analysis(position, result, data, end, seconds)
+    if short is not None:
+        exit_partial(short)
+
+
+def _analysis(
+    position: Position, result: SearchResult[Any], tree: Tree[Any, Any], seconds: float
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The JSON document of ``analyse`` (but ``partial``) and the outcome with best play
+    (None: the search did not reach the end of the game)."""
     data = result_dict(position, result, seconds)
     if result.position_book is not None:
         data["position_book"] = result.position_book.status
@@ -424,14 +439,18 @@ def analyse(
         data["playouts"] = uct.playouts
         game, state = position
         data["visits"] = {game.move_to_str(state, m): n for m, n in uct.visits}
-    reason = partial_reason(result, depth)
-    short = None if reason is None else stopped_message(reason, limit, result)
-    data["partial"] = short is not None
-    if json_out:
-        print_json(data)
-        if short is not None:
-            exit_partial(short)
-        return
+    return data, end
+
+
+def _print_analysis(
+    position: Position,
+    result: SearchResult[Any],
+    data: dict[str, Any],
+    end: dict[str, Any] | None,
+    seconds: float,
+) -> None:
+    """The position and what ``analyse`` found (``data``: its JSON document; ``end``: the
+    outcome with best play) as a table."""
     console.print(position.game.render(position.state))
     table = Table(show_header=False, box=None)
     table.add_row("value", f"{result.value:g} (for player {result.player})")
@@ -442,6 +461,7 @@ def analyse(
     whole = result.depth is None or result.complete
     scope = "end of game" if whole else f"{result.depth} moves"
     name = result.rater if "deepened" not in data else f"{result.rater} ({data['deepened']})"
+    uct = result.mcts
     if uct is not None:
         scope = f"{plural(data['playouts'], 'playout')}, the most visited line"
         table.add_row("visits", ", ".join(f"{m} {n:,}" for m, n in data["visits"].items()))
@@ -455,8 +475,6 @@ def analyse(
         f"{s.evaluations:,} evaluations",
     )
     console.print(table)
-    if short is not None:
-        exit_partial(short)
 
 
 count_app = game_group("count", "Count the game tree from a start position.", count)

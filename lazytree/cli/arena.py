@@ -34,6 +34,7 @@ from lazytree.arena.stats import SPRT
 from lazytree.cli.arena_table import table_match
 from lazytree.cli.common import (
     GAME_PROVIDED,
+    PrintJsonOption,
     _game_parameters,
     console,
     err_console,
@@ -93,7 +94,7 @@ def arena(
         Optional[Path],  # noqa: UP045
         typer.Option("--out", help="Write every game as a JSON line to this file."),
     ] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    json_out: PrintJsonOption = False,
     position_book: PositionBookOption = None,
     weights: WeightsOption = None,
     dicewars: DicewarsOption = None,
@@ -133,6 +134,44 @@ def arena(
             json_out=json_out,
         )
         return
+    match = _checked_match(spec, options, names, pairs, jobs, sprt, seed or 0)
+    if dask is None:  # a Dask cluster's workers run on its own machines
+        jobs, capped = cap_jobs(jobs)
+        if capped is not None:
+            err_console.print(capped, soft_wrap=True)
+    else:
+        check_scheduler(dask)
+    sink: IO[str] | None = None
+    if out is not None:
+        check_output(out, "--out")
+        try:
+            sink = out.open("w", encoding="utf-8")
+        except OSError as exc:
+            fail(f"--out {out}: {exc.strerror or exc}")
+    try:
+        result = _run_match(match, jobs, dask, sink, out)
+    finally:
+        if sink is not None:
+            sink.close()
+    summary = result.summary()
+    if json_out:
+        print_json(summary)
+    else:
+        show(summary)
+    if result.stopped is not None:
+        exit_partial(f"the match stopped after {result.games // 2} pairs: {result.stopped}")
+
+
+def _checked_match(
+    spec: GameSpec,
+    options: dict[str, Any],
+    names: tuple[str, ...],
+    pairs: int,
+    jobs: int,
+    sprt: str | None,
+    seed: int,
+) -> MatchSpec:
+    """The match the options ask for, checked (one line and exit 2 for a mistake)."""
     try:
         if len(names) < 2:
             raise ValueError("--agents needs at least 2 agents, e.g. --agents default,ror")
@@ -153,62 +192,46 @@ def arena(
             {k: v for k, v in options.items() if v is not None},
             names,
             pairs=pairs,
-            seed=seed or 0,
+            seed=seed,
             sprt=test,
         )
         match.check()
     except (AgentError, OptionError, ValueError) as exc:
         fail(str(exc))
-    if dask is None:  # a Dask cluster's workers run on its own machines
-        jobs, capped = cap_jobs(jobs)
-        if capped is not None:
-            err_console.print(capped, soft_wrap=True)
-    else:
-        check_scheduler(dask)
-    sink: IO[str] | None = None
-    if out is not None:
-        check_output(out, "--out")
+    return match
+
+
+def _run_match(
+    match: MatchSpec, jobs: int, dask: str | None, sink: IO[str] | None, out: Path | None
+) -> MatchResult:
+    """Play ``match`` under a progress bar, each pair's games written to ``sink`` (the
+    file ``out``) as they end; Ctrl-C and a failing run are one line."""
+    total = match.pairs * len(match.meetings())
+    with progress_bar(
+        TextColumn("arena"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[score]}"),
+        TimeElapsedColumn(),
+    ) as bar:
+        task = bar.add_task("pairs", total=total, score="")
+
+        def on_pair(result: MatchResult, pair: tuple[GameRecord, GameRecord]) -> None:
+            if sink is not None:
+                for record in pair:
+                    sink.write(json.dumps(record.record()) + "\n")
+                sink.flush()
+            bar.update(task, advance=1, score=running_score(result))
+
         try:
-            sink = out.open("w", encoding="utf-8")
-        except OSError as exc:
-            fail(f"--out {out}: {exc.strerror or exc}")
-    total = pairs * len(match.meetings())
-    try:
-        with progress_bar(
-            TextColumn("arena"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[score]}"),
-            TimeElapsedColumn(),
-        ) as bar:
-            task = bar.add_task("pairs", total=total, score="")
-
-            def on_pair(result: MatchResult, pair: tuple[GameRecord, GameRecord]) -> None:
-                if sink is not None:
-                    for record in pair:
-                        sink.write(json.dumps(record.record()) + "\n")
-                    sink.flush()
-                bar.update(task, advance=1, score=running_score(result))
-
-            try:
-                with dask_timeouts():
-                    result = run_match(match, jobs=jobs, dask=dask, on_pair=on_pair)
-            except KeyboardInterrupt:
-                played = bar.tasks[0].completed if bar.tasks else 0
-                where = f" (their games are in {out})" if out is not None and played else ""
-                fail(f"interrupted: {played:,.0f} of {total:,} pairs played{where}", code=130)
-            except (OSError, RuntimeError) as exc:
-                fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, code=1)
-    finally:
-        if sink is not None:
-            sink.close()
-    summary = result.summary()
-    if json_out:
-        print_json(summary)
-    else:
-        show(summary)
-    if result.stopped is not None:
-        exit_partial(f"the match stopped after {result.games // 2} pairs: {result.stopped}")
+            with dask_timeouts():
+                return run_match(match, jobs=jobs, dask=dask, on_pair=on_pair)
+        except KeyboardInterrupt:
+            played = bar.tasks[0].completed if bar.tasks else 0
+            where = f" (their games are in {out})" if out is not None and played else ""
+            fail(f"interrupted: {played:,.0f} of {total:,} pairs played{where}", code=130)
+        except (OSError, RuntimeError) as exc:
+            fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, code=1)
 
 
 MAX_PAIRS = 100_000
@@ -301,7 +324,7 @@ def _lines(path: Path) -> Iterator[str]:
 @arena_app.command("report")
 def report(
     files: Annotated[list[Path], typer.Argument(help="JSONL files written by arena --out.")],
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    json_out: PrintJsonOption = False,
 ) -> None:
     """Sum up the games of arena --out files again (one run, a stopped run, or several
     runs of one game together): the same table, complete pairs only."""

@@ -268,6 +268,7 @@ MIN_MEMORY = 64 * 1024**2
 """The smallest ``--max-memory`` accepted: a command holds about 50 MiB before it
 starts any work."""
 
+PrintJsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 MaxNodesOption = Annotated[
     Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
     typer.Option(
@@ -422,28 +423,8 @@ class LineProgress(Progress):
 
     _last = 0.0
 
-    def update(
-        self,
-        task_id: TaskID,
-        *,
-        total: float | None = None,
-        completed: float | None = None,
-        advance: float | None = None,
-        description: str | None = None,
-        visible: bool | None = None,
-        refresh: bool = False,
-        **fields: Any,
-    ) -> None:
-        super().update(
-            task_id,
-            total=total,
-            completed=completed,
-            advance=advance,
-            description=description,
-            visible=visible,
-            refresh=refresh,
-            **fields,
-        )
+    def update(self, task_id: TaskID, **changes: Any) -> None:
+        super().update(task_id, **changes)
         self._plain(task_id)
 
     def advance(self, task_id: TaskID, advance: float = 1) -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich import box
@@ -16,6 +18,7 @@ from lazytree.cli.common import (
     EXIT_INTERRUPTED,
     MIN_MEMORY,
     GameSetup,
+    PrintJsonOption,
     conflict,
     console,
     default_nodes,
@@ -35,6 +38,7 @@ from lazytree.compare import (
     DEFAULT_METHODS,
     EAGER,
     Case,
+    Method,
     Run,
     Step,
     case_label,
@@ -157,95 +161,100 @@ def render_table(cases: list[Case], memory: bool) -> Table:
     return table
 
 
+# the options of ``compare``
+CompareDepthOption = Annotated[
+    int, typer.Option("--depth", "-d", min=0, help="Search depth in single moves.")
+]
+WholeGameOption = Annotated[
+    bool,
+    typer.Option(
+        "--whole-game",
+        help="No depth limit: build and search the whole game, as chapter 10 does "
+        "(replaces --depth; mind the budgets).",
+    ),
+]
+SizesOption = Annotated[
+    Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
+    typer.Option(
+        "--sizes",
+        help="Board sizes to compare, e.g. 2,3,4,5 or 2-5 (games with a size option); "
+        "default: the --size given.",
+    ),
+]
+SeedsOption = Annotated[
+    int,
+    typer.Option(
+        "--seeds",
+        min=1,
+        help="Start boards per size: seeds --seed, --seed+1, ... (--seed defaults to 0).",
+    ),
+]
+DEFAULT_RATERS = ",".join(DEFAULT_METHODS)
+"""``--rater``'s default: the lazy methods of :data:`~lazytree.compare.DEFAULT_METHODS`."""
+MethodsOption = Annotated[
+    str,
+    typer.Option(
+        "--rater",
+        "-r",
+        help="Lazy methods, comma-separated: rater names, and NAME+share for the rater on "
+        "a tree that shares transposed positions. Eager (build, then minimax) always runs.",
+    ),
+]
+CompareNodesOption = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option(
+        "--max-nodes",
+        min=1,
+        help=f"Node budget of every method (eager and lazy) per case (default "
+        f"{DEFAULT_MAX_NODES:,}, fewer on big boards so they fit the memory budget).",
+        show_default=False,
+    ),
+]
+CompareMemoryOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--max-memory",
+        help="Memory budget, e.g. 500M or 2G (a bare number is MiB): of the eager build "
+        f"(estimated; default {DEFAULT_MAX_BYTES >> 20:,} MiB) and of the whole process "
+        f"while any method runs (measured; default and most {human_size(DEFAULT_MEMORY)}); "
+        f"at least {human_size(MIN_MEMORY)}.",
+        show_default=False,
+    ),
+]
+MeasureMemoryOption = Annotated[
+    bool,
+    typer.Option(
+        "--memory/--no-memory",
+        help="Measure peak memory with tracemalloc (a second, traced run of each method).",
+    ),
+]
+PlotOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option("--plot", help="Write a PNG: nodes and time against board size, log scale."),
+]
+
+
 def compare(
     position: Position,
     setup: GameSetup,
     *,
-    depth: Annotated[
-        int, typer.Option("--depth", "-d", min=0, help="Search depth in single moves.")
-    ] = DEFAULT_DEPTH,
-    whole_game: Annotated[
-        bool,
-        typer.Option(
-            "--whole-game",
-            help="No depth limit: build and search the whole game, as chapter 10 does "
-            "(replaces --depth; mind the budgets).",
-        ),
-    ] = False,
-    sizes: Annotated[
-        Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
-        typer.Option(
-            "--sizes",
-            help="Board sizes to compare, e.g. 2,3,4,5 or 2-5 (games with a size option); "
-            "default: the --size given.",
-        ),
-    ] = None,
-    seeds: Annotated[
-        int,
-        typer.Option(
-            "--seeds",
-            min=1,
-            help="Start boards per size: seeds --seed, --seed+1, ... (--seed defaults to 0).",
-        ),
-    ] = 1,
-    rater: Annotated[
-        str,
-        typer.Option(
-            "--rater",
-            "-r",
-            help="Lazy methods, comma-separated: rater names, and NAME+share for the rater on "
-            "a tree that shares transposed positions. Eager (build, then minimax) always runs.",
-        ),
-    ] = ",".join(DEFAULT_METHODS),
-    max_nodes: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option(
-            "--max-nodes",
-            min=1,
-            help=f"Node budget of every method (eager and lazy) per case (default "
-            f"{DEFAULT_MAX_NODES:,}, fewer on big boards so they fit the memory budget).",
-            show_default=False,
-        ),
-    ] = None,
-    max_memory: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(
-            "--max-memory",
-            help="Memory budget, e.g. 500M or 2G (a bare number is MiB): of the eager build "
-            f"(estimated; default {DEFAULT_MAX_BYTES >> 20:,} MiB) and of the whole process "
-            f"while any method runs (measured; default and most {human_size(DEFAULT_MEMORY)}); "
-            f"at least {human_size(MIN_MEMORY)}.",
-            show_default=False,
-        ),
-    ] = None,
-    memory: Annotated[
-        bool,
-        typer.Option(
-            "--memory/--no-memory",
-            help="Measure peak memory with tracemalloc (a second, traced run of each method).",
-        ),
-    ] = True,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
-    plot: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--plot", help="Write a PNG: nodes and time against board size, log scale."),
-    ] = None,
+    depth: CompareDepthOption = DEFAULT_DEPTH,
+    whole_game: WholeGameOption = False,
+    sizes: SizesOption = None,
+    seeds: SeedsOption = 1,
+    rater: MethodsOption = DEFAULT_RATERS,
+    max_nodes: CompareNodesOption = None,
+    max_memory: CompareMemoryOption = None,
+    memory: MeasureMemoryOption = True,
+    json_out: PrintJsonOption = False,
+    plot: PlotOption = None,
 ) -> None:
     """Rate the start position eagerly (build the whole tree to the depth, then minimax) and
     lazily (each rater forcing only what it needs); compare nodes, time and memory, and
     check that every method finds the same value and best moves."""
     if whole_game and given("depth"):
         conflict("--whole-game", "--depth", "the whole game has no depth limit")
-    try:
-        methods = parse_methods(rater)
-        size_list = parse_sizes(sizes) if sizes is not None else None
-        asked = len(size_list or [None]) * seeds
-        if asked > MAX_CASES:
-            given_as = "--seeds" if size_list is None else "--sizes and --seeds"
-            raise ValueError(f"{given_as} ask for {asked:,} cases; at most {MAX_CASES:,}")
-        option_sets = list(variants(setup.options, size_list, seeds))
-    except ValueError as exc:
-        fail(f"{setup.spec.name}: {exc}")
+    methods, option_sets = _cases(setup, rater, sizes, seeds)
     if plot is not None:
         check_output(plot, "--plot")
     process_memory = memory_budget(max_memory)
@@ -256,12 +265,81 @@ def compare(
     built = {id(o): setup_position(setup.spec, o) for o in (option_sets[0], largest)}
     if max_nodes is None:
         max_nodes = min(DEFAULT_MAX_NODES, *(default_nodes(pos.state) for pos in built.values()))
-    limit = Limit(memory=process_memory)
     search_depth = None if whole_game else depth
     start = time.perf_counter()
+    one_case = partial(
+        compare_position,
+        depth=search_depth,
+        methods=methods,
+        max_nodes=max_nodes,
+        max_bytes=eager_bytes,
+        limit=Limit(memory=process_memory),
+        memory=memory,
+    )
+    cases, interrupted = _run_cases(setup, option_sets, built, one_case, 1 + len(methods))
+    seconds = time.perf_counter() - start
+    done = f"{len(cases)} of {len(option_sets)} cases done"
+    if interrupted and not cases:
+        fail(f"interrupted: {done}", code=EXIT_INTERRUPTED)
+    if json_out:
+        print_json(
+            {
+                "game": setup.spec.name,
+                "depth": search_depth,
+                "methods": [EAGER, *(m.name for m in methods)],
+                "max_nodes": max_nodes,
+                "max_bytes": eager_bytes,
+                "max_process_bytes": process_memory,
+                "memory_measured": memory,
+                "cases": [c.as_dict() for c in cases],
+                "all_agree": all(c.agree is not False for c in cases),
+                "seconds": round(seconds, 3),
+                "plot": None if plot is None else str(plot),
+            }
+        )
+    else:
+        scope = "the whole game" if search_depth is None else f"depth {depth}"
+        budgets = (max_nodes, eager_bytes, process_memory)
+        _print_cases(setup.spec.name, cases, scope, budgets, memory, seconds)
+    if interrupted:
+        fail(f"interrupted: {done} (shown above)", code=EXIT_INTERRUPTED)
+    if plot is not None:  # after the table: a plot that cannot be written loses nothing
+        try:
+            plot_cases(cases, plot)
+        except (OSError, ValueError) as exc:
+            fail(f"cannot write the plot to {plot}: {getattr(exc, 'strerror', None) or exc}")
+        if not json_out:
+            console.print(f"plot written to {plot}", soft_wrap=True)
+    _exit_code(cases)
+
+
+def _cases(
+    setup: GameSetup, rater: str, sizes: str | None, seeds: int
+) -> tuple[tuple[Method, ...], list[dict[str, Any]]]:
+    """The lazy methods ``--rater`` names and the game options of every case (a one-line
+    error and exit 2 for a mistake)."""
+    try:
+        methods = parse_methods(rater)
+        size_list = parse_sizes(sizes) if sizes is not None else None
+        asked = len(size_list or [None]) * seeds
+        if asked > MAX_CASES:
+            given_as = "--seeds" if size_list is None else "--sizes and --seeds"
+            raise ValueError(f"{given_as} ask for {asked:,} cases; at most {MAX_CASES:,}")
+        return methods, list(variants(setup.options, size_list, seeds))
+    except ValueError as exc:
+        fail(f"{setup.spec.name}: {exc}")
+
+
+def _run_cases(
+    setup: GameSetup,
+    option_sets: list[dict[str, Any]],
+    built: dict[int, Position],
+    one_case: Callable[..., Case],
+    steps_per_case: int,
+) -> tuple[list[Case], bool]:
+    """Every case compared, under a progress bar (``built``: positions made already, by
+    the ``id`` of their options); the cases done and whether Ctrl-C stopped the rest."""
     cases: list[Case] = []
-    interrupted = False
-    steps_per_case = 1 + len(methods)
     with progress_bar(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -288,90 +366,44 @@ def compare(
                 pos = built.pop(id(opts)) if id(opts) in built else None
                 if pos is None:
                     pos = setup_position(setup.spec, opts)
-                case = compare_position(
+                case = one_case(
                     pos.game,
                     pos.state,
-                    search_depth,
-                    methods,
-                    max_nodes=max_nodes,
-                    max_bytes=eager_bytes,
-                    limit=limit,
-                    memory=memory,
                     options={k: v for k, v in opts.items() if k in ("size", "seed")},
                     progress=report,
                 )
             except KeyboardInterrupt:
-                interrupted = True
-                break
+                return cases, True
             except ValueError as exc:  # e.g. a rater that cannot handle this game
                 fail(f"{setup.spec.name}: {exc}")
             cases.append(case)
-    seconds = time.perf_counter() - start
-    done = f"{len(cases)} of {len(option_sets)} cases done"
-    if interrupted and not cases:
-        fail(f"interrupted: {done}", code=EXIT_INTERRUPTED)
-    mismatched = [c for c in cases if c.agree is False]
-    if json_out:
-        print_json(
-            {
-                "game": setup.spec.name,
-                "depth": search_depth,
-                "methods": [EAGER, *(m.name for m in methods)],
-                "max_nodes": max_nodes,
-                "max_bytes": eager_bytes,
-                "max_process_bytes": process_memory,
-                "memory_measured": memory,
-                "cases": [c.as_dict() for c in cases],
-                "all_agree": not mismatched,
-                "seconds": round(seconds, 3),
-                "plot": None if plot is None else str(plot),
-            }
-        )
-    else:
-        out = console
-        if not console.is_terminal:  # piped: keep whole rows (rich would fold at 80 columns)
-            out = Console(highlight=False, width=max(console.width, 150))
-        fixed = [
-            k for k in ("size", "seed") if k in cases[0].options and k not in varying_keys(cases)
-        ]
-        same = ", ".join(f"{k} {cases[0].options[k]}" for k in fixed)
-        scope = "the whole game" if search_depth is None else f"depth {depth}"
-        out.print(
-            f"[bold]{setup.spec.name}[/]{f' ({same})' if same and len(cases) > 1 else ''}, "
-            f"{scope}: eager (build the whole tree, then "
-            f"minimax) against lazy raters. Budget {max_nodes:,} nodes per method, "
-            f"{human_size(eager_bytes)} for the eager build (estimated), "
-            f"{human_size(process_memory)} for the process."
-        )
-        out.print(render_table(cases, memory))
-        _summary(out, cases, seconds)
-    if interrupted:
-        fail(f"interrupted: {done} (shown above)", code=EXIT_INTERRUPTED)
-    if plot is not None:  # after the table: a plot that cannot be written loses nothing
-        try:
-            plot_cases(cases, plot)
-        except (OSError, ValueError) as exc:
-            fail(f"cannot write the plot to {plot}: {getattr(exc, 'strerror', None) or exc}")
-        if not json_out:
-            console.print(f"plot written to {plot}", soft_wrap=True)
-    if mismatched:
-        for case in mismatched:
-            for line in case.mismatches:
-                err_console.print(f"[bold red]MISMATCH[/] ({case_label(case)}): {line}")
-        err_console.print(
-            "[bold red]error:[/] eager and lazy rating disagree: this is a bug, please report it"
-        )
-        raise typer.Exit(1)
-    stopped = sum(1 for c in cases for r in c.runs if not r.complete)
-    if stopped:
-        runs = sum(len(c.runs) for c in cases)
-        exit_partial(
-            f"{stopped} of {runs} runs were stopped by a budget (marked in the table); "
-            "raise --max-nodes or --max-memory, or search less deep"
-        )
+    return cases, False
 
 
-def _summary(out: Console, cases: list[Case], seconds: float) -> None:
+def _print_cases(
+    game: str,
+    cases: list[Case],
+    scope: str,
+    budgets: tuple[int, int, int],
+    memory: bool,
+    seconds: float,
+) -> None:
+    """The comparison as a headline (``budgets``: of nodes, of the eager build's and the
+    process's bytes), the table, what it found and how to read it."""
+    out = console
+    if not console.is_terminal:  # piped: keep whole rows (rich would fold at 80 columns)
+        out = Console(highlight=False, width=max(console.width, 150))
+    fixed = [k for k in ("size", "seed") if k in cases[0].options and k not in varying_keys(cases)]
+    same = ", ".join(f"{k} {cases[0].options[k]}" for k in fixed)
+    max_nodes, eager_bytes, process_memory = budgets
+    out.print(
+        f"[bold]{game}[/]{f' ({same})' if same and len(cases) > 1 else ''}, "
+        f"{scope}: eager (build the whole tree, then "
+        f"minimax) against lazy raters. Budget {max_nodes:,} nodes per method, "
+        f"{human_size(eager_bytes)} for the eager build (estimated), "
+        f"{human_size(process_memory)} for the process."
+    )
+    out.print(render_table(cases, memory))
     checked = [c for c in cases if c.agree is not None]
     against_eager = sum(1 for c in checked if c.checked_against == EAGER)
     if all(c.agree is not False for c in cases):
@@ -389,6 +421,27 @@ def _summary(out: Console, cases: list[Case], seconds: float) -> None:
         "its budget, so the true ratio is larger)."
     )
     out.print(f"{len(cases)} case(s) in {seconds:.1f} s.")
+
+
+def _exit_code(cases: list[Case]) -> None:
+    """Exit 1 when methods disagree (a bug, shown on stderr), 3 when a budget stopped a
+    run, else return."""
+    mismatched = [c for c in cases if c.agree is False]
+    if mismatched:
+        for case in mismatched:
+            for line in case.mismatches:
+                err_console.print(f"[bold red]MISMATCH[/] ({case_label(case)}): {line}")
+        err_console.print(
+            "[bold red]error:[/] eager and lazy rating disagree: this is a bug, please report it"
+        )
+        raise typer.Exit(1)
+    stopped = sum(1 for c in cases for r in c.runs if not r.complete)
+    if stopped:
+        runs = sum(len(c.runs) for c in cases)
+        exit_partial(
+            f"{stopped} of {runs} runs were stopped by a budget (marked in the table); "
+            "raise --max-nodes or --max-memory, or search less deep"
+        )
 
 
 compare_app = game_group(

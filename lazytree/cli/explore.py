@@ -1,10 +1,28 @@
-"""``lazytree explore GAME``: rate a position and draw exactly what the rater looked at."""
+"""``lazytree explore GAME``: rate a position and draw exactly what the rater looked at.
+
+--format html (or --out tree.html) writes the interactive explorer: one page that opens
+offline, for trees of any size (collapsible, the best line highlighted, replay of the
+search's order, a board per position). The pictures are for small trees: they
+show every node that exists after the search (nothing more is forced),
+its stored value (alpha-beta bounds as >= / <=), the best line in bold, positions
+created but never expanded dashed, under a node whose moves were cut off a grey
+note with the moves never even generated, and under a node whose moves were
+generated but not all searched (a ranking search: the play AI, a width) a dotted
+note with those moves.
+
+--rater mcts runs UCT (mcts:playouts=N:seed=S, or until --time); the explorer shows
+how often each move was visited.
+
+--rater alphabeta:textbook searches the root with the full window, as the lectures'
+pseudo-code and a hand trace do: one best move, the textbook's cuts. Plain alphabeta
+searches each later root move with a window just past the best value so far, so it
+finds every tied best move, and prunes less at the root.
+"""
 
 from __future__ import annotations
 
+import functools
 import json
-import re
-import secrets
 import shutil
 import subprocess
 from collections.abc import Hashable
@@ -38,10 +56,9 @@ from lazytree.cli.common import (
 )
 from lazytree.cli.files import check_output
 from lazytree.cli.learn import open_position_book
+from lazytree.cli.practice import SummaryJsonOption, practice
 from lazytree.explorer.html import write_html
-from lazytree.explorer.labsheet import MAX_EXERCISES, lab_sheet
 from lazytree.explorer.model import ExplorerModel, Visits, explorer_model
-from lazytree.explorer.practice import practice_model, practice_tree
 from lazytree.export import (
     FORMATS,
     GraphvizMissing,
@@ -109,153 +126,227 @@ def open_file(path: Path) -> str | None:
     return None
 
 
+# the options of ``explore`` (``--json`` too of ``explore practice``)
+OutOption = Annotated[
+    Path, typer.Option("--out", "-o", help="File to write (its suffix picks the format).")
+]
+MovesOption = Annotated[
+    str, typer.Option("--moves", help="Moves to play first, comma-separated, e.g. '0->3,pass'.")
+]
+LookaheadOption = Annotated[
+    int, typer.Option("--depth", "-d", min=0, help="Moves to look ahead (the maximum with --time).")
+]
+FormatOption = Annotated[
+    Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
+    typer.Option(
+        "--format",
+        "-f",
+        help=f"Output format: {', '.join(FORMATS)} (default: from the suffix of --out).",
+    ),
+]
+DrawnNodesOption = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option(
+        "--max-nodes",
+        min=1,
+        help="Draw at most N nodes: keep the best line, collapse the rest into "
+        "'... N more' nodes. Default: 150 for dot, svg and png, no cap for graphml/json.",
+    ),
+]
+ShowPrunedOption = Annotated[
+    bool,
+    typer.Option(
+        "--show-pruned/--no-show-pruned",
+        help="Add a note under each node for the moves a cut-off never generated.",
+    ),
+]
+ShareOption = Annotated[
+    bool,
+    typer.Option(
+        "--share/--no-share", help="Share positions reached by several move orders (a DAG)."
+    ),
+]
+BoardsOption = Annotated[
+    Optional[bool],  # noqa: UP045
+    typer.Option(
+        "--boards/--no-boards",
+        help="Show each position's board in its node (dot, svg, png; default: when it "
+        "fits; a big board's nodes are labelled by their move unless --boards).",
+        show_default=False,
+    ),
+]
+WholeBoardsOption = Annotated[
+    bool,
+    typer.Option(
+        "--whole-boards",
+        help="Write every position's whole board (html, json, graphml). By default "
+        "the root's board is written once and every other position as the cells it "
+        "changed (whole boards up to 8x8 in json and graphml): the file grows with "
+        "the nodes, not with nodes x cells.",
+    ),
+]
+PlayAiOption = Annotated[
+    bool,
+    typer.Option(
+        "--ai",
+        help="Search as the play AI does (iterative deepening with its move ordering, "
+        "width and quiescence) for --time seconds (default 1); --depth and --rater "
+        "are not used.",
+    ),
+]
+OpenOption = Annotated[
+    bool, typer.Option("--open", help="Open the written file with the system viewer.")
+]
+SearchNodesOption = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option(
+        "--search-nodes",
+        min=1,
+        help=f"Node budget of the search (default {DEFAULT_SEARCH_NODES:,}, fewer on big "
+        "boards; --max-nodes caps the drawing). Reaching it draws what was built, "
+        "marked partial, and exits with code 3.",
+        show_default=False,
+    ),
+]
+StepsOption = Annotated[
+    Optional[bool],  # noqa: UP045
+    typer.Option(
+        "--steps/--no-steps",
+        help="Record the search step by step (each node entered with its alpha-beta "
+        "window, leaves evaluated, values backing up, cut-offs): the HTML explorer "
+        "steps through them, --format json writes them as 'steps'. Default: on for "
+        "html and json with --rater minimax, alphabeta, alphabeta:textbook or "
+        "expectiminimax.",
+        show_default=False,
+    ),
+]
+BesideOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--beside",
+        help="With html: a second rater (minimax, alphabeta[:textbook] or "
+        "expectiminimax) searching the same tree, drawn beside --rater's; both step "
+        "through together, with their counts. Move ordering side by side: the same "
+        "rater with :moves=reversed or :moves=best-first (by static evaluation).",
+        show_default=False,
+    ),
+]
+AiPositionBookOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option(
+        "--position-book",
+        "--book",
+        metavar="FILE",
+        help="With --ai: the position book (SQLite) the AI looks the position up in "
+        "before searching (a hit is answered from it, marked in the explorer) and "
+        "stores its search in. --book is accepted too.",
+    ),
+]
+
+
 def explore(
     position: Position,
     *,
-    out: Annotated[
-        Path, typer.Option("--out", "-o", help="File to write (its suffix picks the format).")
-    ],
-    moves: Annotated[
-        str,
-        typer.Option("--moves", help="Moves to play first, comma-separated, e.g. '0->3,pass'."),
-    ] = "",
-    depth: Annotated[
-        int,
-        typer.Option("--depth", "-d", min=0, help="Moves to look ahead (the maximum with --time)."),
-    ] = 3,
+    out: OutOption,
+    moves: MovesOption = "",
+    depth: LookaheadOption = 3,
     rater: EngineRaterOption = None,
     time_budget: TimeOption = None,
-    fmt: Annotated[
-        Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
-        typer.Option(
-            "--format",
-            "-f",
-            help=f"Output format: {', '.join(FORMATS)} (default: from the suffix of --out).",
-        ),
-    ] = None,
-    max_nodes: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option(
-            "--max-nodes",
-            min=1,
-            help="Draw at most N nodes: keep the best line, collapse the rest into "
-            "'... N more' nodes. Default: 150 for dot, svg and png, no cap for graphml/json.",
-        ),
-    ] = None,
-    show_pruned: Annotated[
-        bool,
-        typer.Option(
-            "--show-pruned/--no-show-pruned",
-            help="Add a note under each node for the moves a cut-off never generated.",
-        ),
-    ] = True,
-    share: Annotated[
-        bool,
-        typer.Option(
-            "--share/--no-share", help="Share positions reached by several move orders (a DAG)."
-        ),
-    ] = False,
-    boards: Annotated[
-        Optional[bool],  # noqa: UP045
-        typer.Option(
-            "--boards/--no-boards",
-            help="Show each position's board in its node (dot, svg, png; default: when it "
-            "fits; a big board's nodes are labelled by their move unless --boards).",
-            show_default=False,
-        ),
-    ] = None,
-    whole_boards: Annotated[
-        bool,
-        typer.Option(
-            "--whole-boards",
-            help="Write every position's whole board (html, json, graphml). By default "
-            "the root's board is written once and every other position as the cells it "
-            "changed (whole boards up to 8x8 in json and graphml): the file grows with "
-            "the nodes, not with nodes x cells.",
-        ),
-    ] = False,
-    play_ai: Annotated[
-        bool,
-        typer.Option(
-            "--ai",
-            help="Search as the play AI does (iterative deepening with its move ordering, "
-            "width and quiescence) for --time seconds (default 1); --depth and --rater "
-            "are not used.",
-        ),
-    ] = False,
-    open_viewer: Annotated[
-        bool, typer.Option("--open", help="Open the written file with the system viewer.")
-    ] = False,
-    search_nodes: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option(
-            "--search-nodes",
-            min=1,
-            help=f"Node budget of the search (default {DEFAULT_SEARCH_NODES:,}, fewer on big "
-            "boards; --max-nodes caps the drawing). Reaching it draws what was built, "
-            "marked partial, and exits with code 3.",
-            show_default=False,
-        ),
-    ] = None,
+    fmt: FormatOption = None,
+    max_nodes: DrawnNodesOption = None,
+    show_pruned: ShowPrunedOption = True,
+    share: ShareOption = False,
+    boards: BoardsOption = None,
+    whole_boards: WholeBoardsOption = False,
+    play_ai: PlayAiOption = False,
+    open_viewer: OpenOption = False,
+    search_nodes: SearchNodesOption = None,
     max_memory: MaxMemoryOption = None,
-    json_out: Annotated[
-        bool, typer.Option("--json", help="Print the summary as one JSON document.")
-    ] = False,
-    steps: Annotated[
-        Optional[bool],  # noqa: UP045
-        typer.Option(
-            "--steps/--no-steps",
-            help="Record the search step by step (each node entered with its alpha-beta "
-            "window, leaves evaluated, values backing up, cut-offs): the HTML explorer "
-            "steps through them, --format json writes them as 'steps'. Default: on for "
-            "html and json with --rater minimax, alphabeta, alphabeta:textbook or "
-            "expectiminimax.",
-            show_default=False,
-        ),
-    ] = None,
-    beside: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(
-            "--beside",
-            help="With html: a second rater (minimax, alphabeta[:textbook] or "
-            "expectiminimax) searching the same tree, drawn beside --rater's; both step "
-            "through together, with their counts. Move ordering side by side: the same "
-            "rater with :moves=reversed or :moves=best-first (by static evaluation).",
-            show_default=False,
-        ),
-    ] = None,
-    position_book: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option(
-            "--position-book",
-            "--book",
-            metavar="FILE",
-            help="With --ai: the position book (SQLite) the AI looks the position up in "
-            "before searching (a hit is answered from it, marked in the explorer) and "
-            "stores its search in. --book is accepted too.",
-        ),
-    ] = None,
+    json_out: SummaryJsonOption = False,
+    steps: StepsOption = None,
+    beside: BesideOption = None,
+    position_book: AiPositionBookOption = None,
 ) -> None:
-    """Rate a position, then write the part of the tree the rater forced.
+    """Rate a position, then write the part of the tree the rater forced (see the
+    module's description)."""
+    position, fmt, rate, other = _checked(
+        position, out, fmt, moves, rater, steps, play_ai, whole_boards, beside, position_book
+    )
+    game, state = position
+    opened = open_position_book(position_book, game)
+    nodes = search_nodes or min(DEFAULT_SEARCH_NODES, default_nodes(state))  # (at least 1)
+    limit = command_limit(state, nodes, max_memory, depth=depth, seconds=time_budget)
+    # the default engine and the deepening searches keep one node per position, as in play
+    tree: Tree[Any, Any] = Tree(
+        rate.game_for(game) if isinstance(rate, TracedRater) else game,
+        state,
+        share=share or rate is None or bool(time_budget) or play_ai,
+    )
+    result: SearchResult[Any] | None
+    if play_ai:
+        result, stopped, visits = _play_ai_search(tree, limit, opened), None, None
+    else:
+        result, stopped, visits = _rater_search(tree, rate, limit, rater)
+    if result is not None:
+        stopped = _partial_why(result, limit, None if play_ai else depth, search_nodes, play_ai)
+    export_limit = Limit(memory=limit.memory)
+    beside_model = None
+    if other is not None and result is not None:  # building it: the export's memory budget
+        beside_model = _beside_model(position, other, limit, share, export_limit)
+    if fmt == "html":
+        who = "the play AI: " if play_ai else ""
+        cut = _write_explorer(
+            position,
+            tree,
+            result,
+            out,
+            json_out=json_out,
+            who=who,
+            rater=rater,
+            partial=stopped is not None,
+            visits=visits,
+            limit=export_limit,
+            trace=rate.trace if isinstance(rate, TracedRater) else None,
+            beside=beside_model,
+            whole_boards=whole_boards,
+        )
+    else:
+        cut = _write_picture(
+            position,
+            tree,
+            result,
+            out,
+            fmt,
+            max_nodes,
+            show_pruned,
+            boards,
+            json_out,
+            rater=rater,
+            partial=stopped is not None,
+            limit=export_limit,
+            steps=_trace_records(tree, rate) if fmt == "json" else None,
+            whole_boards=whole_boards,
+        )
+    stopped = cut if cut is not None else stopped
+    _finish(rate, out, cut, open_viewer)
+    if stopped is not None:
+        exit_partial(stopped)
 
-    --format html (or --out tree.html) writes the interactive explorer: one page that opens
-    offline, for trees of any size (collapsible, the best line highlighted, replay of the
-    search's order, a board per position). The pictures are for small trees: they
-    show every node that exists after the search (nothing more is forced),
-    its stored value (alpha-beta bounds as >= / <=), the best line in bold, positions
-    created but never expanded dashed, under a node whose moves were cut off a grey
-    note with the moves never even generated, and under a node whose moves were
-    generated but not all searched (a ranking search: the play AI, a width) a dotted
-    note with those moves.
 
-    --rater mcts runs UCT (mcts:playouts=N:seed=S, or until --time); the explorer shows
-    how often each move was visited.
-
-    --rater alphabeta:textbook searches the root with the full window, as the lectures'
-    pseudo-code and a hand trace do: one best move, the textbook's cuts. Plain alphabeta
-    searches each later root move with a window just past the best value so far, so it
-    finds every tied best move, and prunes less at the root.
-    """
+def _checked(
+    position: Position,
+    out: Path,
+    fmt: str | None,
+    moves: str,
+    rater: str | None,
+    steps: bool | None,
+    play_ai: bool,
+    whole_boards: bool,
+    beside: str | None,
+    position_book: Path | None,
+) -> tuple[Position, str, Any, TracedRater | None]:
+    """The options checked before any search (one line and exit 2 for a mistake): the
+    position after ``--moves``, the format, the rater and the ``--beside`` rater."""
     try:
         fmt = format_for(out, fmt)
     except ValueError as exc:
@@ -275,99 +366,65 @@ def explore(
     check_output(out, "--out")  # before the search: a late failure would lose it
     if position_book is not None and not play_ai:
         fail("--position-book needs --ai: the position book is the play AI's")
-    game, state = position
-    opened = open_position_book(position_book, game)
-    nodes = search_nodes
-    if nodes is None:
-        nodes = min(DEFAULT_SEARCH_NODES, default_nodes(state))
-    limit = command_limit(state, nodes, max_memory, depth=depth, seconds=time_budget)
-    # the default engine and the deepening searches keep one node per position, as in play
-    tree: Tree[Any, Any] = Tree(
-        rate.game_for(game) if isinstance(rate, TracedRater) else game,
-        state,
-        share=share or rate is None or bool(time_budget) or play_ai,
-    )
-    stopped: str | None = None
+    return position, fmt, rate, other
+
+
+def _play_ai_search(tree: Tree[Any, Any], limit: Limit, opened: Any) -> SearchResult[Any]:
+    """The play AI's search (``--ai``) for ``limit``'s seconds (default 1), answered from
+    the position book ``opened`` or stored in it."""
+    clock = limit.replace(depth=None, seconds=limit.seconds or 1.0)
+    with err_console.status(f"the play AI is thinking ({clock.seconds:g} s)..."):
+        result = booked_search(opened, tree, lambda: search(tree.root, clock, "deepening"), depth=1)
+    if opened is not None:
+        opened.close()
+    return result
+
+
+def _rater_search(
+    tree: Tree[Any, Any], rate: Any, limit: Limit, rater: str | None
+) -> tuple[SearchResult[Any] | None, str | None, Visits | None]:
+    """The search of ``--rater`` (or the default engine): its result (None when a budget
+    stopped a named rater before it had an answer), why it stopped then, and an MCTS
+    search's visit counts."""
+    what = rater or "the exact engine"
+    if rate is None or rate.has_depth:
+        what += f" to depth {limit.depth}"
     result: SearchResult[Any] | None = None
-    visits: Visits | None = None
-    if play_ai:
-        clock = limit.replace(depth=None, seconds=time_budget or 1.0)
-        with err_console.status(f"the play AI is thinking ({clock.seconds:g} s)..."):
-            result = booked_search(  # --position-book: answered from it, or stored in it
-                opened, tree, lambda: search(tree.root, clock, "deepening"), depth=1
-            )
-        if opened is not None:
-            opened.close()
-    else:
-        what = rater or "the exact engine"
-        if rate is None or rate.has_depth:
-            what += f" to depth {depth}"
-        with err_console.status(f"searching with {what}..."):
-            try:
-                result = run_search(tree, rate, limit)
-            except ValueError as exc:
-                fail(str(exc))
-            except SearchStopped as stop:  # a named rater: show what it built
-                stopped = stopped_message(stop.reason, limit, None, "--search-nodes")
-        if rate is not None:
-            visits = rate.visits  # mcts: its visit counts, shown on the moves
-    if result is not None:
-        reason = partial_reason(result, None if play_ai else depth)
-        if reason == "nodes" and play_ai and search_nodes is None and result.depth:
-            # the play AI deepens until its clock; the default node budget, which bounds
-            # the page, stopped it between depths instead: a complete answer, as if the
-            # clock had (an explicit --search-nodes stopping it is still partial)
-            err_console.print(
-                f"the default node budget ({nodes:,} new nodes, which bounds the page) "
-                f"ended the deepening at depth {result.depth} before the clock did "
-                "(raise --search-nodes to let the clock decide)"
-            )
-            reason = None
-        if reason is not None:
-            stopped = stopped_message(reason, limit, result, "--search-nodes")
-    partial = stopped is not None
-    export_limit = Limit(memory=limit.memory)
-    beside_model = None
-    if other is not None and result is not None:
-        beside_model = _beside_model(
-            position, other, limit, share, export_limit
-        )  # building the export: the same memory budget
-    if fmt == "html":
-        who = "the play AI: " if play_ai else ""
-        cut = _write_explorer(
-            position,
-            tree,
-            result,
-            out,
-            json_out=json_out,
-            who=who,
-            rater=rater,
-            partial=partial,
-            visits=visits,
-            limit=export_limit,
-            trace=rate.trace if isinstance(rate, TracedRater) else None,
-            beside=beside_model,
-            whole_boards=whole_boards,
+    stopped: str | None = None
+    with err_console.status(f"searching with {what}..."):
+        try:
+            result = run_search(tree, rate, limit)
+        except ValueError as exc:
+            fail(str(exc))
+        except SearchStopped as stop:  # a named rater: show what it built
+            stopped = stopped_message(stop.reason, limit, None, "--search-nodes")
+    return result, stopped, None if rate is None else rate.visits  # mcts: shown on the moves
+
+
+def _partial_why(
+    result: SearchResult[Any],
+    limit: Limit,
+    depth: int | None,
+    search_nodes: int | None,
+    play_ai: bool,
+) -> str | None:
+    """Why ``result`` is partial (None: it is complete)."""
+    reason = partial_reason(result, depth)
+    if reason == "nodes" and play_ai and search_nodes is None and result.depth:
+        # the play AI deepens until its clock; the default node budget, which bounds
+        # the page, stopped it between depths instead: a complete answer, as if the
+        # clock had (an explicit --search-nodes stopping it is still partial)
+        err_console.print(
+            f"the default node budget ({limit.nodes:,} new nodes, which bounds the page) "
+            f"ended the deepening at depth {result.depth} before the clock did "
+            "(raise --search-nodes to let the clock decide)"
         )
-    else:
-        cut = _write_picture(
-            position,
-            tree,
-            result,
-            out,
-            fmt,
-            max_nodes,
-            show_pruned,
-            boards,
-            json_out,
-            rater=rater,
-            partial=partial,
-            limit=export_limit,
-            steps=_trace_records(tree, rate) if fmt == "json" else None,
-            whole_boards=whole_boards,
-        )
-    if cut is not None:
-        stopped = cut
+        return None
+    return None if reason is None else stopped_message(reason, limit, result, "--search-nodes")
+
+
+def _finish(rate: Any, out: Path, cut: str | None, open_viewer: bool) -> None:
+    """Say when the recorded steps were cut short, and open ``out`` with ``--open``."""
     if isinstance(rate, TracedRater) and rate.trace is not None and rate.trace.truncated:
         err_console.print(
             f"the search took more than {rate.trace.max_steps:,} steps: only the first are "
@@ -379,8 +436,6 @@ def explore(
             err_console.print(f"no system viewer found (xdg-open); open {out} yourself")
         else:
             err_console.print(f"opened {out} with {viewer}")
-    if stopped is not None:
-        exit_partial(stopped)
 
 
 def _rater(rater: str | None, steps: bool | None, suffix: str, play_ai: bool) -> Any:
@@ -579,32 +634,15 @@ def _write_explorer(
     cut: str | None = None
     try:
         with err_console.status(f"writing {out}..."):
+            page = functools.partial(
+                write_html, tree, out, result=result, title=title, visits=visits, limit=limit
+            )
             try:
-                model = write_html(
-                    tree,
-                    out,
-                    result=result,
-                    title=title,
-                    visits=visits,
-                    limit=limit,
-                    trace=trace,
-                    beside=beside,
-                    whole_boards=whole_boards,
-                )
+                model = page(trace=trace, beside=beside, whole_boards=whole_boards)
             except WalkStopped as stop:
                 first = max(2, stop.walked // 2)  # the root and the nodes made after it
                 try:
-                    model = write_html(
-                        tree,
-                        out,
-                        result=result,
-                        title=title,
-                        visits=visits,
-                        limit=limit,
-                        until=first,
-                        trace=trace,
-                        whole_boards=whole_boards,
-                    )
+                    model = page(until=first, trace=trace, whole_boards=whole_boards)
                 except WalkStopped:
                     return _export_stopped(position, out, "html", stop, json_out)
                 partial = True
@@ -757,113 +795,4 @@ explore_app = game_group(
     "PNG, GraphML, JSON.",
     explore,
 )
-
-
-def _lab_sheet(
-    out: Path, seeds: list[int], depth: int, branching: int, values: str, json_out: bool
-) -> None:
-    """Write the lab sheet of ``seeds`` (``explore practice --sheet``)."""
-    try:
-        text = lab_sheet(seeds, depth=depth, branching=branching, values=_value_range(values))
-    except ValueError as exc:
-        fail(str(exc))
-    check_output(out, "--out")
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot write {out}: {exc.strerror or exc}")
-    if json_out:
-        print_json({"out": str(out), "seeds": seeds, "depth": depth, "branching": branching})
-    else:
-        console.print(
-            f"wrote {out}: a lab sheet of {plural(len(seeds), 'exercise')} (seeds "
-            f"{seeds[0]} to {seeds[-1]}) and its answer key. Print it from a browser.",
-            soft_wrap=True,
-        )
-
-
-def _value_range(text: str) -> tuple[int, int]:
-    """``"LO-HI"`` (whole numbers, either may be negative) as ``(LO, HI)``."""
-    match = re.fullmatch(r"\s*(-?\d+)\s*-\s*(-?\d+)\s*", text)
-    if match is None:
-        fail(f"--values {text!r}: expected LO-HI, e.g. 0-9 or -5-5")
-    return int(match[1]), int(match[2])
-
-
-@explore_app.command("practice", cls=CheckedCommand)
-def practice(
-    out: Annotated[
-        Path, typer.Option("--out", "-o", help="The exercise page to write (HTML, one file).")
-    ],
-    depth: Annotated[int, typer.Option("--depth", "-d", min=1, max=10, help="Plies.")] = 3,
-    branching: Annotated[
-        int, typer.Option("--branching", "-b", min=2, max=6, help="Children of each node.")
-    ] = 2,
-    values: Annotated[
-        str, typer.Option("--values", help="Leaf values drawn from LO-HI, both included.")
-    ] = "0-9",
-    seed: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option(
-            "--seed",
-            help="Seed of the tree (the same seed, the same tree: share it). Default: a "
-            "fresh one, printed.",
-            show_default=False,
-        ),
-    ] = None,
-    sheet: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option(
-            "--sheet",
-            min=1,
-            max=MAX_EXERCISES,
-            help="Write a printable lab sheet of this many exercises instead (the seeds "
-            "--seed, --seed + 1, ...), its answer key on pages of its own.",
-            show_default=False,
-        ),
-    ] = None,
-    json_out: Annotated[
-        bool, typer.Option("--json", help="Print the summary as one JSON document.")
-    ] = False,
-) -> None:
-    """Write an alpha-beta exercise: a fresh random tree to solve by hand.
-
-    The page (one HTML file that opens offline) asks for the root's value and the leaves
-    textbook alpha-beta never evaluates (clicked in the tree), checks the answer, and
-    steps through the search to explain it. MAX moves at the root. With --sheet, a lab
-    sheet to print instead: the trees drawn top down, and the answer key."""
-    chosen = secrets.randbelow(10**6) if seed is None else seed
-    if sheet is not None:
-        _lab_sheet(out, list(range(chosen, chosen + sheet)), depth, branching, values, json_out)
-        return
-    try:
-        spec = practice_tree(depth, branching, _value_range(values), seed=chosen)
-    except ValueError as exc:
-        fail(str(exc))
-    check_output(out, "--out")
-    model = practice_model(spec, title=f"alpha-beta practice (seed {chosen})")
-    try:
-        write_html(model, out)
-    except OSError as exc:
-        fail(f"cannot write {out}: {exc.strerror or exc}")
-    answer = model.data["practice"]
-    if json_out:
-        print_json(
-            {
-                "out": str(out),
-                "seed": chosen,
-                "depth": depth,
-                "branching": branching,
-                "values": values,
-                "tree": spec,
-                "value": answer["value"],
-                "pruned": answer["pruned"],
-            }
-        )
-    else:
-        console.print(
-            f"wrote {out}: an alpha-beta exercise, seed {chosen} ({branching}^{depth} = "
-            f"{plural(branching**depth, 'leaf', 'leaves')}, values {values}); the same seed "
-            "gives the same tree. Open it in a browser (no server needed).",
-            soft_wrap=True,
-        )
+explore_app.command("practice", cls=CheckedCommand)(practice)

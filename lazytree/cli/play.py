@@ -125,99 +125,111 @@ def ask_move(session: Session) -> list[Played]:
             console.print(f"[red]{escape(str(exc))}[/]")
 
 
+# the options of ``play``
+SeatsOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--seats", help=SEATS_HELP),
+]
+HumanOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--human",
+        help="Deprecated (use --seats): human player(s) as a number, a list '0,2', "
+        "'none' or 'all'; the others the play AI.",
+    ),
+]
+AiDepthOption = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option(
+        "--depth",
+        "-d",
+        min=1,
+        help="With --time: an optional cap on the AI's depth (default: deepen until "
+        "the time is spent). With --time 0: the depth searched (default 4).",
+    ),
+]
+MoveTimeOption = Annotated[
+    float,
+    typer.Option(
+        "--time",
+        "-t",
+        min=0.0,
+        help="Seconds per AI move: iterative deepening (alphabeta-tt, expectations at "
+        "chance nodes) until the time is spent, answering with the deepest search "
+        "completed; 0 searches to --depth with --rater whatever it takes.",
+    ),
+]
+SearchWidthOption = Annotated[
+    str,
+    typer.Option(
+        "--search-width",
+        help="With --time: moves searched per position, best first by the game's "
+        "hint: a number, 'all', or 'auto' (8, or 6 where the position has more than "
+        "100 moves).",
+    ),
+]
+QuiescenceOption = Annotated[
+    str,
+    typer.Option(
+        "--quiescence",
+        help="With --time: extra plies of noisy moves (big captures) past the depth "
+        "limit: a number or 'auto' (1 where the position has at most 12 moves, else 0).",
+    ),
+]
+TieSeedOption = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option(
+        "--tie-seed",
+        help="Break ties between equal AI moves at random with this seed "
+        "(default: always the first best move).",
+    ),
+]
+DiceSeedOption = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option(
+        "--dice-seed",
+        help="Seed for chance outcomes such as dice rolls (default: --tie-seed if "
+        "given, else fresh randomness).",
+    ),
+]
+SaveOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option(
+        "--save",
+        help="Save the game to this JSON file when it ends or when you quit "
+        "(lazytree serve's Load opens it too).",
+    ),
+]
+LoadOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option(
+        "--load",
+        help="Go on with a saved game (its options and moves; the seats come from "
+        "--seats, or the default seats and the AI options given here).",
+    ),
+]
+VerboseOption = Annotated[
+    bool,
+    typer.Option("--verbose", "-v", help="One line per AI move (default: one line per AI turn)."),
+]
+
+
 def play(
     position: Position,
     setup: GameSetup,
     *,
-    seats: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--seats", help=SEATS_HELP),
-    ] = None,
-    human: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(
-            "--human",
-            help="Deprecated (use --seats): human player(s) as a number, a list '0,2', "
-            "'none' or 'all'; the others the play AI.",
-        ),
-    ] = None,
-    depth: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option(
-            "--depth",
-            "-d",
-            min=1,
-            help="With --time: an optional cap on the AI's depth (default: deepen until "
-            "the time is spent). With --time 0: the depth searched (default 4).",
-        ),
-    ] = None,
-    time_budget: Annotated[
-        float,
-        typer.Option(
-            "--time",
-            "-t",
-            min=0.0,
-            help="Seconds per AI move: iterative deepening (alphabeta-tt, expectations at "
-            "chance nodes) until the time is spent, answering with the deepest search "
-            "completed; 0 searches to --depth with --rater whatever it takes.",
-        ),
-    ] = 1.0,
-    search_width: Annotated[
-        str,
-        typer.Option(
-            "--search-width",
-            help="With --time: moves searched per position, best first by the game's "
-            "hint: a number, 'all', or 'auto' (8, or 6 where the position has more than "
-            "100 moves).",
-        ),
-    ] = "auto",
-    quiescence: Annotated[
-        str,
-        typer.Option(
-            "--quiescence",
-            help="With --time: extra plies of noisy moves (big captures) past the depth "
-            "limit: a number or 'auto' (1 where the position has at most 12 moves, else 0).",
-        ),
-    ] = "auto",
+    seats: SeatsOption = None,
+    human: HumanOption = None,
+    depth: AiDepthOption = None,
+    time_budget: MoveTimeOption = 1.0,
+    search_width: SearchWidthOption = "auto",
+    quiescence: QuiescenceOption = "auto",
     rater: RaterOption = "auto",
-    tie_seed: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option(
-            "--tie-seed",
-            help="Break ties between equal AI moves at random with this seed "
-            "(default: always the first best move).",
-        ),
-    ] = None,
-    dice_seed: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option(
-            "--dice-seed",
-            help="Seed for chance outcomes such as dice rolls (default: --tie-seed if "
-            "given, else fresh randomness).",
-        ),
-    ] = None,
-    save: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option(
-            "--save",
-            help="Save the game to this JSON file when it ends or when you quit "
-            "(lazytree serve's Load opens it too).",
-        ),
-    ] = None,
-    load: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option(
-            "--load",
-            help="Go on with a saved game (its options and moves; the seats come from "
-            "--seats, or the default seats and the AI options given here).",
-        ),
-    ] = None,
-    verbose: Annotated[
-        bool,
-        typer.Option(
-            "--verbose", "-v", help="One line per AI move (default: one line per AI turn)."
-        ),
-    ] = False,
+    tie_seed: TieSeedOption = None,
+    dice_seed: DiceSeedOption = None,
+    save: SaveOption = None,
+    load: LoadOption = None,
+    verbose: VerboseOption = False,
     max_nodes: MaxNodesOption = None,
     max_memory: MaxMemoryOption = None,
     position_book: PositionBookOption = None,
@@ -232,22 +244,7 @@ def play(
     """
     use_dicewars(dicewars)
     game = position.game
-    if given("rater") and time_budget > 0:
-        conflict("--rater", "--time", "with a clock the AI deepens alphabeta-tt; use --time 0")
-    if seats is not None and human is not None:
-        conflict("--seats", "--human", "--human is the deprecated spelling of --seats")
-    if max_memory is not None:
-        memory_budget(max_memory)  # a bad size is one line whatever the seats
-    if seats is not None:
-        for name in AI_OPTIONS:
-            if given(name):
-                flag = "--" + name.removesuffix("_budget").replace("_", "-")
-                conflict(flag, "--seats", "give the agent its parameters, e.g. default:time=2")
-        for name in ("max_nodes", "max_memory"):
-            if given(name):
-                flag = "--" + name.replace("_", "-")
-                why = "give the agent its budget, e.g. default:nodes=100000:memory=500000000"
-                conflict(flag, "--seats", why)
+    _check_seats(seats, human, time_budget, max_memory)
     try:
         if seats is not None:
             names = parse_seats(seats, game.num_players)
@@ -267,6 +264,36 @@ def play(
         check_output(save, "--save")
     session = _open_session(setup, names, seed, load)
     _learned(session, position_book, weights)
+    _play_out(session, game, save, verbose)
+
+
+def _check_seats(
+    seats: str | None, human: str | None, time_budget: float, max_memory: str | None
+) -> None:
+    """Fail in one line (exit 2) for options that do not go together: the play AI's
+    options with ``--seats``, which gives each agent its own."""
+    if given("rater") and time_budget > 0:
+        conflict("--rater", "--time", "with a clock the AI deepens alphabeta-tt; use --time 0")
+    if seats is not None and human is not None:
+        conflict("--seats", "--human", "--human is the deprecated spelling of --seats")
+    if max_memory is not None:
+        memory_budget(max_memory)  # a bad size is one line whatever the seats
+    if seats is None:
+        return
+    for name in AI_OPTIONS:
+        if given(name):
+            flag = "--" + name.removesuffix("_budget").replace("_", "-")
+            conflict(flag, "--seats", "give the agent its parameters, e.g. default:time=2")
+    for name in ("max_nodes", "max_memory"):
+        if given(name):
+            flag = "--" + name.replace("_", "-")
+            why = "give the agent its budget, e.g. default:nodes=100000:memory=500000000"
+            conflict(flag, "--seats", why)
+
+
+def _play_out(session: Session, game: Game[Any, Any], save: Path | None, verbose: bool) -> None:
+    """Play the game to its end: the board of ``game`` before each turn, a human's moves
+    asked for, the agents' played; saved (``--save``) when it ends or is abandoned."""
     touched: frozenset[int] = frozenset()  # territories of the AI's last turn
     explained = False  # a board too wide for the terminal was explained once
     try:
@@ -345,18 +372,7 @@ def command_seat(position: Position, seconds: float) -> str:
     option at its default (``bench dice-of-doom --play-game`` plays that game)."""
     params = inspect.signature(play).parameters
     names = ("depth", "rater", "search_width", "quiescence", "tie_seed", "max_nodes", "max_memory")
-    d = {name: params[name].default for name in names}
-    return play_ai(
-        position,
-        seconds,
-        d["depth"],
-        d["rater"],
-        d["search_width"],
-        d["quiescence"],
-        d["tie_seed"],
-        d["max_nodes"],
-        d["max_memory"],
-    )
+    return play_ai(position, seconds, *(params[name].default for name in names))
 
 
 def _learned(session: Session, position_book: Path | None, weights: Path | None) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,6 +17,7 @@ from lazytree.arena.stats import SPRT
 from lazytree.cli.arena import game_command, parse_sprt
 from lazytree.cli.common import (
     EXIT_INTERRUPTED,
+    PrintJsonOption,
     console,
     err_console,
     fail,
@@ -90,44 +92,18 @@ def tune(
             "agent names, comma-separated (e.g. ror:depth=2; much weaker agents spoil the fit).",
         ),
     ] = "",
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    json_out: PrintJsonOption = False,
 ) -> None:
     """Play, fit the weights, and keep them only if they beat the current ones."""
     spec, options = setup
     seed = options.pop("seed", None) or 0
     options = {k: v for k, v in options.items() if v is not None}
-    try:
-        for name, value, low, high in (
-            ("--games", games, 1, MAX_GAMES),
-            ("--jobs", jobs, 1, None),
-            ("--rounds", rounds, 1, MAX_ROUNDS),
-            ("--nodes", nodes, 1, None),
-            ("--depth", depth, 1, None),
-            ("--pairs", pairs, 1, MAX_PAIRS),
-        ):
-            if value < low:
-                raise ValueError(f"{name} must be at least {low}, got {value}")
-            if high is not None and value > high:
-                raise ValueError(f"{name} {value:,}: at most {high:,} in one run")
-        if not 0 <= epsilon <= 1:
-            raise ValueError(f"--epsilon must be from 0 to 1, got {epsilon}")
-        if lam < 0:
-            raise ValueError(f"--lambda must be >= 0, got {lam}")
-        test: SPRT = parse_sprt(sprt)
-        game = load_game(spec.name, **options).game
-        tunable(game)  # a game without a tunable evaluation: one line
-        if ":" in str(out):
-            raise ValueError(f"--out {out}: a path with ':' cannot go into an agent name")
-        check_output(out, "--out")  # before the games: a late failure would lose them
-        current = str(weights) if weights is not None else None
-        if current is not None:
-            apply_weights_file(game, current)
-        me = TuneSpec(spec.name, options, games, nodes, depth, seed, current).agent(current)
-        others = split_names(opponents)
-        if others:  # each must be able to play this game: one line if not
-            MatchSpec(spec.name, options, (me, *others)).check()
-    except (WeightsError, OptionError, AgentError, ValueError) as exc:
-        fail(str(exc))
+    current = str(weights) if weights is not None else None
+    first = TuneSpec(
+        spec.name, options, games, nodes, depth, seed, current, epsilon=epsilon, lam=lam
+    )
+    counts = dict(games=games, jobs=jobs, rounds=rounds, nodes=nodes, depth=depth, pairs=pairs)
+    test, others = _checked(first, counts, sprt, out, opponents)
     jobs, capped = cap_jobs(jobs)
     if capped is not None:
         err_console.print(capped, soft_wrap=True)
@@ -137,86 +113,24 @@ def tune(
     done = 0  # rounds finished
     try:
         for round_no in range(rounds):
-            plan = TuneSpec(
-                spec.name,
-                options,
-                games,
-                nodes,
-                depth,
-                seed + round_no * 100_000,
-                current,
-                tuple(accepted_files[:-1]),
-                epsilon=epsilon,
-                lam=lam,
+            plan = replace(
+                first,
+                seed=seed + round_no * 100_000,
+                weights=current,
+                pool=tuple(accepted_files[:-1]),
                 others=others,
             )
-            with progress_bar(
-                TextColumn(f"round {round_no + 1}: self-play"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.fields[samples]} positions"),
-                TimeElapsedColumn(),
-            ) as bar:
-                games_task = bar.add_task("games", total=games, samples=0)
-
-                def on_game(n: int, bar: Any = bar, t: Any = games_task) -> None:
-                    bar.update(t, advance=1, samples=n)
-
-                samples = collect(plan, jobs=jobs, on_game=on_game)
-            base = current_game(plan)
-            try:
-                fitted = fit_weights(base, samples, lam=lam)
-            except ValueError as exc:
-                fail(f"the fit failed: {exc} (more --games, or a larger --lambda)", code=1)
-            candidate = workdir / f"candidate-{round_no}.json"
-            save_weights(candidate, base, fitted)
-            with progress_bar(
-                TextColumn("accepting match"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.fields[score]}"),
-                TimeElapsedColumn(),
-            ) as bar:
-                pairs_task = bar.add_task("pairs", total=pairs, score="")
-
-                def on_pair(
-                    r: MatchResult, _pair: Any, bar: Any = bar, t: Any = pairs_task
-                ) -> None:
-                    bar.update(t, advance=1, score=f"new {r.agents()[0].score:.3f}")
-
-                match = accept(
-                    plan,
-                    str(candidate),
-                    pairs=pairs,
-                    sprt=test,
-                    jobs=jobs,
-                    seed=seed + 10_000 + round_no * 100_000,
-                    on_pair=on_pair,
-                )
-            summary = match.summary()
-            ok = match.sprt_result == "H1"
-            entry = {
-                "round": round_no + 1,
-                "positions": len(samples),
-                "before": get_weights(base),
-                "fitted": fitted,
-                "accepted": ok,
-                "match": summary,
-            }
+            entry, base = _round(plan, round_no, pairs, test, jobs, workdir)
             report["rounds"].append(entry)
-            if ok:
-                keep = partial(save_weights, game=base, weights=fitted, match=summary)
+            keep = partial(save_weights, game=base, weights=entry["fitted"], match=entry["match"])
+            if entry["accepted"]:
                 write_or_keep(out, "--out", keep)
                 kept = workdir / f"accepted-{round_no}.json"
-                save_weights(kept, base, fitted, match=summary)
+                keep(kept)
                 accepted_files.append(str(kept))
                 current = str(kept)
             else:
-                write_or_keep(
-                    out.with_name(out.stem + ".rejected.json"),
-                    "--out",
-                    partial(save_weights, game=base, weights=fitted, match=summary),
-                )
+                write_or_keep(out.with_name(out.stem + ".rejected.json"), "--out", keep)
             if not json_out:
                 show_round(entry)
             done += 1
@@ -237,6 +151,96 @@ def tune(
             f"no weights accepted (the fitted ones are in {out.stem}.rejected.json); "
             "the current weights stay"
         )
+
+
+def _checked(
+    first: TuneSpec, counts: dict[str, int], sprt: str, out: Path, opponents: str
+) -> tuple[SPRT, tuple[str, ...]]:
+    """The options checked before any game (one line and exit 2 for a mistake), the
+    current weights applied: the SPRT of the accepting match and the other opponents."""
+    try:
+        for name, value in counts.items():  # (the options' names without their --)
+            if value < 1:
+                raise ValueError(f"--{name} must be at least 1, got {value}")
+            high = {"games": MAX_GAMES, "rounds": MAX_ROUNDS, "pairs": MAX_PAIRS}.get(name)
+            if high is not None and value > high:
+                raise ValueError(f"--{name} {value:,}: at most {high:,} in one run")
+        if not 0 <= first.epsilon <= 1:
+            raise ValueError(f"--epsilon must be from 0 to 1, got {first.epsilon}")
+        if first.lam < 0:
+            raise ValueError(f"--lambda must be >= 0, got {first.lam}")
+        test: SPRT = parse_sprt(sprt)
+        game = load_game(first.game, **first.options).game
+        tunable(game)  # a game without a tunable evaluation: one line
+        if ":" in str(out):
+            raise ValueError(f"--out {out}: a path with ':' cannot go into an agent name")
+        check_output(out, "--out")  # before the games: a late failure would lose them
+        if first.weights is not None:
+            apply_weights_file(game, first.weights)
+        me = first.agent(first.weights)
+        others = split_names(opponents)
+        if others:  # each must be able to play this game: one line if not
+            MatchSpec(first.game, first.options, (me, *others)).check()
+    except (WeightsError, OptionError, AgentError, ValueError) as exc:
+        fail(str(exc))
+    return test, others
+
+
+def _round(
+    plan: TuneSpec, round_no: int, pairs: int, test: SPRT, jobs: int, workdir: Path
+) -> tuple[dict[str, Any], Any]:
+    """One round, under progress bars: the self-play games, the fit and the accepting
+    match of the fitted weights (saved in ``workdir``); what it found and the game."""
+    with progress_bar(
+        TextColumn(f"round {round_no + 1}: self-play"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[samples]} positions"),
+        TimeElapsedColumn(),
+    ) as bar:
+        games_task = bar.add_task("games", total=plan.games, samples=0)
+
+        def on_game(n: int) -> None:
+            bar.update(games_task, advance=1, samples=n)
+
+        samples = collect(plan, jobs=jobs, on_game=on_game)
+    base = current_game(plan)
+    try:
+        fitted = fit_weights(base, samples, lam=plan.lam)
+    except ValueError as exc:
+        fail(f"the fit failed: {exc} (more --games, or a larger --lambda)", code=1)
+    candidate = workdir / f"candidate-{round_no}.json"
+    save_weights(candidate, base, fitted)
+    with progress_bar(
+        TextColumn("accepting match"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[score]}"),
+        TimeElapsedColumn(),
+    ) as bar:
+        pairs_task = bar.add_task("pairs", total=pairs, score="")
+
+        def on_pair(r: MatchResult, _pair: Any) -> None:
+            bar.update(pairs_task, advance=1, score=f"new {r.agents()[0].score:.3f}")
+
+        match = accept(
+            plan,
+            str(candidate),
+            pairs=pairs,
+            sprt=test,
+            jobs=jobs,
+            seed=plan.seed + 10_000,
+            on_pair=on_pair,
+        )
+    entry = {
+        "round": round_no + 1,
+        "positions": len(samples),
+        "before": get_weights(base),
+        "fitted": fitted,
+        "accepted": match.sprt_result == "H1",
+        "match": match.summary(),
+    }
+    return entry, base
 
 
 def show_round(entry: dict[str, Any]) -> None:

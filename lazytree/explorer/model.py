@@ -203,12 +203,130 @@ def explorer_model(
     root_view = view_of(root.state)
     names = player_names(game, root_view)
     layout = board_layout({**root_view, "players": names, "schema": SCHEMA})
+    index, nodes, parent, hl, prob = _walk(root, until, limit, max_positions, path_of)
+    deltas = None if whole_boards or "cells" not in layout else BoardDeltas(game)
+    strings, edges, parents_of, unforced = _edges(game, nodes, index)
+    never, counted = _never(nodes, count_never)
+    position_book = _position_book_column(result, len(nodes))
+    counts = (unforced, sum(never) if counted else None, sum(1 for k in parents_of if k > 1))
+    pv, summary = _summary(root, result, nodes, index, counts, position_book)
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "title": title or game.name,
+        "players": names,
+        "board": layout,
+        "summary": summary,
+        "strings": list(strings),
+        **_node_columns(game, nodes, parent),
+        "never": never,
+        **_positions(game, nodes, parent, deltas),
+        "hl": hl,
+        "prob": prob if any(p is not None for p in prob) else None,
+        "edges": edges,
+        "pv": pv,
+        "positionBook": position_book,
+        "visits": None if visits is None else [_visits(n, visits) for n in nodes],
+        "steps": None if trace is None else _steps(trace, index),
+    }
+    return ExplorerModel(data, nodes)
+
+
+def _never(nodes: list[Node[Any, Any]], count: bool | None) -> tuple[list[int], bool]:
+    """The ``never`` column (-1 where not counted) and whether it was counted (``count``
+    None: when :func:`~lazytree.export.graph.never_affordable`)."""
+    if count is None:
+        count = never_affordable(nodes)
+    never = [never_count(n) if count and not n.fully_generated else -1 for n in nodes]
+    return ([0 if n < 0 else n for n in never] if count else never), count
+
+
+def _position_book_column(result: SearchResult[Any] | None, count: int) -> str | None:
+    """The ``positionBook`` column of ``count`` nodes: the root's mark, then ``-`` (None:
+    the search used no position book)."""
+    if result is None or result.position_book is None:
+        return None
+    return _POSITION_BOOK.get(result.position_book.status, "-") + "-" * (count - 1)
+
+
+def _summary(
+    root: Node[Any, Any],
+    result: SearchResult[Any] | None,
+    nodes: list[Node[Any, Any]],
+    index: dict[int, int],
+    counts: tuple[int, int | None, int],
+    position_book: str | None,
+) -> tuple[list[int], dict[str, Any]]:
+    """The principal variation as node indices, root first, and the summary (``counts``:
+    its ``unforced``, ``never`` and ``shared``; ``position_book``: the column)."""
+    source_name, line = principal_line(root, result)
+    pv = [0]
+    for _, edge in line:
+        if id(edge.peek()) not in index:  # the line leaves what ``until`` keeps
+            break
+        pv.append(index[id(edge.peek())])
+    summary: dict[str, Any] = {
+        "positions": len(nodes),
+        "expanded": sum(1 for n in nodes if n.expanded),  # a terminal node too
+        "unforced": counts[0],
+        "never": counts[1],
+        "shared": counts[2],
+        "pvSource": source_name,
+        "pvMoves": [n.context.game.move_to_str(n.state, e.move) for n, e in line[: len(pv) - 1]],
+        "treeNodes": root.context.stats.nodes_created,
+    }
+    if result is not None:
+        summary.update(
+            rater=result.rater,
+            depth=result.depth,
+            value=_number(result.value),
+            player=result.player,
+            forced=result.stats.nodes_created,
+            evaluations=result.stats.evaluations,
+        )
+        if result.position_book is not None:
+            summary["positionBook"] = _position_book_summary(root, result)
+        if result.mcts is not None:
+            summary["playouts"] = result.mcts.playouts
+    summary["positionBookHits"] = 0 if position_book is None else position_book.count("h")
+    return pv, summary
+
+
+def _node_columns(game: Any, nodes: list[Node[Any, Any]], parent: list[int]) -> dict[str, Any]:
+    """The columns of each node's own fields: ``serial``, ``player``, ``parent``,
+    ``status`` and its stored rating's (see the module)."""
+    ratings = [n.rating for n in nodes]
+    return {
+        "serial": [n.serial for n in nodes],
+        "player": [n.player for n in nodes],
+        "parent": parent,
+        "status": "".join(
+            "t" if game.is_terminal(n.state) else "e" if n.expanded else "u" for n in nodes
+        ),
+        "value": [None if r is None else _number(r.value) for r in ratings],
+        "rplayer": [-1 if r is None else r.player for r in ratings],
+        "rdepth": [-1 if r is None else r.depth for r in ratings],
+        "bound": "".join("-" if r is None else _BOUNDS[r.bound] for r in ratings),
+    }
+
+
+def _walk(
+    root: Node[Any, Any],
+    until: int | None,
+    limit: Limit | None,
+    max_positions: int | None,
+    path_of: Callable[[Any, Any], list[int]],
+) -> tuple[dict[int, int], list[Node[Any, Any]], list[int], list[list[int]], list[Any]]:
+    """The nodes below ``root`` that exist (created before ``until``), each once, in the
+    walk's order: their indices by ``id``, the nodes, and per node its ``parent``, ``hl``
+    and ``prob`` columns."""
+    keep = None if until is None else (lambda node: node.serial < until)
     index: dict[int, int] = {id(root): 0}
     nodes: list[Node[Any, Any]] = [root]
     parent = [-1]
     hl: list[list[int]] = [[]]
     prob: list[float | int | None] = [None]
-    keep = None if until is None else (lambda node: node.serial < until)
     for up, edge, child, _, first in explored_edges(root, keep, limit=limit):
         if not first:
             continue
@@ -222,12 +340,19 @@ def explorer_model(
         parent.append(index[id(up)])
         hl.append(path_of(up.state, edge.move))
         prob.append(None if edge.probability is None else _number(edge.probability))
+    return index, nodes, parent, hl, prob
+
+
+def _positions(
+    game: Any, nodes: list[Node[Any, Any]], parent: list[int], deltas: BoardDeltas | None
+) -> dict[str, Any]:
+    """The ``pos``, ``delta``, ``notes`` and ``note`` columns (every position whole, and
+    ``delta`` null, without ``deltas``)."""
     pos: list[str | list[Any] | None] = []
     delta: list[CellDelta] = []
     notes: dict[str, int] = {}  # the board views' notes, each text once
     note: list[int] = []
     packed_position = position_packer(game)
-    deltas = None if whole_boards or "cells" not in layout else BoardDeltas(game)
     for i, n in enumerate(nodes):
         lines: Sequence[str]
         if deltas is None or i == 0:
@@ -241,6 +366,19 @@ def explorer_model(
             delta.append(changed)
         text = "\n".join(lines)
         note.append(notes.setdefault(text, len(notes)) if text else -1)
+    return {
+        "pos": pos,
+        "delta": None if deltas is None else delta,
+        "notes": list(notes) if notes else None,
+        "note": note if notes else None,
+    }
+
+
+def _edges(
+    game: Any, nodes: list[Node[Any, Any]], index: dict[int, int]
+) -> tuple[dict[str, int], list[list[int]], list[int], int]:
+    """The move labels (each once), the ``edges`` column, each node's parents among the
+    nodes, and the moves generated but not searched."""
     strings: dict[str, int] = {}
     edges: list[list[int]] = []
     parents_of = [0] * len(nodes)
@@ -258,89 +396,10 @@ def explorer_model(
                 parents_of[c] += 1
             flat += (m, c)
         edges.append(flat)
-    if count_never is None:
-        count_never = never_affordable(nodes)
-    never = [never_count(n) if count_never and not n.fully_generated else -1 for n in nodes]
-    if count_never:
-        never = [0 if n < 0 else n for n in never]
-    status = "".join(
-        "t" if game.is_terminal(n.state) else "e" if n.expanded else "u" for n in nodes
-    )
-    ratings = [n.rating for n in nodes]
-    position_book_status = (
-        None if result is None or result.position_book is None else result.position_book.status
-    )
-    position_book = (
-        None
-        if position_book_status is None
-        else _POSITION_BOOK.get(position_book_status, "-") + "-" * (len(nodes) - 1)
-    )
-    source_name, line = principal_line(root, result)
-    pv = [0]
-    for _, edge in line:
-        if id(edge.peek()) not in index:  # the line leaves what ``until`` keeps
-            break
-        pv.append(index[id(edge.peek())])
-    line = line[: len(pv) - 1]
-    summary: dict[str, Any] = {
-        "positions": len(nodes),
-        "expanded": sum(1 for n in nodes if n.expanded),  # a terminal node too
-        "unforced": unforced,
-        "never": sum(never) if count_never else None,
-        "shared": sum(1 for k in parents_of if k > 1),
-        "pvSource": source_name,
-        "pvMoves": [game.move_to_str(n.state, e.move) for n, e in line],
-        "treeNodes": root.context.stats.nodes_created,
-    }
-    if result is not None:
-        summary.update(
-            rater=result.rater,
-            depth=result.depth,
-            value=_number(result.value),
-            player=result.player,
-            forced=result.stats.nodes_created,
-            evaluations=result.stats.evaluations,
-        )
-        if position_book_status is not None:
-            summary["positionBook"] = _position_book_summary(root, result)
-        if result.mcts is not None:
-            summary["playouts"] = result.mcts.playouts
-    summary["positionBookHits"] = 0 if position_book is None else position_book.count("h")
-    data: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": game.name,
-        "title": title or game.name,
-        "players": names,
-        "board": layout,
-        "summary": summary,
-        "strings": list(strings),
-        "serial": [n.serial for n in nodes],
-        "player": [n.player for n in nodes],
-        "parent": parent,
-        "status": status,
-        "value": [None if r is None else _number(r.value) for r in ratings],
-        "rplayer": [-1 if r is None else r.player for r in ratings],
-        "rdepth": [-1 if r is None else r.depth for r in ratings],
-        "bound": "".join("-" if r is None else _BOUNDS[r.bound] for r in ratings),
-        "never": never,
-        "pos": pos,
-        "delta": None if deltas is None else delta,
-        "notes": list(notes) if notes else None,
-        "note": note if notes else None,
-        "hl": hl,
-        "prob": prob if any(p is not None for p in prob) else None,
-        "edges": edges,
-        "pv": pv,
-        "positionBook": position_book,
-        "visits": None if visits is None else [_visits(n, visits) for n in nodes],
-        "steps": None if trace is None else _steps(trace, index),
-    }
-    return ExplorerModel(data, nodes)
+    return strings, edges, parents_of, unforced
 
 
 _EVENTS = {"enter": "e", "leaf": "l", "update": "u", "cutoff": "c", "exit": "x"}
-_BOUNDS = {Bound.EXACT: "=", Bound.UPPER: "<", Bound.LOWER: ">"}
 
 
 def _steps(trace: Trace, index: dict[int, int]) -> dict[str, Any] | None:

@@ -215,10 +215,32 @@ def to_networkx(
     graph: ExportGraph = nx.DiGraph()
     graph.graph["game"] = game.name
     graph.graph["root"] = ROOT_ID
-    ids: dict[int, str] = {id(root): ROOT_ID}
-    nodes: dict[str, Node[Any, Any]] = {ROOT_ID: root}
     describe = _Positions(game, root, boards)
     graph.graph.update(describe.graph_attrs)
+    ids, nodes = _add_explored(graph, game, root, describe, limit)
+    if pruned:  # after the walk, so the summaries come after all positions
+        if count_pruned is None:
+            count_pruned = never_affordable(nodes.values())
+        for node_id, node in nodes.items():
+            _add_unsearched(graph, game, node, node_id)
+            _add_pruned(graph, game, node, node_id, count_pruned)
+    _mark_pv(graph, root, ids, result)
+    if max_nodes is not None:
+        graph = limit_nodes(graph, max_nodes)
+    return graph
+
+
+def _add_explored(
+    graph: ExportGraph,
+    game: Game[Any, Any],
+    root: Node[Any, Any],
+    describe: _Positions,
+    limit: Limit | None,
+) -> tuple[dict[int, str], dict[str, Node[Any, Any]]]:
+    """Add the positions below ``root`` that exist, and the moves between them, to
+    ``graph``: the node ids by the nodes' ``id``, and the nodes by node id."""
+    ids: dict[int, str] = {id(root): ROOT_ID}
+    nodes: dict[str, Node[Any, Any]] = {ROOT_ID: root}
     _add_position(graph, game, root, ROOT_ID, 0, describe.root())
     for parent, edge, child, depth, first in explored_edges(root, limit=limit):
         parent_id = ids[id(parent)]
@@ -233,16 +255,7 @@ def to_networkx(
         if edge.probability is not None:
             attrs["probability"] = float(edge.probability)
         graph.add_edge(parent_id, ids[id(child)], **attrs)
-    if pruned:  # after the walk, so the summaries come after all positions
-        if count_pruned is None:
-            count_pruned = never_affordable(nodes.values())
-        for node_id, node in nodes.items():
-            _add_unsearched(graph, game, node, node_id)
-            _add_pruned(graph, game, node, node_id, count_pruned)
-    _mark_pv(graph, root, ids, result)
-    if max_nodes is not None:
-        graph = limit_nodes(graph, max_nodes)
-    return graph
+    return ids, nodes
 
 
 def _fresh_id(taken: ExportGraph | set[str], wanted: str) -> str:

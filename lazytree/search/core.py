@@ -486,6 +486,59 @@ class Search:
             return UPPER_AT if best <= alpha else LOWER_AT if best >= beta else EXACT_AT
         return EXACT_AT  # without pruning, or at the edge of the value range
 
+    def reused(self, n: Node[Any, Any], dkey: int, ply: int, alpha: float, beta: float) -> bool:
+        """Whether ``n``'s stored rating answers its search ``dkey`` deep within
+        ``(alpha, beta)``: made at that depth, for this player and key, with a bound that
+        settles the window (a rating whose subtree may have been cut off counts a cut)."""
+        bound = BOUNDS[n._rbound]  # the stored rating's fields (no Rating is made)
+        if bound is None or n._rdepth != dkey or n._rplayer != self.player:
+            return False
+        if n._rkey != self.key(ply):
+            return False
+        v = n._rvalue
+        if not (
+            bound is Bound.EXACT
+            or (bound is Bound.LOWER and v >= beta)
+            or (bound is Bound.UPPER and v <= alpha)
+        ):
+            return False
+        if n._rbound <= TO_THE_END:  # the rated subtree may have been cut off
+            self.frontier = True
+            self.cuts += 1
+        return True
+
+    def stand_pat(
+        self, n: Node[Any, Any], dkey: int, ply: int, alpha: float, beta: float, maximizing: bool
+    ) -> tuple[list[Edge[Any, Any]] | None, float, float, float]:
+        """A quiescence node: its static value (standing pat) and its noisy moves to
+        search, with the window narrowed by that value; no moves (``None``) when standing
+        pat is the node's value, which is then stored."""
+        noisy = self.noisy
+        assert noisy is not None
+        noisy_moves = self.noisy_edges(n, noisy)
+        if self.width is not None:
+            del noisy_moves[self.width :]
+        best = self.leaf(n, ply, terminal=not n.children)
+        if not noisy_moves:
+            self.store(n, best, dkey, ply, Bound.EXACT)
+            return None, best, alpha, beta
+        if self.prune:
+            a0, b0 = alpha, beta
+            if maximizing:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if alpha >= beta:  # standing pat is already good enough
+                self.store(n, best, dkey, ply, self.bound(best, a0, b0))
+                return None, best, alpha, beta
+        return noisy_moves, best, alpha, beta
+
+    def game_over(self, n: Node[Any, Any], ply: int) -> float:
+        """The value of ``n``, a position without moves, for the rating player."""
+        if self.plain_leaves:
+            return self.context.leaf_value(n.state, self.player)
+        return self.leaf(n, ply, terminal=True)
+
     # -- the search --------------------------------------------------------------------
     def search(
         self, n: Node[Any, Any], d: int, r: int, ply: int, alpha: float, beta: float
@@ -498,24 +551,8 @@ class Search:
         if budget is not None and not self.visits & 3:
             budget.check()
         dkey = d if d > 0 else r - self.q
-        if self.reuse:
-            bound = BOUNDS[n._rbound]  # the stored rating's fields (no Rating is made)
-            if (
-                bound is not None
-                and n._rdepth == dkey
-                and n._rplayer == self.player
-                and n._rkey == self.key(ply)
-            ):
-                v = n._rvalue
-                if (
-                    bound is Bound.EXACT
-                    or (bound is Bound.LOWER and v >= beta)
-                    or (bound is Bound.UPPER and v <= alpha)
-                ):
-                    if n._rbound <= TO_THE_END:  # the rated subtree may have been cut off
-                        self.frontier = True
-                        self.cuts += 1
-                    return v, ()
+        if self.reuse and self.reused(n, dkey, ply, alpha, beta):
+            return n._rvalue, ()
         cuts = self.cuts  # none more by the end: nothing below this node was cut off
         mover = n.player
         if mover == CHANCE:
@@ -535,24 +572,9 @@ class Search:
                 value = self.leaf(n, ply)
                 n.rate_at(value, self.player, dkey, EXACT_AT, self.key(ply))
                 return value, ()
-            noisy = self.noisy
-            assert noisy is not None
-            noisy_moves = self.noisy_edges(n, noisy)
-            if self.width is not None:
-                del noisy_moves[self.width :]
-            best = self.leaf(n, ply, terminal=not n.children)  # stand pat
-            if not noisy_moves:
-                self.store(n, best, dkey, ply, Bound.EXACT)
+            ranked, best, alpha, beta = self.stand_pat(n, dkey, ply, alpha, beta, maximizing)
+            if ranked is None:  # standing pat is the value
                 return best, ()
-            if self.prune:
-                if maximizing:
-                    alpha = max(alpha, best)
-                else:
-                    beta = min(beta, best)
-                if alpha >= beta:  # standing pat is already good enough
-                    self.store(n, best, dkey, ply, self.bound(best, a0, b0))
-                    return best, ()
-            ranked = noisy_moves
         else:
             ranked = None if self.lazy_order else self.ranked(n, maximizing)
             best = _NEG_INF if maximizing else _INF
@@ -588,10 +610,7 @@ class Search:
                     if alpha >= beta:
                         break
         if i == 0 and d > 0:  # no moves: the game is over here
-            if self.plain_leaves:
-                best = self.context.leaf_value(n.state, self.player)
-            else:
-                best = self.leaf(n, ply, terminal=True)
+            best = self.game_over(n, ply)
             at = EXACT_AT + TO_THE_END  # (a game's end: nothing below to cut off)
         else:
             at = self.bound_index(best, a0, b0) if prune else EXACT_AT
