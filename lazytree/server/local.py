@@ -1,16 +1,22 @@
-"""The play page's game service in one process, without a server or threads: the page's
-messages answered as :mod:`lazytree.server.app` and :mod:`lazytree.server.live` answer
-them, for the browser's Pyodide worker (``frontend/src/play/worker.ts``) of the static
-site (``make site``).
+"""The play page's game service and the explorer's in one process, without a server or
+threads: the pages' messages answered as :mod:`lazytree.server.app`,
+:mod:`lazytree.server.live` and :mod:`lazytree.server.explore` answer them, for the
+browser's Pyodide worker (``frontend/src/play/worker.ts``) of the static site
+(``make site``); :func:`open_service` makes the one a page asks for.
 
 The page sends what it sends the server: the live connection's ``{"hello": ...}`` and
 ``{"move": "..."}`` messages (:meth:`LocalGame.receive`) and the JSON API's requests
 (:meth:`LocalGame.request`: ``ai``, ``undo``, ``redo``, ``speed``, ``at/K``, ``stop``,
-``save``); every answer is the JSON text the server would send, its views made by
-:mod:`lazytree.server.views`. An AI's turn runs when the worker asks, a move at a
+``save``, and ``explore/ai``: the explorer page of the AI's last search, as
+``/explore/ai/ID`` answers it); every answer is the JSON text the server would send,
+its views made by :mod:`lazytree.server.views`. An AI's turn runs when the worker asks, a move at a
 time (:meth:`LocalGame.ai_step`), between two messages: the worker is the page's background
 thread, so the page stays responsive while the AI thinks, and the AI's clock bounds
 the turn (nothing can interrupt a search in the worker: ``Stop`` is refused).
+
+The explorer page's service (:class:`LocalExplorer`) searches the position of its
+query as ``/explore`` does (:func:`~lazytree.explorer.query.explore_tree`, the same
+bounds) and answers its force requests (live forcing) as ``/api/explore/ID/force``.
 
 Everything from the page is checked as the server checks it: the game's options and
 seats (:func:`~lazytree.server.views.new_session`: no file named, caps on numbers),
@@ -32,6 +38,10 @@ True
 [(1, True), (2, True), (2, False)]
 >>> json.loads(game.receive('{"move": "b2"}')[0])["error"]
 "illegal move 'b2': b2 is already taken"
+>>> explorer = open_service("explore", "game=tree&depth=3&rater=alphabeta:textbook&steps=1")
+>>> status, text = explorer.request("")
+>>> status, json.loads(text)["title"]
+(200, 'tree: alphabeta:textbook to depth 3')
 """
 
 from __future__ import annotations
@@ -42,6 +52,10 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qsl
 
+from lazytree.explorer.html import page
+from lazytree.explorer.live import LiveExplorer, force_status
+from lazytree.explorer.model import last_search_model
+from lazytree.explorer.query import ExploreError, explore_tree
 from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.search.limit import SearchStopped
 from lazytree.server.views import (
@@ -55,14 +69,34 @@ from lazytree.server.views import (
     session_view,
 )
 from lazytree.session import AIStep, Session, SessionError
+from lazytree.tree import Node
 
-__all__ = ["MAX_MESSAGE", "MAX_QUERY", "LocalGame"]
+__all__ = ["MAX_MESSAGE", "MAX_QUERY", "LocalExplorer", "LocalGame", "open_service"]
 
 MAX_QUERY = 2048
 """Longest query string a game is made from, in characters."""
 
 MAX_SAVED = 1 << 20
 """Largest saved game loaded, in bytes (as the server's request bodies)."""
+
+
+def _params(query: str) -> dict[str, str]:
+    """A page's query string as parameters, within :data:`MAX_QUERY` characters."""
+    if len(query) > MAX_QUERY:
+        raise SessionError(f"the link is too long (more than {MAX_QUERY:,} characters)")
+    params = dict(parse_qsl(query.lstrip("?"), max_num_fields=100))
+    params.pop("session", None)
+    return params
+
+
+def open_service(kind: str, query: str) -> LocalGame | LocalExplorer:
+    """The service a page of the site asks for: ``game`` (the play page) or
+    ``explore`` (the explorer page), made from the page's query string."""
+    if kind == "game":
+        return LocalGame.from_query(query)
+    if kind == "explore":
+        return LocalExplorer.from_query(query)
+    raise SessionError(f"unknown service {kind[:20]!r}: expected game or explore")
 
 
 class LocalGame:
@@ -86,16 +120,14 @@ class LocalGame:
         self.progress = None
         self._sent = 0
         self._turn: Iterator[AIStep] | None = None
+        self._searched: tuple[Node[Any, Any], Any, int] | None = None
+        """The node the AI last searched from, its result and the tree's node count after."""
 
     @classmethod
     def from_query(cls, query: str) -> LocalGame:
         """A game from the page's query string, as ``/play?game=...`` makes one
         (:class:`~lazytree.session.SessionError` for anything a page may not ask)."""
-        if len(query) > MAX_QUERY:
-            raise SessionError(f"the link is too long (more than {MAX_QUERY:,} characters)")
-        params = dict(parse_qsl(query.lstrip("?"), max_num_fields=100))
-        params.pop("session", None)
-        session, delay = new_session(params)
+        session, delay = new_session(_params(query))
         return cls(session, delay)
 
     @classmethod
@@ -219,6 +251,9 @@ class LocalGame:
             turn["moves"] = turn.get("moves", 0) + 1
             turn["nodes"] = turn.get("nodes", 0) + step.choice.nodes
             result = step.choice.search
+            node = step.choice.node
+            if result is not None and node is not None:
+                self._searched = (node, result, node.context.stats.nodes_created)
             if result is not None:
                 depth = result.depth
                 turn["depth"] = None if depth is None else max(depth, turn.get("depth") or 0)
@@ -256,6 +291,10 @@ class LocalGame:
             return replay_view(self, int(ply))
         if path == "save":
             return s.save()
+        if path == "explore/ai":
+            if self._searched is None:
+                raise BadRequest("no AI move to explore in this game (yet)", 404)
+            return {"html": page(last_search_model(*self._searched))}
         if body is None:
             raise BadRequest(f"unknown request {path[:40]!r}", 404)
         if path == "ai":
@@ -290,3 +329,45 @@ def _hello_ply(hello: Any) -> int:
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
         raise BadRequest('expected {"hello": {"ply": N}}')
     return ply
+
+
+class LocalExplorer:
+    """The explorer page's service: the tree ``/explore`` searches for the page's query,
+    kept in this process, its force requests answered as the server's."""
+
+    ai_busy = False  # (the worker asks every service: an explorer never plays)
+
+    def __init__(self, live: LiveExplorer) -> None:
+        self.live = live
+
+    @classmethod
+    def from_query(cls, query: str) -> LocalExplorer:
+        """The explorer of the page's query string (``game=G&OPTION=V...&depth=D&rater=R``,
+        ``steps=1``: see :func:`~lazytree.explorer.query.explore_tree`);
+        :class:`~lazytree.session.SessionError` for one it refuses."""
+        try:
+            return cls(explore_tree(_params(query)))
+        except ExploreError as exc:
+            raise SessionError(str(exc)) from None
+
+    def receive(self, text: str) -> list[str]:
+        """Nothing is live but the requests."""
+        return []
+
+    def request(self, path: str, body: str | None = None) -> tuple[int, str]:
+        """The status and JSON text of the answer: ``""`` the model's data, ``force``
+        (``body`` the page's request) ``{"data", "status", "report"}`` or an error."""
+        try:
+            if path == "":
+                return 200, self.live.model.to_json()
+            if path != "force" or body is None:
+                raise BadRequest(f"unknown request {path[:40]!r}", 404)
+            request = message_object(body)
+            try:
+                report = self.live.force(request)
+            except ValueError as exc:
+                raise BadRequest(str(exc)) from None
+            data = self.live.model.data
+            return 200, json.dumps({"data": data, "status": force_status(report), "report": report})
+        except BadRequest as exc:
+            return exc.status, json.dumps({"error": str(exc)})

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from lazytree.server.local import MAX_MESSAGE, MAX_QUERY, LocalGame
+from lazytree.server.local import MAX_MESSAGE, MAX_QUERY, LocalExplorer, LocalGame, open_service
 from lazytree.server.runner import Runner
 from lazytree.server.views import session_view
 from lazytree.session import Session, SessionError
@@ -129,6 +129,7 @@ def test_a_hostile_message_is_one_error_and_changes_nothing(message: str, error:
         ("at/" + "9" * 20, None, 404),
         ("stop", "{}", 409),
         ("ai", "{}", 409),
+        ("explore/ai", None, 404),
         ("undo", "{}", 409),
         ("speed", '{"delay": 99}', 400),
         ("speed", '{"delay": true}', 400),
@@ -153,3 +154,63 @@ def test_a_saved_game_loads_checked() -> None:
     hostile["seats"][1] = "default:book=/etc/passwd"
     with pytest.raises(SessionError, match="seat 1"):
         LocalGame.from_saved(json.dumps(hostile))
+
+
+def test_the_ai_s_last_search_opens_in_the_explorer_page() -> None:
+    game = LocalGame.from_query("game=dice-of-doom&size=3&seed=4&seats=ai,human&ai=0.2")
+    ai_turns(game)
+    status, text = game.request("explore/ai")
+    html = json.loads(text)["html"]
+    assert status == 200 and html.startswith("<!doctype html>")
+    assert "the AI&#x27;s last move: " in html.split("</title>")[0]
+    data = json.loads(html.split('id="explorer-data">')[1].split("</script>")[0])
+    assert data["summary"]["positions"] > 1
+
+
+def test_the_explorer_steps_through_the_lecture_tree_and_forces_on_request() -> None:
+    explorer = open_service("explore", "?game=tree&depth=3&rater=alphabeta:textbook&steps=1")
+    assert isinstance(explorer, LocalExplorer) and explorer.receive("{}") == []
+    status, text = explorer.request("")
+    data = json.loads(text)
+    assert status == 200 and len(data["steps"]["node"]) == 73  # (docs/teaching.md)
+    shallow = LocalExplorer.from_query("game=tictactoe&depth=1&rater=minimax")
+    before = json.loads(shallow.request("")[1])
+    child = before["pv"][1]
+    status, text = shallow.request("force", json.dumps({"node": child, "depth": 2}))
+    answer = json.loads(text)
+    assert status == 200 and answer["report"]["forced"] == 64
+    assert answer["status"].startswith("forced 64 nodes")
+    assert answer["data"]["summary"]["positions"] > before["summary"]["positions"]
+
+
+@pytest.mark.parametrize(
+    ("query", "error"),
+    [
+        ("game=no-such-game", "unknown game"),
+        ("game=dice-of-doom&size=99", "at most 8"),
+        ("game=tree&rater=mcts&steps=1", "not traced"),
+        ("game=tree&depth=99", "depth"),
+        ("game=checkers&weights=/etc/passwd", "give them as JSON"),
+        ("game=tree&" + "x" * MAX_QUERY, "too long"),
+    ],
+)
+def test_an_explorer_link_the_server_would_refuse_is_refused(query: str, error: str) -> None:
+    with pytest.raises(SessionError, match=error):
+        open_service("explore", query)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "error"),
+    [
+        ("force", '{"node": 99999}', "no node"),
+        ("force", '{"node": 0, "depth": 99}', "depth"),
+        ("force", "[1]", "JSON object"),
+        ("force", "x" * (MAX_MESSAGE + 1), "too large"),
+        ("force", None, "unknown request"),
+        ("nothing", "{}", "unknown request"),
+    ],
+)
+def test_a_hostile_force_request_is_an_error(path: str, body: str | None, error: str) -> None:
+    explorer = LocalExplorer.from_query("game=tictactoe&depth=1")
+    status, text = explorer.request(path, body)
+    assert status >= 400 and error in json.loads(text)["error"]

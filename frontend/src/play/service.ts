@@ -7,7 +7,9 @@
  *   (lazytree/server/local.py) in the static site (`make site`): the same messages,
  *   posted to the worker instead of sent over the network.
  *
- * The page picks one from its `data-service` ("worker") and never asks which it has.
+ * The page picks one from its `data-service` ("worker") and never asks which it has. The
+ * explorer page of the site talks to its own worker the same way (`service` "explore":
+ * its tree and force requests, as the server's `/explore` answers them).
  */
 import { Connection, type ConnectionEvents } from "./connection";
 
@@ -72,9 +74,12 @@ export class ServerService implements GameService {
 
 /** What the page posts to the worker (frontend/src/play/worker.ts). */
 export type ToWorker =
-  | { kind: "start"; query: string; base: string }
+  | { kind: "start"; service: WorkerKind; query: string; base: string }
   | { kind: "message"; text: string }
   | { kind: "request"; id: number; path: string; body: string | null };
+
+/** What a worker serves: the play page's game, or the explorer page's tree. */
+export type WorkerKind = "game" | "explore";
 
 /** What the worker posts back. */
 export type FromWorker =
@@ -89,7 +94,10 @@ interface Pending {
   reject(error: Error): void;
 }
 
-/** Python in a Web Worker: the game is made from the page's query (`?game=...`). */
+/**
+ * Python in a Web Worker: the game (or the explored tree, `kind` "explore") is made from
+ * the page's query (`?game=...`).
+ */
 export class WorkerService implements GameService {
   private worker: Worker | null = null;
   private ready = false;
@@ -101,6 +109,7 @@ export class WorkerService implements GameService {
     private readonly script: string,
     private readonly query: string,
     private readonly events: ConnectionEvents,
+    private readonly kind: WorkerKind = "game",
   ) {}
 
   connect(): void {
@@ -116,7 +125,7 @@ export class WorkerService implements GameService {
       this.events.status(`the game's worker failed: ${event.message}`);
     };
     const base = new URL(".", new URL(this.script, window.location.href)).href;
-    this.post({ kind: "start", query: this.query, base });
+    this.post({ kind: "start", service: this.kind, query: this.query, base });
   }
 
   private receive(data: FromWorker): void {

@@ -1858,14 +1858,16 @@
     }
   };
   var WorkerService = class {
-    constructor(script, query, events) {
+    constructor(script, query, events, kind = "game") {
       this.script = script;
       this.query = query;
       this.events = events;
+      this.kind = kind;
     }
     script;
     query;
     events;
+    kind;
     worker = null;
     ready = false;
     next = 0;
@@ -1884,7 +1886,7 @@
         this.events.status(`the game's worker failed: ${event.message}`);
       };
       const base = new URL(".", new URL(this.script, window.location.href)).href;
-      this.post({ kind: "start", query: this.query, base });
+      this.post({ kind: "start", service: this.kind, query: this.query, base });
     }
     receive(data) {
       if (data.kind === "status") {
@@ -2176,6 +2178,29 @@
       } finally {
         this.busy = false;
       }
+    }
+    /**
+     * The AI's last search in a new window, its explorer page made by the game service (the
+     * site's worker: no server has it). The window is opened during the click, as browsers
+     * ask; the page is a blob of the site's origin, so the play page's policy allows it.
+     */
+    exploreHere() {
+      const opened = window.open("", "_blank");
+      if (!opened) {
+        showError("the browser blocked the explorer's window: allow this page's pop-ups");
+        return;
+      }
+      this.connection.request(`${this.sessionId}/explore/ai`).then(
+        ({ html }) => {
+          const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+          opened.location.href = url;
+          setTimeout(() => URL.revokeObjectURL(url), 6e4);
+        },
+        (error) => {
+          opened.close();
+          showError(error.message);
+        }
+      );
     }
     // -- drawing ---------------------------------------------------------------------------
     markOptions(interactive) {
@@ -2512,6 +2537,12 @@
         "change"
       );
       on("load-file", (e) => void loadFile(e, this.seatToken), "change");
+      must("#progress").addEventListener("click", (e) => {
+        const link = e.target.closest("[data-action=explore]");
+        if (!link || !this.connection.local) return;
+        e.preventDefault();
+        this.exploreHere();
+      });
       must("#moves").addEventListener("click", (e) => {
         const button2 = e.target.closest("[data-move]");
         const move = button2?.dataset.move;
