@@ -12,7 +12,10 @@ The page sends what it sends the server: the live connection's ``{"hello": ...}`
 its views made by :mod:`lazytree.server.views`. An AI's turn runs when the worker asks, a move at a
 time (:meth:`LocalGame.ai_step`), between two messages: the worker is the page's background
 thread, so the page stays responsive while the AI thinks, and the AI's clock bounds
-the turn (nothing can interrupt a search in the worker: ``Stop`` is refused).
+the turn. Where the page is cross-origin isolated, the worker gives Pyodide an interrupt
+buffer the page writes on Stop: :meth:`LocalGame.listen_for_stop` turns that interrupt
+(a SIGINT) into the search's stop event, and a clocked AI plays its best move so far,
+as on the server; elsewhere ``Stop`` is refused.
 
 The explorer page's service (:class:`LocalExplorer`) searches the position of its
 query as ``/explore`` does (:func:`~lazytree.explorer.query.explore_tree`, the same
@@ -47,6 +50,7 @@ True
 from __future__ import annotations
 
 import json
+import signal
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -113,7 +117,8 @@ class LocalGame:
         self.epoch = 0
         self.claimed = ["host"] * session.game.num_players
         self.thinking = False
-        self.can_stop = False
+        self.interruptible = False
+        self.stop = threading.Event()
         self.last_search: dict[str, Any] | None = None
         self.error: str | None = None
         self.waiting = False
@@ -143,6 +148,24 @@ class LocalGame:
         return cls(Session.load(data))
 
     # -- what the views read (lazytree.server.views.GameView) --------------------------
+
+    @property
+    def can_stop(self) -> bool:
+        """True while a stoppable agent (a clock, MCTS) thinks and the page can interrupt
+        it (:meth:`listen_for_stop`), as the server's
+        :attr:`~lazytree.server.runner.Runner.can_stop`."""
+        s = self.session
+        if not (self.interruptible and self.thinking) or s.is_over:
+            return False
+        return s.agents[s.to_move].stoppable
+
+    def listen_for_stop(self) -> None:
+        """Make an interrupt (SIGINT: Pyodide raises it when the page writes the worker's
+        interrupt buffer) stop the AI's search, which then answers with its best move so
+        far, instead of raising ``KeyboardInterrupt``. Called by the worker where the
+        page can share memory with it."""
+        signal.signal(signal.SIGINT, lambda signum, frame: self.stop.set())
+        self.interruptible = True
 
     def others_play(self, role: str, seat: int | None) -> bool:
         """Nobody else plays: the page is the only one."""
@@ -233,11 +256,12 @@ class LocalGame:
         if self._turn is None:
             if not self.ai_to_move:
                 return []
-            self._turn = s.ai_turn()
+            self._turn = s.ai_turn(stop=self.stop)
             self.thinking = True
             self.last_search = {"player": s.to_move, "moves": 0, "depth": 0, "nodes": 0}
             self._changed()
             return [self.update()]
+        self.stop.clear()  # (Stop is for the move being searched, as on the server)
         try:
             step = next(self._turn)
         except StopIteration:
@@ -257,7 +281,8 @@ class LocalGame:
             if result is not None:
                 depth = result.depth
                 turn["depth"] = None if depth is None else max(depth, turn.get("depth") or 0)
-                turn["stopped"] = result.stopped
+                stopped = turn.get("stopped") == "stop"  # (Stop is said for the whole turn)
+                turn["stopped"] = "stop" if stopped else result.stopped
             self.last_search = turn
             self.error = None
         self._changed()
@@ -302,7 +327,9 @@ class LocalGame:
                 raise BadRequest("no AI is to move", 409)
             return {"ok": True}
         if path == "stop":
-            raise BadRequest("the AI in the browser stops by its own clock", 409)
+            if not self.interruptible:
+                raise BadRequest("the AI in this page stops by its own clock", 409)
+            return {"ok": True}  # (the page's interrupt has stopped the search already)
         if path in ("undo", "redo"):
             self._end_turn(None)  # (a turn in progress is dropped: the AI plays again)
             done = s.undo() if path == "undo" else s.redo()

@@ -54,16 +54,30 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-class Served:
-    """A static server of ``folder`` on 127.0.0.1, recording every path asked for."""
+ISOLATED = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
+"""The headers that make a page cross-origin isolated (it may then share memory with its
+worker: the interrupt buffer of Stop)."""
 
-    def __init__(self, folder: Path) -> None:
+
+class Served:
+    """A static server of ``folder`` on 127.0.0.1, recording every path asked for, sending
+    ``headers`` with every answer."""
+
+    def __init__(self, folder: Path, headers: dict[str, str] | None = None) -> None:
         self.paths: list[str] = []
         paths = self.paths
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             def log_message(self, format: str, *args: Any) -> None:
                 paths.append(self.path)
+
+            def end_headers(self) -> None:
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
+                super().end_headers()
 
         handler = functools.partial(Handler, directory=str(folder))
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
@@ -216,6 +230,25 @@ def test_the_site_plays_a_whole_game_against_the_ai_offline(
     figures = {"first_ai_move_cold_s": round(cold, 2), "first_ai_move_warm_s": round(warm, 2)}
     TIMINGS.write_text(json.dumps(figures), encoding="utf-8")
     print(f"static site: the first AI move {cold:.1f} s after a cold load, {warm:.1f} s warm")
+
+
+def test_stop_interrupts_the_search_where_the_page_is_isolated(site: Path, offline: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    server = Served(site, ISOLATED)
+    try:
+        url = f"{server.url}/play.html?game=dice-of-doom&size=4&seed=3&seats=ai,human&ai=60"
+        offline.get(url)
+        wait_for(offline, "the AI thinking", lambda d: (view(d) or {}).get("can_stop"))
+        assert offline.execute_script("return crossOriginIsolated") is True
+        offline.find_element(By.CSS_SELECTOR, "[data-action=stop]").click()
+        # (its clock is a minute: the move comes from Stop)
+        wait_for(offline, "the stopped move", lambda d: moves_made(d) >= 1, seconds=50)
+        assert view(offline)["last_search"]["stopped"] == "stop"  # type: ignore[index]
+        assert "(stopped by you)" in offline.find_element(By.ID, "progress").text
+        assert not severe(offline)
+    finally:
+        server.close()
 
 
 def test_the_new_game_form_opens_the_game_in_the_site(served: Served, offline: Any) -> None:

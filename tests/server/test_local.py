@@ -4,6 +4,7 @@ the server answers them, everything from the page checked as the server checks i
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 import pytest
@@ -214,3 +215,29 @@ def test_a_hostile_force_request_is_an_error(path: str, body: str | None, error:
     explorer = LocalExplorer.from_query("game=tictactoe&depth=1")
     status, text = explorer.request(path, body)
     assert status >= 400 and error in json.loads(text)["error"]
+
+
+def test_an_interrupt_stops_the_search_and_the_ai_plays_its_best_move_so_far() -> None:
+    """The page's Stop, where the worker has an interrupt buffer: Pyodide raises SIGINT
+    in the search, which stops it as the server's Stop does (here another thread sends
+    it while the AI thinks; without the handler it would be a KeyboardInterrupt)."""
+    import os
+    import signal
+
+    game = LocalGame.from_query("game=dice-of-doom&size=4&seed=3&seats=ai,human&ai=20")
+    assert game.request("stop", "{}")[0] == 409  # (no interrupt buffer: the clock only)
+    before = signal.getsignal(signal.SIGINT)
+    interrupt = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    try:
+        game.listen_for_stop()
+        start = json.loads(game.ai_step()[0])
+        assert start["view"]["thinking"] and start["view"]["can_stop"]
+        interrupt.start()
+        (update,) = game.ai_step()
+    finally:
+        interrupt.join()
+        signal.signal(signal.SIGINT, before)
+    view = json.loads(update)["view"]
+    assert view["moves_made"] == 1 and view["error"] is None
+    assert view["last_search"]["stopped"] == "stop"
+    assert game.request("stop", "{}") == (200, '{"ok": true}')

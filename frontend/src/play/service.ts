@@ -74,7 +74,7 @@ export class ServerService implements GameService {
 
 /** What the page posts to the worker (frontend/src/play/worker.ts). */
 export type ToWorker =
-  | { kind: "start"; service: WorkerKind; query: string; base: string }
+  | { kind: "start"; service: WorkerKind; query: string; base: string; interrupt?: Int32Array }
   | { kind: "message"; text: string }
   | { kind: "request"; id: number; path: string; body: string | null };
 
@@ -103,6 +103,11 @@ export class WorkerService implements GameService {
   private ready = false;
   private next = 0;
   private readonly pending = new Map<number, Pending>();
+  /** Pyodide's interrupt buffer, shared with the worker where the page is cross-origin
+   * isolated: Stop writes 2 (SIGINT) there, which stops the search while it runs. */
+  private readonly interrupt = globalThis.crossOriginIsolated
+    ? new Int32Array(new SharedArrayBuffer(4))
+    : undefined;
   readonly local = true;
 
   constructor(
@@ -125,7 +130,8 @@ export class WorkerService implements GameService {
       this.events.status(`the game's worker failed: ${event.message}`);
     };
     const base = new URL(".", new URL(this.script, window.location.href)).href;
-    this.post({ kind: "start", service: this.kind, query: this.query, base });
+    const interrupt = this.interrupt;
+    this.post({ kind: "start", service: this.kind, query: this.query, base, interrupt });
   }
 
   private receive(data: FromWorker): void {
@@ -187,6 +193,8 @@ export class WorkerService implements GameService {
     // "ID/undo": the worker has one game, its requests are the part after the ID
     const slash = path.indexOf("/");
     const own = slash < 0 ? "" : path.slice(slash + 1);
+    // the worker is busy searching: Stop reaches it through the shared buffer
+    if (own === "stop" && this.interrupt) Atomics.store(this.interrupt, 0, 2);
     return new Promise<T>((resolve, reject) => {
       if (!this.worker) {
         reject(new Error("not connected"));

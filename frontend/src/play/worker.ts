@@ -20,6 +20,7 @@ interface PyProxy {
 interface Pyodide {
   unpackArchive(buffer: ArrayBuffer, format: string): void;
   runPython(code: string): unknown;
+  setInterruptBuffer(buffer: Int32Array): void;
   pyimport(name: string): { open_service: PyProxy };
 }
 type LoadPyodide = (options: {
@@ -40,6 +41,7 @@ interface Game {
   request(path: string, body?: string): PyList<[number, string]>;
   ai_step(): PyList<string[]>;
   readonly ai_busy: boolean;
+  listen_for_stop?(): void;
 }
 
 /** The JavaScript value of a Python list, the list's proxy freed. */
@@ -70,7 +72,12 @@ async function wheels(base: string): Promise<string[]> {
   return (await response.json()) as string[];
 }
 
-async function start(service: string, query: string, base: string): Promise<void> {
+async function start(
+  service: string,
+  query: string,
+  base: string,
+  interrupt?: Int32Array,
+): Promise<void> {
   post({ kind: "status", text: "loading Python (Pyodide)…" });
   // (a module worker: Pyodide's ES module, from the site, never bundled)
   const runtime = new URL("pyodide/pyodide.mjs", base).href;
@@ -89,6 +96,11 @@ async function start(service: string, query: string, base: string): Promise<void
   post({ kind: "status", text: service === "game" ? "starting the game…" : "searching…" });
   const local = pyodide.pyimport("lazytree.server.local");
   game = local.open_service(service, query) as unknown as Game;
+  if (interrupt && game.listen_for_stop) {
+    // (a cross-origin isolated page: its Stop interrupts the search, see service.ts)
+    pyodide.setInterruptBuffer(interrupt);
+    game.listen_for_stop();
+  }
 }
 
 let stepping = false;
@@ -123,7 +135,7 @@ function handle(message: ToWorker): void {
 scope.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.kind === "start") {
-    start(message.service, message.query, message.base).then(
+    start(message.service, message.query, message.base, message.interrupt).then(
       () => {
         post({ kind: "ready" });
         for (const waiting of queue.splice(0)) handle(waiting);

@@ -1872,6 +1872,9 @@
     ready = false;
     next = 0;
     pending = /* @__PURE__ */ new Map();
+    /** Pyodide's interrupt buffer, shared with the worker where the page is cross-origin
+     * isolated: Stop writes 2 (SIGINT) there, which stops the search while it runs. */
+    interrupt = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : void 0;
     local = true;
     connect() {
       if (this.worker) {
@@ -1886,7 +1889,8 @@
         this.events.status(`the game's worker failed: ${event.message}`);
       };
       const base = new URL(".", new URL(this.script, window.location.href)).href;
-      this.post({ kind: "start", service: this.kind, query: this.query, base });
+      const interrupt = this.interrupt;
+      this.post({ kind: "start", service: this.kind, query: this.query, base, interrupt });
     }
     receive(data) {
       if (data.kind === "status") {
@@ -1942,6 +1946,7 @@
       const id = this.next++;
       const slash = path.indexOf("/");
       const own = slash < 0 ? "" : path.slice(slash + 1);
+      if (own === "stop" && this.interrupt) Atomics.store(this.interrupt, 0, 2);
       return new Promise((resolve, reject) => {
         if (!this.worker) {
           reject(new Error("not connected"));

@@ -19,7 +19,7 @@ async function wheels(base) {
   if (!response.ok) throw new Error(`wheels/index.json: ${response.status}`);
   return await response.json();
 }
-async function start(service, query, base) {
+async function start(service, query, base, interrupt) {
   post({ kind: "status", text: "loading Python (Pyodide)…" });
   const runtime = new URL("pyodide/pyodide.mjs", base).href;
   const { loadPyodide } = await import(runtime);
@@ -39,6 +39,10 @@ async function start(service, query, base) {
   post({ kind: "status", text: service === "game" ? "starting the game…" : "searching…" });
   const local = pyodide.pyimport("lazytree.server.local");
   game = local.open_service(service, query);
+  if (interrupt && game.listen_for_stop) {
+    pyodide.setInterruptBuffer(interrupt);
+    game.listen_for_stop();
+  }
 }
 var stepping = false;
 function aiTurns() {
@@ -64,7 +68,7 @@ function handle(message) {
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.kind === "start") {
-    start(message.service, message.query, message.base).then(
+    start(message.service, message.query, message.base, message.interrupt).then(
       () => {
         post({ kind: "ready" });
         for (const waiting of queue.splice(0)) handle(waiting);
