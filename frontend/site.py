@@ -109,8 +109,13 @@ EXPLORE_PAGE = """<!doctype html>
 """
 """The site's explorer page: the worker searches its query (``data-service``)."""
 
-EXPLORE_CSS = "html, body { margin: 0; height: 100%; }\n#explorer { height: 100vh; }\n"
-"""The explorer page's own rules (those of ``lazytree explore --format html``'s page)."""
+EXPLORE_CSS = (
+    "html, body { margin: 0; height: 100%; }\n#explorer { height: 100vh; }\n"
+    "#explorer:not(.lt-explorer) { box-sizing: border-box; padding: 1em; "
+    "font: 16px system-ui, sans-serif; }\n"
+)
+"""The explorer page's own rules (those of ``lazytree explore --format html``'s page, and
+the status line shown while Python loads)."""
 
 
 def explorer_sources() -> tuple[str, str]:
