@@ -5,17 +5,25 @@ in the browser, Python included, from the site's own files.
 
 What goes in ``OUT``:
 
-``explore.html``     the explorer of one search (alpha-beta on a 3x3 board), its steps
-                     to go through one by one (drawn at build time: no live forcing)
+``explore.html``     the explorer: its query (``?game=...&depth=...&rater=...``, as
+                     ``lazytree serve``'s ``/explore``) searched by the worker, which
+                     then forces what the page asks for (live forcing); ``steps=1``
+                     steps through a traced search (the play page links the lecture
+                     tree's and a 3x3 board's)
+``explorer.js``, ``explorer.css``, ``steps.css``, ``explore.css``: its bundle and styles
 ``practice.html``    an alpha-beta exercise on a small random tree (seed 11), checked in
                      the page, with the search's steps to explain the answer
 ``favicon.ico``      a square of player 0's red (a PNG)
 ``index.html``       the new-game form (the server's play page, its form sent to
                      ``play.html`` with GET)
 ``play.html``        the game: the same page and bundle as ``lazytree serve``'s, whose
-                     game service is the worker (``data-service="worker"``)
+                     game service is the worker (``data-service="worker"``); "explore
+                     its last search" opens the worker's explorer page of it in a new
+                     window (a blob of the site's origin: the play page's policy lists
+                     the explorer's inline script and style by their hashes)
 ``worker.js``        the Web Worker (``frontend/src/play/worker.ts``, bundled in
-                     ``lazytree/server/static``): Pyodide, then the game
+                     ``lazytree/server/static``): Pyodide, then the game or the
+                     explored tree (``lazytree/server/local.py``)
 ``app.js``, ``style.css``, ``boards.css``: the play page's bundle and styles
 ``pyodide/``         Pyodide's runtime, from the npm package ``pyodide`` (node_modules):
                      the WebAssembly interpreter and the standard library
@@ -36,6 +44,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -63,13 +72,77 @@ RUNTIME = (
 which names its licence, MPL-2.0)."""
 
 CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{scripts}; "
+    "style-src 'self'{styles}; img-src 'self' data:; "
     "worker-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'"
 )
-"""The pages' Content-Security-Policy: nothing from anywhere but the site."""
+"""The pages' Content-Security-Policy: nothing from anywhere but the site (the play
+page's also allows the inline script and style of the explorer's page by their hashes:
+:func:`explorer_sources`)."""
+
+EXPLORE_LINKS = {
+    "the lecture tree, step by step": "game=tree&depth=3&rater=alphabeta:textbook&steps=1",
+    "an AI's search, step by step": (
+        "game=dice-of-doom&size=3&seed=8&depth=4&rater=alphabeta&steps=1"
+    ),
+}
+"""The explorer's pages the site's pages link (``explore.html?QUERY``)."""
+
+EXPLORE_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{csp}">
+<title>lazytree: explore a search</title>
+<link rel="icon" href="favicon.ico">
+<link rel="stylesheet" href="boards.css">
+<link rel="stylesheet" href="explorer.css">
+<link rel="stylesheet" href="steps.css">
+<link rel="stylesheet" href="explore.css">
+</head>
+<body>
+<div id="explorer" data-service="worker" data-worker="worker.js" aria-live="polite">loading…</div>
+<script src="explorer.js"></script>
+</body>
+</html>
+"""
+"""The site's explorer page: the worker searches its query (``data-service``)."""
+
+EXPLORE_CSS = (
+    "html, body { margin: 0; height: 100%; }\n#explorer { height: 100vh; }\n"
+    "#explorer:not(.lt-explorer) { box-sizing: border-box; padding: 1em; "
+    "font: 16px system-ui, sans-serif; }\n"
+)
+"""The explorer page's own rules (those of ``lazytree explore --format html``'s page, and
+the status line shown while Python loads)."""
 
 
-def page(template: str, *, session: str, games: str, prefetch: tuple[str, ...] = ()) -> str:
+def explorer_sources() -> tuple[str, str]:
+    """The CSP sources of the inline script and style of an explorer page
+    (:func:`lazytree.explorer.html.page`, the same in every page of an AI's search):
+    ``'sha256-...'`` of each, for ``script-src`` and ``style-src``."""
+    from lazytree.explorer.html import page
+    from lazytree.explorer.model import explorer_model
+    from lazytree.games import load_game
+    from lazytree.tree import Tree
+
+    game, state = load_game("tictactoe")
+    text = page(explorer_model(Tree(game, state)))
+
+    def digests(tag: str) -> str:
+        bodies = re.findall(rf"<{tag}>(.*?)</{tag}>", text, re.S)  # (no attributes: inline code)
+        return "".join(
+            f" 'sha256-{base64.b64encode(hashlib.sha256(b.encode()).digest()).decode()}'"
+            for b in bodies
+        )
+
+    return digests("script"), digests("style")
+
+
+def page(
+    template: str, *, session: str, games: str, csp: str, prefetch: tuple[str, ...] = ()
+) -> str:
     """The play page for the site: the server's page, with the site's relative
     addresses, the worker as its game service, and no server-only parts (the lobby,
     saving and loading files through the server). The files named in ``prefetch`` are
@@ -77,7 +150,7 @@ def page(template: str, *, session: str, games: str, prefetch: tuple[str, ...] =
     page then starts from the cache)."""
     edits = {
         '<link rel="stylesheet" href="/lib/boards.css">': (
-            f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
+            f'<meta http-equiv="Content-Security-Policy" content="{csp}">\n'
             '<link rel="icon" href="favicon.ico">\n'
             + "".join(f'<link rel="prefetch" href="{html.escape(f)}">\n' for f in prefetch)
             + '<link rel="stylesheet" href="boards.css">'
@@ -93,8 +166,11 @@ def page(template: str, *, session: str, games: str, prefetch: tuple[str, ...] =
         ),
         '<a href="/" class="brand">lazytree</a> <a href="/lobby" data-action="lobby">lobby</a>': (
             '<a href="index.html" class="brand">lazytree</a> '
-            '<a href="explore.html">an AI\'s search, step by step</a> '
-            '<a href="practice.html">practise alpha-beta</a>'
+            + "".join(
+                f'<a href="{html.escape("explore.html?" + query)}">{html.escape(label)}</a> '
+                for label, query in EXPLORE_LINKS.items()
+            )
+            + '<a href="practice.html">practise alpha-beta</a>'
         ),
         '<form id="newgame-form" action="/play" method="post">': (
             '<form id="newgame-form" action="play.html" method="get">'
@@ -165,18 +241,6 @@ def add_bytecode(wheel: Path) -> int:
     return len(added)
 
 
-EXPLORED = ("dice-of-doom", "--size", "3", "--seed", "8", "--depth", "4", "--rater", "alphabeta")
-"""The search ``explore.html`` shows (the documentation's 3x3 picture's)."""
-
-
-def explorer_page(path: Path) -> None:
-    """The explorer's own offline page (``lazytree explore --format html``: its script and
-    data inlined) of an alpha-beta search on a 3x3 board, with its steps to go through one
-    by one; drawn when the site is built, so it has no live forcing (that needs a server)."""
-    command = [sys.executable, "-m", "lazytree", "explore", *EXPLORED, "--format", "html"]
-    subprocess.run([*command, "--out", str(path)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
-
-
 PRACTICE = ("--depth", "3", "--branching", "3", "--values", "0-9", "--seed", "11")
 """The exercise ``practice.html`` sets (the same tree for every visitor)."""
 
@@ -203,7 +267,15 @@ def build(out: Path) -> list[Path]:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    for source in (STATIC / "app.js", STATIC / "style.css", STATIC / "worker.js"):
+    explorer = ROOT / "lazytree" / "explorer" / "static"
+    for source in (
+        STATIC / "app.js",
+        STATIC / "style.css",
+        STATIC / "worker.js",
+        explorer / "explorer.js",
+        explorer / "explorer.css",
+        explorer / "steps.css",
+    ):
         shutil.copy2(source, out / source.name)
     shutil.copy2(LIB / "boards.css", out / "boards.css")
     (out / "pyodide").mkdir()
@@ -216,10 +288,14 @@ def build(out: Path) -> list[Path]:
     games = games_json()
     worker = ("worker.js", "wheels/index.json", f"wheels/{wheel.name}")
     runtime = tuple(f"pyodide/{name}" for name in RUNTIME if name.startswith(("pyodide", "python")))
-    form = page(template, session="", games=games, prefetch=worker + runtime)
+    scripts, styles = explorer_sources()
+    csp = CSP.format(scripts=scripts, styles=styles)
+    form = page(template, session="", games=games, csp=csp, prefetch=worker + runtime)
     (out / "index.html").write_text(form, encoding="utf-8")
-    (out / "play.html").write_text(page(template, session="local", games=games), "utf-8")
-    explorer_page(out / "explore.html")
+    (out / "play.html").write_text(page(template, session="local", games=games, csp=csp), "utf-8")
+    explore = EXPLORE_PAGE.format(csp=CSP.format(scripts="", styles=""))
+    (out / "explore.html").write_text(explore, encoding="utf-8")
+    (out / "explore.css").write_text(EXPLORE_CSS, encoding="utf-8")
     practice_page(out / "practice.html")
     (out / "favicon.ico").write_bytes(favicon())
     return sorted(p for p in out.rglob("*") if p.is_file())

@@ -56,7 +56,7 @@ describe("the worker as the game service", () => {
     const { service, worker } = start();
     expect(worker.options.type).toBe("module");
     expect(worker.posted).toEqual([
-      { kind: "start", query: "?game=x", base: "http://127.0.0.1:8080/" },
+      { kind: "start", service: "game", query: "?game=x", base: "http://127.0.0.1:8080/" },
     ]);
     expect(service.local && service.exists && !service.open).toBe(true);
   });

@@ -34,7 +34,7 @@ from lazytree.search.limit import SearchStopped
 from lazytree.teach import Trace
 from lazytree.tree import Node, Tree
 
-__all__ = ["MAX_FORCE_DEPTH", "MAX_FORCE_NODES", "LiveExplorer"]
+__all__ = ["MAX_FORCE_DEPTH", "MAX_FORCE_NODES", "LiveExplorer", "force_status"]
 
 MAX_FORCE_DEPTH = 12
 """The deepest search one click may ask for."""
@@ -168,3 +168,16 @@ class LiveExplorer:
             "positions": self.model.data["summary"]["positions"],
             "stopped": stopped,
         }
+
+
+def force_status(report: Mapping[str, Any]) -> str:
+    """The page's status line after a request (:meth:`LiveExplorer.force`'s report).
+
+    >>> force_status({"forced": 64, "generated": 71, "positions": 74, "stopped": None})
+    'forced 64 nodes, generated 71 moves; 74 positions'
+    """
+    stopped = f" (stopped: {report['stopped']} budget)" if report["stopped"] else ""
+    return (
+        f"forced {report['forced']:,} nodes, generated {report['generated']:,} moves"
+        f"{stopped}; {report['positions']:,} positions"
+    )

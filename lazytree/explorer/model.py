@@ -100,7 +100,7 @@ from lazytree.teach import Trace
 from lazytree.traverse import explored_edges
 from lazytree.tree import Bound, Node, Tree
 
-__all__ = ["DEFAULT_MAX_POSITIONS", "ExplorerModel", "explorer_model"]
+__all__ = ["DEFAULT_MAX_POSITIONS", "ExplorerModel", "explorer_model", "last_search_model"]
 
 DEFAULT_MAX_POSITIONS = 1_000_000
 """Most positions a model holds unless told otherwise (a 50,000-node tree is ~10 MB)."""
@@ -400,6 +400,17 @@ def _edges(
 
 
 _EVENTS = {"enter": "e", "leaf": "l", "update": "u", "cutoff": "c", "exit": "x"}
+
+
+def last_search_model(root: Node[Any, Any], result: SearchResult[Any], until: int) -> ExplorerModel:
+    """The model of an AI's last search (the play page's "explore its last search"):
+    the tree below ``root`` as the search ``result`` left it (the tree's first ``until``
+    nodes), titled with its rater and depth."""
+    depth = "the end" if result.depth is None else f"depth {result.depth}"
+    title = f"the AI's last move: {result.rater} to {depth}"
+    if result.position_book_hit:  # serve --position-book: nothing was searched
+        title = f"the AI's last move: from the position book (searched to {depth} before)"
+    return explorer_model(root, result=result, until=until, title=title)
 
 
 def _steps(trace: Trace, index: dict[int, int]) -> dict[str, Any] | None:

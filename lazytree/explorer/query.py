@@ -3,7 +3,10 @@
 :func:`explore_tree` reads a query (``game=G&OPTION=V...&depth=D&rater=R``, options
 spelled as on the command line), bounds it, searches the position and answers the
 :class:`~lazytree.explorer.live.LiveExplorer` of the tree it forced. The server runs it
-in a worker (:mod:`lazytree.server.explore`). A query's game options are bounded by
+in a worker (:mod:`lazytree.server.explore`), the static site in the browser's
+(:mod:`lazytree.server.local`). ``steps=1`` records the steps of a traced rater
+(``minimax``, ``alphabeta[:textbook]``, ``expectiminimax``: :mod:`lazytree.teach`) for
+the page to step through. A query's game options are bounded by
 :data:`EXPLORE_CAPS` (a search forces hundreds of thousands of positions: their size is
 what a worker's memory holds), an option that could name a file is refused, and each
 search builds at most :data:`MAX_SEARCH_NODES` new nodes.
@@ -22,6 +25,7 @@ from lazytree.search import Limit, make_rater, search
 from lazytree.search.limit import SearchStopped
 from lazytree.search.raters import MCTSRater, Rater
 from lazytree.session import SessionError, options_from_text
+from lazytree.teach import traced_rater
 from lazytree.tree import Tree
 
 __all__ = ["EXPLORE_CAPS", "MAX_SEARCH_NODES", "ExploreError", "explore_tree"]
@@ -45,7 +49,7 @@ EXPLORE_CAPS = {
 """The largest value ``/explore`` takes for each game option: its positions are what a
 search of :data:`MAX_SEARCH_NODES` nodes holds in memory."""
 
-RESERVED = ("game", "depth", "rater", "share", "moves")
+RESERVED = ("game", "depth", "rater", "share", "moves", "steps")
 """Query parameters of ``/explore`` that are not game options."""
 
 
@@ -74,8 +78,10 @@ def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
         raise ExploreError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     depth = _whole(params, "depth", 3, 1, MAX_FORCE_DEPTH)
     rater_name = params.get("rater", "alphabeta")
+    steps = params.get("steps", "0").lower() in ("1", "true", "yes", "on")
     try:
-        rater = make_rater(rater_name)
+        traced = traced_rater(rater_name) if steps else None
+        rater = make_rater(rater_name) if traced is None else traced
         options = options_from_text(spec, {k: v for k, v in params.items() if k not in RESERVED})
         _check_options(options)
         game, state = load_game(name, **options)
@@ -84,6 +90,9 @@ def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
     except (SessionError, OptionError, IllegalMoveError, ValueError) as exc:
         raise ExploreError(str(exc)) from None
     share = params.get("share", "0").lower() in ("1", "true", "yes", "on")
+    if steps and traced is None:
+        traceable = "minimax, alphabeta, expectiminimax"
+        raise ExploreError(f"steps: {rater_name!r} is not traced ({traceable})")
     tree: Tree[Any, Any] = Tree(game, state, share=share)
     if not rater.has_depth:
         return _explore_visits(tree, name, rater)
@@ -101,6 +110,7 @@ def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
         depth=min(2, depth),
         max_nodes=MAX_SEARCH_NODES,
         title=title,
+        trace=None if traced is None else traced.trace,
     )
 
 

@@ -22,9 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, TypeAlias
-
-import graphviz
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from lazytree.boards import player_colours
 from lazytree.export.graph import (
@@ -37,6 +35,9 @@ from lazytree.export.graph import (
 )
 from lazytree.search.result import SearchResult
 from lazytree.tree import Node, Tree
+
+if TYPE_CHECKING:
+    import graphviz
 
 __all__ = [
     "EdgeStyle",
@@ -355,6 +356,8 @@ def to_graphviz(
             graph = limit_nodes(graph, max_nodes)
     on_pv = {v for _, v, a in graph.edges(data=True) if a.get("pv")}
     on_pv.add(graph.graph.get("root", "root"))
+    import graphviz  # (here: the explorer's model, in the browser, draws nothing)
+
     dot = graphviz.Digraph(name="lazytree")
     # ordering=out keeps siblings in generation order
     dot.attr("graph", nodesep="0.25", ranksep="0.45", fontname=TEXT_FONT, ordering="out")

@@ -40,8 +40,6 @@ import json
 from collections.abc import Hashable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
-import networkx as nx
-
 from lazytree.boards import (
     SCHEMA,
     BoardDeltas,
@@ -61,9 +59,11 @@ from lazytree.traverse import explored_edges
 from lazytree.tree import Bound, Edge, Node, Tree, moves_in_order
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     ExportGraph: TypeAlias = nx.DiGraph[str]
-else:
-    ExportGraph: TypeAlias = nx.DiGraph
+else:  # (networkx is imported where a graph is made: the explorer's model needs none)
+    ExportGraph: TypeAlias = Any
 
 S = TypeVar("S", bound=Hashable)
 S_contra = TypeVar("S_contra", contravariant=True)
@@ -212,6 +212,8 @@ def to_networkx(
     """
     root = source.root if isinstance(source, Tree) else source
     game: Game[Any, Any] = root.context.game
+    import networkx as nx
+
     graph: ExportGraph = nx.DiGraph()
     graph.graph["game"] = game.name
     graph.graph["root"] = ROOT_ID
@@ -596,6 +598,8 @@ def induced(graph: ExportGraph, keep: set[str]) -> ExportGraph:
     (networkx's ``subgraph`` may iterate in the order of the set it is given, which would
     shuffle siblings out of generation order.)
     """
+    import networkx as nx
+
     out: ExportGraph = nx.DiGraph()
     out.graph.update(graph.graph)
     out.add_nodes_from((n, dict(a)) for n, a in node_items(graph) if n in keep)

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any
-
-import graphviz
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from lazytree.export.draw import to_graphviz
 from lazytree.export.graph import ExportGraph
+
+if TYPE_CHECKING:
+    import graphviz
 
 __all__ = [
     "FORMATS",
@@ -170,6 +170,8 @@ def write_graph(
             "the HTML explorer is written from the tree, not from an exported graph: "
             "use lazytree.explorer.write_html"
         )
+    import networkx as nx
+
     out = Path(path)
     if fmt == "graphml":
         nx.write_graphml(graph, out)

@@ -44,6 +44,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from lazytree.explorer.html import page
+from lazytree.explorer.live import force_status
 from lazytree.explorer.model import ExplorerModel
 from lazytree.server import jobs
 from lazytree.server.guard import content_policy
@@ -141,12 +142,7 @@ def explore_routes(executor: Executor, last_search: LastSearch | None = None) ->
         if isinstance(answer, str):
             return JSONResponse({"error": answer}, 404 if answer.startswith("unknown") else 400)
         report, data = answer
-        stopped = f" (stopped: {report['stopped']} budget)" if report["stopped"] else ""
-        status = (
-            f"forced {report['forced']:,} nodes, generated {report['generated']:,} moves"
-            f"{stopped}; {report['positions']:,} positions"
-        )
-        return JSONResponse({"data": data, "status": status, "report": report})
+        return JSONResponse({"data": data, "status": force_status(report), "report": report})
 
     async def ai_search(request: Request) -> Response:
         sid = request.path_params["sid"]

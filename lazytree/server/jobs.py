@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from lazytree.explorer.model import explorer_model
+from lazytree.explorer.model import last_search_model
 from lazytree.explorer.query import ExploreError, explore_tree
 from lazytree.search.limit import SearchStopped
 from lazytree.server.recent import Recent
@@ -199,12 +199,7 @@ def ai_model(game_id: str) -> dict[str, Any] | None:
         kept = _games.get(game_id)
     if kept is None or kept.last is None:
         return None
-    root, result, until = kept.last
-    depth = "the end" if result.depth is None else f"depth {result.depth}"
-    title = f"the AI's last move: {result.rater} to {depth}"
-    if result.position_book_hit:  # serve --position-book: nothing was searched
-        title = f"the AI's last move: from the position book (searched to {depth} before)"
-    return explorer_model(root, result=result, until=until, title=title).data
+    return last_search_model(*kept.last).data
 
 
 def explore(params: Mapping[str, str]) -> tuple[str, dict[str, Any]] | str:

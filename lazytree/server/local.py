@@ -1,16 +1,25 @@
-"""The play page's game service in one process, without a server or threads: the page's
-messages answered as :mod:`lazytree.server.app` and :mod:`lazytree.server.live` answer
-them, for the browser's Pyodide worker (``frontend/src/play/worker.ts``) of the static
-site (``make site``).
+"""The play page's game service and the explorer's in one process, without a server or
+threads: the pages' messages answered as :mod:`lazytree.server.app`,
+:mod:`lazytree.server.live` and :mod:`lazytree.server.explore` answer them, for the
+browser's Pyodide worker (``frontend/src/play/worker.ts``) of the static site
+(``make site``); :func:`open_service` makes the one a page asks for.
 
 The page sends what it sends the server: the live connection's ``{"hello": ...}`` and
 ``{"move": "..."}`` messages (:meth:`LocalGame.receive`) and the JSON API's requests
 (:meth:`LocalGame.request`: ``ai``, ``undo``, ``redo``, ``speed``, ``at/K``, ``stop``,
-``save``); every answer is the JSON text the server would send, its views made by
-:mod:`lazytree.server.views`. An AI's turn runs when the worker asks, a move at a
+``save``, and ``explore/ai``: the explorer page of the AI's last search, as
+``/explore/ai/ID`` answers it); every answer is the JSON text the server would send,
+its views made by :mod:`lazytree.server.views`. An AI's turn runs when the worker asks, a move at a
 time (:meth:`LocalGame.ai_step`), between two messages: the worker is the page's background
 thread, so the page stays responsive while the AI thinks, and the AI's clock bounds
-the turn (nothing can interrupt a search in the worker: ``Stop`` is refused).
+the turn. Where the page is cross-origin isolated, the worker gives Pyodide an interrupt
+buffer the page writes on Stop: :meth:`LocalGame.listen_for_stop` turns that interrupt
+(a SIGINT) into the search's stop event, and a clocked AI plays its best move so far,
+as on the server; elsewhere ``Stop`` is refused.
+
+The explorer page's service (:class:`LocalExplorer`) searches the position of its
+query as ``/explore`` does (:func:`~lazytree.explorer.query.explore_tree`, the same
+bounds) and answers its force requests (live forcing) as ``/api/explore/ID/force``.
 
 Everything from the page is checked as the server checks it: the game's options and
 seats (:func:`~lazytree.server.views.new_session`: no file named, caps on numbers),
@@ -32,16 +41,25 @@ True
 [(1, True), (2, True), (2, False)]
 >>> json.loads(game.receive('{"move": "b2"}')[0])["error"]
 "illegal move 'b2': b2 is already taken"
+>>> explorer = open_service("explore", "game=tree&depth=3&rater=alphabeta:textbook&steps=1")
+>>> status, text = explorer.request("")
+>>> status, json.loads(text)["title"]
+(200, 'tree: alphabeta:textbook to depth 3')
 """
 
 from __future__ import annotations
 
 import json
+import signal
 import threading
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qsl
 
+from lazytree.explorer.html import page
+from lazytree.explorer.live import LiveExplorer, force_status
+from lazytree.explorer.model import last_search_model
+from lazytree.explorer.query import ExploreError, explore_tree
 from lazytree.safejson import JSONLimitError, parse_json
 from lazytree.search.limit import SearchStopped
 from lazytree.server.views import (
@@ -55,14 +73,34 @@ from lazytree.server.views import (
     session_view,
 )
 from lazytree.session import AIStep, Session, SessionError
+from lazytree.tree import Node
 
-__all__ = ["MAX_MESSAGE", "MAX_QUERY", "LocalGame"]
+__all__ = ["MAX_MESSAGE", "MAX_QUERY", "LocalExplorer", "LocalGame", "open_service"]
 
 MAX_QUERY = 2048
 """Longest query string a game is made from, in characters."""
 
 MAX_SAVED = 1 << 20
 """Largest saved game loaded, in bytes (as the server's request bodies)."""
+
+
+def _params(query: str) -> dict[str, str]:
+    """A page's query string as parameters, within :data:`MAX_QUERY` characters."""
+    if len(query) > MAX_QUERY:
+        raise SessionError(f"the link is too long (more than {MAX_QUERY:,} characters)")
+    params = dict(parse_qsl(query.lstrip("?"), max_num_fields=100))
+    params.pop("session", None)
+    return params
+
+
+def open_service(kind: str, query: str) -> LocalGame | LocalExplorer:
+    """The service a page of the site asks for: ``game`` (the play page) or
+    ``explore`` (the explorer page), made from the page's query string."""
+    if kind == "game":
+        return LocalGame.from_query(query)
+    if kind == "explore":
+        return LocalExplorer.from_query(query)
+    raise SessionError(f"unknown service {kind[:20]!r}: expected game or explore")
 
 
 class LocalGame:
@@ -79,23 +117,22 @@ class LocalGame:
         self.epoch = 0
         self.claimed = ["host"] * session.game.num_players
         self.thinking = False
-        self.can_stop = False
+        self.interruptible = False
+        self.stop = threading.Event()
         self.last_search: dict[str, Any] | None = None
         self.error: str | None = None
         self.waiting = False
         self.progress = None
         self._sent = 0
         self._turn: Iterator[AIStep] | None = None
+        self._searched: tuple[Node[Any, Any], Any, int] | None = None
+        """The node the AI last searched from, its result and the tree's node count after."""
 
     @classmethod
     def from_query(cls, query: str) -> LocalGame:
         """A game from the page's query string, as ``/play?game=...`` makes one
         (:class:`~lazytree.session.SessionError` for anything a page may not ask)."""
-        if len(query) > MAX_QUERY:
-            raise SessionError(f"the link is too long (more than {MAX_QUERY:,} characters)")
-        params = dict(parse_qsl(query.lstrip("?"), max_num_fields=100))
-        params.pop("session", None)
-        session, delay = new_session(params)
+        session, delay = new_session(_params(query))
         return cls(session, delay)
 
     @classmethod
@@ -111,6 +148,24 @@ class LocalGame:
         return cls(Session.load(data))
 
     # -- what the views read (lazytree.server.views.GameView) --------------------------
+
+    @property
+    def can_stop(self) -> bool:
+        """True while a stoppable agent (a clock, MCTS) thinks and the page can interrupt
+        it (:meth:`listen_for_stop`), as the server's
+        :attr:`~lazytree.server.runner.Runner.can_stop`."""
+        s = self.session
+        if not (self.interruptible and self.thinking) or s.is_over:
+            return False
+        return s.agents[s.to_move].stoppable
+
+    def listen_for_stop(self) -> None:
+        """Make an interrupt (SIGINT: Pyodide raises it when the page writes the worker's
+        interrupt buffer) stop the AI's search, which then answers with its best move so
+        far, instead of raising ``KeyboardInterrupt``. Called by the worker where the
+        page can share memory with it."""
+        signal.signal(signal.SIGINT, lambda signum, frame: self.stop.set())
+        self.interruptible = True
 
     def others_play(self, role: str, seat: int | None) -> bool:
         """Nobody else plays: the page is the only one."""
@@ -201,11 +256,12 @@ class LocalGame:
         if self._turn is None:
             if not self.ai_to_move:
                 return []
-            self._turn = s.ai_turn()
+            self._turn = s.ai_turn(stop=self.stop)
             self.thinking = True
             self.last_search = {"player": s.to_move, "moves": 0, "depth": 0, "nodes": 0}
             self._changed()
             return [self.update()]
+        self.stop.clear()  # (Stop is for the move being searched, as on the server)
         try:
             step = next(self._turn)
         except StopIteration:
@@ -219,10 +275,14 @@ class LocalGame:
             turn["moves"] = turn.get("moves", 0) + 1
             turn["nodes"] = turn.get("nodes", 0) + step.choice.nodes
             result = step.choice.search
+            node = step.choice.node
+            if result is not None and node is not None:
+                self._searched = (node, result, node.context.stats.nodes_created)
             if result is not None:
                 depth = result.depth
                 turn["depth"] = None if depth is None else max(depth, turn.get("depth") or 0)
-                turn["stopped"] = result.stopped
+                stopped = turn.get("stopped") == "stop"  # (Stop is said for the whole turn)
+                turn["stopped"] = "stop" if stopped else result.stopped
             self.last_search = turn
             self.error = None
         self._changed()
@@ -256,6 +316,10 @@ class LocalGame:
             return replay_view(self, int(ply))
         if path == "save":
             return s.save()
+        if path == "explore/ai":
+            if self._searched is None:
+                raise BadRequest("no AI move to explore in this game (yet)", 404)
+            return {"html": page(last_search_model(*self._searched))}
         if body is None:
             raise BadRequest(f"unknown request {path[:40]!r}", 404)
         if path == "ai":
@@ -263,7 +327,9 @@ class LocalGame:
                 raise BadRequest("no AI is to move", 409)
             return {"ok": True}
         if path == "stop":
-            raise BadRequest("the AI in the browser stops by its own clock", 409)
+            if not self.interruptible:
+                raise BadRequest("the AI in this page stops by its own clock", 409)
+            return {"ok": True}  # (the page's interrupt has stopped the search already)
         if path in ("undo", "redo"):
             self._end_turn(None)  # (a turn in progress is dropped: the AI plays again)
             done = s.undo() if path == "undo" else s.redo()
@@ -290,3 +356,45 @@ def _hello_ply(hello: Any) -> int:
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
         raise BadRequest('expected {"hello": {"ply": N}}')
     return ply
+
+
+class LocalExplorer:
+    """The explorer page's service: the tree ``/explore`` searches for the page's query,
+    kept in this process, its force requests answered as the server's."""
+
+    ai_busy = False  # (the worker asks every service: an explorer never plays)
+
+    def __init__(self, live: LiveExplorer) -> None:
+        self.live = live
+
+    @classmethod
+    def from_query(cls, query: str) -> LocalExplorer:
+        """The explorer of the page's query string (``game=G&OPTION=V...&depth=D&rater=R``,
+        ``steps=1``: see :func:`~lazytree.explorer.query.explore_tree`);
+        :class:`~lazytree.session.SessionError` for one it refuses."""
+        try:
+            return cls(explore_tree(_params(query)))
+        except ExploreError as exc:
+            raise SessionError(str(exc)) from None
+
+    def receive(self, text: str) -> list[str]:
+        """Nothing is live but the requests."""
+        return []
+
+    def request(self, path: str, body: str | None = None) -> tuple[int, str]:
+        """The status and JSON text of the answer: ``""`` the model's data, ``force``
+        (``body`` the page's request) ``{"data", "status", "report"}`` or an error."""
+        try:
+            if path == "":
+                return 200, self.live.model.to_json()
+            if path != "force" or body is None:
+                raise BadRequest(f"unknown request {path[:40]!r}", 404)
+            request = message_object(body)
+            try:
+                report = self.live.force(request)
+            except ValueError as exc:
+                raise BadRequest(str(exc)) from None
+            data = self.live.model.data
+            return 200, json.dumps({"data": data, "status": force_status(report), "report": report})
+        except BadRequest as exc:
+            return exc.status, json.dumps({"error": str(exc)})

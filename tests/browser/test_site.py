@@ -1,8 +1,9 @@
 """The static site (``make site``, ``frontend/site.py``): the play page against the AI,
 Python running in the browser's Web Worker (Pyodide), served by a plain static server on
 127.0.0.1 to a Chromium whose network is shut off (every request to another host goes to
-a dead proxy and fails): a Dice of Doom game is played to its end, and every request
-the browser made is one of the site's own files.
+a dead proxy and fails): a Dice of Doom game is played to its end, the explorer of the
+AI's last search opened and the lecture tree's search stepped through (both served by
+the worker), and every request the browser made is one of the site's own files.
 
 The first AI move's time after a cold load (a fresh profile) and after a warm one (the
 same browser, reloaded) is written to ``build/site-timings.json`` and printed; it is a
@@ -21,9 +22,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from urllib.parse import parse_qsl
 
 import pytest
 
+from lazytree.explorer.query import explore_tree
 from tests.browser.conftest import free_port, headless_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,16 +54,30 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-class Served:
-    """A static server of ``folder`` on 127.0.0.1, recording every path asked for."""
+ISOLATED = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
+"""The headers that make a page cross-origin isolated (it may then share memory with its
+worker: the interrupt buffer of Stop)."""
 
-    def __init__(self, folder: Path) -> None:
+
+class Served:
+    """A static server of ``folder`` on 127.0.0.1, recording every path asked for, sending
+    ``headers`` with every answer."""
+
+    def __init__(self, folder: Path, headers: dict[str, str] | None = None) -> None:
         self.paths: list[str] = []
         paths = self.paths
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             def log_message(self, format: str, *args: Any) -> None:
                 paths.append(self.path)
+
+            def end_headers(self) -> None:
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
+                super().end_headers()
 
         handler = functools.partial(Handler, directory=str(folder))
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler)
@@ -149,6 +166,43 @@ def play_to_the_end(driver: Any) -> dict[str, Any]:
         assert played < 200, "the game does not end"
 
 
+def severe(driver: Any) -> list[Any]:
+    """The page's errors in the browser's log (a script or a file that failed, a policy
+    that refused something)."""
+    return [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def explore_last_search(driver: Any) -> str:
+    """Click "explore its last search" on the play page; the explorer's title, read in
+    the window it opens (the play page's window is current again after)."""
+    from selenium.webdriver.common.by import By
+
+    play = driver.current_window_handle
+    driver.find_element(By.CSS_SELECTOR, "[data-action=explore]").click()
+    wait_for(driver, "the explorer's window", lambda d: len(d.window_handles) > 1)
+    (opened,) = [w for w in driver.window_handles if w != play]
+    driver.switch_to.window(opened)
+    wait_for(driver, "the explorer", lambda d: d.find_elements(By.CSS_SELECTOR, "[data-node]"))
+    title: str = driver.title
+    assert driver.current_url.startswith("blob:"), driver.current_url
+    assert not severe(driver)
+    driver.close()
+    driver.switch_to.window(play)
+    return title
+
+
+def step_through(driver: Any, url: str) -> str:
+    """Open the explorer page ``url`` of the site (the worker searches it) and take the
+    first step of its trace; the step's text."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(url)
+    wait_for(driver, "the explorer", lambda d: d.find_elements(By.CSS_SELECTOR, "[data-node]"))
+    driver.find_element(By.CSS_SELECTOR, '[data-action="replay"]').click()
+    text: str = driver.find_element(By.CSS_SELECTOR, "[data-replay-text]").text
+    return text
+
+
 def test_the_site_plays_a_whole_game_against_the_ai_offline(
     served: Served, offline: Any, site: Path
 ) -> None:
@@ -157,19 +211,44 @@ def test_the_site_plays_a_whole_game_against_the_ai_offline(
     end = play_to_the_end(offline)
     assert end["over"] and end["winners"]
     assert end["moves_made"] >= 2 and len(offline.find_elements("css selector", "#log li")) > 0
+    # the explorer of the AI's last search, made by the worker, in a window of its own
+    assert explore_last_search(offline).startswith("the AI's last move: ")
+    # the lecture tree's alpha-beta, step by step (the site's own link)
+    builder = site_builder()
+    lecture = builder.EXPLORE_LINKS["the lecture tree, step by step"]
+    step = step_through(offline, f"{served.url}/explore.html?{lecture}")
+    assert step.startswith("step 1 of 73: enter root (MAX)"), step
     # a warm load: the same browser, its cache filled
     warm = first_ai_move(offline, url)
     # nothing but the site's own files was asked for, and nothing failed to load
     files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     asked = {p.split("?")[0].lstrip("/") for p in served.paths}
     assert asked <= files, asked - files
-    assert {"play.html", "worker.js", "pyodide/pyodide.asm.wasm"} <= asked
-    failed = [e for e in offline.get_log("browser") if e["level"] == "SEVERE"]
-    assert not failed, failed
+    assert {"play.html", "worker.js", "explore.html", "pyodide/pyodide.asm.wasm"} <= asked
+    assert not severe(offline)
     TIMINGS.parent.mkdir(exist_ok=True)
     figures = {"first_ai_move_cold_s": round(cold, 2), "first_ai_move_warm_s": round(warm, 2)}
     TIMINGS.write_text(json.dumps(figures), encoding="utf-8")
     print(f"static site: the first AI move {cold:.1f} s after a cold load, {warm:.1f} s warm")
+
+
+def test_stop_interrupts_the_search_where_the_page_is_isolated(site: Path, offline: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    server = Served(site, ISOLATED)
+    try:
+        url = f"{server.url}/play.html?game=dice-of-doom&size=4&seed=3&seats=ai,human&ai=60"
+        offline.get(url)
+        wait_for(offline, "the AI thinking", lambda d: (view(d) or {}).get("can_stop"))
+        assert offline.execute_script("return crossOriginIsolated") is True
+        offline.find_element(By.CSS_SELECTOR, "[data-action=stop]").click()
+        # (its clock is a minute: the move comes from Stop)
+        wait_for(offline, "the stopped move", lambda d: moves_made(d) >= 1, seconds=50)
+        assert view(offline)["last_search"]["stopped"] == "stop"  # type: ignore[index]
+        assert "(stopped by you)" in offline.find_element(By.ID, "progress").text
+        assert not severe(offline)
+    finally:
+        server.close()
 
 
 def test_the_new_game_form_opens_the_game_in_the_site(served: Served, offline: Any) -> None:
@@ -200,17 +279,26 @@ def test_a_link_the_game_refuses_says_why_on_the_page(served: Served, offline: A
     assert view(offline) is None
 
 
-def test_the_explorer_page_steps_through_the_search_offline(served: Served, offline: Any) -> None:
+def test_the_explorer_page_searches_and_forces_in_the_worker(served: Served, offline: Any) -> None:
     from selenium.webdriver.common.by import By
 
     offline.get(f"{served.url}/index.html")
-    offline.find_element(By.CSS_SELECTOR, "a[href='explore.html']").click()
+    link = offline.find_element(By.PARTIAL_LINK_TEXT, "an AI's search")
+    assert link.get_attribute("href").startswith(f"{served.url}/explore.html?game=dice-of-doom")
+    query = link.get_attribute("href").split("?", 1)[1]
+    link.click()
     wait_for(offline, "the explorer", lambda d: d.find_elements(By.CSS_SELECTOR, "[data-node]"))
-    offline.find_element(By.CSS_SELECTOR, '[data-action="replay"]').click()
-    text = offline.find_element(By.CSS_SELECTOR, "[data-replay-text]").text
-    assert text.startswith("step 1 of "), text
-    failed = [e for e in offline.get_log("browser") if e["level"] == "SEVERE"]
-    assert not failed, failed
+    # the same search here: the position at the end of its best line, searched below
+    data = explore_tree(dict(parse_qsl(query))).model.data
+    positions = data["summary"]["positions"]
+    summary = offline.find_element(By.CSS_SELECTOR, "[data-summary]")
+    assert summary.text.startswith(f"{positions} positions"), summary.text
+    offline.find_element(By.CSS_SELECTOR, f'[data-node="{data["pv"][-1]}"]').click()
+    offline.find_element(By.CSS_SELECTOR, '[data-action="force-here"]').click()
+    wait_for(offline, "the forced nodes", lambda d: f"{positions} positions" not in summary.text)
+    status = offline.find_element(By.CSS_SELECTOR, "[data-matches]").text
+    assert status.startswith("forced "), status
+    assert not severe(offline)
 
 
 def test_the_practice_page_checks_an_answer_offline(served: Served, offline: Any) -> None:

@@ -4,11 +4,12 @@ the server answers them, everything from the page checked as the server checks i
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 import pytest
 
-from lazytree.server.local import MAX_MESSAGE, MAX_QUERY, LocalGame
+from lazytree.server.local import MAX_MESSAGE, MAX_QUERY, LocalExplorer, LocalGame, open_service
 from lazytree.server.runner import Runner
 from lazytree.server.views import session_view
 from lazytree.session import Session, SessionError
@@ -129,6 +130,7 @@ def test_a_hostile_message_is_one_error_and_changes_nothing(message: str, error:
         ("at/" + "9" * 20, None, 404),
         ("stop", "{}", 409),
         ("ai", "{}", 409),
+        ("explore/ai", None, 404),
         ("undo", "{}", 409),
         ("speed", '{"delay": 99}', 400),
         ("speed", '{"delay": true}', 400),
@@ -153,3 +155,89 @@ def test_a_saved_game_loads_checked() -> None:
     hostile["seats"][1] = "default:book=/etc/passwd"
     with pytest.raises(SessionError, match="seat 1"):
         LocalGame.from_saved(json.dumps(hostile))
+
+
+def test_the_ai_s_last_search_opens_in_the_explorer_page() -> None:
+    game = LocalGame.from_query("game=dice-of-doom&size=3&seed=4&seats=ai,human&ai=0.2")
+    ai_turns(game)
+    status, text = game.request("explore/ai")
+    html = json.loads(text)["html"]
+    assert status == 200 and html.startswith("<!doctype html>")
+    assert "the AI&#x27;s last move: " in html.split("</title>")[0]
+    data = json.loads(html.split('id="explorer-data">')[1].split("</script>")[0])
+    assert data["summary"]["positions"] > 1
+
+
+def test_the_explorer_steps_through_the_lecture_tree_and_forces_on_request() -> None:
+    explorer = open_service("explore", "?game=tree&depth=3&rater=alphabeta:textbook&steps=1")
+    assert isinstance(explorer, LocalExplorer) and explorer.receive("{}") == []
+    status, text = explorer.request("")
+    data = json.loads(text)
+    assert status == 200 and len(data["steps"]["node"]) == 73  # (docs/teaching.md)
+    shallow = LocalExplorer.from_query("game=tictactoe&depth=1&rater=minimax")
+    before = json.loads(shallow.request("")[1])
+    child = before["pv"][1]
+    status, text = shallow.request("force", json.dumps({"node": child, "depth": 2}))
+    answer = json.loads(text)
+    assert status == 200 and answer["report"]["forced"] == 64
+    assert answer["status"].startswith("forced 64 nodes")
+    assert answer["data"]["summary"]["positions"] > before["summary"]["positions"]
+
+
+@pytest.mark.parametrize(
+    ("query", "error"),
+    [
+        ("game=no-such-game", "unknown game"),
+        ("game=dice-of-doom&size=99", "at most 8"),
+        ("game=tree&rater=mcts&steps=1", "not traced"),
+        ("game=tree&depth=99", "depth"),
+        ("game=checkers&weights=/etc/passwd", "give them as JSON"),
+        ("game=tree&" + "x" * MAX_QUERY, "too long"),
+    ],
+)
+def test_an_explorer_link_the_server_would_refuse_is_refused(query: str, error: str) -> None:
+    with pytest.raises(SessionError, match=error):
+        open_service("explore", query)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "error"),
+    [
+        ("force", '{"node": 99999}', "no node"),
+        ("force", '{"node": 0, "depth": 99}', "depth"),
+        ("force", "[1]", "JSON object"),
+        ("force", "x" * (MAX_MESSAGE + 1), "too large"),
+        ("force", None, "unknown request"),
+        ("nothing", "{}", "unknown request"),
+    ],
+)
+def test_a_hostile_force_request_is_an_error(path: str, body: str | None, error: str) -> None:
+    explorer = LocalExplorer.from_query("game=tictactoe&depth=1")
+    status, text = explorer.request(path, body)
+    assert status >= 400 and error in json.loads(text)["error"]
+
+
+def test_an_interrupt_stops_the_search_and_the_ai_plays_its_best_move_so_far() -> None:
+    """The page's Stop, where the worker has an interrupt buffer: Pyodide raises SIGINT
+    in the search, which stops it as the server's Stop does (here another thread sends
+    it while the AI thinks; without the handler it would be a KeyboardInterrupt)."""
+    import os
+    import signal
+
+    game = LocalGame.from_query("game=dice-of-doom&size=4&seed=3&seats=ai,human&ai=20")
+    assert game.request("stop", "{}")[0] == 409  # (no interrupt buffer: the clock only)
+    before = signal.getsignal(signal.SIGINT)
+    interrupt = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    try:
+        game.listen_for_stop()
+        start = json.loads(game.ai_step()[0])
+        assert start["view"]["thinking"] and start["view"]["can_stop"]
+        interrupt.start()
+        (update,) = game.ai_step()
+    finally:
+        interrupt.join()
+        signal.signal(signal.SIGINT, before)
+    view = json.loads(update)["view"]
+    assert view["moves_made"] == 1 and view["error"] is None
+    assert view["last_search"]["stopped"] == "stop"
+    assert game.request("stop", "{}") == (200, '{"ok": true}')

@@ -211,6 +211,30 @@ class GamePage {
     }
   }
 
+  /**
+   * The AI's last search in a new window, its explorer page made by the game service (the
+   * site's worker: no server has it). The window is opened during the click, as browsers
+   * ask; the page is a blob of the site's origin, so the play page's policy allows it.
+   */
+  private exploreHere(): void {
+    const opened = window.open("", "_blank");
+    if (!opened) {
+      showError("the browser blocked the explorer's window: allow this page's pop-ups");
+      return;
+    }
+    this.connection.request<{ html: string }>(`${this.sessionId}/explore/ai`).then(
+      ({ html }) => {
+        const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+        opened.location.href = url;
+        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      },
+      (error: Error) => {
+        opened.close();
+        showError(error.message);
+      },
+    );
+  }
+
   // -- drawing ---------------------------------------------------------------------------
 
   private markOptions(interactive: boolean) {
@@ -584,6 +608,12 @@ class GamePage {
       "change",
     );
     on("load-file", (e) => void loadFile(e, this.seatToken), "change");
+    must("#progress").addEventListener("click", (e) => {
+      const link = (e.target as HTMLElement).closest("[data-action=explore]");
+      if (!link || !this.connection.local) return; // (the server's page is a link)
+      e.preventDefault();
+      this.exploreHere();
+    });
     must("#moves").addEventListener("click", (e) => {
       const button = (e.target as HTMLElement).closest<HTMLElement>("[data-move]");
       const move = button?.dataset.move;

@@ -7,7 +7,9 @@
  *   (lazytree/server/local.py) in the static site (`make site`): the same messages,
  *   posted to the worker instead of sent over the network.
  *
- * The page picks one from its `data-service` ("worker") and never asks which it has.
+ * The page picks one from its `data-service` ("worker") and never asks which it has. The
+ * explorer page of the site talks to its own worker the same way (`service` "explore":
+ * its tree and force requests, as the server's `/explore` answers them).
  */
 import { Connection, type ConnectionEvents } from "./connection";
 
@@ -72,9 +74,12 @@ export class ServerService implements GameService {
 
 /** What the page posts to the worker (frontend/src/play/worker.ts). */
 export type ToWorker =
-  | { kind: "start"; query: string; base: string }
+  | { kind: "start"; service: WorkerKind; query: string; base: string; interrupt?: Int32Array }
   | { kind: "message"; text: string }
   | { kind: "request"; id: number; path: string; body: string | null };
+
+/** What a worker serves: the play page's game, or the explorer page's tree. */
+export type WorkerKind = "game" | "explore";
 
 /** What the worker posts back. */
 export type FromWorker =
@@ -89,18 +94,27 @@ interface Pending {
   reject(error: Error): void;
 }
 
-/** Python in a Web Worker: the game is made from the page's query (`?game=...`). */
+/**
+ * Python in a Web Worker: the game (or the explored tree, `kind` "explore") is made from
+ * the page's query (`?game=...`).
+ */
 export class WorkerService implements GameService {
   private worker: Worker | null = null;
   private ready = false;
   private next = 0;
   private readonly pending = new Map<number, Pending>();
+  /** Pyodide's interrupt buffer, shared with the worker where the page is cross-origin
+   * isolated: Stop writes 2 (SIGINT) there, which stops the search while it runs. */
+  private readonly interrupt = globalThis.crossOriginIsolated
+    ? new Int32Array(new SharedArrayBuffer(4))
+    : undefined;
   readonly local = true;
 
   constructor(
     private readonly script: string,
     private readonly query: string,
     private readonly events: ConnectionEvents,
+    private readonly kind: WorkerKind = "game",
   ) {}
 
   connect(): void {
@@ -116,7 +130,8 @@ export class WorkerService implements GameService {
       this.events.status(`the game's worker failed: ${event.message}`);
     };
     const base = new URL(".", new URL(this.script, window.location.href)).href;
-    this.post({ kind: "start", query: this.query, base });
+    const interrupt = this.interrupt;
+    this.post({ kind: "start", service: this.kind, query: this.query, base, interrupt });
   }
 
   private receive(data: FromWorker): void {
@@ -178,6 +193,8 @@ export class WorkerService implements GameService {
     // "ID/undo": the worker has one game, its requests are the part after the ID
     const slash = path.indexOf("/");
     const own = slash < 0 ? "" : path.slice(slash + 1);
+    // the worker is busy searching: Stop reaches it through the shared buffer
+    if (own === "stop" && this.interrupt) Atomics.store(this.interrupt, 0, 2);
     return new Promise<T>((resolve, reject) => {
       if (!this.worker) {
         reject(new Error("not connected"));

@@ -1,9 +1,10 @@
 /**
- * The play page's Web Worker (a module worker) in the static site: Python (Pyodide, from
- * the site's own `pyodide/` folder) with the library's pure wheel (`wheels/`), answering the page's
- * messages with lazytree/server/local.py's `LocalGame`, as the server would.
+ * The site's Web Worker (a module worker): Python (Pyodide, from the site's own `pyodide/`
+ * folder) with the library's pure wheel (`wheels/`), answering a page's messages with
+ * lazytree/server/local.py's `LocalGame` (the play page) or `LocalExplorer` (the explorer
+ * page), as the server would.
  *
- * The page posts `start` (its query: the game's options), then the messages of the live
+ * The page posts `start` (the service and its query: the game's options), then the messages of the live
  * connection and the requests of the JSON API (./service.ts). An AI's turn runs here,
  * after the answer that made it the AI's turn has been posted, so the page draws the
  * human's move first; the worker being the page's background thread, the page stays
@@ -19,7 +20,8 @@ interface PyProxy {
 interface Pyodide {
   unpackArchive(buffer: ArrayBuffer, format: string): void;
   runPython(code: string): unknown;
-  pyimport(name: string): Record<string, PyProxy> & { LocalGame: { from_query: PyProxy } };
+  setInterruptBuffer(buffer: Int32Array): void;
+  pyimport(name: string): { open_service: PyProxy };
 }
 type LoadPyodide = (options: {
   indexURL: string;
@@ -33,12 +35,13 @@ interface PyList<T> {
   destroy(): void;
 }
 
-/** lazytree.server.local.LocalGame, as JavaScript sees it. */
+/** lazytree.server.local's LocalGame or LocalExplorer, as JavaScript sees it. */
 interface Game {
   receive(text: string): PyList<string[]>;
-  request(path: string, body: string | null): PyList<[number, string]>;
+  request(path: string, body?: string): PyList<[number, string]>;
   ai_step(): PyList<string[]>;
   readonly ai_busy: boolean;
+  listen_for_stop?(): void;
 }
 
 /** The JavaScript value of a Python list, the list's proxy freed. */
@@ -69,7 +72,12 @@ async function wheels(base: string): Promise<string[]> {
   return (await response.json()) as string[];
 }
 
-async function start(query: string, base: string): Promise<void> {
+async function start(
+  service: string,
+  query: string,
+  base: string,
+  interrupt?: Int32Array,
+): Promise<void> {
   post({ kind: "status", text: "loading Python (Pyodide)…" });
   // (a module worker: Pyodide's ES module, from the site, never bundled)
   const runtime = new URL("pyodide/pyodide.mjs", base).href;
@@ -85,9 +93,14 @@ async function start(query: string, base: string): Promise<void> {
     if (!response.ok) throw new Error(`${name}: ${response.status}`);
     pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
   }
-  post({ kind: "status", text: "starting the game…" });
+  post({ kind: "status", text: service === "game" ? "starting the game…" : "searching…" });
   const local = pyodide.pyimport("lazytree.server.local");
-  game = local.LocalGame.from_query(query) as unknown as Game;
+  game = local.open_service(service, query) as unknown as Game;
+  if (interrupt && game.listen_for_stop) {
+    // (a cross-origin isolated page: its Stop interrupts the search, see service.ts)
+    pyodide.setInterruptBuffer(interrupt);
+    game.listen_for_stop();
+  }
 }
 
 let stepping = false;
@@ -112,7 +125,8 @@ function handle(message: ToWorker): void {
     for (const text of fromPython(game.receive(message.text))) post({ kind: "message", text });
     setTimeout(aiTurns, 0); // (the answers above reach the page first)
   } else if (message.kind === "request") {
-    const [status, text] = fromPython(game.request(message.path, message.body));
+    // (a body of null is given as undefined: Pyodide hands Python None for that, not JsNull)
+    const [status, text] = fromPython(game.request(message.path, message.body ?? undefined));
     post({ kind: "answer", id: message.id, status, text });
     setTimeout(aiTurns, 0);
   }
@@ -121,7 +135,7 @@ function handle(message: ToWorker): void {
 scope.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
   if (message.kind === "start") {
-    start(message.query, message.base).then(
+    start(message.service, message.query, message.base, message.interrupt).then(
       () => {
         post({ kind: "ready" });
         for (const waiting of queue.splice(0)) handle(waiting);
@@ -130,7 +144,8 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
         const text = error instanceof Error ? error.message : String(error);
         // a Python error's message ends with its last line: the one to show
         const last = text.trim().split("\n").pop() ?? text;
-        post({ kind: "failed", error: `the game could not start: ${last}` });
+        const what = message.service === "game" ? "the game" : "the search";
+        post({ kind: "failed", error: `${what} could not start: ${last}` });
       },
     );
   } else if (game) {

@@ -15,6 +15,113 @@
 //   THIS SOFTWARE.
 "use strict";
 (() => {
+  // frontend/src/play/service.ts
+  var WorkerService = class {
+    constructor(script, query, events, kind = "game") {
+      this.script = script;
+      this.query = query;
+      this.events = events;
+      this.kind = kind;
+    }
+    script;
+    query;
+    events;
+    kind;
+    worker = null;
+    ready = false;
+    next = 0;
+    pending = /* @__PURE__ */ new Map();
+    /** Pyodide's interrupt buffer, shared with the worker where the page is cross-origin
+     * isolated: Stop writes 2 (SIGINT) there, which stops the search while it runs. */
+    interrupt = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : void 0;
+    local = true;
+    connect() {
+      if (this.worker) {
+        if (this.ready) this.hello();
+        return;
+      }
+      const worker = new Worker(this.script, { type: "module" });
+      this.worker = worker;
+      worker.onmessage = (event) => this.receive(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.events.status(`the game's worker failed: ${event.message}`);
+      };
+      const base = new URL(".", new URL(this.script, window.location.href)).href;
+      const interrupt = this.interrupt;
+      this.post({ kind: "start", service: this.kind, query: this.query, base, interrupt });
+    }
+    receive(data) {
+      if (data.kind === "status") {
+        this.events.status(data.text);
+      } else if (data.kind === "ready") {
+        this.ready = true;
+        this.hello();
+      } else if (data.kind === "failed") {
+        this.ready = false;
+        this.events.status(data.error);
+        this.events.closed();
+      } else if (data.kind === "message") {
+        const raw = data.text;
+        if (raw.startsWith('{"type": "update"')) performance.mark("lazytree:board-data");
+        const message = JSON.parse(raw);
+        if (message.type === "update") this.events.status("");
+        this.events.message(message);
+      } else if (data.kind === "answer") {
+        const waiting = this.pending.get(data.id);
+        if (!waiting) return;
+        this.pending.delete(data.id);
+        const answer = JSON.parse(data.text);
+        if (data.status >= 400) waiting.reject(new Error(answer.error || `${data.status}`));
+        else waiting.resolve(answer);
+      }
+    }
+    hello() {
+      this.post({ kind: "message", text: JSON.stringify({ hello: this.events.hello() }) });
+    }
+    post(message) {
+      this.worker?.postMessage(message);
+    }
+    get open() {
+      return this.ready;
+    }
+    get exists() {
+      return this.worker !== null;
+    }
+    send(data) {
+      this.post({ kind: "message", text: JSON.stringify(data) });
+    }
+    abort(_reason) {
+      this.post({ kind: "message", text: JSON.stringify({ hello: { ply: 0 } }) });
+    }
+    close() {
+      this.worker?.terminate();
+      this.worker = null;
+      this.ready = false;
+      for (const waiting of this.pending.values()) waiting.reject(new Error("the page closed"));
+      this.pending.clear();
+    }
+    request(path, body) {
+      const id = this.next++;
+      const slash = path.indexOf("/");
+      const own = slash < 0 ? "" : path.slice(slash + 1);
+      if (own === "stop" && this.interrupt) Atomics.store(this.interrupt, 0, 2);
+      return new Promise((resolve, reject) => {
+        if (!this.worker) {
+          reject(new Error("not connected"));
+          return;
+        }
+        this.pending.set(id, { resolve, reject });
+        this.post({
+          kind: "request",
+          id,
+          path: own,
+          body: body === void 0 ? null : JSON.stringify(body)
+        });
+      });
+    }
+  };
+
   // frontend/src/explorer/connection.ts
   async function postForce(url, request) {
     try {
@@ -2982,8 +3089,58 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
   }
 
   // frontend/src/explorer/page.ts
+  function mountLive(element, data, force) {
+    const explorer = mount(
+      element,
+      data,
+      force ? {
+        onForce: async (request) => {
+          const reply = await force(request);
+          if (reply.data) explorer.update(reply.data);
+          else element.classList.remove("lt-busy");
+          const status = element.querySelector("[data-matches]");
+          if (status) status.textContent = reply.status ?? reply.error ?? "";
+        }
+      } : {}
+    );
+    globalThis.lazytreeExplorer = explorer;
+    explorer.readyAt = performance.now();
+  }
+  function fromWorker(element) {
+    const say = (text) => {
+      if (!globalThis.lazytreeExplorer && text) element.textContent = text;
+    };
+    const service = new WorkerService(
+      element.dataset.worker ?? "worker.js",
+      window.location.search,
+      {
+        hello: () => ({ ply: 0, seat: null, epoch: 0 }),
+        message: () => {
+        },
+        status: say,
+        closed: () => element.setAttribute("role", "alert")
+      },
+      "explore"
+    );
+    service.connect();
+    service.request("explore").then(
+      (data) => {
+        element.textContent = "";
+        mountLive(
+          element,
+          data,
+          (request) => service.request("explore/force", request).catch((error) => ({ error: error.message }))
+        );
+      },
+      (error) => say(error.message)
+    );
+  }
   function start() {
     const element = document.getElementById("explorer");
+    if (element?.dataset.service === "worker") {
+      fromWorker(element);
+      return;
+    }
     const source = document.getElementById("explorer-data");
     if (!element || !source) throw new Error("the explorer page needs #explorer and #explorer-data");
     const data = JSON.parse(source.textContent ?? "");
@@ -2991,13 +3148,13 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
     const practice = data.practice;
     const panel = document.getElementById("practice");
     if (practice && panel) {
-      const explorer2 = mount(element, data, {
+      const explorer = mount(element, data, {
         practice: true,
         onMark: (marked) => showMarked(panel, marked)
       });
-      mountPractice(panel, explorer2, practice);
-      globalThis.lazytreeExplorer = explorer2;
-      explorer2.readyAt = performance.now();
+      mountPractice(panel, explorer, practice);
+      globalThis.lazytreeExplorer = explorer;
+      explorer.readyAt = performance.now();
       return;
     }
     const besideElement = document.getElementById("explorer-2");
@@ -3012,21 +3169,7 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
       left.readyAt = performance.now();
       return;
     }
-    const explorer = mount(
-      element,
-      data,
-      url ? {
-        onForce: async (request) => {
-          const reply = await postForce(url, request);
-          if (reply.data) explorer.update(reply.data);
-          else element.classList.remove("lt-busy");
-          const status = element.querySelector("[data-matches]");
-          if (status) status.textContent = reply.status ?? reply.error ?? "";
-        }
-      } : {}
-    );
-    globalThis.lazytreeExplorer = explorer;
-    explorer.readyAt = performance.now();
+    mountLive(element, data, url ? (request) => postForce(url, request) : void 0);
   }
   try {
     start();

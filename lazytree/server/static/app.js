@@ -1858,18 +1858,23 @@
     }
   };
   var WorkerService = class {
-    constructor(script, query, events) {
+    constructor(script, query, events, kind = "game") {
       this.script = script;
       this.query = query;
       this.events = events;
+      this.kind = kind;
     }
     script;
     query;
     events;
+    kind;
     worker = null;
     ready = false;
     next = 0;
     pending = /* @__PURE__ */ new Map();
+    /** Pyodide's interrupt buffer, shared with the worker where the page is cross-origin
+     * isolated: Stop writes 2 (SIGINT) there, which stops the search while it runs. */
+    interrupt = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : void 0;
     local = true;
     connect() {
       if (this.worker) {
@@ -1884,7 +1889,8 @@
         this.events.status(`the game's worker failed: ${event.message}`);
       };
       const base = new URL(".", new URL(this.script, window.location.href)).href;
-      this.post({ kind: "start", query: this.query, base });
+      const interrupt = this.interrupt;
+      this.post({ kind: "start", service: this.kind, query: this.query, base, interrupt });
     }
     receive(data) {
       if (data.kind === "status") {
@@ -1940,6 +1946,7 @@
       const id = this.next++;
       const slash = path.indexOf("/");
       const own = slash < 0 ? "" : path.slice(slash + 1);
+      if (own === "stop" && this.interrupt) Atomics.store(this.interrupt, 0, 2);
       return new Promise((resolve, reject) => {
         if (!this.worker) {
           reject(new Error("not connected"));
@@ -2176,6 +2183,29 @@
       } finally {
         this.busy = false;
       }
+    }
+    /**
+     * The AI's last search in a new window, its explorer page made by the game service (the
+     * site's worker: no server has it). The window is opened during the click, as browsers
+     * ask; the page is a blob of the site's origin, so the play page's policy allows it.
+     */
+    exploreHere() {
+      const opened = window.open("", "_blank");
+      if (!opened) {
+        showError("the browser blocked the explorer's window: allow this page's pop-ups");
+        return;
+      }
+      this.connection.request(`${this.sessionId}/explore/ai`).then(
+        ({ html }) => {
+          const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+          opened.location.href = url;
+          setTimeout(() => URL.revokeObjectURL(url), 6e4);
+        },
+        (error) => {
+          opened.close();
+          showError(error.message);
+        }
+      );
     }
     // -- drawing ---------------------------------------------------------------------------
     markOptions(interactive) {
@@ -2512,6 +2542,12 @@
         "change"
       );
       on("load-file", (e) => void loadFile(e, this.seatToken), "change");
+      must("#progress").addEventListener("click", (e) => {
+        const link = e.target.closest("[data-action=explore]");
+        if (!link || !this.connection.local) return;
+        e.preventDefault();
+        this.exploreHere();
+      });
       must("#moves").addEventListener("click", (e) => {
         const button2 = e.target.closest("[data-move]");
         const move = button2?.dataset.move;

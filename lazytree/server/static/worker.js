@@ -19,7 +19,7 @@ async function wheels(base) {
   if (!response.ok) throw new Error(`wheels/index.json: ${response.status}`);
   return await response.json();
 }
-async function start(query, base) {
+async function start(service, query, base, interrupt) {
   post({ kind: "status", text: "loading Python (Pyodide)…" });
   const runtime = new URL("pyodide/pyodide.mjs", base).href;
   const { loadPyodide } = await import(runtime);
@@ -36,9 +36,13 @@ async function start(query, base) {
     if (!response.ok) throw new Error(`${name}: ${response.status}`);
     pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
   }
-  post({ kind: "status", text: "starting the game…" });
+  post({ kind: "status", text: service === "game" ? "starting the game…" : "searching…" });
   const local = pyodide.pyimport("lazytree.server.local");
-  game = local.LocalGame.from_query(query);
+  game = local.open_service(service, query);
+  if (interrupt && game.listen_for_stop) {
+    pyodide.setInterruptBuffer(interrupt);
+    game.listen_for_stop();
+  }
 }
 var stepping = false;
 function aiTurns() {
@@ -56,7 +60,7 @@ function handle(message) {
     for (const text of fromPython(game.receive(message.text))) post({ kind: "message", text });
     setTimeout(aiTurns, 0);
   } else if (message.kind === "request") {
-    const [status, text] = fromPython(game.request(message.path, message.body));
+    const [status, text] = fromPython(game.request(message.path, message.body ?? void 0));
     post({ kind: "answer", id: message.id, status, text });
     setTimeout(aiTurns, 0);
   }
@@ -64,7 +68,7 @@ function handle(message) {
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.kind === "start") {
-    start(message.query, message.base).then(
+    start(message.service, message.query, message.base, message.interrupt).then(
       () => {
         post({ kind: "ready" });
         for (const waiting of queue.splice(0)) handle(waiting);
@@ -72,7 +76,8 @@ scope.onmessage = (event) => {
       (error) => {
         const text = error instanceof Error ? error.message : String(error);
         const last = text.trim().split("\n").pop() ?? text;
-        post({ kind: "failed", error: `the game could not start: ${last}` });
+        const what = message.service === "game" ? "the game" : "the search";
+        post({ kind: "failed", error: `${what} could not start: ${last}` });
       }
     );
   } else if (game) {
