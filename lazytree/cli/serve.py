@@ -19,139 +19,173 @@ from lazytree.cli.learn import PositionBookOption, WeightsOption
 if TYPE_CHECKING:
     import uvicorn
 
-    from lazytree.server.limits import RateLimit
+    from lazytree.server.limits import Quotas, RateLimit
     from lazytree.server.workers import Executor
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 
+HostOption = Annotated[
+    str,
+    typer.Option("--host", help="Address to listen on (127.0.0.1: this computer only)."),
+]
+
+PortOption = Annotated[
+    int, typer.Option("--port", min=0, max=65535, help="Port to listen on (0: any free one).")
+]
+
+NoOpenOption = Annotated[
+    bool, typer.Option("--no-open", help="Do not open the page in a web browser.")
+]
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        metavar="FILE",
+        help="The games database (SQLite): default games.sqlite in your data "
+        "directory; :memory: keeps nothing.",
+    ),
+]
+
+PublicUrlOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--public-url",
+        metavar="URL",
+        help="The address people open (e.g. https://games.example.org behind a TLS "
+        "proxy): its host is answered and its pages may change games. Repeatable.",
+    ),
+]
+
+MaxGamesOption = Annotated[
+    int,
+    typer.Option(
+        "--max-games",
+        min=1,
+        max=100_000,
+        help="Games held in memory at once (a game only watched does not count).",
+    ),
+]
+
+NewGamesOption = Annotated[
+    str,
+    typer.Option(
+        "--new-games",
+        metavar="BURST/SECONDS",
+        help="New games per address: BURST at once, then one every SECONDS.",
+    ),
+]
+
+NewGamesTotalOption = Annotated[
+    str,
+    typer.Option(
+        "--new-games-total",
+        metavar="BURST/SECONDS",
+        help="New games for everyone together: BURST at once, then one every SECONDS.",
+    ),
+]
+
+WatchersOption = Annotated[
+    int,
+    typer.Option("--watchers", min=1, help="Watchers' pages open on one game."),
+]
+
+PagesPerAddressOption = Annotated[
+    int,
+    typer.Option(
+        "--pages-per-address",
+        min=1,
+        help="Watchers' pages one address may keep open (seats' pages never count).",
+    ),
+]
+
+GamesPerAddressOption = Annotated[
+    int,
+    typer.Option(
+        "--games-per-address",
+        min=1,
+        help="Games one address may hold open with seats' or hosts' pages.",
+    ),
+]
+
+ConnectionsPerAddressOption = Annotated[
+    int,
+    typer.Option(
+        "--connections-per-address",
+        min=1,
+        help="Connections (HTTP and WebSocket) one address may have open at once.",
+    ),
+]
+
+IdleDaysOption = Annotated[
+    float,
+    typer.Option(
+        "--idle-days",
+        min=0.001,
+        help="An unfinished game untouched this long leaves the lobby (archived).",
+    ),
+]
+
+ForgetDaysOption = Annotated[
+    float,
+    typer.Option(
+        "--forget-days",
+        min=0.001,
+        help="An unfinished game untouched this long is deleted (one without a move after a day).",
+    ),
+]
+
+KeepFinishedOption = Annotated[
+    int,
+    typer.Option("--keep-finished", min=0, help="Finished games kept (the oldest go)."),
+]
+
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        min=1,
+        max=256,
+        help="Worker processes the AI's and the explorer's searches run in (default: "
+        "one per core less one; one more is kept for AIs of a short clock).",
+    ),
+]
+
+DaskOption = Annotated[
+    str | None,
+    typer.Option(
+        "--dask",
+        metavar="ADDRESS",
+        help="Run the searches on the Dask cluster of this scheduler address "
+        "(e.g. tcp://10.0.0.5:8786) instead of worker processes here.",
+    ),
+]
+
+
 def serve(
-    host: Annotated[
-        str,
-        typer.Option("--host", help="Address to listen on (127.0.0.1: this computer only)."),
-    ] = "127.0.0.1",
-    port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="Port to listen on (0: any free one).")
-    ] = 8000,
-    no_open: Annotated[
-        bool, typer.Option("--no-open", help="Do not open the page in a web browser.")
-    ] = False,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            metavar="FILE",
-            help="The games database (SQLite): default games.sqlite in your data "
-            "directory; :memory: keeps nothing.",
-        ),
-    ] = None,
+    host: HostOption = "127.0.0.1",
+    port: PortOption = 8000,
+    no_open: NoOpenOption = False,
+    db: DbOption = None,
     position_book: PositionBookOption = None,
     weights: WeightsOption = None,
-    public_url: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--public-url",
-            metavar="URL",
-            help="The address people open (e.g. https://games.example.org behind a TLS "
-            "proxy): its host is answered and its pages may change games. Repeatable.",
-        ),
-    ] = None,
-    max_games: Annotated[
-        int,
-        typer.Option(
-            "--max-games",
-            min=1,
-            max=100_000,
-            help="Games held in memory at once (a game only watched does not count).",
-        ),
-    ] = 64,
-    new_games: Annotated[
-        str,
-        typer.Option(
-            "--new-games",
-            metavar="BURST/SECONDS",
-            help="New games per address: BURST at once, then one every SECONDS.",
-        ),
-    ] = "20/5",
-    new_games_total: Annotated[
-        str,
-        typer.Option(
-            "--new-games-total",
-            metavar="BURST/SECONDS",
-            help="New games for everyone together: BURST at once, then one every SECONDS.",
-        ),
-    ] = "200/0.5",
-    watchers: Annotated[
-        int,
-        typer.Option("--watchers", min=1, help="Watchers' pages open on one game."),
-    ] = 64,
-    pages_per_address: Annotated[
-        int,
-        typer.Option(
-            "--pages-per-address",
-            min=1,
-            help="Watchers' pages one address may keep open (seats' pages never count).",
-        ),
-    ] = 64,
-    games_per_address: Annotated[
-        int,
-        typer.Option(
-            "--games-per-address",
-            min=1,
-            help="Games one address may hold open with seats' or hosts' pages.",
-        ),
-    ] = 8,
-    connections_per_address: Annotated[
-        int,
-        typer.Option(
-            "--connections-per-address",
-            min=1,
-            help="Connections (HTTP and WebSocket) one address may have open at once.",
-        ),
-    ] = 256,
-    idle_days: Annotated[
-        float,
-        typer.Option(
-            "--idle-days",
-            min=0.001,
-            help="An unfinished game untouched this long leaves the lobby (archived).",
-        ),
-    ] = 7.0,
-    forget_days: Annotated[
-        float,
-        typer.Option(
-            "--forget-days",
-            min=0.001,
-            help="An unfinished game untouched this long is deleted (one without a move "
-            "after a day).",
-        ),
-    ] = 30.0,
-    keep_finished: Annotated[
-        int,
-        typer.Option("--keep-finished", min=0, help="Finished games kept (the oldest go)."),
-    ] = 10_000,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            min=1,
-            max=256,
-            help="Worker processes the AI's and the explorer's searches run in (default: "
-            "one per core less one; one more is kept for AIs of a short clock).",
-        ),
-    ] = None,
-    dask: Annotated[
-        str | None,
-        typer.Option(
-            "--dask",
-            metavar="ADDRESS",
-            help="Run the searches on the Dask cluster of this scheduler address "
-            "(e.g. tcp://10.0.0.5:8786) instead of worker processes here.",
-        ),
-    ] = None,
+    public_url: PublicUrlOption = None,
+    max_games: MaxGamesOption = 64,
+    new_games: NewGamesOption = "20/5",
+    new_games_total: NewGamesTotalOption = "200/0.5",
+    watchers: WatchersOption = 64,
+    pages_per_address: PagesPerAddressOption = 64,
+    games_per_address: GamesPerAddressOption = 8,
+    connections_per_address: ConnectionsPerAddressOption = 256,
+    idle_days: IdleDaysOption = 7.0,
+    forget_days: ForgetDaysOption = 30.0,
+    keep_finished: KeepFinishedOption = 10_000,
+    workers: WorkersOption = None,
+    dask: DaskOption = None,
     dicewars: DicewarsOption = None,
 ) -> None:
-    """Play Dice of Doom (boards up to 40x40) and the other games in the browser.
+    """Play Dice of Doom (boards up to 100x100) and the other games in the browser.
 
     Prints the address of the page and opens it (unless --no-open). Every game and move
     is kept in a SQLite file (--db; default games.sqlite in your data directory): a
@@ -193,22 +227,8 @@ def serve(
     """
     use_dicewars(dicewars)
     # the server (Starlette, uvicorn) is imported when it runs: `serve --help` stays quick
-    import uvicorn
-
-    from lazytree.server import create_app
-    from lazytree.server.app import server_config
-    from lazytree.server.guard import allowed_hosts
-    from lazytree.server.learning import LearningError, check_learning
     from lazytree.server.limits import Quotas
-    from lazytree.server.runner import Sessions
-    from lazytree.server.store import GameStore, StoreError
-    from lazytree.server.workers import lift_data_ceiling
 
-    try:
-        # on every interface (0.0.0.0): the machine's address, which others open
-        hosts = allowed_hosts([host, _reachable(host)], public_url or [])
-    except ValueError as exc:
-        fail(f"--public-url {exc}")
     quotas = Quotas(
         create_per_address=_rate("--new-games", new_games),
         create_total=_rate("--new-games-total", new_games_total),
@@ -220,6 +240,52 @@ def serve(
         forget_days=forget_days,
         keep_finished=keep_finished,
     )
+    _run(
+        host,
+        port,
+        db,
+        public_url or [],
+        quotas,
+        max_games,
+        workers,
+        dask,
+        position_book=position_book,
+        weights=weights,
+        open_page=not no_open,
+    )
+
+
+def _run(
+    host: str,
+    port: int,
+    db: str | None,
+    public_urls: list[str],
+    quotas: Quotas,
+    max_games: int,
+    workers: int | None,
+    dask: str | None,
+    *,
+    position_book: Path | None,
+    weights: Path | None,
+    open_page: bool,
+) -> None:
+    """Check what the server is given (one line and exit 2 for a mistake), start it on
+    ``host:port`` and announce its address once it answers."""
+    import uvicorn
+
+    from lazytree.server import create_app
+    from lazytree.server.app import server_config
+    from lazytree.server.guard import allowed_hosts
+    from lazytree.server.learning import LearningError, check_learning
+    from lazytree.server.runner import Sessions
+    from lazytree.server.store import GameStore, StoreError
+    from lazytree.server.workers import lift_data_ceiling
+
+    try:
+        # on every interface (0.0.0.0): the machine's address, which others open
+        hosts = allowed_hosts([host, _reachable(host)], public_urls)
+    except ValueError as exc:
+        fail(f"--public-url {exc}")
     try:  # before the server starts: a bad or foreign file is one line
         learning = check_learning(position_book, weights)
     except LearningError as exc:
@@ -245,7 +311,7 @@ def serve(
         learning=learning,
         hosts=hosts,
         quotas=quotas,
-        public_urls=public_url or [],
+        public_urls=public_urls,
     )
     config = server_config(app)
     server = uvicorn.Server(config)
@@ -262,7 +328,7 @@ def serve(
                 "reach that address can create games)",
                 soft_wrap=True,
             )
-        if not no_open:
+        if open_page:
             webbrowser.open(url)
 
     # print (and open) once the server answers, not before
