@@ -29,7 +29,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "serve": (
         "lazytree.cli.serve",
         "serve",
-        "Play Dice of Doom (boards up to 40x40) and the other games in the browser.",
+        "Play Dice of Doom (boards up to 100x100) and the other games in the browser.",
     ),
     "play": ("lazytree.cli.play", "play_app", "Play a game against the AI in the terminal."),
     "count": ("lazytree.cli.analyse", "count_app", "Count the game tree from a start position."),
