@@ -44,7 +44,8 @@ ANY_CORE = ("browser", "test_pyodide.py", "test_wheel.py")
 """Folders and files of ``tests/`` whose every test is ``any_core``: what they check does
 not change with the core the suite runs on (the front end in a browser, Python inside
 Pyodide, the wheel they build themselves), so ``make test`` runs them once, on the
-compiled core."""
+compiled core. (A test elsewhere that runs both cores itself, a benchmark's, is marked
+``any_core`` where it stands.)"""
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by -m

@@ -15,6 +15,7 @@ from lazytree.cli import app
 
 
 @pytest.mark.slow
+@pytest.mark.any_core  # the benchmark runs both cores itself
 def test_bench_reports_both_cores_and_writes_a_profile(tmp_path: Path) -> None:
     profile = tmp_path / "minimax.prof"
     ran = CliRunner().invoke(

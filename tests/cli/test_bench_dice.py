@@ -42,6 +42,7 @@ def test_game_moves_conflicts_with_quick() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.any_core  # the benchmark runs both cores itself
 def test_both_cores_side_by_side() -> None:
     """The other core runs in a child process with the same options; both count the same
     nodes (the match, the same games on both cores, runs once)."""

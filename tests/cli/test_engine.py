@@ -14,6 +14,7 @@ from tests.helpers import cli
 
 
 @pytest.mark.slow
+@pytest.mark.any_core  # the benchmark runs both cores itself
 def test_bench_dice_quick_json() -> None:
     result = cli(shlex.split("bench dice-of-doom --quick --json"))
     assert result.exit_code == 0, result.output
