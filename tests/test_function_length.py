@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 MAX_LINES = 100
 
+
 def long_functions(root: Path = ROOT) -> set[tuple[str, str]]:
     """The (path, name) of every function of ``lazytree/`` and ``games/`` under ``root``
     longer than :data:`MAX_LINES`, from its ``def`` line to its last line."""
