@@ -141,6 +141,63 @@
     return parts.join(", ");
   }
 
+  // frontend/src/play/el.ts
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === void 0 || v === null || v === false) continue;
+      if (k === "dataset" && typeof v === "object") Object.assign(node.dataset, v);
+      else if (k === "className") node.className = String(v);
+      else node.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const c of children.flat())
+      if (c !== null && c !== void 0 && c !== false && c !== "") node.append(c);
+    return node;
+  }
+  function must(selector, root = document) {
+    const found = root.querySelector(selector);
+    if (!found) throw new Error(`the page has no ${selector}`);
+    return found;
+  }
+  function showError(message) {
+    const box = must("#error");
+    box.textContent = message;
+    box.hidden = !message;
+  }
+
+  // frontend/src/play/api.ts
+  async function api(path, body, seat, session) {
+    const headers = seat ? { "X-Lazytree-Seat": seat } : {};
+    const options = body === void 0 ? { headers } : {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify(body)
+    };
+    const response = await fetch(`/api/sessions/${path}`, options);
+    if (path === session || /\/(move|ai|undo|redo)$/.test(path))
+      performance.mark("lazytree:board-data");
+    const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
+    if (!response.ok) throw new Error(data.error || `${response.status}`);
+    return data;
+  }
+  async function loadFile(event, seat) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    try {
+      const text = await file.text();
+      let data;
+      try {
+        data = JSON.parse(text);
+      } catch (e) {
+        throw new Error(`${file.name} is not JSON: ${e.message}`);
+      }
+      const made = await api("load", data, seat, "");
+      window.location.href = made.url;
+    } catch (e) {
+      showError(`cannot load ${file.name}: ${e.message}`);
+    }
+  }
+
   // frontend/src/board/geometry.ts
   var R = 20;
   var HW = Math.sqrt(3) * R;
@@ -1164,24 +1221,413 @@
     return nodes;
   }
 
-  // frontend/src/play/el.ts
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === void 0 || v === null || v === false) continue;
-      if (k === "dataset" && typeof v === "object") Object.assign(node.dataset, v);
-      else if (k === "className") node.className = String(v);
-      else node.setAttribute(k, v === true ? "" : String(v));
+  // frontend/src/play/gestures.ts
+  var SLOP = 5;
+  var DOUBLE_TAP_MS = 350;
+  var DOUBLE_TAP_PX = 24;
+  var WHEEL_REST = 150;
+  var WHEEL_STEP = 1.2;
+  var Gestures = class {
+    constructor(board, viewport, commit) {
+      this.board = board;
+      this.viewport = viewport;
+      this.commit = commit;
+      const canvas = board.canvas;
+      canvas.addEventListener("pointerdown", (e) => this.down(e));
+      canvas.addEventListener("pointermove", (e) => this.move(e));
+      canvas.addEventListener("pointerup", (e) => this.up(e, true));
+      canvas.addEventListener("pointercancel", (e) => this.up(e, false));
+      canvas.addEventListener(
+        "wheel",
+        (e) => {
+          e.preventDefault();
+          this.turn(e);
+        },
+        { passive: false }
+      );
     }
-    for (const c of children.flat())
-      if (c !== null && c !== void 0 && c !== false && c !== "") node.append(c);
-    return node;
+    board;
+    viewport;
+    commit;
+    /** Whether the last press became a drag or a pinch (its click is not a click). */
+    dragged = false;
+    gesture = { start: /* @__PURE__ */ new Map(), now: /* @__PURE__ */ new Map() };
+    lastTap = null;
+    /** A wheel zoom in progress: where it is centred and how far it has zoomed. */
+    wheel = null;
+    wheelTimer = null;
+    /** A turn of the wheel: the picture scaled at once, the view set once it rests. */
+    turn(e) {
+      if (!e.deltaY) return;
+      if (!this.wheel) {
+        const [bx, by] = this.board.boardPoint(e.clientX, e.clientY);
+        this.wheel = { cx: e.clientX, cy: e.clientY, bx, by, scale: 1 };
+      }
+      const w = this.wheel;
+      const step2 = e.deltaY > 0 ? 1 / WHEEL_STEP : WHEEL_STEP;
+      w.scale = this.viewport.w / this.viewport.clampWidth(this.viewport.w / (w.scale * step2));
+      this.board.preview(0, 0, w.scale, w.cx, w.cy);
+      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
+      this.wheelTimer = setTimeout(() => this.rest(), WHEEL_REST);
+    }
+    /** The wheel rested (or a press began): set the view it zoomed to, and draw it. */
+    rest() {
+      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
+      this.wheelTimer = null;
+      const w = this.wheel;
+      this.wheel = null;
+      if (!w) return;
+      this.board.canvas.style.transform = "";
+      this.viewport.zoomAt(1 / w.scale, w.bx, w.by);
+      this.commit();
+      this.board.draw();
+    }
+    down(e) {
+      this.rest();
+      if (e.pointerType === "mouse" && e.button !== 0) return;
+      const g = this.gesture;
+      if (g.start.size === 0) this.dragged = false;
+      for (const [id, p] of g.now) g.start.set(id, p);
+      g.start.set(e.pointerId, [e.clientX, e.clientY]);
+      g.now.set(e.pointerId, [e.clientX, e.clientY]);
+      if (g.start.size > 1) this.dragged = true;
+      this.board.canvas.setPointerCapture?.(e.pointerId);
+    }
+    move(e) {
+      const g = this.gesture;
+      if (!g.now.has(e.pointerId)) return;
+      g.now.set(e.pointerId, [e.clientX, e.clientY]);
+      const { dx, dy, scale, cx, cy } = this.shape();
+      if (!this.dragged && Math.hypot(dx, dy) < SLOP && scale === 1) return;
+      this.dragged = true;
+      this.board.preview(dx, dy, scale, cx, cy);
+    }
+    up(e, tap) {
+      const g = this.gesture;
+      if (!g.now.has(e.pointerId)) return;
+      g.now.set(e.pointerId, [e.clientX, e.clientY]);
+      if (this.dragged) this.apply();
+      g.start.delete(e.pointerId);
+      g.now.delete(e.pointerId);
+      for (const [id, p] of g.now) g.start.set(id, p);
+      if (tap && !this.dragged && e.pointerType === "touch") this.tapped(e);
+    }
+    /** The gesture so far: the pointers' mean moved by (dx, dy), their spread scaled. */
+    shape() {
+      const g = this.gesture;
+      const ids = [...g.now.keys()];
+      const mean = (m) => {
+        let x = 0;
+        let y = 0;
+        for (const id of ids) {
+          const p = m.get(id) ?? [0, 0];
+          x += p[0] / ids.length;
+          y += p[1] / ids.length;
+        }
+        return [x, y];
+      };
+      const [sx, sy] = mean(g.start);
+      const [nx, ny] = mean(g.now);
+      let scale = 1;
+      if (ids.length >= 2) {
+        const [a, b] = ids;
+        const d = (m) => {
+          const p = m.get(a) ?? [0, 0];
+          const q = m.get(b) ?? [0, 0];
+          return Math.hypot(p[0] - q[0], p[1] - q[1]);
+        };
+        const d0 = d(g.start);
+        if (d0 > 10) scale = d(g.now) / d0;
+      }
+      return { dx: nx - sx, dy: ny - sy, scale, cx: sx, cy: sy };
+    }
+    /** Set the view to what the transform shows, and draw it. */
+    apply() {
+      const { dx, dy, scale, cx, cy } = this.shape();
+      const board = this.board;
+      board.canvas.style.transform = "";
+      const k = board.view().k;
+      const [bx, by] = board.boardPoint(cx, cy);
+      this.viewport.panBy(-dx / k, -dy / k);
+      if (scale !== 1) this.viewport.zoomAt(1 / scale, bx, by);
+      this.commit();
+      board.draw();
+    }
+    tapped(e) {
+      const now = e.timeStamp;
+      const last = this.lastTap;
+      const cell = this.board.cellAt(e);
+      if (last && now - last.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP_PX && cell === last.cell) {
+        this.lastTap = null;
+        const [x, y] = this.board.boardPoint(e.clientX, e.clientY);
+        this.viewport.zoomAt(1 / 2, x, y);
+        this.commit();
+        return;
+      }
+      this.lastTap = { t: now, x: e.clientX, y: e.clientY, cell };
+    }
+  };
+
+  // frontend/src/play/viewport.ts
+  var Viewport = class {
+    x = 0;
+    y = 0;
+    w = 100;
+    h = 100;
+    boardWidth = 100;
+    boardHeight = 100;
+    /** The whole board. */
+    fit(width, height) {
+      this.boardWidth = width;
+      this.boardHeight = height;
+      Object.assign(this, { x: 0, y: 0, w: width, h: height });
+    }
+    /** Zoom by `factor` (< 1: in) keeping board point (cx, cy) where it is (default: centre). */
+    zoomAt(factor, cx, cy) {
+      const x = cx ?? this.x + this.w / 2;
+      const y = cy ?? this.y + this.h / 2;
+      const w = this.clampWidth(this.w * factor);
+      const k = w / this.w;
+      this.x = x - (x - this.x) * k;
+      this.y = y - (y - this.y) * k;
+      this.w = w;
+      this.h *= k;
+    }
+    /** `w` within the zoom's limits: from 60 units (the closest) to 4 boards wide. */
+    clampWidth(w) {
+      return Math.max(60, Math.min(w, this.boardWidth * 4));
+    }
+    /** Move the view by (dx, dy) board units. */
+    panBy(dx, dy) {
+      this.x += dx;
+      this.y += dy;
+    }
+    /**
+     * Pan as little as needed so the point (px, py) is at least `margin` units inside the
+     * rectangle `shown` (what the canvas shows of the view, which may be wider than the box),
+     * never to show what lies past the board's edges: a cell on the board's edge is revealed
+     * with the edge, and a board already in view never moves. Returns whether it panned.
+     */
+    reveal(px, py, shown, margin) {
+      const dx = shift(px, margin, shown.x, shown.w, this.boardWidth);
+      const dy = shift(py, margin, shown.y, shown.h, this.boardHeight);
+      if (!dx && !dy) return false;
+      this.panBy(dx, dy);
+      return true;
+    }
+    /** The viewBox attribute's text. */
+    toString() {
+      return `${this.x} ${this.y} ${this.w} ${this.h}`;
+    }
+  };
+  function shift(p, margin, start, size, extent) {
+    const low = Math.max(p - margin, Math.min(0, p));
+    const high = Math.min(p + margin, Math.max(extent, p));
+    if (high - low > size) return p - size / 2 - start;
+    if (low < start) return low - start;
+    if (high > start + size) return high - (start + size);
+    return 0;
   }
-  function must(selector, root = document) {
-    const found = root.querySelector(selector);
-    if (!found) throw new Error(`the page has no ${selector}`);
-    return found;
-  }
+
+  // frontend/src/play/board-view.ts
+  var ZOOM = 1.4;
+  var BoardView = class {
+    canvas = must("#board");
+    board = new Board(this.canvas);
+    viewport = new Viewport();
+    gestures = new Gestures(this.board, this.viewport, () => this.setViewBox());
+    constructor() {
+      const on = (action, f) => must(`[data-action=${action}]`).addEventListener("click", f);
+      on("zoom-in", () => this.zoom(1 / ZOOM));
+      on("zoom-out", () => this.zoom(ZOOM));
+      on("zoom-fit", () => this.fit());
+    }
+    /** Is `doc` a new board (another shape than the one drawn)? */
+    isNew(doc) {
+      return hasCells(doc) && this.board.key !== this.board.shapeKey(doc);
+    }
+    /**
+     * Draw `doc` (of the game `game`) with `options`' marks: a new board whole and fitted,
+     * else only `changed` cells (and marks) when given; the generic view as text.
+     */
+    draw(doc, options, changed, game) {
+      const text = !hasCells(doc);
+      this.canvas.toggleAttribute("hidden", text);
+      must(".zoom").hidden = text;
+      must("#board-cursor").hidden = text;
+      const textBox = must("#text-board");
+      textBox.hidden = !text;
+      if (text) {
+        textBox.replaceChildren(textBoard(doc));
+        return;
+      }
+      if (this.isNew(doc)) {
+        this.board.render(doc, options);
+        this.fit();
+      } else if (changed) {
+        this.board.update(doc, options, changed);
+      } else {
+        this.board.render(doc, options);
+      }
+      this.canvas.setAttribute("aria-label", `${game} board, ${doc.cells?.length} cells`);
+    }
+    /** The canvas shows the viewport's box. */
+    setViewBox() {
+      this.canvas.setAttribute("viewBox", this.viewport.toString());
+    }
+    /** Show the whole board. */
+    fit() {
+      if (!this.board.width) return;
+      this.viewport.fit(this.board.width, this.board.height);
+      this.setViewBox();
+    }
+    /** Zoom by `factor` (below 1: in) about cell `cell`'s centre (null: the view's). */
+    zoom(factor, cell = null) {
+      const c = cell === null ? void 0 : this.board.geo?.centres[cell];
+      this.viewport.zoomAt(factor, c?.[0], c?.[1]);
+      this.setViewBox();
+    }
+    /** Pan so cell `cell` is on screen (drawn at once). */
+    reveal(cell) {
+      const c = cell === null ? void 0 : this.board.geo?.centres[cell];
+      if (!c) return;
+      const v = this.board.view();
+      const shown = {
+        x: v.x - v.ox / v.k,
+        y: v.y - v.oy / v.k,
+        w: this.canvas.clientWidth / v.k,
+        h: this.canvas.clientHeight / v.k
+      };
+      if (this.viewport.reveal(c[0], c[1], shown, 30)) {
+        this.setViewBox();
+        this.board.draw();
+      }
+    }
+  };
+
+  // frontend/src/play/controller.ts
+  var KEYS = {
+    ArrowLeft: "left",
+    ArrowRight: "right",
+    ArrowUp: "up",
+    ArrowDown: "down"
+  };
+  var ZOOM2 = 1.4;
+  var BoardController = class {
+    constructor(state, cells, page) {
+      this.state = state;
+      this.cells = cells;
+      this.page = page;
+    }
+    state;
+    cells;
+    page;
+    /** The keyboard has the board: the cursor shows. */
+    focused = false;
+    /** The column (board units) the up and down keys keep to. */
+    anchorX;
+    /** A click (or tap) on cell `c` at time `started`: the cursor goes there, and it acts. */
+    click(c, started) {
+      this.state.cursor = c;
+      if (!this.state.isHumanTurn()) {
+        this.page.redrawMarks();
+        this.page.describeCursor();
+        return;
+      }
+      this.act(c, started);
+    }
+    /** Cell `c` chosen (a click, Enter): select it, or play the move it ends. */
+    act(c, started) {
+      const s = this.state;
+      if (!s.view || !s.isHumanTurn()) return;
+      const what = this.cells.click(c, s.selected);
+      if ("move" in what) {
+        this.page.sendMove(what.move, started);
+        return;
+      }
+      s.selected = what.select;
+      this.page.redrawMarks();
+      this.page.showSelection(started);
+    }
+    /** The board took the focus; `byKeyboard`: the keyboard brought it (the cursor shows). */
+    focus(byKeyboard) {
+      this.focused = byKeyboard;
+      const doc = this.state.view?.board;
+      if (doc && hasCells(doc) && this.state.cursor === null)
+        this.state.cursor = this.firstCursor(doc);
+      if (this.focused) this.page.redrawMarks();
+      this.page.describeCursor();
+    }
+    /** The board lost the focus. */
+    blur() {
+      if (!this.focused) return;
+      this.focused = false;
+      this.page.redrawMarks();
+    }
+    /** Key `key` pressed at time `started`; true if the page should not do its default. */
+    key(key, started) {
+      if (!this.focused && key !== "Tab") {
+        this.focused = true;
+        this.page.redrawMarks();
+      }
+      const s = this.state;
+      const direction = KEYS[key];
+      if (direction) {
+        this.moveCursor(direction);
+        return true;
+      }
+      if (key === "Enter" || key === " ") {
+        this.enter(started);
+        return true;
+      }
+      if (key === "Escape") {
+        if (s.selected === null) return false;
+        s.selected = null;
+        this.page.redrawMarks();
+        this.page.showSelection(null);
+        return true;
+      }
+      if (key === "+" || key === "=") this.page.zoom(1 / ZOOM2);
+      else if (key === "-") this.page.zoom(ZOOM2);
+      else if (key === "0") this.page.fit();
+      return false;
+    }
+    /** Enter or space: act on the cursor's cell (or put the cursor on the board first). */
+    enter(started) {
+      const s = this.state;
+      const doc = s.view?.board;
+      if (!doc || !hasCells(doc)) return;
+      if (s.cursor === null) {
+        this.moveCursor("left");
+      } else if (!s.isHumanTurn()) {
+        this.page.describeCursor(s.view?.over ? "The game is over." : "It is not your turn.");
+      } else {
+        this.act(s.cursor, started);
+      }
+    }
+    /** Where the cursor starts: the selection, else the first cell a move starts from. */
+    firstCursor(doc) {
+      const s = this.state;
+      if (s.selected !== null) return s.selected;
+      const start = doc.moves.find((m) => m.path.length > 0);
+      return start ? start.path[0] : 0;
+    }
+    /** Move the cursor one cell towards `direction` (onto the board if it is not on it). */
+    moveCursor(direction) {
+      const s = this.state;
+      const doc = s.view?.board;
+      const geo = this.cells.geo;
+      if (!doc || !hasCells(doc) || !geo) return;
+      const from = s.cursor ?? this.firstCursor(doc);
+      const vertical = direction === "up" || direction === "down";
+      if (!vertical || this.anchorX === void 0) this.anchorX = geo.centres[from]?.[0];
+      s.cursor = s.cursor === null ? from : step(doc, geo, this.cells.index, from, direction, this.anchorX);
+      if (!vertical) this.anchorX = void 0;
+      this.page.revealCursor();
+      this.page.redrawMarks();
+      this.page.describeCursor();
+    }
+  };
 
   // frontend/src/play/state.ts
   var COLOUR_NAMES = ["red", "blue", "green", "orange", "purple", "teal", "pink", "olive"];
@@ -1389,153 +1835,29 @@
         sel.value = value;
     }
   }
+  function typedFields(text) {
+    try {
+      const data = JSON.parse(text || "{}");
+      if (!data || typeof data !== "object" || Array.isArray(data)) return {};
+      const out = {};
+      for (const [k, v] of Object.entries(data)) if (typeof v === "string") out[k] = v;
+      return out;
+    } catch {
+      return {};
+    }
+  }
 
-  // frontend/src/play/gestures.ts
-  var SLOP = 5;
-  var DOUBLE_TAP_MS = 350;
-  var DOUBLE_TAP_PX = 24;
-  var WHEEL_REST = 150;
-  var WHEEL_STEP = 1.2;
-  var Gestures = class {
-    constructor(board, viewport, commit) {
-      this.board = board;
-      this.viewport = viewport;
-      this.commit = commit;
-      const canvas = board.canvas;
-      canvas.addEventListener("pointerdown", (e) => this.down(e));
-      canvas.addEventListener("pointermove", (e) => this.move(e));
-      canvas.addEventListener("pointerup", (e) => this.up(e, true));
-      canvas.addEventListener("pointercancel", (e) => this.up(e, false));
-      canvas.addEventListener(
-        "wheel",
-        (e) => {
-          e.preventDefault();
-          this.turn(e);
-        },
-        { passive: false }
-      );
-    }
-    board;
-    viewport;
-    commit;
-    /** Whether the last press became a drag or a pinch (its click is not a click). */
-    dragged = false;
-    gesture = { start: /* @__PURE__ */ new Map(), now: /* @__PURE__ */ new Map() };
-    lastTap = null;
-    /** A wheel zoom in progress: where it is centred and how far it has zoomed. */
-    wheel = null;
-    wheelTimer = null;
-    /** A turn of the wheel: the picture scaled at once, the view set once it rests. */
-    turn(e) {
-      if (!e.deltaY) return;
-      if (!this.wheel) {
-        const [bx, by] = this.board.boardPoint(e.clientX, e.clientY);
-        this.wheel = { cx: e.clientX, cy: e.clientY, bx, by, scale: 1 };
-      }
-      const w = this.wheel;
-      const step2 = e.deltaY > 0 ? 1 / WHEEL_STEP : WHEEL_STEP;
-      w.scale = this.viewport.w / this.viewport.clampWidth(this.viewport.w / (w.scale * step2));
-      this.board.preview(0, 0, w.scale, w.cx, w.cy);
-      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
-      this.wheelTimer = setTimeout(() => this.rest(), WHEEL_REST);
-    }
-    /** The wheel rested (or a press began): set the view it zoomed to, and draw it. */
-    rest() {
-      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
-      this.wheelTimer = null;
-      const w = this.wheel;
-      this.wheel = null;
-      if (!w) return;
-      this.board.canvas.style.transform = "";
-      this.viewport.zoomAt(1 / w.scale, w.bx, w.by);
-      this.commit();
-      this.board.draw();
-    }
-    down(e) {
-      this.rest();
-      if (e.pointerType === "mouse" && e.button !== 0) return;
-      const g = this.gesture;
-      if (g.start.size === 0) this.dragged = false;
-      for (const [id, p] of g.now) g.start.set(id, p);
-      g.start.set(e.pointerId, [e.clientX, e.clientY]);
-      g.now.set(e.pointerId, [e.clientX, e.clientY]);
-      if (g.start.size > 1) this.dragged = true;
-      this.board.canvas.setPointerCapture?.(e.pointerId);
-    }
-    move(e) {
-      const g = this.gesture;
-      if (!g.now.has(e.pointerId)) return;
-      g.now.set(e.pointerId, [e.clientX, e.clientY]);
-      const { dx, dy, scale, cx, cy } = this.shape();
-      if (!this.dragged && Math.hypot(dx, dy) < SLOP && scale === 1) return;
-      this.dragged = true;
-      this.board.preview(dx, dy, scale, cx, cy);
-    }
-    up(e, tap) {
-      const g = this.gesture;
-      if (!g.now.has(e.pointerId)) return;
-      g.now.set(e.pointerId, [e.clientX, e.clientY]);
-      if (this.dragged) this.apply();
-      g.start.delete(e.pointerId);
-      g.now.delete(e.pointerId);
-      for (const [id, p] of g.now) g.start.set(id, p);
-      if (tap && !this.dragged && e.pointerType === "touch") this.tapped(e);
-    }
-    /** The gesture so far: the pointers' mean moved by (dx, dy), their spread scaled. */
-    shape() {
-      const g = this.gesture;
-      const ids = [...g.now.keys()];
-      const mean = (m) => {
-        let x = 0;
-        let y = 0;
-        for (const id of ids) {
-          const p = m.get(id) ?? [0, 0];
-          x += p[0] / ids.length;
-          y += p[1] / ids.length;
-        }
-        return [x, y];
-      };
-      const [sx, sy] = mean(g.start);
-      const [nx, ny] = mean(g.now);
-      let scale = 1;
-      if (ids.length >= 2) {
-        const [a, b] = ids;
-        const d = (m) => {
-          const p = m.get(a) ?? [0, 0];
-          const q = m.get(b) ?? [0, 0];
-          return Math.hypot(p[0] - q[0], p[1] - q[1]);
-        };
-        const d0 = d(g.start);
-        if (d0 > 10) scale = d(g.now) / d0;
-      }
-      return { dx: nx - sx, dy: ny - sy, scale, cx: sx, cy: sy };
-    }
-    /** Set the view to what the transform shows, and draw it. */
-    apply() {
-      const { dx, dy, scale, cx, cy } = this.shape();
-      const board = this.board;
-      board.canvas.style.transform = "";
-      const k = board.view().k;
-      const [bx, by] = board.boardPoint(cx, cy);
-      this.viewport.panBy(-dx / k, -dy / k);
-      if (scale !== 1) this.viewport.zoomAt(1 / scale, bx, by);
-      this.commit();
-      board.draw();
-    }
-    tapped(e) {
-      const now = e.timeStamp;
-      const last = this.lastTap;
-      const cell = this.board.cellAt(e);
-      if (last && now - last.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP_PX && cell === last.cell) {
-        this.lastTap = null;
-        const [x, y] = this.board.boardPoint(e.clientX, e.clientY);
-        this.viewport.zoomAt(1 / 2, x, y);
-        this.commit();
-        return;
-      }
-      this.lastTap = { t: now, x: e.clientX, y: e.clientY, cell };
-    }
-  };
+  // frontend/src/play/hooks.ts
+  function measure(name, start) {
+    const m = performance.measure(name, { start, end: performance.now() });
+    window.lazytree.timings.push({ name, ms: m.duration });
+    requestAnimationFrame(
+      () => setTimeout(() => {
+        const p = performance.measure(`${name}-painted`, { start, end: performance.now() });
+        window.lazytree.timings.push({ name: `${name}-painted`, ms: p.duration });
+      }, 0)
+    );
+  }
 
   // frontend/src/play/notation.ts
   function loose(text) {
@@ -1573,6 +1895,84 @@
     const like = examples.length ? `: legal moves look like ${examples.join(", ")}` : "";
     return { error: `${text} is not a legal move here${like}` };
   }
+
+  // frontend/src/play/movebox.ts
+  var COMPLETIONS = 50;
+  var MoveBox = class {
+    constructor(state, sendMove) {
+      this.state = state;
+      this.sendMove = sendMove;
+      must("#move-form").addEventListener("submit", (e) => {
+        e.preventDefault();
+        this.play();
+      });
+      this.input.addEventListener("input", () => {
+        this.error("");
+        this.complete(this.state.isHumanTurn() ? this.input.value : null);
+      });
+    }
+    state;
+    sendMove;
+    /** The text of the move sent from the box (its errors are shown there), or null. */
+    typed = null;
+    input = must("#move-input");
+    /** Show `text` as the box's error ("": none). */
+    error(text) {
+      const box = must("#move-error");
+      box.textContent = text;
+      box.hidden = !text;
+    }
+    /** Show the box as the state's view asks (hidden for a watcher, its hint, its title). */
+    render() {
+      const s = this.state;
+      const view = s.view;
+      const input = this.input;
+      const can = s.isHumanTurn();
+      must("#move-form").hidden = s.you.role === "watcher";
+      must("[data-action=play-move]").disabled = !can;
+      const moves = view?.board.moves ?? [];
+      const example = moves.find((m) => m.path.length > 0) ?? moves[0];
+      must("#move-hint").textContent = view ? "In the game's notation; Enter plays it." : "";
+      input.placeholder = can && example ? `e.g. ${example.move}` : "";
+      input.title = can ? `${moves.length + (view?.board.more ?? 0)} legal moves` : view?.over ? "the game is over" : "not your turn";
+      this.complete(can ? input.value : null);
+    }
+    /**
+     * The typed move was made: the box is emptied, unless something else was typed since
+     * (the confirmation can come after the update, while the next move is being typed).
+     */
+    done() {
+      if (this.typed !== null && this.input.value === this.typed) this.input.value = "";
+      this.typed = null;
+    }
+    /** Offer the legal moves that complete `typed` (null: none). */
+    complete(typed) {
+      const list = must("#move-options");
+      const moves = typed === null ? [] : this.state.view?.board.moves ?? [];
+      const options = completions(moves, typed ?? "", COMPLETIONS).map((text) => {
+        const option = document.createElement("option");
+        option.value = text;
+        return option;
+      });
+      list.replaceChildren(...options);
+    }
+    /** Send the typed move, or say why not. */
+    play() {
+      const s = this.state;
+      if (!s.view || !s.isHumanTurn()) {
+        this.error(s.view?.over ? "the game is over" : "it is not your turn");
+        return;
+      }
+      const checked = checkMove(s.view.board, this.input.value);
+      if ("error" in checked) {
+        this.error(checked.error);
+        return;
+      }
+      this.error("");
+      this.typed = this.input.value;
+      if (!this.sendMove(checked.move)) this.typed = null;
+    }
+  };
 
   // frontend/src/play/replay.ts
   function replayTarget(k, total) {
@@ -2043,96 +2443,29 @@
     return new ServerService(session, events, call);
   }
 
-  // frontend/src/play/viewport.ts
-  var Viewport = class {
-    x = 0;
-    y = 0;
-    w = 100;
-    h = 100;
-    boardWidth = 100;
-    boardHeight = 100;
-    /** The whole board. */
-    fit(width, height) {
-      this.boardWidth = width;
-      this.boardHeight = height;
-      Object.assign(this, { x: 0, y: 0, w: width, h: height });
-    }
-    /** Zoom by `factor` (< 1: in) keeping board point (cx, cy) where it is (default: centre). */
-    zoomAt(factor, cx, cy) {
-      const x = cx ?? this.x + this.w / 2;
-      const y = cy ?? this.y + this.h / 2;
-      const w = this.clampWidth(this.w * factor);
-      const k = w / this.w;
-      this.x = x - (x - this.x) * k;
-      this.y = y - (y - this.y) * k;
-      this.w = w;
-      this.h *= k;
-    }
-    /** `w` within the zoom's limits: from 60 units (the closest) to 4 boards wide. */
-    clampWidth(w) {
-      return Math.max(60, Math.min(w, this.boardWidth * 4));
-    }
-    /** Move the view by (dx, dy) board units. */
-    panBy(dx, dy) {
-      this.x += dx;
-      this.y += dy;
-    }
-    /**
-     * Pan as little as needed so the point (px, py) is at least `margin` units inside the
-     * rectangle `shown` (what the canvas shows of the view, which may be wider than the box),
-     * never to show what lies past the board's edges: a cell on the board's edge is revealed
-     * with the edge, and a board already in view never moves. Returns whether it panned.
-     */
-    reveal(px, py, shown, margin) {
-      const dx = shift(px, margin, shown.x, shown.w, this.boardWidth);
-      const dy = shift(py, margin, shown.y, shown.h, this.boardHeight);
-      if (!dx && !dy) return false;
-      this.panBy(dx, dy);
-      return true;
-    }
-    /** The viewBox attribute's text. */
-    toString() {
-      return `${this.x} ${this.y} ${this.w} ${this.h}`;
-    }
-  };
-  function shift(p, margin, start, size, extent) {
-    const low = Math.max(p - margin, Math.min(0, p));
-    const high = Math.min(p + margin, Math.max(extent, p));
-    if (high - low > size) return p - size / 2 - start;
-    if (low < start) return low - start;
-    if (high > start + size) return high - (start + size);
-    return 0;
-  }
-
   // frontend/src/play/page.ts
-  var KEYS = {
-    ArrowLeft: "left",
-    ArrowRight: "right",
-    ArrowUp: "up",
-    ArrowDown: "down"
-  };
-  var COMPLETIONS = 50;
-  function measure(name, start) {
-    const m = performance.measure(name, { start, end: performance.now() });
-    window.lazytree.timings.push({ name, ms: m.duration });
-    requestAnimationFrame(
-      () => setTimeout(() => {
-        const p = performance.measure(`${name}-painted`, { start, end: performance.now() });
-        window.lazytree.timings.push({ name: `${name}-painted`, ms: p.duration });
-      }, 0)
-    );
-  }
-  function showError(message) {
-    const box = must("#error");
-    box.textContent = message;
-    box.hidden = !message;
-  }
   var GamePage = class {
     constructor(sessionId, seatToken) {
       this.sessionId = sessionId;
       this.seatToken = seatToken;
-      this.board = new Board(this.canvas);
-      this.gestures = new Gestures(this.board, this.viewport, () => this.setViewBox());
+      this.moveBox = new MoveBox(this.state, (move) => this.sendMove(move));
+      this.controller = new BoardController(this.state, this.board, {
+        redrawMarks: () => this.redrawMarks(),
+        describeCursor: (text) => this.describeCursor(text),
+        showSelection: (started) => {
+          renderPanel(this.state, this.sessionId);
+          this.moveBox.render();
+          this.describeCursor();
+          if (started !== null) measure("select", started);
+        },
+        sendMove: (move, started) => this.sendMove(move, started),
+        revealCursor: () => this.shown.reveal(this.state.cursor),
+        zoom: (factor) => {
+          this.shown.zoom(factor, this.state.cursor);
+          this.shown.reveal(this.state.cursor);
+        },
+        fit: () => this.shown.fit()
+      });
       this.connection = openService(
         sessionId,
         {
@@ -2156,18 +2489,15 @@
     seatToken;
     state = new PlayState();
     app = must("#app");
-    canvas = must("#board");
-    board;
-    viewport = new Viewport();
-    gestures;
+    shown = new BoardView();
+    canvas = this.shown.canvas;
+    board = this.shown.board;
     connection;
+    controller;
+    moveBox;
     busy = false;
     connectedAt = null;
     pendingMove = null;
-    /** The text of the move sent from the move box (its errors are shown there). */
-    typed = null;
-    anchorX;
-    focused = false;
     start() {
       must("#game").hidden = false;
       this.connectedAt = performance.now();
@@ -2189,12 +2519,12 @@
         this.state.view.waiting = message.waiting;
         renderProgress(this.state);
       } else if (message.type === "error") {
-        if (this.typed !== null) this.moveError(message.error);
+        if (this.moveBox.typed !== null) this.moveBox.error(message.error);
         else showError(message.error);
-        this.typed = null;
+        this.moveBox.typed = null;
         this.busy = false;
       } else if (message.type === "confirmed") {
-        this.typedDone();
+        this.moveBox.done();
         this.busy = false;
       }
     }
@@ -2212,9 +2542,9 @@
       window.lazytree.moves = this.state.moveTexts;
       if (applied.moved) {
         this.busy = false;
-        this.typedDone();
+        this.moveBox.done();
         showError("");
-        this.moveError("");
+        this.moveBox.error("");
       }
       this.render(t0, applied);
       const said = this.state.announcement(applied);
@@ -2289,35 +2619,14 @@
         selected: interactive ? s.selected : null,
         last: s.replayAt === null ? s.lastPaths() : [],
         interactive,
-        cursor: this.focused ? s.cursor : null
+        cursor: this.controller.focused ? s.cursor : null
       };
     }
     /** Draw `doc`: whole, or only `changed` cells (and marks) when it is the board drawn. */
     drawBoard(doc, interactive, changed) {
-      const text = !hasCells(doc);
-      this.canvas.toggleAttribute("hidden", text);
-      must(".zoom").hidden = text;
-      must("#board-cursor").hidden = text;
-      const textBox = must("#text-board");
-      textBox.hidden = !text;
-      if (text) {
-        textBox.replaceChildren(textBoard(doc));
-        return;
-      }
-      const fresh = this.board.key !== this.board.shapeKey(doc);
-      if (fresh) {
-        this.state.cursor = null;
-        this.board.render(doc, this.markOptions(interactive));
-        this.fit();
-      } else if (changed) {
-        this.board.update(doc, this.markOptions(interactive), changed);
-      } else {
-        this.board.render(doc, this.markOptions(interactive));
-      }
-      this.canvas.setAttribute(
-        "aria-label",
-        `${this.state.view?.game ?? "game"} board, ${doc.cells?.length} cells`
-      );
+      if (this.shown.isNew(doc)) this.state.cursor = null;
+      const game = this.state.view?.game ?? "game";
+      this.shown.draw(doc, this.markOptions(interactive), changed ?? null, game);
     }
     /** Redraw the marks (selection, cursor) of the board drawn, only the cells they change. */
     redrawMarks() {
@@ -2344,189 +2653,32 @@
       data.ply = String(view.moves_made);
       data.role = s.you.role;
       renderPanel(s, this.sessionId);
-      this.renderMoveBox();
+      this.moveBox.render();
       this.describeCursor();
       window.lazytree.view = view;
       window.lazytree.ready = true;
       measure(`draw-${view.board.kind}`, t0);
     }
-    setViewBox() {
-      this.canvas.setAttribute("viewBox", this.viewport.toString());
-    }
-    fit() {
-      if (!this.board.width) return;
-      this.viewport.fit(this.board.width, this.board.height);
-      this.setViewBox();
-    }
-    // -- the move box ----------------------------------------------------------------------
-    moveError(text) {
-      const box = must("#move-error");
-      box.textContent = text;
-      box.hidden = !text;
-    }
-    renderMoveBox() {
-      const s = this.state;
-      const view = s.view;
-      const input = must("#move-input");
-      const can = s.isHumanTurn();
-      const form = must("#move-form");
-      form.hidden = s.you.role === "watcher";
-      must("[data-action=play-move]").disabled = !can;
-      const moves = view?.board.moves ?? [];
-      const example = moves.find((m) => m.path.length > 0) ?? moves[0];
-      must("#move-hint").textContent = view ? "In the game's notation; Enter plays it." : "";
-      input.placeholder = can && example ? `e.g. ${example.move}` : "";
-      input.title = can ? `${moves.length + (view?.board.more ?? 0)} legal moves` : view?.over ? "the game is over" : "not your turn";
-      this.fillCompletions(can ? input.value : null);
-    }
-    /**
-     * The typed move was made: the box is emptied, unless something else was typed since
-     * (the confirmation can come after the update, while the next move is being typed).
-     */
-    typedDone() {
-      const input = must("#move-input");
-      if (this.typed !== null && input.value === this.typed) input.value = "";
-      this.typed = null;
-    }
-    fillCompletions(typed) {
-      const list = must("#move-options");
-      const moves = typed === null ? [] : this.state.view?.board.moves ?? [];
-      const options = completions(moves, typed ?? "", COMPLETIONS).map((text) => {
-        const option = document.createElement("option");
-        option.value = text;
-        return option;
-      });
-      list.replaceChildren(...options);
-    }
-    playTyped() {
-      const s = this.state;
-      const input = must("#move-input");
-      if (!s.view || !s.isHumanTurn()) {
-        this.moveError(s.view?.over ? "the game is over" : "it is not your turn");
-        return;
-      }
-      const checked = checkMove(s.view.board, input.value);
-      if ("error" in checked) {
-        this.moveError(checked.error);
-        return;
-      }
-      this.moveError("");
-      this.typed = input.value;
-      if (!this.sendMove(checked.move)) this.typed = null;
-    }
     // -- the cursor ------------------------------------------------------------------------
-    describeCursor() {
+    /** Say what is under the cursor (or `text` instead), and mark its cell for the tests. */
+    describeCursor(text) {
       const s = this.state;
       const box = must("#board-cursor");
+      if (text !== void 0) {
+        box.textContent = text;
+        return;
+      }
       if (s.cursor === null) delete this.canvas.dataset.cursor;
       else this.canvas.dataset.cursor = String(s.cursor);
       const doc = s.view?.board;
       if (!doc || !hasCells(doc) || s.cursor === null || s.replayAt !== null) {
-        box.textContent = this.focused && doc && hasCells(doc) ? "No cell under the cursor." : "";
+        box.textContent = this.controller.focused && doc && hasCells(doc) ? "No cell under the cursor." : "";
         return;
       }
       const marks = this.board.marks.get(s.cursor);
       const what = describeCell(doc, s.cursor, marks);
       const moves = s.isHumanTurn() ? movesFrom(doc, s.cursor).length : 0;
       box.textContent = `Cursor: ${what}${moves ? `; ${moves} moves from here` : ""}.`;
-    }
-    firstCursor(doc) {
-      const s = this.state;
-      if (s.selected !== null) return s.selected;
-      const start = doc.moves.find((m) => m.path.length > 0);
-      return start ? start.path[0] : 0;
-    }
-    moveCursor(direction) {
-      const s = this.state;
-      const doc = s.view?.board;
-      if (!doc || !hasCells(doc) || !this.board.geo) return;
-      const from = s.cursor ?? this.firstCursor(doc);
-      const vertical = direction === "up" || direction === "down";
-      if (!vertical || this.anchorX === void 0) this.anchorX = this.board.geo.centres[from]?.[0];
-      s.cursor = s.cursor === null ? from : step(doc, this.board.geo, this.board.index, from, direction, this.anchorX);
-      if (!vertical) this.anchorX = void 0;
-      this.revealCursor();
-      this.redrawMarks();
-      this.describeCursor();
-    }
-    /** Pan so the cursor's cell is on screen. */
-    revealCursor() {
-      const s = this.state;
-      const c = s.cursor === null ? void 0 : this.board.geo?.centres[s.cursor];
-      if (!c) return;
-      const v = this.board.view();
-      const shown = {
-        x: v.x - v.ox / v.k,
-        y: v.y - v.oy / v.k,
-        w: this.canvas.clientWidth / v.k,
-        h: this.canvas.clientHeight / v.k
-      };
-      if (this.viewport.reveal(c[0], c[1], shown, 30)) {
-        this.setViewBox();
-        this.board.draw();
-      }
-    }
-    /** Zoom by `factor` from the keyboard: about the cursor's cell, which stays in view. */
-    zoomKey(factor) {
-      const s = this.state;
-      const c = s.cursor === null ? void 0 : this.board.geo?.centres[s.cursor];
-      this.viewport.zoomAt(factor, c?.[0], c?.[1]);
-      this.setViewBox();
-      this.revealCursor();
-    }
-    /** A click (or Enter) on cell `c`: select it, or play the move it ends. */
-    act(c, started) {
-      const s = this.state;
-      const view = s.view;
-      if (!view || !s.isHumanTurn()) return;
-      const what = this.board.click(c, s.selected);
-      if ("move" in what) {
-        this.sendMove(what.move, started);
-        return;
-      }
-      s.selected = what.select;
-      this.redrawMarks();
-      renderPanel(s, this.sessionId);
-      this.renderMoveBox();
-      this.describeCursor();
-      measure("select", started);
-    }
-    onKey(e) {
-      const s = this.state;
-      const direction = KEYS[e.key];
-      if (direction) {
-        e.preventDefault();
-        this.moveCursor(direction);
-        return;
-      }
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        const doc = s.view?.board;
-        if (!doc || !hasCells(doc)) return;
-        if (s.cursor === null) {
-          this.moveCursor("left");
-          return;
-        }
-        if (!s.isHumanTurn()) {
-          must("#board-cursor").textContent = s.view?.over ? "The game is over." : "It is not your turn.";
-          return;
-        }
-        this.act(s.cursor, e.timeStamp);
-      } else if (e.key === "Escape") {
-        if (s.selected === null) return;
-        e.preventDefault();
-        s.selected = null;
-        this.redrawMarks();
-        renderMoves(s);
-        renderPanel(s, this.sessionId);
-        this.describeCursor();
-      } else if (e.key === "+" || e.key === "=") {
-        this.zoomKey(1 / 1.4);
-      } else if (e.key === "-") {
-        this.zoomKey(1.4);
-      } else if (e.key === "0") {
-        this.fit();
-      }
     }
     // -- replay ----------------------------------------------------------------------------
     async showReplay(k) {
@@ -2549,7 +2701,7 @@
         must("#replay-text").textContent = replayCaption(k, at.moves_made, at.move);
         must("[data-action=replay]").value = String(k);
         renderPanel(s, this.sessionId);
-        this.renderMoveBox();
+        this.moveBox.render();
         this.describeCursor();
       } catch (e) {
         showError(e.message);
@@ -2559,47 +2711,16 @@
     wire() {
       const canvas = this.canvas;
       canvas.addEventListener("click", (e) => {
-        if (this.gestures.dragged || !this.state.view) return;
+        if (this.shown.gestures.dragged || !this.state.view) return;
         const c = this.board.cellAt(e);
-        if (c === null) return;
-        this.state.cursor = c;
-        if (!this.state.isHumanTurn()) {
-          this.redrawMarks();
-          this.describeCursor();
-          return;
-        }
-        this.act(c, e.timeStamp);
+        if (c !== null) this.controller.click(c, e.timeStamp);
       });
       canvas.addEventListener("keydown", (e) => {
-        if (!this.focused && e.key !== "Tab") {
-          this.focused = true;
-          this.redrawMarks();
-        }
-        this.onKey(e);
+        if (this.controller.key(e.key, e.timeStamp)) e.preventDefault();
       });
-      canvas.addEventListener("focus", () => {
-        this.focused = canvas.matches(":focus-visible");
-        const doc = this.state.view?.board;
-        if (doc && hasCells(doc) && this.state.cursor === null)
-          this.state.cursor = this.firstCursor(doc);
-        if (this.focused) this.redrawMarks();
-        this.describeCursor();
-      });
-      canvas.addEventListener("blur", () => {
-        if (!this.focused) return;
-        this.focused = false;
-        this.redrawMarks();
-      });
+      canvas.addEventListener("focus", () => this.controller.focus(canvas.matches(":focus-visible")));
+      canvas.addEventListener("blur", () => this.controller.blur());
       const on = (action, f, type = "click") => must(`[data-action=${action}]`).addEventListener(type, f);
-      on("zoom-in", () => {
-        this.viewport.zoomAt(1 / 1.4);
-        this.setViewBox();
-      });
-      on("zoom-out", () => {
-        this.viewport.zoomAt(1.4);
-        this.setViewBox();
-      });
-      on("zoom-fit", () => this.fit());
       on("ai", () => void this.send("ai"));
       on("stop", () => {
         this.api(`${this.sessionId}/stop`, {}).catch((e) => showError(e.message));
@@ -2628,15 +2749,6 @@
         const move = button2?.dataset.move;
         if (move !== void 0) this.sendMove(move);
       });
-      must("#move-form").addEventListener("submit", (e) => {
-        e.preventDefault();
-        this.playTyped();
-      });
-      const input = must("#move-input");
-      input.addEventListener("input", () => {
-        this.moveError("");
-        this.fillCompletions(this.state.isHumanTurn() ? input.value : null);
-      });
       const total = () => this.state.view?.moves_made ?? 0;
       on(
         "replay",
@@ -2652,48 +2764,6 @@
       });
     }
   };
-  async function api(path, body, seat, session) {
-    const headers = seat ? { "X-Lazytree-Seat": seat } : {};
-    const options = body === void 0 ? { headers } : {
-      method: "POST",
-      headers: { ...headers, "Content-Type": "application/json" },
-      body: JSON.stringify(body)
-    };
-    const response = await fetch(`/api/sessions/${path}`, options);
-    if (path === session || /\/(move|ai|undo|redo)$/.test(path))
-      performance.mark("lazytree:board-data");
-    const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
-    if (!response.ok) throw new Error(data.error || `${response.status}`);
-    return data;
-  }
-  async function loadFile(event, seat) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    try {
-      const text = await file.text();
-      let data;
-      try {
-        data = JSON.parse(text);
-      } catch (e) {
-        throw new Error(`${file.name} is not JSON: ${e.message}`);
-      }
-      const made = await api("load", data, seat, "");
-      window.location.href = made.url;
-    } catch (e) {
-      showError(`cannot load ${file.name}: ${e.message}`);
-    }
-  }
-  function typedFields(text) {
-    try {
-      const data = JSON.parse(text || "{}");
-      if (!data || typeof data !== "object" || Array.isArray(data)) return {};
-      const out = {};
-      for (const [k, v] of Object.entries(data)) if (typeof v === "string") out[k] = v;
-      return out;
-    } catch {
-      return {};
-    }
-  }
   function main() {
     window.lazytree = { timings: [], view: null, ready: false };
     const app = must("#app");
