@@ -32,6 +32,7 @@ import type { MarkOptions } from "./document";
 import { type Box, cellsIn, halfSize, type Point } from "./geometry";
 import { Colours, FONT, GRID_LOOK, HEX_LOOK } from "./look";
 import {
+  clearAndClip,
   makePaths,
   type Paths,
   paintArrows,
@@ -332,22 +333,7 @@ export class Board extends BoardCells {
         const [x, y] = this.centre(i);
         return [x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin];
       });
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.beginPath();
-      for (const [x0, y0, x1, y1] of boxes) {
-        const left = Math.floor(ox + x0 * s);
-        const top = Math.floor(oy + y0 * s);
-        ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
-      }
-      ctx.clip();
-      for (const [x0, y0, x1, y1] of boxes) {
-        ctx.clearRect(
-          Math.floor(ox + x0 * s),
-          Math.floor(oy + y0 * s),
-          Math.ceil((x1 - x0) * s) + 2,
-          Math.ceil((y1 - y0) * s) + 2,
-        );
-      }
+      clearAndClip(ctx, boxes, s, ox, oy);
       shown = this.near().meeting(boxes, hx, hy);
       this.lastDrawn = shown;
     } else {

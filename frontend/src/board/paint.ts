@@ -4,7 +4,7 @@
  * coordinates, and the last turn's arrows. The hexagons themselves are sprites (sprites.ts).
  */
 import { hasMark, letterCue, type Marks } from "./document";
-import { type Geometry, HEX_OUTLINE, type Point, S, SQUARE_OUTLINE } from "./geometry";
+import { type Box, type Geometry, HEX_OUTLINE, type Point, S, SQUARE_OUTLINE } from "./geometry";
 import { ARROW, type Colours, CURSOR, FONT, type Look, MARK_ORDER, type Stroke } from "./look";
 import type { CellBoard } from "./types";
 
@@ -209,5 +209,34 @@ export function paintArrows(
     ctx.lineTo(bx + (Math.sin(angle) * head) / 2, by - (Math.cos(angle) * head) / 2);
     ctx.closePath();
     ctx.fill();
+  }
+}
+
+/**
+ * Clear the boxes `boxes` (board units, s device pixels a unit, the origin at device pixel
+ * (ox, oy)) and clip the drawing to them.
+ */
+export function clearAndClip(
+  ctx: CanvasRenderingContext2D,
+  boxes: readonly Box[],
+  s: number,
+  ox: number,
+  oy: number,
+): void {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.beginPath();
+  for (const [x0, y0, x1, y1] of boxes) {
+    const left = Math.floor(ox + x0 * s);
+    const top = Math.floor(oy + y0 * s);
+    ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
+  }
+  ctx.clip();
+  for (const [x0, y0, x1, y1] of boxes) {
+    ctx.clearRect(
+      Math.floor(ox + x0 * s),
+      Math.floor(oy + y0 * s),
+      Math.ceil((x1 - x0) * s) + 2,
+      Math.ceil((y1 - y0) * s) + 2,
+    );
   }
 }

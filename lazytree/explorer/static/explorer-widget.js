@@ -539,6 +539,24 @@ function paintArrows(ctx, centres, arrows) {
     ctx.fill();
   }
 }
+function clearAndClip(ctx, boxes, s, ox, oy) {
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.beginPath();
+  for (const [x0, y0, x1, y1] of boxes) {
+    const left = Math.floor(ox + x0 * s);
+    const top = Math.floor(oy + y0 * s);
+    ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
+  }
+  ctx.clip();
+  for (const [x0, y0, x1, y1] of boxes) {
+    ctx.clearRect(
+      Math.floor(ox + x0 * s),
+      Math.floor(oy + y0 * s),
+      Math.ceil((x1 - x0) * s) + 2,
+      Math.ceil((y1 - y0) * s) + 2
+    );
+  }
+}
 
 // frontend/src/board/cells.ts
 function shapeKey(doc) {
@@ -997,22 +1015,7 @@ var Board = class extends BoardCells {
         const [x, y] = this.centre(i);
         return [x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin];
       });
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.beginPath();
-      for (const [x0, y0, x1, y1] of boxes) {
-        const left = Math.floor(ox + x0 * s);
-        const top = Math.floor(oy + y0 * s);
-        ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
-      }
-      ctx.clip();
-      for (const [x0, y0, x1, y1] of boxes) {
-        ctx.clearRect(
-          Math.floor(ox + x0 * s),
-          Math.floor(oy + y0 * s),
-          Math.ceil((x1 - x0) * s) + 2,
-          Math.ceil((y1 - y0) * s) + 2
-        );
-      }
+      clearAndClip(ctx, boxes, s, ox, oy);
       shown = this.near().meeting(boxes, hx, hy);
       this.lastDrawn = shown;
     } else {
@@ -2587,15 +2590,137 @@ function shellMarkup(live) {
       <span>click: select and open/close · values: stored ratings (≥ / ≤: alpha-beta bounds)</span>
     </div>`;
 }
-
-// frontend/src/explorer/explorer.ts
-var MIN_SCALE = 0.7;
-var MAX_SCALE = 2.2;
 function required(root, selector) {
   const found = root.querySelector(selector);
   if (!found) throw new Error(`the explorer has no ${selector}`);
   return found;
 }
+function fillShell(element, model) {
+  required(element, ".lt-title").textContent = model.data.title;
+  required(element, "[data-summary]").textContent = summaryText(model);
+  required(element, "[data-values-depth]").textContent = valuesDepthText(model);
+  required(element, '[data-legend="position-book"]').hidden = !model.data.positionBook;
+  required(element, '[data-legend="visits"]').hidden = !model.data.visits;
+  const stepping = stepCount(model.data.steps ?? null) > 0;
+  const replayButton = required(element, '[data-action="replay"]');
+  replayButton.textContent = stepping ? "Step through" : "Replay";
+  replayButton.title = stepping ? "step through the search: each node's window, the values backing up, the cut-offs" : "step through the order in which the search created the nodes";
+  const maxMin = required(element, '[data-legend="maxmin"]');
+  const player = model.data.summary.player;
+  const two = model.data.players.length === 2 && player !== void 0 && player >= 0;
+  maxMin.hidden = !two;
+  if (two && player !== void 0) {
+    const max = required(maxMin, "[data-max-name]");
+    const min = required(maxMin, "[data-min-name]");
+    max.textContent = model.playerName(player);
+    min.textContent = model.playerName(1 - player);
+    maxMin.querySelector(".lt-max-dot")?.setAttribute("class", `lt-max-dot lt-p${player}`);
+    maxMin.querySelector(".lt-min-dot")?.setAttribute("class", `lt-min-dot lt-p${1 - player}`);
+  }
+}
+
+// frontend/src/explorer/stepper.ts
+var Stepper = class {
+  constructor(host, controls) {
+    this.host = host;
+    this.controls = controls;
+  }
+  host;
+  controls;
+  /** The step asked for: past this search's last step while one beside it goes on. */
+  wanted = 0;
+  timer = null;
+  /** A step asked for by `goTo`: not reported back through onStep. */
+  quiet = false;
+  /** Is it playing? */
+  get playing() {
+    return this.timer !== null;
+  }
+  /** Start at the first step. */
+  start() {
+    this.host.model.creation();
+    this.host.view.replay = { step: 0, open: /* @__PURE__ */ new Set([0]) };
+    this.controls.bar.hidden = false;
+    this.set(0);
+  }
+  /** Stop stepping: the tree as it was before. */
+  stop() {
+    this.pause();
+    const view = this.host.view;
+    view.replay = null;
+    view.steps = null;
+    this.controls.element.classList.remove("lt-stepping");
+    this.controls.bar.hidden = true;
+    this.host.render();
+  }
+  /** Go to step k (clamped) without telling onStep, starting first if need be. */
+  goTo(k) {
+    this.quiet = true;
+    try {
+      if (!this.host.view.replay) this.start();
+      this.set(k);
+    } finally {
+      this.quiet = false;
+    }
+  }
+  /** Go to step `step` (clamped). */
+  set(step) {
+    const { host, controls } = this;
+    const { model, view } = host;
+    this.wanted = clampStep(step, Math.max(host.total(), host.limit()));
+    if (!this.quiet) host.onStep?.(this.wanted);
+    const steps = model.data.steps;
+    if (steps && stepCount(steps) > 0) {
+      const s2 = clampStep(this.wanted, stepCount(steps));
+      controls.element.classList.toggle("lt-stepping", s2 < stepCount(steps) - 1);
+      const state2 = stepState(model, steps, s2);
+      view.steps = state2;
+      view.replay = { step: s2, open: /* @__PURE__ */ new Set() };
+      controls.scrubber.value = String(s2);
+      controls.text.textContent = describeStep(model, steps, state2);
+      host.show(state2.node);
+      return;
+    }
+    const s = clampStep(this.wanted, model.n);
+    const { node, state } = replayAt(model.creation(), (i) => model.path(i), s);
+    view.replay = state;
+    controls.scrubber.value = String(s);
+    controls.text.textContent = `node ${(s + 1).toLocaleString("en")} of ${model.n.toLocaleString("en")} created: ${model.line(node).join(" ") || "root"}`;
+    host.show(node);
+  }
+  /** Stop playing. */
+  pause() {
+    if (this.timer !== null) cancelAnimationFrame(this.timer);
+    this.timer = null;
+    this.controls.playButton.textContent = "▶";
+  }
+  /** Play: a step every second divided by the chosen speed, up to the last step. */
+  play() {
+    if (!this.host.view.replay) this.start();
+    this.controls.playButton.textContent = "❚❚";
+    let last = performance.now();
+    let acc = 0;
+    const tick = (now) => {
+      acc += (now - last) / 1e3 * Number(this.controls.speed.value);
+      last = now;
+      if (acc >= 1 && this.host.view.replay) {
+        const n = Math.floor(acc);
+        acc -= n;
+        this.set(this.wanted + n);
+        if (this.wanted >= Math.max(this.host.total(), this.host.limit()) - 1) {
+          this.pause();
+          return;
+        }
+      }
+      this.timer = requestAnimationFrame(tick);
+    };
+    this.timer = requestAnimationFrame(tick);
+  }
+};
+
+// frontend/src/explorer/explorer.ts
+var MIN_SCALE = 0.7;
+var MAX_SCALE = 2.2;
 function mount(element, data, options = {}) {
   const onForce = options.onForce;
   const live = Boolean(onForce);
@@ -2604,11 +2729,8 @@ function mount(element, data, options = {}) {
   const svg = required(element, "[data-tree]");
   const info = required(element, "[data-info]");
   const scroller = required(element, ".lt-tree");
-  const replayBar = required(element, ".lt-replay");
-  const playButton = required(element, "[data-play]");
   const speed = required(element, "[data-speed]");
   const scrubber = required(element, "[data-scrub]");
-  const replayText = required(element, "[data-replay-text]");
   const matchesText = required(element, "[data-matches]");
   let model = new Model(data);
   const view = {
@@ -2624,7 +2746,6 @@ function mount(element, data, options = {}) {
   let matchAt = -1;
   let lastSearch = null;
   let positions = /* @__PURE__ */ new Map();
-  let timer = null;
   function reset(newData, keep) {
     const old = model;
     model = new Model(newData);
@@ -2648,29 +2769,9 @@ function mount(element, data, options = {}) {
     matchAt = -1;
     whole = null;
     view.replay = null;
-    required(element, ".lt-title").textContent = model.data.title;
-    required(element, "[data-summary]").textContent = summaryText(model);
-    required(element, "[data-values-depth]").textContent = valuesDepthText(model);
-    required(element, '[data-legend="position-book"]').hidden = !model.data.positionBook;
-    required(element, '[data-legend="visits"]').hidden = !model.data.visits;
-    const stepping = stepCount(model.data.steps ?? null) > 0;
+    fillShell(element, model);
     scrubber.max = String(total() - 1);
-    const replayButton = required(element, '[data-action="replay"]');
-    replayButton.textContent = stepping ? "Step through" : "Replay";
-    replayButton.title = stepping ? "step through the search: each node's window, the values backing up, the cut-offs" : "step through the order in which the search created the nodes";
-    if (stepping) speed.value = "2";
-    const maxMin = required(element, '[data-legend="maxmin"]');
-    const player = model.data.summary.player;
-    const two = model.data.players.length === 2 && player !== void 0 && player >= 0;
-    maxMin.hidden = !two;
-    if (two && player !== void 0) {
-      const max = required(maxMin, "[data-max-name]");
-      const min = required(maxMin, "[data-min-name]");
-      max.textContent = model.playerName(player);
-      min.textContent = model.playerName(1 - player);
-      maxMin.querySelector(".lt-max-dot")?.setAttribute("class", `lt-max-dot lt-p${player}`);
-      maxMin.querySelector(".lt-min-dot")?.setAttribute("class", `lt-min-dot lt-p${1 - player}`);
-    }
+    if (stepCount(model.data.steps ?? null) > 0) speed.value = "2";
   }
   function total() {
     const steps = stepCount(model.data.steps ?? null);
@@ -2752,77 +2853,27 @@ function mount(element, data, options = {}) {
     matchAt = (matchAt + 1) % Math.min(matches.length, MATCHES_SHOWN);
     select(matches[matchAt], true);
   }
-  function startReplay() {
-    model.creation();
-    view.replay = { step: 0, open: /* @__PURE__ */ new Set([0]) };
-    replayBar.hidden = false;
-    setStep(0);
-  }
-  function stopReplay() {
-    pause();
-    view.replay = null;
-    view.steps = null;
-    element.classList.remove("lt-stepping");
-    replayBar.hidden = true;
-    render2();
-  }
-  let quiet = false;
-  let wanted = 0;
-  function setStep(step) {
-    wanted = clampStep(step, Math.max(total(), options.stepLimit?.() ?? 0));
-    if (!quiet) options.onStep?.(wanted);
-    step = wanted;
-    const steps = model.data.steps;
-    if (steps && stepCount(steps) > 0) {
-      const s2 = clampStep(step, stepCount(steps));
-      element.classList.toggle("lt-stepping", s2 < stepCount(steps) - 1);
-      const state2 = stepState(model, steps, s2);
-      view.steps = state2;
-      view.replay = { step: s2, open: /* @__PURE__ */ new Set() };
-      scrubber.value = String(s2);
-      replayText.textContent = describeStep(model, steps, state2);
-      view.selected = state2.node;
-      showInfo();
-      render2();
-      scrollTo(state2.node);
-      return;
+  const stepper = new Stepper(
+    {
+      get model() {
+        return model;
+      },
+      view,
+      total,
+      limit: () => options.stepLimit?.() ?? 0,
+      show: (i) => select(i, true),
+      render: render2,
+      onStep: options.onStep
+    },
+    {
+      element,
+      bar: required(element, ".lt-replay"),
+      playButton: required(element, "[data-play]"),
+      speed,
+      scrubber,
+      text: required(element, "[data-replay-text]")
     }
-    const s = clampStep(step, model.n);
-    const { node, state } = replayAt(model.creation(), (i) => model.path(i), s);
-    view.replay = state;
-    scrubber.value = String(s);
-    replayText.textContent = `node ${(s + 1).toLocaleString("en")} of ${model.n.toLocaleString("en")} created: ${model.line(node).join(" ") || "root"}`;
-    view.selected = node;
-    showInfo();
-    render2();
-    scrollTo(node);
-  }
-  function pause() {
-    if (timer !== null) cancelAnimationFrame(timer);
-    timer = null;
-    playButton.textContent = "▶";
-  }
-  function play() {
-    if (!view.replay) startReplay();
-    playButton.textContent = "❚❚";
-    let last = performance.now();
-    let acc = 0;
-    const tick = (now) => {
-      acc += (now - last) / 1e3 * Number(speed.value);
-      last = now;
-      if (acc >= 1 && view.replay) {
-        const n = Math.floor(acc);
-        acc -= n;
-        setStep(wanted + n);
-        if (wanted >= Math.max(total(), options.stepLimit?.() ?? 0) - 1) {
-          pause();
-          return;
-        }
-      }
-      timer = requestAnimationFrame(tick);
-    };
-    timer = requestAnimationFrame(tick);
-  }
+  );
   function force(request) {
     if (!onForce) return;
     const depthInput = element.querySelector("[data-force-depth]");
@@ -2866,27 +2917,27 @@ function mount(element, data, options = {}) {
     },
     action(name) {
       if (name === "pv") {
-        if (view.replay) stopReplay();
+        if (view.replay) stepper.stop();
         view.open = new Set(model.pv);
         view.showAll = /* @__PURE__ */ new Set();
         view.showUnforced = /* @__PURE__ */ new Set();
         view.matchSet = /* @__PURE__ */ new Set();
         select(0);
       } else if (name === "replay") {
-        if (view.replay) stopReplay();
-        else startReplay();
+        if (view.replay) stepper.stop();
+        else stepper.start();
       } else if (name === "play") {
-        if (timer !== null) pause();
-        else play();
+        if (stepper.playing) stepper.pause();
+        else stepper.play();
       } else if (name === "step") {
-        if (view.replay) setStep(wanted + 1);
-        else startReplay();
+        if (view.replay) stepper.set(stepper.wanted + 1);
+        else stepper.start();
       } else if (name === "back") {
-        if (view.replay) setStep(wanted - 1);
+        if (view.replay) stepper.set(stepper.wanted - 1);
       } else if (name === "first") {
-        if (view.replay) setStep(0);
+        if (view.replay) stepper.set(0);
       } else if (name === "last") {
-        if (view.replay) setStep(Number.MAX_SAFE_INTEGER);
+        if (view.replay) stepper.set(Number.MAX_SAFE_INTEGER);
       } else if (name === "present") {
         view.present = !view.present;
         element.classList.toggle("lt-present", view.present);
@@ -2915,8 +2966,8 @@ function mount(element, data, options = {}) {
       }
     },
     scrub(step) {
-      if (!view.replay) startReplay();
-      setStep(step);
+      if (!view.replay) stepper.start();
+      stepper.set(step);
     }
   };
   attachInput(element, actions, live, () => view.replay !== null);
@@ -2937,20 +2988,12 @@ function mount(element, data, options = {}) {
     },
     select: (i) => select(i, true),
     find,
-    goToStep: (k) => {
-      quiet = true;
-      try {
-        if (!view.replay) startReplay();
-        setStep(k);
-      } finally {
-        quiet = false;
-      }
-    },
+    goToStep: (k) => stepper.goTo(k),
     marked: () => [...view.practice?.marked ?? []].sort((a, b) => a - b),
     stepThrough: () => {
-      pause();
+      stepper.pause();
       required(element, '[data-action="replay"]').hidden = false;
-      startReplay();
+      stepper.start();
       element.querySelector('[data-action="step"]')?.focus();
     },
     get model() {

@@ -676,6 +676,24 @@
       ctx.fill();
     }
   }
+  function clearAndClip(ctx, boxes, s, ox, oy) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.beginPath();
+    for (const [x0, y0, x1, y1] of boxes) {
+      const left = Math.floor(ox + x0 * s);
+      const top = Math.floor(oy + y0 * s);
+      ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
+    }
+    ctx.clip();
+    for (const [x0, y0, x1, y1] of boxes) {
+      ctx.clearRect(
+        Math.floor(ox + x0 * s),
+        Math.floor(oy + y0 * s),
+        Math.ceil((x1 - x0) * s) + 2,
+        Math.ceil((y1 - y0) * s) + 2
+      );
+    }
+  }
 
   // frontend/src/board/cells.ts
   function shapeKey(doc) {
@@ -1134,22 +1152,7 @@
           const [x, y] = this.centre(i);
           return [x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin];
         });
-        ctx.setTransform(1, 0, 0, 1, 0, 0);
-        ctx.beginPath();
-        for (const [x0, y0, x1, y1] of boxes) {
-          const left = Math.floor(ox + x0 * s);
-          const top = Math.floor(oy + y0 * s);
-          ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
-        }
-        ctx.clip();
-        for (const [x0, y0, x1, y1] of boxes) {
-          ctx.clearRect(
-            Math.floor(ox + x0 * s),
-            Math.floor(oy + y0 * s),
-            Math.ceil((x1 - x0) * s) + 2,
-            Math.ceil((y1 - y0) * s) + 2
-          );
-        }
+        clearAndClip(ctx, boxes, s, ox, oy);
         shown = this.near().meeting(boxes, hx, hy);
         this.lastDrawn = shown;
       } else {
