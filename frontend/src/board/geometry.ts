@@ -269,3 +269,18 @@ export class CentreIndex {
     return [...found].sort((a, b) => a - b);
   }
 }
+
+/** Half a cell's width and height (board units) on a board of `kind`. */
+export function halfSize(kind: CellBoard["kind"]): [number, number] {
+  return kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
+}
+
+/** The cells whose centres are in `box`. */
+export function cellsIn(centres: readonly Point[], [x0, y0, x1, y1]: Box): number[] {
+  const shown: number[] = [];
+  for (let i = 0; i < centres.length; i++) {
+    const c = centres[i] as Point;
+    if (c[0] >= x0 && c[0] <= x1 && c[1] >= y0 && c[1] <= y1) shown.push(i);
+  }
+  return shown;
+}

@@ -37,11 +37,11 @@ import {
   type View,
 } from "./layout";
 import { type ExplorerData, Model } from "./model";
-import { infoMarkup, summaryText, treeMarkup, valuesDepthText } from "./render";
-import { clampStep, replayAt } from "./replay";
+import { infoMarkup, treeMarkup } from "./render";
 import { findLine, MATCHES_SHOWN } from "./search";
-import { shellMarkup } from "./shell";
-import { describeStep, stepCount, stepState } from "./steps";
+import { fillShell, required, shellMarkup } from "./shell";
+import { Stepper } from "./stepper";
+import { stepCount } from "./steps";
 
 /** Presentation mode: the least and the most a drawing unit may be on the screen. */
 const MIN_SCALE = 0.7;
@@ -98,12 +98,6 @@ export interface Actions {
   scrub(step: number): void;
 }
 
-function required<T extends Element>(root: Element, selector: string): T {
-  const found = root.querySelector<T>(selector);
-  if (!found) throw new Error(`the explorer has no ${selector}`);
-  return found;
-}
-
 export function mount(
   element: HTMLElement,
   data: ExplorerData,
@@ -116,11 +110,8 @@ export function mount(
   const svg = required<SVGSVGElement>(element, "[data-tree]");
   const info = required<HTMLElement>(element, "[data-info]");
   const scroller = required<HTMLElement>(element, ".lt-tree");
-  const replayBar = required<HTMLElement>(element, ".lt-replay");
-  const playButton = required<HTMLElement>(element, "[data-play]");
   const speed = required<HTMLSelectElement>(element, "[data-speed]");
   const scrubber = required<HTMLInputElement>(element, "[data-scrub]");
-  const replayText = required<HTMLElement>(element, "[data-replay-text]");
   const matchesText = required<HTMLElement>(element, "[data-matches]");
 
   let model = new Model(data);
@@ -137,7 +128,6 @@ export function mount(
   let matchAt = -1;
   let lastSearch: string | null = null;
   let positions = new Map<number, [number, number]>(); // node -> where it was last drawn
-  let timer: number | null = null;
 
   function reset(newData: ExplorerData, keep: boolean): void {
     const old = model;
@@ -162,32 +152,9 @@ export function mount(
     matchAt = -1;
     whole = null;
     view.replay = null;
-    required<HTMLElement>(element, ".lt-title").textContent = model.data.title;
-    required<HTMLElement>(element, "[data-summary]").textContent = summaryText(model);
-    required<HTMLElement>(element, "[data-values-depth]").textContent = valuesDepthText(model);
-    required<HTMLElement>(element, '[data-legend="position-book"]').hidden =
-      !model.data.positionBook;
-    required<HTMLElement>(element, '[data-legend="visits"]').hidden = !model.data.visits;
-    const stepping = stepCount(model.data.steps ?? null) > 0;
+    fillShell(element, model);
     scrubber.max = String(total() - 1);
-    const replayButton = required<HTMLElement>(element, '[data-action="replay"]');
-    replayButton.textContent = stepping ? "Step through" : "Replay";
-    replayButton.title = stepping
-      ? "step through the search: each node's window, the values backing up, the cut-offs"
-      : "step through the order in which the search created the nodes";
-    if (stepping) speed.value = "2";
-    const maxMin = required<HTMLElement>(element, '[data-legend="maxmin"]');
-    const player = model.data.summary.player;
-    const two = model.data.players.length === 2 && player !== undefined && player >= 0;
-    maxMin.hidden = !two;
-    if (two && player !== undefined) {
-      const max = required<HTMLElement>(maxMin, "[data-max-name]");
-      const min = required<HTMLElement>(maxMin, "[data-min-name]");
-      max.textContent = model.playerName(player);
-      min.textContent = model.playerName(1 - player);
-      maxMin.querySelector(".lt-max-dot")?.setAttribute("class", `lt-max-dot lt-p${player}`);
-      maxMin.querySelector(".lt-min-dot")?.setAttribute("class", `lt-min-dot lt-p${1 - player}`);
-    }
+    if (stepCount(model.data.steps ?? null) > 0) speed.value = "2";
   }
 
   /** The steps of the step-through: the trace's steps, or the nodes in creation order. */
@@ -287,85 +254,27 @@ export function mount(
     select(matches[matchAt], true);
   }
 
-  // ---- replay: nodes appear in the order the search created them ----
-  function startReplay(): void {
-    model.creation();
-    view.replay = { step: 0, open: new Set([0]) };
-    replayBar.hidden = false;
-    setStep(0);
-  }
-
-  function stopReplay(): void {
-    pause();
-    view.replay = null;
-    view.steps = null;
-    element.classList.remove("lt-stepping");
-    replayBar.hidden = true;
-    render();
-  }
-
-  let quiet = false; // a step asked for by goToStep: not reported back through onStep
-  // the step asked for: past this search's last step while one beside it goes on
-  let wanted = 0;
-
-  function setStep(step: number): void {
-    wanted = clampStep(step, Math.max(total(), options.stepLimit?.() ?? 0));
-    if (!quiet) options.onStep?.(wanted);
-    step = wanted;
-    const steps = model.data.steps;
-    if (steps && stepCount(steps) > 0) {
-      const s = clampStep(step, stepCount(steps));
-      // the summary (the answer's counts) hidden until the search's last step
-      element.classList.toggle("lt-stepping", s < stepCount(steps) - 1);
-      const state = stepState(model, steps, s);
-      view.steps = state;
-      view.replay = { step: s, open: new Set() };
-      scrubber.value = String(s);
-      replayText.textContent = describeStep(model, steps, state);
-      view.selected = state.node;
-      showInfo();
-      render();
-      scrollTo(state.node);
-      return;
-    }
-    const s = clampStep(step, model.n);
-    const { node, state } = replayAt(model.creation(), (i) => model.path(i), s);
-    view.replay = state;
-    scrubber.value = String(s);
-    replayText.textContent = `node ${(s + 1).toLocaleString("en")} of ${model.n.toLocaleString("en")} created: ${model.line(node).join(" ") || "root"}`;
-    view.selected = node;
-    showInfo();
-    render();
-    scrollTo(node);
-  }
-
-  function pause(): void {
-    if (timer !== null) cancelAnimationFrame(timer);
-    timer = null;
-    playButton.textContent = "▶";
-  }
-
-  function play(): void {
-    if (!view.replay) startReplay();
-    playButton.textContent = "❚❚";
-    let last = performance.now();
-    let acc = 0;
-    const tick = (now: number) => {
-      acc += ((now - last) / 1000) * Number(speed.value);
-      last = now;
-      if (acc >= 1 && view.replay) {
-        const n = Math.floor(acc);
-        acc -= n;
-        setStep(wanted + n);
-        if (wanted >= Math.max(total(), options.stepLimit?.() ?? 0) - 1) {
-          pause();
-          return;
-        }
-      }
-      timer = requestAnimationFrame(tick);
-    };
-    timer = requestAnimationFrame(tick);
-  }
+  const stepper = new Stepper(
+    {
+      get model() {
+        return model;
+      },
+      view,
+      total,
+      limit: () => options.stepLimit?.() ?? 0,
+      show: (i) => select(i, true),
+      render,
+      onStep: options.onStep,
+    },
+    {
+      element,
+      bar: required<HTMLElement>(element, ".lt-replay"),
+      playButton: required<HTMLElement>(element, "[data-play]"),
+      speed,
+      scrubber,
+      text: required<HTMLElement>(element, "[data-replay-text]"),
+    },
+  );
 
   function force(request: ForceRequest): void {
     if (!onForce) return;
@@ -411,27 +320,27 @@ export function mount(
     },
     action(name) {
       if (name === "pv") {
-        if (view.replay) stopReplay();
+        if (view.replay) stepper.stop();
         view.open = new Set(model.pv);
         view.showAll = new Set();
         view.showUnforced = new Set();
         view.matchSet = new Set();
         select(0);
       } else if (name === "replay") {
-        if (view.replay) stopReplay();
-        else startReplay();
+        if (view.replay) stepper.stop();
+        else stepper.start();
       } else if (name === "play") {
-        if (timer !== null) pause();
-        else play();
+        if (stepper.playing) stepper.pause();
+        else stepper.play();
       } else if (name === "step") {
-        if (view.replay) setStep(wanted + 1);
-        else startReplay();
+        if (view.replay) stepper.set(stepper.wanted + 1);
+        else stepper.start();
       } else if (name === "back") {
-        if (view.replay) setStep(wanted - 1);
+        if (view.replay) stepper.set(stepper.wanted - 1);
       } else if (name === "first") {
-        if (view.replay) setStep(0);
+        if (view.replay) stepper.set(0);
       } else if (name === "last") {
-        if (view.replay) setStep(Number.MAX_SAFE_INTEGER);
+        if (view.replay) stepper.set(Number.MAX_SAFE_INTEGER);
       } else if (name === "present") {
         view.present = !view.present;
         element.classList.toggle("lt-present", view.present);
@@ -460,8 +369,8 @@ export function mount(
       }
     },
     scrub(step) {
-      if (!view.replay) startReplay();
-      setStep(step);
+      if (!view.replay) stepper.start();
+      stepper.set(step);
     },
   };
   attachInput(element, actions, live, () => view.replay !== null);
@@ -485,20 +394,12 @@ export function mount(
     },
     select: (i) => select(i, true),
     find,
-    goToStep: (k) => {
-      quiet = true;
-      try {
-        if (!view.replay) startReplay();
-        setStep(k);
-      } finally {
-        quiet = false;
-      }
-    },
+    goToStep: (k) => stepper.goTo(k),
     marked: () => [...(view.practice?.marked ?? [])].sort((a, b) => a - b),
     stepThrough: () => {
-      pause();
+      stepper.pause();
       required<HTMLElement>(element, '[data-action="replay"]').hidden = false;
-      startReplay();
+      stepper.start();
       // the arrow keys step from here on (they are read on the explorer's element)
       element.querySelector<HTMLElement>('[data-action="step"]')?.focus();
     },

@@ -1,4 +1,10 @@
-/** The explorer's frame: head, toolbar, tree, panel and legend (static markup). */
+/**
+ * The explorer's frame: head, toolbar, tree, panel and legend (static markup), and its
+ * head and legend filled for a document.
+ */
+import type { Model } from "./model";
+import { summaryText, valuesDepthText } from "./render";
+import { stepCount } from "./steps";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -43,4 +49,38 @@ export function shellMarkup(live: boolean): string {
       <span data-legend="visits" hidden><span class="lt-visits-key">n=</span> MCTS visits of the move (children by visits)</span>
       <span>click: select and open/close · values: stored ratings (≥ / ≤: alpha-beta bounds)</span>
     </div>`;
+}
+
+/** The element `selector` finds in `root` (an error naming it when there is none). */
+export function required<T extends Element>(root: Element, selector: string): T {
+  const found = root.querySelector<T>(selector);
+  if (!found) throw new Error(`the explorer has no ${selector}`);
+  return found;
+}
+
+/** Fill the shell's head and legend for `model`'s document (title, summary, names). */
+export function fillShell(element: HTMLElement, model: Model): void {
+  required<HTMLElement>(element, ".lt-title").textContent = model.data.title;
+  required<HTMLElement>(element, "[data-summary]").textContent = summaryText(model);
+  required<HTMLElement>(element, "[data-values-depth]").textContent = valuesDepthText(model);
+  required<HTMLElement>(element, '[data-legend="position-book"]').hidden = !model.data.positionBook;
+  required<HTMLElement>(element, '[data-legend="visits"]').hidden = !model.data.visits;
+  const stepping = stepCount(model.data.steps ?? null) > 0;
+  const replayButton = required<HTMLElement>(element, '[data-action="replay"]');
+  replayButton.textContent = stepping ? "Step through" : "Replay";
+  replayButton.title = stepping
+    ? "step through the search: each node's window, the values backing up, the cut-offs"
+    : "step through the order in which the search created the nodes";
+  const maxMin = required<HTMLElement>(element, '[data-legend="maxmin"]');
+  const player = model.data.summary.player;
+  const two = model.data.players.length === 2 && player !== undefined && player >= 0;
+  maxMin.hidden = !two;
+  if (two && player !== undefined) {
+    const max = required<HTMLElement>(maxMin, "[data-max-name]");
+    const min = required<HTMLElement>(maxMin, "[data-min-name]");
+    max.textContent = model.playerName(player);
+    min.textContent = model.playerName(1 - player);
+    maxMin.querySelector(".lt-max-dot")?.setAttribute("class", `lt-max-dot lt-p${player}`);
+    maxMin.querySelector(".lt-min-dot")?.setAttribute("class", `lt-min-dot lt-p${1 - player}`);
+  }
 }

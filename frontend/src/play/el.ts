@@ -33,3 +33,10 @@ export function must<T extends Element = HTMLElement>(
   if (!found) throw new Error(`the page has no ${selector}`);
   return found;
 }
+
+/** Show `message` in the page's error box ("": hide it). */
+export function showError(message: string): void {
+  const box = must("#error");
+  box.textContent = message;
+  box.hidden = !message;
+}

@@ -152,3 +152,16 @@ function restore(
       sel.value = value;
   }
 }
+
+/** A refused form's fields (the page's data-typed), as strings by name; {} if none. */
+export function typedFields(text: string | undefined): Record<string, string> {
+  try {
+    const data: unknown = JSON.parse(text || "{}");
+    if (!data || typeof data !== "object" || Array.isArray(data)) return {};
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(data)) if (typeof v === "string") out[k] = v;
+    return out;
+  } catch {
+    return {};
+  }
+}

@@ -353,8 +353,19 @@
       return [...found].sort((a, b) => a - b);
     }
   };
+  function halfSize(kind) {
+    return kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
+  }
+  function cellsIn(centres, [x0, y0, x1, y1]) {
+    const shown = [];
+    for (let i = 0; i < centres.length; i++) {
+      const c = centres[i];
+      if (c[0] >= x0 && c[0] <= x1 && c[1] >= y0 && c[1] <= y1) shown.push(i);
+    }
+    return shown;
+  }
 
-  // frontend/src/board/canvas.ts
+  // frontend/src/board/look.ts
   var HEX_LOOK = {
     fill: "#ccc",
     dark: "#ccc",
@@ -418,8 +429,6 @@
   ];
   var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
   var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
-  var MARGIN = 6;
-  var PATCH_SHARE = 16;
   var PALETTE_SIZE = 8;
   function readPalette(element) {
     const style = getComputedStyle(element);
@@ -430,49 +439,487 @@
     }
     return colours;
   }
-  var HEX_FILL_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 0.75)}`);
-  var HEX_CAN_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 2)}`);
-  var Board = class {
-    canvas;
+  var Colours = class {
+    constructor(ctx) {
+      this.ctx = ctx;
+    }
     ctx;
-    /** Called when the drawn selection changes. */
-    onSelect;
+    /** The players' colours (empty until read). */
+    players = [];
+    /** The colour between hexagons (`--board-gap`, e.g. a dark page's panel), or "". */
+    gap = "";
+    shades = /* @__PURE__ */ new Map();
+    /** Have the colours been read? */
+    get ready() {
+      return this.players.length > 0;
+    }
+    /** Read the palette and the gap colour from `element`'s custom properties. */
+    read(element) {
+      this.players = readPalette(element);
+      this.gap = getComputedStyle(element).getPropertyValue("--board-gap").trim();
+    }
+    /** The fill of cell i of `doc` with `mark` its marks. */
+    fill(doc, i, look, mark) {
+      const cell = doc.cells[i];
+      const players = this.players;
+      let colour = doc.kind === "hex" ? cell.owner >= 0 ? players[cell.owner % players.length] ?? look.fill : look.fill : cell.shade === "dark" ? look.dark : look.fill;
+      if (mark) {
+        for (const [name, k] of Object.entries(look.brightness)) {
+          if (` ${mark} `.includes(` ${name} `)) colour = this.shade(colour, k);
+        }
+      }
+      return colour;
+    }
+    /** `colour` k times as bright (CSS filter: brightness(k)). */
+    shade(colour, k) {
+      const key = `${colour}*${k}`;
+      let out = this.shades.get(key);
+      if (out === void 0) {
+        this.ctx.fillStyle = colour;
+        const hex = String(this.ctx.fillStyle);
+        out = colour;
+        if (/^#[0-9a-f]{6}$/i.test(hex)) {
+          const c = [1, 3, 5].map(
+            (j) => Math.min(255, Math.round(Number.parseInt(hex.slice(j, j + 2), 16) * k))
+          );
+          out = `rgb(${c.join(",")})`;
+        }
+        this.shades.set(key, out);
+      }
+      return out;
+    }
+    /**
+     * A label's colour and size (board units) for a cell of `owner` (a free grid cell's on a
+     * `dark` square or a light one): at least 10 px high on screen where the cell has room.
+     */
+    label(doc, look, owner, dark, k) {
+      const players = this.players;
+      const own = doc.colours && owner >= 0 ? doc.colours[owner] : null;
+      let colour;
+      let size;
+      if (doc.kind === "hex") {
+        colour = own ?? look.label;
+        size = doc.cols > 20 ? look.smallFont : look.font;
+      } else if (owner >= 0) {
+        colour = own ?? players[owner % players.length] ?? look.label;
+        size = look.font;
+      } else {
+        colour = dark ? look.darkFree : look.free;
+        size = look.freeFont;
+      }
+      const room = doc.kind === "hex" ? R * 1.05 : S * 0.8;
+      return [colour, Math.min(Math.max(size, 10 / k), room)];
+    }
+  };
+
+  // frontend/src/board/paint.ts
+  function outlineAt(kind, [x, y]) {
+    return `M${x},${y}${kind === "hex" ? HEX_OUTLINE : SQUARE_OUTLINE}`;
+  }
+  function makePaths(doc, look, colours, centres, squares, marks, cursor) {
+    const fills = [];
+    if (doc.kind === "grid") {
+      const groups = /* @__PURE__ */ new Map();
+      doc.cells.forEach((_, i) => {
+        const colour = colours.fill(doc, i, look, marks.get(i));
+        let group = groups.get(colour);
+        if (!group) {
+          group = [];
+          groups.set(colour, group);
+        }
+        group.push(squares[i]);
+      });
+      for (const [colour, parts] of groups) fills.push([colour, new Path2D(parts.join(""))]);
+    }
+    const edges = doc.kind === "grid" ? new Path2D(squares.join("")) : null;
+    const outlined = [];
+    const outline = (i) => outlineAt(doc.kind, centres[i] ?? [0, 0]);
+    for (const mark of MARK_ORDER) {
+      if (mark === "can" && doc.kind === "hex") continue;
+      const parts = [];
+      for (const [i, m] of marks) if (hasMark(m, mark)) parts.push(outline(i));
+      if (parts.length) outlined.push([mark, new Path2D(parts.join(""))]);
+    }
+    const ring = cursor === null || !doc.cells[cursor] ? null : new Path2D(outline(cursor));
+    return { fills, edges, marks: outlined, cursor: ring };
+  }
+  function paintPaths(ctx, look, paths, hover, k) {
+    for (const [colour, path] of paths.fills) {
+      ctx.fillStyle = colour;
+      ctx.fill(path);
+    }
+    if (hover !== null) {
+      ctx.fillStyle = look.hover;
+      ctx.fill(new Path2D(hover));
+    }
+    if (paths.edges) {
+      ctx.strokeStyle = look.edge;
+      ctx.lineWidth = look.edgeWidth / k;
+      ctx.stroke(paths.edges);
+    }
+    for (const [mark, path] of paths.marks) {
+      const [colour, width, dash] = look.marks[mark];
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      ctx.setLineDash(dash ?? []);
+      ctx.stroke(path);
+    }
+    ctx.setLineDash([]);
+  }
+  function paintCursor(ctx, paths, k) {
+    if (!paths.cursor) return;
+    for (const [colour, width] of CURSOR) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width / k;
+      ctx.stroke(paths.cursor);
+    }
+  }
+  function paintLabels(ctx, doc, look, colours, centres, shown, k) {
+    const groups = /* @__PURE__ */ new Map();
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      if (!cell?.label) continue;
+      const key = cell.owner >= 0 ? cell.owner : cell.shade === "dark" ? -2 : -1;
+      let group = groups.get(key);
+      if (!group) {
+        group = [];
+        groups.set(key, group);
+      }
+      group.push(i);
+    }
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    for (const [key, cells] of groups) {
+      const [colour, size] = colours.label(doc, look, key === -2 ? -1 : key, key === -2, k);
+      if (size * k < 5) continue;
+      ctx.fillStyle = colour;
+      ctx.font = FONT(size);
+      const dy = size * 0.06;
+      for (const i of cells) {
+        const [x, y] = centres[i] ?? [0, 0];
+        ctx.fillText(doc.cells[i]?.label ?? "", x, y + dy);
+      }
+    }
+    if (look.nameFont * k < 6) return;
+    ctx.font = `${look.nameFont}px system-ui, sans-serif`;
+    ctx.textAlign = "left";
+    ctx.textBaseline = "top";
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      if (!cell?.name) continue;
+      const [x, y] = centres[i] ?? [0, 0];
+      ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.name;
+      ctx.fillText(cell.name, x - S / 2 + 3, y - S / 2 + 2);
+    }
+    ctx.font = FONT(look.letterFont);
+    ctx.textAlign = "right";
+    ctx.textBaseline = "bottom";
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      const cue = cell ? letterCue(doc, cell) : "";
+      if (!cue || !cell) continue;
+      const [x, y] = centres[i] ?? [0, 0];
+      ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
+      ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
+    }
+  }
+  function paintCoords(ctx, doc, look, geo) {
+    const coords = doc.coords ?? {};
+    ctx.fillStyle = look.coord;
+    ctx.font = `${look.coordFont}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    (coords.cols ?? []).forEach((t, c) => {
+      ctx.fillText(t, geo.left + c * S + S / 2, 10);
+    });
+    (coords.rows ?? []).forEach((t, r) => {
+      ctx.fillText(t, 10, geo.top + r * S + S / 2);
+    });
+  }
+  function paintArrows(ctx, centres, arrows) {
+    ctx.strokeStyle = ARROW.colour;
+    ctx.fillStyle = ARROW.colour;
+    ctx.lineWidth = ARROW.width;
+    const head = ARROW.head;
+    for (const [from, to] of arrows) {
+      const [x1, y1] = centres[from] ?? [0, 0];
+      const [x2, y2] = centres[to] ?? [0, 0];
+      const x = x1 + (x2 - x1) * 0.7;
+      const y = y1 + (y2 - y1) * 0.7;
+      const angle = Math.atan2(y2 - y1, x2 - x1);
+      const bx = x - Math.cos(angle) * head;
+      const by = y - Math.sin(angle) * head;
+      ctx.beginPath();
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(bx, by);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(x, y);
+      ctx.lineTo(bx - Math.sin(angle) * head / 2, by + Math.cos(angle) * head / 2);
+      ctx.lineTo(bx + Math.sin(angle) * head / 2, by - Math.cos(angle) * head / 2);
+      ctx.closePath();
+      ctx.fill();
+    }
+  }
+  function clearAndClip(ctx, boxes, s, ox, oy) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.beginPath();
+    for (const [x0, y0, x1, y1] of boxes) {
+      const left = Math.floor(ox + x0 * s);
+      const top = Math.floor(oy + y0 * s);
+      ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
+    }
+    ctx.clip();
+    for (const [x0, y0, x1, y1] of boxes) {
+      ctx.clearRect(
+        Math.floor(ox + x0 * s),
+        Math.floor(oy + y0 * s),
+        Math.ceil((x1 - x0) * s) + 2,
+        Math.ceil((y1 - y0) * s) + 2
+      );
+    }
+  }
+
+  // frontend/src/board/cells.ts
+  function shapeKey(doc) {
+    return `${doc.kind}/${doc.rows}/${doc.cols}/${(doc.offsets ?? []).join(",")}/${doc.cells?.length}`;
+  }
+  var BoardCells = class {
     key = null;
     doc = null;
     geo = null;
     /** The board's size in board units (0: nothing drawn yet). */
     width = 0;
     height = 0;
-    selected = null;
     cursor = null;
     hover = null;
     arrows = [];
     marks = /* @__PURE__ */ new Map();
+    /** A grid's cells' outlines (path text), for its fills and edges. */
+    squares = [];
+    at = new Int32Array(0);
+    centreIndex = null;
+    /** What makes two documents the same board (kind, size, offsets, cells). */
+    shapeKey(doc) {
+      return shapeKey(doc);
+    }
+    /** Show `doc` with the marks, cursor and last turn's arrows `options` give. */
+    apply(doc, options) {
+      if (!hasCells(doc)) throw new Error("a live Board draws hex and grid boards");
+      this.doc = doc;
+      if (this.key !== shapeKey(doc)) this.build(doc);
+      this.marks = marksOf(doc, options);
+      this.cursor = options.cursor ?? null;
+      if (this.hover !== null && !this.clickable(this.hover)) this.hover = null;
+      this.arrows = [];
+      for (const path of options.last ?? []) {
+        for (let k = 1; k < path.length; k++) {
+          this.arrows.push([path[k - 1], path[k]]);
+        }
+      }
+    }
+    /** Get ready for a board of a new shape. */
+    build(doc) {
+      this.key = shapeKey(doc);
+      this.geo = geometry(doc);
+      this.centreIndex = null;
+      this.width = this.geo.width;
+      this.height = this.geo.height;
+      this.hover = null;
+      this.squares = doc.kind === "grid" ? this.geo.centres.map((c) => outlineAt("grid", c)) : [];
+      this.at = cellIndex(doc);
+    }
+    /** The classes the SVG picture gives cell i (its owner, its marks): a test hook. */
+    cellClass(i) {
+      const cell = this.doc?.cells[i];
+      return this.doc && cell ? cellClass(this.doc, cell, this.marks.get(i)) : null;
+    }
+    /** Cell i's outline as path text (board units). */
+    outline(i) {
+      return outlineAt(this.doc?.kind ?? "grid", this.centre(i));
+    }
+    /** Cell i's centre (board units). */
+    centre(i) {
+      return this.geo?.centres[i] ?? [0, 0];
+    }
+    /** The cell at board point (x, y), or null. */
+    cellAtPoint(x, y) {
+      if (!this.doc || !this.geo) return null;
+      return cellAtPoint(this.doc, this.geo, this.at, x, y);
+    }
+    /** The cell at (row, col), or null. */
+    cellAtRowCol(row, col) {
+      return this.doc ? cellAtRowCol(this.doc, this.at, row, col) : null;
+    }
+    /** The index of cells by (row, col), for the cursor's moves. */
+    get index() {
+      return this.at;
+    }
+    /** Can a click on cell i do something (start or end a move)? */
+    clickable(i) {
+      const m = this.marks.get(i);
+      return hasMark(m, "can") || hasMark(m, "target") || hasMark(m, "sel");
+    }
+    /** What a click on cell i does with `selected` the selection. */
+    click(i, selected) {
+      return this.doc ? clickCell(this.doc, i, selected) : { select: null };
+    }
+    /** The index of the cells' centres (made once for a board's shape). */
+    near() {
+      if (!this.centreIndex) {
+        const [hx, hy] = halfSize(this.doc?.kind ?? "grid");
+        this.centreIndex = new CentreIndex(this.geo?.centres ?? [], 2 * Math.max(hx, hy));
+      }
+      return this.centreIndex;
+    }
+  };
+
+  // frontend/src/board/sprites.ts
+  var HEX_FILL_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 0.75)}`);
+  var HEX_CAN_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 2)}`);
+  var HexSprites = class {
+    constructor(colours) {
+      this.colours = colours;
+    }
+    colours;
+    sprites = /* @__PURE__ */ new Map();
+    labelIds = /* @__PURE__ */ new Map();
+    scale = 0;
+    /**
+     * Draw the hexagons `shown` of `doc` (centres `centres`, marks `marks`) on `ctx`, over
+     * the gap colour filling the board's `width` x `height` units.
+     */
+    draw(ctx, doc, look, marks, centres, shown, size, { k, s, ox, oy }) {
+      if (this.scale !== s) {
+        this.sprites = /* @__PURE__ */ new Map();
+        this.labelIds = /* @__PURE__ */ new Map();
+        this.scale = s;
+      }
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.fillStyle = this.colours.gap || look.edge;
+      ctx.fillRect(ox, oy, size[0] * s, size[1] * s);
+      const w = Math.ceil(HW * s) + 2;
+      const h = Math.ceil(2 * R * s) + 2;
+      const labels = this.labelIds;
+      for (const i of shown) {
+        const cell = doc.cells[i];
+        if (!cell) continue;
+        let label = labels.get(cell.label);
+        if (label === void 0) {
+          label = labels.size;
+          labels.set(cell.label, label);
+        }
+        const mark = marks.get(i);
+        const key = mark === void 0 ? (cell.owner + 1) * 4096 + label : `${cell.owner}|${cell.label}|${mark}`;
+        let sprite = this.sprites.get(key);
+        if (!sprite) {
+          sprite = this.sprite(doc, look, i, mark, s, w, h, k);
+          this.sprites.set(key, sprite);
+        }
+        const c = centres[i];
+        ctx.drawImage(sprite, Math.round(ox + c[0] * s - w / 2), Math.round(oy + c[1] * s - h / 2));
+      }
+    }
+    sprite(doc, look, i, mark, s, w, h, k) {
+      const cell = doc.cells[i];
+      const sprite = document.createElement("canvas");
+      sprite.width = w;
+      sprite.height = h;
+      const ctx = sprite.getContext("2d");
+      ctx.setTransform(s, 0, 0, s, w / 2, h / 2);
+      ctx.fillStyle = this.colours.fill(doc, i, look, mark);
+      if (HEX_FILL_PATH) ctx.fill(HEX_FILL_PATH);
+      if (hasMark(mark, "can") && HEX_CAN_PATH) {
+        const [colour, width] = look.marks.can;
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width;
+        ctx.stroke(HEX_CAN_PATH);
+      }
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      if (cell.label) {
+        const [colour, size] = this.colours.label(doc, look, cell.owner, false, k);
+        if (size * k >= 5) {
+          ctx.fillStyle = colour;
+          ctx.font = FONT(size);
+          ctx.fillText(cell.label, 0, size * 0.06);
+        }
+      }
+      const cue = letterCue(doc, cell);
+      if (cue && look.letterFont * k >= 6) {
+        ctx.fillStyle = look.letter;
+        ctx.font = FONT(look.letterFont);
+        ctx.fillText(cue, 0, R * 0.68);
+      }
+      return sprite;
+    }
+  };
+
+  // frontend/src/board/viewport.ts
+  function viewOf(canvas, width, height) {
+    const r = canvas.getBoundingClientRect();
+    const box = (canvas.getAttribute("viewBox") ?? "").trim().split(/[\s,]+/).map(Number);
+    const [x, y, w, h] = box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0 ? box : [0, 0, width, height];
+    const cw = canvas.clientWidth || r.width;
+    const ch = canvas.clientHeight || r.height;
+    const k = Math.min(cw / w, ch / h);
+    return { x, y, w, h, k, ox: (cw - w * k) / 2, oy: (ch - h * k) / 2, rect: r };
+  }
+  function viewKey(v) {
+    return `${v.x} ${v.y} ${v.w} ${v.h}`;
+  }
+  function toClient(v, c) {
+    return {
+      x: v.rect.left + v.ox + (c[0] - v.x) * v.k,
+      y: v.rect.top + v.oy + (c[1] - v.y) * v.k
+    };
+  }
+  function toBoard(v, clientX, clientY) {
+    return [v.x + (clientX - v.rect.left - v.ox) / v.k, v.y + (clientY - v.rect.top - v.oy) / v.k];
+  }
+  function seenBox(v, cw, ch) {
+    return [
+      v.x - v.ox / v.k - S,
+      v.y - v.oy / v.k - S,
+      v.x + (cw - v.ox) / v.k + S,
+      v.y + (ch - v.oy) / v.k + S
+    ];
+  }
+  function previewTransform(r, dx, dy, scale, cx, cy) {
+    const ox = cx - r.left;
+    const oy = cy - r.top;
+    return `translate(${ox + dx - ox * scale}px, ${oy + dy - oy * scale}px) scale(${scale})`;
+  }
+
+  // frontend/src/board/canvas.ts
+  var MARGIN = 6;
+  var PATCH_SHARE = 16;
+  var Board = class extends BoardCells {
+    canvas;
+    ctx;
+    /** Called when the drawn selection changes. */
+    onSelect;
+    selected = null;
     /** The cells the last draw drew (null: all of them). */
     lastDrawn = null;
-    at = new Int32Array(0);
-    players = null;
-    /** The colour between hexagons (`--board-gap`, e.g. a dark page's panel), or "". */
-    gap = "";
+    colours;
+    sprites;
     pointer = null;
     frame = 0;
     markPending = false;
     drawnSize = "";
     drawnView = "";
     paths = null;
-    fillPath = [];
-    shades = /* @__PURE__ */ new Map();
-    sprites = /* @__PURE__ */ new Map();
-    labelIds = /* @__PURE__ */ new Map();
-    centreIndex = null;
-    spriteScale = 0;
     /** The canvas's box before a preview's transform moved it. */
     untransformed = null;
     constructor(canvas, options = {}) {
       const ctx = canvas.getContext?.("2d");
       if (!ctx) throw new Error("a live Board draws on a <canvas> element");
+      super();
       this.canvas = canvas;
       this.ctx = ctx;
+      this.colours = new Colours(ctx);
+      this.sprites = new HexSprites(this.colours);
       this.onSelect = options.onSelect ?? null;
       canvas.classList.add("lt-board");
       canvas.lazytreeBoard = this;
@@ -485,8 +932,7 @@
       canvas.addEventListener("pointerleave", () => this.setHover(null));
       new MutationObserver((records) => {
         if (records.some((r) => r.attributeName?.toLowerCase() === "viewbox") && this.geo) {
-          const v = this.view();
-          if (`${v.x} ${v.y} ${v.w} ${v.h}` !== this.drawnView) this.later();
+          if (viewKey(this.view()) !== this.drawnView) this.later();
         }
       }).observe(canvas, { attributes: true });
       if (typeof ResizeObserver !== "undefined") {
@@ -501,26 +947,17 @@
      * allocated at the element's size, the palette read, the labels' font loaded.
      */
     prepare() {
-      if (this.players) return;
+      if (this.colours.ready) return;
       const dpr = window.devicePixelRatio || 1;
       const w = Math.round(this.canvas.clientWidth * dpr);
       const h = Math.round(this.canvas.clientHeight * dpr);
       if (!w || !h) return;
-      this.readLook();
+      this.colours.read(this.canvas);
       this.canvas.width = w;
       this.canvas.height = h;
       this.ctx.font = FONT(HEX_LOOK.smallFont);
       this.ctx.measureText("0123456789");
       this.ctx.clearRect(0, 0, w, h);
-    }
-    /** The palette and the gap colour, from the canvas's custom properties. */
-    readLook() {
-      this.players = readPalette(this.canvas);
-      this.gap = getComputedStyle(this.canvas).getPropertyValue("--board-gap").trim();
-    }
-    /** What makes two documents the same board (kind, size, offsets, cells). */
-    shapeKey(doc) {
-      return `${doc.kind}/${doc.rows}/${doc.cols}/${(doc.offsets ?? []).join(",")}/${doc.cells?.length}`;
     }
     /** Draw `doc` whole, with the selection, last turn's paths and cursor marked. */
     render(doc, options = {}) {
@@ -556,19 +993,8 @@
       this.tellSelection(options);
     }
     apply(doc, options) {
-      if (!hasCells(doc)) throw new Error("a live Board draws hex and grid boards");
-      this.doc = doc;
-      if (this.key !== this.shapeKey(doc)) this.build(doc);
-      this.marks = marksOf(doc, options);
-      this.cursor = options.cursor ?? null;
+      super.apply(doc, options);
       this.paths = null;
-      if (this.hover !== null && !this.clickable(this.hover)) this.hover = null;
-      this.arrows = [];
-      for (const path of options.last ?? []) {
-        for (let k = 1; k < path.length; k++) {
-          this.arrows.push([path[k - 1], path[k]]);
-        }
-      }
     }
     tellSelection(options) {
       const was = this.selected;
@@ -577,57 +1003,25 @@
     }
     canPatch() {
       if (!this.geo || this.frame) return false;
-      const v = this.view();
-      return `${v.x} ${v.y} ${v.w} ${v.h}` === this.drawnView && this.sizeKey() === this.drawnSize;
+      return viewKey(this.view()) === this.drawnView && this.sizeKey() === this.drawnSize;
     }
     build(doc) {
-      this.key = this.shapeKey(doc);
-      this.geo = geometry(doc);
-      this.centreIndex = null;
-      this.width = this.geo.width;
-      this.height = this.geo.height;
-      this.hover = null;
-      this.fillPath = doc.kind === "grid" ? this.geo.centres.map(([x, y]) => `M${x},${y}${SQUARE_OUTLINE}`) : [];
-      this.at = cellIndex(doc);
-      if (!this.players) this.readLook();
-    }
-    /** The classes the SVG picture gives cell i (its owner, its marks): a test hook. */
-    cellClass(i) {
-      const cell = this.doc?.cells[i];
-      return this.doc && cell ? cellClass(this.doc, cell, this.marks.get(i)) : null;
-    }
-    /** Cell i's outline as path text (board units). */
-    outline(i) {
-      const [x, y] = this.centre(i);
-      return `M${x},${y}${this.doc?.kind === "hex" ? HEX_OUTLINE : SQUARE_OUTLINE}`;
-    }
-    centre(i) {
-      return this.geo?.centres[i] ?? [0, 0];
+      super.build(doc);
+      if (!this.colours.ready) this.colours.read(this.canvas);
     }
     /** Which board units the canvas shows (its viewBox, else the board), and how. */
     view() {
-      const r = this.canvas.getBoundingClientRect();
-      const box = (this.canvas.getAttribute("viewBox") ?? "").trim().split(/[\s,]+/).map(Number);
-      const [x, y, w, h] = box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0 ? box : [0, 0, this.width, this.height];
-      const width = this.canvas.clientWidth || r.width;
-      const height = this.canvas.clientHeight || r.height;
-      const k = Math.min(width / w, height / h);
-      return { x, y, w, h, k, ox: (width - w * k) / 2, oy: (height - h * k) / 2, rect: r };
+      return viewOf(this.canvas, this.width, this.height);
     }
     /** Where cell i's centre is on screen, in client pixels (for a click), or null. */
     cellCenter(i) {
       const c = this.geo?.centres[i];
       if (!c) return null;
-      const v = this.view();
-      return {
-        x: v.rect.left + v.ox + (c[0] - v.x) * v.k,
-        y: v.rect.top + v.oy + (c[1] - v.y) * v.k
-      };
+      return toClient(this.view(), c);
     }
     /** The board point (units) at client pixel (x, y). */
     boardPoint(clientX, clientY) {
-      const v = this.view();
-      return [v.x + (clientX - v.rect.left - v.ox) / v.k, v.y + (clientY - v.rect.top - v.oy) / v.k];
+      return toBoard(this.view(), clientX, clientY);
     }
     /**
      * The cell under a pointer: an event (or {clientX, clientY}); else the cell under the
@@ -638,28 +1032,6 @@
       if (!p || !this.geo) return null;
       const [x, y] = this.boardPoint(p.clientX, p.clientY);
       return this.cellAtPoint(x, y);
-    }
-    /** The cell at board point (x, y), or null. */
-    cellAtPoint(x, y) {
-      if (!this.doc || !this.geo) return null;
-      return cellAtPoint(this.doc, this.geo, this.at, x, y);
-    }
-    /** The cell at (row, col), or null. */
-    cellAtRowCol(row, col) {
-      return this.doc ? cellAtRowCol(this.doc, this.at, row, col) : null;
-    }
-    /** The index of cells by (row, col), for the cursor's moves. */
-    get index() {
-      return this.at;
-    }
-    /** Can a click on cell i do something (start or end a move)? */
-    clickable(i) {
-      const m = this.marks.get(i);
-      return hasMark(m, "can") || hasMark(m, "target") || hasMark(m, "sel");
-    }
-    /** What a click on cell i does with `selected` the selection. */
-    click(i, selected) {
-      return this.doc ? clickCell(this.doc, i, selected) : { select: null };
     }
     hoverAt(e) {
       if (!this.doc || e.buttons || e.pointerType === "touch") return;
@@ -688,13 +1060,10 @@
      */
     preview(dx, dy, scale = 1, cx = 0, cy = 0) {
       const style = this.canvas.style;
-      const tx = this.canvas.style.transform;
+      const tx = style.transform;
       if (!tx || !this.untransformed) this.untransformed = this.canvas.getBoundingClientRect();
-      const r = this.untransformed;
-      const ox = cx - r.left;
-      const oy = cy - r.top;
       if (!tx) style.transformOrigin = "0 0";
-      style.transform = `translate(${ox + dx - ox * scale}px, ${oy + dy - oy * scale}px) scale(${scale})`;
+      style.transform = previewTransform(this.untransformed, dx, dy, scale, cx, cy);
     }
     /** Draw again at the next frame (zoom, pan, resize), once however often asked. */
     later() {
@@ -703,28 +1072,6 @@
         this.frame = 0;
         this.draw();
       });
-    }
-    /** Half a cell's width and height (board units). */
-    halfSize() {
-      return this.doc?.kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
-    }
-    /** The cells whose centres are in `box`. */
-    cellsIn([x0, y0, x1, y1]) {
-      const shown = [];
-      const centres = this.geo?.centres ?? [];
-      for (let i = 0; i < centres.length; i++) {
-        const c = centres[i];
-        if (c[0] >= x0 && c[0] <= x1 && c[1] >= y0 && c[1] <= y1) shown.push(i);
-      }
-      return shown;
-    }
-    /** The index of the cells' centres (made once for a board's shape). */
-    near() {
-      if (!this.centreIndex) {
-        const [hx, hy] = this.halfSize();
-        this.centreIndex = new CentreIndex(this.geo?.centres ?? [], 2 * Math.max(hx, hy));
-      }
-      return this.centreIndex;
     }
     sizeKey() {
       return `${this.canvas.clientWidth}x${this.canvas.clientHeight}@${window.devicePixelRatio || 1}`;
@@ -744,12 +1091,7 @@
       const cw = canvas.clientWidth;
       const ch = canvas.clientHeight;
       const v = cw && ch && geo && doc ? this.view() : null;
-      const seen = v && [
-        v.x - v.ox / v.k - S,
-        v.y - v.oy / v.k - S,
-        v.x + (cw - v.ox) / v.k + S,
-        v.y + (ch - v.oy) / v.k + S
-      ];
+      const seen = v && seenBox(v, cw, ch);
       let dirty = null;
       if (only && seen && geo) {
         dirty = [];
@@ -758,7 +1100,7 @@
           if (c && c[0] >= seen[0] && c[0] <= seen[2] && c[1] >= seen[1] && c[1] <= seen[3])
             dirty.push(i);
         }
-        if (dirty.length * PATCH_SHARE > this.cellsIn(seen).length) dirty = null;
+        if (dirty.length * PATCH_SHARE > cellsIn(geo.centres, seen).length) dirty = null;
       }
       if (!dirty) {
         if (canvas.style.transform) canvas.style.transform = "";
@@ -771,14 +1113,22 @@
         ctx.clearRect(0, 0, canvas.width, canvas.height);
       }
       if (!v || !seen || !geo || !doc) return;
-      if (!this.players) this.readLook();
-      this.drawnView = `${v.x} ${v.y} ${v.w} ${v.h}`;
+      if (!this.colours.ready) this.colours.read(this.canvas);
+      this.drawnView = viewKey(v);
       const look = doc.kind === "hex" ? HEX_LOOK : GRID_LOOK;
-      if (!this.paths) this.paths = this.makePaths(doc, look);
+      this.paths ??= makePaths(
+        doc,
+        look,
+        this.colours,
+        geo.centres,
+        this.squares,
+        this.marks,
+        this.cursor
+      );
       const s = v.k * dpr;
       const ox = dpr * (v.ox - v.x * v.k);
       const oy = dpr * (v.oy - v.y * v.k);
-      const [hx, hy] = this.halfSize();
+      const [hx, hy] = halfSize(doc.kind);
       const margin = Math.max(MARGIN, 6 / v.k);
       let shown;
       ctx.save();
@@ -787,308 +1137,36 @@
           const [x, y] = this.centre(i);
           return [x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin];
         });
-        ctx.setTransform(1, 0, 0, 1, 0, 0);
-        ctx.beginPath();
-        for (const [x0, y0, x1, y1] of boxes) {
-          const left = Math.floor(ox + x0 * s);
-          const top = Math.floor(oy + y0 * s);
-          ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
-        }
-        ctx.clip();
-        for (const [x0, y0, x1, y1] of boxes) {
-          ctx.clearRect(
-            Math.floor(ox + x0 * s),
-            Math.floor(oy + y0 * s),
-            Math.ceil((x1 - x0) * s) + 2,
-            Math.ceil((y1 - y0) * s) + 2
-          );
-        }
+        clearAndClip(ctx, boxes, s, ox, oy);
         shown = this.near().meeting(boxes, hx, hy);
         this.lastDrawn = shown;
       } else {
-        shown = this.cellsIn(seen);
+        shown = cellsIn(geo.centres, seen);
         this.lastDrawn = null;
       }
-      if (doc.kind === "hex") this.drawHexagons(doc, look, shown, v.k, s, ox, oy);
-      ctx.setTransform(s, 0, 0, s, ox, oy);
-      const { fills, edges, marks, cursor } = this.paths;
-      for (const [colour, path] of fills) {
-        ctx.fillStyle = colour;
-        ctx.fill(path);
-      }
-      if (this.hover !== null) {
-        ctx.fillStyle = look.hover;
-        ctx.fill(new Path2D(this.outline(this.hover)));
-      }
-      if (edges) {
-        ctx.strokeStyle = look.edge;
-        ctx.lineWidth = look.edgeWidth / v.k;
-        ctx.stroke(edges);
-      }
-      for (const [mark, path] of marks) {
-        const [colour, width, dash] = look.marks[mark];
-        ctx.strokeStyle = colour;
-        ctx.lineWidth = width;
-        ctx.setLineDash(dash ?? []);
-        ctx.stroke(path);
-      }
-      ctx.setLineDash([]);
-      if (doc.kind === "grid") {
-        this.drawLabels(doc, look, shown, v.k);
-        if (!only) this.drawCoords(doc, look);
-      }
-      this.drawArrows();
-      if (cursor) {
-        for (const [colour, width] of CURSOR) {
-          ctx.strokeStyle = colour;
-          ctx.lineWidth = width / v.k;
-          ctx.stroke(cursor);
-        }
-      }
-      ctx.restore();
-    }
-    /**
-     * Hexagons as sprites: each look a cell can have (fill, label, letter, whether a move
-     * starts there) is drawn once into a small canvas at the current scale, then copied to
-     * each cell at whole device pixels.
-     */
-    drawHexagons(doc, look, shown, k, s, ox, oy) {
-      const ctx = this.ctx;
-      if (this.spriteScale !== s) {
-        this.sprites = /* @__PURE__ */ new Map();
-        this.labelIds = /* @__PURE__ */ new Map();
-        this.spriteScale = s;
-      }
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.fillStyle = this.gap || look.edge;
-      ctx.fillRect(ox, oy, this.width * s, this.height * s);
-      const w = Math.ceil(HW * s) + 2;
-      const h = Math.ceil(2 * R * s) + 2;
-      const labels = this.labelIds;
-      const centres = this.geo.centres;
-      for (const i of shown) {
-        const cell = doc.cells[i];
-        if (!cell) continue;
-        let label = labels.get(cell.label);
-        if (label === void 0) {
-          label = labels.size;
-          labels.set(cell.label, label);
-        }
-        const mark = this.marks.get(i);
-        const key = mark === void 0 ? (cell.owner + 1) * 4096 + label : `${cell.owner}|${cell.label}|${mark}`;
-        let sprite = this.sprites.get(key);
-        if (!sprite) {
-          sprite = this.hexSprite(doc, look, i, hasMark(mark, "can"), s, w, h, k);
-          this.sprites.set(key, sprite);
-        }
-        const c = centres[i];
-        ctx.drawImage(sprite, Math.round(ox + c[0] * s - w / 2), Math.round(oy + c[1] * s - h / 2));
-      }
-    }
-    hexSprite(doc, look, i, can, s, w, h, k) {
-      const cell = doc.cells[i];
-      const sprite = document.createElement("canvas");
-      sprite.width = w;
-      sprite.height = h;
-      const ctx = sprite.getContext("2d");
-      ctx.setTransform(s, 0, 0, s, w / 2, h / 2);
-      ctx.fillStyle = this.fillOf(doc, i, look);
-      if (HEX_FILL_PATH) ctx.fill(HEX_FILL_PATH);
-      if (can && HEX_CAN_PATH) {
-        const [colour, width] = look.marks.can;
-        ctx.strokeStyle = colour;
-        ctx.lineWidth = width;
-        ctx.stroke(HEX_CAN_PATH);
-      }
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      if (cell.label) {
-        const [colour, size] = this.labelStyle(doc, look, cell.owner, false, k);
-        if (size * k >= 5) {
-          ctx.fillStyle = colour;
-          ctx.font = FONT(size);
-          ctx.fillText(cell.label, 0, size * 0.06);
-        }
-      }
-      const cue = letterCue(doc, cell);
-      if (cue && look.letterFont * k >= 6) {
-        ctx.fillStyle = look.letter;
-        ctx.font = FONT(look.letterFont);
-        ctx.fillText(cue, 0, R * 0.68);
-      }
-      return sprite;
-    }
-    /** The position's paths: a grid's fills by colour and edges, and each mark's outlines. */
-    makePaths(doc, look) {
-      const fills = [];
-      if (doc.kind === "grid") {
-        const groups = /* @__PURE__ */ new Map();
-        doc.cells.forEach((_, i) => {
-          const colour = this.fillOf(doc, i, look);
-          let group = groups.get(colour);
-          if (!group) {
-            group = [];
-            groups.set(colour, group);
-          }
-          group.push(this.fillPath[i]);
-        });
-        for (const [colour, parts] of groups) fills.push([colour, new Path2D(parts.join(""))]);
-      }
-      const edges = doc.kind === "grid" ? new Path2D(this.fillPath.join("")) : null;
-      const marks = [];
-      for (const mark of MARK_ORDER) {
-        if (mark === "can" && doc.kind === "hex") continue;
-        const parts = [];
-        for (const [i, m] of this.marks) if (hasMark(m, mark)) parts.push(this.outline(i));
-        if (parts.length) marks.push([mark, new Path2D(parts.join(""))]);
-      }
-      const cursor = this.cursor === null || !doc.cells[this.cursor] ? null : new Path2D(this.outline(this.cursor));
-      return { fills, edges, marks, cursor };
-    }
-    fillOf(doc, i, look) {
-      const cell = doc.cells[i];
-      const players = this.players ?? [];
-      let colour = doc.kind === "hex" ? cell.owner >= 0 ? players[cell.owner % players.length] ?? look.fill : look.fill : cell.shade === "dark" ? look.dark : look.fill;
-      const mark = this.marks.get(i);
-      if (mark) {
-        for (const [name, k] of Object.entries(look.brightness)) {
-          if (` ${mark} `.includes(` ${name} `)) colour = this.shade(colour, k);
-        }
-      }
-      return colour;
-    }
-    /** `colour` k times as bright (CSS filter: brightness(k)). */
-    shade(colour, k) {
-      const key = `${colour}*${k}`;
-      let out = this.shades.get(key);
-      if (out === void 0) {
-        this.ctx.fillStyle = colour;
-        const hex = String(this.ctx.fillStyle);
-        out = colour;
-        if (/^#[0-9a-f]{6}$/i.test(hex)) {
-          const c = [1, 3, 5].map(
-            (j) => Math.min(255, Math.round(Number.parseInt(hex.slice(j, j + 2), 16) * k))
-          );
-          out = `rgb(${c.join(",")})`;
-        }
-        this.shades.set(key, out);
-      }
-      return out;
-    }
-    /**
-     * A label's colour and size (board units) for a cell of `owner` (a free grid cell's on a
-     * `dark` square or a light one): at least 10 px high on screen where the cell has room.
-     */
-    labelStyle(doc, look, owner, dark, k) {
-      const players = this.players ?? [];
-      const own = doc.colours && owner >= 0 ? doc.colours[owner] : null;
-      let colour;
-      let size;
       if (doc.kind === "hex") {
-        colour = own ?? look.label;
-        size = doc.cols > 20 ? look.smallFont : look.font;
-      } else if (owner >= 0) {
-        colour = own ?? players[owner % players.length] ?? look.label;
-        size = look.font;
-      } else {
-        colour = dark ? look.darkFree : look.free;
-        size = look.freeFont;
+        const place = { k: v.k, s, ox, oy };
+        this.sprites.draw(
+          ctx,
+          doc,
+          look,
+          this.marks,
+          geo.centres,
+          shown,
+          [this.width, this.height],
+          place
+        );
       }
-      const room = doc.kind === "hex" ? R * 1.05 : S * 0.8;
-      return [colour, Math.min(Math.max(size, 10 / k), room)];
-    }
-    /** A grid's labels (pieces) grouped by style, names and owners' letters in the corners. */
-    drawLabels(doc, look, shown, k) {
-      const ctx = this.ctx;
-      const groups = /* @__PURE__ */ new Map();
-      for (const i of shown) {
-        const cell = doc.cells[i];
-        if (!cell?.label) continue;
-        const key = cell.owner >= 0 ? cell.owner : cell.shade === "dark" ? -2 : -1;
-        let group = groups.get(key);
-        if (!group) {
-          group = [];
-          groups.set(key, group);
-        }
-        group.push(i);
+      ctx.setTransform(s, 0, 0, s, ox, oy);
+      const hover = this.hover === null ? null : this.outline(this.hover);
+      paintPaths(ctx, look, this.paths, hover, v.k);
+      if (doc.kind === "grid") {
+        paintLabels(ctx, doc, look, this.colours, geo.centres, shown, v.k);
+        if (!only) paintCoords(ctx, doc, look, geo);
       }
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      for (const [key, cells] of groups) {
-        const [colour, size] = this.labelStyle(doc, look, key === -2 ? -1 : key, key === -2, k);
-        if (size * k < 5) continue;
-        ctx.fillStyle = colour;
-        ctx.font = FONT(size);
-        const dy = size * 0.06;
-        for (const i of cells) {
-          const [x, y] = this.centre(i);
-          ctx.fillText(doc.cells[i]?.label ?? "", x, y + dy);
-        }
-      }
-      if (look.nameFont * k < 6) return;
-      ctx.font = `${look.nameFont}px system-ui, sans-serif`;
-      ctx.textAlign = "left";
-      ctx.textBaseline = "top";
-      for (const i of shown) {
-        const cell = doc.cells[i];
-        if (!cell?.name) continue;
-        const [x, y] = this.centre(i);
-        ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.name;
-        ctx.fillText(cell.name, x - S / 2 + 3, y - S / 2 + 2);
-      }
-      ctx.font = FONT(look.letterFont);
-      ctx.textAlign = "right";
-      ctx.textBaseline = "bottom";
-      for (const i of shown) {
-        const cell = doc.cells[i];
-        const cue = cell ? letterCue(doc, cell) : "";
-        if (!cue || !cell) continue;
-        const [x, y] = this.centre(i);
-        ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
-        ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
-      }
-    }
-    drawCoords(doc, look) {
-      const ctx = this.ctx;
-      const coords = doc.coords ?? {};
-      const geo = this.geo;
-      ctx.fillStyle = look.coord;
-      ctx.font = `${look.coordFont}px system-ui, sans-serif`;
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      (coords.cols ?? []).forEach((t, c) => {
-        ctx.fillText(t, geo.left + c * S + S / 2, 10);
-      });
-      (coords.rows ?? []).forEach((t, r) => {
-        ctx.fillText(t, 10, geo.top + r * S + S / 2);
-      });
-    }
-    /** The last turn's moves: an arrow from each cell of a path to the next, 70% of the way. */
-    drawArrows() {
-      const ctx = this.ctx;
-      ctx.strokeStyle = ARROW.colour;
-      ctx.fillStyle = ARROW.colour;
-      ctx.lineWidth = ARROW.width;
-      const head = ARROW.head;
-      for (const [from, to] of this.arrows) {
-        const [x1, y1] = this.centre(from);
-        const [x2, y2] = this.centre(to);
-        const x = x1 + (x2 - x1) * 0.7;
-        const y = y1 + (y2 - y1) * 0.7;
-        const angle = Math.atan2(y2 - y1, x2 - x1);
-        const bx = x - Math.cos(angle) * head;
-        const by = y - Math.sin(angle) * head;
-        ctx.beginPath();
-        ctx.moveTo(x1, y1);
-        ctx.lineTo(bx, by);
-        ctx.stroke();
-        ctx.beginPath();
-        ctx.moveTo(x, y);
-        ctx.lineTo(bx - Math.sin(angle) * head / 2, by + Math.cos(angle) * head / 2);
-        ctx.lineTo(bx + Math.sin(angle) * head / 2, by - Math.cos(angle) * head / 2);
-        ctx.closePath();
-        ctx.fill();
-      }
+      paintArrows(ctx, geo.centres, this.arrows);
+      paintCursor(ctx, this.paths, v.k);
+      ctx.restore();
     }
     /** performance.mark("lazytree:board-drawn") once the frame showing the drawing is painted. */
     afterPaint() {
@@ -2634,15 +2712,137 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
       <span>click: select and open/close · values: stored ratings (≥ / ≤: alpha-beta bounds)</span>
     </div>`;
   }
-
-  // frontend/src/explorer/explorer.ts
-  var MIN_SCALE = 0.7;
-  var MAX_SCALE = 2.2;
   function required(root, selector) {
     const found = root.querySelector(selector);
     if (!found) throw new Error(`the explorer has no ${selector}`);
     return found;
   }
+  function fillShell(element, model) {
+    required(element, ".lt-title").textContent = model.data.title;
+    required(element, "[data-summary]").textContent = summaryText(model);
+    required(element, "[data-values-depth]").textContent = valuesDepthText(model);
+    required(element, '[data-legend="position-book"]').hidden = !model.data.positionBook;
+    required(element, '[data-legend="visits"]').hidden = !model.data.visits;
+    const stepping = stepCount(model.data.steps ?? null) > 0;
+    const replayButton = required(element, '[data-action="replay"]');
+    replayButton.textContent = stepping ? "Step through" : "Replay";
+    replayButton.title = stepping ? "step through the search: each node's window, the values backing up, the cut-offs" : "step through the order in which the search created the nodes";
+    const maxMin = required(element, '[data-legend="maxmin"]');
+    const player = model.data.summary.player;
+    const two = model.data.players.length === 2 && player !== void 0 && player >= 0;
+    maxMin.hidden = !two;
+    if (two && player !== void 0) {
+      const max = required(maxMin, "[data-max-name]");
+      const min = required(maxMin, "[data-min-name]");
+      max.textContent = model.playerName(player);
+      min.textContent = model.playerName(1 - player);
+      maxMin.querySelector(".lt-max-dot")?.setAttribute("class", `lt-max-dot lt-p${player}`);
+      maxMin.querySelector(".lt-min-dot")?.setAttribute("class", `lt-min-dot lt-p${1 - player}`);
+    }
+  }
+
+  // frontend/src/explorer/stepper.ts
+  var Stepper = class {
+    constructor(host, controls) {
+      this.host = host;
+      this.controls = controls;
+    }
+    host;
+    controls;
+    /** The step asked for: past this search's last step while one beside it goes on. */
+    wanted = 0;
+    timer = null;
+    /** A step asked for by `goTo`: not reported back through onStep. */
+    quiet = false;
+    /** Is it playing? */
+    get playing() {
+      return this.timer !== null;
+    }
+    /** Start at the first step. */
+    start() {
+      this.host.model.creation();
+      this.host.view.replay = { step: 0, open: /* @__PURE__ */ new Set([0]) };
+      this.controls.bar.hidden = false;
+      this.set(0);
+    }
+    /** Stop stepping: the tree as it was before. */
+    stop() {
+      this.pause();
+      const view = this.host.view;
+      view.replay = null;
+      view.steps = null;
+      this.controls.element.classList.remove("lt-stepping");
+      this.controls.bar.hidden = true;
+      this.host.render();
+    }
+    /** Go to step k (clamped) without telling onStep, starting first if need be. */
+    goTo(k) {
+      this.quiet = true;
+      try {
+        if (!this.host.view.replay) this.start();
+        this.set(k);
+      } finally {
+        this.quiet = false;
+      }
+    }
+    /** Go to step `step` (clamped). */
+    set(step) {
+      const { host, controls } = this;
+      const { model, view } = host;
+      this.wanted = clampStep(step, Math.max(host.total(), host.limit()));
+      if (!this.quiet) host.onStep?.(this.wanted);
+      const steps = model.data.steps;
+      if (steps && stepCount(steps) > 0) {
+        const s2 = clampStep(this.wanted, stepCount(steps));
+        controls.element.classList.toggle("lt-stepping", s2 < stepCount(steps) - 1);
+        const state2 = stepState(model, steps, s2);
+        view.steps = state2;
+        view.replay = { step: s2, open: /* @__PURE__ */ new Set() };
+        controls.scrubber.value = String(s2);
+        controls.text.textContent = describeStep(model, steps, state2);
+        host.show(state2.node);
+        return;
+      }
+      const s = clampStep(this.wanted, model.n);
+      const { node, state } = replayAt(model.creation(), (i) => model.path(i), s);
+      view.replay = state;
+      controls.scrubber.value = String(s);
+      controls.text.textContent = `node ${(s + 1).toLocaleString("en")} of ${model.n.toLocaleString("en")} created: ${model.line(node).join(" ") || "root"}`;
+      host.show(node);
+    }
+    /** Stop playing. */
+    pause() {
+      if (this.timer !== null) cancelAnimationFrame(this.timer);
+      this.timer = null;
+      this.controls.playButton.textContent = "▶";
+    }
+    /** Play: a step every second divided by the chosen speed, up to the last step. */
+    play() {
+      if (!this.host.view.replay) this.start();
+      this.controls.playButton.textContent = "❚❚";
+      let last = performance.now();
+      let acc = 0;
+      const tick = (now) => {
+        acc += (now - last) / 1e3 * Number(this.controls.speed.value);
+        last = now;
+        if (acc >= 1 && this.host.view.replay) {
+          const n = Math.floor(acc);
+          acc -= n;
+          this.set(this.wanted + n);
+          if (this.wanted >= Math.max(this.host.total(), this.host.limit()) - 1) {
+            this.pause();
+            return;
+          }
+        }
+        this.timer = requestAnimationFrame(tick);
+      };
+      this.timer = requestAnimationFrame(tick);
+    }
+  };
+
+  // frontend/src/explorer/explorer.ts
+  var MIN_SCALE = 0.7;
+  var MAX_SCALE = 2.2;
   function mount(element, data, options = {}) {
     const onForce = options.onForce;
     const live = Boolean(onForce);
@@ -2651,11 +2851,8 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
     const svg = required(element, "[data-tree]");
     const info = required(element, "[data-info]");
     const scroller = required(element, ".lt-tree");
-    const replayBar = required(element, ".lt-replay");
-    const playButton = required(element, "[data-play]");
     const speed = required(element, "[data-speed]");
     const scrubber = required(element, "[data-scrub]");
-    const replayText = required(element, "[data-replay-text]");
     const matchesText = required(element, "[data-matches]");
     let model = new Model(data);
     const view = {
@@ -2671,7 +2868,6 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
     let matchAt = -1;
     let lastSearch = null;
     let positions = /* @__PURE__ */ new Map();
-    let timer = null;
     function reset(newData, keep) {
       const old = model;
       model = new Model(newData);
@@ -2695,29 +2891,9 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
       matchAt = -1;
       whole = null;
       view.replay = null;
-      required(element, ".lt-title").textContent = model.data.title;
-      required(element, "[data-summary]").textContent = summaryText(model);
-      required(element, "[data-values-depth]").textContent = valuesDepthText(model);
-      required(element, '[data-legend="position-book"]').hidden = !model.data.positionBook;
-      required(element, '[data-legend="visits"]').hidden = !model.data.visits;
-      const stepping = stepCount(model.data.steps ?? null) > 0;
+      fillShell(element, model);
       scrubber.max = String(total() - 1);
-      const replayButton = required(element, '[data-action="replay"]');
-      replayButton.textContent = stepping ? "Step through" : "Replay";
-      replayButton.title = stepping ? "step through the search: each node's window, the values backing up, the cut-offs" : "step through the order in which the search created the nodes";
-      if (stepping) speed.value = "2";
-      const maxMin = required(element, '[data-legend="maxmin"]');
-      const player = model.data.summary.player;
-      const two = model.data.players.length === 2 && player !== void 0 && player >= 0;
-      maxMin.hidden = !two;
-      if (two && player !== void 0) {
-        const max = required(maxMin, "[data-max-name]");
-        const min = required(maxMin, "[data-min-name]");
-        max.textContent = model.playerName(player);
-        min.textContent = model.playerName(1 - player);
-        maxMin.querySelector(".lt-max-dot")?.setAttribute("class", `lt-max-dot lt-p${player}`);
-        maxMin.querySelector(".lt-min-dot")?.setAttribute("class", `lt-min-dot lt-p${1 - player}`);
-      }
+      if (stepCount(model.data.steps ?? null) > 0) speed.value = "2";
     }
     function total() {
       const steps = stepCount(model.data.steps ?? null);
@@ -2799,77 +2975,27 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
       matchAt = (matchAt + 1) % Math.min(matches.length, MATCHES_SHOWN);
       select(matches[matchAt], true);
     }
-    function startReplay() {
-      model.creation();
-      view.replay = { step: 0, open: /* @__PURE__ */ new Set([0]) };
-      replayBar.hidden = false;
-      setStep(0);
-    }
-    function stopReplay() {
-      pause();
-      view.replay = null;
-      view.steps = null;
-      element.classList.remove("lt-stepping");
-      replayBar.hidden = true;
-      render();
-    }
-    let quiet = false;
-    let wanted = 0;
-    function setStep(step) {
-      wanted = clampStep(step, Math.max(total(), options.stepLimit?.() ?? 0));
-      if (!quiet) options.onStep?.(wanted);
-      step = wanted;
-      const steps = model.data.steps;
-      if (steps && stepCount(steps) > 0) {
-        const s2 = clampStep(step, stepCount(steps));
-        element.classList.toggle("lt-stepping", s2 < stepCount(steps) - 1);
-        const state2 = stepState(model, steps, s2);
-        view.steps = state2;
-        view.replay = { step: s2, open: /* @__PURE__ */ new Set() };
-        scrubber.value = String(s2);
-        replayText.textContent = describeStep(model, steps, state2);
-        view.selected = state2.node;
-        showInfo();
-        render();
-        scrollTo(state2.node);
-        return;
+    const stepper = new Stepper(
+      {
+        get model() {
+          return model;
+        },
+        view,
+        total,
+        limit: () => options.stepLimit?.() ?? 0,
+        show: (i) => select(i, true),
+        render,
+        onStep: options.onStep
+      },
+      {
+        element,
+        bar: required(element, ".lt-replay"),
+        playButton: required(element, "[data-play]"),
+        speed,
+        scrubber,
+        text: required(element, "[data-replay-text]")
       }
-      const s = clampStep(step, model.n);
-      const { node, state } = replayAt(model.creation(), (i) => model.path(i), s);
-      view.replay = state;
-      scrubber.value = String(s);
-      replayText.textContent = `node ${(s + 1).toLocaleString("en")} of ${model.n.toLocaleString("en")} created: ${model.line(node).join(" ") || "root"}`;
-      view.selected = node;
-      showInfo();
-      render();
-      scrollTo(node);
-    }
-    function pause() {
-      if (timer !== null) cancelAnimationFrame(timer);
-      timer = null;
-      playButton.textContent = "▶";
-    }
-    function play() {
-      if (!view.replay) startReplay();
-      playButton.textContent = "❚❚";
-      let last = performance.now();
-      let acc = 0;
-      const tick = (now) => {
-        acc += (now - last) / 1e3 * Number(speed.value);
-        last = now;
-        if (acc >= 1 && view.replay) {
-          const n = Math.floor(acc);
-          acc -= n;
-          setStep(wanted + n);
-          if (wanted >= Math.max(total(), options.stepLimit?.() ?? 0) - 1) {
-            pause();
-            return;
-          }
-        }
-        timer = requestAnimationFrame(tick);
-      };
-      timer = requestAnimationFrame(tick);
-    }
+    );
     function force(request) {
       if (!onForce) return;
       const depthInput = element.querySelector("[data-force-depth]");
@@ -2913,27 +3039,27 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
       },
       action(name) {
         if (name === "pv") {
-          if (view.replay) stopReplay();
+          if (view.replay) stepper.stop();
           view.open = new Set(model.pv);
           view.showAll = /* @__PURE__ */ new Set();
           view.showUnforced = /* @__PURE__ */ new Set();
           view.matchSet = /* @__PURE__ */ new Set();
           select(0);
         } else if (name === "replay") {
-          if (view.replay) stopReplay();
-          else startReplay();
+          if (view.replay) stepper.stop();
+          else stepper.start();
         } else if (name === "play") {
-          if (timer !== null) pause();
-          else play();
+          if (stepper.playing) stepper.pause();
+          else stepper.play();
         } else if (name === "step") {
-          if (view.replay) setStep(wanted + 1);
-          else startReplay();
+          if (view.replay) stepper.set(stepper.wanted + 1);
+          else stepper.start();
         } else if (name === "back") {
-          if (view.replay) setStep(wanted - 1);
+          if (view.replay) stepper.set(stepper.wanted - 1);
         } else if (name === "first") {
-          if (view.replay) setStep(0);
+          if (view.replay) stepper.set(0);
         } else if (name === "last") {
-          if (view.replay) setStep(Number.MAX_SAFE_INTEGER);
+          if (view.replay) stepper.set(Number.MAX_SAFE_INTEGER);
         } else if (name === "present") {
           view.present = !view.present;
           element.classList.toggle("lt-present", view.present);
@@ -2962,8 +3088,8 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
         }
       },
       scrub(step) {
-        if (!view.replay) startReplay();
-        setStep(step);
+        if (!view.replay) stepper.start();
+        stepper.set(step);
       }
     };
     attachInput(element, actions, live, () => view.replay !== null);
@@ -2984,20 +3110,12 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
       },
       select: (i) => select(i, true),
       find,
-      goToStep: (k) => {
-        quiet = true;
-        try {
-          if (!view.replay) startReplay();
-          setStep(k);
-        } finally {
-          quiet = false;
-        }
-      },
+      goToStep: (k) => stepper.goTo(k),
       marked: () => [...view.practice?.marked ?? []].sort((a, b) => a - b),
       stepThrough: () => {
-        pause();
+        stepper.pause();
         required(element, '[data-action="replay"]').hidden = false;
-        startReplay();
+        stepper.start();
         element.querySelector('[data-action="step"]')?.focus();
       },
       get model() {

@@ -141,6 +141,63 @@
     return parts.join(", ");
   }
 
+  // frontend/src/play/el.ts
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === void 0 || v === null || v === false) continue;
+      if (k === "dataset" && typeof v === "object") Object.assign(node.dataset, v);
+      else if (k === "className") node.className = String(v);
+      else node.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const c of children.flat())
+      if (c !== null && c !== void 0 && c !== false && c !== "") node.append(c);
+    return node;
+  }
+  function must(selector, root = document) {
+    const found = root.querySelector(selector);
+    if (!found) throw new Error(`the page has no ${selector}`);
+    return found;
+  }
+  function showError(message) {
+    const box = must("#error");
+    box.textContent = message;
+    box.hidden = !message;
+  }
+
+  // frontend/src/play/api.ts
+  async function api(path, body, seat, session) {
+    const headers = seat ? { "X-Lazytree-Seat": seat } : {};
+    const options = body === void 0 ? { headers } : {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify(body)
+    };
+    const response = await fetch(`/api/sessions/${path}`, options);
+    if (path === session || /\/(move|ai|undo|redo)$/.test(path))
+      performance.mark("lazytree:board-data");
+    const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
+    if (!response.ok) throw new Error(data.error || `${response.status}`);
+    return data;
+  }
+  async function loadFile(event, seat) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    try {
+      const text = await file.text();
+      let data;
+      try {
+        data = JSON.parse(text);
+      } catch (e) {
+        throw new Error(`${file.name} is not JSON: ${e.message}`);
+      }
+      const made = await api("load", data, seat, "");
+      window.location.href = made.url;
+    } catch (e) {
+      showError(`cannot load ${file.name}: ${e.message}`);
+    }
+  }
+
   // frontend/src/board/geometry.ts
   var R = 20;
   var HW = Math.sqrt(3) * R;
@@ -311,8 +368,19 @@
       return [...found].sort((a, b) => a - b);
     }
   };
+  function halfSize(kind) {
+    return kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
+  }
+  function cellsIn(centres, [x0, y0, x1, y1]) {
+    const shown = [];
+    for (let i = 0; i < centres.length; i++) {
+      const c = centres[i];
+      if (c[0] >= x0 && c[0] <= x1 && c[1] >= y0 && c[1] <= y1) shown.push(i);
+    }
+    return shown;
+  }
 
-  // frontend/src/board/canvas.ts
+  // frontend/src/board/look.ts
   var HEX_LOOK = {
     fill: "#ccc",
     dark: "#ccc",
@@ -376,8 +444,6 @@
   ];
   var MARK_ORDER = ["can", "last", "target", "sel", "hl"];
   var FONT = (size) => `bold ${size}px system-ui, sans-serif`;
-  var MARGIN = 6;
-  var PATCH_SHARE = 16;
   var PALETTE_SIZE = 8;
   function readPalette(element) {
     const style = getComputedStyle(element);
@@ -388,49 +454,487 @@
     }
     return colours;
   }
-  var HEX_FILL_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 0.75)}`);
-  var HEX_CAN_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 2)}`);
-  var Board = class {
-    canvas;
+  var Colours = class {
+    constructor(ctx) {
+      this.ctx = ctx;
+    }
     ctx;
-    /** Called when the drawn selection changes. */
-    onSelect;
+    /** The players' colours (empty until read). */
+    players = [];
+    /** The colour between hexagons (`--board-gap`, e.g. a dark page's panel), or "". */
+    gap = "";
+    shades = /* @__PURE__ */ new Map();
+    /** Have the colours been read? */
+    get ready() {
+      return this.players.length > 0;
+    }
+    /** Read the palette and the gap colour from `element`'s custom properties. */
+    read(element) {
+      this.players = readPalette(element);
+      this.gap = getComputedStyle(element).getPropertyValue("--board-gap").trim();
+    }
+    /** The fill of cell i of `doc` with `mark` its marks. */
+    fill(doc, i, look, mark) {
+      const cell = doc.cells[i];
+      const players = this.players;
+      let colour = doc.kind === "hex" ? cell.owner >= 0 ? players[cell.owner % players.length] ?? look.fill : look.fill : cell.shade === "dark" ? look.dark : look.fill;
+      if (mark) {
+        for (const [name, k] of Object.entries(look.brightness)) {
+          if (` ${mark} `.includes(` ${name} `)) colour = this.shade(colour, k);
+        }
+      }
+      return colour;
+    }
+    /** `colour` k times as bright (CSS filter: brightness(k)). */
+    shade(colour, k) {
+      const key = `${colour}*${k}`;
+      let out = this.shades.get(key);
+      if (out === void 0) {
+        this.ctx.fillStyle = colour;
+        const hex = String(this.ctx.fillStyle);
+        out = colour;
+        if (/^#[0-9a-f]{6}$/i.test(hex)) {
+          const c = [1, 3, 5].map(
+            (j) => Math.min(255, Math.round(Number.parseInt(hex.slice(j, j + 2), 16) * k))
+          );
+          out = `rgb(${c.join(",")})`;
+        }
+        this.shades.set(key, out);
+      }
+      return out;
+    }
+    /**
+     * A label's colour and size (board units) for a cell of `owner` (a free grid cell's on a
+     * `dark` square or a light one): at least 10 px high on screen where the cell has room.
+     */
+    label(doc, look, owner, dark, k) {
+      const players = this.players;
+      const own = doc.colours && owner >= 0 ? doc.colours[owner] : null;
+      let colour;
+      let size;
+      if (doc.kind === "hex") {
+        colour = own ?? look.label;
+        size = doc.cols > 20 ? look.smallFont : look.font;
+      } else if (owner >= 0) {
+        colour = own ?? players[owner % players.length] ?? look.label;
+        size = look.font;
+      } else {
+        colour = dark ? look.darkFree : look.free;
+        size = look.freeFont;
+      }
+      const room = doc.kind === "hex" ? R * 1.05 : S * 0.8;
+      return [colour, Math.min(Math.max(size, 10 / k), room)];
+    }
+  };
+
+  // frontend/src/board/paint.ts
+  function outlineAt(kind, [x, y]) {
+    return `M${x},${y}${kind === "hex" ? HEX_OUTLINE : SQUARE_OUTLINE}`;
+  }
+  function makePaths(doc, look, colours, centres, squares, marks, cursor) {
+    const fills = [];
+    if (doc.kind === "grid") {
+      const groups = /* @__PURE__ */ new Map();
+      doc.cells.forEach((_, i) => {
+        const colour = colours.fill(doc, i, look, marks.get(i));
+        let group = groups.get(colour);
+        if (!group) {
+          group = [];
+          groups.set(colour, group);
+        }
+        group.push(squares[i]);
+      });
+      for (const [colour, parts] of groups) fills.push([colour, new Path2D(parts.join(""))]);
+    }
+    const edges = doc.kind === "grid" ? new Path2D(squares.join("")) : null;
+    const outlined = [];
+    const outline = (i) => outlineAt(doc.kind, centres[i] ?? [0, 0]);
+    for (const mark of MARK_ORDER) {
+      if (mark === "can" && doc.kind === "hex") continue;
+      const parts = [];
+      for (const [i, m] of marks) if (hasMark(m, mark)) parts.push(outline(i));
+      if (parts.length) outlined.push([mark, new Path2D(parts.join(""))]);
+    }
+    const ring = cursor === null || !doc.cells[cursor] ? null : new Path2D(outline(cursor));
+    return { fills, edges, marks: outlined, cursor: ring };
+  }
+  function paintPaths(ctx, look, paths, hover, k) {
+    for (const [colour, path] of paths.fills) {
+      ctx.fillStyle = colour;
+      ctx.fill(path);
+    }
+    if (hover !== null) {
+      ctx.fillStyle = look.hover;
+      ctx.fill(new Path2D(hover));
+    }
+    if (paths.edges) {
+      ctx.strokeStyle = look.edge;
+      ctx.lineWidth = look.edgeWidth / k;
+      ctx.stroke(paths.edges);
+    }
+    for (const [mark, path] of paths.marks) {
+      const [colour, width, dash] = look.marks[mark];
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      ctx.setLineDash(dash ?? []);
+      ctx.stroke(path);
+    }
+    ctx.setLineDash([]);
+  }
+  function paintCursor(ctx, paths, k) {
+    if (!paths.cursor) return;
+    for (const [colour, width] of CURSOR) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width / k;
+      ctx.stroke(paths.cursor);
+    }
+  }
+  function paintLabels(ctx, doc, look, colours, centres, shown, k) {
+    const groups = /* @__PURE__ */ new Map();
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      if (!cell?.label) continue;
+      const key = cell.owner >= 0 ? cell.owner : cell.shade === "dark" ? -2 : -1;
+      let group = groups.get(key);
+      if (!group) {
+        group = [];
+        groups.set(key, group);
+      }
+      group.push(i);
+    }
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    for (const [key, cells] of groups) {
+      const [colour, size] = colours.label(doc, look, key === -2 ? -1 : key, key === -2, k);
+      if (size * k < 5) continue;
+      ctx.fillStyle = colour;
+      ctx.font = FONT(size);
+      const dy = size * 0.06;
+      for (const i of cells) {
+        const [x, y] = centres[i] ?? [0, 0];
+        ctx.fillText(doc.cells[i]?.label ?? "", x, y + dy);
+      }
+    }
+    if (look.nameFont * k < 6) return;
+    ctx.font = `${look.nameFont}px system-ui, sans-serif`;
+    ctx.textAlign = "left";
+    ctx.textBaseline = "top";
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      if (!cell?.name) continue;
+      const [x, y] = centres[i] ?? [0, 0];
+      ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.name;
+      ctx.fillText(cell.name, x - S / 2 + 3, y - S / 2 + 2);
+    }
+    ctx.font = FONT(look.letterFont);
+    ctx.textAlign = "right";
+    ctx.textBaseline = "bottom";
+    for (const i of shown) {
+      const cell = doc.cells[i];
+      const cue = cell ? letterCue(doc, cell) : "";
+      if (!cue || !cell) continue;
+      const [x, y] = centres[i] ?? [0, 0];
+      ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
+      ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
+    }
+  }
+  function paintCoords(ctx, doc, look, geo) {
+    const coords = doc.coords ?? {};
+    ctx.fillStyle = look.coord;
+    ctx.font = `${look.coordFont}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    (coords.cols ?? []).forEach((t, c) => {
+      ctx.fillText(t, geo.left + c * S + S / 2, 10);
+    });
+    (coords.rows ?? []).forEach((t, r) => {
+      ctx.fillText(t, 10, geo.top + r * S + S / 2);
+    });
+  }
+  function paintArrows(ctx, centres, arrows) {
+    ctx.strokeStyle = ARROW.colour;
+    ctx.fillStyle = ARROW.colour;
+    ctx.lineWidth = ARROW.width;
+    const head = ARROW.head;
+    for (const [from, to] of arrows) {
+      const [x1, y1] = centres[from] ?? [0, 0];
+      const [x2, y2] = centres[to] ?? [0, 0];
+      const x = x1 + (x2 - x1) * 0.7;
+      const y = y1 + (y2 - y1) * 0.7;
+      const angle = Math.atan2(y2 - y1, x2 - x1);
+      const bx = x - Math.cos(angle) * head;
+      const by = y - Math.sin(angle) * head;
+      ctx.beginPath();
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(bx, by);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(x, y);
+      ctx.lineTo(bx - Math.sin(angle) * head / 2, by + Math.cos(angle) * head / 2);
+      ctx.lineTo(bx + Math.sin(angle) * head / 2, by - Math.cos(angle) * head / 2);
+      ctx.closePath();
+      ctx.fill();
+    }
+  }
+  function clearAndClip(ctx, boxes, s, ox, oy) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.beginPath();
+    for (const [x0, y0, x1, y1] of boxes) {
+      const left = Math.floor(ox + x0 * s);
+      const top = Math.floor(oy + y0 * s);
+      ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
+    }
+    ctx.clip();
+    for (const [x0, y0, x1, y1] of boxes) {
+      ctx.clearRect(
+        Math.floor(ox + x0 * s),
+        Math.floor(oy + y0 * s),
+        Math.ceil((x1 - x0) * s) + 2,
+        Math.ceil((y1 - y0) * s) + 2
+      );
+    }
+  }
+
+  // frontend/src/board/cells.ts
+  function shapeKey(doc) {
+    return `${doc.kind}/${doc.rows}/${doc.cols}/${(doc.offsets ?? []).join(",")}/${doc.cells?.length}`;
+  }
+  var BoardCells = class {
     key = null;
     doc = null;
     geo = null;
     /** The board's size in board units (0: nothing drawn yet). */
     width = 0;
     height = 0;
-    selected = null;
     cursor = null;
     hover = null;
     arrows = [];
     marks = /* @__PURE__ */ new Map();
+    /** A grid's cells' outlines (path text), for its fills and edges. */
+    squares = [];
+    at = new Int32Array(0);
+    centreIndex = null;
+    /** What makes two documents the same board (kind, size, offsets, cells). */
+    shapeKey(doc) {
+      return shapeKey(doc);
+    }
+    /** Show `doc` with the marks, cursor and last turn's arrows `options` give. */
+    apply(doc, options) {
+      if (!hasCells(doc)) throw new Error("a live Board draws hex and grid boards");
+      this.doc = doc;
+      if (this.key !== shapeKey(doc)) this.build(doc);
+      this.marks = marksOf(doc, options);
+      this.cursor = options.cursor ?? null;
+      if (this.hover !== null && !this.clickable(this.hover)) this.hover = null;
+      this.arrows = [];
+      for (const path of options.last ?? []) {
+        for (let k = 1; k < path.length; k++) {
+          this.arrows.push([path[k - 1], path[k]]);
+        }
+      }
+    }
+    /** Get ready for a board of a new shape. */
+    build(doc) {
+      this.key = shapeKey(doc);
+      this.geo = geometry(doc);
+      this.centreIndex = null;
+      this.width = this.geo.width;
+      this.height = this.geo.height;
+      this.hover = null;
+      this.squares = doc.kind === "grid" ? this.geo.centres.map((c) => outlineAt("grid", c)) : [];
+      this.at = cellIndex(doc);
+    }
+    /** The classes the SVG picture gives cell i (its owner, its marks): a test hook. */
+    cellClass(i) {
+      const cell = this.doc?.cells[i];
+      return this.doc && cell ? cellClass(this.doc, cell, this.marks.get(i)) : null;
+    }
+    /** Cell i's outline as path text (board units). */
+    outline(i) {
+      return outlineAt(this.doc?.kind ?? "grid", this.centre(i));
+    }
+    /** Cell i's centre (board units). */
+    centre(i) {
+      return this.geo?.centres[i] ?? [0, 0];
+    }
+    /** The cell at board point (x, y), or null. */
+    cellAtPoint(x, y) {
+      if (!this.doc || !this.geo) return null;
+      return cellAtPoint(this.doc, this.geo, this.at, x, y);
+    }
+    /** The cell at (row, col), or null. */
+    cellAtRowCol(row, col) {
+      return this.doc ? cellAtRowCol(this.doc, this.at, row, col) : null;
+    }
+    /** The index of cells by (row, col), for the cursor's moves. */
+    get index() {
+      return this.at;
+    }
+    /** Can a click on cell i do something (start or end a move)? */
+    clickable(i) {
+      const m = this.marks.get(i);
+      return hasMark(m, "can") || hasMark(m, "target") || hasMark(m, "sel");
+    }
+    /** What a click on cell i does with `selected` the selection. */
+    click(i, selected) {
+      return this.doc ? clickCell(this.doc, i, selected) : { select: null };
+    }
+    /** The index of the cells' centres (made once for a board's shape). */
+    near() {
+      if (!this.centreIndex) {
+        const [hx, hy] = halfSize(this.doc?.kind ?? "grid");
+        this.centreIndex = new CentreIndex(this.geo?.centres ?? [], 2 * Math.max(hx, hy));
+      }
+      return this.centreIndex;
+    }
+  };
+
+  // frontend/src/board/sprites.ts
+  var HEX_FILL_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 0.75)}`);
+  var HEX_CAN_PATH = typeof Path2D === "undefined" ? null : new Path2D(`M0,0${hexagon(R - 2)}`);
+  var HexSprites = class {
+    constructor(colours) {
+      this.colours = colours;
+    }
+    colours;
+    sprites = /* @__PURE__ */ new Map();
+    labelIds = /* @__PURE__ */ new Map();
+    scale = 0;
+    /**
+     * Draw the hexagons `shown` of `doc` (centres `centres`, marks `marks`) on `ctx`, over
+     * the gap colour filling the board's `width` x `height` units.
+     */
+    draw(ctx, doc, look, marks, centres, shown, size, { k, s, ox, oy }) {
+      if (this.scale !== s) {
+        this.sprites = /* @__PURE__ */ new Map();
+        this.labelIds = /* @__PURE__ */ new Map();
+        this.scale = s;
+      }
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.fillStyle = this.colours.gap || look.edge;
+      ctx.fillRect(ox, oy, size[0] * s, size[1] * s);
+      const w = Math.ceil(HW * s) + 2;
+      const h = Math.ceil(2 * R * s) + 2;
+      const labels = this.labelIds;
+      for (const i of shown) {
+        const cell = doc.cells[i];
+        if (!cell) continue;
+        let label = labels.get(cell.label);
+        if (label === void 0) {
+          label = labels.size;
+          labels.set(cell.label, label);
+        }
+        const mark = marks.get(i);
+        const key = mark === void 0 ? (cell.owner + 1) * 4096 + label : `${cell.owner}|${cell.label}|${mark}`;
+        let sprite = this.sprites.get(key);
+        if (!sprite) {
+          sprite = this.sprite(doc, look, i, mark, s, w, h, k);
+          this.sprites.set(key, sprite);
+        }
+        const c = centres[i];
+        ctx.drawImage(sprite, Math.round(ox + c[0] * s - w / 2), Math.round(oy + c[1] * s - h / 2));
+      }
+    }
+    sprite(doc, look, i, mark, s, w, h, k) {
+      const cell = doc.cells[i];
+      const sprite = document.createElement("canvas");
+      sprite.width = w;
+      sprite.height = h;
+      const ctx = sprite.getContext("2d");
+      ctx.setTransform(s, 0, 0, s, w / 2, h / 2);
+      ctx.fillStyle = this.colours.fill(doc, i, look, mark);
+      if (HEX_FILL_PATH) ctx.fill(HEX_FILL_PATH);
+      if (hasMark(mark, "can") && HEX_CAN_PATH) {
+        const [colour, width] = look.marks.can;
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width;
+        ctx.stroke(HEX_CAN_PATH);
+      }
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      if (cell.label) {
+        const [colour, size] = this.colours.label(doc, look, cell.owner, false, k);
+        if (size * k >= 5) {
+          ctx.fillStyle = colour;
+          ctx.font = FONT(size);
+          ctx.fillText(cell.label, 0, size * 0.06);
+        }
+      }
+      const cue = letterCue(doc, cell);
+      if (cue && look.letterFont * k >= 6) {
+        ctx.fillStyle = look.letter;
+        ctx.font = FONT(look.letterFont);
+        ctx.fillText(cue, 0, R * 0.68);
+      }
+      return sprite;
+    }
+  };
+
+  // frontend/src/board/viewport.ts
+  function viewOf(canvas, width, height) {
+    const r = canvas.getBoundingClientRect();
+    const box = (canvas.getAttribute("viewBox") ?? "").trim().split(/[\s,]+/).map(Number);
+    const [x, y, w, h] = box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0 ? box : [0, 0, width, height];
+    const cw = canvas.clientWidth || r.width;
+    const ch = canvas.clientHeight || r.height;
+    const k = Math.min(cw / w, ch / h);
+    return { x, y, w, h, k, ox: (cw - w * k) / 2, oy: (ch - h * k) / 2, rect: r };
+  }
+  function viewKey(v) {
+    return `${v.x} ${v.y} ${v.w} ${v.h}`;
+  }
+  function toClient(v, c) {
+    return {
+      x: v.rect.left + v.ox + (c[0] - v.x) * v.k,
+      y: v.rect.top + v.oy + (c[1] - v.y) * v.k
+    };
+  }
+  function toBoard(v, clientX, clientY) {
+    return [v.x + (clientX - v.rect.left - v.ox) / v.k, v.y + (clientY - v.rect.top - v.oy) / v.k];
+  }
+  function seenBox(v, cw, ch) {
+    return [
+      v.x - v.ox / v.k - S,
+      v.y - v.oy / v.k - S,
+      v.x + (cw - v.ox) / v.k + S,
+      v.y + (ch - v.oy) / v.k + S
+    ];
+  }
+  function previewTransform(r, dx, dy, scale, cx, cy) {
+    const ox = cx - r.left;
+    const oy = cy - r.top;
+    return `translate(${ox + dx - ox * scale}px, ${oy + dy - oy * scale}px) scale(${scale})`;
+  }
+
+  // frontend/src/board/canvas.ts
+  var MARGIN = 6;
+  var PATCH_SHARE = 16;
+  var Board = class extends BoardCells {
+    canvas;
+    ctx;
+    /** Called when the drawn selection changes. */
+    onSelect;
+    selected = null;
     /** The cells the last draw drew (null: all of them). */
     lastDrawn = null;
-    at = new Int32Array(0);
-    players = null;
-    /** The colour between hexagons (`--board-gap`, e.g. a dark page's panel), or "". */
-    gap = "";
+    colours;
+    sprites;
     pointer = null;
     frame = 0;
     markPending = false;
     drawnSize = "";
     drawnView = "";
     paths = null;
-    fillPath = [];
-    shades = /* @__PURE__ */ new Map();
-    sprites = /* @__PURE__ */ new Map();
-    labelIds = /* @__PURE__ */ new Map();
-    centreIndex = null;
-    spriteScale = 0;
     /** The canvas's box before a preview's transform moved it. */
     untransformed = null;
     constructor(canvas, options = {}) {
       const ctx = canvas.getContext?.("2d");
       if (!ctx) throw new Error("a live Board draws on a <canvas> element");
+      super();
       this.canvas = canvas;
       this.ctx = ctx;
+      this.colours = new Colours(ctx);
+      this.sprites = new HexSprites(this.colours);
       this.onSelect = options.onSelect ?? null;
       canvas.classList.add("lt-board");
       canvas.lazytreeBoard = this;
@@ -443,8 +947,7 @@
       canvas.addEventListener("pointerleave", () => this.setHover(null));
       new MutationObserver((records) => {
         if (records.some((r) => r.attributeName?.toLowerCase() === "viewbox") && this.geo) {
-          const v = this.view();
-          if (`${v.x} ${v.y} ${v.w} ${v.h}` !== this.drawnView) this.later();
+          if (viewKey(this.view()) !== this.drawnView) this.later();
         }
       }).observe(canvas, { attributes: true });
       if (typeof ResizeObserver !== "undefined") {
@@ -459,26 +962,17 @@
      * allocated at the element's size, the palette read, the labels' font loaded.
      */
     prepare() {
-      if (this.players) return;
+      if (this.colours.ready) return;
       const dpr = window.devicePixelRatio || 1;
       const w = Math.round(this.canvas.clientWidth * dpr);
       const h = Math.round(this.canvas.clientHeight * dpr);
       if (!w || !h) return;
-      this.readLook();
+      this.colours.read(this.canvas);
       this.canvas.width = w;
       this.canvas.height = h;
       this.ctx.font = FONT(HEX_LOOK.smallFont);
       this.ctx.measureText("0123456789");
       this.ctx.clearRect(0, 0, w, h);
-    }
-    /** The palette and the gap colour, from the canvas's custom properties. */
-    readLook() {
-      this.players = readPalette(this.canvas);
-      this.gap = getComputedStyle(this.canvas).getPropertyValue("--board-gap").trim();
-    }
-    /** What makes two documents the same board (kind, size, offsets, cells). */
-    shapeKey(doc) {
-      return `${doc.kind}/${doc.rows}/${doc.cols}/${(doc.offsets ?? []).join(",")}/${doc.cells?.length}`;
     }
     /** Draw `doc` whole, with the selection, last turn's paths and cursor marked. */
     render(doc, options = {}) {
@@ -514,19 +1008,8 @@
       this.tellSelection(options);
     }
     apply(doc, options) {
-      if (!hasCells(doc)) throw new Error("a live Board draws hex and grid boards");
-      this.doc = doc;
-      if (this.key !== this.shapeKey(doc)) this.build(doc);
-      this.marks = marksOf(doc, options);
-      this.cursor = options.cursor ?? null;
+      super.apply(doc, options);
       this.paths = null;
-      if (this.hover !== null && !this.clickable(this.hover)) this.hover = null;
-      this.arrows = [];
-      for (const path of options.last ?? []) {
-        for (let k = 1; k < path.length; k++) {
-          this.arrows.push([path[k - 1], path[k]]);
-        }
-      }
     }
     tellSelection(options) {
       const was = this.selected;
@@ -535,57 +1018,25 @@
     }
     canPatch() {
       if (!this.geo || this.frame) return false;
-      const v = this.view();
-      return `${v.x} ${v.y} ${v.w} ${v.h}` === this.drawnView && this.sizeKey() === this.drawnSize;
+      return viewKey(this.view()) === this.drawnView && this.sizeKey() === this.drawnSize;
     }
     build(doc) {
-      this.key = this.shapeKey(doc);
-      this.geo = geometry(doc);
-      this.centreIndex = null;
-      this.width = this.geo.width;
-      this.height = this.geo.height;
-      this.hover = null;
-      this.fillPath = doc.kind === "grid" ? this.geo.centres.map(([x, y]) => `M${x},${y}${SQUARE_OUTLINE}`) : [];
-      this.at = cellIndex(doc);
-      if (!this.players) this.readLook();
-    }
-    /** The classes the SVG picture gives cell i (its owner, its marks): a test hook. */
-    cellClass(i) {
-      const cell = this.doc?.cells[i];
-      return this.doc && cell ? cellClass(this.doc, cell, this.marks.get(i)) : null;
-    }
-    /** Cell i's outline as path text (board units). */
-    outline(i) {
-      const [x, y] = this.centre(i);
-      return `M${x},${y}${this.doc?.kind === "hex" ? HEX_OUTLINE : SQUARE_OUTLINE}`;
-    }
-    centre(i) {
-      return this.geo?.centres[i] ?? [0, 0];
+      super.build(doc);
+      if (!this.colours.ready) this.colours.read(this.canvas);
     }
     /** Which board units the canvas shows (its viewBox, else the board), and how. */
     view() {
-      const r = this.canvas.getBoundingClientRect();
-      const box = (this.canvas.getAttribute("viewBox") ?? "").trim().split(/[\s,]+/).map(Number);
-      const [x, y, w, h] = box.length === 4 && box.every(Number.isFinite) && box[2] > 0 && box[3] > 0 ? box : [0, 0, this.width, this.height];
-      const width = this.canvas.clientWidth || r.width;
-      const height = this.canvas.clientHeight || r.height;
-      const k = Math.min(width / w, height / h);
-      return { x, y, w, h, k, ox: (width - w * k) / 2, oy: (height - h * k) / 2, rect: r };
+      return viewOf(this.canvas, this.width, this.height);
     }
     /** Where cell i's centre is on screen, in client pixels (for a click), or null. */
     cellCenter(i) {
       const c = this.geo?.centres[i];
       if (!c) return null;
-      const v = this.view();
-      return {
-        x: v.rect.left + v.ox + (c[0] - v.x) * v.k,
-        y: v.rect.top + v.oy + (c[1] - v.y) * v.k
-      };
+      return toClient(this.view(), c);
     }
     /** The board point (units) at client pixel (x, y). */
     boardPoint(clientX, clientY) {
-      const v = this.view();
-      return [v.x + (clientX - v.rect.left - v.ox) / v.k, v.y + (clientY - v.rect.top - v.oy) / v.k];
+      return toBoard(this.view(), clientX, clientY);
     }
     /**
      * The cell under a pointer: an event (or {clientX, clientY}); else the cell under the
@@ -596,28 +1047,6 @@
       if (!p || !this.geo) return null;
       const [x, y] = this.boardPoint(p.clientX, p.clientY);
       return this.cellAtPoint(x, y);
-    }
-    /** The cell at board point (x, y), or null. */
-    cellAtPoint(x, y) {
-      if (!this.doc || !this.geo) return null;
-      return cellAtPoint(this.doc, this.geo, this.at, x, y);
-    }
-    /** The cell at (row, col), or null. */
-    cellAtRowCol(row, col) {
-      return this.doc ? cellAtRowCol(this.doc, this.at, row, col) : null;
-    }
-    /** The index of cells by (row, col), for the cursor's moves. */
-    get index() {
-      return this.at;
-    }
-    /** Can a click on cell i do something (start or end a move)? */
-    clickable(i) {
-      const m = this.marks.get(i);
-      return hasMark(m, "can") || hasMark(m, "target") || hasMark(m, "sel");
-    }
-    /** What a click on cell i does with `selected` the selection. */
-    click(i, selected) {
-      return this.doc ? clickCell(this.doc, i, selected) : { select: null };
     }
     hoverAt(e) {
       if (!this.doc || e.buttons || e.pointerType === "touch") return;
@@ -646,13 +1075,10 @@
      */
     preview(dx, dy, scale = 1, cx = 0, cy = 0) {
       const style = this.canvas.style;
-      const tx = this.canvas.style.transform;
+      const tx = style.transform;
       if (!tx || !this.untransformed) this.untransformed = this.canvas.getBoundingClientRect();
-      const r = this.untransformed;
-      const ox = cx - r.left;
-      const oy = cy - r.top;
       if (!tx) style.transformOrigin = "0 0";
-      style.transform = `translate(${ox + dx - ox * scale}px, ${oy + dy - oy * scale}px) scale(${scale})`;
+      style.transform = previewTransform(this.untransformed, dx, dy, scale, cx, cy);
     }
     /** Draw again at the next frame (zoom, pan, resize), once however often asked. */
     later() {
@@ -661,28 +1087,6 @@
         this.frame = 0;
         this.draw();
       });
-    }
-    /** Half a cell's width and height (board units). */
-    halfSize() {
-      return this.doc?.kind === "hex" ? [HW / 2, R] : [S / 2, S / 2];
-    }
-    /** The cells whose centres are in `box`. */
-    cellsIn([x0, y0, x1, y1]) {
-      const shown = [];
-      const centres = this.geo?.centres ?? [];
-      for (let i = 0; i < centres.length; i++) {
-        const c = centres[i];
-        if (c[0] >= x0 && c[0] <= x1 && c[1] >= y0 && c[1] <= y1) shown.push(i);
-      }
-      return shown;
-    }
-    /** The index of the cells' centres (made once for a board's shape). */
-    near() {
-      if (!this.centreIndex) {
-        const [hx, hy] = this.halfSize();
-        this.centreIndex = new CentreIndex(this.geo?.centres ?? [], 2 * Math.max(hx, hy));
-      }
-      return this.centreIndex;
     }
     sizeKey() {
       return `${this.canvas.clientWidth}x${this.canvas.clientHeight}@${window.devicePixelRatio || 1}`;
@@ -702,12 +1106,7 @@
       const cw = canvas.clientWidth;
       const ch = canvas.clientHeight;
       const v = cw && ch && geo && doc ? this.view() : null;
-      const seen = v && [
-        v.x - v.ox / v.k - S,
-        v.y - v.oy / v.k - S,
-        v.x + (cw - v.ox) / v.k + S,
-        v.y + (ch - v.oy) / v.k + S
-      ];
+      const seen = v && seenBox(v, cw, ch);
       let dirty = null;
       if (only && seen && geo) {
         dirty = [];
@@ -716,7 +1115,7 @@
           if (c && c[0] >= seen[0] && c[0] <= seen[2] && c[1] >= seen[1] && c[1] <= seen[3])
             dirty.push(i);
         }
-        if (dirty.length * PATCH_SHARE > this.cellsIn(seen).length) dirty = null;
+        if (dirty.length * PATCH_SHARE > cellsIn(geo.centres, seen).length) dirty = null;
       }
       if (!dirty) {
         if (canvas.style.transform) canvas.style.transform = "";
@@ -729,14 +1128,22 @@
         ctx.clearRect(0, 0, canvas.width, canvas.height);
       }
       if (!v || !seen || !geo || !doc) return;
-      if (!this.players) this.readLook();
-      this.drawnView = `${v.x} ${v.y} ${v.w} ${v.h}`;
+      if (!this.colours.ready) this.colours.read(this.canvas);
+      this.drawnView = viewKey(v);
       const look = doc.kind === "hex" ? HEX_LOOK : GRID_LOOK;
-      if (!this.paths) this.paths = this.makePaths(doc, look);
+      this.paths ??= makePaths(
+        doc,
+        look,
+        this.colours,
+        geo.centres,
+        this.squares,
+        this.marks,
+        this.cursor
+      );
       const s = v.k * dpr;
       const ox = dpr * (v.ox - v.x * v.k);
       const oy = dpr * (v.oy - v.y * v.k);
-      const [hx, hy] = this.halfSize();
+      const [hx, hy] = halfSize(doc.kind);
       const margin = Math.max(MARGIN, 6 / v.k);
       let shown;
       ctx.save();
@@ -745,308 +1152,36 @@
           const [x, y] = this.centre(i);
           return [x - hx - margin, y - hy - margin, x + hx + margin, y + hy + margin];
         });
-        ctx.setTransform(1, 0, 0, 1, 0, 0);
-        ctx.beginPath();
-        for (const [x0, y0, x1, y1] of boxes) {
-          const left = Math.floor(ox + x0 * s);
-          const top = Math.floor(oy + y0 * s);
-          ctx.rect(left, top, Math.ceil(ox + x1 * s) - left, Math.ceil(oy + y1 * s) - top);
-        }
-        ctx.clip();
-        for (const [x0, y0, x1, y1] of boxes) {
-          ctx.clearRect(
-            Math.floor(ox + x0 * s),
-            Math.floor(oy + y0 * s),
-            Math.ceil((x1 - x0) * s) + 2,
-            Math.ceil((y1 - y0) * s) + 2
-          );
-        }
+        clearAndClip(ctx, boxes, s, ox, oy);
         shown = this.near().meeting(boxes, hx, hy);
         this.lastDrawn = shown;
       } else {
-        shown = this.cellsIn(seen);
+        shown = cellsIn(geo.centres, seen);
         this.lastDrawn = null;
       }
-      if (doc.kind === "hex") this.drawHexagons(doc, look, shown, v.k, s, ox, oy);
-      ctx.setTransform(s, 0, 0, s, ox, oy);
-      const { fills, edges, marks, cursor } = this.paths;
-      for (const [colour, path] of fills) {
-        ctx.fillStyle = colour;
-        ctx.fill(path);
-      }
-      if (this.hover !== null) {
-        ctx.fillStyle = look.hover;
-        ctx.fill(new Path2D(this.outline(this.hover)));
-      }
-      if (edges) {
-        ctx.strokeStyle = look.edge;
-        ctx.lineWidth = look.edgeWidth / v.k;
-        ctx.stroke(edges);
-      }
-      for (const [mark, path] of marks) {
-        const [colour, width, dash] = look.marks[mark];
-        ctx.strokeStyle = colour;
-        ctx.lineWidth = width;
-        ctx.setLineDash(dash ?? []);
-        ctx.stroke(path);
-      }
-      ctx.setLineDash([]);
-      if (doc.kind === "grid") {
-        this.drawLabels(doc, look, shown, v.k);
-        if (!only) this.drawCoords(doc, look);
-      }
-      this.drawArrows();
-      if (cursor) {
-        for (const [colour, width] of CURSOR) {
-          ctx.strokeStyle = colour;
-          ctx.lineWidth = width / v.k;
-          ctx.stroke(cursor);
-        }
-      }
-      ctx.restore();
-    }
-    /**
-     * Hexagons as sprites: each look a cell can have (fill, label, letter, whether a move
-     * starts there) is drawn once into a small canvas at the current scale, then copied to
-     * each cell at whole device pixels.
-     */
-    drawHexagons(doc, look, shown, k, s, ox, oy) {
-      const ctx = this.ctx;
-      if (this.spriteScale !== s) {
-        this.sprites = /* @__PURE__ */ new Map();
-        this.labelIds = /* @__PURE__ */ new Map();
-        this.spriteScale = s;
-      }
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.fillStyle = this.gap || look.edge;
-      ctx.fillRect(ox, oy, this.width * s, this.height * s);
-      const w = Math.ceil(HW * s) + 2;
-      const h = Math.ceil(2 * R * s) + 2;
-      const labels = this.labelIds;
-      const centres = this.geo.centres;
-      for (const i of shown) {
-        const cell = doc.cells[i];
-        if (!cell) continue;
-        let label = labels.get(cell.label);
-        if (label === void 0) {
-          label = labels.size;
-          labels.set(cell.label, label);
-        }
-        const mark = this.marks.get(i);
-        const key = mark === void 0 ? (cell.owner + 1) * 4096 + label : `${cell.owner}|${cell.label}|${mark}`;
-        let sprite = this.sprites.get(key);
-        if (!sprite) {
-          sprite = this.hexSprite(doc, look, i, hasMark(mark, "can"), s, w, h, k);
-          this.sprites.set(key, sprite);
-        }
-        const c = centres[i];
-        ctx.drawImage(sprite, Math.round(ox + c[0] * s - w / 2), Math.round(oy + c[1] * s - h / 2));
-      }
-    }
-    hexSprite(doc, look, i, can, s, w, h, k) {
-      const cell = doc.cells[i];
-      const sprite = document.createElement("canvas");
-      sprite.width = w;
-      sprite.height = h;
-      const ctx = sprite.getContext("2d");
-      ctx.setTransform(s, 0, 0, s, w / 2, h / 2);
-      ctx.fillStyle = this.fillOf(doc, i, look);
-      if (HEX_FILL_PATH) ctx.fill(HEX_FILL_PATH);
-      if (can && HEX_CAN_PATH) {
-        const [colour, width] = look.marks.can;
-        ctx.strokeStyle = colour;
-        ctx.lineWidth = width;
-        ctx.stroke(HEX_CAN_PATH);
-      }
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      if (cell.label) {
-        const [colour, size] = this.labelStyle(doc, look, cell.owner, false, k);
-        if (size * k >= 5) {
-          ctx.fillStyle = colour;
-          ctx.font = FONT(size);
-          ctx.fillText(cell.label, 0, size * 0.06);
-        }
-      }
-      const cue = letterCue(doc, cell);
-      if (cue && look.letterFont * k >= 6) {
-        ctx.fillStyle = look.letter;
-        ctx.font = FONT(look.letterFont);
-        ctx.fillText(cue, 0, R * 0.68);
-      }
-      return sprite;
-    }
-    /** The position's paths: a grid's fills by colour and edges, and each mark's outlines. */
-    makePaths(doc, look) {
-      const fills = [];
-      if (doc.kind === "grid") {
-        const groups = /* @__PURE__ */ new Map();
-        doc.cells.forEach((_, i) => {
-          const colour = this.fillOf(doc, i, look);
-          let group = groups.get(colour);
-          if (!group) {
-            group = [];
-            groups.set(colour, group);
-          }
-          group.push(this.fillPath[i]);
-        });
-        for (const [colour, parts] of groups) fills.push([colour, new Path2D(parts.join(""))]);
-      }
-      const edges = doc.kind === "grid" ? new Path2D(this.fillPath.join("")) : null;
-      const marks = [];
-      for (const mark of MARK_ORDER) {
-        if (mark === "can" && doc.kind === "hex") continue;
-        const parts = [];
-        for (const [i, m] of this.marks) if (hasMark(m, mark)) parts.push(this.outline(i));
-        if (parts.length) marks.push([mark, new Path2D(parts.join(""))]);
-      }
-      const cursor = this.cursor === null || !doc.cells[this.cursor] ? null : new Path2D(this.outline(this.cursor));
-      return { fills, edges, marks, cursor };
-    }
-    fillOf(doc, i, look) {
-      const cell = doc.cells[i];
-      const players = this.players ?? [];
-      let colour = doc.kind === "hex" ? cell.owner >= 0 ? players[cell.owner % players.length] ?? look.fill : look.fill : cell.shade === "dark" ? look.dark : look.fill;
-      const mark = this.marks.get(i);
-      if (mark) {
-        for (const [name, k] of Object.entries(look.brightness)) {
-          if (` ${mark} `.includes(` ${name} `)) colour = this.shade(colour, k);
-        }
-      }
-      return colour;
-    }
-    /** `colour` k times as bright (CSS filter: brightness(k)). */
-    shade(colour, k) {
-      const key = `${colour}*${k}`;
-      let out = this.shades.get(key);
-      if (out === void 0) {
-        this.ctx.fillStyle = colour;
-        const hex = String(this.ctx.fillStyle);
-        out = colour;
-        if (/^#[0-9a-f]{6}$/i.test(hex)) {
-          const c = [1, 3, 5].map(
-            (j) => Math.min(255, Math.round(Number.parseInt(hex.slice(j, j + 2), 16) * k))
-          );
-          out = `rgb(${c.join(",")})`;
-        }
-        this.shades.set(key, out);
-      }
-      return out;
-    }
-    /**
-     * A label's colour and size (board units) for a cell of `owner` (a free grid cell's on a
-     * `dark` square or a light one): at least 10 px high on screen where the cell has room.
-     */
-    labelStyle(doc, look, owner, dark, k) {
-      const players = this.players ?? [];
-      const own = doc.colours && owner >= 0 ? doc.colours[owner] : null;
-      let colour;
-      let size;
       if (doc.kind === "hex") {
-        colour = own ?? look.label;
-        size = doc.cols > 20 ? look.smallFont : look.font;
-      } else if (owner >= 0) {
-        colour = own ?? players[owner % players.length] ?? look.label;
-        size = look.font;
-      } else {
-        colour = dark ? look.darkFree : look.free;
-        size = look.freeFont;
+        const place = { k: v.k, s, ox, oy };
+        this.sprites.draw(
+          ctx,
+          doc,
+          look,
+          this.marks,
+          geo.centres,
+          shown,
+          [this.width, this.height],
+          place
+        );
       }
-      const room = doc.kind === "hex" ? R * 1.05 : S * 0.8;
-      return [colour, Math.min(Math.max(size, 10 / k), room)];
-    }
-    /** A grid's labels (pieces) grouped by style, names and owners' letters in the corners. */
-    drawLabels(doc, look, shown, k) {
-      const ctx = this.ctx;
-      const groups = /* @__PURE__ */ new Map();
-      for (const i of shown) {
-        const cell = doc.cells[i];
-        if (!cell?.label) continue;
-        const key = cell.owner >= 0 ? cell.owner : cell.shade === "dark" ? -2 : -1;
-        let group = groups.get(key);
-        if (!group) {
-          group = [];
-          groups.set(key, group);
-        }
-        group.push(i);
+      ctx.setTransform(s, 0, 0, s, ox, oy);
+      const hover = this.hover === null ? null : this.outline(this.hover);
+      paintPaths(ctx, look, this.paths, hover, v.k);
+      if (doc.kind === "grid") {
+        paintLabels(ctx, doc, look, this.colours, geo.centres, shown, v.k);
+        if (!only) paintCoords(ctx, doc, look, geo);
       }
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      for (const [key, cells] of groups) {
-        const [colour, size] = this.labelStyle(doc, look, key === -2 ? -1 : key, key === -2, k);
-        if (size * k < 5) continue;
-        ctx.fillStyle = colour;
-        ctx.font = FONT(size);
-        const dy = size * 0.06;
-        for (const i of cells) {
-          const [x, y] = this.centre(i);
-          ctx.fillText(doc.cells[i]?.label ?? "", x, y + dy);
-        }
-      }
-      if (look.nameFont * k < 6) return;
-      ctx.font = `${look.nameFont}px system-ui, sans-serif`;
-      ctx.textAlign = "left";
-      ctx.textBaseline = "top";
-      for (const i of shown) {
-        const cell = doc.cells[i];
-        if (!cell?.name) continue;
-        const [x, y] = this.centre(i);
-        ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.name;
-        ctx.fillText(cell.name, x - S / 2 + 3, y - S / 2 + 2);
-      }
-      ctx.font = FONT(look.letterFont);
-      ctx.textAlign = "right";
-      ctx.textBaseline = "bottom";
-      for (const i of shown) {
-        const cell = doc.cells[i];
-        const cue = cell ? letterCue(doc, cell) : "";
-        if (!cue || !cell) continue;
-        const [x, y] = this.centre(i);
-        ctx.fillStyle = cell.shade === "dark" ? look.darkName : look.letter;
-        ctx.fillText(cue, x + S / 2 - 3, y + S / 2 - 2);
-      }
-    }
-    drawCoords(doc, look) {
-      const ctx = this.ctx;
-      const coords = doc.coords ?? {};
-      const geo = this.geo;
-      ctx.fillStyle = look.coord;
-      ctx.font = `${look.coordFont}px system-ui, sans-serif`;
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      (coords.cols ?? []).forEach((t, c) => {
-        ctx.fillText(t, geo.left + c * S + S / 2, 10);
-      });
-      (coords.rows ?? []).forEach((t, r) => {
-        ctx.fillText(t, 10, geo.top + r * S + S / 2);
-      });
-    }
-    /** The last turn's moves: an arrow from each cell of a path to the next, 70% of the way. */
-    drawArrows() {
-      const ctx = this.ctx;
-      ctx.strokeStyle = ARROW.colour;
-      ctx.fillStyle = ARROW.colour;
-      ctx.lineWidth = ARROW.width;
-      const head = ARROW.head;
-      for (const [from, to] of this.arrows) {
-        const [x1, y1] = this.centre(from);
-        const [x2, y2] = this.centre(to);
-        const x = x1 + (x2 - x1) * 0.7;
-        const y = y1 + (y2 - y1) * 0.7;
-        const angle = Math.atan2(y2 - y1, x2 - x1);
-        const bx = x - Math.cos(angle) * head;
-        const by = y - Math.sin(angle) * head;
-        ctx.beginPath();
-        ctx.moveTo(x1, y1);
-        ctx.lineTo(bx, by);
-        ctx.stroke();
-        ctx.beginPath();
-        ctx.moveTo(x, y);
-        ctx.lineTo(bx - Math.sin(angle) * head / 2, by + Math.cos(angle) * head / 2);
-        ctx.lineTo(bx + Math.sin(angle) * head / 2, by - Math.cos(angle) * head / 2);
-        ctx.closePath();
-        ctx.fill();
-      }
+      paintArrows(ctx, geo.centres, this.arrows);
+      paintCursor(ctx, this.paths, v.k);
+      ctx.restore();
     }
     /** performance.mark("lazytree:board-drawn") once the frame showing the drawing is painted. */
     afterPaint() {
@@ -1089,24 +1224,413 @@
     return nodes;
   }
 
-  // frontend/src/play/el.ts
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) {
-      if (v === void 0 || v === null || v === false) continue;
-      if (k === "dataset" && typeof v === "object") Object.assign(node.dataset, v);
-      else if (k === "className") node.className = String(v);
-      else node.setAttribute(k, v === true ? "" : String(v));
+  // frontend/src/play/gestures.ts
+  var SLOP = 5;
+  var DOUBLE_TAP_MS = 350;
+  var DOUBLE_TAP_PX = 24;
+  var WHEEL_REST = 150;
+  var WHEEL_STEP = 1.2;
+  var Gestures = class {
+    constructor(board, viewport, commit) {
+      this.board = board;
+      this.viewport = viewport;
+      this.commit = commit;
+      const canvas = board.canvas;
+      canvas.addEventListener("pointerdown", (e) => this.down(e));
+      canvas.addEventListener("pointermove", (e) => this.move(e));
+      canvas.addEventListener("pointerup", (e) => this.up(e, true));
+      canvas.addEventListener("pointercancel", (e) => this.up(e, false));
+      canvas.addEventListener(
+        "wheel",
+        (e) => {
+          e.preventDefault();
+          this.turn(e);
+        },
+        { passive: false }
+      );
     }
-    for (const c of children.flat())
-      if (c !== null && c !== void 0 && c !== false && c !== "") node.append(c);
-    return node;
+    board;
+    viewport;
+    commit;
+    /** Whether the last press became a drag or a pinch (its click is not a click). */
+    dragged = false;
+    gesture = { start: /* @__PURE__ */ new Map(), now: /* @__PURE__ */ new Map() };
+    lastTap = null;
+    /** A wheel zoom in progress: where it is centred and how far it has zoomed. */
+    wheel = null;
+    wheelTimer = null;
+    /** A turn of the wheel: the picture scaled at once, the view set once it rests. */
+    turn(e) {
+      if (!e.deltaY) return;
+      if (!this.wheel) {
+        const [bx, by] = this.board.boardPoint(e.clientX, e.clientY);
+        this.wheel = { cx: e.clientX, cy: e.clientY, bx, by, scale: 1 };
+      }
+      const w = this.wheel;
+      const step2 = e.deltaY > 0 ? 1 / WHEEL_STEP : WHEEL_STEP;
+      w.scale = this.viewport.w / this.viewport.clampWidth(this.viewport.w / (w.scale * step2));
+      this.board.preview(0, 0, w.scale, w.cx, w.cy);
+      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
+      this.wheelTimer = setTimeout(() => this.rest(), WHEEL_REST);
+    }
+    /** The wheel rested (or a press began): set the view it zoomed to, and draw it. */
+    rest() {
+      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
+      this.wheelTimer = null;
+      const w = this.wheel;
+      this.wheel = null;
+      if (!w) return;
+      this.board.canvas.style.transform = "";
+      this.viewport.zoomAt(1 / w.scale, w.bx, w.by);
+      this.commit();
+      this.board.draw();
+    }
+    down(e) {
+      this.rest();
+      if (e.pointerType === "mouse" && e.button !== 0) return;
+      const g = this.gesture;
+      if (g.start.size === 0) this.dragged = false;
+      for (const [id, p] of g.now) g.start.set(id, p);
+      g.start.set(e.pointerId, [e.clientX, e.clientY]);
+      g.now.set(e.pointerId, [e.clientX, e.clientY]);
+      if (g.start.size > 1) this.dragged = true;
+      this.board.canvas.setPointerCapture?.(e.pointerId);
+    }
+    move(e) {
+      const g = this.gesture;
+      if (!g.now.has(e.pointerId)) return;
+      g.now.set(e.pointerId, [e.clientX, e.clientY]);
+      const { dx, dy, scale, cx, cy } = this.shape();
+      if (!this.dragged && Math.hypot(dx, dy) < SLOP && scale === 1) return;
+      this.dragged = true;
+      this.board.preview(dx, dy, scale, cx, cy);
+    }
+    up(e, tap) {
+      const g = this.gesture;
+      if (!g.now.has(e.pointerId)) return;
+      g.now.set(e.pointerId, [e.clientX, e.clientY]);
+      if (this.dragged) this.apply();
+      g.start.delete(e.pointerId);
+      g.now.delete(e.pointerId);
+      for (const [id, p] of g.now) g.start.set(id, p);
+      if (tap && !this.dragged && e.pointerType === "touch") this.tapped(e);
+    }
+    /** The gesture so far: the pointers' mean moved by (dx, dy), their spread scaled. */
+    shape() {
+      const g = this.gesture;
+      const ids = [...g.now.keys()];
+      const mean = (m) => {
+        let x = 0;
+        let y = 0;
+        for (const id of ids) {
+          const p = m.get(id) ?? [0, 0];
+          x += p[0] / ids.length;
+          y += p[1] / ids.length;
+        }
+        return [x, y];
+      };
+      const [sx, sy] = mean(g.start);
+      const [nx, ny] = mean(g.now);
+      let scale = 1;
+      if (ids.length >= 2) {
+        const [a, b] = ids;
+        const d = (m) => {
+          const p = m.get(a) ?? [0, 0];
+          const q = m.get(b) ?? [0, 0];
+          return Math.hypot(p[0] - q[0], p[1] - q[1]);
+        };
+        const d0 = d(g.start);
+        if (d0 > 10) scale = d(g.now) / d0;
+      }
+      return { dx: nx - sx, dy: ny - sy, scale, cx: sx, cy: sy };
+    }
+    /** Set the view to what the transform shows, and draw it. */
+    apply() {
+      const { dx, dy, scale, cx, cy } = this.shape();
+      const board = this.board;
+      board.canvas.style.transform = "";
+      const k = board.view().k;
+      const [bx, by] = board.boardPoint(cx, cy);
+      this.viewport.panBy(-dx / k, -dy / k);
+      if (scale !== 1) this.viewport.zoomAt(1 / scale, bx, by);
+      this.commit();
+      board.draw();
+    }
+    tapped(e) {
+      const now = e.timeStamp;
+      const last = this.lastTap;
+      const cell = this.board.cellAt(e);
+      if (last && now - last.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP_PX && cell === last.cell) {
+        this.lastTap = null;
+        const [x, y] = this.board.boardPoint(e.clientX, e.clientY);
+        this.viewport.zoomAt(1 / 2, x, y);
+        this.commit();
+        return;
+      }
+      this.lastTap = { t: now, x: e.clientX, y: e.clientY, cell };
+    }
+  };
+
+  // frontend/src/play/viewport.ts
+  var Viewport = class {
+    x = 0;
+    y = 0;
+    w = 100;
+    h = 100;
+    boardWidth = 100;
+    boardHeight = 100;
+    /** The whole board. */
+    fit(width, height) {
+      this.boardWidth = width;
+      this.boardHeight = height;
+      Object.assign(this, { x: 0, y: 0, w: width, h: height });
+    }
+    /** Zoom by `factor` (< 1: in) keeping board point (cx, cy) where it is (default: centre). */
+    zoomAt(factor, cx, cy) {
+      const x = cx ?? this.x + this.w / 2;
+      const y = cy ?? this.y + this.h / 2;
+      const w = this.clampWidth(this.w * factor);
+      const k = w / this.w;
+      this.x = x - (x - this.x) * k;
+      this.y = y - (y - this.y) * k;
+      this.w = w;
+      this.h *= k;
+    }
+    /** `w` within the zoom's limits: from 60 units (the closest) to 4 boards wide. */
+    clampWidth(w) {
+      return Math.max(60, Math.min(w, this.boardWidth * 4));
+    }
+    /** Move the view by (dx, dy) board units. */
+    panBy(dx, dy) {
+      this.x += dx;
+      this.y += dy;
+    }
+    /**
+     * Pan as little as needed so the point (px, py) is at least `margin` units inside the
+     * rectangle `shown` (what the canvas shows of the view, which may be wider than the box),
+     * never to show what lies past the board's edges: a cell on the board's edge is revealed
+     * with the edge, and a board already in view never moves. Returns whether it panned.
+     */
+    reveal(px, py, shown, margin) {
+      const dx = shift(px, margin, shown.x, shown.w, this.boardWidth);
+      const dy = shift(py, margin, shown.y, shown.h, this.boardHeight);
+      if (!dx && !dy) return false;
+      this.panBy(dx, dy);
+      return true;
+    }
+    /** The viewBox attribute's text. */
+    toString() {
+      return `${this.x} ${this.y} ${this.w} ${this.h}`;
+    }
+  };
+  function shift(p, margin, start, size, extent) {
+    const low = Math.max(p - margin, Math.min(0, p));
+    const high = Math.min(p + margin, Math.max(extent, p));
+    if (high - low > size) return p - size / 2 - start;
+    if (low < start) return low - start;
+    if (high > start + size) return high - (start + size);
+    return 0;
   }
-  function must(selector, root = document) {
-    const found = root.querySelector(selector);
-    if (!found) throw new Error(`the page has no ${selector}`);
-    return found;
-  }
+
+  // frontend/src/play/board-view.ts
+  var ZOOM = 1.4;
+  var BoardView = class {
+    canvas = must("#board");
+    board = new Board(this.canvas);
+    viewport = new Viewport();
+    gestures = new Gestures(this.board, this.viewport, () => this.setViewBox());
+    constructor() {
+      const on = (action, f) => must(`[data-action=${action}]`).addEventListener("click", f);
+      on("zoom-in", () => this.zoom(1 / ZOOM));
+      on("zoom-out", () => this.zoom(ZOOM));
+      on("zoom-fit", () => this.fit());
+    }
+    /** Is `doc` a new board (another shape than the one drawn)? */
+    isNew(doc) {
+      return hasCells(doc) && this.board.key !== this.board.shapeKey(doc);
+    }
+    /**
+     * Draw `doc` (of the game `game`) with `options`' marks: a new board whole and fitted,
+     * else only `changed` cells (and marks) when given; the generic view as text.
+     */
+    draw(doc, options, changed, game) {
+      const text = !hasCells(doc);
+      this.canvas.toggleAttribute("hidden", text);
+      must(".zoom").hidden = text;
+      must("#board-cursor").hidden = text;
+      const textBox = must("#text-board");
+      textBox.hidden = !text;
+      if (text) {
+        textBox.replaceChildren(textBoard(doc));
+        return;
+      }
+      if (this.isNew(doc)) {
+        this.board.render(doc, options);
+        this.fit();
+      } else if (changed) {
+        this.board.update(doc, options, changed);
+      } else {
+        this.board.render(doc, options);
+      }
+      this.canvas.setAttribute("aria-label", `${game} board, ${doc.cells?.length} cells`);
+    }
+    /** The canvas shows the viewport's box. */
+    setViewBox() {
+      this.canvas.setAttribute("viewBox", this.viewport.toString());
+    }
+    /** Show the whole board. */
+    fit() {
+      if (!this.board.width) return;
+      this.viewport.fit(this.board.width, this.board.height);
+      this.setViewBox();
+    }
+    /** Zoom by `factor` (below 1: in) about cell `cell`'s centre (null: the view's). */
+    zoom(factor, cell = null) {
+      const c = cell === null ? void 0 : this.board.geo?.centres[cell];
+      this.viewport.zoomAt(factor, c?.[0], c?.[1]);
+      this.setViewBox();
+    }
+    /** Pan so cell `cell` is on screen (drawn at once). */
+    reveal(cell) {
+      const c = cell === null ? void 0 : this.board.geo?.centres[cell];
+      if (!c) return;
+      const v = this.board.view();
+      const shown = {
+        x: v.x - v.ox / v.k,
+        y: v.y - v.oy / v.k,
+        w: this.canvas.clientWidth / v.k,
+        h: this.canvas.clientHeight / v.k
+      };
+      if (this.viewport.reveal(c[0], c[1], shown, 30)) {
+        this.setViewBox();
+        this.board.draw();
+      }
+    }
+  };
+
+  // frontend/src/play/controller.ts
+  var KEYS = {
+    ArrowLeft: "left",
+    ArrowRight: "right",
+    ArrowUp: "up",
+    ArrowDown: "down"
+  };
+  var ZOOM2 = 1.4;
+  var BoardController = class {
+    constructor(state, cells, page) {
+      this.state = state;
+      this.cells = cells;
+      this.page = page;
+    }
+    state;
+    cells;
+    page;
+    /** The keyboard has the board: the cursor shows. */
+    focused = false;
+    /** The column (board units) the up and down keys keep to. */
+    anchorX;
+    /** A click (or tap) on cell `c` at time `started`: the cursor goes there, and it acts. */
+    click(c, started) {
+      this.state.cursor = c;
+      if (!this.state.isHumanTurn()) {
+        this.page.redrawMarks();
+        this.page.describeCursor();
+        return;
+      }
+      this.act(c, started);
+    }
+    /** Cell `c` chosen (a click, Enter): select it, or play the move it ends. */
+    act(c, started) {
+      const s = this.state;
+      if (!s.view || !s.isHumanTurn()) return;
+      const what = this.cells.click(c, s.selected);
+      if ("move" in what) {
+        this.page.sendMove(what.move, started);
+        return;
+      }
+      s.selected = what.select;
+      this.page.redrawMarks();
+      this.page.showSelection(started);
+    }
+    /** The board took the focus; `byKeyboard`: the keyboard brought it (the cursor shows). */
+    focus(byKeyboard) {
+      this.focused = byKeyboard;
+      const doc = this.state.view?.board;
+      if (doc && hasCells(doc) && this.state.cursor === null)
+        this.state.cursor = this.firstCursor(doc);
+      if (this.focused) this.page.redrawMarks();
+      this.page.describeCursor();
+    }
+    /** The board lost the focus. */
+    blur() {
+      if (!this.focused) return;
+      this.focused = false;
+      this.page.redrawMarks();
+    }
+    /** Key `key` pressed at time `started`; true if the page should not do its default. */
+    key(key, started) {
+      if (!this.focused && key !== "Tab") {
+        this.focused = true;
+        this.page.redrawMarks();
+      }
+      const s = this.state;
+      const direction = KEYS[key];
+      if (direction) {
+        this.moveCursor(direction);
+        return true;
+      }
+      if (key === "Enter" || key === " ") {
+        this.enter(started);
+        return true;
+      }
+      if (key === "Escape") {
+        if (s.selected === null) return false;
+        s.selected = null;
+        this.page.redrawMarks();
+        this.page.showSelection(null);
+        return true;
+      }
+      if (key === "+" || key === "=") this.page.zoom(1 / ZOOM2);
+      else if (key === "-") this.page.zoom(ZOOM2);
+      else if (key === "0") this.page.fit();
+      return false;
+    }
+    /** Enter or space: act on the cursor's cell (or put the cursor on the board first). */
+    enter(started) {
+      const s = this.state;
+      const doc = s.view?.board;
+      if (!doc || !hasCells(doc)) return;
+      if (s.cursor === null) {
+        this.moveCursor("left");
+      } else if (!s.isHumanTurn()) {
+        this.page.describeCursor(s.view?.over ? "The game is over." : "It is not your turn.");
+      } else {
+        this.act(s.cursor, started);
+      }
+    }
+    /** Where the cursor starts: the selection, else the first cell a move starts from. */
+    firstCursor(doc) {
+      const s = this.state;
+      if (s.selected !== null) return s.selected;
+      const start = doc.moves.find((m) => m.path.length > 0);
+      return start ? start.path[0] : 0;
+    }
+    /** Move the cursor one cell towards `direction` (onto the board if it is not on it). */
+    moveCursor(direction) {
+      const s = this.state;
+      const doc = s.view?.board;
+      const geo = this.cells.geo;
+      if (!doc || !hasCells(doc) || !geo) return;
+      const from = s.cursor ?? this.firstCursor(doc);
+      const vertical = direction === "up" || direction === "down";
+      if (!vertical || this.anchorX === void 0) this.anchorX = geo.centres[from]?.[0];
+      s.cursor = s.cursor === null ? from : step(doc, geo, this.cells.index, from, direction, this.anchorX);
+      if (!vertical) this.anchorX = void 0;
+      this.page.revealCursor();
+      this.page.redrawMarks();
+      this.page.describeCursor();
+    }
+  };
 
   // frontend/src/play/state.ts
   var COLOUR_NAMES = ["red", "blue", "green", "orange", "purple", "teal", "pink", "olive"];
@@ -1314,153 +1838,29 @@
         sel.value = value;
     }
   }
+  function typedFields(text) {
+    try {
+      const data = JSON.parse(text || "{}");
+      if (!data || typeof data !== "object" || Array.isArray(data)) return {};
+      const out = {};
+      for (const [k, v] of Object.entries(data)) if (typeof v === "string") out[k] = v;
+      return out;
+    } catch {
+      return {};
+    }
+  }
 
-  // frontend/src/play/gestures.ts
-  var SLOP = 5;
-  var DOUBLE_TAP_MS = 350;
-  var DOUBLE_TAP_PX = 24;
-  var WHEEL_REST = 150;
-  var WHEEL_STEP = 1.2;
-  var Gestures = class {
-    constructor(board, viewport, commit) {
-      this.board = board;
-      this.viewport = viewport;
-      this.commit = commit;
-      const canvas = board.canvas;
-      canvas.addEventListener("pointerdown", (e) => this.down(e));
-      canvas.addEventListener("pointermove", (e) => this.move(e));
-      canvas.addEventListener("pointerup", (e) => this.up(e, true));
-      canvas.addEventListener("pointercancel", (e) => this.up(e, false));
-      canvas.addEventListener(
-        "wheel",
-        (e) => {
-          e.preventDefault();
-          this.turn(e);
-        },
-        { passive: false }
-      );
-    }
-    board;
-    viewport;
-    commit;
-    /** Whether the last press became a drag or a pinch (its click is not a click). */
-    dragged = false;
-    gesture = { start: /* @__PURE__ */ new Map(), now: /* @__PURE__ */ new Map() };
-    lastTap = null;
-    /** A wheel zoom in progress: where it is centred and how far it has zoomed. */
-    wheel = null;
-    wheelTimer = null;
-    /** A turn of the wheel: the picture scaled at once, the view set once it rests. */
-    turn(e) {
-      if (!e.deltaY) return;
-      if (!this.wheel) {
-        const [bx, by] = this.board.boardPoint(e.clientX, e.clientY);
-        this.wheel = { cx: e.clientX, cy: e.clientY, bx, by, scale: 1 };
-      }
-      const w = this.wheel;
-      const step2 = e.deltaY > 0 ? 1 / WHEEL_STEP : WHEEL_STEP;
-      w.scale = this.viewport.w / this.viewport.clampWidth(this.viewport.w / (w.scale * step2));
-      this.board.preview(0, 0, w.scale, w.cx, w.cy);
-      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
-      this.wheelTimer = setTimeout(() => this.rest(), WHEEL_REST);
-    }
-    /** The wheel rested (or a press began): set the view it zoomed to, and draw it. */
-    rest() {
-      if (this.wheelTimer !== null) clearTimeout(this.wheelTimer);
-      this.wheelTimer = null;
-      const w = this.wheel;
-      this.wheel = null;
-      if (!w) return;
-      this.board.canvas.style.transform = "";
-      this.viewport.zoomAt(1 / w.scale, w.bx, w.by);
-      this.commit();
-      this.board.draw();
-    }
-    down(e) {
-      this.rest();
-      if (e.pointerType === "mouse" && e.button !== 0) return;
-      const g = this.gesture;
-      if (g.start.size === 0) this.dragged = false;
-      for (const [id, p] of g.now) g.start.set(id, p);
-      g.start.set(e.pointerId, [e.clientX, e.clientY]);
-      g.now.set(e.pointerId, [e.clientX, e.clientY]);
-      if (g.start.size > 1) this.dragged = true;
-      this.board.canvas.setPointerCapture?.(e.pointerId);
-    }
-    move(e) {
-      const g = this.gesture;
-      if (!g.now.has(e.pointerId)) return;
-      g.now.set(e.pointerId, [e.clientX, e.clientY]);
-      const { dx, dy, scale, cx, cy } = this.shape();
-      if (!this.dragged && Math.hypot(dx, dy) < SLOP && scale === 1) return;
-      this.dragged = true;
-      this.board.preview(dx, dy, scale, cx, cy);
-    }
-    up(e, tap) {
-      const g = this.gesture;
-      if (!g.now.has(e.pointerId)) return;
-      g.now.set(e.pointerId, [e.clientX, e.clientY]);
-      if (this.dragged) this.apply();
-      g.start.delete(e.pointerId);
-      g.now.delete(e.pointerId);
-      for (const [id, p] of g.now) g.start.set(id, p);
-      if (tap && !this.dragged && e.pointerType === "touch") this.tapped(e);
-    }
-    /** The gesture so far: the pointers' mean moved by (dx, dy), their spread scaled. */
-    shape() {
-      const g = this.gesture;
-      const ids = [...g.now.keys()];
-      const mean = (m) => {
-        let x = 0;
-        let y = 0;
-        for (const id of ids) {
-          const p = m.get(id) ?? [0, 0];
-          x += p[0] / ids.length;
-          y += p[1] / ids.length;
-        }
-        return [x, y];
-      };
-      const [sx, sy] = mean(g.start);
-      const [nx, ny] = mean(g.now);
-      let scale = 1;
-      if (ids.length >= 2) {
-        const [a, b] = ids;
-        const d = (m) => {
-          const p = m.get(a) ?? [0, 0];
-          const q = m.get(b) ?? [0, 0];
-          return Math.hypot(p[0] - q[0], p[1] - q[1]);
-        };
-        const d0 = d(g.start);
-        if (d0 > 10) scale = d(g.now) / d0;
-      }
-      return { dx: nx - sx, dy: ny - sy, scale, cx: sx, cy: sy };
-    }
-    /** Set the view to what the transform shows, and draw it. */
-    apply() {
-      const { dx, dy, scale, cx, cy } = this.shape();
-      const board = this.board;
-      board.canvas.style.transform = "";
-      const k = board.view().k;
-      const [bx, by] = board.boardPoint(cx, cy);
-      this.viewport.panBy(-dx / k, -dy / k);
-      if (scale !== 1) this.viewport.zoomAt(1 / scale, bx, by);
-      this.commit();
-      board.draw();
-    }
-    tapped(e) {
-      const now = e.timeStamp;
-      const last = this.lastTap;
-      const cell = this.board.cellAt(e);
-      if (last && now - last.t < DOUBLE_TAP_MS && Math.hypot(e.clientX - last.x, e.clientY - last.y) < DOUBLE_TAP_PX && cell === last.cell) {
-        this.lastTap = null;
-        const [x, y] = this.board.boardPoint(e.clientX, e.clientY);
-        this.viewport.zoomAt(1 / 2, x, y);
-        this.commit();
-        return;
-      }
-      this.lastTap = { t: now, x: e.clientX, y: e.clientY, cell };
-    }
-  };
+  // frontend/src/play/hooks.ts
+  function measure(name, start) {
+    const m = performance.measure(name, { start, end: performance.now() });
+    window.lazytree.timings.push({ name, ms: m.duration });
+    requestAnimationFrame(
+      () => setTimeout(() => {
+        const p = performance.measure(`${name}-painted`, { start, end: performance.now() });
+        window.lazytree.timings.push({ name: `${name}-painted`, ms: p.duration });
+      }, 0)
+    );
+  }
 
   // frontend/src/play/notation.ts
   function loose(text) {
@@ -1498,6 +1898,84 @@
     const like = examples.length ? `: legal moves look like ${examples.join(", ")}` : "";
     return { error: `${text} is not a legal move here${like}` };
   }
+
+  // frontend/src/play/movebox.ts
+  var COMPLETIONS = 50;
+  var MoveBox = class {
+    constructor(state, sendMove) {
+      this.state = state;
+      this.sendMove = sendMove;
+      must("#move-form").addEventListener("submit", (e) => {
+        e.preventDefault();
+        this.play();
+      });
+      this.input.addEventListener("input", () => {
+        this.error("");
+        this.complete(this.state.isHumanTurn() ? this.input.value : null);
+      });
+    }
+    state;
+    sendMove;
+    /** The text of the move sent from the box (its errors are shown there), or null. */
+    typed = null;
+    input = must("#move-input");
+    /** Show `text` as the box's error ("": none). */
+    error(text) {
+      const box = must("#move-error");
+      box.textContent = text;
+      box.hidden = !text;
+    }
+    /** Show the box as the state's view asks (hidden for a watcher, its hint, its title). */
+    render() {
+      const s = this.state;
+      const view = s.view;
+      const input = this.input;
+      const can = s.isHumanTurn();
+      must("#move-form").hidden = s.you.role === "watcher";
+      must("[data-action=play-move]").disabled = !can;
+      const moves = view?.board.moves ?? [];
+      const example = moves.find((m) => m.path.length > 0) ?? moves[0];
+      must("#move-hint").textContent = view ? "In the game's notation; Enter plays it." : "";
+      input.placeholder = can && example ? `e.g. ${example.move}` : "";
+      input.title = can ? `${moves.length + (view?.board.more ?? 0)} legal moves` : view?.over ? "the game is over" : "not your turn";
+      this.complete(can ? input.value : null);
+    }
+    /**
+     * The typed move was made: the box is emptied, unless something else was typed since
+     * (the confirmation can come after the update, while the next move is being typed).
+     */
+    done() {
+      if (this.typed !== null && this.input.value === this.typed) this.input.value = "";
+      this.typed = null;
+    }
+    /** Offer the legal moves that complete `typed` (null: none). */
+    complete(typed) {
+      const list = must("#move-options");
+      const moves = typed === null ? [] : this.state.view?.board.moves ?? [];
+      const options = completions(moves, typed ?? "", COMPLETIONS).map((text) => {
+        const option = document.createElement("option");
+        option.value = text;
+        return option;
+      });
+      list.replaceChildren(...options);
+    }
+    /** Send the typed move, or say why not. */
+    play() {
+      const s = this.state;
+      if (!s.view || !s.isHumanTurn()) {
+        this.error(s.view?.over ? "the game is over" : "it is not your turn");
+        return;
+      }
+      const checked = checkMove(s.view.board, this.input.value);
+      if ("error" in checked) {
+        this.error(checked.error);
+        return;
+      }
+      this.error("");
+      this.typed = this.input.value;
+      if (!this.sendMove(checked.move)) this.typed = null;
+    }
+  };
 
   // frontend/src/play/replay.ts
   function replayTarget(k, total) {
@@ -1968,96 +2446,29 @@
     return new ServerService(session, events, call);
   }
 
-  // frontend/src/play/viewport.ts
-  var Viewport = class {
-    x = 0;
-    y = 0;
-    w = 100;
-    h = 100;
-    boardWidth = 100;
-    boardHeight = 100;
-    /** The whole board. */
-    fit(width, height) {
-      this.boardWidth = width;
-      this.boardHeight = height;
-      Object.assign(this, { x: 0, y: 0, w: width, h: height });
-    }
-    /** Zoom by `factor` (< 1: in) keeping board point (cx, cy) where it is (default: centre). */
-    zoomAt(factor, cx, cy) {
-      const x = cx ?? this.x + this.w / 2;
-      const y = cy ?? this.y + this.h / 2;
-      const w = this.clampWidth(this.w * factor);
-      const k = w / this.w;
-      this.x = x - (x - this.x) * k;
-      this.y = y - (y - this.y) * k;
-      this.w = w;
-      this.h *= k;
-    }
-    /** `w` within the zoom's limits: from 60 units (the closest) to 4 boards wide. */
-    clampWidth(w) {
-      return Math.max(60, Math.min(w, this.boardWidth * 4));
-    }
-    /** Move the view by (dx, dy) board units. */
-    panBy(dx, dy) {
-      this.x += dx;
-      this.y += dy;
-    }
-    /**
-     * Pan as little as needed so the point (px, py) is at least `margin` units inside the
-     * rectangle `shown` (what the canvas shows of the view, which may be wider than the box),
-     * never to show what lies past the board's edges: a cell on the board's edge is revealed
-     * with the edge, and a board already in view never moves. Returns whether it panned.
-     */
-    reveal(px, py, shown, margin) {
-      const dx = shift(px, margin, shown.x, shown.w, this.boardWidth);
-      const dy = shift(py, margin, shown.y, shown.h, this.boardHeight);
-      if (!dx && !dy) return false;
-      this.panBy(dx, dy);
-      return true;
-    }
-    /** The viewBox attribute's text. */
-    toString() {
-      return `${this.x} ${this.y} ${this.w} ${this.h}`;
-    }
-  };
-  function shift(p, margin, start, size, extent) {
-    const low = Math.max(p - margin, Math.min(0, p));
-    const high = Math.min(p + margin, Math.max(extent, p));
-    if (high - low > size) return p - size / 2 - start;
-    if (low < start) return low - start;
-    if (high > start + size) return high - (start + size);
-    return 0;
-  }
-
   // frontend/src/play/page.ts
-  var KEYS = {
-    ArrowLeft: "left",
-    ArrowRight: "right",
-    ArrowUp: "up",
-    ArrowDown: "down"
-  };
-  var COMPLETIONS = 50;
-  function measure(name, start) {
-    const m = performance.measure(name, { start, end: performance.now() });
-    window.lazytree.timings.push({ name, ms: m.duration });
-    requestAnimationFrame(
-      () => setTimeout(() => {
-        const p = performance.measure(`${name}-painted`, { start, end: performance.now() });
-        window.lazytree.timings.push({ name: `${name}-painted`, ms: p.duration });
-      }, 0)
-    );
-  }
-  function showError(message) {
-    const box = must("#error");
-    box.textContent = message;
-    box.hidden = !message;
-  }
   var GamePage = class {
     constructor(sessionId, seatToken) {
       this.sessionId = sessionId;
       this.seatToken = seatToken;
-      this.board = new Board(this.canvas);
-      this.gestures = new Gestures(this.board, this.viewport, () => this.setViewBox());
+      this.moveBox = new MoveBox(this.state, (move) => this.sendMove(move));
+      this.controller = new BoardController(this.state, this.board, {
+        redrawMarks: () => this.redrawMarks(),
+        describeCursor: (text) => this.describeCursor(text),
+        showSelection: (started) => {
+          renderPanel(this.state, this.sessionId);
+          this.moveBox.render();
+          this.describeCursor();
+          if (started !== null) measure("select", started);
+        },
+        sendMove: (move, started) => this.sendMove(move, started),
+        revealCursor: () => this.shown.reveal(this.state.cursor),
+        zoom: (factor) => {
+          this.shown.zoom(factor, this.state.cursor);
+          this.shown.reveal(this.state.cursor);
+        },
+        fit: () => this.shown.fit()
+      });
       this.connection = openService(
         sessionId,
         {
@@ -2081,18 +2492,15 @@
     seatToken;
     state = new PlayState();
     app = must("#app");
-    canvas = must("#board");
-    board;
-    viewport = new Viewport();
-    gestures;
+    shown = new BoardView();
+    canvas = this.shown.canvas;
+    board = this.shown.board;
     connection;
+    controller;
+    moveBox;
     busy = false;
     connectedAt = null;
     pendingMove = null;
-    /** The text of the move sent from the move box (its errors are shown there). */
-    typed = null;
-    anchorX;
-    focused = false;
     start() {
       must("#game").hidden = false;
       this.connectedAt = performance.now();
@@ -2114,12 +2522,12 @@
         this.state.view.waiting = message.waiting;
         renderProgress(this.state);
       } else if (message.type === "error") {
-        if (this.typed !== null) this.moveError(message.error);
+        if (this.moveBox.typed !== null) this.moveBox.error(message.error);
         else showError(message.error);
-        this.typed = null;
+        this.moveBox.typed = null;
         this.busy = false;
       } else if (message.type === "confirmed") {
-        this.typedDone();
+        this.moveBox.done();
         this.busy = false;
       }
     }
@@ -2137,9 +2545,9 @@
       window.lazytree.moves = this.state.moveTexts;
       if (applied.moved) {
         this.busy = false;
-        this.typedDone();
+        this.moveBox.done();
         showError("");
-        this.moveError("");
+        this.moveBox.error("");
       }
       this.render(t0, applied);
       const said = this.state.announcement(applied);
@@ -2214,35 +2622,14 @@
         selected: interactive ? s.selected : null,
         last: s.replayAt === null ? s.lastPaths() : [],
         interactive,
-        cursor: this.focused ? s.cursor : null
+        cursor: this.controller.focused ? s.cursor : null
       };
     }
     /** Draw `doc`: whole, or only `changed` cells (and marks) when it is the board drawn. */
     drawBoard(doc, interactive, changed) {
-      const text = !hasCells(doc);
-      this.canvas.toggleAttribute("hidden", text);
-      must(".zoom").hidden = text;
-      must("#board-cursor").hidden = text;
-      const textBox = must("#text-board");
-      textBox.hidden = !text;
-      if (text) {
-        textBox.replaceChildren(textBoard(doc));
-        return;
-      }
-      const fresh = this.board.key !== this.board.shapeKey(doc);
-      if (fresh) {
-        this.state.cursor = null;
-        this.board.render(doc, this.markOptions(interactive));
-        this.fit();
-      } else if (changed) {
-        this.board.update(doc, this.markOptions(interactive), changed);
-      } else {
-        this.board.render(doc, this.markOptions(interactive));
-      }
-      this.canvas.setAttribute(
-        "aria-label",
-        `${this.state.view?.game ?? "game"} board, ${doc.cells?.length} cells`
-      );
+      if (this.shown.isNew(doc)) this.state.cursor = null;
+      const game = this.state.view?.game ?? "game";
+      this.shown.draw(doc, this.markOptions(interactive), changed ?? null, game);
     }
     /** Redraw the marks (selection, cursor) of the board drawn, only the cells they change. */
     redrawMarks() {
@@ -2269,189 +2656,32 @@
       data.ply = String(view.moves_made);
       data.role = s.you.role;
       renderPanel(s, this.sessionId);
-      this.renderMoveBox();
+      this.moveBox.render();
       this.describeCursor();
       window.lazytree.view = view;
       window.lazytree.ready = true;
       measure(`draw-${view.board.kind}`, t0);
     }
-    setViewBox() {
-      this.canvas.setAttribute("viewBox", this.viewport.toString());
-    }
-    fit() {
-      if (!this.board.width) return;
-      this.viewport.fit(this.board.width, this.board.height);
-      this.setViewBox();
-    }
-    // -- the move box ----------------------------------------------------------------------
-    moveError(text) {
-      const box = must("#move-error");
-      box.textContent = text;
-      box.hidden = !text;
-    }
-    renderMoveBox() {
-      const s = this.state;
-      const view = s.view;
-      const input = must("#move-input");
-      const can = s.isHumanTurn();
-      const form = must("#move-form");
-      form.hidden = s.you.role === "watcher";
-      must("[data-action=play-move]").disabled = !can;
-      const moves = view?.board.moves ?? [];
-      const example = moves.find((m) => m.path.length > 0) ?? moves[0];
-      must("#move-hint").textContent = view ? "In the game's notation; Enter plays it." : "";
-      input.placeholder = can && example ? `e.g. ${example.move}` : "";
-      input.title = can ? `${moves.length + (view?.board.more ?? 0)} legal moves` : view?.over ? "the game is over" : "not your turn";
-      this.fillCompletions(can ? input.value : null);
-    }
-    /**
-     * The typed move was made: the box is emptied, unless something else was typed since
-     * (the confirmation can come after the update, while the next move is being typed).
-     */
-    typedDone() {
-      const input = must("#move-input");
-      if (this.typed !== null && input.value === this.typed) input.value = "";
-      this.typed = null;
-    }
-    fillCompletions(typed) {
-      const list = must("#move-options");
-      const moves = typed === null ? [] : this.state.view?.board.moves ?? [];
-      const options = completions(moves, typed ?? "", COMPLETIONS).map((text) => {
-        const option = document.createElement("option");
-        option.value = text;
-        return option;
-      });
-      list.replaceChildren(...options);
-    }
-    playTyped() {
-      const s = this.state;
-      const input = must("#move-input");
-      if (!s.view || !s.isHumanTurn()) {
-        this.moveError(s.view?.over ? "the game is over" : "it is not your turn");
-        return;
-      }
-      const checked = checkMove(s.view.board, input.value);
-      if ("error" in checked) {
-        this.moveError(checked.error);
-        return;
-      }
-      this.moveError("");
-      this.typed = input.value;
-      if (!this.sendMove(checked.move)) this.typed = null;
-    }
     // -- the cursor ------------------------------------------------------------------------
-    describeCursor() {
+    /** Say what is under the cursor (or `text` instead), and mark its cell for the tests. */
+    describeCursor(text) {
       const s = this.state;
       const box = must("#board-cursor");
+      if (text !== void 0) {
+        box.textContent = text;
+        return;
+      }
       if (s.cursor === null) delete this.canvas.dataset.cursor;
       else this.canvas.dataset.cursor = String(s.cursor);
       const doc = s.view?.board;
       if (!doc || !hasCells(doc) || s.cursor === null || s.replayAt !== null) {
-        box.textContent = this.focused && doc && hasCells(doc) ? "No cell under the cursor." : "";
+        box.textContent = this.controller.focused && doc && hasCells(doc) ? "No cell under the cursor." : "";
         return;
       }
       const marks = this.board.marks.get(s.cursor);
       const what = describeCell(doc, s.cursor, marks);
       const moves = s.isHumanTurn() ? movesFrom(doc, s.cursor).length : 0;
       box.textContent = `Cursor: ${what}${moves ? `; ${moves} moves from here` : ""}.`;
-    }
-    firstCursor(doc) {
-      const s = this.state;
-      if (s.selected !== null) return s.selected;
-      const start = doc.moves.find((m) => m.path.length > 0);
-      return start ? start.path[0] : 0;
-    }
-    moveCursor(direction) {
-      const s = this.state;
-      const doc = s.view?.board;
-      if (!doc || !hasCells(doc) || !this.board.geo) return;
-      const from = s.cursor ?? this.firstCursor(doc);
-      const vertical = direction === "up" || direction === "down";
-      if (!vertical || this.anchorX === void 0) this.anchorX = this.board.geo.centres[from]?.[0];
-      s.cursor = s.cursor === null ? from : step(doc, this.board.geo, this.board.index, from, direction, this.anchorX);
-      if (!vertical) this.anchorX = void 0;
-      this.revealCursor();
-      this.redrawMarks();
-      this.describeCursor();
-    }
-    /** Pan so the cursor's cell is on screen. */
-    revealCursor() {
-      const s = this.state;
-      const c = s.cursor === null ? void 0 : this.board.geo?.centres[s.cursor];
-      if (!c) return;
-      const v = this.board.view();
-      const shown = {
-        x: v.x - v.ox / v.k,
-        y: v.y - v.oy / v.k,
-        w: this.canvas.clientWidth / v.k,
-        h: this.canvas.clientHeight / v.k
-      };
-      if (this.viewport.reveal(c[0], c[1], shown, 30)) {
-        this.setViewBox();
-        this.board.draw();
-      }
-    }
-    /** Zoom by `factor` from the keyboard: about the cursor's cell, which stays in view. */
-    zoomKey(factor) {
-      const s = this.state;
-      const c = s.cursor === null ? void 0 : this.board.geo?.centres[s.cursor];
-      this.viewport.zoomAt(factor, c?.[0], c?.[1]);
-      this.setViewBox();
-      this.revealCursor();
-    }
-    /** A click (or Enter) on cell `c`: select it, or play the move it ends. */
-    act(c, started) {
-      const s = this.state;
-      const view = s.view;
-      if (!view || !s.isHumanTurn()) return;
-      const what = this.board.click(c, s.selected);
-      if ("move" in what) {
-        this.sendMove(what.move, started);
-        return;
-      }
-      s.selected = what.select;
-      this.redrawMarks();
-      renderPanel(s, this.sessionId);
-      this.renderMoveBox();
-      this.describeCursor();
-      measure("select", started);
-    }
-    onKey(e) {
-      const s = this.state;
-      const direction = KEYS[e.key];
-      if (direction) {
-        e.preventDefault();
-        this.moveCursor(direction);
-        return;
-      }
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        const doc = s.view?.board;
-        if (!doc || !hasCells(doc)) return;
-        if (s.cursor === null) {
-          this.moveCursor("left");
-          return;
-        }
-        if (!s.isHumanTurn()) {
-          must("#board-cursor").textContent = s.view?.over ? "The game is over." : "It is not your turn.";
-          return;
-        }
-        this.act(s.cursor, e.timeStamp);
-      } else if (e.key === "Escape") {
-        if (s.selected === null) return;
-        e.preventDefault();
-        s.selected = null;
-        this.redrawMarks();
-        renderMoves(s);
-        renderPanel(s, this.sessionId);
-        this.describeCursor();
-      } else if (e.key === "+" || e.key === "=") {
-        this.zoomKey(1 / 1.4);
-      } else if (e.key === "-") {
-        this.zoomKey(1.4);
-      } else if (e.key === "0") {
-        this.fit();
-      }
     }
     // -- replay ----------------------------------------------------------------------------
     async showReplay(k) {
@@ -2474,7 +2704,7 @@
         must("#replay-text").textContent = replayCaption(k, at.moves_made, at.move);
         must("[data-action=replay]").value = String(k);
         renderPanel(s, this.sessionId);
-        this.renderMoveBox();
+        this.moveBox.render();
         this.describeCursor();
       } catch (e) {
         showError(e.message);
@@ -2484,47 +2714,16 @@
     wire() {
       const canvas = this.canvas;
       canvas.addEventListener("click", (e) => {
-        if (this.gestures.dragged || !this.state.view) return;
+        if (this.shown.gestures.dragged || !this.state.view) return;
         const c = this.board.cellAt(e);
-        if (c === null) return;
-        this.state.cursor = c;
-        if (!this.state.isHumanTurn()) {
-          this.redrawMarks();
-          this.describeCursor();
-          return;
-        }
-        this.act(c, e.timeStamp);
+        if (c !== null) this.controller.click(c, e.timeStamp);
       });
       canvas.addEventListener("keydown", (e) => {
-        if (!this.focused && e.key !== "Tab") {
-          this.focused = true;
-          this.redrawMarks();
-        }
-        this.onKey(e);
+        if (this.controller.key(e.key, e.timeStamp)) e.preventDefault();
       });
-      canvas.addEventListener("focus", () => {
-        this.focused = canvas.matches(":focus-visible");
-        const doc = this.state.view?.board;
-        if (doc && hasCells(doc) && this.state.cursor === null)
-          this.state.cursor = this.firstCursor(doc);
-        if (this.focused) this.redrawMarks();
-        this.describeCursor();
-      });
-      canvas.addEventListener("blur", () => {
-        if (!this.focused) return;
-        this.focused = false;
-        this.redrawMarks();
-      });
+      canvas.addEventListener("focus", () => this.controller.focus(canvas.matches(":focus-visible")));
+      canvas.addEventListener("blur", () => this.controller.blur());
       const on = (action, f, type = "click") => must(`[data-action=${action}]`).addEventListener(type, f);
-      on("zoom-in", () => {
-        this.viewport.zoomAt(1 / 1.4);
-        this.setViewBox();
-      });
-      on("zoom-out", () => {
-        this.viewport.zoomAt(1.4);
-        this.setViewBox();
-      });
-      on("zoom-fit", () => this.fit());
       on("ai", () => void this.send("ai"));
       on("stop", () => {
         this.api(`${this.sessionId}/stop`, {}).catch((e) => showError(e.message));
@@ -2553,15 +2752,6 @@
         const move = button2?.dataset.move;
         if (move !== void 0) this.sendMove(move);
       });
-      must("#move-form").addEventListener("submit", (e) => {
-        e.preventDefault();
-        this.playTyped();
-      });
-      const input = must("#move-input");
-      input.addEventListener("input", () => {
-        this.moveError("");
-        this.fillCompletions(this.state.isHumanTurn() ? input.value : null);
-      });
       const total = () => this.state.view?.moves_made ?? 0;
       on(
         "replay",
@@ -2577,48 +2767,6 @@
       });
     }
   };
-  async function api(path, body, seat, session) {
-    const headers = seat ? { "X-Lazytree-Seat": seat } : {};
-    const options = body === void 0 ? { headers } : {
-      method: "POST",
-      headers: { ...headers, "Content-Type": "application/json" },
-      body: JSON.stringify(body)
-    };
-    const response = await fetch(`/api/sessions/${path}`, options);
-    if (path === session || /\/(move|ai|undo|redo)$/.test(path))
-      performance.mark("lazytree:board-data");
-    const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
-    if (!response.ok) throw new Error(data.error || `${response.status}`);
-    return data;
-  }
-  async function loadFile(event, seat) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    try {
-      const text = await file.text();
-      let data;
-      try {
-        data = JSON.parse(text);
-      } catch (e) {
-        throw new Error(`${file.name} is not JSON: ${e.message}`);
-      }
-      const made = await api("load", data, seat, "");
-      window.location.href = made.url;
-    } catch (e) {
-      showError(`cannot load ${file.name}: ${e.message}`);
-    }
-  }
-  function typedFields(text) {
-    try {
-      const data = JSON.parse(text || "{}");
-      if (!data || typeof data !== "object" || Array.isArray(data)) return {};
-      const out = {};
-      for (const [k, v] of Object.entries(data)) if (typeof v === "string") out[k] = v;
-      return out;
-    } catch {
-      return {};
-    }
-  }
   function main() {
     window.lazytree = { timings: [], view: null, ready: false };
     const app = must("#app");
