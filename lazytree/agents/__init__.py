@@ -55,15 +55,6 @@ lazytree.agent.AgentError: ror has no parameter 'width' (parameters: depth)
 from __future__ import annotations
 
 from lazytree.agent import HUMAN, Agent, AgentError, Choice, HumanAgent, Progress
-from lazytree.agents.options import (
-    AgentOptions,
-    DefaultOptions,
-    DepthOptions,
-    ForeignOptions,
-    HumanOptions,
-    MCTSOptions,
-    RandomOptions,
-)
 from lazytree.agents.players import (
     DefaultAgent,
     DepthAgent,
@@ -81,6 +72,13 @@ from lazytree.agents.players import (
 )
 from lazytree.agents.registry import (
     AGENTS,
+    AgentOptions,
+    DefaultOptions,
+    DepthOptions,
+    ForeignOptions,
+    HumanOptions,
+    MCTSOptions,
+    RandomOptions,
     agent_options,
     build_agent,
     check_agent,

@@ -11,10 +11,9 @@ import struct
 import threading
 import time
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lazytree.agent import Agent, AgentError, Choice, Progress
-from lazytree.agents.options import DefaultOptions, MCTSOptions
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, choose_move
 from lazytree.game import CHANCE, Game, GameAgents, NamedEvaluations
 from lazytree.position_book import PositionBook, PositionBookError, booked_search
@@ -24,6 +23,9 @@ from lazytree.search.raters import MCTSRater
 from lazytree.search.spelling import spell
 from lazytree.tree import Node, Tree
 from lazytree.weights import WeightsError, apply_weights_file
+
+if TYPE_CHECKING:
+    from lazytree.agents.registry import DefaultOptions, MCTSOptions
 
 
 class TreeAgent:
