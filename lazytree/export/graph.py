@@ -61,7 +61,6 @@ if TYPE_CHECKING:
 else:  # (networkx is imported where a graph is made: the explorer's model needs none)
     ExportGraph: TypeAlias = Any
 
-S = TypeVar("S", bound=Hashable)
 S_contra = TypeVar("S_contra", contravariant=True)
 
 __all__ = [
