@@ -39,7 +39,6 @@ import random
 import threading
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from lazytree.agents import Agent, Choice, Progress, make_ai
@@ -397,7 +396,3 @@ def current_game(spec: TuneSpec) -> Any:
     if spec.weights is not None:
         return apply_weights_file(game, spec.weights)
     return game
-
-
-def default_path(out: str | None) -> Path:
-    return Path(out) if out is not None else Path("weights.json")

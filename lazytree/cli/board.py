@@ -17,7 +17,7 @@ line. The moves are listed by :mod:`lazytree.cli.moves`.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Hashable, Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -214,12 +214,3 @@ def final_line(game: Game[Any, Any], state: Any, humans: Collection[int]) -> str
         else:
             text += ": you lose"
     return text + "."
-
-
-def labels_of(game: Game[Any, Any], state: Any, moves: Iterable[Hashable]) -> list[str]:
-    """A line of moves from ``state`` in the game's notation."""
-    out = []
-    for move in moves:
-        out.append(game.move_to_str(state, move))
-        state = game.result(state, move)
-    return out

@@ -35,9 +35,7 @@ from lazytree.export.graph import (
     BOARDS,
     ExportGraph,
     Labelled,
-    add_board_text,
     derived_pv,
-    graph_positions,
     limit_nodes,
     never_generated,
     node_items,
@@ -48,6 +46,7 @@ from lazytree.export.graph import (
     to_networkx,
     without_pruned,
 )
+from lazytree.export.positions import add_board_text, graph_positions
 from lazytree.export.write import (
     FORMATS,
     GraphvizMissing,

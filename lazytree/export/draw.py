@@ -27,12 +27,12 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from lazytree.boards import player_colours
 from lazytree.export.graph import (
     ExportGraph,
-    add_board_text,
     limit_nodes,
     node_items,
     to_networkx,
     without_pruned,
 )
+from lazytree.export.positions import add_board_text
 from lazytree.search.result import SearchResult
 from lazytree.tree import Node, Tree
 
@@ -325,7 +325,7 @@ def to_graphviz(
         positions are labelled by their move and exported without their text
         (:func:`~lazytree.export.graph.to_networkx`): ``True`` draws the boards of the
         positions drawn (from a node or tree; a graph needs
-        :func:`~lazytree.export.graph.add_board_text` first).
+        :func:`~lazytree.export.positions.add_board_text` first).
     node_style, edge_style:
         Functions returning Graphviz attributes for each node and edge (the defaults are
         :func:`default_node_style` and :func:`default_edge_style`). ``attrs`` are the

@@ -59,7 +59,7 @@ MAX_FORCE_BODY = 64 * 1024
 
 LastSearch = Callable[[str], Any]
 """Finds the worker of a game's last AI search (its ``where``: see
-:class:`~lazytree.server.workers.Job`; None when the game is unknown or the AI has not
+:class:`~lazytree.server.scheduler.Job`; None when the game is unknown or the AI has not
 moved)."""
 
 EXPLORE_SECONDS = 60.0

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from lazytree.agents import AGENTS, AgentError, Choice, Progress
 from lazytree.search.limit import SearchStopped
 from lazytree.server.jobs import MoveAnswer, MoveJob, SearchSummary, ai_move
-from lazytree.server.workers import SHORT_SECONDS, Executor, Job, WorkerLost
+from lazytree.server.scheduler import SHORT_SECONDS, Job
+from lazytree.server.workers import Executor, WorkerLost
 from lazytree.session import Session
 
 if TYPE_CHECKING:

@@ -172,10 +172,10 @@ def test_a_pair_task_is_plain_data() -> None:
 def test_a_game_no_player_can_finish_stops_the_match_with_what_it_has(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
-    import lazytree.agents
+    import lazytree.agents.players
 
     # a memory budget every search exceeds: the book's AI has no shallower answer
-    monkeypatch.setattr(lazytree.agents, "DEFAULT_MEMORY", 1)
+    monkeypatch.setattr(lazytree.agents.players, "DEFAULT_MEMORY", 1)
     spec = MatchSpec("dice-of-doom", {"rules": "lisp", "size": 5}, ("ror", "random"), pairs=3)
     result = run_match(spec)
     assert result.games < 6

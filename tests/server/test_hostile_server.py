@@ -27,7 +27,8 @@ from lazytree.server import create_app
 from lazytree.server.app import server_config
 from lazytree.server.connections import Doorman
 from lazytree.server.runner import Sessions
-from lazytree.server.workers import Job, ProcessWorkers, Scheduler
+from lazytree.server.scheduler import Job, Scheduler
+from lazytree.server.workers import ProcessWorkers
 
 
 def wait_for(check: Any, seconds: float = 60) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from lazytree.server import workers
+from lazytree.server import scheduler as scheduling
 from lazytree.server.limits import MAX_ADDRESSES, RateLimit
 from lazytree.server.recent import Recent
-from lazytree.server.workers import Job, Scheduler
+from lazytree.server.scheduler import Job, Scheduler
 
 
 def test_the_least_recently_set_entry_goes_first_and_is_told() -> None:
@@ -25,7 +25,7 @@ def test_the_least_recently_set_entry_goes_first_and_is_told() -> None:
 
 
 def test_the_workers_figures_per_owner_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(workers, "MAX_OWNERS", 50)
+    monkeypatch.setattr(scheduling, "MAX_OWNERS", 50)
     scheduler = Scheduler(2)
     for k in range(200):
         job = Job(f"game{k}", print, (), owner=f"10.0.{k // 256}.{k % 256}", pin="worker")
