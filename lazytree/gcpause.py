@@ -169,9 +169,9 @@ def _after_collection(phase: str, info: dict[str, Any]) -> None:
     """A :data:`gc.callbacks` entry while paused (see the module docstring).
 
     CPython ignores what a callback raises, so a Ctrl-C that lands here would be lost
-    (an arena interrupted there played on to its end): another thread raises it again
-    in the main thread a moment later, once this callback has returned (raised at once,
-    it would land here again)."""
+    (the driver's command would run on): another thread raises it again in the main
+    thread a moment later, once this callback has returned (raised at once, it would
+    land here again)."""
     try:
         _collected(phase, info)
     except KeyboardInterrupt:
