@@ -11,6 +11,8 @@ What goes in ``OUT``:
                      steps through a traced search (the play page links the lecture
                      tree's and a 3x3 board's)
 ``explorer.js``, ``explorer.css``, ``steps.css``, ``explore.css``: its bundle and styles
+``boards.js``        the code the play page and the explorer share (the board renderer),
+                     loaded by both before their own bundle
 ``practice.html``    an alpha-beta exercise on a small random tree (seed 11), checked in
                      the page, with the search's steps to explain the answer
 ``favicon.ico``      a square of player 0's red (a PNG)
@@ -103,6 +105,7 @@ EXPLORE_PAGE = """<!doctype html>
 </head>
 <body>
 <div id="explorer" data-service="worker" data-worker="worker.js" aria-live="polite">loading…</div>
+<script src="boards.js"></script>
 <script src="explorer.js"></script>
 </body>
 </html>
@@ -158,6 +161,7 @@ def page(
         '<link rel="stylesheet" href="/static/style.css">': (
             '<link rel="stylesheet" href="style.css">'
         ),
+        '<script defer src="/lib/boards.js"></script>': '<script defer src="boards.js"></script>',
         '<script type="module" src="/static/app.js"></script>': (
             '<script type="module" src="app.js"></script>'
         ),
@@ -277,7 +281,8 @@ def build(out: Path) -> list[Path]:
         explorer / "steps.css",
     ):
         shutil.copy2(source, out / source.name)
-    shutil.copy2(LIB / "boards.css", out / "boards.css")
+    for name in ("boards.css", "boards.js"):
+        shutil.copy2(LIB / name, out / name)
     (out / "pyodide").mkdir()
     for name in RUNTIME:
         shutil.copy2(PYODIDE / name, out / "pyodide" / name)
@@ -301,16 +306,21 @@ def build(out: Path) -> list[Path]:
     return sorted(p for p in out.rglob("*") if p.is_file())
 
 
-def favicon(size: int = 16, rgb: tuple[int, int, int] = (0xE4, 0x50, 0x57)) -> bytes:
-    """A PNG of one colour (player 0's red), the site's ``favicon.ico``: the explorer's
-    page names no icon, and a browser then asks for that file."""
+def favicon(size: int = 16) -> bytes:
+    """A PNG of one colour (player 0's, from the palette: ``player_colours``), the site's
+    ``favicon.ico``: the explorer's page names no icon, and a browser then asks for that
+    file."""
+    from lazytree.boards import player_colours
+
+    colour = player_colours()[0][1]
+    rgb = bytes.fromhex(colour[1:])
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         body = kind + data
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB
-    rows = b"".join(b"\x00" + bytes(rgb) * size for _ in range(size))
+    rows = b"".join(b"\x00" + rgb * size for _ in range(size))
     return (
         b"\x89PNG\r\n\x1a\n"
         + chunk(b"IHDR", header)

@@ -55,7 +55,7 @@ def test_the_wheel_installs_and_finds_its_games(tmp_path: Path) -> None:
         assert f"lazytree/games/{game}.py" in names
     assert "[lazytree.games]" in declared and "tictactoe = " in declared
     # the front end's built bundles (esbuild's, committed) and style sheets
-    for built in ("explorer/static/explorer.js", "explorer/static/explorer-widget.js"):
+    for built in ("explorer/static/explorer.js", "static/boards.js", "server/static/app.js"):
         assert f"lazytree/{built}" in names
     assert {"lazytree/explorer/static/explorer.css", "lazytree/static/boards.css"} <= names
     # the benchmarks run from a checkout only

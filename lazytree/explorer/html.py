@@ -2,10 +2,11 @@
 
 The page loads nothing from the network and needs no server: it opens offline by
 double-click and can be mailed to someone. The front-end files are read from the
-package: the explorer's script (``lazytree/explorer/static/explorer.js``, one
-self-contained bundle that esbuild builds from the TypeScript sources in ``frontend/``,
-d3-hierarchy and the board renderer ``lazytree/static/boards.js`` included), its style
-sheet and the boards' (``boards.css``, which also holds the players' palette).
+package: the code the pages share (``lazytree/static/boards.js``: the board renderer,
+which sets the global the explorer reads it from), the explorer's script
+(``lazytree/explorer/static/explorer.js``, d3-hierarchy included; both built by esbuild
+from the TypeScript sources in ``frontend/``), its style sheet and the boards'
+(``boards.css``, which also holds the players' palette).
 
 Examples
 --------
@@ -31,7 +32,7 @@ from lazytree.explorer.model import ExplorerModel, explorer_model
 from lazytree.search.result import SearchResult
 from lazytree.tree import Node, Tree
 
-__all__ = ["asset", "explorer_css", "explorer_script", "page", "write_html"]
+__all__ = ["asset", "boards_script", "explorer_css", "explorer_script", "page", "write_html"]
 
 
 def asset(name: str) -> str:
@@ -45,11 +46,18 @@ def _shared(name: str) -> str:
     return resources.files("lazytree").joinpath("static", name).read_text("utf-8")
 
 
+def boards_script() -> str:
+    """The code the pages share (the board renderer): a plain script that sets the
+    global ``lazytreeBoards``, which :func:`explorer_script` reads, so it runs first."""
+    return _shared("boards.js")
+
+
 def explorer_script() -> str:
-    """The explorer page's script: one self-contained bundle (an immediately invoked
-    function that imports nothing), inlined as it is. It reads the document from the
-    JSON script ``#explorer-data``, draws it into ``#explorer`` and, where that element
-    has a ``data-force-url``, POSTs the page's force requests there."""
+    """The explorer page's script: an immediately invoked function that imports nothing
+    and reads the board renderer from :func:`boards_script`'s global, inlined as it is.
+    It reads the document from the JSON script ``#explorer-data``, draws it into
+    ``#explorer`` and, where that element has a ``data-force-url``, POSTs the page's force
+    requests there."""
     return asset("explorer.js")
 
 
@@ -128,6 +136,9 @@ html, body {{ margin: 0; height: 100%; }}
 {panel}<div id="explorer"{live}></div>
 <script type="application/json" id="explorer-data">{_inline_json(model.to_json())}</script>
 {second}<script>
+{_inline(boards_script())}
+</script>
+<script>
 {_inline(explorer_script())}
 </script>
 </body>

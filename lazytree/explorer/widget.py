@@ -22,7 +22,7 @@ import functools
 import json
 from typing import Any
 
-from lazytree.explorer.html import asset, explorer_css
+from lazytree.explorer.html import boards_script, explorer_css, explorer_script
 from lazytree.explorer.live import LiveExplorer
 
 __all__ = ["TreeExplorer", "widget_module"]  # noqa: F822 (TreeExplorer: made on first use)
@@ -35,10 +35,14 @@ INSTALL_HINT = (
 
 def widget_module() -> str:
     """The widget's front end: one self-contained ES module whose default export
-    anywidget renders (``lazytree/explorer/static/explorer-widget.js``, built by esbuild
-    from ``frontend/src/explorer/widget.ts``; d3-hierarchy and the board renderer are
-    bundled in, so it imports nothing and sets no global)."""
-    return asset("explorer-widget.js")
+    anywidget renders, made of the explorer page's scripts (the board renderer, then the
+    explorer, which without an ``#explorer`` element starts no page and sets the global
+    ``lazytreeExplorerWidget``, ``frontend/src/explorer/widget.ts``) and the line that
+    exports it. It imports nothing."""
+    return (
+        f"{boards_script()}\n{explorer_script()}\n"
+        "const widget = globalThis.lazytreeExplorerWidget;\nexport { widget as default };\n"
+    )
 
 
 @functools.cache

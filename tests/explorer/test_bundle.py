@@ -1,9 +1,9 @@
 """The front end's bundles are built from the current front-end sources.
 
-The explorer (``lazytree/explorer/static/explorer.js`` and ``explorer-widget.js``), the
-play page (``lazytree/server/static/app.js``), its Web Worker in the static site
-(``worker.js``) and the board renderer as a module
-(``lazytree/static/boards.js``) are built by esbuild from ``frontend/src`` (``make
+The code the pages share (``lazytree/static/boards.js``: the board renderer), the
+explorer (``lazytree/explorer/static/explorer.js``, also the Jupyter widget's), the play
+page (``lazytree/server/static/app.js``) and its Web Worker in the static site
+(``worker.js``) are built by esbuild from ``frontend/src`` (``make
 bundle``) and committed, so the package installs and runs without Node.js. This test
 builds them again into a temporary folder with the pinned esbuild (``node_modules``,
 installed by ``npm ci``) and checks the committed files are the same, byte for byte.
@@ -24,7 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "lazytree" / "explorer" / "static"
 BUNDLES = {
     "explorer.js": STATIC / "explorer.js",
-    "explorer-widget.js": STATIC / "explorer-widget.js",
     "app.js": ROOT / "lazytree" / "server" / "static" / "app.js",
     "worker.js": ROOT / "lazytree" / "server" / "static" / "worker.js",
     "boards.js": ROOT / "lazytree" / "static" / "boards.js",
@@ -64,5 +63,16 @@ def test_the_bundles_import_nothing() -> None:
     code = {name: path.read_text(encoding="utf-8") for name, path in BUNDLES.items()}
     for text in code.values():
         assert "\nimport " not in text and "require(" not in text
+        assert "\nexport " not in text  # plain scripts (the worker's too)
+
+
+def test_no_code_is_in_two_bundles() -> None:
+    """The play page and the explorer read the shared code (the board renderer) from
+    ``boards.js``'s global instead of carrying a copy of it."""
+    code = {name: path.read_text(encoding="utf-8") for name, path in BUNDLES.items()}
+    shared = "var lazytreeBoards = "
+    assert code["boards.js"].count(shared) == 1
     for page in ("explorer.js", "app.js"):
-        assert "\nexport " not in code[page]  # a page's bundle is a plain script
+        assert shared not in code[page] and "} = lazytreeBoards;" in code[page]
+        assert "class Board extends BoardCells" not in code[page]
+        assert "class WorkerService" not in code[page]

@@ -19,4 +19,11 @@ export {
 export { moveButton, moveButtonNodes, textBoard } from "./dom";
 export { cellAtPoint, geometry, step } from "./geometry";
 export { boardSvg, esc, moveButtons, textMarkup } from "./svg";
-export type { BoardDocument, Cell, CellBoard, Delta, Move } from "./types";
+export {
+  type BoardDocument,
+  type Cell,
+  type CellBoard,
+  type Delta,
+  hasCells,
+  type Move,
+} from "./types";

@@ -8,17 +8,23 @@
  * static site (`make site`) #explorer has `data-service="worker"` and no document: Python
  * in a Web Worker (`data-worker`, the site's worker.js) searches the page's query as the
  * server's `/explore` does and answers its force requests. The handle is
- * `globalThis.lazytreeExplorer`.
+ * `globalThis.lazytreeExplorer`. A document without #explorer (a notebook) starts nothing:
+ * there the global `lazytreeExplorerWidget` is the Jupyter widget's front end (widget.ts),
+ * which lazytree/explorer/widget.py exports from the widget's module.
  */
 import { WorkerService } from "../play/service";
 import { type ForceReply, type ForceRequest, postForce } from "./connection";
 import { type Explorer, mount } from "./explorer";
 import type { ExplorerData } from "./model";
 import { mountPractice, type PracticeData, showMarked } from "./practice";
+import widget from "./widget";
 
 declare global {
   var lazytreeExplorer: Explorer | undefined;
+  var lazytreeExplorerWidget: typeof widget;
 }
+
+globalThis.lazytreeExplorerWidget = widget;
 
 /** Mount the explorer of `data`, live where `force` answers its requests. */
 function mountLive(
@@ -114,15 +120,17 @@ function start(): void {
   mountLive(element, data, url ? (request) => postForce<ExplorerData>(url, request) : undefined);
 }
 
-try {
-  start();
-} catch (error) {
-  // a malformed document (a file anyone may have written) is refused, and the page says why
-  const element = document.getElementById("explorer");
-  if (element) {
-    element.classList.remove("lt-explorer");
-    element.textContent = error instanceof Error ? error.message : String(error);
-    element.setAttribute("role", "alert");
-    element.dataset.error = "";
+if (document.getElementById("explorer")) {
+  try {
+    start();
+  } catch (error) {
+    // a malformed document (a file anyone may have written) is refused, and the page says why
+    const element = document.getElementById("explorer");
+    if (element) {
+      element.classList.remove("lt-explorer");
+      element.textContent = error instanceof Error ? error.message : String(error);
+      element.setAttribute("role", "alert");
+      element.dataset.error = "";
+    }
   }
 }
