@@ -1,4 +1,5 @@
 /** Finding a line of moves in the tree. */
+import { plural } from "./format";
 import type { Model } from "./model";
 
 /** At most this many matches are opened and cycled through. */
@@ -27,4 +28,52 @@ export function findLine(model: Model, text: string): number[] {
   const onPv = (i: number) => (model.pvSet.has(i) ? 1 : 0);
   matches.sort((a, b) => onPv(b) - onPv(a) || model.depth[a] - model.depth[b]);
   return matches;
+}
+
+/** The matches of the last line searched for, cycled through one at a time. */
+export class Finder {
+  /** Every node the line reaches (findLine's order). */
+  matches: number[] = [];
+  private at = -1;
+  private last: string | null = null;
+
+  /** Find the line in `text`; the next call of `next` gives the first match. */
+  find(model: Model, text: string): void {
+    this.matches = findLine(model, text);
+    this.at = -1;
+  }
+
+  /** Whether `text`, typed in the search box, is the last text typed there and found
+   * matches (Enter again: the next match); it becomes the last text. */
+  repeats(text: string): boolean {
+    const again = text === this.last && this.matches.length > 0;
+    this.last = text;
+    return again;
+  }
+
+  /** The matches opened and drawn as matched (the first MATCHES_SHOWN). */
+  shown(): Set<number> {
+    return new Set(this.matches.slice(0, MATCHES_SHOWN));
+  }
+
+  /** The line beside the search box after finding `text`: how many matches. */
+  status(text: string): string {
+    if (text.trim() === "") return "";
+    const n = this.matches.length;
+    const more = n > MATCHES_SHOWN ? ` (first ${MATCHES_SHOWN} shown)` : "";
+    return `${plural(n, "match", "matches")}${more}`;
+  }
+
+  /** The next match, cycling through the shown ones; null without any. */
+  next(): number | null {
+    if (!this.matches.length) return null;
+    this.at = (this.at + 1) % Math.min(this.matches.length, MATCHES_SHOWN);
+    return this.matches[this.at];
+  }
+
+  /** Forget the matches (a new document). */
+  clear(): void {
+    this.matches = [];
+    this.at = -1;
+  }
 }

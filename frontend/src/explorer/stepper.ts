@@ -6,7 +6,27 @@
 import type { View } from "./layout";
 import type { Model } from "./model";
 import { clampStep, replayAt } from "./replay";
+import { required } from "./shell";
 import { describeStep, stepCount, stepState } from "./steps";
+
+/** How many steps the step-through of `model` has: its trace's, or its nodes in creation
+ * order. */
+export function stepTotal(model: Model): number {
+  const steps = stepCount(model.data.steps ?? null);
+  return steps > 0 ? steps : model.n;
+}
+
+/** The step-through's controls in the explorer's element (shell.ts's markup). */
+export function stepControls(element: HTMLElement): StepControls {
+  return {
+    element,
+    bar: required<HTMLElement>(element, ".lt-replay"),
+    playButton: required<HTMLElement>(element, "[data-play]"),
+    speed: required<HTMLSelectElement>(element, "[data-speed]"),
+    scrubber: required<HTMLInputElement>(element, "[data-scrub]"),
+    text: required<HTMLElement>(element, "[data-replay-text]"),
+  };
+}
 
 /** What the stepper reads and asks of the explorer it steps. */
 export interface StepHost {
@@ -42,10 +62,14 @@ export class Stepper {
   /** A step asked for by `goTo`: not reported back through onStep. */
   private quiet = false;
 
-  constructor(
-    private readonly host: StepHost,
-    private readonly controls: StepControls,
-  ) {}
+  private readonly host: StepHost;
+  private readonly controls: StepControls;
+
+  /** The step-through of the explorer `host`, driven by its `controls`. */
+  constructor(host: StepHost, controls: StepControls) {
+    this.host = host;
+    this.controls = controls;
+  }
 
   /** Is it playing? */
   get playing(): boolean {

@@ -45,12 +45,16 @@ export class BoardController {
   focused = false;
   /** The column (board units) the up and down keys keep to. */
   private anchorX: number | undefined;
+  readonly state: PlayState;
+  private readonly cells: Cells;
+  private readonly page: PageActions;
 
-  constructor(
-    readonly state: PlayState,
-    private readonly cells: Cells,
-    private readonly page: PageActions,
-  ) {}
+  /** The controller of the board of `state`, whose cells are `cells`, on `page`. */
+  constructor(state: PlayState, cells: Cells, page: PageActions) {
+    this.state = state;
+    this.cells = cells;
+    this.page = page;
+  }
 
   /** A click (or tap) on cell `c` at time `started`: the cursor goes there, and it acts. */
   click(c: number, started: number): void {

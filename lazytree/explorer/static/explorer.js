@@ -39,23 +39,6 @@
     return boardSvg(doc, options);
   }
 
-  // frontend/src/explorer/format.ts
-  function plural(n, word, words = `${word}s`) {
-    return `${n.toLocaleString("en")} ${n === 1 ? word : words}`;
-  }
-  function fmt(v) {
-    if (v === null || v === void 0) return "";
-    const a = Math.abs(v);
-    if (a !== 0 && (a < 1e-3 || a >= 1e6)) return v.toExponential(2);
-    return String(Math.round(v * 1e3) / 1e3);
-  }
-  function boundSign(bound2) {
-    return bound2 === ">" ? "≥" : bound2 === "<" ? "≤" : "";
-  }
-  function valueLabel(v, bound2) {
-    return v === null ? "" : `${boundSign(bound2)}${fmt(v)}`;
-  }
-
   // node_modules/d3-hierarchy/dist/d3-hierarchy.mjs
   function count(node) {
     var sum = 0, children = node.children, i = children && children.length;
@@ -471,6 +454,23 @@
     };
     return resquarify2;
   })(phi);
+
+  // frontend/src/explorer/format.ts
+  function plural(n, word, words = `${word}s`) {
+    return `${n.toLocaleString("en")} ${n === 1 ? word : words}`;
+  }
+  function fmt(v) {
+    if (v === null || v === void 0) return "";
+    const a = Math.abs(v);
+    if (a !== 0 && (a < 1e-3 || a >= 1e6)) return v.toExponential(2);
+    return String(Math.round(v * 1e3) / 1e3);
+  }
+  function boundSign(bound2) {
+    return bound2 === ">" ? "≥" : bound2 === "<" ? "≤" : "";
+  }
+  function valueLabel(v, bound2) {
+    return v === null ? "" : `${boundSign(bound2)}${fmt(v)}`;
+  }
 
   // frontend/src/explorer/layout.ts
   var UNFORCED_FEW = 2;
@@ -1095,6 +1095,160 @@
     return out.length ? `<div class="lt-moves" data-role="moves">${out.join("")}</div>` : "";
   }
 
+  // frontend/src/explorer/shell.ts
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  function shellMarkup(live) {
+    return `
+    <div class="lt-head"><span class="lt-title"></span> <span class="lt-summary" data-summary></span> <span class="lt-values-depth" data-values-depth></span></div>
+    <div class="lt-toolbar">
+      <input class="lt-search" data-search type="search" placeholder="find a move (e.g. b2, 3->4, 'a1 b2')" size="28">
+      <span class="lt-matches" data-matches></span>
+      <button data-action="pv" title="collapse everything to the principal variation">PV only</button>
+      <span class="lt-sep"></span>
+      <button data-action="replay" title="step through the order in which the search created the nodes">Replay</button>
+      <span class="lt-replay" hidden>
+        <button data-action="back" title="one node back">◀</button>
+        <button data-action="play" data-play title="play / pause">▶</button>
+        <button data-action="step" title="one node forward">▶|</button>
+        <select data-speed title="steps per second">
+          <option value="0.5">0.5/s</option><option value="1">1/s</option><option value="2">2/s</option><option value="10" selected>10/s</option><option value="50">50/s</option>
+          <option value="250">250/s</option><option value="2000">2000/s</option>
+        </select>
+        <input type="range" data-scrub min="0" value="0">
+        <span data-replay-text></span>
+      </span>
+      <span class="lt-sep"></span>
+      <button data-action="present" aria-pressed="false" title="presentation mode: the tree top down, fitted to the screen, large type, the panel and legend hidden">Present</button>
+      <button data-action="panel" class="lt-panel-toggle" title="show or hide the side panel and the legend">Panel</button>
+      <button data-action="frames" class="lt-panel-toggle" title="every step as a slide (SVG), a page each: print it to PDF">Slides</button>
+      ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
+    </div>
+    <div class="lt-main">
+      <div class="lt-tree" tabindex="0" role="region" aria-label="the explored tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
+      <aside class="lt-info" data-info tabindex="0" aria-label="the selected position"></aside>
+    </div>
+    <div class="lt-legend">
+      <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot"/></svg> forced</span>
+      <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot lt-leaf-dot"/></svg> forced, never expanded</span>
+      <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot lt-unforced-dot"/></svg> generated, never forced</span>
+      <span data-legend="maxmin" hidden><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-max-dot"/></svg> MAX: <span data-max-name></span> to move (takes the highest value) · <svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-min-dot"/></svg> MIN: <span data-min-name></span> to move (the lowest)</span>
+      <span class="lt-pv-key">━ principal variation</span>
+      <span>⤳ transposition (shared position)</span>
+      <span data-legend="position-book" hidden><span class="lt-position-book-key">▣ position book</span> answered from it (nothing searched below)</span>
+      <span data-legend="visits" hidden><span class="lt-visits-key">n=</span> MCTS visits of the move (children by visits)</span>
+      <span>click: select and open/close · values: stored ratings (≥ / ≤: alpha-beta bounds)</span>
+    </div>`;
+  }
+  function required(root, selector) {
+    const found = root.querySelector(selector);
+    if (!found) throw new Error(`the explorer has no ${selector}`);
+    return found;
+  }
+  function fillShell(element, model) {
+    required(element, ".lt-title").textContent = model.data.title;
+    required(element, "[data-summary]").textContent = summaryText(model);
+    required(element, "[data-values-depth]").textContent = valuesDepthText(model);
+    required(element, '[data-legend="position-book"]').hidden = !model.data.positionBook;
+    required(element, '[data-legend="visits"]').hidden = !model.data.visits;
+    const stepping = stepCount(model.data.steps ?? null) > 0;
+    const replayButton = required(element, '[data-action="replay"]');
+    replayButton.textContent = stepping ? "Step through" : "Replay";
+    replayButton.title = stepping ? "step through the search: each node's window, the values backing up, the cut-offs" : "step through the order in which the search created the nodes";
+    const maxMin = required(element, '[data-legend="maxmin"]');
+    const player = model.data.summary.player;
+    const two = model.data.players.length === 2 && player !== void 0 && player >= 0;
+    maxMin.hidden = !two;
+    if (two && player !== void 0) {
+      const max = required(maxMin, "[data-max-name]");
+      const min = required(maxMin, "[data-min-name]");
+      max.textContent = model.playerName(player);
+      min.textContent = model.playerName(1 - player);
+      maxMin.querySelector(".lt-max-dot")?.setAttribute("class", `lt-max-dot lt-p${player}`);
+      maxMin.querySelector(".lt-min-dot")?.setAttribute("class", `lt-min-dot lt-p${1 - player}`);
+    }
+  }
+
+  // frontend/src/explorer/drawing.ts
+  var MIN_SCALE = 0.7;
+  var MAX_SCALE = 2.2;
+  function scrollTarget(at, child, width, height, mode) {
+    if (mode.present) {
+      const x = child ? (at[0] + child[0]) / 2 : at[0];
+      const y = child ? (at[1] + child[1]) / 2 : at[1];
+      return { left: Math.max(0, x - width / 2), top: Math.max(0, y - height / 2) };
+    }
+    const left = mode.stepping ? 2 * width / 3 : width / 3;
+    return { left: Math.max(0, at[0] - left), top: Math.max(0, at[1] - height / 2) };
+  }
+  var TreeDrawing = class {
+    constructor(element, live) {
+      this.live = live;
+      this.svg = required(element, "[data-tree]");
+      this.info = required(element, "[data-info]");
+      this.scroller = required(element, ".lt-tree");
+    }
+    live;
+    svg;
+    info;
+    scroller;
+    /** node -> where it was last drawn (screen pixels) */
+    positions = /* @__PURE__ */ new Map();
+    /** presentation mode: the whole tree, laid out once */
+    whole = null;
+    /** A new document: the whole tree is laid out again when next presented. */
+    forget() {
+      this.whole = null;
+    }
+    /** Draw the nodes `view` shows. */
+    render(model, view) {
+      const { svg, scroller } = this;
+      const shown = buildItems(model, view);
+      let laid;
+      let scale = 1;
+      if (view.present) {
+        this.whole ??= layoutDown(allItems(model));
+        laid = placeAs(shown, this.whole);
+        const fit = Math.min(scroller.clientWidth / laid.width, scroller.clientHeight / laid.height);
+        scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
+      } else laid = layout(shown, view.steps ? STEP_COLUMN : COLUMN);
+      const size = (n) => String(view.present ? Math.floor(n * scale) : n);
+      svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`);
+      svg.setAttribute("width", size(laid.width));
+      svg.setAttribute("height", size(laid.height));
+      this.positions = /* @__PURE__ */ new Map();
+      for (const d of laid.placed)
+        if (d.item.kind === "node") this.positions.set(d.item.i, [d.x * scale, d.y * scale]);
+      const current = view.replay ? model.creation().bySerial[view.replay.step] : -1;
+      svg.innerHTML = treeMarkup(model, view, laid, this.live, current);
+    }
+    /** Scroll the tree to node i, where it was last drawn. */
+    scrollTo(view, i) {
+      const at = this.positions.get(i);
+      if (!at) return;
+      const backup = view.steps && view.steps.backup >= 0 ? view.steps.backup : -1;
+      const child = this.positions.get(backup) ?? null;
+      const { scroller } = this;
+      const mode = { present: view.present, stepping: Boolean(view.steps) };
+      const to = scrollTarget(at, child, scroller.clientWidth, scroller.clientHeight, mode);
+      scroller.scrollLeft = to.left;
+      scroller.scrollTop = to.top;
+    }
+    /** Fill the panel with the selected node's details and board. */
+    showInfo(model, view) {
+      this.info.innerHTML = infoMarkup(model, view.selected, this.live, view.steps ?? null);
+      const canvas = this.info.querySelector("canvas[data-board-canvas]");
+      if (canvas) drawBig(canvas, model, Number(canvas.dataset.boardCanvas));
+    }
+  };
+  function drawBig(canvas, model, i) {
+    const doc = unpack2(model.data.board, model.position(i));
+    const geo = geometry(doc);
+    canvas.style.width = "100%";
+    canvas.style.aspectRatio = `${geo.width} / ${geo.height}`;
+    const hl = model.data.hl[i] ?? [];
+    new Board(canvas).render(doc, { last: hl.length ? [hl] : [] });
+  }
+
   // frontend/src/explorer/frames.ts
   function frameSvg(model, steps, k) {
     const state = stepState(model, steps, k);
@@ -1456,93 +1610,131 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
     matches.sort((a, b) => onPv(b) - onPv(a) || model.depth[a] - model.depth[b]);
     return matches;
   }
-
-  // frontend/src/explorer/shell.ts
-  var SVG_NS = "http://www.w3.org/2000/svg";
-  function shellMarkup(live) {
-    return `
-    <div class="lt-head"><span class="lt-title"></span> <span class="lt-summary" data-summary></span> <span class="lt-values-depth" data-values-depth></span></div>
-    <div class="lt-toolbar">
-      <input class="lt-search" data-search type="search" placeholder="find a move (e.g. b2, 3->4, 'a1 b2')" size="28">
-      <span class="lt-matches" data-matches></span>
-      <button data-action="pv" title="collapse everything to the principal variation">PV only</button>
-      <span class="lt-sep"></span>
-      <button data-action="replay" title="step through the order in which the search created the nodes">Replay</button>
-      <span class="lt-replay" hidden>
-        <button data-action="back" title="one node back">◀</button>
-        <button data-action="play" data-play title="play / pause">▶</button>
-        <button data-action="step" title="one node forward">▶|</button>
-        <select data-speed title="steps per second">
-          <option value="0.5">0.5/s</option><option value="1">1/s</option><option value="2">2/s</option><option value="10" selected>10/s</option><option value="50">50/s</option>
-          <option value="250">250/s</option><option value="2000">2000/s</option>
-        </select>
-        <input type="range" data-scrub min="0" value="0">
-        <span data-replay-text></span>
-      </span>
-      <span class="lt-sep"></span>
-      <button data-action="present" aria-pressed="false" title="presentation mode: the tree top down, fitted to the screen, large type, the panel and legend hidden">Present</button>
-      <button data-action="panel" class="lt-panel-toggle" title="show or hide the side panel and the legend">Panel</button>
-      <button data-action="frames" class="lt-panel-toggle" title="every step as a slide (SVG), a page each: print it to PDF">Slides</button>
-      ${live ? '<span class="lt-sep"></span><label>search depth <input data-force-depth type="number" min="1" max="12" value="2" size="2"></label>' : ""}
-    </div>
-    <div class="lt-main">
-      <div class="lt-tree" tabindex="0" role="region" aria-label="the explored tree"><svg data-tree xmlns="${SVG_NS}"></svg></div>
-      <aside class="lt-info" data-info tabindex="0" aria-label="the selected position"></aside>
-    </div>
-    <div class="lt-legend">
-      <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot"/></svg> forced</span>
-      <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot lt-leaf-dot"/></svg> forced, never expanded</span>
-      <span><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-dot lt-unforced-dot"/></svg> generated, never forced</span>
-      <span data-legend="maxmin" hidden><svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-max-dot"/></svg> MAX: <span data-max-name></span> to move (takes the highest value) · <svg width="14" height="14"><circle cx="7" cy="7" r="5" class="lt-min-dot"/></svg> MIN: <span data-min-name></span> to move (the lowest)</span>
-      <span class="lt-pv-key">━ principal variation</span>
-      <span>⤳ transposition (shared position)</span>
-      <span data-legend="position-book" hidden><span class="lt-position-book-key">▣ position book</span> answered from it (nothing searched below)</span>
-      <span data-legend="visits" hidden><span class="lt-visits-key">n=</span> MCTS visits of the move (children by visits)</span>
-      <span>click: select and open/close · values: stored ratings (≥ / ≤: alpha-beta bounds)</span>
-    </div>`;
-  }
-  function required(root, selector) {
-    const found = root.querySelector(selector);
-    if (!found) throw new Error(`the explorer has no ${selector}`);
-    return found;
-  }
-  function fillShell(element, model) {
-    required(element, ".lt-title").textContent = model.data.title;
-    required(element, "[data-summary]").textContent = summaryText(model);
-    required(element, "[data-values-depth]").textContent = valuesDepthText(model);
-    required(element, '[data-legend="position-book"]').hidden = !model.data.positionBook;
-    required(element, '[data-legend="visits"]').hidden = !model.data.visits;
-    const stepping = stepCount(model.data.steps ?? null) > 0;
-    const replayButton = required(element, '[data-action="replay"]');
-    replayButton.textContent = stepping ? "Step through" : "Replay";
-    replayButton.title = stepping ? "step through the search: each node's window, the values backing up, the cut-offs" : "step through the order in which the search created the nodes";
-    const maxMin = required(element, '[data-legend="maxmin"]');
-    const player = model.data.summary.player;
-    const two = model.data.players.length === 2 && player !== void 0 && player >= 0;
-    maxMin.hidden = !two;
-    if (two && player !== void 0) {
-      const max = required(maxMin, "[data-max-name]");
-      const min = required(maxMin, "[data-min-name]");
-      max.textContent = model.playerName(player);
-      min.textContent = model.playerName(1 - player);
-      maxMin.querySelector(".lt-max-dot")?.setAttribute("class", `lt-max-dot lt-p${player}`);
-      maxMin.querySelector(".lt-min-dot")?.setAttribute("class", `lt-min-dot lt-p${1 - player}`);
+  var Finder = class {
+    /** Every node the line reaches (findLine's order). */
+    matches = [];
+    at = -1;
+    last = null;
+    /** Find the line in `text`; the next call of `next` gives the first match. */
+    find(model, text) {
+      this.matches = findLine(model, text);
+      this.at = -1;
     }
+    /** Whether `text`, typed in the search box, is the last text typed there and found
+     * matches (Enter again: the next match); it becomes the last text. */
+    repeats(text) {
+      const again = text === this.last && this.matches.length > 0;
+      this.last = text;
+      return again;
+    }
+    /** The matches opened and drawn as matched (the first MATCHES_SHOWN). */
+    shown() {
+      return new Set(this.matches.slice(0, MATCHES_SHOWN));
+    }
+    /** The line beside the search box after finding `text`: how many matches. */
+    status(text) {
+      if (text.trim() === "") return "";
+      const n = this.matches.length;
+      const more = n > MATCHES_SHOWN ? ` (first ${MATCHES_SHOWN} shown)` : "";
+      return `${plural(n, "match", "matches")}${more}`;
+    }
+    /** The next match, cycling through the shown ones; null without any. */
+    next() {
+      if (!this.matches.length) return null;
+      this.at = (this.at + 1) % Math.min(this.matches.length, MATCHES_SHOWN);
+      return this.matches[this.at];
+    }
+    /** Forget the matches (a new document). */
+    clear() {
+      this.matches = [];
+      this.at = -1;
+    }
+  };
+
+  // frontend/src/explorer/selection.ts
+  function newView(model, practice) {
+    return {
+      open: new Set(model.pv),
+      showAll: /* @__PURE__ */ new Set(),
+      showUnforced: /* @__PURE__ */ new Set(),
+      selected: 0,
+      matchSet: /* @__PURE__ */ new Set(),
+      replay: null,
+      practice: practice ? { marked: /* @__PURE__ */ new Set() } : null
+    };
+  }
+  function carryView(view, old, model) {
+    const bySerial = /* @__PURE__ */ new Map();
+    for (let i = 0; i < model.n; i++) bySerial.set(model.data.serial[i], i);
+    const carry = (set) => {
+      const out = /* @__PURE__ */ new Set();
+      for (const i of set) {
+        const j = bySerial.get(old.data.serial[i]);
+        if (j !== void 0) out.add(j);
+      }
+      return out;
+    };
+    view.open = carry(view.open);
+    view.showAll = carry(view.showAll);
+    view.showUnforced = carry(view.showUnforced);
+    view.selected = bySerial.get(old.data.serial[view.selected]) ?? 0;
+  }
+  function openPath(view, model, i) {
+    for (const j of model.path(i)) if (j !== i) view.open.add(j);
+  }
+  function onlyPv(view, model) {
+    view.open = new Set(model.pv);
+    view.showAll = /* @__PURE__ */ new Set();
+    view.showUnforced = /* @__PURE__ */ new Set();
+    view.matchSet = /* @__PURE__ */ new Set();
+  }
+  function markedLeaves(view) {
+    return [...view.practice?.marked ?? []].sort((a, b) => a - b);
+  }
+  function clickNode(view, model, i) {
+    let marked = null;
+    const practice = view.practice;
+    if (practice && !view.steps && model.data.status[i] === "t") {
+      if (practice.marked.has(i)) practice.marked.delete(i);
+      else practice.marked.add(i);
+      marked = markedLeaves(view);
+    }
+    const set = view.replay ? view.replay.open : view.open;
+    if (i === view.selected || !set.has(i)) {
+      if (set.has(i)) set.delete(i);
+      else set.add(i);
+    }
+    return marked;
   }
 
   // frontend/src/explorer/stepper.ts
+  function stepTotal(model) {
+    const steps = stepCount(model.data.steps ?? null);
+    return steps > 0 ? steps : model.n;
+  }
+  function stepControls(element) {
+    return {
+      element,
+      bar: required(element, ".lt-replay"),
+      playButton: required(element, "[data-play]"),
+      speed: required(element, "[data-speed]"),
+      scrubber: required(element, "[data-scrub]"),
+      text: required(element, "[data-replay-text]")
+    };
+  }
   var Stepper = class {
-    constructor(host, controls) {
-      this.host = host;
-      this.controls = controls;
-    }
-    host;
-    controls;
     /** The step asked for: past this search's last step while one beside it goes on. */
     wanted = 0;
     timer = null;
     /** A step asked for by `goTo`: not reported back through onStep. */
     quiet = false;
+    host;
+    controls;
+    /** The step-through of the explorer `host`, driven by its `controls`. */
+    constructor(host, controls2) {
+      this.host = host;
+      this.controls = controls2;
+    }
     /** Is it playing? */
     get playing() {
       return this.timer !== null;
@@ -1576,27 +1768,27 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
     }
     /** Go to step `step` (clamped). */
     set(step2) {
-      const { host, controls } = this;
+      const { host, controls: controls2 } = this;
       const { model, view } = host;
       this.wanted = clampStep(step2, Math.max(host.total(), host.limit()));
       if (!this.quiet) host.onStep?.(this.wanted);
       const steps = model.data.steps;
       if (steps && stepCount(steps) > 0) {
         const s2 = clampStep(this.wanted, stepCount(steps));
-        controls.element.classList.toggle("lt-stepping", s2 < stepCount(steps) - 1);
+        controls2.element.classList.toggle("lt-stepping", s2 < stepCount(steps) - 1);
         const state2 = stepState(model, steps, s2);
         view.steps = state2;
         view.replay = { step: s2, open: /* @__PURE__ */ new Set() };
-        controls.scrubber.value = String(s2);
-        controls.text.textContent = describeStep(model, steps, state2);
+        controls2.scrubber.value = String(s2);
+        controls2.text.textContent = describeStep(model, steps, state2);
         host.show(state2.node);
         return;
       }
       const s = clampStep(this.wanted, model.n);
       const { node, state } = replayAt(model.creation(), (i) => model.path(i), s);
       view.replay = state;
-      controls.scrubber.value = String(s);
-      controls.text.textContent = `node ${(s + 1).toLocaleString("en")} of ${model.n.toLocaleString("en")} created: ${model.line(node).join(" ") || "root"}`;
+      controls2.scrubber.value = String(s);
+      controls2.text.textContent = `node ${(s + 1).toLocaleString("en")} of ${model.n.toLocaleString("en")} created: ${model.line(node).join(" ") || "root"}`;
       host.show(node);
     }
     /** Stop playing. */
@@ -1629,300 +1821,188 @@ body { margin: 0; font: 16px system-ui, sans-serif; }
     }
   };
 
-  // frontend/src/explorer/explorer.ts
-  var MIN_SCALE = 0.7;
-  var MAX_SCALE = 2.2;
-  function mount(element, data, options = {}) {
-    const onForce = options.onForce;
-    const live = Boolean(onForce);
-    element.classList.add("lt-explorer");
-    element.innerHTML = shellMarkup(live);
-    const svg = required(element, "[data-tree]");
-    const info = required(element, "[data-info]");
-    const scroller = required(element, ".lt-tree");
-    const speed = required(element, "[data-speed]");
-    const scrubber = required(element, "[data-scrub]");
-    const matchesText = required(element, "[data-matches]");
-    let model = new Model(data);
-    const view = {
-      open: new Set(model.pv),
-      showAll: /* @__PURE__ */ new Set(),
-      showUnforced: /* @__PURE__ */ new Set(),
-      selected: 0,
-      matchSet: /* @__PURE__ */ new Set(),
-      replay: null,
-      practice: options.practice ? { marked: /* @__PURE__ */ new Set() } : null
-    };
-    let matches = [];
-    let matchAt = -1;
-    let lastSearch = null;
-    let positions = /* @__PURE__ */ new Map();
-    function reset(newData, keep) {
-      const old = model;
-      model = new Model(newData);
-      if (keep) {
-        const bySerial = /* @__PURE__ */ new Map();
-        for (let i = 0; i < model.n; i++) bySerial.set(model.data.serial[i], i);
-        const carry = (set) => {
-          const out = /* @__PURE__ */ new Set();
-          for (const i of set) {
-            const j = bySerial.get(old.data.serial[i]);
-            if (j !== void 0) out.add(j);
-          }
-          return out;
-        };
-        view.open = carry(view.open);
-        view.showAll = carry(view.showAll);
-        view.showUnforced = carry(view.showUnforced);
-        view.selected = bySerial.get(old.data.serial[view.selected]) ?? 0;
-      }
-      matches = [];
-      matchAt = -1;
-      whole = null;
-      view.replay = null;
-      fillShell(element, model);
-      scrubber.max = String(total() - 1);
-      if (stepCount(model.data.steps ?? null) > 0) speed.value = "2";
-    }
-    function total() {
-      const steps = stepCount(model.data.steps ?? null);
-      return steps > 0 ? steps : model.n;
-    }
-    function slides() {
-      const steps = model.data.steps;
-      if (!steps || stepCount(steps) === 0) return null;
-      const css = [...document.querySelectorAll("style")].map((s) => s.textContent).join("\n");
-      return framesDocument(model, steps, css);
-    }
-    let whole = null;
-    let scale = 1;
-    function render2() {
-      const shown = buildItems(model, view);
-      let laid;
-      if (view.present) {
-        whole ??= layoutDown(allItems(model));
-        laid = placeAs(shown, whole);
-        const fit = Math.min(scroller.clientWidth / laid.width, scroller.clientHeight / laid.height);
-        scale = Math.max(MIN_SCALE, Math.min(MAX_SCALE, fit));
-        svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`);
-        svg.setAttribute("width", String(Math.floor(laid.width * scale)));
-        svg.setAttribute("height", String(Math.floor(laid.height * scale)));
-      } else {
-        laid = layout(shown, view.steps ? STEP_COLUMN : COLUMN);
-        scale = 1;
-        svg.setAttribute("viewBox", `0 0 ${laid.width} ${laid.height}`);
-        svg.setAttribute("width", String(laid.width));
-        svg.setAttribute("height", String(laid.height));
-      }
-      positions = /* @__PURE__ */ new Map();
-      for (const d of laid.placed)
-        if (d.item.kind === "node") positions.set(d.item.i, [d.x * scale, d.y * scale]);
-      const current = view.replay ? model.creation().bySerial[view.replay.step] : -1;
-      svg.innerHTML = treeMarkup(model, view, laid, live, current);
-    }
-    function showInfo() {
-      info.innerHTML = infoMarkup(model, view.selected, live, view.steps ?? null);
-      const canvas = info.querySelector("canvas[data-board-canvas]");
-      if (canvas) drawBig(canvas, model, Number(canvas.dataset.boardCanvas));
-    }
-    function select(i, scroll = false) {
-      view.selected = i;
-      showInfo();
-      render2();
-      if (scroll) scrollTo(i);
-    }
-    function scrollTo(i) {
-      const at = positions.get(i);
-      if (!at) return;
-      if (view.present) {
-        const child = view.steps && view.steps.backup >= 0 ? positions.get(view.steps.backup) : null;
-        const x = child ? (at[0] + child[0]) / 2 : at[0];
-        const y = child ? (at[1] + child[1]) / 2 : at[1];
-        scroller.scrollLeft = Math.max(0, x - scroller.clientWidth / 2);
-        scroller.scrollTop = Math.max(0, y - scroller.clientHeight / 2);
-        return;
-      }
-      const left = view.steps ? 2 * scroller.clientWidth / 3 : scroller.clientWidth / 3;
-      scroller.scrollLeft = Math.max(0, at[0] - left);
-      scroller.scrollTop = Math.max(0, at[1] - scroller.clientHeight / 2);
-    }
-    function openPath(i) {
-      for (const j of model.path(i)) if (j !== i) view.open.add(j);
-    }
-    function find(text) {
-      matches = findLine(model, text);
-      view.matchSet = new Set(matches.slice(0, MATCHES_SHOWN));
-      for (const i of view.matchSet) openPath(i);
-      const typed = text.trim() !== "";
-      matchesText.textContent = typed ? `${plural(matches.length, "match", "matches")}${matches.length > MATCHES_SHOWN ? ` (first ${MATCHES_SHOWN} shown)` : ""}` : "";
-      matchAt = -1;
-      render2();
-      if (matches.length) nextMatch();
-    }
-    function nextMatch() {
-      if (!matches.length) return;
-      matchAt = (matchAt + 1) % Math.min(matches.length, MATCHES_SHOWN);
-      select(matches[matchAt], true);
-    }
-    const stepper = new Stepper(
-      {
-        get model() {
-          return model;
-        },
-        view,
-        total,
-        limit: () => options.stepLimit?.() ?? 0,
-        show: (i) => select(i, true),
-        render: render2,
-        onStep: options.onStep
-      },
-      {
-        element,
-        bar: required(element, ".lt-replay"),
-        playButton: required(element, "[data-play]"),
-        speed,
-        scrubber,
-        text: required(element, "[data-replay-text]")
-      }
-    );
-    function force(request) {
-      if (!onForce) return;
-      const depthInput = element.querySelector("[data-force-depth]");
-      request.serial = model.data.serial[request.node];
-      request.depth = depthInput ? Number(depthInput.value) : 2;
-      element.classList.add("lt-busy");
-      onForce(request);
-    }
-    const actions = {
+  // frontend/src/explorer/toolbar.ts
+  var STEP_ACTIONS = {
+    replay: (steps, stepping) => stepping ? steps.stop() : steps.start(),
+    play: (steps) => steps.playing ? steps.pause() : steps.play(),
+    step: (steps, stepping) => stepping ? steps.set(steps.wanted + 1) : steps.start(),
+    back: (steps, stepping) => stepping && steps.set(steps.wanted - 1),
+    first: (steps, stepping) => stepping && steps.set(0),
+    last: (steps, stepping) => stepping && steps.set(Number.MAX_SAFE_INTEGER)
+  };
+  function toolbarAction(host, name) {
+    const { view, steps } = host;
+    const stepping = view.replay !== null;
+    if (name in STEP_ACTIONS) STEP_ACTIONS[name](steps, stepping);
+    else if (name === "pv") {
+      if (stepping) steps.stop();
+      onlyPv(view, host.model);
+      host.select(0);
+    } else if (name === "present" || name === "panel" || name === "frames") host.toggle(name);
+    else if (name === "force-here") host.force({ node: view.selected });
+  }
+  function controls(host) {
+    const { view } = host;
+    return {
       clickNode(i) {
-        const practice = view.practice;
-        if (practice && !view.steps && model.data.status[i] === "t") {
-          if (practice.marked.has(i)) practice.marked.delete(i);
-          else practice.marked.add(i);
-          options.onMark?.([...practice.marked].sort((a, b) => a - b));
-        }
-        const set = view.replay ? view.replay.open : view.open;
-        if (i === view.selected || !set.has(i)) {
-          if (set.has(i)) set.delete(i);
-          else set.add(i);
-        }
-        select(i);
+        const marked = clickNode(view, host.model, i);
+        if (marked) host.onMark?.(marked);
+        host.select(i);
       },
       showMore(i) {
         view.showAll.add(i);
-        render2();
+        host.render();
       },
       showUnforced(i) {
         view.showUnforced.add(i);
-        render2();
+        host.render();
       },
       goTo(i) {
-        if (!view.replay) openPath(i);
-        select(i, true);
+        if (!view.replay) openPath(view, host.model, i);
+        host.select(i, true);
       },
-      forceEdge(node, edge) {
-        force({ node, edge });
-      },
-      generate(node) {
-        force({ node, generate: true });
-      },
-      action(name) {
-        if (name === "pv") {
-          if (view.replay) stepper.stop();
-          view.open = new Set(model.pv);
-          view.showAll = /* @__PURE__ */ new Set();
-          view.showUnforced = /* @__PURE__ */ new Set();
-          view.matchSet = /* @__PURE__ */ new Set();
-          select(0);
-        } else if (name === "replay") {
-          if (view.replay) stepper.stop();
-          else stepper.start();
-        } else if (name === "play") {
-          if (stepper.playing) stepper.pause();
-          else stepper.play();
-        } else if (name === "step") {
-          if (view.replay) stepper.set(stepper.wanted + 1);
-          else stepper.start();
-        } else if (name === "back") {
-          if (view.replay) stepper.set(stepper.wanted - 1);
-        } else if (name === "first") {
-          if (view.replay) stepper.set(0);
-        } else if (name === "last") {
-          if (view.replay) stepper.set(Number.MAX_SAFE_INTEGER);
-        } else if (name === "present") {
-          view.present = !view.present;
-          element.classList.toggle("lt-present", view.present);
-          element.classList.remove("lt-panel-on");
-          required(element, '[data-action="present"]').ariaPressed = String(
-            view.present
-          );
-          render2();
-          scrollTo(view.selected);
-        } else if (name === "frames") {
-          const html = slides();
-          if (html) {
-            const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
-            window.open(url, "_blank");
-          }
-        } else if (name === "panel") {
-          element.classList.toggle("lt-panel-on");
-          render2();
-        } else if (name === "force-here") force({ node: view.selected });
-      },
-      search(text) {
-        if (text === lastSearch && matches.length) nextMatch();
-        else {
-          lastSearch = text;
-          find(text);
-        }
-      },
+      forceEdge: (node, edge) => host.force({ node, edge }),
+      generate: (node) => host.force({ node, generate: true }),
+      action: (name) => toolbarAction(host, name),
+      search: (text) => host.search(text),
       scrub(step2) {
-        if (!view.replay) stepper.start();
-        stepper.set(step2);
+        if (!view.replay) host.steps.start();
+        host.steps.set(step2);
       }
     };
-    attachInput(element, actions, live, () => view.replay !== null);
-    reset(data, false);
-    if (options.practice) {
-      required(element, '[data-action="replay"]').hidden = true;
-      required(element, '[data-action="pv"]').hidden = true;
+  }
+
+  // frontend/src/explorer/explorer.ts
+  function mount(element, data, options = {}) {
+    const live = Boolean(options.onForce);
+    element.classList.add("lt-explorer");
+    element.innerHTML = shellMarkup(live);
+    const drawing = new TreeDrawing(element, live);
+    const finder = new Finder();
+    let model = new Model(data);
+    const view = newView(model, Boolean(options.practice));
+    const render2 = () => drawing.render(model, view);
+    const total = () => stepTotal(model);
+    function select(i, scroll = false) {
+      view.selected = i;
+      drawing.showInfo(model, view);
+      render2();
+      if (scroll) drawing.scrollTo(view, i);
     }
-    showInfo();
-    render2();
+    function reset(newData, keep) {
+      const old = model;
+      model = new Model(newData);
+      if (keep) carryView(view, old, model);
+      finder.clear();
+      drawing.forget();
+      view.replay = null;
+      fillShell(element, model);
+      required(element, "[data-scrub]").max = String(total() - 1);
+      if (stepCount(model.data.steps ?? null) > 0)
+        required(element, "[data-speed]").value = "2";
+    }
+    const showNext = () => {
+      const i = finder.next();
+      if (i !== null) select(i, true);
+    };
+    function find(text) {
+      findLineIn(element, finder, view, model, text);
+      render2();
+      showNext();
+    }
+    const host = {
+      get model() {
+        return model;
+      },
+      view,
+      total,
+      limit: () => options.stepLimit?.() ?? 0,
+      show: (i) => select(i, true),
+      render: render2,
+      onStep: options.onStep,
+      get steps() {
+        return stepper;
+      },
+      select,
+      search: (text) => finder.repeats(text) ? showNext() : find(text),
+      force: (request) => sendForce(element, model, request, options.onForce),
+      onMark: options.onMark,
+      toggle: (name) => toggle(element, name, view, model, (scroll) => {
+        render2();
+        if (scroll) drawing.scrollTo(view, view.selected);
+      })
+    };
+    const stepper = new Stepper(host, stepControls(element));
+    attachInput(element, controls(host), live, () => view.replay !== null);
+    reset(data, false);
+    if (options.practice) hideAnswers(element);
+    select(view.selected);
     element.dataset.ready = "1";
     return {
       update(newData) {
         reset(newData, true);
         element.classList.remove("lt-busy");
-        showInfo();
-        render2();
+        select(view.selected);
       },
       select: (i) => select(i, true),
       find,
       goToStep: (k) => stepper.goTo(k),
-      marked: () => [...view.practice?.marked ?? []].sort((a, b) => a - b),
-      stepThrough: () => {
-        stepper.pause();
-        required(element, '[data-action="replay"]').hidden = false;
-        stepper.start();
-        element.querySelector('[data-action="step"]')?.focus();
-      },
+      marked: () => markedLeaves(view),
+      stepThrough: () => stepThrough(element, stepper),
       get model() {
         return model;
       },
       get steps() {
         return total();
       },
-      frames: () => slides()
+      frames: () => slides(model)
     };
   }
-  function drawBig(canvas, model, i) {
-    const doc = unpack2(model.data.board, model.position(i));
-    const geo = geometry(doc);
-    canvas.style.width = "100%";
-    canvas.style.aspectRatio = `${geo.width} / ${geo.height}`;
-    const hl = model.data.hl[i] ?? [];
-    new Board(canvas).render(doc, { last: hl.length ? [hl] : [] });
+  function findLineIn(element, finder, view, model, text) {
+    finder.find(model, text);
+    view.matchSet = finder.shown();
+    for (const i of view.matchSet) openPath(view, model, i);
+    required(element, "[data-matches]").textContent = finder.status(text);
+  }
+  function hideAnswers(element) {
+    required(element, '[data-action="replay"]').hidden = true;
+    required(element, '[data-action="pv"]').hidden = true;
+  }
+  function stepThrough(element, stepper) {
+    stepper.pause();
+    required(element, '[data-action="replay"]').hidden = false;
+    stepper.start();
+    element.querySelector('[data-action="step"]')?.focus();
+  }
+  function sendForce(element, model, request, onForce) {
+    if (!onForce) return;
+    const depthInput = element.querySelector("[data-force-depth]");
+    request.serial = model.data.serial[request.node];
+    request.depth = depthInput ? Number(depthInput.value) : 2;
+    element.classList.add("lt-busy");
+    onForce(request);
+  }
+  function slides(model) {
+    const steps = model.data.steps;
+    if (!steps || stepCount(steps) === 0) return null;
+    const css = [...document.querySelectorAll("style")].map((s) => s.textContent).join("\n");
+    return framesDocument(model, steps, css);
+  }
+  function toggle(element, name, view, model, redraw) {
+    if (name === "present") {
+      view.present = !view.present;
+      element.classList.toggle("lt-present", view.present);
+      element.classList.remove("lt-panel-on");
+      const button = required(element, '[data-action="present"]');
+      button.ariaPressed = String(view.present);
+      redraw(true);
+    } else if (name === "panel") {
+      element.classList.toggle("lt-panel-on");
+      redraw(false);
+    } else {
+      const html = slides(model);
+      if (html) window.open(URL.createObjectURL(new Blob([html], { type: "text/html" })), "_blank");
+    }
   }
 
   // frontend/src/explorer/practice.ts

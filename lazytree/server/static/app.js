@@ -353,18 +353,19 @@
   };
   var ZOOM2 = 1.4;
   var BoardController = class {
+    /** The keyboard has the board: the cursor shows. */
+    focused = false;
+    /** The column (board units) the up and down keys keep to. */
+    anchorX;
+    state;
+    cells;
+    page;
+    /** The controller of the board of `state`, whose cells are `cells`, on `page`. */
     constructor(state, cells, page) {
       this.state = state;
       this.cells = cells;
       this.page = page;
     }
-    state;
-    cells;
-    page;
-    /** The keyboard has the board: the cursor shows. */
-    focused = false;
-    /** The column (board units) the up and down keys keep to. */
-    anchorX;
     /** A click (or tap) on cell `c` at time `started`: the cursor goes there, and it acts. */
     click(c, started) {
       this.state.cursor = c;
