@@ -1,5 +1,6 @@
-"""The players' palette (``lazytree/static/boards.css``, the one place it is written) stays
-distinguishable for people with a colour-vision deficiency.
+"""The players' palette (``lazytree/static/boards.css``, the one place it is written: the
+pages, the terminal and the pictures all read it) stays distinguishable for people with a
+colour-vision deficiency.
 
 Each colour is seen as a protanope, a deuteranope and a tritanope sees it (Machado,
 Oliveira and Fernandes 2009, severity 1.0: a matrix on linear sRGB), then every pair of
@@ -18,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-BOARDS_CSS = Path(__file__).resolve().parents[1] / "lazytree" / "static" / "boards.css"
+ROOT = Path(__file__).resolve().parents[1]
+BOARDS_CSS = ROOT / "lazytree" / "static" / "boards.css"
 
 PLAYERS = 8
 
@@ -207,3 +209,29 @@ def test_the_pictures_use_the_pages_colours() -> None:
         assert f"--player-{p}: {border};" in css
         assert f"--player-{p}-light: {fill};" in css
     assert len(PLAYER_COLOURS) == PLAYERS
+
+
+def test_the_palette_is_written_once() -> None:
+    """The players' colours are written in ``boards.css`` alone: the pictures (above),
+    the terminal's board and the static site's icon read them (``player_colours``), the
+    pages' canvas reads its custom properties; no other source writes one, so the
+    browser, the terminal and Graphviz cannot disagree."""
+    from lazytree.boards import player_colours
+    from lazytree.cli.board import PLAYER_STYLES
+
+    css = BOARDS_CSS.read_text(encoding="utf-8")
+    colours = palette(css)
+    assert [colour for _, colour in player_colours()] == colours
+    assert tuple(f"bold {colour}" for colour in colours) == PLAYER_STYLES
+    look = ROOT / "frontend" / "src" / "board" / "look.ts"
+    assert "`--player-${p}`" in look.read_text(encoding="utf-8")
+    written = {c.lower() for c in re.findall(r"--player-\d(?:-light)?:\s*(#[0-9a-fA-F]{6})", css)}
+    assert len(written) == 2 * PLAYERS
+    suffixes = {".py", ".ts", ".mjs", ".js", ".css", ".html"}
+    for folder in ("lazytree", "games", "frontend", "examples"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix not in suffixes or path == BOARDS_CSS or "node_modules" in path.parts:
+                continue
+            text = path.read_text(encoding="utf-8").lower()
+            found = sorted(c for c in written if c in text)
+            assert not found, f"{path.relative_to(ROOT)} writes the palette's {found}"

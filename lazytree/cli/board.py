@@ -24,7 +24,7 @@ from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from lazytree.boards import board_document
+from lazytree.boards import board_document, player_colours
 from lazytree.game import Game
 
 __all__ = [
@@ -35,9 +35,10 @@ __all__ = [
     "turn_summary",
 ]
 
-PLAYER_STYLES: tuple[str, ...] = ("bold red", "bold blue", "bold green", "bold magenta")
-PLAYER_STYLES += ("bold yellow", "bold cyan", "bold white", "bright_black")
-"""The colour of each player's territories (player 0 red, 1 blue, ...)."""
+PLAYER_STYLES: tuple[str, ...] = tuple(f"bold {colour}" for _, colour in player_colours())
+"""The colour of each player's territories, the pages' palette
+(:func:`lazytree.boards.player_colours`: player 0 red, 1 blue, ...); rich brings each to
+the nearest colour a terminal without true colour has."""
 
 HIGHLIGHT = "reverse"
 """How a territory the AI's last turn touched is marked (on top of its owner's colour)."""
