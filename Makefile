@@ -94,8 +94,8 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # the front end: TypeScript sources in frontend/src, bundled by esbuild into the files the
-# package serves (lazytree/explorer/static/explorer*.js, lazytree/server/static/app.js,
-# lazytree/static/boards.js; committed: a test checks they are built from the current sources)
+# package serves (lazytree/static/boards.js, lazytree/explorer/static/explorer.js,
+# lazytree/server/static/app.js and worker.js; committed: a test checks they are built from the current sources)
 NODE_BIN := node_modules/.bin
 .PHONY: lint-js test-js bundle
 

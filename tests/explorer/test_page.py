@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from lazytree.explorer.html import asset, explorer_css, explorer_script, page, write_html
+from lazytree.explorer.html import (
+    asset,
+    boards_script,
+    explorer_css,
+    explorer_script,
+    page,
+    write_html,
+)
 from lazytree.explorer.model import explorer_model
 from lazytree.export import to_networkx, write_graph
 from lazytree.games import Position
@@ -32,14 +39,15 @@ def test_the_page_inlines_everything_and_loads_nothing(tictactoe: Position) -> N
     text = page(model)
     assert page_data(text) == json.loads(model.to_json())
     assert explorer_script() in text and asset("explorer.css") in text and explorer_css() in text
-    # one bundle (esbuild's): d3-hierarchy and the play page's board renderer are in it
+    # the board renderer (the play page's, once) and then the explorer (d3-hierarchy in it)
+    assert text.index(boards_script()) < text.index(explorer_script())
     assert "// node_modules/d3-hierarchy/" in text and "// frontend/src/board/svg.ts" in text
     # nothing is fetched: no src/href attributes, no module imports; the page is not live
     # (no force URL), so its connection code never runs
     assert not re.search(r"\b(src|href)\s*=", text)
     assert not re.search(r"^\s*(import|export)\s", text, re.MULTILINE)
     assert "data-force-url" not in text
-    assert text.count("<script") == text.count("</script>") == 2
+    assert text.count("<script") == text.count("</script>") == 3
 
 
 def test_a_live_page_names_its_force_url(tictactoe: Position) -> None:
@@ -54,7 +62,7 @@ def test_script_closing_text_in_move_labels_cannot_break_the_page(tictactoe: Pos
     model.data["title"] = "</script><script>alert(1)</script>"
     model.data["strings"] = ["</script>"]
     text = page(model)
-    assert text.count("</script>") == 2  # the data and the bundle
+    assert text.count("</script>") == 3  # the data and the two scripts
     assert page_data(text)["strings"] == ["</script>"]
 
 
