@@ -11,9 +11,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner, Result
 
-from lazytree.cli import app
+from lazytree.cli import app, common
 from lazytree.games.dice_of_doom import DiceOfDoom, DiceState
 
 _RUNNER = CliRunner()
@@ -21,8 +22,12 @@ _RUNNER = CliRunner()
 
 def cli(args: Sequence[str], input: str | None = None) -> Result:
     """Run ``lazytree ARGS`` in this process (typer's CliRunner): the result has
-    ``exit_code``, ``stdout``, ``stderr`` and ``output`` (both)."""
-    return _RUNNER.invoke(app, list(args), input=input)
+    ``exit_code``, ``stdout``, ``stderr`` and ``output`` (both). The plain progress lines
+    a long command writes to a stderr that is not a terminal are held back, so what a
+    test reads does not depend on the machine's load (a subprocess run still gets them)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(common, "PROGRESS_EVERY", math.inf)
+        return _RUNNER.invoke(app, list(args), input=input)
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
