@@ -1,29 +1,10 @@
 """A game session: one game being played, shared by the terminal and the web server.
 
-A :class:`Session` holds the game (by registry name and options), its start position,
-the lazy tree of the position now, who sits at each seat and the history of moves. A
-seat is an agent of :mod:`lazytree.agents` named as everywhere else (``human``,
-``lol2``, ``mcts:time=0.5``, ``default:time=1:clock=wall``); every agent is started at
-the start position and observes every move made (the humans', the AIs', the dice), so
-an AI keeps its tree from move to move. The drivers (``lazytree play``, ``lazytree
-serve``) only ask it for moves and show what happened:
-
-* :meth:`Session.play` makes a human's move, given as a move or in the game's notation;
-  an illegal move raises :class:`~lazytree.game.IllegalMoveError` and changes nothing;
-* :meth:`Session.ai_turn` lets the agent to move play its whole turn, a generator of
-  :class:`AIStep` (stoppable through a ``threading.Event``, with progress reports);
-* chance outcomes (the dice of ``--rules chance``) are drawn at once after the move that
-  leads to them, from the session's seeded ``random.Random``;
-* :meth:`Session.undo` / :meth:`Session.redo` take back or replay whole turns (the
-  agents are started again and shown the moves left);
-* :meth:`Session.save` / :meth:`Session.load` write and read a JSON document (format
-  version, game and options, start position, seats by name, moves in the game's
-  notation): its schema is :class:`SavedGame`, whose :meth:`~SavedGame.parse` checks
-  every field (the server checks a game from the network the same way, then its own
-  caps) before the game is made; loading then replays every move through the rules
-  (:meth:`Session.catch_up`), and a problem is one :class:`SessionError` with a message
-  for the user. Version 1 files (an AI seat as ``{"kind": "ai", "settings": {...}}`` of
-  :data:`V1_AI`) load with that AI as the same ``default`` agent.
+A :class:`Session` holds the game, its start position, the lazy tree of the position now, an agent
+per seat (:mod:`lazytree.agents`) and the history of moves: :meth:`Session.play` a human's move,
+:meth:`Session.ai_turn` an agent's turn, :meth:`Session.undo` / :meth:`Session.redo` whole turns,
+:meth:`Session.save` / :meth:`Session.load` the JSON of :class:`SavedGame`. Chance outcomes are
+drawn from the session's seeded ``random.Random``.
 
 Examples
 --------
@@ -173,11 +154,9 @@ HUMAN: Final = Seat()
 def default_seat(
     game: Game[Any, Any], seconds: float | None = 1.0, *, clock: Clock = "wall", **options: Any
 ) -> str:
-    """The play AI's seat name (``lazytree play`` and ``serve``): the ``default`` agent's
-    :class:`~lazytree.agents.DefaultOptions` with a ``seconds`` clock counted by ``clock``
-    (None: ``time=none``, no clock) and ``options``, rating with the game's own evaluation
-    when it has several (:class:`~lazytree.game.NamedEvaluations`) and that is not the
-    agents' default.
+    """The play AI's seat name: the ``default`` agent with a ``seconds`` clock counted by
+    ``clock`` (None: no clock) and ``options``, rating with the game's own evaluation when it
+    names several.
 
     >>> from lazytree.games.tictactoe import TicTacToe
     >>> default_seat(TicTacToe(), 0.5, depth=3, nodes=None)
@@ -413,23 +392,14 @@ class Session:
         lock: threading.Lock | None = None,
         record: Callable[[int, Sequence[Played]], None] | None = None,
     ) -> Iterator[AIStep]:
-        """Let the agent at the seat to move play its whole turn, one :class:`AIStep` at
-        a time (the session is updated before each step is yielded): it chooses
-        (:meth:`Agent.choose <lazytree.agents.Agent.choose>` with ``stop`` and
-        ``progress``), its move is played and every agent observes it, and it goes on
-        while it is its turn.
+        """Let the agent to move play its whole turn, one :class:`AIStep` at a time (the
+        session is updated before each is yielded). Raises :class:`SessionError` when the
+        seat to move is human.
 
-        ``stop`` (set from another thread) makes a stoppable agent (``stoppable``: a
-        clock, MCTS) answer at once with its best move so far; the others have no such
-        move, and their search raises :class:`~lazytree.search.limit.SearchStopped`
-        (the session is then as before that move). ``cancel`` set (with ``stop``, to
-        end the search) ends the turn without playing the move being searched. Raises
-        :class:`SessionError` when the seat to move is human.
-
-        ``lock`` is held while each move is played (readers holding it never see half a
-        move) and ``record(ply, played)`` is called under it with the moves just played
-        (from ply ``ply`` of the history) before they are yielded: the server stores
-        them there, before anyone is told.
+        ``stop`` makes a stoppable agent answer at once (another's search raises
+        :class:`~lazytree.search.limit.SearchStopped`, the session as before); ``cancel``
+        ends the turn without playing. Each move is played holding ``lock``, and
+        ``record(ply, played)`` is called under it before the move is yielded.
         """
         if self.is_over:
             return

@@ -84,8 +84,16 @@ def _spelling(options: Any, head: str, skip: tuple[str, ...] = ()) -> str:
 _SPELLED = frozenset({"width", "quiescence"})
 
 
+class _Spelled:
+    kind: ClassVar[str]
+
+    def text(self) -> str:
+        """The agent's name with every option that is not its default."""
+        return _spelling(self, self.kind)
+
+
 @dataclass(frozen=True)
-class MCTSOptions:
+class MCTSOptions(_Spelled):
     """The options of ``mcts``: ``playouts`` per move (None: until ``time`` or ``nodes``
     runs out), the UCT constant ``c``, the playouts' ``cutoff`` and ``seed``."""
 
@@ -100,22 +108,14 @@ class MCTSOptions:
 
     kind: ClassVar[str] = "mcts"
 
-    def text(self) -> str:
-        """The agent's name with every option that is not its default."""
-        return _spelling(self, self.kind)
-
 
 @dataclass(frozen=True)
-class RandomOptions:
+class RandomOptions(_Spelled):
     """The options of ``random``: the seed of its moves (with the game's)."""
 
     seed: int = 0
 
     kind: ClassVar[str] = "random"
-
-    def text(self) -> str:
-        """The agent's name with every option that is not its default."""
-        return _spelling(self, self.kind)
 
 
 @dataclass(frozen=True)
@@ -492,14 +492,10 @@ def _check_no_files(text: str, name: str) -> None:
 def check_agent(
     text: str, game: Game[Any, Any] | None = None, *, files: bool = True
 ) -> dict[str, Any]:
-    """The parameters of the agent ``text`` if it can play ``game``: its name and keys
-    from :data:`AGENTS`, only the characters of :data:`AGENT_CHARACTERS`, an ``eval``
-    that the game names (:class:`~lazytree.game.NamedEvaluations`; without a game, any
-    evaluation of the registry's spelling), a ``rater`` of the
-    search registry, a ``clock`` of cpu or wall; with ``files=False`` no parameter that
-    names a file (``weights``, ``position_book``, also spelled ``book``). A
-    :class:`AgentError` otherwise; nothing is
-    made or opened.
+    """The parameters of the agent ``text`` if it can play ``game``: known name and keys, only
+    :data:`AGENT_CHARACTERS`, an ``eval`` the game names, a known ``rater`` and ``clock``, and
+    with ``files=False`` no parameter that names a file. An :class:`AgentError` otherwise;
+    nothing is made or opened.
 
     >>> from lazytree.games import load_game
     >>> dice = load_game("dice-of-doom").game

@@ -215,15 +215,10 @@ TimeOption = Annotated[
 
 
 def run_search(tree: Tree[Any, Any], rate: Rater | None, limit: Limit) -> SearchResult[Any]:
-    """Rate ``tree``'s root within ``limit``.
-
-    With no ``rate`` (the default engine) and a depth, or with a clock: iterative
-    deepening (of alphabeta-tt, or of ``rate``), which answers with the deepest
-    iteration completed when a budget runs out. A rater that answers whenever it stops
-    (``deepening``, ``mcts``) runs as it is. Otherwise (and for the default engine to
-    the end of the game) one search to the limit's depth, which raises
-    :class:`~lazytree.search.SearchStopped` when a budget runs out.
-    ``ValueError`` when the rater cannot handle the position."""
+    """Rate ``tree``'s root within ``limit``: the default engine (``rate`` None) or a clock
+    deepens, answering with the deepest completed iteration; otherwise one search to the limit's
+    depth (:class:`~lazytree.search.SearchStopped` when a budget runs out). ``ValueError`` when
+    the rater cannot handle the position."""
     engine = make_rater("alphabeta-tt")
     if rate is None:
         # to the end of the game in one search: a deepening one would not know when it

@@ -1,14 +1,6 @@
-"""``lazytree arena GAME [game options] --agents A,B[,C...]``: a paired match.
-
-Every two agents meet in ``--pairs`` pairs of games (pair ``k`` starts from the board
-of seed ``--seed + k``, once with each agent moving first). Prints each agent's
-wins/draws/losses, score with its 95% interval, Elo with its interval and time per
-move; ``--json`` prints the same as one document; ``--out`` writes every game as a
-JSON line (with a saved session of it, which ``lazytree.session`` can replay).
-
-``lazytree arena report FILE...`` sums up such files again: one run, a stopped run, or
-several runs of the same game and options together.
-"""
+"""``lazytree arena GAME --agents A,B[,C...]``: a paired match (every two agents meet in ``--pairs``
+pairs of games, seats swapped), and ``lazytree arena report FILE...``, the same table from ``--out``
+files."""
 
 from __future__ import annotations
 
@@ -20,7 +12,7 @@ import socket
 import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Annotated, Any, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
@@ -44,8 +36,9 @@ from lazytree.cli.common import (
     print_json,
     progress_bar,
     read_option_files,
+    run_failed,
 )
-from lazytree.cli.files import check_output
+from lazytree.cli.files import json_lines
 from lazytree.cli.framework import DicewarsOption, use_dicewars
 from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import PositionBookOption, WeightsOption, agent_files
@@ -64,6 +57,15 @@ AGENT_HELP = "The agents that meet, comma-separated (--players is accepted too):
 )
 
 
+PairsOption = Annotated[
+    int, typer.Option("--pairs", help="Pairs of games per meeting (the most, with an SPRT).")
+]
+SprtOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--sprt", help="SPRT bounds ELO0,ELO1: the match stops once it decides."),
+]
+
+
 def parse_sprt(text: str) -> SPRT:
     """``"ELO0,ELO1"`` -> :class:`SPRT`; ``ValueError`` with a one-line message."""
     parts = text.split(",")
@@ -80,12 +82,9 @@ def arena(
     setup: tuple[GameSpec, dict[str, Any]],
     *,
     agents: Annotated[str, typer.Option("--agents", "--players", help=AGENT_HELP)] = "",
-    pairs: Annotated[int, typer.Option("--pairs", help="Pairs of games per meeting.")] = 50,
+    pairs: PairsOption = 50,
     jobs: JobsOption = 1,
-    sprt: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--sprt", help="Stop early: SPRT of ELO1 against ELO0 (2 agents)."),
-    ] = None,
+    sprt: SprtOption = None,
     dask: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option("--dask", help="Run on the Dask scheduler at this address."),
@@ -141,18 +140,8 @@ def arena(
             err_console.print(capped, soft_wrap=True)
     else:
         check_scheduler(dask)
-    sink: IO[str] | None = None
-    if out is not None:
-        check_output(out, "--out")
-        try:
-            sink = out.open("w", encoding="utf-8")
-        except OSError as exc:
-            fail(f"--out {out}: {exc.strerror or exc}")
-    try:
-        result = _run_match(match, jobs, dask, sink, out)
-    finally:
-        if sink is not None:
-            sink.close()
+    with json_lines(out) as write:
+        result = _run_match(match, jobs, dask, write, out)
     summary = result.summary()
     if json_out:
         print_json(summary)
@@ -202,10 +191,10 @@ def _checked_match(
 
 
 def _run_match(
-    match: MatchSpec, jobs: int, dask: str | None, sink: IO[str] | None, out: Path | None
+    match: MatchSpec, jobs: int, dask: str | None, write: Callable[[Any], None], out: Path | None
 ) -> MatchResult:
-    """Play ``match`` under a progress bar, each pair's games written to ``sink`` (the
-    file ``out``) as they end; Ctrl-C and a failing run are one line."""
+    """Play ``match`` under a progress bar, each pair's games given to ``write`` (the file
+    ``out``) as they end; Ctrl-C and a failing run are one line."""
     total = match.pairs * len(match.meetings())
     with progress_bar(
         TextColumn("arena"),
@@ -217,10 +206,7 @@ def _run_match(
         task = bar.add_task("pairs", total=total, score="")
 
         def on_pair(result: MatchResult, pair: tuple[GameRecord, GameRecord]) -> None:
-            if sink is not None:
-                for record in pair:
-                    sink.write(json.dumps(record.record()) + "\n")
-                sink.flush()
+            write([record.record() for record in pair])
             bar.update(task, advance=1, score=running_score(result))
 
         try:
@@ -231,7 +217,7 @@ def _run_match(
             where = f" (their games are in {out})" if out is not None and played else ""
             fail(f"interrupted: {played:,.0f} of {total:,} pairs played{where}", code=130)
         except (OSError, RuntimeError) as exc:
-            fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, code=1)
+            run_failed(exc)
 
 
 MAX_PAIRS = 100_000

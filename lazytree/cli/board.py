@@ -1,18 +1,7 @@
-"""The terminal board of ``lazytree play``: owners in colour, the AI's last turn
-highlighted, one summary line per AI turn, and a final line with every player's
-score (the board's, e.g. territories) and who won.
-
-A game with a hex board view (:class:`~lazytree.game.BoardView`, Dice of Doom) is drawn
-from its board (:func:`lazytree.boards.board_document`): each cell as ``index owner
-label`` in its owner's colour, in the board's shifted rows; every other game as its own
-``render()`` text.
-
-Everything here only formats (rich markup and :class:`~rich.text.Text`); ``play``
-prints it. Under every board a line says whose turn it is and each player's score on
-the board (Dice of Doom: territories). A board wider than the terminal is not drawn
-folded: the view says how wide it is and suggests ``lazytree serve``, and keeps that
-line. The moves are listed by :mod:`lazytree.cli.moves`.
-"""
+"""The terminal board of ``lazytree play``: owners in colour, the AI's last turn highlighted, a
+summary line per AI turn and the final line. A board view (:class:`~lazytree.game.BoardView`) is
+drawn cell by cell, any other game as its ``render()``; a board wider than the terminal is summed up
+instead. It only formats; ``play`` prints."""
 
 from __future__ import annotations
 
@@ -172,9 +161,8 @@ def turn_summary(
 
 
 def final_line(game: Game[Any, Any], state: Any, humans: Collection[int]) -> str:
-    """The last line of a game: every player's score on the board (Dice of Doom:
-    territories) or final score, who won, and "you win"/"you lose" when one human
-    played.
+    """The last line of a game: every player's score, who won, and "you win"/"you lose" when one
+    human played.
 
     >>> from lazytree.games import load_game
     >>> game, state = load_game("dice-of-doom", size=2, board="0:2 0:1 0:3 0:2")

@@ -1,10 +1,5 @@
-"""What every CLI command shares: consoles, one-line errors, and per-game commands.
-
-``lazytree ACTION GAME [game options] [action options]`` is built from the game
-catalog: each action is a command group with one sub-command per game, built when it
-is listed or called, whose options are the game's own declared options followed by
-the action's.
-"""
+"""What every CLI command shares: consoles, one-line errors, budgets, and the per-game commands
+(``lazytree ACTION GAME [game options] [action options]``, built from the catalog on demand)."""
 
 from __future__ import annotations
 
@@ -69,16 +64,8 @@ def _report_usage_error(exc: click_errors.ClickException) -> int:
 
 
 def plain_help(command: Command) -> Command:
-    """``command`` (and every sub-command it has built) with click's plain help layout.
-
-    Typer's rich help puts each option's name, negative name, type and range in columns
-    of their own, sized to their longest entry: on an 80-column terminal the description
-    column was left 15 characters wide, one or two words a line. Click's layout puts the
-    option and its type in one column (at most 30 wide) and the description beside it,
-    wrapped to the terminal (at most 80 columns): the description column is about 46
-    characters wide. Every command of ``lazytree`` goes through here (the lazily loaded
-    ones in :func:`lazytree.cli.load_command`, the per-game ones in :class:`GameCommands`).
-    """
+    """``command`` (and every sub-command it has built) with click's plain help layout, whose
+    description column is wider on a narrow terminal than typer's rich one."""
     if hasattr(command, "rich_markup_mode"):
         command.rich_markup_mode = None
     for sub in getattr(command, "commands", {}).values():
@@ -295,10 +282,8 @@ MaxMemoryOption = Annotated[
 
 
 def default_nodes(state: object) -> int:
-    """The node budget used when none is given: :data:`DEFAULT_NODES`, or fewer when
-    the positions are big (about a quarter of the memory budget's worth of nodes, room
-    for the interpreter and for tracemalloc's copy when memory is measured), so big
-    boards stop on their node budget instead of filling the memory.
+    """The node budget used when none is given: :data:`DEFAULT_NODES`, or fewer on big positions
+    (about a quarter of the memory budget's worth of nodes).
 
     >>> default_nodes((1, 2, 3)) > 500_000
     True
@@ -384,12 +369,9 @@ def set_memory_ceiling(limit: int = DEFAULT_MEMORY + HARD_CEILING_HEADROOM) -> N
 
 
 def keep_ctrl_c() -> None:
-    """Install a Ctrl-C (SIGINT) handler that never loses the interrupt: Python raises
-    ``KeyboardInterrupt`` wherever the main thread is, and one raised inside a garbage
-    collector callback (:mod:`lazytree.gcpause` runs one after each young collection of a
-    pause) is reported as ignored and dropped, so the command went on. Inside such a
-    callback the handler asks for the signal again a moment later, from a timer thread,
-    once the collection is over."""
+    """Install a Ctrl-C handler that never loses the interrupt: one that lands inside a garbage
+    collector callback (which CPython would drop) is raised again a moment later from a timer
+    thread."""
     import _thread
     import signal
     import threading
@@ -467,6 +449,11 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     """Print a one-line error to stderr and exit (code 2: the user's input was wrong)."""
     err_console.print(f"[bold red]error:[/] {escape(one_line(message))}", soft_wrap=True)
     raise typer.Exit(code)
+
+
+def run_failed(exc: BaseException) -> NoReturn:
+    """Fail with exit code 1 naming the first line of a run's error (a worker's, a cluster's)."""
+    fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, code=1)
 
 
 def print_json(data: Mapping[str, Any]) -> None:
@@ -651,15 +638,9 @@ def game_group(
     defaults: Mapping[str, Mapping[str, Any]] | None = None,
     pass_setup: bool = False,
 ) -> typer.Typer:
-    """A command group ``name`` with one sub-command per game (built on demand, see
-    :class:`GameCommands`).
-
-    ``action(position, **action_options)`` runs the command once the game's options
-    have been turned into a :class:`~lazytree.catalog.Position`; with ``pass_setup`` it is
-    called as ``action(position, setup, **action_options)`` with a :class:`GameSetup`.
-    ``defaults`` maps a game name to game-option defaults this action uses instead of
-    the registered ones (e.g. a stronger evaluation for ``play``).
-    """
+    """A command group ``name`` with one sub-command per game (:class:`GameCommands`) that runs
+    ``action(position, **action_options)`` (with ``pass_setup``: ``action(position, setup,
+    ...)``); ``defaults``: per game, game-option defaults of this action."""
     extra = action_parameters(action, skip=2 if pass_setup else 1)
 
     def make(spec: GameSpec) -> Callable[..., None]:

@@ -1,23 +1,5 @@
-"""``lazytree explore GAME``: rate a position and draw exactly what the rater looked at.
-
---format html (or --out tree.html) writes the interactive explorer: one page that opens
-offline, for trees of any size (collapsible, the best line highlighted, replay of the
-search's order, a board per position). The pictures are for small trees: they
-show every node that exists after the search (nothing more is forced),
-its stored value (alpha-beta bounds as >= / <=), the best line in bold, positions
-created but never expanded dashed, under a node whose moves were cut off a grey
-note with the moves never even generated, and under a node whose moves were
-generated but not all searched (a ranking search: the play AI, a width) a dotted
-note with those moves.
-
---rater mcts runs UCT (mcts:playouts=N:seed=S, or until --time); the explorer shows
-how often each move was visited.
-
---rater alphabeta:textbook searches the root with the full window, as the lectures'
-pseudo-code and a hand trace do: one best move, the textbook's cuts. Plain alphabeta
-searches each later root move with a window just past the best value so far, so it
-finds every tied best move, and prunes less at the root.
-"""
+"""``lazytree explore GAME``: rate a position and draw exactly what the rater looked at (the
+interactive explorer, or a picture of a small tree)."""
 
 from __future__ import annotations
 
@@ -620,14 +602,9 @@ def _write_explorer(
     beside: ExplorerModel | None = None,
     whole_boards: bool = False,
 ) -> str | None:
-    """Write the interactive explorer page (``--format html``) and say what it holds
-    (``visits``: an MCTS search's visit counts, shown on its moves; ``whole_boards``:
-    every position's whole board, not the changes against its parent's).
-
-    Building the page runs under ``limit``'s memory budget; when it runs out, the page
-    of the first half of the positions walked (by the order the search created them) is
-    written instead, or nothing if that runs out too. Returns why it stopped (``None``:
-    the whole page was written)."""
+    """Write the interactive explorer page and say what it holds, under ``limit``'s memory
+    budget: when it runs out, the page of the first half of the positions, or nothing. Why it
+    stopped (``None``: all written)."""
     game, _ = position
     board = f" {game.board_size()}" if isinstance(game, SizedBoard) else ""
     title = f"{game.name}{board}: {'' if result is None else who}{_searched(result, rater)}"
@@ -709,12 +686,8 @@ def _write_picture(
     steps: list[dict[str, Any]] | None = None,
     whole_boards: bool = False,
 ) -> str | None:
-    """Write a Graphviz picture or a graph file and say what it holds (``steps``: a
-    traced search's steps, which a JSON file carries as ``steps``; ``whole_boards``:
-    every position's whole board in a graph file). Building the graph runs under
-    ``limit``'s memory budget; when it runs out nothing is written. A picture of a big
-    board draws the boards of the positions it shows only with ``boards`` true.
-    Returns why it stopped (``None``: written)."""
+    """Write a Graphviz picture or a graph file and say what it holds, under ``limit``'s memory
+    budget (nothing is written when it runs out). Why it stopped (``None``: written)."""
     forced = tree.stats.nodes_created - 1  # by the search: the root existed before
     try:
         how = "whole" if whole_boards else "auto"

@@ -1,19 +1,16 @@
-"""Files a command reads and writes: bounded reads, output paths checked before the work.
-
-A command reads a file the user names only when it is a regular file of a bounded size
-(``/dev/zero`` or a fifo is refused in one line, not read until memory runs out), and
-checks every file it will write before a long run starts, so a path that cannot be
-written fails at once instead of after the work; if writing still fails at the end, the
-result goes to a file in the temporary directory and the error says where.
-"""
+"""Files a command reads and writes: only regular files of a bounded size are read, every output
+path is checked before the work, and a write that fails at the end keeps the result in the temporary
+directory."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from lazytree.cli.common import MAX_READ_BYTES, fail, os_reason, read_text_file
 
@@ -21,6 +18,7 @@ __all__ = [
     "MAX_READ_BYTES",
     "MAX_SAVED_GAME_BYTES",
     "check_output",
+    "json_lines",
     "read_text_file",
     "write_or_keep",
 ]
@@ -51,6 +49,28 @@ def check_output(path: Path, option: str) -> None:
         fail(f"{option} {path}: cannot create a file in {parent}: {os_reason(exc)}")
     os.close(handle)
     os.unlink(probe)
+
+
+@contextlib.contextmanager
+def json_lines(out: Path | None) -> Iterator[Callable[[Iterable[Any]], None]]:
+    """A writer of JSON lines to ``--out`` file ``out`` (checked and opened first; a one-line
+    error, exit 2, when it cannot be), each call's lines flushed; without ``out`` it writes
+    nothing."""
+    if out is None:
+        yield lambda records: None
+        return
+    check_output(out, "--out")
+    try:
+        sink = out.open("w", encoding="utf-8")
+    except OSError as exc:
+        fail(f"--out {out}: {exc.strerror or exc}")
+
+    def write(records: Iterable[Any]) -> None:
+        sink.writelines(json.dumps(record) + "\n" for record in records)
+        sink.flush()
+
+    with sink:
+        yield write
 
 
 def write_or_keep(path: Path, option: str, write: Callable[[Path], object]) -> Path:

@@ -1,10 +1,5 @@
-"""``lazytree play GAME``: humans against the AI in the terminal.
-
-``--seats human,lol2`` seats an agent of :mod:`lazytree.agents` at each player, spelled
-as in ``lazytree arena --players`` and ``lazytree serve`` URLs; without it player 0 is
-human and the others the play AI (``default`` with the clock and search options of this
-command). With no human seat the agents play the game out and the result is printed.
-"""
+"""``lazytree play GAME``: humans against the AI in the terminal, a seat per player (``--seats``,
+default: player 0 human, the others the play AI of this command's options)."""
 
 from __future__ import annotations
 

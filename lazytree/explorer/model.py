@@ -1,64 +1,9 @@
 """The explored part of a lazy tree as one compact JSON document, never forcing anything.
 
-:func:`explorer_model` walks the nodes that exist (the same walk as the Graphviz export,
-:func:`~lazytree.traverse.explored_edges`) and writes them column by column: a node is
-an index, the move labels are a table of shared strings, the root's position is its
-board (:mod:`lazytree.boards`) packed short and every other position the cells it
-changed against its parent's, so the document grows with the nodes, not with nodes x
-cells (a 100x100 board has 10,000 cells; a move changes a few). A shared position (a
-DAG made by ``Tree(share=True)``) appears once; its other parents link to it.
-:mod:`lazytree.explorer.positions` reads the positions back.
-
-The document (``model.data``) holds:
-
-* ``strings``: move labels; edges refer to them by index;
-* per node (lists indexed by node): ``serial`` (order of creation in the tree),
-  ``player`` (to move; -1 at chance nodes), ``parent`` (the parent the walk met it from;
-  -1 for the root), ``status`` (one character per node: ``e`` expanded, ``u`` never
-  expanded, ``t`` terminal), ``value``/``rplayer``/``rdepth`` (the stored rating: a
-  value from ``rplayer``'s point of view for a search ``rdepth`` moves deep, or
-  null/-1), ``bound`` (one character: ``=`` exact, ``>`` lower bound, ``<`` upper bound,
-  ``-`` no rating), ``never`` (moves never generated: the legal moves after the
-  generated ones, which a cut-off stopped the generator before; -1 when not counted),
-  ``pos`` (the position whole: :func:`lazytree.boards.pack` of its board, the
-  ``render()`` text for a game without a board view; null for a position written as a
-  delta), ``delta`` (each position's :data:`~lazytree.boards.CellDelta`, the flat
-  ``[cell, owner, label, ...]`` of the cells whose owner or label differ from its
-  ``parent``'s, ``[]`` where ``pos`` is whole; the whole list null when every ``pos``
-  is: a game without a board view, or ``whole_boards``; a node comes after its parent,
-  in the walk's depth-first order), ``note`` (an index into ``notes``, the
-  distinct texts of the board views' notes, lines joined by newlines; -1 for none;
-  both null when no position has notes), ``hl`` (the cells a click goes through to
-  make the move into it, :func:`lazytree.boards.move_path`), ``prob`` (the
-  probability of the chance outcome into it; the whole list is null in games without
-  chance), ``edges`` (a flat list ``[move, child, move, child, ...]`` in generation
-  order; child -1 for a move generated but not searched: its child was never forced),
-  ``positionBook`` (one character per node: ``h`` answered from the position book, ``m`` looked
-  up, searched and stored, ``o`` the position book was off, ``-`` not looked up; null when no
-  search used a position book), ``visits`` (MCTS: per node the visits of each of its ``edges``,
-  in order; null for other searches);
-* ``pv``: the node indices of the principal variation, root first;
-* ``steps``: a traced search's steps (:mod:`lazytree.teach`), one entry per step in
-  columns: ``node`` (the node's index), ``event`` (one character per step: ``e``
-  enter, ``l`` leaf, ``u`` update (a child's value backed up), ``c`` cut-off, ``x``
-  exit), ``alpha``, ``beta`` (null for -inf and +inf), ``value`` (null for none),
-  ``terms`` (a chance node's ``[probability, value]`` pairs, or null; the whole list
-  null without chance nodes), ``bound`` (one character per step: ``=`` an exact value,
-  ``<`` an upper bound (it failed low), ``>`` a lower bound, ``-`` none: on ``exit``
-  steps and a chance node's cut-off), ``assumed`` (the steps, by number, whose last
-  term is the outcomes Star1 did not search, at their bound), ``quiescence`` (the steps,
-  by number, past the depth limit: a search's quiescence) and ``truncated`` (the
-  trace stopped recording early); null without a trace;
-* ``summary``: counts (``positions``, ``expanded`` (nodes whose move generator was
-  started, terminal ones too), ``unforced`` (moves generated, not
-  searched), ``never`` (moves never generated), ``shared``, ``positionBookHits``), the
-  search (``rater``, ``depth``, ``value``, ``player``, ``forced``, ``evaluations``
-  (positions the search evaluated: the leaves it examined); with a position book,
-  ``positionBook``: its ``status`` and for a hit the ``move`` it gave, the ``depth`` it
-  was searched to and its ``uses``; for MCTS ``playouts``) and the PV's move labels;
-* ``board`` (what every position of the game shares:
-  :func:`lazytree.boards.board_layout`, kind ``text`` for a game without a board view),
-  ``players`` (names), ``game``, ``title``.
+:func:`explorer_model` walks the nodes that exist and writes them column by column: the root's board
+packed, every other position the cells it changed against its parent's
+(:mod:`lazytree.explorer.positions` reads them back). The document's fields:
+``docs/reference/internals.md``.
 
 Examples
 --------

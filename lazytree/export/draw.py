@@ -1,12 +1,5 @@
-"""Graphviz drawings of an exported tree, with replaceable node and edge styles.
-
-:func:`to_graphviz` draws the graph :func:`~lazytree.export.graph.to_networkx` builds:
-one shape and colour per player, chance nodes as diamonds, terminal positions with a
-double border, the principal variation in bold, stored values in the labels (``≥``/``≤``
-for alpha-beta bounds), unexpanded positions dashed, moves never generated as grey
-notes and moves generated but not searched as dotted grey notes. Every node and edge
-goes through a style function that returns Graphviz attributes; pass your own (or wrap
-the defaults) to change the look.
+"""Graphviz drawings of an exported tree (:func:`to_graphviz`), with replaceable node and edge
+styles.
 
 Examples
 --------

@@ -1,12 +1,7 @@
-"""The JSON API of ``lazytree serve``: ``/api/sessions/ID/...`` (see
-:mod:`lazytree.server.app` for every route and who may call it).
-
-A handler reads the request within limits (:mod:`lazytree.server.state`), changes the
-game under its :class:`~lazytree.server.runner.Runner`'s lock, stores the change before
-it answers (:meth:`~lazytree.server.runner.Runner.record`), and pokes the game's live
-pages (:meth:`~lazytree.server.runner.Runner.changed`). A client's mistake is a
-:class:`~lazytree.server.views.BadRequest`: a 4xx with ``{"error": message}``.
-"""
+"""The JSON API of ``lazytree serve``, ``/api/sessions/ID/...``: a handler reads the request within
+limits, changes the game under its runner's lock, stores the change before it answers and pokes the
+live pages; a client's mistake is a 4xx ``{"error": message}``
+(:class:`~lazytree.server.views.BadRequest`)."""
 
 from __future__ import annotations
 

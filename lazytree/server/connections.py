@@ -1,23 +1,5 @@
-"""The connections ``lazytree serve`` accepts: how many per address, and how long a
-client may take to send a request's headers.
-
-uvicorn bounds what it can by its settings (:func:`uvicorn_limits`: the size of a
-request's headers, idle keep-alive connections, the requests served at once); it has no
-bound on the time a client takes to send its headers, nor on the connections of one
-address, so a client sending half a request on thousands of connections (*slowloris*)
-would hold the server's descriptors for ever. Two protocol classes close that gap:
-
-* :class:`GuardedH11` (uvicorn's h11 protocol) refuses a connection at once (it is
-  closed before anything is read) when its address already has
-  :attr:`Doorman.per_address` connections open, or the server
-  :attr:`Doorman.total`; and closes a connection whose request headers have not all
-  arrived :attr:`Doorman.header_seconds` after its first byte (or after it opened).
-* :class:`CountedSocket` mixes the count into the WebSocket protocol a connection is
-  upgraded to (:class:`lazytree.server.app.PageSocket`): a page's socket counts
-  against its address until it closes.
-
-A request's body is read by the app within its own time (:data:`BODY_SECONDS`, see
-:func:`lazytree.server.state.read_body`).
+"""The connections ``lazytree serve`` accepts: how many per address (:class:`Doorman`), and how long
+a client may take to send a request's headers (:class:`GuardedH11`, :class:`CountedSocket`).
 
 >>> door = Doorman(per_address=2, total=3)
 >>> [door.admit("10.0.0.1", k) for k in range(3)], door.admit("10.0.0.2", 9)

@@ -1,18 +1,9 @@
-"""The server's searches as jobs, on the worker's side (:mod:`lazytree.server.workers`
-runs them; :mod:`lazytree.server.remote` is the web process's side, which sends them).
+"""The server's searches as jobs, on the worker's side (:mod:`lazytree.server.remote` sends them).
 
-What crosses to a worker is small and plain: a game's saved session without its moves,
-the moves as text, the agent's seat and the server's position book and weights
-(:class:`MoveJob`); never a tree. The worker rebuilds the position (keeping the last few
-games it played, :data:`KEEP_GAMES`, so the AI of a game whose moves come back to the
-same worker goes on with its tree: :meth:`Session.catch_up
-<lazytree.session.Session.catch_up>`) and answers with the move as text and a summary
-of the search (:class:`MoveAnswer`). The explorer's trees live in the worker that
-searched them (:data:`KEEP_TREES`): the web process sends later requests about them to
-that worker (:func:`explore`, :func:`force`, :func:`ai_model`).
-
-Nothing here imports the web framework or the web process's modules (an import-linter
-contract of ``pyproject.toml`` checks it).
+A job carries a game's saved session, its moves as text, the seat and the server's learning
+(:class:`MoveJob`), never a tree; the worker keeps its last games (:data:`KEEP_GAMES`) and explorer
+trees (:data:`KEEP_TREES`) and answers a :class:`MoveAnswer`. Nothing here imports the web process's
+modules (an import-linter contract).
 """
 
 from __future__ import annotations

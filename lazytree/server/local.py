@@ -1,29 +1,11 @@
-"""The play page's game service and the explorer's in one process, without a server or
-threads: the pages' messages answered as :mod:`lazytree.server.app`,
-:mod:`lazytree.server.live` and :mod:`lazytree.server.explore` answer them, for the
-browser's Pyodide worker (``frontend/src/play/worker.ts``) of the static site
-(``make site``); :func:`open_service` makes the one a page asks for.
+"""The play page's game service and the explorer's in one process, without a server or threads, for
+the static site's Pyodide worker (``frontend/src/play/worker.ts``).
 
-The page sends what it sends the server: the live connection's ``{"hello": ...}`` and
-``{"move": "..."}`` messages (:meth:`LocalGame.receive`) and the JSON API's requests
-(:meth:`LocalGame.request`: ``ai``, ``undo``, ``redo``, ``speed``, ``at/K``, ``stop``,
-``save``, and ``explore/ai``: the explorer page of the AI's last search, as
-``/explore/ai/ID`` answers it); every answer is the JSON text the server would send,
-its views made by :mod:`lazytree.server.views`. An AI's turn runs when the worker asks, a move at a
-time (:meth:`LocalGame.ai_step`), between two messages: the worker is the page's background
-thread, so the page stays responsive while the AI thinks, and the AI's clock bounds
-the turn. Where the page is cross-origin isolated, the worker gives Pyodide an interrupt
-buffer the page writes on Stop: :meth:`LocalGame.listen_for_stop` turns that interrupt
-(a SIGINT) into the search's stop event, and a clocked AI plays its best move so far,
-as on the server; elsewhere ``Stop`` is refused.
-
-The explorer page's service (:class:`LocalExplorer`) searches the position of its
-query as ``/explore`` does (:func:`~lazytree.explorer.query.explore_tree`, the same
-bounds) and answers its force requests (live forcing) as ``/api/explore/ID/force``.
-
-Everything from the page is checked as the server checks it: the game's options and
-seats (:func:`~lazytree.server.views.new_session`: no file named, caps on numbers),
-JSON within limits (:func:`~lazytree.safejson.parse_json`), bounded move texts.
+:class:`LocalGame` answers the messages and requests a page sends the server, with the JSON text the
+server would send (its views from :mod:`lazytree.server.views`), and plays an AI's turn a move at a
+time when the worker asks (:meth:`LocalGame.ai_step`); :class:`LocalExplorer` answers the explorer
+page. Everything from the page is checked as the server checks it. :func:`open_service` makes the
+one a page asks for.
 
 Examples
 --------

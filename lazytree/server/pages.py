@@ -1,11 +1,6 @@
-"""The pages of ``lazytree serve``: the new-game form, a game's page, joining a game and
-the lobby (see :mod:`lazytree.server.app` for the URLs).
-
-A page is one of the templates of :data:`~lazytree.server.state.STATIC` with its
-placeholders replaced by escaped text (never markup from a request). A link never
-changes anything: a ``GET`` of a link that would (a new game, joining one) answers a
-page whose one button POSTs it.
-"""
+"""The pages of ``lazytree serve``: the new-game form, a game's page, joining and the lobby, each a
+template of :data:`~lazytree.server.state.STATIC` with escaped text. A ``GET`` never changes
+anything: it answers a page whose button POSTs."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""The server's searches as jobs, on the web process's side: :class:`RemoteAgent`, an AI
-seat whose :meth:`~RemoteAgent.choose` sends the position to a worker
-(:func:`lazytree.server.jobs.ai_move`, run by :mod:`lazytree.server.workers`) and waits
-for its answer, passing on Stop and a cancelled turn.
-"""
+"""The server's searches as jobs, on the web process's side: :class:`RemoteAgent`, an AI seat whose
+search runs in a worker (:func:`lazytree.server.jobs.ai_move`), passing on Stop and a cancelled
+turn."""
 
 from __future__ import annotations
 

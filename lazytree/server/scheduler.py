@@ -1,17 +1,9 @@
 """The jobs of the server's workers and the queue that says which runs next.
 
-Scheduling is fair between the people who pay for the work, not between games: each job
-is charged to an *owner* (the address that created the game, so twenty games of one
-stranger weigh what one game does); a free worker goes to the owner with work who used
-least worker time lately (a 5 s search costs ten 0.5 s ones; each second counts half
-after :data:`USAGE_HALF_LIFE`), and within an owner its games take turns. One owner runs
-at most :attr:`Scheduler.share` jobs at once (every worker but one, at least one), so
-one address never holds every worker. A long job (no clock, or a clock over
-:data:`SHORT_SECONDS`) may occupy only the regular workers, never the one kept for short
-jobs, so four games thinking ten minutes a move never keep a 0.2 s AI from moving. The
-explorer's searches (``explore`` jobs, from anyone with the server's address) run in
-worker processes of their own (``ProcessWorkers(explore=1)``), never in the workers the
-games need; an executor without such workers (Dask) runs at most one of them at once.
+Fair between owners (the address that created a game), not games: a free worker goes to the owner
+who used least worker time lately (:data:`USAGE_HALF_LIFE`), an owner runs at most
+:attr:`Scheduler.share` jobs, long jobs never take the worker kept for short ones
+(:data:`SHORT_SECONDS`), and explorer jobs run in workers of their own.
 """
 
 from __future__ import annotations
@@ -106,12 +98,9 @@ class Job:
 
 
 class Scheduler:
-    """The jobs waiting for a worker: a queue per owner and, within it, per game; the
-    owner that used least worker time lately goes first (:meth:`_choose`). Slots ``0``
-    to ``regular - 1`` take any game's job, slots up to ``games - 1`` short jobs only,
-    the others (``games`` to ``slots - 1``) explorer jobs only; without explorer slots,
-    at most one explorer job runs at once (in a regular slot). An owner runs at most
-    :attr:`share` jobs at once."""
+    """The jobs waiting for a worker, queued per owner and per game; the owner that used least
+    worker time lately goes first, at most :attr:`share` jobs at once. Slots below ``regular``
+    take any job, up to ``games`` short jobs, the rest explorer jobs."""
 
     def __init__(self, regular: int, games: int | None = None, slots: int | None = None) -> None:
         self.regular = regular

@@ -1,12 +1,6 @@
-"""The WebSocket of ``lazytree serve``: ``/ws/ID``, a page's live connection to a game.
-
-A page says ``{"hello": {"ply": N, "seat": TOKEN, "epoch": E}}`` once, then sends its
-moves as ``{"move": "3->4"}`` (each answered ``{"type": "confirmed", ...}`` once stored);
-:mod:`lazytree.server.live` pushes it every change. :class:`LivePages` counts the pages
-open against the caps of :class:`~lazytree.server.limits.Quotas` (a watcher's page against
-the watchers' caps, a seat's or the host's only against the pages of its token) and
-closes the pages of a game that left memory (they reconnect and load it again).
-"""
+"""The WebSocket of ``lazytree serve``, ``/ws/ID``: a page's hello, then its moves (each confirmed
+once stored); :class:`LivePages` counts the pages open against the
+:class:`~lazytree.server.limits.Quotas` and closes those of a game that left memory."""
 
 from __future__ import annotations
 

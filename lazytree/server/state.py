@@ -1,10 +1,5 @@
-"""What the routers of ``lazytree serve`` share: one :class:`AppState` per app (the games,
-the quotas, the learning), and how a router reads a request (its body within limits,
-who asks, which game).
-
-The routers (:mod:`lazytree.server.pages`, :mod:`lazytree.server.api`,
-:mod:`lazytree.server.sockets`, :mod:`lazytree.server.explore`) find it with
-:func:`state_of`; :func:`lazytree.server.app.create_app` makes it.
+"""What the routers of ``lazytree serve`` share: one :class:`AppState` per app (found with
+:func:`state_of`), and how a router reads a request (its body within limits, who asks, which game).
 """
 
 from __future__ import annotations

@@ -1,38 +1,8 @@
 """The games database of ``lazytree serve``: every game and every move, in SQLite.
 
-One table of games and an append-only table of moves. A move is written and committed
-*before* any client is told it was made (the server's move handlers and the AI worker
-call :meth:`GameStore.append` inside the game's lock, then announce the move), so a
-server killed with ``kill -9`` and started again on the same file has every move a
-page saw confirmed. Undo deletes the rows past the ply it went back to; redo appends
-them again.
-
-* ``games``: ``id``; ``game`` (registry name); ``doc``: the session's save document
-  (format v2 of :meth:`lazytree.session.Session.save`) without its moves; ``tokens``:
-  per seat the seat token (null for an AI seat) as JSON; ``host``: the token of the
-  game's creator (see :mod:`lazytree.server.runner`); ``claimed``: per seat who plays
-  it (``""`` nobody yet, ``"host"`` the creator, ``"seat"`` whoever opened the seat's
-  link); ``delay``: the pause between AI moves; ``state`` (``waiting`` for players,
-  ``playing``, ``over``, ``archived``: unfinished and untouched for long, see
-  :meth:`GameStore.expire`); ``plies``: moves played; ``created``/``updated`` (Unix
-  seconds); ``creator``: the address that created it (its AI's worker time is charged
-  to it).
-* ``moves``: ``(game, ply)`` the key; ``text`` in the game's notation (chance outcomes
-  too, as the save format writes them), ``player`` (-1 for chance), ``note``.
-
-The schema's version is ``PRAGMA user_version`` (:data:`SCHEMA_VERSION`); a file of a
-newer version is refused (:class:`StoreError`) rather than misread. The database runs
-in WAL mode with ``synchronous=FULL`` (a commit is on disk when it returns, so not even
-a power cut loses a confirmed move); a new file is made readable by its owner only (it
-holds the seat tokens). ``:memory:`` keeps the games for the life of the process only.
-
-One server writes a file: ``GameStore(path, writer=True)`` (what ``lazytree serve``
-opens) holds SQLite's own exclusive lock on the database file for as long as it is open
-(``PRAGMA locking_mode=EXCLUSIVE``, taken at once), so no other connection to that file,
-by whatever path it is named (a symlink, a relative path), can read or write it: a
-second server is refused with a :class:`StoreError` (two servers on one file would each
-undo the other's moves). The lock is the operating system's lock on the file itself, let
-go when the server's process ends, even by ``kill -9``.
+A move is committed before any client is told of it; undo deletes the rows past its ply, redo
+appends them again. One server writes a file (an exclusive lock); a newer schema is refused. The
+tables and the guarantees: ``docs/reference/internals.md``.
 
 Examples
 --------
@@ -356,12 +326,9 @@ class GameStore:
         forget: float | None = None,
         forget_empty: float | None = None,
     ) -> int:
-        """Archive the unfinished games nobody touched for ``idle`` seconds (they leave
-        the lobby; their links still work, and a move makes them current again), delete
-        the unfinished games nobody touched for ``forget`` seconds and those without a
-        move for ``forget_empty`` seconds (None: never), and delete the finished games
-        past the newest ``keep_finished``, oldest first; a game deleted goes with its
-        moves. The number of games archived or deleted."""
+        """Archive the unfinished games untouched for ``idle`` seconds, delete those
+        untouched for ``forget`` (or without a move for ``forget_empty``) and the finished
+        games past the newest ``keep_finished``; how many."""
         t = time.time() if now is None else now
         unfinished = "state IN ('waiting', 'playing', 'archived')"
         with self._lock, self._db:

@@ -1,11 +1,5 @@
-"""The play page's views of a game, and the checks of what a page asks for: what the
-server (:mod:`lazytree.server.app`) and the browser's own game service
-(:mod:`lazytree.server.local`, in a Pyodide worker) both answer with.
-
-Nothing here imports a web framework or starts a thread: a view is made from a
-:class:`GameView` (the server's :class:`~lazytree.server.runner.Runner`, or the
-worker's :class:`~lazytree.server.local.LocalGame`), the same JSON either way.
-"""
+"""The play page's views of a game and the checks of what a page asks for, the same JSON from the
+server and from the browser's worker (:mod:`lazytree.server.local`); no web framework, no thread."""
 
 from __future__ import annotations
 
@@ -87,10 +81,8 @@ class BadRequest(Exception):
 
 
 def book_agent(game: Game[Any, Any]) -> str:
-    """The book's AI of ``game`` as an agent: ``ror`` (*Realm of Racket*) under the
-    racket rules, ``lol2`` under the lisp rules, ``lol4`` under the chance rules (*Land
-    of Lisp*); other games and rule sets, which no book plays, have four plies of the
-    rater ``auto`` (alpha-beta, expectiminimax with chance).
+    """The book's AI of ``game``: ``ror``, ``lol2`` or ``lol4`` by its rules; four plies of
+    ``auto`` for games no book plays.
 
     >>> from lazytree.games import load_game
     >>> [book_agent(load_game("dice-of-doom", rules=r).game) for r in ("racket", "lisp", "chance")]
@@ -174,12 +166,9 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
 
 
 def check_options(options: Mapping[str, Any], caps: Mapping[str, int] = OPTION_CAPS) -> None:
-    """A :class:`SessionError` for game options a page may not give: a number over its
-    cap (:data:`OPTION_CAPS`), text over :data:`MAX_OPTION_TEXT` characters or JSON
-    beyond :func:`~lazytree.safejson.parse_json`'s limits (a tree game's ``spec``), and
-    an option that could name a file (checkers' ``weights``: JSON only here; a weights
-    file is given to ``lazytree serve``). The answer is the same whatever the file, so
-    it tells nothing about the server's files."""
+    """A :class:`SessionError` for game options a page may not give: numbers over
+    :data:`OPTION_CAPS`, long text, JSON beyond limits, and options that could name a file (the
+    same answer whatever the file)."""
     for key, value in options.items():
         if isinstance(value, str):
             if len(value) > MAX_OPTION_TEXT:
@@ -258,10 +247,8 @@ SEAT_CHOICES = (
 
 
 def seat_choices(game: Game[Any, Any] | None) -> list[dict[str, str]]:
-    """The new-game form's seat choices for ``game``: :data:`SEAT_CHOICES`, then the
-    agents the game offers (:class:`~lazytree.game.GameAgents`: Dice of Doom's ``lol2``
-    and ``lol4``), each with its registry summary. An agent the game offers under other
-    rules is listed too; the game refuses it in one line when it starts.
+    """The new-game form's seat choices for ``game``: :data:`SEAT_CHOICES`, then the agents the
+    game offers, each with its summary.
 
     >>> from lazytree.games import load_game
     >>> [c["value"] for c in seat_choices(load_game("dice-of-doom").game)][-2:]

@@ -1,30 +1,10 @@
-"""Where the server's searches run: worker processes, or a Dask cluster, never the web process.
+"""Where the server's searches run: worker processes (:class:`ProcessWorkers`) or a Dask cluster
+(:class:`DaskWorkers`), never the web process.
 
-An :class:`Executor` takes *jobs*: a picklable function and its arguments, for one game
-(``key``), and runs each in a worker, handing back a :class:`Job` whose ``future`` holds
-its result. Two executors share one scheduler and differ only in where a job runs:
-
-* :class:`ProcessWorkers` (the default): worker processes of this machine, one per core
-  less one (at least one) plus one kept for short jobs, each under its own memory limit
-  (``RLIMIT_AS``) and each job under a wall clock. A worker that dies, runs out of
-  memory or overruns its clock is killed and started again; only its job fails, with
-  :class:`WorkerLost` (one line for the page), and every other game goes on.
-* :class:`DaskWorkers` (``lazytree serve --dask ADDRESS``): the threads of a Dask
-  ``distributed`` cluster, so a server adds machines, not code.
-
-The pool is written by hand rather than taken from ``concurrent.futures``: a
-``ProcessPoolExecutor`` whose worker dies becomes broken and fails every job in flight,
-of every game (loky's reusable executor does the same before it starts anew), while a
-game must be told only of its own worker's death; and a job must be sent to the worker
-that holds the tree it asks about (an explorer's, the AI's last search), which a pool
-that picks its own worker cannot do.
-
-Scheduling is fair between the people who pay for the work, not between games
-(:mod:`lazytree.server.scheduler`).
-
-A running job may be asked to stop (:meth:`Job.stop`: the AI's Stop button): the worker
-sets a :class:`threading.Event` the job's search watches (:func:`current`), and the job
-reports its progress (depth, nodes, value) through :func:`current` too.
+An :class:`Executor` runs a job (a picklable function and its arguments) for one game and hands back
+a :class:`Job`. A worker that dies, runs out of memory or overruns its clock fails its own job only
+(:class:`WorkerLost`); a job can be sent to the worker that holds its tree. A running job can be
+stopped and reports progress through :func:`current`.
 """
 
 from __future__ import annotations
@@ -328,14 +308,10 @@ class _Worker:
 
 
 class ProcessWorkers(Executor):
-    """Jobs in worker processes of this machine: ``workers`` regular ones (default
-    :func:`default_workers`), ``reserve`` for short jobs and ``explore`` for the
-    explorer's searches (started when the first one comes), each process under
-    ``memory`` bytes of address space (None: no limit). Processes are started with
-    ``spawn`` (the web process has threads) when a slot first needs one, and again after
-    one died. A spawned process knows the games installed (their entry points); a program
-    that registers a game at run time passes ``initializer``, a module-level function
-    each worker runs first (as :class:`concurrent.futures.ProcessPoolExecutor`'s)."""
+    """Jobs in worker processes of this machine: ``workers`` regular ones, ``reserve`` for short
+    jobs and ``explore`` for the explorer, each under ``memory`` bytes of address space, spawned
+    when first needed and again after one died; ``initializer`` runs first in each (a game
+    registered at run time)."""
 
     def __init__(
         self,
