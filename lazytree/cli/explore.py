@@ -8,6 +8,7 @@ import json
 import shutil
 import subprocess
 from collections.abc import Hashable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -275,39 +276,17 @@ def explore(
     beside_model = None
     if other is not None and result is not None:  # building it: the export's memory budget
         beside_model = _beside_model(position, other, limit, share, export_limit)
+    ex = _Export(position, tree, result, out, fmt, rater, stopped is not None, json_out)
     if fmt == "html":
+        trace = rate.trace if isinstance(rate, TracedRater) else None
         who = "the play AI: " if play_ai else ""
         cut = _write_explorer(
-            position,
-            tree,
-            result,
-            out,
-            json_out=json_out,
-            who=who,
-            rater=rater,
-            partial=stopped is not None,
-            visits=visits,
-            limit=export_limit,
-            trace=rate.trace if isinstance(rate, TracedRater) else None,
-            beside=beside_model,
-            whole_boards=whole_boards,
+            ex, who, visits, export_limit, trace, beside=beside_model, whole_boards=whole_boards
         )
     else:
+        steps_out = _trace_records(tree, rate) if fmt == "json" else None
         cut = _write_picture(
-            position,
-            tree,
-            result,
-            out,
-            fmt,
-            max_nodes,
-            show_pruned,
-            boards,
-            json_out,
-            rater=rater,
-            partial=stopped is not None,
-            limit=export_limit,
-            steps=_trace_records(tree, rate) if fmt == "json" else None,
-            whole_boards=whole_boards,
+            ex, max_nodes, show_pruned, boards, export_limit, steps_out, whole_boards
         )
     stopped = cut if cut is not None else stopped
     _finish(rate, out, cut, open_viewer)
@@ -493,44 +472,69 @@ def _trace_records(tree: Tree[Any, Any], rate: Any) -> list[dict[str, Any]] | No
     return step_records(rate.trace.steps, lambda n: ids.get(id(n), ""))
 
 
-def _summary(
-    position: Position,
-    tree: Tree[Any, Any],
-    result: SearchResult[Any] | None,
-    out: Path,
-    fmt: str,
-    *,
-    rater: str | None,
-    partial: bool,
-    **counts: Any,
-) -> dict[str, Any]:
-    """The ``--json`` document of ``explore``: the search (``None`` when a budget stopped a
-    named rater before it had an answer), what was written, ``counts``."""
-    game, state = position
-    best = None
-    if result is not None and result.best_move is not None:
-        best = game.move_to_str(state, result.best_move)
-    return {
-        "game": game.name,
-        "out": str(out),
-        "format": fmt,
-        "rater": rater if result is None else result.rater,
-        "depth": None if result is None else result.depth,
-        "partial": partial,
-        "nodes_forced": tree.stats.nodes_created - 1,  # the root existed before
-        "evaluations": tree.stats.evaluations,
-        **counts,
-        "value": None if result is None else result.value,
-        "player": None if result is None else result.player,
-        "best_move": best,
-        "pv": [] if result is None else move_strings(position, result.pv),
-        **(
-            {}
-            if result is None or result.position_book is None
-            else {"position_book": result.position_book.status}
-        ),
-        **({} if result is None or result.mcts is None else {"playouts": result.mcts.playouts}),
-    }
+@dataclass
+class _Export:
+    """What ``explore`` writes: the position searched, the tree and the result (``None`` when a
+    budget stopped a named rater before it had an answer), the file, its format and how the
+    search is named."""
+
+    position: Position
+    tree: Tree[Any, Any]
+    result: SearchResult[Any] | None
+    out: Path
+    fmt: str
+    rater: str | None
+    partial: bool
+    json_out: bool
+
+    def summary(self, **counts: Any) -> dict[str, Any]:
+        """The ``--json`` document: the search, what was written, ``counts``."""
+        (game, state), result = self.position, self.result
+        best = None
+        if result is not None and result.best_move is not None:
+            best = game.move_to_str(state, result.best_move)
+        book = None if result is None else result.position_book
+        return {
+            "game": game.name,
+            "out": str(self.out),
+            "format": self.fmt,
+            "rater": self.rater if result is None else result.rater,
+            "depth": None if result is None else result.depth,
+            "partial": self.partial,
+            "nodes_forced": self.tree.stats.nodes_created - 1,  # the root existed before
+            "evaluations": self.tree.stats.evaluations,
+            **counts,
+            "value": None if result is None else result.value,
+            "player": None if result is None else result.player,
+            "best_move": best,
+            "pv": [] if result is None else move_strings(self.position, result.pv),
+            **({} if book is None else {"position_book": book.status}),
+            **({} if result is None or result.mcts is None else {"playouts": result.mcts.playouts}),
+        }
+
+    def stopped(self, stop: WalkStopped, written: int = 0) -> str:
+        """What to say when building the export ran past the memory budget (``written``: the
+        positions of the smaller export written instead, 0 for none); with ``--json`` and
+        nothing written, the document that says so."""
+        what = f"{stop} while building the export ({stop.walked:,} edges walked)"
+        out = self.out
+        if written:
+            return (
+                f"{what}: {out} holds the first {plural(written, 'position')} the search created "
+                "(raise --max-memory, or a smaller --search-nodes)"
+            )
+        if self.json_out:
+            print_json(
+                {
+                    "game": self.position.game.name,
+                    "out": str(out),
+                    "format": self.fmt,
+                    "partial": True,
+                    "stopped": stop.reason,
+                    "written": False,
+                }
+            )
+        return f"{what}: nothing written to {out} (raise --max-memory, or a smaller --search-nodes)"
 
 
 def _searched(result: SearchResult[Any] | None, rater: str | None) -> str:
@@ -560,52 +564,21 @@ def _answer(position: Position, result: SearchResult[Any] | None) -> str:
     return f"{_searched(result, None)}, {_outcome(position, result)}"
 
 
-def _export_stopped(
-    position: Position, out: Path, fmt: str, stop: WalkStopped, json_out: bool, written: int = 0
-) -> str:
-    """What to say when building the export ran past the memory budget (``written``: the
-    positions of the smaller export written instead, 0 for none); with ``--json`` and
-    nothing written, the document that says so."""
-    what = f"{stop} while building the export ({stop.walked:,} edges walked)"
-    if written:
-        return (
-            f"{what}: {out} holds the first {plural(written, 'position')} the search created "
-            "(raise --max-memory, or a smaller --search-nodes)"
-        )
-    if json_out:
-        print_json(
-            {
-                "game": position.game.name,
-                "out": str(out),
-                "format": fmt,
-                "partial": True,
-                "stopped": stop.reason,
-                "written": False,
-            }
-        )
-    return f"{what}: nothing written to {out} (raise --max-memory, or a smaller --search-nodes)"
-
-
 def _write_explorer(
-    position: Position,
-    tree: Tree[Any, Any],
-    result: SearchResult[Any] | None,
-    out: Path,
-    *,
-    json_out: bool,
+    ex: _Export,
     who: str = "",
-    rater: str | None = None,
-    partial: bool = False,
     visits: Visits | None = None,
     limit: Limit | None = None,
     trace: Trace | None = None,
+    *,
     beside: ExplorerModel | None = None,
     whole_boards: bool = False,
 ) -> str | None:
     """Write the interactive explorer page and say what it holds, under ``limit``'s memory
     budget: when it runs out, the page of the first half of the positions, or nothing. Why it
     stopped (``None``: all written)."""
-    game, _ = position
+    position, tree, result, out, rater = ex.position, ex.tree, ex.result, ex.out, ex.rater
+    game = position.game
     board = f" {game.board_size()}" if isinstance(game, SizedBoard) else ""
     title = f"{game.name}{board}: {'' if result is None else who}{_searched(result, rater)}"
     cut: str | None = None
@@ -621,27 +594,18 @@ def _write_explorer(
                 try:
                     model = page(until=first, trace=trace, whole_boards=whole_boards)
                 except WalkStopped:
-                    return _export_stopped(position, out, "html", stop, json_out)
-                partial = True
-                cut = _export_stopped(
-                    position, out, "html", stop, json_out, model.data["summary"]["positions"]
-                )
+                    return ex.stopped(stop)
+                ex.partial = True
+                cut = ex.stopped(stop, model.data["summary"]["positions"])
     except ValueError as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"cannot write {out}: {exc.strerror or exc}")
     summary = model.data["summary"]
     size = out.stat().st_size
-    if json_out:
+    if ex.json_out:
         print_json(
-            _summary(
-                position,
-                tree,
-                result,
-                out,
-                "html",
-                rater=rater,
-                partial=partial,
+            ex.summary(
                 positions=summary["positions"],
                 never_generated=summary["never"],
                 not_searched=summary["unforced"],
@@ -670,30 +634,23 @@ def _write_explorer(
 
 
 def _write_picture(
-    position: Position,
-    tree: Tree[Any, Any],
-    result: SearchResult[Any] | None,
-    out: Path,
-    fmt: str,
+    ex: _Export,
     max_nodes: int | None,
     show_pruned: bool,
     boards: bool | None,
-    json_out: bool,
-    *,
-    rater: str | None,
-    partial: bool,
     limit: Limit | None = None,
     steps: list[dict[str, Any]] | None = None,
     whole_boards: bool = False,
 ) -> str | None:
     """Write a Graphviz picture or a graph file and say what it holds, under ``limit``'s memory
     budget (nothing is written when it runs out). Why it stopped (``None``: written)."""
+    tree, out, fmt = ex.tree, ex.out, ex.fmt
     forced = tree.stats.nodes_created - 1  # by the search: the root existed before
     try:
         how = "whole" if whole_boards else "auto"
-        full = to_networkx(tree, result=result, limit=limit, boards=how)
+        full = to_networkx(tree, result=ex.result, limit=limit, boards=how)
     except WalkStopped as stop:
-        return _export_stopped(position, out, fmt, stop, json_out)
+        return ex.stopped(stop)
     pruned = [a for _, a in node_items(full) if a["kind"] == "pruned"]
     counted = all("count" in a for a in pruned)  # not on a big board's big search
     never: int | None = sum(a["count"] for a in pruned) if counted else None
@@ -729,16 +686,9 @@ def _write_picture(
             f"shows them all: --format html (or an --out ending in .html)",
             soft_wrap=True,
         )
-    if json_out:
+    if ex.json_out:
         print_json(
-            _summary(
-                position,
-                tree,
-                result,
-                out,
-                fmt,
-                rater=rater,
-                partial=partial,
+            ex.summary(
                 nodes_drawn=drawn,
                 notes_drawn=notes,
                 never_generated=never,
@@ -756,7 +706,7 @@ def _write_picture(
             f"wrote {out} ({fmt}): {plural(forced, 'node')} forced (and the root), "
             f"{drawn:,} drawn ({notes:,} of them notes), {pruned_text}, "
             f"{unsearched:,} generated but not searched; "
-            f"{_answer(position, result)}",
+            f"{_answer(ex.position, ex.result)}",
             soft_wrap=True,
         )
     return None

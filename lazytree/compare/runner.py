@@ -168,6 +168,15 @@ class Run:
     stopped: str | None = None
     all_best: bool = True
 
+    @classmethod
+    def cut_short(
+        cls, method: str, nodes: int, evaluations: int | None, seconds: float, why: str, **more: Any
+    ) -> Run:
+        """The run of ``method`` that a budget stopped (``why``) after ``nodes`` nodes."""
+        return cls(
+            method, False, None, None, None, nodes, None, evaluations, seconds, stopped=why, **more
+        )
+
     def as_dict(self) -> dict[str, Any]:
         """The JSON form (moves in the game's notation)."""
         return {
@@ -303,19 +312,9 @@ def _run_eager(
         )
         result = eager_minimax(tree)
     except EagerStopped as exc:
-        return Run(
-            EAGER,
-            False,
-            None,
-            None,
-            None,
-            exc.nodes_built,
-            None,
-            None,
-            time.perf_counter() - start,
-            depth_reached=exc.depth_reached,
-            stopped=str(exc),
-        )
+        seconds = time.perf_counter() - start
+        reached = exc.depth_reached
+        return Run.cut_short(EAGER, exc.nodes_built, None, seconds, str(exc), depth_reached=reached)
     seconds = time.perf_counter() - start
     s = result.stats
     return Run(
@@ -349,19 +348,9 @@ def _run_lazy(
     try:
         result = search(tree.root, whole, rater)
     except SearchStopped as exc:
+        seconds, stats = time.perf_counter() - start, tree.stats
         why = f"lazy search stopped: {exc}"
-        return Run(
-            method.name,
-            False,
-            None,
-            None,
-            None,
-            tree.stats.nodes_created,
-            None,
-            tree.stats.evaluations,
-            time.perf_counter() - start,
-            stopped=why,
-        )
+        return Run.cut_short(method.name, stats.nodes_created, stats.evaluations, seconds, why)
     seconds = time.perf_counter() - start
     needed = deepest = 0
     for node, d in explored(tree.root):
