@@ -230,10 +230,8 @@ def _leave() -> None:
 
 @contextmanager
 def gc_paused() -> Iterator[None]:
-    """Young survivors set aside, full collections only once the objects have doubled
-    (or grown eightfold after a scan that found nothing), for the block (see the module
-    docstring). For drivers, around their work (a search enters :func:`search_paused`
-    by itself)."""
+    """Young survivors set aside and full collections only once the objects have grown, for the
+    block: for drivers, around their work."""
     _enter(driver=True)
     try:
         yield
@@ -243,10 +241,8 @@ def gc_paused() -> Iterator[None]:
 
 @contextmanager
 def search_paused() -> Iterator[None]:
-    """The pause a search enters by itself: as :func:`gc_paused` once the search has
-    grown past :data:`WARM_UP` young collections, unless the process froze objects itself;
-    on leaving, the collector is as the caller set it (see the module docstring). Inside
-    any pause it only counts."""
+    """The pause a search enters by itself, once it has grown past :data:`WARM_UP` young
+    collections (never when the process froze objects itself); inside any pause it only counts."""
     if _unpaused:
         yield
         return
@@ -259,11 +255,9 @@ def search_paused() -> Iterator[None]:
 
 @contextmanager
 def full_collections_held() -> Iterator[None]:
-    """For a search on a clock: no full collection starts inside the block (one that
-    falls due waits), and the block starts with the one that fell due inside the last
-    (its time counts against the clock that started before, not as a stall of
-    hundreds of milliseconds in the middle of a search that should be answering).
-    Outside a pause it does nothing."""
+    """For a search on a clock: a full collection that falls due inside the block waits for the
+    start of the next one, inside its clock rather than as a stall mid-search. Outside a pause
+    it does nothing."""
     global _held, _pending
     with _lock:
         run = _pending and _saved is not None and _setting

@@ -370,11 +370,9 @@ class Session:
         return move
 
     def play(self, move: Hashable | str) -> list[Played]:
-        """Make a human's move: the move and any chance outcomes drawn after it.
-
-        Raises :class:`~lazytree.game.IllegalMoveError` (session unchanged) for an
-        illegal move and :class:`SessionError` when the AI's seat is to move.
-        """
+        """Make a human's move and draw the chance outcomes after it;
+        :class:`~lazytree.game.IllegalMoveError` (nothing changed) for an illegal move,
+        :class:`SessionError` when an AI is to move."""
         if not self.seat().is_human and not self.is_over:
             raise SessionError(
                 f"player {self.to_move} is played by {self.seat().name}, not by a human"
@@ -458,11 +456,8 @@ class Session:
         return rolled
 
     def _chance_rng(self) -> random.Random:
-        """The generator of the next chance outcome: with a seed, one made from the seed
-        and the number of moves played, so an outcome depends only on the game's seed
-        and its place in the game, never on what was drawn before in this process (a
-        game reloaded from a file or the server's database after a restart rolls the
-        dice it would have rolled without the restart)."""
+        """The generator of the next chance outcome: with a seed, one made from the seed and
+        the number of moves played, so a game reloaded after a restart rolls the same dice."""
         if self.seed is None:
             return self.rng
         return random.Random(f"{self.seed}/{len(self.history)}")
@@ -549,10 +544,8 @@ class Session:
         return session
 
     def catch_up(self, moves: Sequence[str]) -> None:
-        """Play ``moves`` after the history as :meth:`save` wrote them (text, chance
-        outcomes included: none is drawn): a saved game's moves, or those another copy
-        of this game made since (a server's worker catching up with the web process).
-        :class:`SessionError` names the first illegal one (those before it are played)."""
+        """Play ``moves`` as :meth:`save` wrote them (chance outcomes included) after the
+        history; :class:`SessionError` names the first illegal one."""
         for text in moves:
             state = self.state
             try:
@@ -568,10 +561,8 @@ class Session:
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A saved session (what :meth:`Session.save` writes), its fields checked by
-    :meth:`parse` before any game, agent or move is made: read by :meth:`Session.load`,
-    and by the server before it adds its own caps
-    (:func:`lazytree.server.views.check_saved`)."""
+    """A saved session, its fields checked by :meth:`parse` before any game, agent or move is
+    made (by :meth:`Session.load` and the server)."""
 
     game: str
     options: Mapping[str, Any]
@@ -633,10 +624,8 @@ class SavedGame:
 
 
 def start_options(game: Game[Any, Any], state: Any) -> dict[str, Any]:
-    """The game options that rebuild exactly the start position ``state`` whatever the
-    seed, as the game says (:class:`~lazytree.game.StartOptions`; a Dice of Doom board,
-    its player and spare dice). Other games' start positions follow from their options
-    alone (an empty dict)."""
+    """The game options that rebuild the start position ``state`` whatever the seed
+    (:class:`~lazytree.game.StartOptions`), else an empty dict."""
     if isinstance(game, StartOptions):
         return game.start_options(state)
     return {}

@@ -121,9 +121,8 @@ def rated_by(game: Game[Any, Any], eval: str | None, player: str) -> Game[Any, A
 
 
 class DepthAgent(TreeAgent):
-    """A book's AI: a search to a fixed ``depth`` (under the default memory budget: a
-    search too big for it raises :class:`~lazytree.search.limit.SearchStopped`, as
-    there is no shallower answer to fall back on)."""
+    """A book's AI: a search to a fixed ``depth`` under the default memory budget (which it
+    cannot answer within raises :class:`~lazytree.search.limit.SearchStopped`)."""
 
     def __init__(self, name: str, depth: int) -> None:
         super().__init__(name)

@@ -233,9 +233,8 @@ def _depth(default: int) -> Param:
 
 
 def _book_ai(kind: str, default_depth: int) -> Callable[..., AgentOptions]:
-    """The maker of the options of the book's AI ``kind``: checks the depth. ``lol2`` and
-    ``lol4`` are offered by Dice of Doom, which makes them when they start on its game
-    (:class:`OfferedAgent`)."""
+    """The maker of the options of the book's AI ``kind`` (``lol2`` and ``lol4`` are made by
+    Dice of Doom when they start on it)."""
 
     def make(name: str, depth: int) -> AgentOptions:
         return DepthOptions(kind, _positive(name, "depth", depth) or default_depth)
@@ -250,9 +249,7 @@ def _clock(name: str, clock: str) -> Clock:
 
 
 def _spelled(name: str, parse: Callable[[object], Any], text: object) -> Any:
-    """``text`` read by ``parse`` (:func:`~lazytree.search.spelling.parse_width` or
-    :func:`~lazytree.search.spelling.parse_quiescence`), its error as a
-    :class:`AgentError`."""
+    """``text`` read by ``parse`` (a width or a quiescence), its error an :class:`AgentError`."""
     try:
         return parse(text)
     except ValueError as exc:

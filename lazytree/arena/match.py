@@ -314,9 +314,8 @@ def _by_pair(records: Iterable[GameRecord]) -> dict[tuple[int, int, str, str], l
 
 
 def play_paused_pair(task: PairTask) -> tuple[GameRecord, GameRecord]:
-    """:func:`~lazytree.arena.play.play_pair` inside
-    :func:`~lazytree.gcpause.gc_paused`: a worker is a driver, its searches one after
-    another."""
+    """:func:`~lazytree.arena.play.play_pair` inside :func:`~lazytree.gcpause.gc_paused` (a
+    worker is a driver)."""
     with gc_paused():
         return play_pair(task)
 

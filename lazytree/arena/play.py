@@ -68,11 +68,9 @@ class PairTask:
 
 @dataclass
 class GameRecord:
-    """One finished game: who sat where, the moves in notation, the result and the cost.
-
-    ``scores[k]`` is the score of the agent in seat ``k`` (1 win, 1/2 draw, 0 loss,
-    from the game's ``returns``); ``seconds``/``moves``/``nodes`` are per seat.
-    """
+    """One finished game: who sat where, the moves in notation, the result and the cost;
+    ``scores[k]`` is seat ``k``'s score (1 win, 1/2 draw, 0 loss),
+    ``seconds``/``moves``/``nodes`` per seat."""
 
     game: str
     options: dict[str, Any]

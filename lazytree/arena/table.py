@@ -118,9 +118,8 @@ class TableResult:
         return len(self.games_played)
 
     def summary(self) -> dict[str, Any]:
-        """Each distinct agent's games, wins, mean score and its 95% interval over the
-        complete boards (all rotations played), its fair share and its seconds per move:
-        a JSON-ready dict."""
+        """Each distinct agent's games, wins, mean score with its 95% interval over the
+        complete boards, fair share and seconds per move: a JSON-ready dict."""
         names = list(dict.fromkeys(self.spec.agents))
         rotations = len(self.spec.agents)
         by_board: dict[int, list[tuple[TableTask, GameRecord]]] = {}

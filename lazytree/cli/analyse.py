@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable, Sequence
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -13,6 +13,7 @@ from rich.table import Table
 from lazytree.cli.common import (
     MaxMemoryOption,
     MaxNodesOption,
+    PrintJsonOption,
     command_limit,
     conflict,
     console,
@@ -46,10 +47,11 @@ from lazytree.traverse import CountStopped, count_tree
 from lazytree.tree import Tree
 
 DepthOption = Annotated[
-    Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
+    int | None,
     typer.Option("--depth", "-d", min=0, help="Moves to look ahead; omit for the whole tree."),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document instead.")]
+LookaheadOption = Annotated[int, typer.Option("--depth", "-d", min=0, help="Moves to look ahead.")]
+"""``--depth`` where it has a default (``explore``, ``compare``)."""
 
 
 def move_strings(position: Position, moves: Sequence[Hashable]) -> list[str]:
@@ -63,7 +65,7 @@ def move_strings(position: Position, moves: Sequence[Hashable]) -> list[str]:
 
 
 CountNodesOption = Annotated[
-    Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
+    int | None,
     typer.Option(
         "--max-nodes",
         min=1,
@@ -81,7 +83,7 @@ def count(
     depth: DepthOption = None,
     max_nodes: CountNodesOption = None,
     max_memory: MaxMemoryOption = None,
-    json_out: JsonOption = False,
+    json_out: PrintJsonOption = False,
 ) -> None:
     """Count the tree from the start position (a position reached twice counts twice)."""
     limit = Limit(nodes=max_nodes, memory=memory_budget(max_memory))
@@ -166,7 +168,7 @@ RaterOption = Annotated[
 ]
 
 EngineRaterOption = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--rater",
         "-r",
@@ -203,7 +205,7 @@ def command_rater(
 
 
 TimeOption = Annotated[
-    Optional[float],  # noqa: UP045
+    float | None,
     typer.Option(
         "--time",
         "-t",
@@ -231,9 +233,8 @@ def run_search(tree: Tree[Any, Any], rate: Rater | None, limit: Limit) -> Search
 
 
 def partial_reason(result: SearchResult[Any], depth: int | None) -> str | None:
-    """Why a deepening ``result`` falls short of ``depth`` (``None``: the end of the
-    game): the budget that ran out ("nodes" or "memory"), or ``None`` when the answer
-    is complete (or only the clock, which the user asked for, stopped it)."""
+    """Why a deepening ``result`` falls short of ``depth`` (``None``: the end of the game):
+    ``"nodes"`` or ``"memory"``, or ``None`` when it is complete or only the clock stopped it."""
     stopped = result.stopped
     if stopped not in ("nodes", "memory") or result.complete:
         return None
@@ -292,11 +293,9 @@ def result_dict(position: Position, result: SearchResult[Any], seconds: float) -
 def outcome(
     position: Position, result: SearchResult[Any], tree: Tree[Any, Any] | None = None
 ) -> dict[str, Any] | None:
-    """Who wins with best play, from a search to the end of the game: the returns of the
-    position its principal variation ends in (None for a depth-limited search).
-
-    A line cut short where the search reused a stored rating is followed on through
-    the ratings stored in ``tree`` (:func:`~lazytree.export.graph.derived_pv`)."""
+    """Who wins with best play: the returns of the position a search to the end of the game
+    leads to (None for a depth-limited search), the line followed on through the ratings stored
+    in ``tree`` where the search reused one."""
     if result.depth is not None and not result.complete:
         return None
     game, state = position
@@ -335,7 +334,7 @@ def analyse(
     position: Position,
     *,
     depth: Annotated[
-        Optional[int],  # noqa: UP045
+        int | None,
         typer.Option(
             "--depth",
             "-d",
@@ -351,7 +350,7 @@ def analyse(
     time_budget: TimeOption = None,
     max_nodes: MaxNodesOption = None,
     max_memory: MaxMemoryOption = None,
-    json_out: JsonOption = False,
+    json_out: PrintJsonOption = False,
     position_book: PositionBookOption = None,
     weights: WeightsOption = None,
 ) -> None:

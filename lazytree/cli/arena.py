@@ -12,7 +12,7 @@ import socket
 import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
@@ -61,7 +61,7 @@ PairsOption = Annotated[
     int, typer.Option("--pairs", help="Pairs of games per meeting (the most, with an SPRT).")
 ]
 SprtOption = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option("--sprt", help="SPRT bounds ELO0,ELO1: the match stops once it decides."),
 ]
 
@@ -86,11 +86,11 @@ def arena(
     jobs: JobsOption = 1,
     sprt: SprtOption = None,
     dask: Annotated[
-        Optional[str],  # noqa: UP045
+        str | None,
         typer.Option("--dask", help="Run on the Dask scheduler at this address."),
     ] = None,
     out: Annotated[
-        Optional[Path],  # noqa: UP045
+        Path | None,
         typer.Option("--out", help="Write every game as a JSON line to this file."),
     ] = None,
     json_out: PrintJsonOption = False,

@@ -95,10 +95,9 @@ def board_view(
     highlight: Collection[int] = frozenset(),
     explained: bool = False,
 ) -> RenderableType:
-    """The board for a terminal ``width`` columns wide: Dice of Doom in colour with the
-    ``highlight``\\ ed territories marked, other games as their own text; a board too
-    wide for the terminal is replaced by a note and each player's territories (the
-    note in a few words once it was ``explained``: a game prints it every turn)."""
+    """The board for a terminal ``width`` columns wide, the ``highlight``\\ ed cells marked; a
+    board too wide is replaced by a note (short once ``explained``) and each player's
+    territories."""
     doc = _document(game, state)
     needed = max((len(line) for line in doc["text"].splitlines()), default=0)
     if needed > width:
@@ -120,9 +119,8 @@ def board_view(
 
 
 def _status_line(doc: dict[str, Any]) -> str:
-    """One line about the position of board document ``doc``: the game's last rendered
-    line (whose turn), with the board's score of every player (Dice of Doom:
-    territories)."""
+    """The game's last rendered line of ``doc`` (whose turn) with every player's score on the
+    board."""
     last: str = doc["text"].splitlines()[-1]
     score = doc.get("score")
     if score is not None:

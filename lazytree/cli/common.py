@@ -149,9 +149,8 @@ def out_of_memory_line() -> str:
 
 
 class CheckedCommand(TyperCommand):
-    """A command whose number options must be finite: ``nan`` and ``inf`` are usage
-    errors (exit 2), not values a budget or a size silently accepts. The options that
-    size its work are noted for :func:`out_of_memory_line`."""
+    """A command whose number options must be finite (``nan`` and ``inf`` are usage errors); the
+    options that size its work are noted for :func:`out_of_memory_line`."""
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         rest = super().parse_args(ctx, args)
@@ -257,7 +256,7 @@ starts any work."""
 
 PrintJsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 MaxNodesOption = Annotated[
-    Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
+    int | None,
     typer.Option(
         "--max-nodes",
         min=1,
@@ -268,7 +267,7 @@ MaxNodesOption = Annotated[
     ),
 ]
 MaxMemoryOption = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--max-memory",
         help="Memory budget of the whole process, e.g. 500M or 2G (a bare number is MiB), "
@@ -351,11 +350,9 @@ HARD_CEILING_HEADROOM = 256 * 1024**2
 
 
 def set_memory_ceiling(limit: int = DEFAULT_MEMORY + HARD_CEILING_HEADROOM) -> None:
-    """Backstop for code paths that check no budget: cap the process's data segment
-    (``RLIMIT_DATA``) at ``limit`` bytes, so an allocation past it raises
-    ``MemoryError`` (reported as one line, exit 3) instead of taking the machine's
-    memory. Only lowers an existing limit; called by the ``lazytree`` script, not by
-    the library or the in-process tests."""
+    """Cap the process's data segment (``RLIMIT_DATA``) at ``limit`` bytes, a backstop for code
+    that checks no budget (an allocation past it is a one-line ``MemoryError``, exit 3). Only
+    lowers a limit; called by the ``lazytree`` script alone."""
     try:
         import resource
     except ImportError:  # not on this platform
@@ -399,9 +396,8 @@ terminal (the first comes after as long)."""
 
 
 class LineProgress(Progress):
-    """A transient progress display on stderr; when stderr is not a terminal (a log, a
-    pipe), a plain line of its text columns every :data:`PROGRESS_EVERY` seconds
-    instead, so a long command is never silent, and a short one prints nothing."""
+    """A transient progress display on stderr; when stderr is not a terminal, a plain line of
+    its text every :data:`PROGRESS_EVERY` seconds instead."""
 
     _last = 0.0
 
@@ -502,10 +498,9 @@ def _most(limit: int, what: str) -> str:
 
 
 def read_option_files(spec: GameSpec, options: dict[str, Any]) -> dict[str, str]:
-    """Put in ``options`` the text of each file a game option names as ``@PATH`` (an
-    option that reads files, :attr:`~lazytree.catalog.GameOption.file_bytes`; a one-line
-    error, exit 2, for a file missing or too big); the flags as an error names them then
-    (``{"--spec": "--spec fig52.tree"}``, for :func:`setup_position`)."""
+    """Put in ``options`` the text of each file a game option names as ``@PATH`` (a one-line
+    error for a file missing or too big); the flags as an error then names them, for
+    :func:`setup_position`."""
     named = {}
     for opt in spec.options:
         value = options.get(opt.name)
@@ -519,9 +514,8 @@ def read_option_files(spec: GameSpec, options: dict[str, Any]) -> dict[str, str]
 def setup_position(
     spec: GameSpec, options: Mapping[str, Any], files: Mapping[str, str] | None = None
 ) -> Position:
-    """Load the game, turning a bad option into a one-line error and exit code 2; an
-    error about an option read from a file names the file (``files``: from
-    :func:`read_option_files`), as in ``--spec fig52.tree: line 2, column 6: ...``."""
+    """Load the game, a bad option a one-line error (exit 2) that names the file an option was
+    read from (``files``, from :func:`read_option_files`)."""
     try:
         return load_game(spec.name, **options)
     except OptionError as exc:
@@ -553,11 +547,8 @@ def _game_parameters(
 
 
 class GameSetup(NamedTuple):
-    """How a command's position was made: the game's spec and its option values.
-
-    Passed to actions that need to make more positions of the same game (other sizes,
-    other seeds), see ``game_group(..., pass_setup=True)``.
-    """
+    """How a command's position was made: the game's spec and its option values (for actions
+    that make more positions, ``game_group(..., pass_setup=True)``)."""
 
     spec: GameSpec
     options: dict[str, Any]
@@ -573,11 +564,9 @@ def action_parameters(fn: Callable[..., Any], skip: int = 1) -> list[inspect.Par
 
 
 class GameCommands(TyperGroup):
-    """A command group with one sub-command per game of :data:`~lazytree.games.GAMES`,
-    each built from the game's spec when it is first listed or called, so building the
-    command line imports no game. ``make(spec)`` gives a command's function (None: this
-    group offers no command for that game); a game that cannot be loaded is a one-line
-    usage error naming the reason."""
+    """A command group with one sub-command per game, each built from its spec when first listed
+    or called (building the command line imports no game); ``make(spec)`` gives a command's
+    function or None, and a game that cannot load is a one-line usage error."""
 
     make: Callable[[GameSpec], Callable[..., None] | None]
     describe: Callable[[GameSpec], str] | None = None

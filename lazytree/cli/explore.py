@@ -10,12 +10,13 @@ import subprocess
 from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from lazytree.cli.analyse import (
     EngineRaterOption,
+    LookaheadOption,
     TimeOption,
     command_rater,
     move_strings,
@@ -78,10 +79,8 @@ PICTURES = ("dot", "svg", "png")
 
 
 def play_moves(position: Position, text: str) -> Position:
-    """The position after the comma-separated moves ``text`` (the game's notation).
-
-    Raises :class:`~lazytree.game.IllegalMoveError` naming the first bad move.
-    """
+    """The position after the comma-separated moves ``text`` (an
+    :class:`~lazytree.game.IllegalMoveError` naming the first bad one)."""
     game, state = position
     for i, part in enumerate(p.strip() for p in text.split(",")):
         if not part:
@@ -116,11 +115,8 @@ OutOption = Annotated[
 MovesOption = Annotated[
     str, typer.Option("--moves", help="Moves to play first, comma-separated, e.g. '0->3,pass'.")
 ]
-LookaheadOption = Annotated[
-    int, typer.Option("--depth", "-d", min=0, help="Moves to look ahead (the maximum with --time).")
-]
 FormatOption = Annotated[
-    Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
+    str | None,
     typer.Option(
         "--format",
         "-f",
@@ -128,7 +124,7 @@ FormatOption = Annotated[
     ),
 ]
 DrawnNodesOption = Annotated[
-    Optional[int],  # noqa: UP045
+    int | None,
     typer.Option(
         "--max-nodes",
         min=1,
@@ -150,7 +146,7 @@ ShareOption = Annotated[
     ),
 ]
 BoardsOption = Annotated[
-    Optional[bool],  # noqa: UP045
+    bool | None,
     typer.Option(
         "--boards/--no-boards",
         help="Show each position's board in its node (dot, svg, png; default: when it "
@@ -181,7 +177,7 @@ OpenOption = Annotated[
     bool, typer.Option("--open", help="Open the written file with the system viewer.")
 ]
 SearchNodesOption = Annotated[
-    Optional[int],  # noqa: UP045
+    int | None,
     typer.Option(
         "--search-nodes",
         min=1,
@@ -192,7 +188,7 @@ SearchNodesOption = Annotated[
     ),
 ]
 StepsOption = Annotated[
-    Optional[bool],  # noqa: UP045
+    bool | None,
     typer.Option(
         "--steps/--no-steps",
         help="Record the search step by step (each node entered with its alpha-beta "
@@ -204,7 +200,7 @@ StepsOption = Annotated[
     ),
 ]
 BesideOption = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--beside",
         help="With html: a second rater (minimax, alphabeta[:textbook] or "
@@ -215,7 +211,7 @@ BesideOption = Annotated[
     ),
 ]
 AiPositionBookOption = Annotated[
-    Optional[Path],  # noqa: UP045
+    Path | None,
     typer.Option(
         "--position-book",
         "--book",
@@ -344,9 +340,8 @@ def _play_ai_search(tree: Tree[Any, Any], limit: Limit, opened: Any) -> SearchRe
 def _rater_search(
     tree: Tree[Any, Any], rate: Any, limit: Limit, rater: str | None
 ) -> tuple[SearchResult[Any] | None, str | None, Visits | None]:
-    """The search of ``--rater`` (or the default engine): its result (None when a budget
-    stopped a named rater before it had an answer), why it stopped then, and an MCTS
-    search's visit counts."""
+    """The search of ``--rater`` (or the default engine): its result (None when a budget stopped
+    it before any answer), why it stopped then, and an MCTS search's visits."""
     what = rater or "the exact engine"
     if rate is None or rate.has_depth:
         what += f" to depth {limit.depth}"

@@ -31,9 +31,8 @@ parsing and replaying costs about ten times its size in memory."""
 
 
 def check_output(path: Path, option: str) -> None:
-    """Fail at once (one line, exit 2) when file ``path`` of ``option`` could not be
-    written: its folder is missing or not writable, or it is a folder itself. Nothing is
-    left behind (the check creates and removes a temporary file beside it)."""
+    """Fail at once (one line, exit 2) when file ``path`` of ``option`` could not be written;
+    the check leaves nothing behind."""
     if path.is_dir():
         fail(f"{option} {path}: is a directory; name a file")
     parent = path.parent
@@ -74,9 +73,8 @@ def json_lines(out: Path | None) -> Iterator[Callable[[Iterable[Any]], None]]:
 
 
 def write_or_keep(path: Path, option: str, write: Callable[[Path], object]) -> Path:
-    """``write(path)``; if that fails, ``write`` a file of the same name in the temporary
-    directory instead, then fail in one line naming both (exit 2): the work is kept.
-    Returns ``path`` when it was written."""
+    """``write(path)``, or when that fails, ``write`` a file in the temporary directory and fail
+    in one line naming both (exit 2); ``path``."""
     try:
         write(path)
     except OSError as exc:

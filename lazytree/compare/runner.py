@@ -195,11 +195,8 @@ class Run:
 
 
 class Ratio(NamedTuple):
-    """Eager's figure divided by a method's.
-
-    ``bound`` is ``"exact"``, ``"lower"`` (eager was stopped by its budget, so the true
-    ratio is at least ``value``) or ``"upper"`` (the lazy method was stopped).
-    """
+    """Eager's figure divided by a method's; ``bound`` is ``"exact"``, ``"lower"`` (eager was
+    stopped) or ``"upper"`` (the lazy method was)."""
 
     value: float
     bound: str
@@ -275,9 +272,8 @@ class Case:
 
 
 class Step(NamedTuple):
-    """Where :func:`compare_position` is: ``method``, ``phase`` (``"timing"``: the timed
-    run, ``"memory"``: the traced run, ``"done"``), the nodes built so far in that run
-    and, when done, the :class:`Run`."""
+    """Where :func:`compare_position` is: ``method``, ``phase`` (``"timing"``, ``"memory"`` or
+    ``"done"``), the nodes built so far and, when done, the :class:`Run`."""
 
     method: str
     phase: str

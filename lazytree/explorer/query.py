@@ -58,11 +58,8 @@ def _whole(params: Mapping[str, str], name: str, default: int, low: int, high: i
 
 
 def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
-    """Build the position of ``/explore``'s query, search it, and return its explorer.
-
-    Raises :class:`ExploreError` for a bad query (unknown game or rater, bad options,
-    illegal moves).
-    """
+    """Build the position of ``/explore``'s query, search it and return its explorer;
+    :class:`ExploreError` for a bad query."""
     name = params.get("game", "dice-of-doom")
     spec = GAMES.get(name)
     if spec is None:

@@ -94,11 +94,8 @@ board) positions are labelled by the move into them."""
 
 @runtime_checkable
 class Labelled(Protocol[S_contra]):
-    """A game that can name a position in a few characters (optional for games).
-
-    The export layer uses ``label(state)`` as the headline of a node; games without it
-    get the first line of ``render(state)``.
-    """
+    """A game that can name a position in a few characters (optional): the headline of a node,
+    else the first line of ``render(state)``."""
 
     def label(self, state: S_contra) -> str:
         """A short, one-line name of ``state`` (a tiny board, a score, a path)."""
@@ -563,11 +560,8 @@ def without_pruned(graph: ExportGraph) -> ExportGraph:
 
 
 def induced(graph: ExportGraph, keep: set[str]) -> ExportGraph:
-    """A copy of ``graph`` with only the nodes in ``keep``, in the original order.
-
-    (networkx's ``subgraph`` may iterate in the order of the set it is given, which would
-    shuffle siblings out of generation order.)
-    """
+    """A copy of ``graph`` with only the nodes in ``keep``, in the original order (networkx's
+    ``subgraph`` may shuffle siblings)."""
     import networkx as nx
 
     out: ExportGraph = nx.DiGraph()

@@ -17,11 +17,9 @@ __all__ = ["add_board_text", "graph_positions"]
 
 
 def add_board_text(graph: ExportGraph, source: Node[Any, Any] | Tree[Any, Any]) -> int:
-    """Give every position of ``graph`` (exported from ``source``) without a ``board``
-    its text (the game's ``render``): a big board's positions are written without it
-    (see :func:`to_networkx`), and a drawing of a few of them shows their boards on
-    request. The explored tree is walked again to find them by id; nothing is forced.
-    Returns how many positions got their text."""
+    """Give every position of ``graph`` (exported from ``source``) without a ``board`` its
+    ``render`` text, found by walking the explored tree again (nothing is forced); how many got
+    one."""
     wanted = {n for n, a in node_items(graph) if a["kind"] == "position" and "board" not in a}
     root = source.root if isinstance(source, Tree) else source
     game = root.context.game

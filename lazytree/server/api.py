@@ -39,11 +39,9 @@ log = logging.getLogger("lazytree.server")
 
 
 def apply_move(runner: Runner, role: str, seat: int | None, text: str) -> int:
-    """A human's move made by ``role`` (``seat`` ``seat``, or the ``host``: see
-    :class:`~lazytree.server.runner.Runner`), stored before it is announced; the number
-    of moves played after it. :class:`BadRequest` (nothing changed) for a move out of
-    turn, for another person's seat, or an illegal move. The WebSocket's moves come here
-    too (:mod:`lazytree.server.sockets`)."""
+    """A human's move made by ``role`` (``seat``, or the host), stored before it is announced
+    (the WebSocket's moves too); the moves played after it. :class:`BadRequest` (nothing
+    changed) for a move out of turn, another person's seat or an illegal move."""
     with runner.lock:
         if runner.thinking:
             raise BadRequest("the AI is thinking: wait for its move, or press Stop", 409)

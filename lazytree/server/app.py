@@ -69,11 +69,9 @@ large the kernel's buffers, and catches up when it reconnects."""
 
 
 class PageSocket(CountedSocket, WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol, except that a page which misses its ping is reset at
-    once: a close would wait behind the updates it never read (up to megabytes in the
-    kernel's buffers, held as long as the peer does not read), a reset frees them and
-    tells the peer at once; and the page counts against its address's connections
-    (:class:`~lazytree.server.connections.CountedSocket`)."""
+    """uvicorn's WebSocket protocol, except that a page which misses its ping is reset at once
+    (a close would wait behind its unread updates), and the page counts against its address's
+    connections."""
 
     def keepalive_timeout(self) -> None:
         super().keepalive_timeout()

@@ -201,10 +201,8 @@ def descriptor_budget(spare: int = 256) -> int:
 
 
 def uvicorn_limits(total: int) -> dict[str, Any]:
-    """The uvicorn settings that bound connections: the head of a request at most
-    :data:`MAX_HEADERS` bytes, idle keep-alive connections closed after
-    :data:`KEEP_ALIVE` s, at most ``total`` connections and requests at once (uvicorn
-    answers 503 past it)."""
+    """The uvicorn settings that bound connections: headers of at most :data:`MAX_HEADERS`
+    bytes, idle keep-alive closed after :data:`KEEP_ALIVE` s, at most ``total`` at once."""
     return {
         "h11_max_incomplete_event_size": MAX_HEADERS,
         "timeout_keep_alive": KEEP_ALIVE,

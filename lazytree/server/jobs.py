@@ -47,10 +47,8 @@ KEEP_TREES = 16
 
 @dataclass(frozen=True)
 class MoveJob:
-    """One AI move to choose: the game (``id``; its saved session ``doc`` without moves),
-    the ``moves`` played so far (as text, dice rolls included), the ``player`` to move
-    and the server's ``learning`` (position book and weights; ``position_book``: whether
-    it fits the game)."""
+    """One AI move to choose: the game (``id``, its saved session ``doc`` without moves), the
+    ``moves`` so far as text, the ``player`` to move and the server's ``learning``."""
 
     id: str
     doc: dict[str, Any]

@@ -38,11 +38,8 @@ class LearningError(ValueError):
 
 @dataclass(frozen=True)
 class Learning:
-    """The position book file and the weights the server's AI uses where they fit.
-
-    ``weights`` are those of ``weights_game`` (a registry name); ``position_book`` is the path
-    of the position book (None: none).
-    """
+    """The position book file and the weights (of ``weights_game``) the server's AI uses where
+    they fit."""
 
     position_book: Path | None = None
     weights: dict[str, float] | None = None

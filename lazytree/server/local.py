@@ -142,10 +142,8 @@ class LocalGame:
         return s.agents[s.to_move].stoppable
 
     def listen_for_stop(self) -> None:
-        """Make an interrupt (SIGINT: Pyodide raises it when the page writes the worker's
-        interrupt buffer) stop the AI's search, which then answers with its best move so
-        far, instead of raising ``KeyboardInterrupt``. Called by the worker where the
-        page can share memory with it."""
+        """Make an interrupt (SIGINT: the page wrote the worker's interrupt buffer) stop the
+        AI's search, which answers with its best move so far."""
         signal.signal(signal.SIGINT, lambda signum, frame: self.stop.set())
         self.interruptible = True
 
@@ -230,10 +228,8 @@ class LocalGame:
         return self.ai_to_move or self._turn is not None
 
     def ai_step(self) -> list[str]:
-        """One step of the AI's turn, and the update after it: the turn's start (the
-        page shows the AI thinking), each move the AI makes (a Dice of Doom turn is
-        several attacks, then a pass), then the turn's end. The worker calls it while
-        :attr:`ai_busy`, letting the page's messages in between."""
+        """One step of the AI's turn and the update after it (the turn's start, each move,
+        the turn's end); the worker calls it while :attr:`ai_busy`."""
         s = self.session
         if self._turn is None:
             if not self.ai_to_move:

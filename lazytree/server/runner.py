@@ -581,10 +581,9 @@ class Sessions:
                 self._let_go(runner)
 
     def sweep(self, now: float | None = None) -> int:
-        """Drop the games unused for :attr:`idle` seconds (no page open, no AI thinking),
-        or for :data:`FINISHED_SECONDS` once they ended; when any game left memory since
-        the last sweep, collect them and give the freed memory back to the system
-        (:func:`trim_memory`). The games that left memory now."""
+        """Drop the games unused for :attr:`idle` seconds, or :data:`FINISHED_SECONDS` once
+        they ended, and give the memory back (:func:`trim_memory`) when any left; the games
+        dropped."""
         now = time.monotonic() if now is None else now
         with self._lock:
             gone = [

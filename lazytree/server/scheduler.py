@@ -179,11 +179,9 @@ class Scheduler:
             return None
 
     def _choose(self, slot: int) -> Job | None:
-        """The job slot ``slot`` runs next: of the owners with a job that fits it, the
-        one running fewest jobs, then the one that used least worker time lately
-        (:meth:`used`: a heavier owner's turn comes as its time fades), then the one
-        served longest ago; of its games, the one served longest ago. Hold
-        :attr:`_cond`."""
+        """The job slot ``slot`` runs next: of the owners with a job that fits it, the one
+        running fewest, then the one that used least worker time lately, then the one served
+        longest ago; of its games, the one served longest ago. Hold :attr:`_cond`."""
         now = time.monotonic()
         best: tuple[tuple[int, float, int], str, str] | None = None
         for turn, (owner, games) in enumerate(self._owners.items()):

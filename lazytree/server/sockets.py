@@ -46,10 +46,8 @@ def snapshot(runner: Runner) -> Snapshot:
 
 
 def links_for(runner: Runner, role: str, seat: int | None) -> dict[str, Any] | None:
-    """The links a page shows: a seat's page the watch link and its own seat's link; the
-    host's page (the game's creator) also the invite links, those of the human seats
-    nobody has taken yet and of those it plays itself; None for a watcher (who never
-    sees a token). A seat's page never receives another seat's link."""
+    """The links a page shows: a seat's page the watch link and its own; the host's page also
+    the links of the human seats nobody has taken; None for a watcher."""
     if role == "watcher":
         return None
     seats = []
@@ -117,10 +115,8 @@ class LivePages:
             channel.loop.create_task(close_quietly(client.socket, 1012))
 
     def refused(self, sid: str, address: str, role: str, token: str | None) -> str | None:
-        """Why one more page may not open on game ``sid``, or None: the watchers' caps
-        (per game, per address), the pages of one seat's token, or the games one
-        address holds in memory with seats' and hosts' pages (a page on a game it holds
-        already is never refused for that)."""
+        """Why one more page may not open on game ``sid`` (a watchers' cap, a seat token's
+        pages, the games one address holds), or None."""
         caps = self.state.quotas
         if role != "watcher":
             if self.seat_pages[(sid, token or "")] >= caps.pages_per_seat:

@@ -105,10 +105,8 @@ class GameStore:
     def __init__(
         self, path: str | Path, *, make_folder: bool = False, writer: bool = False
     ) -> None:
-        """``make_folder``: create the file's folder if it is missing (the default file
-        in the user's data directory); otherwise a missing folder is a
-        :class:`StoreError` (a mistyped ``--db`` creates no folders). ``writer``: hold
-        the file's exclusive lock (see the module docstring)."""
+        """``make_folder``: create a missing folder (else a :class:`StoreError`);
+        ``writer``: hold the file's exclusive lock."""
         self.path = str(path)
         self._lock = threading.Lock()
         self._db: sqlite3.Connection
@@ -299,10 +297,9 @@ class GameStore:
 
     # -- the lobby ----------------------------------------------------------------------
     def lobby(self, limit: int = 200, page: int = 0) -> tuple[list[GameRecord], bool]:
-        """Page ``page`` (from 0) of the games not archived: of each state (``waiting``,
-        ``playing``, ``over``: new games nobody plays cannot push the games in progress
-        out) the ``limit`` most recently updated after the ``page * limit`` before them,
-        newest first; and whether any state has more on later pages."""
+        """Page ``page`` of the games not archived: of each state, the ``limit`` most
+        recently updated after the ``page * limit`` before them, newest first; and whether
+        any state has more."""
         with self._lock:
             rows = []
             more = False

@@ -113,11 +113,9 @@ def ai_seat(text: str, game: Game[Any, Any]) -> str:
 def seats_from_text(
     text: str | None, players: int, ai: str, game: Game[Any, Any] | None = None
 ) -> list[str]:
-    """``human,lol2,mcts:time=0.5``: one agent per player, ``ai`` standing for the agent
-    ``ai`` (default: player 0 human, the others ``ai``). A :class:`SessionError` for a
-    wrong count, an unknown agent or parameter, a file named by a parameter, or a clock
-    over :data:`MAX_SECONDS`; with ``game``, an evaluation or rater it does not name
-    (:func:`check_seat`)."""
+    """``human,lol2,mcts:time=0.5``: an agent per player, ``ai`` standing for ``ai`` (default:
+    player 0 human, the others ``ai``); a :class:`SessionError` for a wrong count or a seat
+    :func:`check_seat` refuses."""
     if not text:
         return ["human"] + [ai] * (players - 1)
     words = [w.strip() for w in text.split(",")]
@@ -133,11 +131,9 @@ def seats_from_text(
 
 
 def check_seat(i: int, seat: str, game: Game[Any, Any] | None = None) -> None:
-    """A :class:`SessionError` for a seat a page may not ask for: an unknown agent or
-    parameter, markup or other characters no agent's name has, a parameter naming a
-    file, an evaluation or rater ``game`` does not name, a number over its parameter's
-    bound (a depth, playouts, nodes: :func:`lazytree.agents.check_agent`), or a clock
-    over :data:`MAX_SECONDS`."""
+    """A :class:`SessionError` for a seat a page may not ask for: what
+    :func:`lazytree.agents.check_agent` refuses without files, or a clock over
+    :data:`MAX_SECONDS`."""
     try:
         params = check_agent(seat, game, files=False)
         if (params.get("time") or 0) > MAX_SECONDS:
@@ -194,11 +190,9 @@ def check_options(options: Mapping[str, Any], caps: Mapping[str, int] = OPTION_C
 
 
 def check_saved(data: Any) -> SavedGame:
-    """A saved game from the network, checked before :meth:`Session.load` makes its
-    agents (which may open files): its fields (:meth:`SavedGame.parse`, as
-    :meth:`Session.load` checks them), then this server's caps on its options
-    (:func:`check_options`) and on every seat (:func:`check_seat`, a version-1 seat as
-    the agent it becomes). A :class:`SessionError` for the first problem."""
+    """A saved game from the network, checked before :meth:`Session.load` makes its agents: its
+    fields (:meth:`SavedGame.parse`), then this server's caps on its options and seats; a
+    :class:`SessionError` for the first problem."""
     saved = SavedGame.parse(data)
     check_options(saved.options)
     check_options(saved.start)
@@ -296,11 +290,8 @@ def option_limits(option: GameOption) -> dict[str, int]:
 
 
 def game_forms() -> dict[str, dict[str, Any]]:
-    """What the new-game form offers, for every registered game: its ``summary``,
-    ``notation``, number of ``players`` (with the default options), its ``options``
-    (``name``, ``type`` ``int`` or ``str``, the ``default`` a new game starts with,
-    ``help``), each a form field, and its seat choices (``agents``,
-    :func:`seat_choices`)."""
+    """What the new-game form offers for every game: ``summary``, ``notation``, ``players``, its
+    ``options`` (``name``, ``type``, ``default``, ``help``) and its seat choices (``agents``)."""
     forms: dict[str, dict[str, Any]] = {}
     for name, spec in GAMES.items():
         defaults = {**spec.defaults(), **PLAY_DEFAULTS.get(name, {})}

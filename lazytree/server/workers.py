@@ -62,10 +62,9 @@ class WorkGone(LookupError):
 
 
 def lift_data_ceiling() -> None:
-    """Raise this process's data segment limit (``RLIMIT_DATA``) to its hard limit: for the
-    web process, which never searches but holds a thread per AI thinking (every thread's
-    stack counts against that limit; under the command line's ceiling for in-process
-    searches, about 270 threads fit). Its searches run in workers under their own limit."""
+    """Raise this process's ``RLIMIT_DATA`` to its hard limit: the web process holds a thread
+    per AI thinking, each stack counted against it; its searches run in workers under their own
+    limit."""
     try:
         import resource
     except ImportError:  # not on this platform
@@ -114,11 +113,9 @@ PR_SET_PDEATHSIG = 1
 
 
 def die_with_parent(parent: int) -> bool:
-    """Have the kernel kill this process (``SIGKILL``) when its parent dies, however it
-    dies (``kill -9`` too): Linux's ``prctl(PR_SET_PDEATHSIG)``, through ctypes. Exits at
-    once when the parent ``parent`` is already gone. Whether the kernel was asked (False
-    off Linux: the worker's watch thread then looks at its parent, see
-    :func:`_process_main`)."""
+    """Have the kernel kill this process when its parent dies, however it dies
+    (``prctl(PR_SET_PDEATHSIG)``); exit at once when ``parent`` is gone. Whether the kernel was
+    asked (False off Linux)."""
     asked = False
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
@@ -136,11 +133,9 @@ def _process_main(
     initializer: Callable[[], None] | None,
     parent: int | None = None,
 ) -> None:
-    """A worker process: run ``initializer``, then each job received on ``conn``, answer
-    on ``conn``; it ends with the process ``parent`` that started it, however that one
-    ends (:func:`die_with_parent`, and its watch thread as a second guard).
-
-    ``shared`` holds the stop flag (``[0]``) and the progress (depth, nodes, value)."""
+    """A worker process: ``initializer``, then each job from ``conn`` answered on it, until the
+    process ``parent`` ends; ``shared`` holds the stop flag and the progress (depth, nodes,
+    value)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the web process's to handle
     if parent is not None:
         die_with_parent(parent)
