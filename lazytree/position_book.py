@@ -108,6 +108,15 @@ def game_identity(game: Any) -> dict[str, str]:
     return {"game": str(game.name), "options": options, "evaluation": name, "version": version}
 
 
+def _check_format(path: object, meta: dict[str, Any]) -> None:
+    """A :class:`PositionBookError` unless ``meta`` is a position book's of this format."""
+    if meta.get("format") != POSITION_BOOK_FORMAT:
+        raise PositionBookError(f"{path}: not a lazytree position book")
+    if meta.get("format_version") != str(POSITION_BOOK_VERSION):
+        version = meta.get("format_version")
+        raise PositionBookError(f"{path}: position book format {version} is unknown")
+
+
 def read_identity(path: str | Path) -> dict[str, str]:
     """What the position book at ``path`` belongs to (as :func:`game_identity` gives it), read
     without changing the file; :class:`PositionBookError` for a missing file or not a position
@@ -133,12 +142,7 @@ def read_identity(path: str | Path) -> dict[str, str]:
         raise PositionBookError(f"{path}: not a lazytree position book ({exc})") from None
     finally:
         db.close()
-    if meta.get("format") != POSITION_BOOK_FORMAT:
-        raise PositionBookError(f"{path}: not a lazytree position book")
-    if meta.get("format_version") != str(POSITION_BOOK_VERSION):
-        raise PositionBookError(
-            f"{path}: position book format {meta.get('format_version')} is unknown"
-        )
+    _check_format(path, meta)
     return {field: str(meta.get(field)) for field in ("game", "options", "evaluation", "version")}
 
 
@@ -215,12 +219,7 @@ class PositionBook:
                 f"{self.path}: not a lazytree position book (tables {sorted(tables)})"
             )
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-        if meta.get("format") != POSITION_BOOK_FORMAT:
-            raise PositionBookError(f"{self.path}: not a lazytree position book")
-        if meta.get("format_version") != str(POSITION_BOOK_VERSION):
-            raise PositionBookError(
-                f"{self.path}: position book format {meta.get('format_version')} is unknown"
-            )
+        _check_format(self.path, meta)
         for field in ("game", "options", "evaluation", "version"):
             if meta.get(field) != self.identity[field]:
                 raise PositionBookError(

@@ -39,7 +39,7 @@ from lazytree.cli.common import (
     print_json,
 )
 from lazytree.cli.files import check_output
-from lazytree.cli.learn import open_position_book
+from lazytree.cli.learn import PositionBookOption, open_position_book
 from lazytree.cli.practice import SummaryJsonOption, practice
 from lazytree.explorer.html import write_html
 from lazytree.explorer.model import ExplorerModel, Visits, explorer_model
@@ -210,17 +210,6 @@ BesideOption = Annotated[
         show_default=False,
     ),
 ]
-AiPositionBookOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--position-book",
-        "--book",
-        metavar="FILE",
-        help="With --ai: the position book (SQLite) the AI looks the position up in "
-        "before searching (a hit is answered from it, marked in the explorer) and "
-        "stores its search in. --book is accepted too.",
-    ),
-]
 
 
 def explore(
@@ -244,7 +233,7 @@ def explore(
     json_out: SummaryJsonOption = False,
     steps: StepsOption = None,
     beside: BesideOption = None,
-    position_book: AiPositionBookOption = None,
+    position_book: PositionBookOption = None,
 ) -> None:
     """Rate a position, then write the part of the tree the rater forced (see the
     module's description)."""
