@@ -198,6 +198,10 @@ def serve(
     bound what they can hold. Every AI move and explorer search runs in --workers worker
     processes or on a Dask cluster (--dask), never in the web process. More:
     docs/how-to/play-together.md.
+
+    --weights FILE: the AI of every game of the file's game rates with its weights.
+    --position-book FILE: the AI of every game of the book's game and options looks
+    positions up in it and stores what it searched; the page says when a move came from it.
     """
     use_dicewars(dicewars)
     # the server (Starlette, uvicorn) is imported when it runs: `serve --help` stays quick
