@@ -477,7 +477,7 @@ class _Export:
         best = None
         if result is not None and result.best_move is not None:
             best = game.move_to_str(state, result.best_move)
-        book = None if result is None else result.position_book
+        position_book = None if result is None else result.position_book
         return {
             "game": game.name,
             "out": str(self.out),
@@ -492,7 +492,7 @@ class _Export:
             "player": None if result is None else result.player,
             "best_move": best,
             "pv": [] if result is None else move_strings(self.position, result.pv),
-            **({} if book is None else {"position_book": book.status}),
+            **({} if position_book is None else {"position_book": position_book.status}),
             **({} if result is None or result.mcts is None else {"playouts": result.mcts.playouts}),
         }
 
