@@ -127,10 +127,7 @@ def count(
     data["stopped"] = None if stopped is None else stopped.reason
     why = None
     if stopped is not None:
-        if stopped.reason == "nodes":
-            what, hint = f"the node budget ({plural(max_nodes or 0, 'node')})", "--max-nodes"
-        else:
-            what, hint = f"the memory budget ({human_size(limit.memory or 0)})", "--max-memory"
+        what, hint = budget_words(stopped.reason, limit)
         why = (
             f"{what} ran out: the figures are what was counted before it stopped "
             f"(raise {hint}, or give a smaller --depth)"
@@ -244,16 +241,21 @@ def partial_reason(result: SearchResult[Any], depth: int | None) -> str | None:
     return str(stopped)
 
 
+def budget_words(
+    reason: str, limit: Limit, node: str = "node", nodes_flag: str = "--max-nodes"
+) -> tuple[str, str]:
+    """The budget that ran out (``reason``: ``"nodes"`` or ``"memory"``) in words, and the
+    option that raises it."""
+    if reason == "nodes":
+        return f"the node budget ({plural(limit.nodes or 0, node)})", nodes_flag
+    return f"the memory budget ({human_size(limit.memory or 0)})", "--max-memory"
+
+
 def stopped_message(
     reason: str, limit: Limit, result: SearchResult[Any] | None, nodes_flag: str = "--max-nodes"
 ) -> str:
     """The one line that says a budget stopped the search, and what the answer is worth."""
-    what = (
-        f"the node budget ({plural(limit.nodes or 0, 'new node')})"
-        if reason == "nodes"
-        else f"the memory budget ({human_size(limit.memory or 0)})"
-    )
-    hint = nodes_flag if reason == "nodes" else "--max-memory"
+    what, hint = budget_words(reason, limit, "new node", nodes_flag)
     if result is not None and result.mcts is not None:
         done = plural(result.mcts.playouts, "playout")
         return (
