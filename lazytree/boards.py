@@ -129,9 +129,8 @@ def player_names(game: Game[Any, Any], view: dict[str, Any] | None = None) -> li
 def board_functions(
     game: Game[Any, Any],
 ) -> tuple[Callable[[Any], dict[str, Any]], Callable[[Any, Any], list[int]]]:
-    """:func:`position_view` and :func:`move_path` for ``game``, asking once whether
-    it is a :class:`~lazytree.game.BoardView` (that test is slow: a page of 50,000
-    positions asks it once, not twice a position)."""
+    """:func:`position_view` and :func:`move_path` for ``game``, asking once whether it is a
+    :class:`~lazytree.game.BoardView` (a slow test)."""
     if isinstance(game, BoardView):
         viewer = game
 
@@ -476,9 +475,9 @@ class BoardDeltas:
     def delta(
         self, parent: Hashable, parent_state: Any, key: Hashable, state: Any
     ) -> tuple[CellDelta, Sequence[str]]:
-        """The cells of ``state`` that differ from ``parent_state``'s and the notes of
-        ``state``. ``parent`` and ``key`` name the two positions (e.g. their indices in
-        the walk): the board of ``key`` is kept while the walk goes on below it."""
+        """The cells of ``state`` that differ from ``parent_state``'s, and ``state``'s
+        notes; ``parent`` and ``key`` name the two positions (the board of ``key`` is kept
+        for its children)."""
         if self._changes is not None:
             cells, owners, labels, notes = self._changes(parent_state, state)
             return _cell_delta(cells, owners, labels), notes

@@ -187,9 +187,8 @@ def _start_setting_aside(saved: tuple[int, int, int]) -> None:
 
 
 def _warm_up(saved: tuple[int, int, int]) -> None:
-    """One young collection of a search's own pause that does not set survivors aside
-    yet: after :data:`WARM_UP` of them it starts to, unless the process froze objects
-    itself (then it never does)."""
+    """One young collection of a search's own pause before it sets survivors aside: after
+    :data:`WARM_UP` of them it starts to (unless the process froze objects itself)."""
     global _warm
     if _warm < 0:
         return

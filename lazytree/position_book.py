@@ -148,9 +148,8 @@ def read_identity(path: str | Path) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class PositionBookEntry:
-    """One stored search: ``depth`` (:data:`COMPLETE` for a solved position), ``value`` of
-    ``player`` (the player to move) with its ``bound``, the best ``move`` in notation and
-    how often it was used."""
+    """One stored search: ``depth`` (:data:`COMPLETE`: solved), the ``value`` for ``player`` (to
+    move) with its ``bound``, the best ``move`` in notation and its ``uses``."""
 
     depth: int
     value: float

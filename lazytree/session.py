@@ -253,9 +253,8 @@ class Session:
 
     # -- seats and their agents --------------------------------------------------------
     def set_seats(self, seats: Sequence[Seat | str]) -> None:
-        """Seat these agents (one per player; by :class:`Seat` or name), started at the
-        start position and shown the history; :class:`SessionError` for a bad name or
-        an agent that cannot play this game (the seats then unchanged)."""
+        """Seat these agents (by :class:`Seat` or name), started and shown the history;
+        :class:`SessionError` (seats unchanged) for a bad name or an agent that cannot play."""
         players = self.game.num_players
         if len(seats) != players:
             raise SessionError(f"{len(seats)} seats for a game of {players} players")
@@ -296,9 +295,8 @@ class Session:
                 agent.position_book = position_book
 
     def use_game(self, game: Game[Any, Any]) -> None:
-        """Play on with ``game`` in place of the session's game (the same rules, e.g.
-        rated with learned weights): the tree and the agents start again from the
-        history."""
+        """Play on with ``game`` (the same rules, e.g. learned weights) in place of the
+        session's: the tree and the agents start again from the history."""
         self.game = game
         self._replay()
         self._start(self.agents)
@@ -530,9 +528,9 @@ class Session:
 
     @classmethod
     def load(cls, data: Any) -> Session:
-        """A session from what :meth:`save` wrote (or from a :class:`SavedGame` parsed
-        already), every field checked and every move replayed through the rules.
-        :class:`SessionError` names the first problem."""
+        """A session from what :meth:`save` wrote (or a parsed :class:`SavedGame`), every
+        field checked and every move replayed; :class:`SessionError` names the first
+        problem."""
         saved = data if isinstance(data, SavedGame) else SavedGame.parse(data)
         session = cls(saved.game, {**saved.options, **saved.start}, seed=saved.seed)
         session.options = dict(saved.options)
@@ -575,10 +573,9 @@ class SavedGame:
 
     @classmethod
     def parse(cls, data: Any) -> SavedGame:
-        """``data`` (parsed JSON) checked: its format and version, no unknown field, a
-        registered game, options and start options the game has, of their types, a
-        whole seed and at most :data:`MAX_MOVES` moves as text. :class:`SessionError`
-        names the first problem."""
+        """``data`` checked: format and version, no unknown field, a registered game, its
+        options and start options of their types, a whole seed, at most :data:`MAX_MOVES`
+        moves; :class:`SessionError` names the first problem."""
         if not isinstance(data, dict):
             raise SessionError("not a saved session: expected a JSON object")
         if data.get("format") != FORMAT:
@@ -632,9 +629,8 @@ def start_options(game: Game[Any, Any], state: Any) -> dict[str, Any]:
 
 
 def options_from_text(spec: GameSpec, params: Mapping[str, str]) -> dict[str, Any]:
-    """Game options from text (a URL's query), named as on the command line
-    (``spare-dice`` or ``spare_dice``); :class:`SessionError` with a one-line message for
-    an unknown option or a value of the wrong type."""
+    """Game options from text (a URL's query), named as on the command line;
+    :class:`SessionError` for an unknown option or a value of the wrong type."""
     by_name = {o.name: o for o in spec.options}
     out: dict[str, Any] = {}
     for key, text in params.items():
@@ -690,9 +686,8 @@ V1_AI: Final[Mapping[str, Any]] = {
 
 
 def _v1_seat(i: int, seat: Any, game: Game[Any, Any]) -> str:
-    """A seat of version 1 (``{"kind": "human"}`` or ``{"kind": "ai", "settings":
-    {...}}`` with the fields of :data:`V1_AI`) by name: the same AI as a ``default``
-    agent."""
+    """A version-1 seat (``{"kind": "human"}`` or ``{"kind": "ai", "settings": {...}}``) by
+    name: the same AI as a ``default`` agent."""
     kind = seat.get("kind") if isinstance(seat, dict) else None
     if kind == "human":
         return "human"
@@ -741,9 +736,8 @@ def _parse_text(game: Game[Any, Any], state: Any, text: str) -> Hashable:
 
 
 def _draw_outcome(node: Node[Any, Any], rng: random.Random) -> tuple[Hashable, str]:
-    """Draw a chance node's outcome with ``rng`` and say what happened: a
-    :class:`~lazytree.game.RollingGame` rolls its dice (so the numbers can be shown),
-    otherwise the outcome is drawn by the edges' probabilities."""
+    """Draw a chance node's outcome with ``rng`` and say what happened (a
+    :class:`~lazytree.game.RollingGame` rolls its dice)."""
     game, state = node.context.game, node.state
     if isinstance(game, RollingGame):
         move, text = game.roll_outcome(state, rng)

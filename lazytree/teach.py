@@ -82,9 +82,8 @@ Terms = tuple[tuple[float, float], ...]
 
 @runtime_checkable
 class HasMax(Protocol):
-    """A game that says which player is MAX, as its lectures draw it, whoever moves at
-    the root (a hand-built tree with MIN at its root): a traced search rates its values
-    from MAX's point of view by default."""
+    """A game that says which player is MAX whoever moves at the root: a traced search then
+    rates from MAX's point of view."""
 
     def max_player(self) -> Player: ...
 
@@ -543,9 +542,8 @@ def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
 
 
 def node_ids(root: Node[Any, Any]) -> dict[int, str]:
-    """The export's node id (``"root"``, ``"root/2/1"``; see
-    :func:`~lazytree.export.graph.to_networkx`) of each node that exists below ``root``,
-    by ``id(node)``."""
+    """The export's node id (``"root/2/1"``, as :func:`~lazytree.export.graph.to_networkx`) of
+    each node below ``root``, by ``id(node)``."""
     game = root.context.game
     ids = {id(root): "root"}
     used = {"root"}

@@ -75,9 +75,8 @@ def weights_to_coefficients(game: Any, weights: Mapping[str, float]) -> list[flo
 
 
 def coefficients_to_weights(game: Any, b: Sequence[float]) -> dict[str, float]:
-    """Weights from fitted coefficients, the scale weight held at its current value
-    (:meth:`~lazytree.game.WeightedEvaluation.coefficients_to_weights`: a ``ValueError``
-    when no weights of the evaluation fit)."""
+    """Weights from fitted coefficients, the scale weight held (a ``ValueError`` when no weights
+    fit)."""
     return tunable(game).coefficients_to_weights(b)
 
 
@@ -120,9 +119,8 @@ def fit_logistic(
     lam: float = 1e-6,
     iterations: int = 50,
 ) -> list[float]:
-    """The coefficients ``b`` minimising the mean log loss of ``sigmoid(b . x)`` against
-    the scores ``ys`` (in ``[0, 1]``) plus ``lam * |b - b0|^2`` (Newton's method with
-    step halving, from ``b0``)."""
+    """The coefficients ``b`` minimising the mean log loss of ``sigmoid(b . x)`` against ``ys``
+    plus ``lam * |b - b0|^2`` (Newton's method with step halving)."""
     if not xs:
         raise ValueError("no positions to fit")
     n = len(b0)

@@ -98,9 +98,8 @@ def with_evaluation(game: Game[Any, Any], evaluate: Callable[[Any, int], float])
 
 
 def book_rating(game: Game[Any, Any]) -> Game[Any, Any]:
-    """``game`` rated like *Realm of Racket*: by its evaluation named ``book`` (Dice of
-    Doom's winner share) when it has one (:class:`~lazytree.game.NamedEvaluations`),
-    else ``game`` itself."""
+    """``game`` rated by its evaluation named ``book`` when it has one (*Realm of Racket*'s
+    rating), else ``game`` itself."""
     if isinstance(game, NamedEvaluations) and "book" in game.evaluation_names():
         rated: Game[Any, Any] = game.rated_by("book")
         return rated
@@ -108,9 +107,8 @@ def book_rating(game: Game[Any, Any]) -> Game[Any, Any]:
 
 
 def rated_by(game: Game[Any, Any], eval: str | None, player: str) -> Game[Any, Any]:
-    """``game`` rating with its evaluation named ``eval`` (None: the first of its
-    :meth:`~lazytree.game.NamedEvaluations.evaluation_names`) when it has named
-    evaluations, else ``game`` itself; :class:`AgentError` for an unknown name."""
+    """``game`` rating with its evaluation named ``eval`` (None: its first) when it names
+    several, else ``game``; :class:`AgentError` for an unknown name."""
     if not isinstance(game, NamedEvaluations):
         return game
     try:
@@ -163,9 +161,8 @@ def single_float(x: float) -> float:
 def offered_agent(
     game: Game[Any, Any], key: str, name: str, params: dict[str, Any], offered_by: str
 ) -> Any:
-    """The agent ``game`` offers as ``key`` (:class:`~lazytree.game.GameAgents`), called
-    ``name`` with ``params``; :class:`AgentError` when the game offers none (``offered_by``
-    names the games that do) or refuses the parameters."""
+    """The agent ``game`` offers as ``key``, called ``name`` with ``params``;
+    :class:`AgentError` when it offers none (``offered_by`` names who does) or refuses them."""
     agent = None
     if isinstance(game, GameAgents):
         try:

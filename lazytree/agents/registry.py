@@ -42,8 +42,7 @@ class DepthOptions:
 @dataclass(frozen=True)
 class DefaultOptions:
     """The options of the play AI (``default``): a clock of ``time`` seconds counted by
-    ``clock``, or with ``time=None`` a ``rater`` to ``depth`` or a node budget; see
-    :class:`DefaultAgent` and the ``default`` entry of :data:`AGENTS` for each."""
+    ``clock``, or with ``time=None`` a ``rater`` to ``depth`` or a node budget."""
 
     time: float | None = 1.0
     clock: Clock = "cpu"
@@ -69,9 +68,8 @@ class DefaultOptions:
 
 
 def _spelling(options: Any, head: str, skip: tuple[str, ...] = ()) -> str:
-    """``head``, then ``:key=value`` for each field of ``options`` (a dataclass) that is
-    not its default and not in ``skip``, in field order, widths and quiescences spelled
-    by :func:`~lazytree.search.spelling.spell`."""
+    """``head``, then ``:key=value`` for each field of ``options`` not at its default nor in
+    ``skip``, in field order."""
     parts = [head]
     for f in dataclasses.fields(options):
         value = getattr(options, f.name)
@@ -471,9 +469,8 @@ gives the server's file instead."""
 
 
 def _check_no_files(text: str, name: str) -> None:
-    """A :class:`AgentError` when the agent ``text`` (registered as ``name``) gives a
-    parameter of :data:`_FILE_PARAMS` a value, under its name or an alias; the message
-    names the key as written."""
+    """An :class:`AgentError` when the agent ``text`` gives a parameter of :data:`_FILE_PARAMS`
+    a value (the key named as written)."""
     params = AGENTS[name].params
     for part in text.strip().split(":")[1:]:
         key, _, value = part.partition("=")

@@ -91,7 +91,6 @@ class GameRecord:
 
     def record(self) -> dict[str, Any]:
         """The JSONL line: the arena's facts and, under ``session``, a saved session
-        (format, version, game and options, start, seats, moves in notation) that
         :meth:`lazytree.session.Session.load` replays."""
         return {
             "pair": self.pair,

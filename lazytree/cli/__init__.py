@@ -82,9 +82,8 @@ NO_BENCHMARKS = (
 
 
 def benchmarks_found() -> bool:
-    """Whether :data:`BENCHMARKS` is there; its folder's parent is then put at the end
-    of ``sys.path`` (after every installed package), so ``benchmarks`` imports, in this
-    process and in the worker processes it spawns."""
+    """Whether :data:`BENCHMARKS` is there; then its parent goes at the end of ``sys.path``, so
+    ``benchmarks`` imports here and in spawned workers."""
     if not (BENCHMARKS / "cli.py").is_file():
         return False
     root = str(BENCHMARKS.parent)

@@ -181,9 +181,8 @@ EngineRaterOption = Annotated[
 def command_rater(
     rater: str | None, *, depth_flags: tuple[str, ...] = ("--depth",), position_book: bool = False
 ) -> Rater | None:
-    """The rater ``--rater`` spells (``None``: the default engine); a one-line error for
-    a bad spelling, and for depth options (or ``--position-book``) given to a rater without a
-    depth (mcts)."""
+    """The rater ``--rater`` spells (``None``: the default engine); a one-line error for a bad
+    spelling, or depth options (``--position-book``) given to a rater without a depth."""
     if rater is None:
         return None
     try:

@@ -228,9 +228,8 @@ DASK_CONNECT_SECONDS = 5
 
 
 def check_scheduler(address: str) -> None:
-    """Fail in one line (exit 2) when the Dask scheduler at ``address`` (``tcp://HOST:PORT``
-    or ``HOST:PORT``) does not accept a connection within :data:`DASK_CONNECT_SECONDS`.
-    Other protocols are left to Dask (under the same connect timeout)."""
+    """Fail in one line (exit 2) when the Dask scheduler at ``address`` does not accept a TCP
+    connection within :data:`DASK_CONNECT_SECONDS` (other protocols are left to Dask)."""
     scheme, sep, rest = address.rpartition("://")
     if sep and scheme != "tcp":
         return
@@ -375,9 +374,8 @@ def show(summary: dict[str, Any]) -> None:
 
 
 def game_command(spec: GameSpec, action: Callable[..., None]) -> Any:
-    """The command of ``action((spec, options), **action_options)`` for one two-player
-    game: the game's options (``players`` fixed at 2), then the action's (shared by
-    ``arena`` and ``tune``)."""
+    """The command of ``action((spec, options), **action_options)`` for a two-player game: the
+    game's options (``players`` fixed at 2), then the action's."""
     game_params = [p for p in _game_parameters(spec) if p.name != "players"]
     names = [p.name for p in game_params]
     has_players = any(o.name == "players" for o in spec.options)

@@ -53,9 +53,8 @@ def turn_cells(labels: Iterable[str]) -> frozenset[int]:
 
 
 def _hex_board(doc: dict[str, Any], highlight: Collection[int]) -> Text:
-    """The cells of a hex board document in rows, each ``index owner label`` coloured
-    by its owner (the first letter of the player's name), rows shifted by the board's
-    ``offsets`` (in half cells)."""
+    """A hex board document's cells in rows, each ``index owner label`` in its owner's colour,
+    rows shifted by ``offsets``."""
     cells = doc["cells"]
     names = doc["players"]
     width = len(str(len(cells) - 1))

@@ -298,9 +298,8 @@ _NODE_OVERHEAD = 600
 
 
 def memory_budget(text: str | None) -> int:
-    """``--max-memory`` in bytes: :data:`DEFAULT_MEMORY` when not given; a usage
-    error (exit 2) when it is not a size, or above the default (the most any command
-    may use on this machine)."""
+    """``--max-memory`` in bytes (:data:`DEFAULT_MEMORY` when not given); a usage error (exit 2)
+    for a bad size or one past the default or under :data:`MIN_MEMORY`."""
     if text is None:
         return DEFAULT_MEMORY
     try:
@@ -471,9 +470,9 @@ def os_reason(exc: OSError) -> str:
 def read_text_file(
     path: Path, option: str, limit: int = MAX_READ_BYTES, what: str = "a command reads"
 ) -> str:
-    """The text of file ``path`` given as ``option``; a one-line error (exit 2) when it
-    is missing, not a regular file, larger than ``limit`` bytes (the error says "more
-    than the LIMIT ``what``") or not UTF-8 text."""
+    """The text of file ``path`` given as ``option``; a one-line error (exit 2) when it is
+    missing, not a regular file, over ``limit`` bytes ("more than the LIMIT ``what``") or not
+    UTF-8."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a fifo would block
             fail(f"{option} {path}: not a regular file")

@@ -331,9 +331,9 @@ def play_ai(
     max_nodes: int | None,
     max_memory: str | None,
 ) -> str:
-    """The play AI of the command's options as a seat (``default``): a wall clock of
-    ``--time`` seconds, or with ``--time 0`` ``--rater`` to ``--depth`` (default 4)
-    under the command's node budget. A ``ValueError`` for a bad option."""
+    """The play AI of the command's options as a ``default`` seat: a ``--time`` clock, or with
+    ``--time 0`` ``--rater`` to ``--depth`` under the node budget; ``ValueError`` for a bad
+    option."""
     clocked = time_budget > 0
     if not clocked:
         max_nodes = command_limit(position.state, max_nodes, None).nodes

@@ -263,9 +263,8 @@ def _walk(
     max_positions: int | None,
     path_of: Callable[[Any, Any], list[int]],
 ) -> tuple[dict[int, int], list[Node[Any, Any]], list[int], list[list[int]], list[Any]]:
-    """The nodes below ``root`` that exist (created before ``until``), each once, in the
-    walk's order: their indices by ``id``, the nodes, and per node its ``parent``, ``hl``
-    and ``prob`` columns."""
+    """The nodes below ``root`` that exist (created before ``until``), each once, in walk order:
+    their indices by ``id``, the nodes, and the ``parent``, ``hl`` and ``prob`` columns."""
     keep = None if until is None else (lambda node: node.serial < until)
     index: dict[int, int] = {id(root): 0}
     nodes: list[Node[Any, Any]] = [root]
@@ -348,9 +347,8 @@ _EVENTS = {"enter": "e", "leaf": "l", "update": "u", "cutoff": "c", "exit": "x"}
 
 
 def last_search_model(root: Node[Any, Any], result: SearchResult[Any], until: int) -> ExplorerModel:
-    """The model of an AI's last search (the play page's "explore its last search"):
-    the tree below ``root`` as the search ``result`` left it (the tree's first ``until``
-    nodes), titled with its rater and depth."""
+    """The model of an AI's last search: the tree below ``root`` as ``result`` left it (its
+    first ``until`` nodes), titled with rater and depth."""
     depth = "the end" if result.depth is None else f"depth {result.depth}"
     title = f"the AI's last move: {result.rater} to {depth}"
     if result.position_book_hit:  # serve --position-book: nothing was searched
@@ -386,9 +384,8 @@ def _visits(node: Node[Any, Any], visits: Visits) -> list[int]:
 
 
 def _position_book_summary(root: Node[Any, Any], result: SearchResult[Any]) -> dict[str, Any]:
-    """What the position book did for the search at ``root``: its ``status`` and, for a
-    hit, the ``move`` it gave, the ``depth`` it was searched to (None: to the end of the
-    game) and its ``uses``."""
+    """What the position book did for the search at ``root``: its ``status`` and, for a hit, the
+    ``move``, ``depth`` (None: to the end) and ``uses``."""
     position_book = result.position_book
     assert position_book is not None
     out: dict[str, Any] = {"status": position_book.status}

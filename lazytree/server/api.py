@@ -71,9 +71,8 @@ def apply_move(runner: Runner, role: str, seat: int | None, text: str) -> int:
 
 
 def take_back(runner: Runner, action: str, role: str, seat: int | None) -> Response:
-    """Undo or redo (in a worker thread: the AI's turn is cancelled and awaited), the
-    moves table cut or extended to match. Refused when another person plays a human seat
-    of the game: it could take back their move."""
+    """Undo or redo (the AI's turn cancelled and awaited first), the moves table cut or extended
+    to match; refused in a game where another person plays a human seat."""
     if runner.others_play(role, seat):
         raise BadRequest(
             f"no {action} in a game of several people: it could take back another person's move",

@@ -43,9 +43,8 @@ KEEP_ALIVE: Final = 5
 
 
 class Doorman:
-    """The connections open, by client address: at most ``per_address`` from one
-    address and ``total`` in all; ``header_seconds`` for a request's headers. Safe to
-    use from any thread."""
+    """The connections open by client address: at most ``per_address`` from one and ``total`` in
+    all, ``header_seconds`` for a request's headers. Thread-safe."""
 
     def __init__(
         self,
@@ -181,9 +180,8 @@ class CountedSocket:
 
 
 def descriptor_budget(spare: int = 256) -> int:
-    """Connections the process can hold: its soft limit of open files (raised to the
-    hard limit first) less ``spare`` descriptors kept for the database, the workers'
-    pipes and the files served; at least 64."""
+    """Connections the process can hold: its open-files limit (raised to the hard limit) less
+    ``spare`` descriptors; at least 64."""
     try:
         import resource
     except ImportError:  # not on this platform

@@ -63,9 +63,8 @@ def explorer_page(text: str) -> HTMLResponse:
 
 
 def explore_routes(executor: Executor, last_search: LastSearch | None = None) -> list[Route]:
-    """The explorer's routes, to add to the server's, their searches run by ``executor``;
-    ``last_search`` finds the worker of a game's last AI search for
-    ``/explore/ai/SESSION`` (without it, that route answers 404)."""
+    """The explorer's routes, their searches run by ``executor``; ``last_search`` finds a game's
+    last AI search for ``/explore/ai/SESSION`` (404 without it)."""
 
     # explorer key -> its worker
     where: Recent[str, Any] = Recent(jobs.KEEP_TREES * max(1, executor.slots))

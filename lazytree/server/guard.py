@@ -91,9 +91,8 @@ def public_host(url: str) -> str:
 
 
 def allowed_hosts(listen: Iterable[str] = (), public_urls: Iterable[str] = ()) -> list[str]:
-    """The hosts the server answers: :data:`LOOPBACK`, the ``--host`` addresses it
-    listens on (a wildcard such as 0.0.0.0 adds nothing: give ``--public-url``) and the
-    hosts of the public URLs."""
+    """The hosts the server answers: :data:`LOOPBACK`, the ``--host`` addresses (a wildcard adds
+    nothing) and the public URLs' hosts."""
     hosts = list(LOOPBACK)
     for host in listen:
         if host.strip() not in WILDCARDS:

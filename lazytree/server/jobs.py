@@ -73,9 +73,8 @@ class SearchSummary:
 
 @dataclass(frozen=True)
 class MoveAnswer:
-    """The chosen ``move`` as text, the seconds and new nodes it took, its search (None
-    for an agent that does not search), the position book's hits/misses/stores during it, or the
-    ``stopped`` reason and message of a search that had no move (:class:`SearchStopped`)."""
+    """The chosen ``move`` as text, its seconds and new nodes, its search summary (None: no
+    search), the position book's counts, or the ``stopped`` reason of a search with no move."""
 
     move: str | None
     seconds: float = 0.0
@@ -205,9 +204,9 @@ def explore(params: Mapping[str, str]) -> tuple[str, dict[str, Any]] | str:
 
 
 def force(key: str, request: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | str:
-    """A click of the explorer ``key`` kept in this worker (see
-    :meth:`~lazytree.explorer.live.LiveExplorer.force`): the report and the new model's
-    data, or an error message."""
+    """A click on the explorer ``key`` kept in this worker
+    (:meth:`~lazytree.explorer.live.LiveExplorer.force`): the report and the model's data, or an
+    error."""
     with _lock:
         live = _trees.get(key)
         if live is not None:

@@ -120,9 +120,8 @@ class Client:
     send_timeout: float = SEND_TIMEOUT
 
     def push(self, built: Built) -> bool:
-        """Queue the moves this page has not had and the view: the board's changes when
-        the page has the snapshot before, else the whole board. False when the page's
-        queue is full (drop it)."""
+        """Queue the moves this page has not had and the view (the board's changes when it
+        has the board before, else the whole board); False when the queue is full."""
         snap = built.snap
         if snap.version <= self.version:
             return True

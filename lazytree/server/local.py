@@ -86,9 +86,8 @@ def open_service(kind: str, query: str) -> LocalGame | LocalExplorer:
 
 
 class LocalGame:
-    """One game, played in this process: the server's
-    :class:`~lazytree.server.runner.Runner` for a single page that is the host (it
-    plays every human seat), with the AI's turns run when asked."""
+    """One game played in this process: the server's :class:`~lazytree.server.runner.Runner` for
+    a single host page, the AI's turns run when asked."""
 
     def __init__(self, session: Session, delay: float = 0.0) -> None:
         self.session = session
@@ -133,9 +132,8 @@ class LocalGame:
 
     @property
     def can_stop(self) -> bool:
-        """True while a stoppable agent (a clock, MCTS) thinks and the page can interrupt
-        it (:meth:`listen_for_stop`), as the server's
-        :attr:`~lazytree.server.runner.Runner.can_stop`."""
+        """True while a stoppable agent thinks and the page can interrupt it
+        (:meth:`listen_for_stop`)."""
         s = self.session
         if not (self.interruptible and self.thinking) or s.is_over:
             return False
@@ -347,8 +345,8 @@ class LocalExplorer:
 
     @classmethod
     def from_query(cls, query: str) -> LocalExplorer:
-        """The explorer of the page's query string (``game=G&OPTION=V...&depth=D&rater=R``,
-        ``steps=1``: see :func:`~lazytree.explorer.query.explore_tree`);
+        """The explorer of the page's query string
+        (:func:`~lazytree.explorer.query.explore_tree`);
         :class:`~lazytree.session.SessionError` for one it refuses."""
         try:
             return cls(explore_tree(_params(query)))

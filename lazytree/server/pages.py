@@ -135,9 +135,8 @@ async def play(request: Request) -> Response:
 
 
 async def new_game(state: AppState, params: dict[str, str], address: str) -> Response:
-    """A new game from the form's ``params``, stored, then a redirect to the host's link
-    (its page shows the seats' links); the form again, with what was typed, when it is
-    refused."""
+    """A new game from the form's ``params``, stored, then a redirect to the host's link; the
+    form again, with what was typed, when refused."""
     typed = typed_form(params)
     refused = state.rate_limited(address)
     if refused:

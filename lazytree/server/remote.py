@@ -45,9 +45,8 @@ def is_short(name: str) -> tuple[bool, float | None]:
 
 @dataclass(eq=False)
 class RemoteAgent:
-    """An AI seat of a game the web process holds: :meth:`choose` sends the position to
-    a worker (:func:`ai_move`) and waits, passing on Stop; the last search's summary,
-    position book counts and worker are kept for the page."""
+    """An AI seat of a game the web process holds: :meth:`choose` sends the position to a worker
+    and waits, passing on Stop; the last search's summary and worker are kept."""
 
     name: str
     stoppable: bool

@@ -271,9 +271,8 @@ class Runner:
             self.changed()
 
     def position_book_status(self) -> dict[str, Any] | None:
-        """The position book of this game for the page: ``on`` (the AI uses it), its
-        ``hits``/``misses``/``stores`` so far and a ``note`` (why there is none, or why
-        it was switched off); None when the server has no position book."""
+        """The game's position book for the page: ``on``, its ``hits``/``misses``/``stores``
+        and a ``note`` (why there is none or it stopped); None without one."""
         if not self.has_position_book:
             return None
         position_book = self.session.position_book
@@ -332,8 +331,7 @@ class Runner:
     @property
     def can_stop(self) -> bool:
         """True while a stoppable agent thinks (a clock, MCTS): it can answer at once with
-        its best move so far. The book's AI searches a fixed depth and has no shallower
-        answer."""
+        its best move so far."""
         if not self.thinking:
             return False
         s = self.session

@@ -42,9 +42,8 @@ _ids = itertools.count()
 
 @dataclass(eq=False)
 class Job:
-    """One job: its game (``key``), function and arguments, whether it is short, its
-    wall clock, and the ``future`` of its result. ``where`` names the worker it ran in
-    (give it as ``pin`` to send a later job to the same worker)."""
+    """One job: its game (``key``), function and arguments, whether it is short, its wall clock
+    and the ``future`` of its result; ``where`` names its worker (a later ``pin``)."""
 
     key: str
     fn: Callable[..., Any]
@@ -162,9 +161,8 @@ class Scheduler:
         return (slot < self.regular or job.short) and self._running[job.owner] < self.share
 
     def take(self, slot: int, pins: Callable[[Any], bool]) -> Job | None:
-        """The next job for ``slot`` (blocking); ``pins(pin)`` says whether a pinned job
-        belongs to it. None once the scheduler is closed. Call :meth:`done` with it when
-        it has ended."""
+        """The next job for ``slot`` (blocking; ``pins(pin)``: whether a pinned job is its),
+        None once closed; :meth:`done` it when it has ended."""
         with self._cond:
             while not self._closed:
                 for job in self._pinned:

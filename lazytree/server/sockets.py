@@ -85,9 +85,8 @@ class _Page:
 
 
 class LivePages:
-    """The pages open on the games of one app (:class:`~lazytree.server.state.AppState`):
-    their channels (:class:`~lazytree.server.live.Channels`) and the counts the caps of
-    its quotas are checked against."""
+    """The pages open on one app's games: their channels
+    (:class:`~lazytree.server.live.Channels`) and the counts the quotas are checked against."""
 
     def __init__(self, state: AppState) -> None:
         self.state = state
@@ -134,9 +133,8 @@ class LivePages:
         return None
 
     async def serve(self, socket: WebSocket) -> None:
-        """A page's WebSocket (another site's was refused by
-        :class:`~lazytree.server.guard.SiteGuard`): its hello, then its moves, each
-        mistake answered with an error message and the socket kept open."""
+        """A page's WebSocket: its hello, then its moves, a mistake answered with an error
+        and the socket kept open."""
         await socket.accept()
         page = _Page(socket, socket.path_params["sid"], address_of(socket))
         try:
@@ -169,9 +167,8 @@ class LivePages:
             self.leave(page)
 
     async def hello(self, page: _Page, hello: Any) -> bool:
-        """The page's hello: it is counted, joins its game's channel (and is sent what it
-        missed), and a seat's or the host's page resumes an AI to move. False when the
-        page was refused and closed."""
+        """The page's hello: counted, joined to its game's channel (sent what it missed); a
+        seat's or the host's page resumes an AI to move. False when refused."""
         runner = page.runner
         assert runner is not None
         if page.client is not None:

@@ -62,9 +62,8 @@ LIB = Path(str(resources.files("lazytree") / "static"))
 
 
 class AppState:
-    """One app's shared state: ``sessions`` (the games in memory over the database),
-    ``learning`` (the position book and weights every game's AI uses where they fit),
-    ``quotas`` (what clients may hold) and ``hosts`` (the names it answers)."""
+    """One app's shared state: ``sessions``, ``learning``, ``quotas`` and ``hosts`` (the names
+    it answers)."""
 
     def __init__(
         self,

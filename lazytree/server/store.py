@@ -248,9 +248,9 @@ class GameStore:
     def append(
         self, game_id: str, first: int, played: Sequence[Played], state: str | None = None
     ) -> None:
-        """Append ``played`` as plies ``first``, ``first + 1``... and commit (``state``: the
-        game's new state). A :class:`StoreError` when ``first`` is not the number of
-        moves stored (nothing is written then)."""
+        """Append ``played`` as plies ``first``, ``first + 1``... with the game's new
+        ``state``, and commit; a :class:`StoreError` (nothing written) when ``first`` is not
+        the count stored."""
         now = time.time()
         with self._lock:
             try:

@@ -338,9 +338,8 @@ _replays_lock = threading.Lock()
 
 
 def _paths(session: Session, history: list[Played], moves: list[Played]) -> list[list[int]]:
-    """The cells each of ``moves`` (a stretch of ``history``) went through on the board,
-    from the position it was made in: the history is replayed from the start once per
-    session and extended as it grows."""
+    """The cells each of ``moves`` (a stretch of ``history``) went through, the history replayed
+    once per session and extended as it grows."""
     with _replays_lock:
         known, states = _replays.get(session, ([], [session.start]))
         same = 0
@@ -489,9 +488,8 @@ class GameView(Protocol):
 
 
 def message_object(text: str) -> dict[str, Any]:
-    """A page's message as a JSON object, within limits; :class:`BadRequest` for one over
-    :data:`MAX_MESSAGE` bytes, beyond :func:`~lazytree.safejson.parse_json`'s limits or
-    not an object."""
+    """A page's message as a JSON object within :data:`MAX_MESSAGE` bytes and the parser's
+    limits; :class:`BadRequest` otherwise."""
     if len(text) > MAX_MESSAGE:
         raise BadRequest(f"message too large (more than {MAX_MESSAGE:,} bytes)", 413)
     try:

@@ -207,9 +207,9 @@ class Executor(ABC):
         owner: str = "",
         explore: bool = False,
     ) -> Job:
-        """Queue ``fn(*args)`` for game ``key``, charged to ``owner`` (``pin``: in the
-        worker of a finished job's ``where``, :class:`WorkGone` when that worker was
-        replaced; ``explore``: an explorer search, see the module)."""
+        """Queue ``fn(*args)`` for game ``key``, charged to ``owner``; ``pin``: in a
+        finished job's worker (:class:`WorkGone` when replaced); ``explore``: an explorer
+        search."""
         self._start()
         job = Job(
             key, fn, args, short=short, seconds=seconds, pin=pin, owner=owner, explore=explore
@@ -471,9 +471,8 @@ def _dask_call(fn: Callable[..., Any], args: tuple[Any, ...], stop_name: str) ->
 
 
 class DaskWorkers(Executor):
-    """Jobs on a Dask ``distributed`` cluster (a :class:`distributed.Client` connected
-    to it): one slot per worker thread of the cluster, one of them kept for short jobs
-    when there are two or more."""
+    """Jobs on a Dask ``distributed`` cluster (a connected :class:`distributed.Client`): a slot
+    per worker thread, one kept for short jobs when there are two or more."""
 
     def __init__(self, client: Any) -> None:
         threads = max(1, sum(client.nthreads().values()))
