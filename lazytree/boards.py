@@ -83,10 +83,8 @@ MAX_MOVES: Final = 500
 left out)."""
 
 MAX_BOARD_MOVES: Final = 30_000
-"""Most moves made by clicks on the board a document lists: every attack of a 100x100
-Dice of Doom board (an attack joins one of the mover's territories to one of another
-player's, each with at most 6 neighbours, and one of the two sides holds at most 5,000
-territories); a move left out cannot be clicked."""
+"""Most moves made by clicks a document lists: every attack of a 100x100 Dice of Doom board (a
+move left out cannot be clicked)."""
 
 MAX_LABEL: Final = 64
 """The longest cell label a packed position or a delta read back may hold (a board's

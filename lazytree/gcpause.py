@@ -60,10 +60,8 @@ MIN_GROWTH = 100_000
 and over)."""
 
 HELD_GROWTH = 1.25
-"""The growth that makes a full collection due while a clocked search holds them
-(:func:`full_collections_held`): CPython's own quarter. A clocked search pays for the
-collection at its start, inside its clock, so collecting sooner costs no stall; waiting
-for the objects to double let a game's dead trees double its peak memory."""
+"""The growth that makes a full collection due while a clocked search holds them (CPython's own
+quarter): it is paid at the next search's start, inside its clock."""
 
 WARM_UP = 50
 """Young collections a search's own pause (:func:`search_paused`) lets pass as the caller

@@ -120,9 +120,7 @@ class _PlayDefaults(Mapping[str, Mapping[str, Any]]):
 
 PLAY_DEFAULTS: Final[Mapping[str, Mapping[str, Any]]] = _PlayDefaults()
 """Game options a game is played with unless given, by game name, as the game says
-(:class:`~lazytree.game.PlayDefaults`; Dice of Doom: the stronger heuristic rating for
-the AI, not the book's territory count); ``lazytree play`` and ``lazytree serve`` both
-use them."""
+(:class:`~lazytree.game.PlayDefaults`): ``play`` and ``serve`` use them."""
 
 MAX_MOVES: Final = 100_000
 """Most moves a saved session may hold (a budget on what a file can make us replay)."""

@@ -59,11 +59,9 @@ TRACEABLE = ("minimax", "alphabeta", "expectiminimax")
 """The raters :func:`traced_search` runs (``alphabeta`` also as ``alphabeta:textbook``)."""
 
 ORDERS: tuple[Order, ...] = ("update-first", "test-first")
-"""How a cut-off's window is shown: ``update-first`` raises the node's bound with the
-value, then cuts when ``alpha >= beta`` (AIMA 4th edition); ``test-first`` tests the
-value against the other bound before raising its own (``v >= beta`` at MAX, ``v <=
-alpha`` at MIN: AIMA 3rd edition, CS188), so the cut-off shows the window the child was
-searched with. The search forces the same either way."""
+"""How a cut-off's window is shown: ``update-first`` raises the bound, then cuts when
+``alpha >= beta`` (AIMA 4th edition); ``test-first`` tests the value against the other bound
+first (AIMA 3rd edition, CS188). The search forces the same either way."""
 
 MOVES: tuple[str, ...] = ("given", "reversed", "best-first")
 """The orders a traced search may generate each position's moves in (:class:`Reordered`):

@@ -68,9 +68,8 @@ from lazytree.tree import Tree
 DEFAULT_CAP = 150
 """Most nodes drawn in a picture (dot/svg/png) unless --max-nodes says otherwise."""
 DEFAULT_SEARCH_NODES = 20_000
-"""The search's node budget unless --search-nodes says otherwise: a picture shows 150
-nodes, and the whole explored tree becomes a graph before it is cut down, so this bounds
-the time and memory of that step too."""
+"""The search's node budget unless --search-nodes says otherwise; it bounds the graph made before
+a picture is cut down too."""
 
 HTML_HINT = 300
 """Past this many positions, a picture's command says the HTML explorer is the readable choice."""

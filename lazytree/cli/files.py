@@ -24,10 +24,8 @@ __all__ = [
 ]
 
 MAX_SAVED_GAME_BYTES = 4 * 1024**2
-"""The largest saved game ``play --load`` reads: a session of the most moves it may hold
-(100,000, :data:`lazytree.session.MAX_MOVES`) from a 100x100 board is about 1.7 MB (16
-bytes a move, 40 kB of start board). A bigger file is refused before it is read, since
-parsing and replaying costs about ten times its size in memory."""
+"""The largest saved game ``play --load`` reads (:data:`lazytree.session.MAX_MOVES` moves of a
+100x100 board are about 1.7 MB); a bigger file is refused before it is read."""
 
 
 def check_output(path: Path, option: str) -> None:

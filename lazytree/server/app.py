@@ -62,10 +62,8 @@ SWEEP_EVERY = 5.0
 """Seconds between two sweeps of the games in memory (:meth:`Sessions.sweep`)."""
 
 PING_SECONDS = 5.0
-"""How often the server pings each page's socket, and how long it waits for the answer.
-A page that stops reading (a phone whose network dropped) answers no ping, since the
-ping waits behind the updates it has not read: it is dropped within twice this, however
-large the kernel's buffers, and catches up when it reconnects."""
+"""How often the server pings each page's socket, and how long it waits for the answer: a page
+that stops reading is dropped within twice this and catches up when it reconnects."""
 
 
 class PageSocket(CountedSocket, WebSocketsSansIOProtocol):

@@ -23,9 +23,8 @@ if TYPE_CHECKING:
 __all__ = ["LOOK_EVERY", "RemoteAgent", "is_short"]
 
 LOOK_EVERY = 0.25
-"""Seconds between two looks of a game's thread at its waiting or running job (has it
-started? was the turn cancelled, or Stop pressed?); its answer wakes the thread at
-once. With a thread per thinking AI, a shorter look costs the web process its time."""
+"""Seconds between two looks of a game's thread at its job (started? cancelled? Stop pressed?);
+its answer wakes the thread at once."""
 
 
 def is_short(name: str) -> tuple[bool, float | None]:
