@@ -200,8 +200,8 @@ def _installed_entries() -> list[Entry]:
 class Catalog(MutableMapping[str, GameSpec]):
     """The games that load, by name, in declaration order (lazytree's own first); a spec's
     module is imported when it is first asked for, :meth:`names` and :meth:`origin` read
-    metadata only, broken entries are listed by :meth:`broken`. ``GAMES[name] = spec`` and ``del
-    GAMES[name]`` register and forget a game."""
+    metadata only, broken entries are listed by :meth:`broken`.
+    ``GAMES[name] = spec`` and ``del GAMES[name]`` register and forget a game."""
 
     def __init__(self, find: Callable[[], list[Entry]] = _installed_entries) -> None:
         self._find = find

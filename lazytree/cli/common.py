@@ -626,9 +626,9 @@ def game_group(
     defaults: Mapping[str, Mapping[str, Any]] | None = None,
     pass_setup: bool = False,
 ) -> typer.Typer:
-    """A command group ``name`` with one sub-command per game (:class:`GameCommands`) that runs
-    ``action(position, **action_options)`` (with ``pass_setup``: ``action(position, setup,
-    ...)``); ``defaults``: per game, game-option defaults of this action."""
+    """A command group ``name`` with one sub-command per game (:class:`GameCommands`) that
+    runs ``action(position, **action_options)`` (with ``pass_setup``:
+    ``action(position, setup, ...)``); ``defaults``: per game, this action's option defaults."""
     extra = action_parameters(action, skip=2 if pass_setup else 1)
 
     def make(spec: GameSpec) -> Callable[..., None]:
