@@ -24,9 +24,9 @@ from benchmarks.serve import (
     bench_serve_fair,
 )
 from lazytree._core import core_kind
-from lazytree.cli.analyse import JsonOption
 from lazytree.cli.common import (
     CheckedCommand,
+    PrintJsonOption,
     console,
     err_console,
     fail,
@@ -92,7 +92,7 @@ def tictactoe(
             dir_okay=False,
         ),
     ] = None,
-    json_out: JsonOption = False,
+    json_out: PrintJsonOption = False,
 ) -> None:
     """Solve tic-tac-toe: lazy minimax, alpha-beta, shared alpha-beta vs plain Python.
 
@@ -195,7 +195,7 @@ def collector(
     live: Annotated[
         int, typer.Option("--live", min=0, help="Small lists kept alive in the second run.")
     ] = 2_000_000,
-    json_out: JsonOption = False,
+    json_out: PrintJsonOption = False,
 ) -> None:
     """Tiny searches (tic-tac-toe, alpha-beta to depth 1) alone and among many live
     objects, in this process: a search's cost must not grow with the host's heap."""
@@ -305,7 +305,7 @@ def serve_load(
             "four games of Dice of Doom SIZE x SIZE held with a page open (0: off).",
         ),
     ] = 0,
-    json_out: JsonOption = False,
+    json_out: PrintJsonOption = False,
 ) -> None:
     """The load benchmarks of lazytree serve.
 

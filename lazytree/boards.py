@@ -1,28 +1,11 @@
-"""One JSON description of a position's board, for the play page and the explorer.
+"""One JSON description of a position's board (``lazytree-board/1``), for the play page and the
+explorer.
 
-:func:`board_document` asks the game: a game that implements
-:class:`~lazytree.game.BoardView` describes its cells (a hex or a grid board) and which
-cells a click goes through to make each move; any other game gets the **generic view**
-(kind ``"text"``): its ``render()`` text and its legal moves, drawn as one button per
-move. Either way the document has the schema ``lazytree-board/1``, checked by the JSON
-Schema file ``lazytree/static/board.schema.json`` (:data:`SCHEMA_FILE`):
-
-* ``schema``, ``kind`` (``hex``, ``grid`` or ``text``), ``players`` (a name each),
-  ``toMove`` (-1 at a chance node), ``text`` (the ``render()`` of the position);
-* ``moves``: every legal move as ``{"move": notation, "path": [cells clicked]}`` (an
-  empty path: the page shows a button), at most ``max_moves`` moves made by a button
-  and ``max_board_moves`` made by clicks (``more`` counts the others: a move left out
-  cannot be clicked, so the clicked ones have a budget as big as a 100x100 board needs);
-* hex and grid boards: ``rows``, ``cols``, ``cells`` (``row``, ``col``, ``owner``,
-  ``label``, optional ``shade`` and ``name``: the cell's name in the game's notation,
-  drawn small in its corner), and optionally ``offsets``, ``coords``, ``colours``,
-  ``notes``, ``score``.
-
-The explorer sends the board's shape once per tree (:func:`board_layout`), the root's
-position as :func:`pack`\\ ed owners and labels, and every other position as a
-:data:`CellDelta`, the cells it changed against its parent's (:class:`BoardDeltas`;
-:func:`apply_cell_delta` and :func:`unpack_cells` read them back); ``boards.js`` draws
-both pages with the same renderers.
+:func:`board_document` asks a game that implements :class:`~lazytree.game.BoardView` for its cells;
+any other game gets the generic view (kind ``text``: its ``render()`` and a button per move). The
+schema: ``lazytree/static/board.schema.json`` (``docs/reference/board-schema.md``). The explorer
+sends the layout once (:func:`board_layout`), the root :func:`pack`\\ ed and every other position as
+a :data:`CellDelta` (:class:`BoardDeltas`).
 
 Examples
 --------
@@ -100,10 +83,8 @@ MAX_MOVES: Final = 500
 left out)."""
 
 MAX_BOARD_MOVES: Final = 30_000
-"""Most moves made by clicks on the board a document lists: every attack of a 100x100
-Dice of Doom board (an attack joins one of the mover's territories to one of another
-player's, each with at most 6 neighbours, and one of the two sides holds at most 5,000
-territories); a move left out cannot be clicked."""
+"""Most moves made by clicks a document lists: every attack of a 100x100 Dice of Doom board (a
+move left out cannot be clicked)."""
 
 MAX_LABEL: Final = 64
 """The longest cell label a packed position or a delta read back may hold (a board's
@@ -146,9 +127,8 @@ def player_names(game: Game[Any, Any], view: dict[str, Any] | None = None) -> li
 def board_functions(
     game: Game[Any, Any],
 ) -> tuple[Callable[[Any], dict[str, Any]], Callable[[Any, Any], list[int]]]:
-    """:func:`position_view` and :func:`move_path` for ``game``, asking once whether
-    it is a :class:`~lazytree.game.BoardView` (that test is slow: a page of 50,000
-    positions asks it once, not twice a position)."""
+    """:func:`position_view` and :func:`move_path` for ``game``, asking once whether it is a
+    :class:`~lazytree.game.BoardView` (a slow test)."""
     if isinstance(game, BoardView):
         viewer = game
 
@@ -240,11 +220,10 @@ def board_layout(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def pack(view: dict[str, Any]) -> str | list[Any]:
-    """A position's owners and labels, short (the explorer stores one per node), from a
-    document or a board view: a letter per cell (``A`` player 0, ... ``.`` nobody),
-    then ``:`` and one character per label (a space for none) when every label is one
-    character at most, else ``|`` before each label; a list ``[owners, [labels]]`` when
-    a label holds a ``|``; the ``text`` of a generic view. ``boards.js`` unpacks it.
+    """A position's owners and labels, short (the explorer stores one per node): a letter per
+    cell (``A`` player 0, ``.`` nobody), then ``:`` and a character per label when every label
+    is one character at most, else ``|`` before each label; ``[owners, [labels]]`` when a label
+    holds a ``|``; the ``text`` of a generic view.
 
     >>> pack({"kind": "grid", "cells": [{"owner": 1, "label": "10"}, {"owner": -1, "label": ""}]})
     'B.|10|'
@@ -275,9 +254,8 @@ def pack_cells(owners: Sequence[int], labels: Sequence[str]) -> str | list[Any]:
 def position_packer(
     game: Game[Any, Any],
 ) -> Callable[[Any], tuple[str | list[Any], Sequence[str]]]:
-    """A function of a state: its :func:`pack`\\ ed position and the notes of its board
-    view, from the game's :class:`~lazytree.game.BoardCells` when it has them (no dict a
-    cell: the explorer packs every position of a search), else from its board view.
+    """A function of a state: its :func:`pack`\\ ed position and its board view's notes, from the
+    game's :class:`~lazytree.game.BoardCells` when it has them, else from its board view.
 
     >>> from lazytree.games import load_game
     >>> game, state = load_game("dice-of-doom", size=2, seed=1)
@@ -320,15 +298,11 @@ def _fill(template: str, path: Sequence[int]) -> str:
 
 
 def pack_moves(moves: Sequence[dict[str, Any]]) -> list[list[Any]]:
-    """A document's ``moves`` short, for the live page's updates (a 100x100 Dice of Doom
-    position has 6,000 and more): runs of consecutive moves spelled alike, each
-    ``[template, length, numbers]``. The template is the moves' notation with the path's
-    cells as ``{0}``, ``{1}``, ... (``"{0}->{1}"``); ``numbers`` hold each move's path,
-    ``length`` cells a move: its first cell as the difference from the first cell of the
-    move before (the first move's: from 0) and the others as differences from its first
-    cell. A run of moves without a path (buttons) has ``length`` 0 and ``numbers`` the
-    count of its moves, which then share one text. ``boards.js`` unpacks it;
-    :func:`unpack_moves` is the same in Python.
+    """A document's ``moves`` short, for the live page's updates: runs of moves spelled alike,
+    each ``[template, length, numbers]`` (the notation with the path's cells as ``{0}``,
+    ``{1}``...; per move its first cell as a difference from the move before's, the others from
+    its first; a run of buttons has ``length`` 0 and its count). :func:`unpack_moves` reads it
+    back.
 
     >>> moves = [{"move": "12->13", "path": [12, 13]}, {"move": "12->2", "path": [12, 2]},
     ...          {"move": "pass", "path": []}]
@@ -439,10 +413,8 @@ def unpack_cells(packed: Any, cells: int) -> tuple[list[int], list[str]]:
 def apply_cell_delta(
     owners: list[int], labels: list[str], delta: Any, players: int = len(_OWNERS) - 1
 ) -> None:
-    """Make the changes of a :data:`CellDelta` to a board's ``owners`` and ``labels``
-    (in place), checking them as data from outside: ``ValueError`` for a delta that is
-    not triples of a cell of the board, an owner (-1 or a player below ``players``) and
-    a short label.
+    """Make a :data:`CellDelta`'s changes to ``owners`` and ``labels`` in place, checked as data
+    from outside (``ValueError``).
 
     >>> owners, labels = [0, -1, 1], ["3", "", "2"]
     >>> apply_cell_delta(owners, labels, [1, 0, "2", 0, 0, "1"])
@@ -476,15 +448,9 @@ def _cell_delta(cells: Sequence[int], owners: Sequence[int], labels: Sequence[st
 
 
 class BoardDeltas:
-    """Positions described by the cells each changed against its parent's
-    (:data:`CellDelta`), for a game with a board of cells (a
-    :class:`~lazytree.game.BoardView`).
-
-    A game that is a :class:`~lazytree.game.BoardChanges` says what changed itself,
-    without reading whole boards; any other is compared cell by cell, each position's
-    board read once: :meth:`delta` keeps the boards of the current line of a
-    depth-first walk (the positions of the walk in preorder, each after its parent).
-    """
+    """Positions described by the cells each changed against its parent's (:data:`CellDelta`):
+    said by a :class:`~lazytree.game.BoardChanges` game itself, else compared cell by cell,
+    keeping the boards of the current line of a depth-first walk."""
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self._changes = game.board_changes if isinstance(game, BoardChanges) else None
@@ -507,9 +473,9 @@ class BoardDeltas:
     def delta(
         self, parent: Hashable, parent_state: Any, key: Hashable, state: Any
     ) -> tuple[CellDelta, Sequence[str]]:
-        """The cells of ``state`` that differ from ``parent_state``'s and the notes of
-        ``state``. ``parent`` and ``key`` name the two positions (e.g. their indices in
-        the walk): the board of ``key`` is kept while the walk goes on below it."""
+        """The cells of ``state`` that differ from ``parent_state``'s, and ``state``'s
+        notes; ``parent`` and ``key`` name the two positions (the board of ``key`` is kept
+        for its children)."""
         if self._changes is not None:
             cells, owners, labels, notes = self._changes(parent_state, state)
             return _cell_delta(cells, owners, labels), notes

@@ -1,22 +1,9 @@
 """Games by short name, found through the entry-point group ``lazytree.games``.
 
-Every game, built-in or installed, is declared the same way: an entry point in the
-group ``lazytree.games`` of a distribution's metadata (``[project.entry-points."lazytree.games"]``
-in its ``pyproject.toml``). The entry point's name is the game's name; the object it names is
-
-* a :class:`GameSpec` (name, summary, options, set-up, notation), or
-* a zero-argument callable returning a :class:`~lazytree.game.Game` (its name must be
-  the entry point's; it has no options and starts from ``initial_state()``).
-
-:data:`GAMES` is a lazy mapping: listing the names reads metadata only, and a game's
-module is imported the first time its spec is asked for. An entry point that fails to
-load, or names something that is neither, is recorded with a one-line reason
-(:meth:`Catalog.broken`) and never breaks the others; :func:`load_game` of it says that
-reason. :func:`register` adds a spec directly (tests, notebooks).
-
-When ``lazytree`` itself runs from a source checkout (``PYTHONPATH`` or an editable
-install), its own entry points are read from the checkout's ``pyproject.toml`` rather
-than from the installed metadata, which may belong to another checkout or be older.
+An entry point names a :class:`GameSpec` or a zero-argument callable returning a game. :data:`GAMES`
+is lazy (a game's module is imported when its spec is asked for); a broken entry point is recorded
+with its reason (:meth:`Catalog.broken`). From a source checkout its own ``pyproject.toml`` is read.
+:func:`register` adds a spec directly.
 
 Examples
 --------
@@ -211,13 +198,10 @@ def _installed_entries() -> list[Entry]:
 
 
 class Catalog(MutableMapping[str, GameSpec]):
-    """The games that load, by name, in declaration order (lazytree's own first).
-
-    Iterating or asking for a spec imports that game's module (once); :meth:`names`
-    and :meth:`origin` read metadata only. Broken entries are left out of the mapping
-    and listed by :meth:`broken`. ``GAMES[name] = spec`` and ``del GAMES[name]``
-    register and forget a game (tests, notebooks).
-    """
+    """The games that load, by name, in declaration order (lazytree's own first); a spec's
+    module is imported when it is first asked for, :meth:`names` and :meth:`origin` read
+    metadata only, broken entries are listed by :meth:`broken`.
+    ``GAMES[name] = spec`` and ``del GAMES[name]`` register and forget a game."""
 
     def __init__(self, find: Callable[[], list[Entry]] = _installed_entries) -> None:
         self._find = find

@@ -1,63 +1,11 @@
 """Fewer garbage collections of a growing tree while a driver runs searches, if it asks.
 
-A search builds a tree of many small, long-lived objects (nodes, states, lists of
-children). CPython's cyclic collector scans each new object twice on its way to the
-oldest generation (once young, once in the middle generation), and runs a *full*
-collection each time the objects that reached the oldest generation grow by a quarter,
-so while a tree grows it is scanned again and again. None of those scans can free
-anything the search still holds.
-
-:func:`gc_paused` is for *drivers*, the code that owns the process and runs search
-after search (the command line, the benchmarks, an arena or tuning worker), around their
-work. A search called from a notebook or a server enters :func:`search_paused` by itself
-(every rater does, through its one entry): the same pause once the search has grown
-(after :data:`WARM_UP` young collections; a small search runs with the collector exactly
-as the caller set it and calls none of its heap-sized functions), never when the process
-froze objects itself, and on leaving the thresholds, the callbacks, the enabled flag and
-what is frozen are as they were. Inside a pause:
-
-* the youngest generation is collected as usual, so short-lived garbage (generator
-  frames, temporary lists, a cycle dropped soon after it was made) is freed as before;
-* what survives a young collection is set aside (:func:`gc.freeze`, which moves the
-  collector's lists in O(1)) instead of being scanned again by the middle generation
-  and by every full collection: a growing tree is scanned once, when it is new;
-* a full collection starts once the objects set aside since the last one are
-  :data:`GROWTH` times as many as those that survived it (:data:`MAX_GROWTH` times
-  after a full collection that freed almost nothing, :data:`WASTED`: the objects are a
-  tree still growing; and at least :data:`MIN_GROWTH`). Everything set aside goes back
-  first (:func:`gc.unfreeze`, O(1)), so the full collection sees every object, and
-  garbage that only a full collection can free (a dropped shared tree: its sharing
-  table refers to its nodes, which refer to the table's context) is still freed once
-  the objects have grown that much: a driver that plays game after game does not pile
-  up old trees. (CPython starts that collection itself, as usual, once the middle
-  generation has moved a quarter of the survivors' number up to the oldest; until
-  then the young survivors are scanned as they would be outside the pause.) A full
-  collection asked for with :func:`gc.collect` inside the pause sees everything too;
-* a search on a clock holds full collections (:func:`full_collections_held`): one that
-  falls due while it runs waits for the start of the next clocked search, whose clock
-  then counts it, so a full collection is never a stall in the middle of a move; and
-  while held, one falls due once the objects have grown by :data:`HELD_GROWTH` (a
-  quarter, CPython's own rule), so the trees a game drops do not pile up;
-* the growth carries over to the next block, as the survivors do (a driver's next
-  search grows a tree again). Before the first full collection inside a pause, the
-  pause assumes the driver grows a tree: it takes the blocks the allocator holds
-  (:func:`sys.getallocatedblocks`, every small object tracked or not: more than the
-  collector tracks) as the survivors and :data:`MAX_GROWTH` as the growth, so a first
-  solve is not scanned while it grows (CPython's own rule would scan it at a quarter);
-* entering and leaving cost O(1) (the allocator's count once per process, a walk of
-  its arenas): a threshold, a callback in :data:`gc.callbacks`, and on leaving the
-  outermost block :func:`gc.unfreeze`. After a full collection inside the pause, the
-  callback counts the survivors (:func:`gc.get_objects`, once per full collection,
-  which scanned all of them anyway).
-
-Objects a process froze itself (:func:`gc.freeze` before a ``fork``) are unfrozen by a
-driver's pause (a driver owns its process); a search's own pause then stays out of the
-way (it looks once, when the search has grown: :func:`gc.get_freeze_count`).
-
-Both are re-entrant and safe to enter from several threads (a counter under a lock: the
-first to enter pauses, the last to leave restores); inside a pause, entering either costs
-a counter's step, so a search inside a driver's pause, or a deepening's iterations inside
-its own, add nothing.
+:func:`gc_paused` is for drivers (the command line, the benchmarks, an arena or tuning worker),
+around their work; every search enters :func:`search_paused` by itself once it has grown. Inside a
+pause young collections run as usual, their survivors are frozen instead of being scanned again, and
+a full collection waits until the objects have grown by :data:`GROWTH` (held while a clocked search
+runs: :func:`full_collections_held`). Both are re-entrant and thread-safe. How and why:
+``docs/reference/internals.md``.
 
 Examples
 --------
@@ -112,10 +60,8 @@ MIN_GROWTH = 100_000
 and over)."""
 
 HELD_GROWTH = 1.25
-"""The growth that makes a full collection due while a clocked search holds them
-(:func:`full_collections_held`): CPython's own quarter. A clocked search pays for the
-collection at its start, inside its clock, so collecting sooner costs no stall; waiting
-for the objects to double let a game's dead trees double its peak memory."""
+"""The growth that makes a full collection due while a clocked search holds them (CPython's own
+quarter): it is paid at the next search's start, inside its clock."""
 
 WARM_UP = 50
 """Young collections a search's own pause (:func:`search_paused`) lets pass as the caller
@@ -166,12 +112,8 @@ def _setting_aside(saved: tuple[int, int, int]) -> None:
 
 
 def _after_collection(phase: str, info: dict[str, Any]) -> None:
-    """A :data:`gc.callbacks` entry while paused (see the module docstring).
-
-    CPython ignores what a callback raises, so a Ctrl-C that lands here would be lost
-    (the driver's command would run on): another thread raises it again in the main
-    thread a moment later, once this callback has returned (raised at once, it would
-    land here again)."""
+    """A :data:`gc.callbacks` entry while paused. A Ctrl-C landing here (which CPython would
+    drop) is raised again from another thread once it has returned."""
     try:
         _collected(phase, info)
     except KeyboardInterrupt:
@@ -243,9 +185,8 @@ def _start_setting_aside(saved: tuple[int, int, int]) -> None:
 
 
 def _warm_up(saved: tuple[int, int, int]) -> None:
-    """One young collection of a search's own pause that does not set survivors aside
-    yet: after :data:`WARM_UP` of them it starts to, unless the process froze objects
-    itself (then it never does)."""
+    """One young collection of a search's own pause before it sets survivors aside: after
+    :data:`WARM_UP` of them it starts to (unless the process froze objects itself)."""
     global _warm
     if _warm < 0:
         return
@@ -286,10 +227,8 @@ def _leave() -> None:
 
 @contextmanager
 def gc_paused() -> Iterator[None]:
-    """Young survivors set aside, full collections only once the objects have doubled
-    (or grown eightfold after a scan that found nothing), for the block (see the module
-    docstring). For drivers, around their work (a search enters :func:`search_paused`
-    by itself)."""
+    """Young survivors set aside and full collections only once the objects have grown, for the
+    block: for drivers, around their work."""
     _enter(driver=True)
     try:
         yield
@@ -299,10 +238,8 @@ def gc_paused() -> Iterator[None]:
 
 @contextmanager
 def search_paused() -> Iterator[None]:
-    """The pause a search enters by itself: as :func:`gc_paused` once the search has
-    grown past :data:`WARM_UP` young collections, unless the process froze objects itself;
-    on leaving, the collector is as the caller set it (see the module docstring). Inside
-    any pause it only counts."""
+    """The pause a search enters by itself, once it has grown past :data:`WARM_UP` young
+    collections (never when the process froze objects itself); inside any pause it only counts."""
     if _unpaused:
         yield
         return
@@ -315,11 +252,9 @@ def search_paused() -> Iterator[None]:
 
 @contextmanager
 def full_collections_held() -> Iterator[None]:
-    """For a search on a clock: no full collection starts inside the block (one that
-    falls due waits), and the block starts with the one that fell due inside the last
-    (its time counts against the clock that started before, not as a stall of
-    hundreds of milliseconds in the middle of a search that should be answering).
-    Outside a pause it does nothing."""
+    """For a search on a clock: a full collection that falls due inside the block waits for the
+    start of the next one, inside its clock rather than as a stall mid-search. Outside a pause
+    it does nothing."""
     global _held, _pending
     with _lock:
         run = _pending and _saved is not None and _setting

@@ -1,26 +1,10 @@
 """A persistent position book (Samuel's rote learning) in a SQLite file.
 
-The AI looks its root position up before it searches, and stores what it searched
-afterwards (:func:`booked_search`). A row is keyed by a canonical byte encoding of the
-state (:func:`state_key`: a hash of the state's ``repr``, which for our immutable states
-of ints, strings, tuples and enums is the same in every process and every run,
-unlike ``pickle``) and holds the depth searched, the value (of the player to move),
-its bound, the best move in the game's notation and a use counter. One position book belongs to
-one game: its name and options, and its evaluation's name and version (which changes
-with the weights) are in the file's ``meta`` table; opening it for anything else is a
-:class:`PositionBookError`.
-
-Safety:
-
-* many processes (arena workers) may read and write one position book at once: WAL journal, a
-  busy timeout, each write one short ``BEGIN IMMEDIATE`` transaction;
-* a size cap (``cap`` rows): past it, the least useful rows (fewest uses, then
-  shallowest, then oldest) are evicted;
-* a file that is not a position book, or a position book of another game or evaluation
-  version, is one :class:`PositionBookError` when it is opened;
-* a file that goes bad while a game is played never stops the game: the failing
-  lookup or store switches the position book off (:attr:`PositionBook.broken` says why)
-  and the search goes on without it.
+The AI looks its root position up before it searches and stores what it searched afterwards
+(:func:`booked_search`). Rows are keyed by :func:`state_key`; a book belongs to one game, its
+options and its evaluation's version. Many processes may share one file; past ``cap`` rows the least
+useful go; a file that goes bad switches the book off (:attr:`PositionBook.broken`) and the search
+goes on.
 
 Examples
 --------
@@ -124,10 +108,19 @@ def game_identity(game: Any) -> dict[str, str]:
     return {"game": str(game.name), "options": options, "evaluation": name, "version": version}
 
 
+def _check_format(path: object, meta: dict[str, Any]) -> None:
+    """A :class:`PositionBookError` unless ``meta`` is a position book's of this format."""
+    if meta.get("format") != POSITION_BOOK_FORMAT:
+        raise PositionBookError(f"{path}: not a lazytree position book")
+    if meta.get("format_version") != str(POSITION_BOOK_VERSION):
+        version = meta.get("format_version")
+        raise PositionBookError(f"{path}: position book format {version} is unknown")
+
+
 def read_identity(path: str | Path) -> dict[str, str]:
-    """What the position book at ``path`` belongs to (``game``, ``options``, ``evaluation``,
-    ``version``, as :func:`game_identity` gives them), read without a game and without
-    changing the file; :class:`PositionBookError` for a file that is missing or not a position book.
+    """What the position book at ``path`` belongs to (as :func:`game_identity` gives it), read
+    without changing the file; :class:`PositionBookError` for a missing file or not a position
+    book.
 
     >>> import tempfile, os
     >>> from lazytree.games.tictactoe import TicTacToe
@@ -149,20 +142,14 @@ def read_identity(path: str | Path) -> dict[str, str]:
         raise PositionBookError(f"{path}: not a lazytree position book ({exc})") from None
     finally:
         db.close()
-    if meta.get("format") != POSITION_BOOK_FORMAT:
-        raise PositionBookError(f"{path}: not a lazytree position book")
-    if meta.get("format_version") != str(POSITION_BOOK_VERSION):
-        raise PositionBookError(
-            f"{path}: position book format {meta.get('format_version')} is unknown"
-        )
+    _check_format(path, meta)
     return {field: str(meta.get(field)) for field in ("game", "options", "evaluation", "version")}
 
 
 @dataclass(frozen=True)
 class PositionBookEntry:
-    """One stored search: ``depth`` (:data:`COMPLETE` for a solved position), ``value`` of
-    ``player`` (the player to move) with its ``bound``, the best ``move`` in notation and
-    how often it was used."""
+    """One stored search: ``depth`` (:data:`COMPLETE`: solved), the ``value`` for ``player`` (to
+    move) with its ``bound``, the best ``move`` in notation and its ``uses``."""
 
     depth: int
     value: float
@@ -231,12 +218,7 @@ class PositionBook:
                 f"{self.path}: not a lazytree position book (tables {sorted(tables)})"
             )
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
-        if meta.get("format") != POSITION_BOOK_FORMAT:
-            raise PositionBookError(f"{self.path}: not a lazytree position book")
-        if meta.get("format_version") != str(POSITION_BOOK_VERSION):
-            raise PositionBookError(
-                f"{self.path}: position book format {meta.get('format_version')} is unknown"
-            )
+        _check_format(self.path, meta)
         for field in ("game", "options", "evaluation", "version"):
             if meta.get(field) != self.identity[field]:
                 raise PositionBookError(
@@ -376,14 +358,10 @@ def booked_search(
     *,
     depth: int,
 ) -> SearchResult[Any]:
-    """Answer from ``position_book`` when it holds ``tree.root`` searched at least ``depth``
-    deep with an exact value, else run ``search()`` and store its answer (a search that
-    saw the end of the game everywhere is stored as :data:`COMPLETE`, which answers any
-    depth). Only root searches are stored, and they are exact; a row with a lower or
-    upper bound is never taken as an answer. The result's ``position_book``
-    (:class:`~lazytree.search.result.PositionBookUse`) says ``"hit"`` (with the entry's depth
-    and uses) or ``"miss"`` (``None`` without a position book); a broken position book is skipped
-    (``"off"``)."""
+    """Answer from ``position_book`` when it holds ``tree.root`` searched exactly at least
+    ``depth`` deep (or to the end: :data:`COMPLETE`), else run ``search()`` and store its
+    answer; the result's ``position_book`` says ``hit``, ``miss`` or ``off`` (a broken book is
+    skipped)."""
     if position_book is None:
         return search()
     root = tree.root

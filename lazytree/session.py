@@ -1,29 +1,10 @@
 """A game session: one game being played, shared by the terminal and the web server.
 
-A :class:`Session` holds the game (by registry name and options), its start position,
-the lazy tree of the position now, who sits at each seat and the history of moves. A
-seat is an agent of :mod:`lazytree.agents` named as everywhere else (``human``,
-``lol2``, ``mcts:time=0.5``, ``default:time=1:clock=wall``); every agent is started at
-the start position and observes every move made (the humans', the AIs', the dice), so
-an AI keeps its tree from move to move. The drivers (``lazytree play``, ``lazytree
-serve``) only ask it for moves and show what happened:
-
-* :meth:`Session.play` makes a human's move, given as a move or in the game's notation;
-  an illegal move raises :class:`~lazytree.game.IllegalMoveError` and changes nothing;
-* :meth:`Session.ai_turn` lets the agent to move play its whole turn, a generator of
-  :class:`AIStep` (stoppable through a ``threading.Event``, with progress reports);
-* chance outcomes (the dice of ``--rules chance``) are drawn at once after the move that
-  leads to them, from the session's seeded ``random.Random``;
-* :meth:`Session.undo` / :meth:`Session.redo` take back or replay whole turns (the
-  agents are started again and shown the moves left);
-* :meth:`Session.save` / :meth:`Session.load` write and read a JSON document (format
-  version, game and options, start position, seats by name, moves in the game's
-  notation): its schema is :class:`SavedGame`, whose :meth:`~SavedGame.parse` checks
-  every field (the server checks a game from the network the same way, then its own
-  caps) before the game is made; loading then replays every move through the rules
-  (:meth:`Session.catch_up`), and a problem is one :class:`SessionError` with a message
-  for the user. Version 1 files (an AI seat as ``{"kind": "ai", "settings": {...}}`` of
-  :data:`V1_AI`) load with that AI as the same ``default`` agent.
+A :class:`Session` holds the game, its start position, the lazy tree of the position now, an agent
+per seat (:mod:`lazytree.agents`) and the history of moves: :meth:`Session.play` a human's move,
+:meth:`Session.ai_turn` an agent's turn, :meth:`Session.undo` / :meth:`Session.redo` whole turns,
+:meth:`Session.save` / :meth:`Session.load` the JSON of :class:`SavedGame`. Chance outcomes are
+drawn from the session's seeded ``random.Random``.
 
 Examples
 --------
@@ -139,9 +120,7 @@ class _PlayDefaults(Mapping[str, Mapping[str, Any]]):
 
 PLAY_DEFAULTS: Final[Mapping[str, Mapping[str, Any]]] = _PlayDefaults()
 """Game options a game is played with unless given, by game name, as the game says
-(:class:`~lazytree.game.PlayDefaults`; Dice of Doom: the stronger heuristic rating for
-the AI, not the book's territory count); ``lazytree play`` and ``lazytree serve`` both
-use them."""
+(:class:`~lazytree.game.PlayDefaults`): ``play`` and ``serve`` use them."""
 
 MAX_MOVES: Final = 100_000
 """Most moves a saved session may hold (a budget on what a file can make us replay)."""
@@ -173,11 +152,9 @@ HUMAN: Final = Seat()
 def default_seat(
     game: Game[Any, Any], seconds: float | None = 1.0, *, clock: Clock = "wall", **options: Any
 ) -> str:
-    """The play AI's seat name (``lazytree play`` and ``serve``): the ``default`` agent's
-    :class:`~lazytree.agents.DefaultOptions` with a ``seconds`` clock counted by ``clock``
-    (None: ``time=none``, no clock) and ``options``, rating with the game's own evaluation
-    when it has several (:class:`~lazytree.game.NamedEvaluations`) and that is not the
-    agents' default.
+    """The play AI's seat name: the ``default`` agent with a ``seconds`` clock counted by
+    ``clock`` (None: no clock) and ``options``, rating with the game's own evaluation when it
+    names several.
 
     >>> from lazytree.games.tictactoe import TicTacToe
     >>> default_seat(TicTacToe(), 0.5, depth=3, nodes=None)
@@ -274,9 +251,8 @@ class Session:
 
     # -- seats and their agents --------------------------------------------------------
     def set_seats(self, seats: Sequence[Seat | str]) -> None:
-        """Seat these agents (one per player; by :class:`Seat` or name), started at the
-        start position and shown the history; :class:`SessionError` for a bad name or
-        an agent that cannot play this game (the seats then unchanged)."""
+        """Seat these agents (by :class:`Seat` or name), started and shown the history;
+        :class:`SessionError` (seats unchanged) for a bad name or an agent that cannot play."""
         players = self.game.num_players
         if len(seats) != players:
             raise SessionError(f"{len(seats)} seats for a game of {players} players")
@@ -317,9 +293,8 @@ class Session:
                 agent.position_book = position_book
 
     def use_game(self, game: Game[Any, Any]) -> None:
-        """Play on with ``game`` in place of the session's game (the same rules, e.g.
-        rated with learned weights): the tree and the agents start again from the
-        history."""
+        """Play on with ``game`` (the same rules, e.g. learned weights) in place of the
+        session's: the tree and the agents start again from the history."""
         self.game = game
         self._replay()
         self._start(self.agents)
@@ -391,11 +366,9 @@ class Session:
         return move
 
     def play(self, move: Hashable | str) -> list[Played]:
-        """Make a human's move: the move and any chance outcomes drawn after it.
-
-        Raises :class:`~lazytree.game.IllegalMoveError` (session unchanged) for an
-        illegal move and :class:`SessionError` when the AI's seat is to move.
-        """
+        """Make a human's move and draw the chance outcomes after it;
+        :class:`~lazytree.game.IllegalMoveError` (nothing changed) for an illegal move,
+        :class:`SessionError` when an AI is to move."""
         if not self.seat().is_human and not self.is_over:
             raise SessionError(
                 f"player {self.to_move} is played by {self.seat().name}, not by a human"
@@ -413,23 +386,14 @@ class Session:
         lock: threading.Lock | None = None,
         record: Callable[[int, Sequence[Played]], None] | None = None,
     ) -> Iterator[AIStep]:
-        """Let the agent at the seat to move play its whole turn, one :class:`AIStep` at
-        a time (the session is updated before each step is yielded): it chooses
-        (:meth:`Agent.choose <lazytree.agents.Agent.choose>` with ``stop`` and
-        ``progress``), its move is played and every agent observes it, and it goes on
-        while it is its turn.
+        """Let the agent to move play its whole turn, one :class:`AIStep` at a time (the
+        session is updated before each is yielded). Raises :class:`SessionError` when the
+        seat to move is human.
 
-        ``stop`` (set from another thread) makes a stoppable agent (``stoppable``: a
-        clock, MCTS) answer at once with its best move so far; the others have no such
-        move, and their search raises :class:`~lazytree.search.limit.SearchStopped`
-        (the session is then as before that move). ``cancel`` set (with ``stop``, to
-        end the search) ends the turn without playing the move being searched. Raises
-        :class:`SessionError` when the seat to move is human.
-
-        ``lock`` is held while each move is played (readers holding it never see half a
-        move) and ``record(ply, played)`` is called under it with the moves just played
-        (from ply ``ply`` of the history) before they are yielded: the server stores
-        them there, before anyone is told.
+        ``stop`` makes a stoppable agent answer at once (another's search raises
+        :class:`~lazytree.search.limit.SearchStopped`, the session as before); ``cancel``
+        ends the turn without playing. Each move is played holding ``lock``, and
+        ``record(ply, played)`` is called under it before the move is yielded.
         """
         if self.is_over:
             return
@@ -488,11 +452,8 @@ class Session:
         return rolled
 
     def _chance_rng(self) -> random.Random:
-        """The generator of the next chance outcome: with a seed, one made from the seed
-        and the number of moves played, so an outcome depends only on the game's seed
-        and its place in the game, never on what was drawn before in this process (a
-        game reloaded from a file or the server's database after a restart rolls the
-        dice it would have rolled without the restart)."""
+        """The generator of the next chance outcome: with a seed, one made from the seed and
+        the number of moves played, so a game reloaded after a restart rolls the same dice."""
         if self.seed is None:
             return self.rng
         return random.Random(f"{self.seed}/{len(self.history)}")
@@ -565,9 +526,9 @@ class Session:
 
     @classmethod
     def load(cls, data: Any) -> Session:
-        """A session from what :meth:`save` wrote (or from a :class:`SavedGame` parsed
-        already), every field checked and every move replayed through the rules.
-        :class:`SessionError` names the first problem."""
+        """A session from what :meth:`save` wrote (or a parsed :class:`SavedGame`), every
+        field checked and every move replayed; :class:`SessionError` names the first
+        problem."""
         saved = data if isinstance(data, SavedGame) else SavedGame.parse(data)
         session = cls(saved.game, {**saved.options, **saved.start}, seed=saved.seed)
         session.options = dict(saved.options)
@@ -579,10 +540,8 @@ class Session:
         return session
 
     def catch_up(self, moves: Sequence[str]) -> None:
-        """Play ``moves`` after the history as :meth:`save` wrote them (text, chance
-        outcomes included: none is drawn): a saved game's moves, or those another copy
-        of this game made since (a server's worker catching up with the web process).
-        :class:`SessionError` names the first illegal one (those before it are played)."""
+        """Play ``moves`` as :meth:`save` wrote them (chance outcomes included) after the
+        history; :class:`SessionError` names the first illegal one."""
         for text in moves:
             state = self.state
             try:
@@ -598,10 +557,8 @@ class Session:
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A saved session (what :meth:`Session.save` writes), its fields checked by
-    :meth:`parse` before any game, agent or move is made: read by :meth:`Session.load`,
-    and by the server before it adds its own caps
-    (:func:`lazytree.server.views.check_saved`)."""
+    """A saved session, its fields checked by :meth:`parse` before any game, agent or move is
+    made (by :meth:`Session.load` and the server)."""
 
     game: str
     options: Mapping[str, Any]
@@ -614,10 +571,9 @@ class SavedGame:
 
     @classmethod
     def parse(cls, data: Any) -> SavedGame:
-        """``data`` (parsed JSON) checked: its format and version, no unknown field, a
-        registered game, options and start options the game has, of their types, a
-        whole seed and at most :data:`MAX_MOVES` moves as text. :class:`SessionError`
-        names the first problem."""
+        """``data`` checked: format and version, no unknown field, a registered game, its
+        options and start options of their types, a whole seed, at most :data:`MAX_MOVES`
+        moves; :class:`SessionError` names the first problem."""
         if not isinstance(data, dict):
             raise SessionError("not a saved session: expected a JSON object")
         if data.get("format") != FORMAT:
@@ -663,19 +619,16 @@ class SavedGame:
 
 
 def start_options(game: Game[Any, Any], state: Any) -> dict[str, Any]:
-    """The game options that rebuild exactly the start position ``state`` whatever the
-    seed, as the game says (:class:`~lazytree.game.StartOptions`; a Dice of Doom board,
-    its player and spare dice). Other games' start positions follow from their options
-    alone (an empty dict)."""
+    """The game options that rebuild the start position ``state`` whatever the seed
+    (:class:`~lazytree.game.StartOptions`), else an empty dict."""
     if isinstance(game, StartOptions):
         return game.start_options(state)
     return {}
 
 
 def options_from_text(spec: GameSpec, params: Mapping[str, str]) -> dict[str, Any]:
-    """Game options from text (a URL's query), named as on the command line
-    (``spare-dice`` or ``spare_dice``); :class:`SessionError` with a one-line message for
-    an unknown option or a value of the wrong type."""
+    """Game options from text (a URL's query), named as on the command line;
+    :class:`SessionError` for an unknown option or a value of the wrong type."""
     by_name = {o.name: o for o in spec.options}
     out: dict[str, Any] = {}
     for key, text in params.items():
@@ -731,9 +684,8 @@ V1_AI: Final[Mapping[str, Any]] = {
 
 
 def _v1_seat(i: int, seat: Any, game: Game[Any, Any]) -> str:
-    """A seat of version 1 (``{"kind": "human"}`` or ``{"kind": "ai", "settings":
-    {...}}`` with the fields of :data:`V1_AI`) by name: the same AI as a ``default``
-    agent."""
+    """A version-1 seat (``{"kind": "human"}`` or ``{"kind": "ai", "settings": {...}}``) by
+    name: the same AI as a ``default`` agent."""
     kind = seat.get("kind") if isinstance(seat, dict) else None
     if kind == "human":
         return "human"
@@ -782,9 +734,8 @@ def _parse_text(game: Game[Any, Any], state: Any, text: str) -> Hashable:
 
 
 def _draw_outcome(node: Node[Any, Any], rng: random.Random) -> tuple[Hashable, str]:
-    """Draw a chance node's outcome with ``rng`` and say what happened: a
-    :class:`~lazytree.game.RollingGame` rolls its dice (so the numbers can be shown),
-    otherwise the outcome is drawn by the edges' probabilities."""
+    """Draw a chance node's outcome with ``rng`` and say what happened (a
+    :class:`~lazytree.game.RollingGame` rolls its dice)."""
     game, state = node.context.game, node.state
     if isinstance(game, RollingGame):
         move, text = game.roll_outcome(state, rng)

@@ -1,21 +1,8 @@
 """The search as the lectures trace it: the reference search, telling each step.
 
-:func:`traced_search` runs the readable search of :mod:`lazytree.reference` (minimax,
-alpha-beta, expectiminimax with Star1) with a step callback, and records into a
-:class:`Trace` each :class:`Step`: a node entered with its ``(alpha, beta)`` window, a
-leaf evaluated (one step, whether the depth limit or the end of the game stopped
-there), the value a child backs up into its parent (``update``: the parent's value and
-window after it), a cut-off, a node left with its value (a bound when it failed outside
-its window; a chance node's with its weighted sum). It builds, in the lazy tree the
-explorer draws, exactly the nodes the reference forced, in the same order, and stores
-each node's value there; the fast raters of the same names force the same
-(``tests/test_teach.py``).
-
-With ``textbook=True`` the root is searched like the lectures' pseudo-code: alpha rises
-with the best value, so later moves are cut as a hand trace cuts them, and the answer is
-one best move. The default (the fast core's root) searches each later root move with a
-window just past the best value so far, so that a move as good comes back exact and
-*every* tied best move is reported; it prunes less at the root.
+:func:`traced_search` runs :mod:`lazytree.reference` with a step callback, records each
+:class:`Step` into a :class:`Trace` and builds in the lazy tree exactly the nodes it forced.
+``textbook=True`` searches the root with the full window, as the lectures' pseudo-code does.
 
 >>> from lazytree.tree import Tree
 >>> from lazytree.games.tree_game import TreeGame
@@ -72,11 +59,9 @@ TRACEABLE = ("minimax", "alphabeta", "expectiminimax")
 """The raters :func:`traced_search` runs (``alphabeta`` also as ``alphabeta:textbook``)."""
 
 ORDERS: tuple[Order, ...] = ("update-first", "test-first")
-"""How a cut-off's window is shown: ``update-first`` raises the node's bound with the
-value, then cuts when ``alpha >= beta`` (AIMA 4th edition); ``test-first`` tests the
-value against the other bound before raising its own (``v >= beta`` at MAX, ``v <=
-alpha`` at MIN: AIMA 3rd edition, CS188), so the cut-off shows the window the child was
-searched with. The search forces the same either way."""
+"""How a cut-off's window is shown: ``update-first`` raises the bound, then cuts when
+``alpha >= beta`` (AIMA 4th edition); ``test-first`` tests the value against the other bound
+first (AIMA 3rd edition, CS188). The search forces the same either way."""
 
 MOVES: tuple[str, ...] = ("given", "reversed", "best-first")
 """The orders a traced search may generate each position's moves in (:class:`Reordered`):
@@ -95,20 +80,16 @@ Terms = tuple[tuple[float, float], ...]
 
 @runtime_checkable
 class HasMax(Protocol):
-    """A game that says which player is MAX, as its lectures draw it, whoever moves at
-    the root (a hand-built tree with MIN at its root): a traced search rates its values
-    from MAX's point of view by default."""
+    """A game that says which player is MAX whoever moves at the root: a traced search then
+    rates from MAX's point of view."""
 
     def max_player(self) -> Player: ...
 
 
 class Reordered:
-    """``game`` with each position's moves generated in another order (one of
-    :data:`MOVES`), everything else the game's: the same tree, searched in another
-    order, as the lectures show move ordering. ``best-first`` ranks a position's moves by
-    the static evaluation of the position each leads to, best first for the player to
-    move (ties and chance outcomes keep the game's order); those evaluations are the
-    ordering's, not the search's, and no search counts them.
+    """``game`` with each position's moves generated in another order (one of :data:`MOVES`);
+    ``best-first`` ranks them by the static evaluation of the position each leads to,
+    evaluations no search counts.
 
     >>> from lazytree.games.tree_game import TreeGame
     >>> game = TreeGame([[3, 12], [2, 4], 14])
@@ -144,24 +125,14 @@ class Reordered:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step of a traced search.
+    """One step of a traced search, values from the rating player's point of view.
 
-    ``event`` is ``enter`` (the search arrives at ``node`` with the window ``(alpha,
-    beta)``), ``leaf`` (``node`` is evaluated: ``value``; the depth limit or the end of
-    the game), ``update`` (a child's value backed up into ``node``: ``value`` is
-    ``node``'s value so far, ``(alpha, beta)`` its window after it; at a chance node, the
-    weighted sum so far), ``cutoff`` (at a MAX or MIN node the value reached the other
-    bound: the moves after this one are never generated; at a chance node, Star1 found
-    that even the outcomes not seen yet at their best (or worst) cannot bring the sum
-    back into the window: ``value`` is that sum, a bound) or ``exit`` (the search leaves
-    ``node`` with ``value``, fail-soft). ``bound`` says what an ``exit`` or chance
-    ``cutoff`` value is: ``Bound.EXACT``, or ``UPPER`` (the true value is at most it:
-    it failed low) or ``LOWER`` (at least it). Values are from the rating player's point
-    of view. ``terms`` holds a chance node's ``(probability, value)`` pairs (its weighted
-    sum); with ``assumed`` the last pair is the outcomes not searched, at a bound.
-    ``quiescence``: the step is past the depth limit, where a search with quiescence
-    looks at the noisy moves only (a node's first ``update`` there is its own evaluation:
-    standing pat).
+    ``event``: ``enter`` (with the window ``(alpha, beta)``), ``leaf`` (evaluated: ``value``),
+    ``update`` (a child's value backed up: ``node``'s value and window so far), ``cutoff`` (the
+    later moves are never generated; at a chance node, a Star1 bound), ``exit`` (``value``,
+    fail-soft). ``bound`` says what an ``exit`` or chance ``cutoff`` value is; ``terms`` holds a
+    chance node's ``(probability, value)`` pairs (with ``assumed`` the last is the outcomes not
+    searched); ``quiescence``: past the depth limit.
     """
 
     node: Node[Any, Any]
@@ -378,22 +349,14 @@ def traced_search(
     trace: Trace | None = None,
     quiescence: int = 0,
 ) -> SearchResult[Any]:
-    """Rate ``node`` ``depth`` plies deep (a number, or a :class:`Limit` with a depth and
-    any budget) with ``rater`` (one of :data:`TRACEABLE`) by the reference search
-    (:mod:`lazytree.reference`), recording each step into ``trace`` when one is given and
-    building below ``node`` the nodes it forces, each rated.
+    """Rate ``node`` ``depth`` plies deep (or a :class:`Limit`) with ``rater`` (one of
+    :data:`TRACEABLE`) by the reference search, recording each step into ``trace`` and building
+    below ``node`` the nodes it forces.
 
-    ``textbook`` (``alphabeta``, ``expectiminimax``) searches the root with a window
-    raised by each move, as the lectures' pseudo-code: one best move, the textbook's
-    cuts. ``star1`` (``expectiminimax``) prunes chance nodes when the game bounds its
-    values, and MAX and MIN nodes by alpha-beta; without it nothing is pruned (plain
-    expectiminimax, as ``minimax`` of a game with chance). ``order`` is how a cut-off's window
-    is shown (:data:`ORDERS`). A chance node counts as a ply of ``depth``. Values are
-    from ``player``'s point of view (by default MAX's in a game that says who is MAX,
-    :class:`HasMax`, else the player to move). ``quiescence`` (``alphabeta``, a game with
-    noisy moves, :class:`~lazytree.game.NoisyGame`): that many plies of noisy moves past
-    the depth, each node there standing pat on its own evaluation first, as the fast
-    core's ``quiescence``; those steps are marked (:attr:`Step.quiescence`).
+    ``textbook``: the root searched as the lectures' pseudo-code; ``star1``: chance nodes
+    pruned; ``order``: how a cut-off's window is shown (:data:`ORDERS`); ``quiescence``: plies
+    of noisy moves past the depth. Values from ``player``'s point of view (default MAX's,
+    :class:`HasMax`, else the player to move).
     """
     if rater not in TRACEABLE:
         raise ValueError(f"no traced search for {rater!r} (traced: {', '.join(TRACEABLE)})")
@@ -519,13 +482,9 @@ _NO = {"false": False, "no": False, "0": False, "off": False}
 
 
 def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
-    """The traced rater ``text`` spells: ``minimax``, ``alphabeta``, ``expectiminimax``,
-    with ``textbook`` (``alphabeta:textbook``, ``expectiminimax:textbook=true``), ``star1``
-    (``expectiminimax:star1=false``), ``order`` (``alphabeta:order=test-first``, one
-    of :data:`ORDERS`), ``moves`` (``alphabeta:moves=reversed``, one of :data:`MOVES`:
-    its tree is built on :meth:`TracedRater.game_for`) and ``quiescence``
-    (``alphabeta:quiescence=2``, plies); ``None`` for any other rater. A bad parameter of
-    these is a one-line :class:`~lazytree.search.raters.RaterError`.
+    """The traced rater ``text`` spells (``minimax``, ``alphabeta``, ``expectiminimax``, with
+    ``textbook``, ``star1``, ``order``, ``moves`` and ``quiescence``), ``None`` for any other; a
+    bad parameter is a :class:`~lazytree.search.raters.RaterError`.
 
     >>> traced_rater("alphabeta:textbook").textbook, traced_rater("mcts") is None
     (True, True)
@@ -581,9 +540,8 @@ def traced_rater(text: str, *, record: bool = True) -> TracedRater | None:
 
 
 def node_ids(root: Node[Any, Any]) -> dict[int, str]:
-    """The export's node id (``"root"``, ``"root/2/1"``; see
-    :func:`~lazytree.export.graph.to_networkx`) of each node that exists below ``root``,
-    by ``id(node)``."""
+    """The export's node id (``"root/2/1"``, as :func:`~lazytree.export.graph.to_networkx`) of
+    each node below ``root``, by ``id(node)``."""
     game = root.context.game
     ids = {id(root): "root"}
     used = {"root"}
@@ -619,13 +577,9 @@ def step_number(value: float | None) -> float | None:
 def step_records(
     steps: Iterator[Step] | list[Step], name: Callable[[Node[Any, Any]], Hashable]
 ) -> list[dict[str, Any]]:
-    """The steps as JSON-ready records ``{node, event, alpha, beta, value}``, each node
-    named by ``name``, numbers written by :func:`step_number`; an ``exit`` (and a chance
-    node's ``cutoff``) also has ``bound`` (``exact``, ``upper``: the true value is at most
-    ``value``, ``lower``: at least), a chance node's steps ``terms`` (its ``[probability,
-    value]`` pairs) and a Star1 cut-off ``assumed: true`` (its last pair is the outcomes
-    not searched, at their bound); a step past the depth limit (quiescence) has
-    ``quiescence: true``."""
+    """The steps as JSON-ready records ``{node, event, alpha, beta, value}`` (nodes named by
+    ``name``, numbers by :func:`step_number`), with ``bound``, ``terms``, ``assumed`` and
+    ``quiescence`` where a step has them."""
     out: list[dict[str, Any]] = []
     for s in steps:
         record: dict[str, Any] = {

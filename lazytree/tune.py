@@ -1,25 +1,9 @@
 """Samuel-style learning of evaluation weights from self-play (``lazytree tune``).
 
-1. **Play** (:func:`play_for_samples`): seeded games between the current weights and a
-   pool of opponents (the current weights themselves, weights accepted earlier, and any
-   other agents asked for, such as the book's AI ``ror:depth=2``), seats rotated, and in
-   the first plies a move chosen at random now and then so the games differ (opponents
-   much weaker than the learner spoil the fit: their games' results say who played more
-   than what the positions were worth, see :meth:`TuneSpec.opponents`). At every search,
-   the position at the end of its principal variation (the leaf the value came from) is
-   recorded as the evaluation's features from the searching player's side, with that
-   player's final score (1 win, 1/2 tie, 0 loss).
-2. **Fit** (:func:`fit_logistic`): Texel-style logistic regression of the score on the
-   features, ``P(win) = sigmoid(b . x)``, by Newton's method (a handful of features:
-   no library needed), regularised toward the current weights' coefficients ``b0``
-   (``lam * |b - b0|^2``). :func:`coefficients_to_weights` turns ``b`` back into
-   weights with one weight held fixed as the scale (Dice of Doom: ``safe`` = 2, the
-   ``squash`` absorbs the fitted scale; checkers: ``man`` = 100).
-
-The game says what its features are and how its weights map to ``b``
-(:class:`~lazytree.game.WeightedEvaluation`); a game without one cannot be tuned.
-3. **Accept** (:func:`accept`): an arena match with an SPRT, the new weights against the
-   current ones; only an ``H1`` accepts them.
+Play (:func:`play_for_samples`: the learner against a pool of opponents, recording each search's
+leaf features and the final score), fit (:func:`fit_logistic`: Texel-style logistic regression
+toward the current weights), accept (:func:`accept`: an SPRT match, only ``H1`` accepts). How:
+``docs/how-to/tuning.md``.
 
 Examples
 --------
@@ -91,9 +75,8 @@ def weights_to_coefficients(game: Any, weights: Mapping[str, float]) -> list[flo
 
 
 def coefficients_to_weights(game: Any, b: Sequence[float]) -> dict[str, float]:
-    """Weights from fitted coefficients, the scale weight held at its current value
-    (:meth:`~lazytree.game.WeightedEvaluation.coefficients_to_weights`: a ``ValueError``
-    when no weights of the evaluation fit)."""
+    """Weights from fitted coefficients, the scale weight held (a ``ValueError`` when no weights
+    fit)."""
     return tunable(game).coefficients_to_weights(b)
 
 
@@ -136,9 +119,8 @@ def fit_logistic(
     lam: float = 1e-6,
     iterations: int = 50,
 ) -> list[float]:
-    """The coefficients ``b`` minimising the mean log loss of ``sigmoid(b . x)`` against
-    the scores ``ys`` (in ``[0, 1]``) plus ``lam * |b - b0|^2`` (Newton's method with
-    step halving, from ``b0``)."""
+    """The coefficients ``b`` minimising the mean log loss of ``sigmoid(b . x)`` against ``ys``
+    plus ``lam * |b - b0|^2`` (Newton's method with step halving)."""
     if not xs:
         raise ValueError("no positions to fit")
     n = len(b0)
@@ -299,14 +281,9 @@ class TuneSpec:
         return name
 
     def opponents(self) -> list[str]:
-        """The pool: the current weights, earlier accepted weights, then ``others``.
-
-        The fit reads every game's result as what its positions were worth, which holds
-        between agents of about the same strength. Against a much weaker agent (the
-        book's ``ror:depth=2`` on 8x8 lisp boards loses most games to the default AI) the
-        result says who played: fitted alone on such games the Dice of Doom weights
-        value frontier territories at the most dice at -16.5, mixed with self-play they
-        put ``tempo`` at 80 and the scale at 0.17; hence no such opponent by default."""
+        """The pool: the current weights, earlier accepted weights, then ``others`` (none by
+        default: games against a much weaker agent say who played, not what the positions
+        were worth, and spoil the fit)."""
         out = [self.agent(self.weights)]
         out += [self.agent(p) for p in self.pool]
         out += list(self.others)

@@ -1,19 +1,8 @@
 """Evaluation weights as data: which evaluation a game rates with, its weights, and JSON files.
 
-A game keeps its evaluation's weights as data when it implements
-:class:`~lazytree.game.WeightedEvaluation` (Dice of Doom's ``heuristic``, every rule
-set; checkers' Samuel-style sum); this module works from that protocol only.
-:func:`evaluation_id` names the evaluation a game object rates with and a version that
-changes with its weights (the position book keys its rows by it);
-:func:`with_weights` gives a copy of a game rating with other weights;
-:func:`save_weights` / :func:`load_weights` write and read the JSON files of
-``lazytree tune`` (``--weights FILE`` elsewhere); :func:`read_weights_option` reads a
-game option that holds weights (checkers' ``--weights``: JSON or a weights file).
-
-A weights file::
-
-    {"format": "lazytree-weights", "version": 2, "game": "dice-of-doom",
-     "evaluation": "heuristic", "weights": {"safe": 2.0, ...}, "match": {...}}
+Works from :class:`~lazytree.game.WeightedEvaluation` only: :func:`evaluation_id`,
+:func:`with_weights`, :func:`save_weights` / :func:`load_weights` (the files of ``lazytree tune``)
+and :func:`read_weights_option`.
 
 Examples
 --------
@@ -238,10 +227,9 @@ def apply_weights_file(game: Any, path: str | Path | None) -> Any:
 
 
 def read_weights_option(game: Any, text: str) -> Any:
-    """``game`` rating with the weights of game option ``text`` (checkers' ``--weights``):
-    a JSON object of weights (or a weights file's whole document), or the path of a
-    weights file (from ``lazytree tune``); :class:`WeightsError` with a one-line message
-    beginning ``--weights``.
+    """``game`` rating with the weights of option ``text``: a JSON object of weights (or a
+    weights file's document) or a weights file's path; :class:`WeightsError` beginning
+    ``--weights``.
 
     >>> from lazytree.games import load_game
     >>> checkers = load_game("checkers").game

@@ -1,38 +1,9 @@
 """Agents: who sits at a seat, one interface and one registry for every driver.
 
-An agent is named like ``human``, ``ror``, ``default:time=0.5`` or
-``mcts:playouts=2000:c=1.4``: the registry name, then ``:key=value`` parameters
-(:mod:`lazytree.spec`). The same names take the seats of ``lazytree play --seats``,
-``lazytree serve`` (``seats=`` in its URLs), the saved sessions and ``lazytree arena
---players``. :data:`AGENTS` lists every agent with its parameters; :func:`make_agent`
-turns a name into an :class:`Agent`, or raises :class:`AgentError` (a ``ValueError``)
-with a one-line message.
-
-An agent plays on its own lazy tree of the game: :meth:`Agent.start` with the start
-position and a seed, :meth:`Agent.choose` for each of its moves (stoppable from another
-thread, with progress reports), :meth:`Agent.observe` for every move made (its own, the
-opponents', the dice), so the part of its tree below the moves played is kept from move
-to move. The interface is in :mod:`lazytree.agent`; the AIs and the registry are here.
-The agents a game offers itself (``lol2``, ``lol4``) are registered by name and made
-by the game when they start on it (:class:`~lazytree.game.GameAgents`), and ``eval=``
-names one of a game's evaluations (:class:`~lazytree.game.NamedEvaluations`).
-
-=========== ====================================================================
-``human``   A person: the driver (terminal, page) brings the moves; it cannot
-            :meth:`~Agent.choose` (the arena and tune refuse it, :func:`make_ai`).
-``ror``     *Realm of Racket*'s AI: minimax to depth 4 over the book's rating
-            (a game's evaluation named ``book``, else its own), the first best move.
-``lol2``    *Land of Lisp* ch. 17-18, offered by Dice of Doom's lisp rules
-            (:class:`~lazytree.game.GameAgents`): alpha-beta to depth 4 over
-            ``score-board``, the first best move.
-``lol4``    *Land of Lisp* ch. 20, offered by Dice of Doom's chance rules: depth 2
-            over the book's rounded odds and ``score-board``, the first best move.
-``default`` The play AI (the ``deepening`` rater): a clock per move
-            (``time``); with ``time=none`` a ``rater`` to ``depth``, or a node
-            budget (``nodes``).
-``mcts``    UCT on the lazy tree (:mod:`lazytree.search.mcts`).
-``random``  A uniformly random legal move (seeded).
-=========== ====================================================================
+An agent is named ``NAME:key=value...`` (:mod:`lazytree.spec`), the same in ``play --seats``,
+``serve`` URLs, saved sessions and ``arena --players``. :data:`AGENTS` lists every agent with its
+parameters; :func:`make_agent` turns a name into an :class:`Agent` or raises :class:`AgentError`.
+The AIs are in :mod:`lazytree.agents.players`, the interface in :mod:`lazytree.agent`.
 
 Examples
 --------

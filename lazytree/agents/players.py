@@ -8,10 +8,10 @@ import copy
 import dataclasses
 import random
 import struct
-import threading
 import time
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from threading import Event
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from lazytree.agent import Agent, AgentError, Choice, Progress
 from lazytree.ai import DEFAULT_CHANCE_DEPTH, choose_move
@@ -26,6 +26,18 @@ from lazytree.weights import WeightsError, apply_weights_file
 
 if TYPE_CHECKING:
     from lazytree.agents.registry import DefaultOptions, MCTSOptions
+
+    AnyTree: TypeAlias = Tree[Any, Any]
+    Found: TypeAlias = SearchResult[Any]
+
+T = TypeVar("T")
+
+
+def started(value: T | None, name: str) -> T:
+    """``value``, set once a game has started (a ``RuntimeError`` before)."""
+    if value is None:
+        raise RuntimeError(f"{name}: start() a game first")
+    return value
 
 
 class TreeAgent:
@@ -47,9 +59,7 @@ class TreeAgent:
 
     @property
     def tree(self) -> Tree[Any, Any]:
-        if self._tree is None:
-            raise RuntimeError(f"{self.name}: start() a game first")
-        return self._tree
+        return started(self._tree, self.name)
 
     def start(self, game: Game[Any, Any], state: Hashable, seed: int) -> None:
         self._tree = Tree(self.game_for(game), state, share=self.share)
@@ -58,17 +68,10 @@ class TreeAgent:
     def observe(self, move: Hashable) -> None:
         self.tree.play(move)
 
-    def search(
-        self,
-        tree: Tree[Any, Any],
-        stop: threading.Event | None = None,
-        progress: Progress | None = None,
-    ) -> SearchResult[Any]:
+    def search(self, tree: AnyTree, stop: Event | None, progress: Progress | None) -> Found:
         raise NotImplementedError
 
-    def choose(
-        self, *, stop: threading.Event | None = None, progress: Progress | None = None
-    ) -> Choice:
+    def choose(self, *, stop: Event | None = None, progress: Progress | None = None) -> Choice:
         tree = self.tree
         root = tree.root
         before = tree.stats.nodes_created
@@ -95,9 +98,8 @@ def with_evaluation(game: Game[Any, Any], evaluate: Callable[[Any, int], float])
 
 
 def book_rating(game: Game[Any, Any]) -> Game[Any, Any]:
-    """``game`` rated like *Realm of Racket*: by its evaluation named ``book`` (Dice of
-    Doom's winner share) when it has one (:class:`~lazytree.game.NamedEvaluations`),
-    else ``game`` itself."""
+    """``game`` rated by its evaluation named ``book`` when it has one (*Realm of Racket*'s
+    rating), else ``game`` itself."""
     if isinstance(game, NamedEvaluations) and "book" in game.evaluation_names():
         rated: Game[Any, Any] = game.rated_by("book")
         return rated
@@ -105,9 +107,8 @@ def book_rating(game: Game[Any, Any]) -> Game[Any, Any]:
 
 
 def rated_by(game: Game[Any, Any], eval: str | None, player: str) -> Game[Any, Any]:
-    """``game`` rating with its evaluation named ``eval`` (None: the first of its
-    :meth:`~lazytree.game.NamedEvaluations.evaluation_names`) when it has named
-    evaluations, else ``game`` itself; :class:`AgentError` for an unknown name."""
+    """``game`` rating with its evaluation named ``eval`` (None: its first) when it names
+    several, else ``game``; :class:`AgentError` for an unknown name."""
     if not isinstance(game, NamedEvaluations):
         return game
     try:
@@ -118,9 +119,8 @@ def rated_by(game: Game[Any, Any], eval: str | None, player: str) -> Game[Any, A
 
 
 class DepthAgent(TreeAgent):
-    """A book's AI: a search to a fixed ``depth`` (under the default memory budget: a
-    search too big for it raises :class:`~lazytree.search.limit.SearchStopped`, as
-    there is no shallower answer to fall back on)."""
+    """A book's AI: a search to a fixed ``depth`` under the default memory budget (which it
+    cannot answer within raises :class:`~lazytree.search.limit.SearchStopped`)."""
 
     def __init__(self, name: str, depth: int) -> None:
         super().__init__(name)
@@ -130,16 +130,11 @@ class DepthAgent(TreeAgent):
     rater: str = "minimax"
     """The rater searched to ``depth`` (a spelling of :data:`lazytree.search.RATERS`)."""
 
-    def limited(self, stop: threading.Event | None) -> Limit:
+    def limited(self, stop: Event | None) -> Limit:
         """The search's limit, stopped by ``stop`` too."""
         return self.limit if stop is None else dataclasses.replace(self.limit, stop=stop)
 
-    def search(
-        self,
-        tree: Tree[Any, Any],
-        stop: threading.Event | None = None,
-        progress: Progress | None = None,
-    ) -> SearchResult[Any]:
+    def search(self, tree: AnyTree, stop: Event | None, progress: Progress | None) -> Found:
         return search(tree.root, self.limited(stop), self.rater, progress=progress)
 
 
@@ -166,9 +161,8 @@ def single_float(x: float) -> float:
 def offered_agent(
     game: Game[Any, Any], key: str, name: str, params: dict[str, Any], offered_by: str
 ) -> Any:
-    """The agent ``game`` offers as ``key`` (:class:`~lazytree.game.GameAgents`), called
-    ``name`` with ``params``; :class:`AgentError` when the game offers none (``offered_by``
-    names the games that do) or refuses the parameters."""
+    """The agent ``game`` offers as ``key``, called ``name`` with ``params``;
+    :class:`AgentError` when it offers none (``offered_by`` names who does) or refuses them."""
     agent = None
     if isinstance(game, GameAgents):
         try:
@@ -183,11 +177,8 @@ def offered_agent(
 
 
 class OfferedAgent(TreeAgent):
-    """An agent a game offers (:class:`~lazytree.game.GameAgents`, e.g. Dice of Doom's
-    ``lol2``), registered by name as ``key`` with ``params``: when it starts on a game it
-    asks the game for that agent (a :class:`TreeAgent`) and searches its own tree as that
-    agent does. ``offered_by`` names the games that offer it, for the message when the
-    game does not."""
+    """An agent a game offers as ``key`` with ``params`` (:func:`offered_agent`, e.g. Dice of
+    Doom's ``lol2``), a :class:`TreeAgent` searching its own tree as the game's agent does."""
 
     def __init__(self, key: str, name: str, params: dict[str, Any], offered_by: str) -> None:
         super().__init__(name)
@@ -197,9 +188,7 @@ class OfferedAgent(TreeAgent):
     @property
     def agent(self) -> TreeAgent:
         """The game's agent (after :meth:`start`)."""
-        if self._agent is None:
-            raise RuntimeError(f"{self.name}: start() a game first")
-        return self._agent
+        return started(self._agent, self.name)
 
     def game_for(self, game: Game[Any, Any]) -> Game[Any, Any]:
         agent = offered_agent(game, self.key, self.name, self.params, self.offered_by)
@@ -209,21 +198,13 @@ class OfferedAgent(TreeAgent):
         self.share, self.stoppable = agent.share, agent.stoppable
         return agent.game_for(game)
 
-    def search(
-        self,
-        tree: Tree[Any, Any],
-        stop: threading.Event | None = None,
-        progress: Progress | None = None,
-    ) -> SearchResult[Any]:
+    def search(self, tree: AnyTree, stop: Event | None, progress: Progress | None) -> Found:
         return self.agent.search(tree, stop, progress)
 
 
 class ForeignAgent:
-    """An agent a game offers that plays without a lazy tree (:class:`~lazytree.game.GameAgents`;
-    the Dice Wars framework's AIs under Dice of Doom's dicewars rules), registered by
-    name as ``key``: when it starts on a game it asks the game for that agent and passes
-    every call on to it. ``offered_by`` names the games that offer it, for the message
-    when the game does not."""
+    """An agent a game offers as ``key`` (:func:`offered_agent`) that plays without a lazy tree
+    (the Dice Wars framework's AIs): every call passed on to the game's agent."""
 
     stoppable = False
 
@@ -238,13 +219,9 @@ class ForeignAgent:
     @property
     def agent(self) -> Agent:
         """The game's agent (after :meth:`start`)."""
-        if self._agent is None:
-            raise RuntimeError(f"{self.name}: start() a game first")
-        return self._agent
+        return started(self._agent, self.name)
 
-    def choose(
-        self, *, stop: threading.Event | None = None, progress: Progress | None = None
-    ) -> Choice:
+    def choose(self, *, stop: Event | None = None, progress: Progress | None = None) -> Choice:
         return self.agent.choose(stop=stop, progress=progress)
 
     def observe(self, move: Hashable) -> None:
@@ -252,12 +229,8 @@ class ForeignAgent:
 
 
 _SPENT: collections.deque[Node[Any, Any]] = collections.deque(maxlen=8)
-"""The roots the clocked play AIs' trees had before the moves played since: what those
-moves left of the trees (the node an agent's :class:`Choice` names keeps it until the
-driver lets the choice go) is freed at the start of the next clocked search in the
-process, inside its clock, before it grows a tree: a move then never waits for the
-previous move's tree to be freed. At most the last few are kept; an older one is
-freed when a new one comes."""
+"""The roots the clocked play AIs' trees had before the last moves: freed at the start of
+the next clocked search, inside its clock, so that no move waits for an old tree to go."""
 
 
 def release_spent() -> None:
@@ -270,20 +243,13 @@ def release_spent() -> None:
 
 
 class DefaultAgent(TreeAgent):
-    """The play AI, in one of three ways:
+    """The play AI: on a clock (``seconds``), iterative deepening with the play options until
+    the time is spent (``stop`` answers at once); without a clock, ``rater`` to ``depth``, or
+    deepening until ``nodes`` new nodes are built. ``nodes`` and ``memory`` bound one move's
+    search.
 
-    * a clock (``seconds``): iterative deepening with the play options (``width``,
-      ``quiescence``; ``depth`` an optional cap) until the time is spent; ``stop``
-      answers at once with the deepest search completed;
-    * no clock and a ``rater``: that rater to ``depth`` (the books' kind of AI);
-    * no clock and no rater: iterative deepening until ``nodes`` new nodes are built.
-
-    ``nodes`` and ``memory`` are budgets of one move's search in every way.
-
-    On a clock its tree is kept while its own player (or chance) is to move, and starts
-    again at the position when the turn passes to another player: what it searched of
-    the other players' turns is mostly left behind by their first moves, and a game of
-    several such agents then holds one grown tree at a time, not one per seat.
+    On a clock its tree starts again at the position when the turn passes to another player, so
+    several such agents hold one grown tree at a time.
     """
 
     share = True
@@ -344,9 +310,7 @@ class DefaultAgent(TreeAgent):
             except PositionBookError as exc:
                 raise AgentError(f"{self.name}: {exc}") from None
 
-    def choose(
-        self, *, stop: threading.Event | None = None, progress: Progress | None = None
-    ) -> Choice:
+    def choose(self, *, stop: Event | None = None, progress: Progress | None = None) -> Choice:
         self._player = self.tree.root.player
         return super().choose(stop=stop, progress=progress)
 
@@ -370,12 +334,7 @@ class DefaultAgent(TreeAgent):
         tree.context.set_root(fresh.root)
         tree.context.prune()
 
-    def search(
-        self,
-        tree: Tree[Any, Any],
-        stop: threading.Event | None = None,
-        progress: Progress | None = None,
-    ) -> SearchResult[Any]:
+    def search(self, tree: AnyTree, stop: Event | None, progress: Progress | None) -> Found:
         return booked_search(
             self.position_book,
             tree,
@@ -383,12 +342,7 @@ class DefaultAgent(TreeAgent):
             depth=self.depth or 1,
         )
 
-    def _search(
-        self,
-        tree: Tree[Any, Any],
-        stop: threading.Event | None = None,
-        progress: Progress | None = None,
-    ) -> SearchResult[Any]:
+    def _search(self, tree: AnyTree, stop: Event | None, progress: Progress | None) -> Found:
         limit = self.limit if stop is None else self.limit.replace(stop=stop)
         if _SPENT and limit.seconds is not None:
             clock = CLOCKS[limit.clock]
@@ -414,9 +368,7 @@ class RandomAgent:
         self.game, self.state = game, state
         self.rng = random.Random(f"{self.seed}/{seed}")
 
-    def choose(
-        self, *, stop: threading.Event | None = None, progress: Progress | None = None
-    ) -> Choice:
+    def choose(self, *, stop: Event | None = None, progress: Progress | None = None) -> Choice:
         assert self.game is not None
         start = time.perf_counter()
         move = self.rng.choice(list(self.game.legal_moves(self.state)))
@@ -454,12 +406,7 @@ class MCTSAgent(TreeAgent):
             playouts=self.playouts, c=self.c, cutoff=self.cutoff, rng=rng, default_playouts=None
         )
 
-    def search(
-        self,
-        tree: Tree[Any, Any],
-        stop: threading.Event | None = None,
-        progress: Progress | None = None,
-    ) -> SearchResult[Any]:
+    def search(self, tree: AnyTree, stop: Event | None, progress: Progress | None) -> Found:
         limit = self.limit if stop is None else dataclasses.replace(self.limit, stop=stop)
         result = search(tree.root, limit, self._rater)
         if not result.best_moves and stop is not None and stop.is_set():

@@ -42,8 +42,7 @@ class DepthOptions:
 @dataclass(frozen=True)
 class DefaultOptions:
     """The options of the play AI (``default``): a clock of ``time`` seconds counted by
-    ``clock``, or with ``time=None`` a ``rater`` to ``depth`` or a node budget; see
-    :class:`DefaultAgent` and the ``default`` entry of :data:`AGENTS` for each."""
+    ``clock``, or with ``time=None`` a ``rater`` to ``depth`` or a node budget."""
 
     time: float | None = 1.0
     clock: Clock = "cpu"
@@ -69,9 +68,8 @@ class DefaultOptions:
 
 
 def _spelling(options: Any, head: str, skip: tuple[str, ...] = ()) -> str:
-    """``head``, then ``:key=value`` for each field of ``options`` (a dataclass) that is
-    not its default and not in ``skip``, in field order, widths and quiescences spelled
-    by :func:`~lazytree.search.spelling.spell`."""
+    """``head``, then ``:key=value`` for each field of ``options`` not at its default nor in
+    ``skip``, in field order."""
     parts = [head]
     for f in dataclasses.fields(options):
         value = getattr(options, f.name)
@@ -84,8 +82,16 @@ def _spelling(options: Any, head: str, skip: tuple[str, ...] = ()) -> str:
 _SPELLED = frozenset({"width", "quiescence"})
 
 
+class _Spelled:
+    kind: ClassVar[str]
+
+    def text(self) -> str:
+        """The agent's name with every option that is not its default."""
+        return _spelling(self, self.kind)
+
+
 @dataclass(frozen=True)
-class MCTSOptions:
+class MCTSOptions(_Spelled):
     """The options of ``mcts``: ``playouts`` per move (None: until ``time`` or ``nodes``
     runs out), the UCT constant ``c``, the playouts' ``cutoff`` and ``seed``."""
 
@@ -100,22 +106,14 @@ class MCTSOptions:
 
     kind: ClassVar[str] = "mcts"
 
-    def text(self) -> str:
-        """The agent's name with every option that is not its default."""
-        return _spelling(self, self.kind)
-
 
 @dataclass(frozen=True)
-class RandomOptions:
+class RandomOptions(_Spelled):
     """The options of ``random``: the seed of its moves (with the game's)."""
 
     seed: int = 0
 
     kind: ClassVar[str] = "random"
-
-    def text(self) -> str:
-        """The agent's name with every option that is not its default."""
-        return _spelling(self, self.kind)
 
 
 @dataclass(frozen=True)
@@ -233,9 +231,8 @@ def _depth(default: int) -> Param:
 
 
 def _book_ai(kind: str, default_depth: int) -> Callable[..., AgentOptions]:
-    """The maker of the options of the book's AI ``kind``: checks the depth. ``lol2`` and
-    ``lol4`` are offered by Dice of Doom, which makes them when they start on its game
-    (:class:`OfferedAgent`)."""
+    """The maker of the options of the book's AI ``kind`` (``lol2`` and ``lol4`` are made by
+    Dice of Doom when they start on it)."""
 
     def make(name: str, depth: int) -> AgentOptions:
         return DepthOptions(kind, _positive(name, "depth", depth) or default_depth)
@@ -250,9 +247,7 @@ def _clock(name: str, clock: str) -> Clock:
 
 
 def _spelled(name: str, parse: Callable[[object], Any], text: object) -> Any:
-    """``text`` read by ``parse`` (:func:`~lazytree.search.spelling.parse_width` or
-    :func:`~lazytree.search.spelling.parse_quiescence`), its error as a
-    :class:`AgentError`."""
+    """``text`` read by ``parse`` (a width or a quiescence), its error an :class:`AgentError`."""
     try:
         return parse(text)
     except ValueError as exc:
@@ -474,9 +469,8 @@ gives the server's file instead."""
 
 
 def _check_no_files(text: str, name: str) -> None:
-    """A :class:`AgentError` when the agent ``text`` (registered as ``name``) gives a
-    parameter of :data:`_FILE_PARAMS` a value, under its name or an alias; the message
-    names the key as written."""
+    """An :class:`AgentError` when the agent ``text`` gives a parameter of :data:`_FILE_PARAMS`
+    a value (the key named as written)."""
     params = AGENTS[name].params
     for part in text.strip().split(":")[1:]:
         key, _, value = part.partition("=")
@@ -492,14 +486,10 @@ def _check_no_files(text: str, name: str) -> None:
 def check_agent(
     text: str, game: Game[Any, Any] | None = None, *, files: bool = True
 ) -> dict[str, Any]:
-    """The parameters of the agent ``text`` if it can play ``game``: its name and keys
-    from :data:`AGENTS`, only the characters of :data:`AGENT_CHARACTERS`, an ``eval``
-    that the game names (:class:`~lazytree.game.NamedEvaluations`; without a game, any
-    evaluation of the registry's spelling), a ``rater`` of the
-    search registry, a ``clock`` of cpu or wall; with ``files=False`` no parameter that
-    names a file (``weights``, ``position_book``, also spelled ``book``). A
-    :class:`AgentError` otherwise; nothing is
-    made or opened.
+    """The parameters of the agent ``text`` if it can play ``game``: known name and keys, only
+    :data:`AGENT_CHARACTERS`, an ``eval`` the game names, a known ``rater`` and ``clock``, and
+    with ``files=False`` no parameter that names a file. An :class:`AgentError` otherwise;
+    nothing is made or opened.
 
     >>> from lazytree.games import load_game
     >>> dice = load_game("dice-of-doom").game

@@ -1,13 +1,6 @@
-"""The arena: paired matches between named agents, with scores, Elo and an SPRT.
-
-* :mod:`lazytree.arena.stats`: score intervals over game pairs, Elo, Bradley-Terry,
-  the pentanomial SPRT;
-* :mod:`lazytree.arena.play`: one game and one pair of games (plain data in, records
-  out, so they run in worker processes or on a Dask cluster);
-* :mod:`lazytree.arena.match`: a whole match (:func:`run_match`).
-
-The agents are named as in :mod:`lazytree.agents` (``ror``, ``default:time=0.5``, ...).
-"""
+"""The arena: paired matches between named agents (:mod:`lazytree.agents`), with scores, Elo and an
+SPRT: :mod:`~lazytree.arena.stats`, one game and pair (:mod:`~lazytree.arena.play`), a match
+(:mod:`~lazytree.arena.match`), a table of 3 to 8 (:mod:`~lazytree.arena.table`)."""
 
 from lazytree.arena.match import AgentSummary, MatchResult, MatchSpec, run_match
 from lazytree.arena.play import GameRecord, GameStopped, PairTask, play_game, play_pair

@@ -19,12 +19,18 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from lazytree.agents import AgentError, make_ai
-from lazytree.arena.play import MAX_PLIES, GameRecord, GameStopped, PairTask, play_pair
+from lazytree.arena.play import (
+    MAX_PLIES,
+    GameRecord,
+    GameStopped,
+    PairTask,
+    check_agents,
+    play_pair,
+    run_windowed,
+)
 from lazytree.arena.stats import (
     SPRT,
     bradley_terry,
@@ -72,14 +78,7 @@ class MatchSpec:
                 f"the arena plays two-player games; this {self.game} has "
                 f"{position.game.num_players} players"
             )
-        for name in self.agents:
-            agent = make_ai(name)  # AgentError for a bad name or human
-            try:
-                agent.start(position.game, position.state, 0)
-            except AgentError:
-                raise
-            except (TypeError, ValueError) as exc:
-                raise AgentError(f"{name}: {exc}") from None
+        check_agents(self.agents, *position)
 
     def meetings(self) -> list[tuple[int, int]]:
         """Every two agents (by index), in order."""
@@ -174,11 +173,9 @@ class MatchResult:
 
     @classmethod
     def from_records(cls, records: Sequence[GameRecord]) -> MatchResult:
-        """The match that ``records`` (games of ``--out`` files, of one or several runs)
-        come from: their game and options, the agents in the order they first appear,
-        the complete pairs (a game whose partner is missing, as when a run was stopped,
-        is left out). ``ValueError`` for games of different games or options, and for a
-        pair given twice.
+        """The match that ``records`` (games of ``--out`` files) come from: their game and
+        options, the agents in order of appearance, the complete pairs only. ``ValueError``
+        for games of different games or options, and for a pair given twice.
 
         >>> from lazytree.arena.play import play_pair
         >>> spec = MatchSpec("tictactoe", {}, ("random:seed=1", "random:seed=2"), pairs=2)
@@ -316,25 +313,9 @@ def _by_pair(records: Iterable[GameRecord]) -> dict[tuple[int, int, str, str], l
     return out
 
 
-class _Inline:
-    """An executor that runs each task when it is submitted (``jobs=1``)."""
-
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
-        future: Future[Any] = Future()
-        try:
-            future.set_result(fn(*args))
-        except BaseException as exc:
-            future.set_exception(exc)
-        return future
-
-    def shutdown(self) -> None:
-        pass
-
-
 def play_paused_pair(task: PairTask) -> tuple[GameRecord, GameRecord]:
-    """:func:`~lazytree.arena.play.play_pair` inside
-    :func:`~lazytree.gcpause.gc_paused`: a worker is a driver, its searches one after
-    another."""
+    """:func:`~lazytree.arena.play.play_pair` inside :func:`~lazytree.gcpause.gc_paused` (a
+    worker is a driver)."""
     with gc_paused():
         return play_pair(task)
 
@@ -346,47 +327,16 @@ def run_match(
     dask: Any = None,
     on_pair: Callable[[MatchResult, tuple[GameRecord, GameRecord]], None] | None = None,
 ) -> MatchResult:
-    """Play ``spec``'s pairs and return the results (in the order the pairs finished;
-    each record says its pair).
-
-    ``jobs``: worker processes (1: here, one pair after another). ``dask``: a
-    ``distributed.Client`` or a scheduler address; the pairs then run on that cluster.
-    ``on_pair(result, pair)`` is called after each pair (progress, writing records).
-    With an SPRT the match stops as soon as it decides (pairs already running are
-    dropped).
-    """
+    """Play ``spec``'s pairs and return the results, in the order they finished: in ``jobs``
+    worker processes or on the ``dask`` cluster (a ``distributed.Client`` or an address),
+    ``on_pair(result, pair)`` after each pair; an SPRT stops the match once it decides."""
     spec.check()
     result = MatchResult(spec)
     tasks = list(spec.tasks())
     if dask is not None:
         _run_dask(tasks, result, dask, on_pair)
         return result
-    executor: Any
-    if jobs <= 1:
-        executor = _Inline()
-        submit = executor.submit
-    else:
-        from joblib.externals.loky import get_reusable_executor
-
-        executor = get_reusable_executor(max_workers=jobs)
-        submit = executor.submit
-    window = max(1, jobs) * 2
-    pending: set[Future[Any]] = set()
-    it = iter(tasks)
-    try:
-        for task in itertools.islice(it, window):
-            pending.add(submit(play_paused_pair, task))
-        while pending:
-            done = next(as_completed(pending))
-            pending.discard(done)
-            if _take(result, done, on_pair):
-                break
-            nxt = next(it, None)
-            if nxt is not None:
-                pending.add(submit(play_paused_pair, nxt))
-    finally:
-        for f in pending:
-            f.cancel()
+    run_windowed(play_paused_pair, tasks, jobs, lambda done: _take(result, done, on_pair))
     return result
 
 

@@ -18,12 +18,14 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from concurrent.futures import Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from lazytree.agents import Agent, make_ai
+from lazytree.agents import Agent, AgentError, make_ai
 from lazytree.game import CHANCE, Game, RollingGame
 from lazytree.games import GAMES, load_game
 from lazytree.search.limit import SearchStopped
@@ -34,8 +36,10 @@ __all__ = [
     "GameRecord",
     "GameStopped",
     "PairTask",
+    "check_agents",
     "play_game",
     "play_pair",
+    "run_windowed",
     "session_document",
 ]
 
@@ -64,11 +68,9 @@ class PairTask:
 
 @dataclass
 class GameRecord:
-    """One finished game: who sat where, the moves in notation, the result and the cost.
-
-    ``scores[k]`` is the score of the agent in seat ``k`` (1 win, 1/2 draw, 0 loss,
-    from the game's ``returns``); ``seconds``/``moves``/``nodes`` are per seat.
-    """
+    """One finished game: who sat where, the moves in notation, the result and the cost;
+    ``scores[k]`` is seat ``k``'s score (1 win, 1/2 draw, 0 loss),
+    ``seconds``/``moves``/``nodes`` per seat."""
 
     game: str
     options: dict[str, Any]
@@ -89,7 +91,6 @@ class GameRecord:
 
     def record(self) -> dict[str, Any]:
         """The JSONL line: the arena's facts and, under ``session``, a saved session
-        (format, version, game and options, start, seats, moves in notation) that
         :meth:`lazytree.session.Session.load` replays."""
         return {
             "pair": self.pair,
@@ -243,3 +244,55 @@ def play_pair(task: PairTask) -> tuple[GameRecord, GameRecord]:
             )
         )
     return out[0], out[1]
+
+
+def check_agents(names: Iterable[str], game: Game[Any, Any], state: Hashable) -> None:
+    """Make each agent named and start it on the position: an :class:`AgentError` (one line)
+    for a bad name, ``human``, or an agent that cannot play the game."""
+    for name in names:
+        agent = make_ai(name)
+        try:
+            agent.start(game, state, 0)
+        except AgentError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise AgentError(f"{name}: {exc}") from None
+
+
+class _Inline:
+    """An executor that runs each task when it is submitted (``jobs=1``)."""
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args))
+        except BaseException as exc:
+            future.set_exception(exc)
+        return future
+
+
+def run_windowed(
+    fn: Callable[[Any], Any], tasks: Iterable[Any], jobs: int, take: Callable[[Future[Any]], bool]
+) -> None:
+    """``fn`` of each task here (``jobs`` 1) or in ``jobs`` worker processes (joblib's loky
+    executor), at most twice ``jobs`` at once; ``take`` gets each future as it finishes and
+    returns True to stop (the tasks not started are cancelled)."""
+    executor: Any = _Inline()
+    if jobs > 1:
+        from joblib.externals.loky import get_reusable_executor
+
+        executor = get_reusable_executor(max_workers=jobs)
+    it = iter(tasks)
+    pending = {executor.submit(fn, task) for task in itertools.islice(it, max(1, jobs) * 2)}
+    try:
+        while pending:
+            done = next(as_completed(pending))
+            pending.discard(done)
+            if take(done):
+                break
+            nxt = next(it, None)
+            if nxt is not None:
+                pending.add(executor.submit(fn, nxt))
+    finally:
+        for f in pending:
+            f.cancel()

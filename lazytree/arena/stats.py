@@ -1,10 +1,5 @@
-"""The statistics of a match: scores with intervals, Elo, Bradley-Terry, SPRT.
-
-Games are played in **pairs** (one start position, seats swapped), so the unit of
-measurement is the pair: its score for a player is one of 0, 1/4, 1/2, 3/4 or 1, and
-the five counts are the *pentanomial* of the match, as chess engine testers keep it.
-Intervals are normal approximations over pairs (the two games of a pair share their
-start, so they are not independent: the pair's spread is the honest one).
+"""The statistics of a match: scores with intervals, Elo, Bradley-Terry, SPRT, counted by pairs of
+games (the pentanomial).
 
 Examples
 --------
@@ -102,10 +97,8 @@ def mean_score(penta: Sequence[float]) -> float:
 
 
 def score_interval(penta: Sequence[float], z: float = Z95) -> tuple[float, float]:
-    """The score's 95% interval over pairs, clamped to ``[0, 1]`` (the whole of it for
-    fewer than 2 pairs). The spread is taken with the SPRT's pseudo-pair (one pair spread
-    evenly over the five results) added, so a few pairs that all scored alike do not give
-    an interval of width 0.
+    """The score's 95% interval over pairs, clamped to ``[0, 1]`` (all of it for fewer than 2
+    pairs), its spread taken with :func:`with_pseudo_pair`.
 
     >>> lo, hi = score_interval((0, 0, 0, 0, 3))
     >>> round(lo, 3), hi
@@ -132,16 +125,9 @@ def bradley_terry(
     iterations: int = 10_000,
     prior: float = 1.0,
 ) -> tuple[list[float], list[float]]:
-    """Elo ratings from game results by the Bradley-Terry (logistic) model.
-
-    ``results`` holds ``(i, j, s)``: player ``i`` scored ``s`` (1, 1/2 or 0) against
-    ``j`` in one game (a draw is half a win each). The maximum-likelihood strengths are
-    found by the MM algorithm (Hunter 2004); the ratings are in Elo with player 0 at 0,
-    and each comes with its standard error from the observed information (player 0's
-    is 0: the others are measured against it). ``prior`` drawn games are added between
-    every two players who met (as BayesElo's prior of virtual draws), so a player who
-    lost every game still has a finite rating and error; it is negligible over many
-    games.
+    """Elo ratings and their standard errors from game results ``(i, j, s)`` (``i`` scored ``s``
+    against ``j``) by the Bradley-Terry model (MM algorithm, Hunter 2004), player 0 at 0;
+    ``prior`` virtual draws between every two players who met keep every rating finite.
 
     >>> elo, se = bradley_terry([(0, 1, 1.0)] * 3 + [(0, 1, 0.0)], 2, prior=0)
     >>> round(elo[1], 1), round(-elo_from_score(0.75), 1)
@@ -218,13 +204,10 @@ def _invert(matrix: list[list[float]]) -> list[list[float]] | None:
 
 
 def sprt_llr(penta: Sequence[float], elo0: float, elo1: float) -> float:
-    """The log-likelihood ratio of H1 (``elo1``) against H0 (``elo0``) for the pair
-    results ``penta``, by the normal approximation of the generalised SPRT over the
-    pentanomial (as Fishtest and fastchess compute it): ``N (s1 - s0) (2m - s0 - s1) /
-    (2 v)`` with ``m``, ``v`` the mean and variance of the pair score and ``s0``, ``s1``
-    the scores the two hypotheses expect. One pseudo-pair spread evenly over the five
-    results is added (a prior with mean 1/2), so a few pairs that all scored alike do
-    not look certain: without it the first pair would decide the test."""
+    """The log-likelihood ratio of H1 (``elo1``) against H0 (``elo0``) for the pair results
+    ``penta``: the normal approximation of the generalised SPRT over the pentanomial (as
+    Fishtest computes it), with :func:`with_pseudo_pair` so that the first pairs cannot decide
+    the test."""
     if sum(penta) == 0:
         return 0.0
     n, mean, var = _moments(with_pseudo_pair(penta))

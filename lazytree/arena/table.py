@@ -19,15 +19,21 @@ against its fair share ``1 / players``.
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import Future, as_completed
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from lazytree.agents import AgentError, make_ai
-from lazytree.arena.play import MAX_PLIES, GameRecord, GameStopped, play_game
+from lazytree.agents import make_ai
+from lazytree.arena.play import (
+    MAX_PLIES,
+    GameRecord,
+    GameStopped,
+    check_agents,
+    play_game,
+    run_windowed,
+)
 from lazytree.games import load_game
 from lazytree.gcpause import gc_paused
 
@@ -71,14 +77,7 @@ class TableSpec:
                 f"this {self.game} has {players} players: name {players} agents, one a seat "
                 f"(got {len(self.agents)})"
             )
-        for name in set(self.agents):
-            agent = make_ai(name)  # AgentError for a bad name or human
-            try:
-                agent.start(position.game, position.state, 0)
-            except AgentError:
-                raise
-            except (TypeError, ValueError) as exc:
-                raise AgentError(f"{name}: {exc}") from None
+        check_agents(set(self.agents), *position)
 
     def tasks(self) -> Iterator[TableTask]:
         """Every game: board 0 in each rotation, then board 1, ..."""
@@ -119,9 +118,8 @@ class TableResult:
         return len(self.games_played)
 
     def summary(self) -> dict[str, Any]:
-        """Each distinct agent's games, wins, mean score and its 95% interval over the
-        complete boards (all rotations played), its fair share and its seconds per move:
-        a JSON-ready dict."""
+        """Each distinct agent's games, wins, mean score with its 95% interval over the
+        complete boards, fair share and seconds per move: a JSON-ready dict."""
         names = list(dict.fromkeys(self.spec.agents))
         rotations = len(self.spec.agents)
         by_board: dict[int, list[tuple[TableTask, GameRecord]]] = {}
@@ -130,26 +128,16 @@ class TableResult:
         complete = {k: v for k, v in by_board.items() if len(v) == rotations}
         agents = []
         for name in names:
-            seats_of = [
-                [s for s, n in enumerate(task.seats) if n == name] for task, _ in self.games_played
+            held = [  # (record, seat) of each seat the agent held
+                (r, s)
+                for task, r in self.games_played
+                for s, n in enumerate(task.seats)
+                if n == name
             ]
-            games = sum(len(s) for s in seats_of)
-            wins = sum(
-                1
-                for (_, r), seats in zip(self.games_played, seats_of, strict=True)
-                for s in seats
-                if r.scores[s] == 1.0
-            )
-            seconds = sum(
-                r.seconds[s]
-                for (_, r), seats in zip(self.games_played, seats_of, strict=True)
-                for s in seats
-            )
-            moves = sum(
-                r.turns[s]
-                for (_, r), seats in zip(self.games_played, seats_of, strict=True)
-                for s in seats
-            )
+            games = len(held)
+            wins = sum(1 for r, s in held if r.scores[s] == 1.0)
+            seconds = sum(r.seconds[s] for r, s in held)
+            moves = sum(r.turns[s] for r, s in held)
             per_board = []
             for played in complete.values():
                 scores = [
@@ -205,42 +193,17 @@ def run_table(
     (joblib's loky executor), calling ``on_game`` after each."""
     spec.check()
     result = TableResult(spec)
-    tasks = list(spec.tasks())
-    if jobs <= 1:
-        for task in tasks:
-            try:
-                done = play_table_game(task)
-            except GameStopped as exc:
-                result.stopped = str(exc)
-                break
-            result.games_played.append(done)
-            if on_game is not None:
-                on_game(result, done[1])
-        return result
-    from joblib.externals.loky import get_reusable_executor
 
-    executor = get_reusable_executor(max_workers=jobs)
-    window = jobs * 2
-    it = iter(tasks)
-    pending: set[Future[Any]] = {
-        executor.submit(play_table_game, t) for t in itertools.islice(it, window)
-    }
-    try:
-        while pending:
-            future = next(as_completed(pending))
-            pending.discard(future)
-            try:
-                done = future.result()
-            except GameStopped as exc:
-                result.stopped = str(exc)
-                break
-            result.games_played.append(done)
-            if on_game is not None:
-                on_game(result, done[1])
-            nxt = next(it, None)
-            if nxt is not None:
-                pending.add(executor.submit(play_table_game, nxt))
-    finally:
-        for f in pending:
-            f.cancel()
+    def take(future: Future[tuple[TableTask, GameRecord]]) -> bool:
+        try:
+            done = future.result()
+        except GameStopped as exc:
+            result.stopped = str(exc)
+            return True
+        result.games_played.append(done)
+        if on_game is not None:
+            on_game(result, done[1])
+        return False
+
+    run_windowed(play_table_game, spec.tasks(), jobs, take)
     return result

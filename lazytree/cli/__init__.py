@@ -1,11 +1,8 @@
-"""The ``lazytree`` command line (typer). Every command's output is produced here;
-the library itself never prints.
+"""The ``lazytree`` command line (typer); every command's output is produced here, the library never
+prints.
 
-Each top-level command lives in its own module, imported when the command is run or
-its own help is asked for: ``lazytree --help`` lists them from :data:`COMMANDS`
-without importing them, so it imports no game either. ``lazytree bench`` lives outside
-the package, in the checkout's ``benchmarks/`` (:data:`BENCHMARKS`): it is listed only
-where that folder is, in a checkout or a development install (``pip install -e .``).
+Each command's module is imported only when it runs or its help is asked for (:data:`COMMANDS`);
+``lazytree bench`` is listed where the checkout's ``benchmarks/`` is (:data:`BENCHMARKS`).
 """
 
 from __future__ import annotations
@@ -85,9 +82,8 @@ NO_BENCHMARKS = (
 
 
 def benchmarks_found() -> bool:
-    """Whether :data:`BENCHMARKS` is there; its folder's parent is then put at the end
-    of ``sys.path`` (after every installed package), so ``benchmarks`` imports, in this
-    process and in the worker processes it spawns."""
+    """Whether :data:`BENCHMARKS` is there; then its parent goes at the end of ``sys.path``, so
+    ``benchmarks`` imports here and in spawned workers."""
     if not (BENCHMARKS / "cli.py").is_file():
         return False
     root = str(BENCHMARKS.parent)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable, Sequence
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -13,6 +13,7 @@ from rich.table import Table
 from lazytree.cli.common import (
     MaxMemoryOption,
     MaxNodesOption,
+    PrintJsonOption,
     command_limit,
     conflict,
     console,
@@ -46,10 +47,11 @@ from lazytree.traverse import CountStopped, count_tree
 from lazytree.tree import Tree
 
 DepthOption = Annotated[
-    Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
+    int | None,
     typer.Option("--depth", "-d", min=0, help="Moves to look ahead; omit for the whole tree."),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document instead.")]
+LookaheadOption = Annotated[int, typer.Option("--depth", "-d", min=0, help="Moves to look ahead.")]
+"""``--depth`` where it has a default (``explore``, ``compare``)."""
 
 
 def move_strings(position: Position, moves: Sequence[Hashable]) -> list[str]:
@@ -63,7 +65,7 @@ def move_strings(position: Position, moves: Sequence[Hashable]) -> list[str]:
 
 
 CountNodesOption = Annotated[
-    Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
+    int | None,
     typer.Option(
         "--max-nodes",
         min=1,
@@ -81,7 +83,7 @@ def count(
     depth: DepthOption = None,
     max_nodes: CountNodesOption = None,
     max_memory: MaxMemoryOption = None,
-    json_out: JsonOption = False,
+    json_out: PrintJsonOption = False,
 ) -> None:
     """Count the tree from the start position (a position reached twice counts twice)."""
     limit = Limit(nodes=max_nodes, memory=memory_budget(max_memory))
@@ -125,10 +127,7 @@ def count(
     data["stopped"] = None if stopped is None else stopped.reason
     why = None
     if stopped is not None:
-        if stopped.reason == "nodes":
-            what, hint = f"the node budget ({plural(max_nodes or 0, 'node')})", "--max-nodes"
-        else:
-            what, hint = f"the memory budget ({human_size(limit.memory or 0)})", "--max-memory"
+        what, hint = budget_words(stopped.reason, limit)
         why = (
             f"{what} ran out: the figures are what was counted before it stopped "
             f"(raise {hint}, or give a smaller --depth)"
@@ -166,7 +165,7 @@ RaterOption = Annotated[
 ]
 
 EngineRaterOption = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--rater",
         "-r",
@@ -182,9 +181,8 @@ EngineRaterOption = Annotated[
 def command_rater(
     rater: str | None, *, depth_flags: tuple[str, ...] = ("--depth",), position_book: bool = False
 ) -> Rater | None:
-    """The rater ``--rater`` spells (``None``: the default engine); a one-line error for
-    a bad spelling, and for depth options (or ``--position-book``) given to a rater without a
-    depth (mcts)."""
+    """The rater ``--rater`` spells (``None``: the default engine); a one-line error for a bad
+    spelling, or depth options (``--position-book``) given to a rater without a depth."""
     if rater is None:
         return None
     try:
@@ -203,7 +201,7 @@ def command_rater(
 
 
 TimeOption = Annotated[
-    Optional[float],  # noqa: UP045
+    float | None,
     typer.Option(
         "--time",
         "-t",
@@ -215,15 +213,10 @@ TimeOption = Annotated[
 
 
 def run_search(tree: Tree[Any, Any], rate: Rater | None, limit: Limit) -> SearchResult[Any]:
-    """Rate ``tree``'s root within ``limit``.
-
-    With no ``rate`` (the default engine) and a depth, or with a clock: iterative
-    deepening (of alphabeta-tt, or of ``rate``), which answers with the deepest
-    iteration completed when a budget runs out. A rater that answers whenever it stops
-    (``deepening``, ``mcts``) runs as it is. Otherwise (and for the default engine to
-    the end of the game) one search to the limit's depth, which raises
-    :class:`~lazytree.search.SearchStopped` when a budget runs out.
-    ``ValueError`` when the rater cannot handle the position."""
+    """Rate ``tree``'s root within ``limit``: the default engine (``rate`` None) or a clock
+    deepens, answering with the deepest completed iteration; otherwise one search to the limit's
+    depth (:class:`~lazytree.search.SearchStopped` when a budget runs out). ``ValueError`` when
+    the rater cannot handle the position."""
     engine = make_rater("alphabeta-tt")
     if rate is None:
         # to the end of the game in one search: a deepening one would not know when it
@@ -236,9 +229,8 @@ def run_search(tree: Tree[Any, Any], rate: Rater | None, limit: Limit) -> Search
 
 
 def partial_reason(result: SearchResult[Any], depth: int | None) -> str | None:
-    """Why a deepening ``result`` falls short of ``depth`` (``None``: the end of the
-    game): the budget that ran out ("nodes" or "memory"), or ``None`` when the answer
-    is complete (or only the clock, which the user asked for, stopped it)."""
+    """Why a deepening ``result`` falls short of ``depth`` (``None``: the end of the game):
+    ``"nodes"`` or ``"memory"``, or ``None`` when it is complete or only the clock stopped it."""
     stopped = result.stopped
     if stopped not in ("nodes", "memory") or result.complete:
         return None
@@ -248,16 +240,21 @@ def partial_reason(result: SearchResult[Any], depth: int | None) -> str | None:
     return str(stopped)
 
 
+def budget_words(
+    reason: str, limit: Limit, node: str = "node", nodes_flag: str = "--max-nodes"
+) -> tuple[str, str]:
+    """The budget that ran out (``reason``: ``"nodes"`` or ``"memory"``) in words, and the
+    option that raises it."""
+    if reason == "nodes":
+        return f"the node budget ({plural(limit.nodes or 0, node)})", nodes_flag
+    return f"the memory budget ({human_size(limit.memory or 0)})", "--max-memory"
+
+
 def stopped_message(
     reason: str, limit: Limit, result: SearchResult[Any] | None, nodes_flag: str = "--max-nodes"
 ) -> str:
     """The one line that says a budget stopped the search, and what the answer is worth."""
-    what = (
-        f"the node budget ({plural(limit.nodes or 0, 'new node')})"
-        if reason == "nodes"
-        else f"the memory budget ({human_size(limit.memory or 0)})"
-    )
-    hint = nodes_flag if reason == "nodes" else "--max-memory"
+    what, hint = budget_words(reason, limit, "new node", nodes_flag)
     if result is not None and result.mcts is not None:
         done = plural(result.mcts.playouts, "playout")
         return (
@@ -297,11 +294,9 @@ def result_dict(position: Position, result: SearchResult[Any], seconds: float) -
 def outcome(
     position: Position, result: SearchResult[Any], tree: Tree[Any, Any] | None = None
 ) -> dict[str, Any] | None:
-    """Who wins with best play, from a search to the end of the game: the returns of the
-    position its principal variation ends in (None for a depth-limited search).
-
-    A line cut short where the search reused a stored rating is followed on through
-    the ratings stored in ``tree`` (:func:`~lazytree.export.graph.derived_pv`)."""
+    """Who wins with best play: the returns of the position a search to the end of the game
+    leads to (None for a depth-limited search), the line followed on through the ratings stored
+    in ``tree`` where the search reused one."""
     if result.depth is not None and not result.complete:
         return None
     game, state = position
@@ -340,7 +335,7 @@ def analyse(
     position: Position,
     *,
     depth: Annotated[
-        Optional[int],  # noqa: UP045
+        int | None,
         typer.Option(
             "--depth",
             "-d",
@@ -356,7 +351,7 @@ def analyse(
     time_budget: TimeOption = None,
     max_nodes: MaxNodesOption = None,
     max_memory: MaxMemoryOption = None,
-    json_out: JsonOption = False,
+    json_out: PrintJsonOption = False,
     position_book: PositionBookOption = None,
     weights: WeightsOption = None,
 ) -> None:

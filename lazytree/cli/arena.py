@@ -1,14 +1,6 @@
-"""``lazytree arena GAME [game options] --agents A,B[,C...]``: a paired match.
-
-Every two agents meet in ``--pairs`` pairs of games (pair ``k`` starts from the board
-of seed ``--seed + k``, once with each agent moving first). Prints each agent's
-wins/draws/losses, score with its 95% interval, Elo with its interval and time per
-move; ``--json`` prints the same as one document; ``--out`` writes every game as a
-JSON line (with a saved session of it, which ``lazytree.session`` can replay).
-
-``lazytree arena report FILE...`` sums up such files again: one run, a stopped run, or
-several runs of the same game and options together.
-"""
+"""``lazytree arena GAME --agents A,B[,C...]``: a paired match (every two agents meet in ``--pairs``
+pairs of games, seats swapped), and ``lazytree arena report FILE...``, the same table from ``--out``
+files."""
 
 from __future__ import annotations
 
@@ -20,7 +12,7 @@ import socket
 import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
@@ -44,8 +36,9 @@ from lazytree.cli.common import (
     print_json,
     progress_bar,
     read_option_files,
+    run_failed,
 )
-from lazytree.cli.files import check_output
+from lazytree.cli.files import json_lines
 from lazytree.cli.framework import DicewarsOption, use_dicewars
 from lazytree.cli.jobs import JobsOption, cap_jobs
 from lazytree.cli.learn import PositionBookOption, WeightsOption, agent_files
@@ -64,6 +57,15 @@ AGENT_HELP = "The agents that meet, comma-separated (--players is accepted too):
 )
 
 
+PairsOption = Annotated[
+    int, typer.Option("--pairs", help="Pairs of games per meeting (the most, with an SPRT).")
+]
+SprtOption = Annotated[
+    str | None,
+    typer.Option("--sprt", help="SPRT bounds ELO0,ELO1: the match stops once it decides."),
+]
+
+
 def parse_sprt(text: str) -> SPRT:
     """``"ELO0,ELO1"`` -> :class:`SPRT`; ``ValueError`` with a one-line message."""
     parts = text.split(",")
@@ -80,18 +82,15 @@ def arena(
     setup: tuple[GameSpec, dict[str, Any]],
     *,
     agents: Annotated[str, typer.Option("--agents", "--players", help=AGENT_HELP)] = "",
-    pairs: Annotated[int, typer.Option("--pairs", help="Pairs of games per meeting.")] = 50,
+    pairs: PairsOption = 50,
     jobs: JobsOption = 1,
-    sprt: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option("--sprt", help="Stop early: SPRT of ELO1 against ELO0 (2 agents)."),
-    ] = None,
+    sprt: SprtOption = None,
     dask: Annotated[
-        Optional[str],  # noqa: UP045
+        str | None,
         typer.Option("--dask", help="Run on the Dask scheduler at this address."),
     ] = None,
     out: Annotated[
-        Optional[Path],  # noqa: UP045
+        Path | None,
         typer.Option("--out", help="Write every game as a JSON line to this file."),
     ] = None,
     json_out: PrintJsonOption = False,
@@ -141,18 +140,8 @@ def arena(
             err_console.print(capped, soft_wrap=True)
     else:
         check_scheduler(dask)
-    sink: IO[str] | None = None
-    if out is not None:
-        check_output(out, "--out")
-        try:
-            sink = out.open("w", encoding="utf-8")
-        except OSError as exc:
-            fail(f"--out {out}: {exc.strerror or exc}")
-    try:
-        result = _run_match(match, jobs, dask, sink, out)
-    finally:
-        if sink is not None:
-            sink.close()
+    with json_lines(out) as write:
+        result = _run_match(match, jobs, dask, write, out)
     summary = result.summary()
     if json_out:
         print_json(summary)
@@ -202,10 +191,10 @@ def _checked_match(
 
 
 def _run_match(
-    match: MatchSpec, jobs: int, dask: str | None, sink: IO[str] | None, out: Path | None
+    match: MatchSpec, jobs: int, dask: str | None, write: Callable[[Any], None], out: Path | None
 ) -> MatchResult:
-    """Play ``match`` under a progress bar, each pair's games written to ``sink`` (the
-    file ``out``) as they end; Ctrl-C and a failing run are one line."""
+    """Play ``match`` under a progress bar, each pair's games given to ``write`` (the file
+    ``out``) as they end; Ctrl-C and a failing run are one line."""
     total = match.pairs * len(match.meetings())
     with progress_bar(
         TextColumn("arena"),
@@ -217,10 +206,7 @@ def _run_match(
         task = bar.add_task("pairs", total=total, score="")
 
         def on_pair(result: MatchResult, pair: tuple[GameRecord, GameRecord]) -> None:
-            if sink is not None:
-                for record in pair:
-                    sink.write(json.dumps(record.record()) + "\n")
-                sink.flush()
+            write([record.record() for record in pair])
             bar.update(task, advance=1, score=running_score(result))
 
         try:
@@ -231,7 +217,7 @@ def _run_match(
             where = f" (their games are in {out})" if out is not None and played else ""
             fail(f"interrupted: {played:,.0f} of {total:,} pairs played{where}", code=130)
         except (OSError, RuntimeError) as exc:
-            fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, code=1)
+            run_failed(exc)
 
 
 MAX_PAIRS = 100_000
@@ -242,9 +228,8 @@ DASK_CONNECT_SECONDS = 5
 
 
 def check_scheduler(address: str) -> None:
-    """Fail in one line (exit 2) when the Dask scheduler at ``address`` (``tcp://HOST:PORT``
-    or ``HOST:PORT``) does not accept a connection within :data:`DASK_CONNECT_SECONDS`.
-    Other protocols are left to Dask (under the same connect timeout)."""
+    """Fail in one line (exit 2) when the Dask scheduler at ``address`` does not accept a TCP
+    connection within :data:`DASK_CONNECT_SECONDS` (other protocols are left to Dask)."""
     scheme, sep, rest = address.rpartition("://")
     if sep and scheme != "tcp":
         return
@@ -389,9 +374,8 @@ def show(summary: dict[str, Any]) -> None:
 
 
 def game_command(spec: GameSpec, action: Callable[..., None]) -> Any:
-    """The command of ``action((spec, options), **action_options)`` for one two-player
-    game: the game's options (``players`` fixed at 2), then the action's (shared by
-    ``arena`` and ``tune``)."""
+    """The command of ``action((spec, options), **action_options)`` for a two-player game: the
+    game's options (``players`` fixed at 2), then the action's."""
     game_params = [p for p in _game_parameters(spec) if p.name != "players"]
     names = [p.name for p in game_params]
     has_players = any(o.name == "players" for o in spec.options)

@@ -1,17 +1,10 @@
-"""``lazytree arena --table``: the table format for 3 to 8 players (:mod:`lazytree.arena.table`).
-
-``--agents`` names one agent a seat (a name may repeat; the game gets as many players)
-and ``--pairs`` counts boards: each board is played once per rotation of the seats.
-Prints each distinct agent's games, wins, mean score with its 95% interval over the
-boards and its fair share; ``--json`` the same as one document; ``--out`` every game as
-a JSON line.
-"""
+"""``lazytree arena --table``: one agent a seat for 3 to 8 players, every board played once per
+rotation of the seats (:mod:`lazytree.arena.table`)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -19,8 +12,8 @@ from rich.table import Table
 from lazytree.agents import AgentError
 from lazytree.arena.play import GameRecord
 from lazytree.arena.table import TableResult, TableSpec, run_table
-from lazytree.cli.common import console, exit_partial, fail, print_json, progress_bar
-from lazytree.cli.files import check_output
+from lazytree.cli.common import console, exit_partial, fail, print_json, progress_bar, run_failed
+from lazytree.cli.files import json_lines
 from lazytree.games import OptionError
 
 __all__ = ["show_table", "table_match"]
@@ -43,35 +36,25 @@ def table_match(
         spec.check()
     except (AgentError, OptionError, ValueError) as exc:
         fail(str(exc))
-    sink: IO[str] | None = None
-    if out is not None:
-        check_output(out, "--out")
-        try:
-            sink = out.open("w", encoding="utf-8")
-        except OSError as exc:
-            fail(f"--out {out}: {exc.strerror or exc}")
     total = boards * len(names)
-    try:
-        with progress_bar(
+    with (
+        json_lines(out) as write,
+        progress_bar(
             TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()
-        ) as bar:
-            task = bar.add_task("games", total=total)
+        ) as bar,
+    ):
+        task = bar.add_task("games", total=total)
 
-            def on_game(result: TableResult, record: GameRecord) -> None:
-                if sink is not None:
-                    sink.write(json.dumps(record.record()) + "\n")
-                    sink.flush()
-                bar.update(task, advance=1)
+        def on_game(result: TableResult, record: GameRecord) -> None:
+            write([record.record()])
+            bar.update(task, advance=1)
 
-            try:
-                result = run_table(spec, jobs=jobs, on_game=on_game)
-            except KeyboardInterrupt:
-                fail("interrupted", code=130)
-            except (OSError, RuntimeError) as exc:
-                fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, code=1)
-    finally:
-        if sink is not None:
-            sink.close()
+        try:
+            result = run_table(spec, jobs=jobs, on_game=on_game)
+        except KeyboardInterrupt:
+            fail("interrupted", code=130)
+        except (OSError, RuntimeError) as exc:
+            run_failed(exc)
     summary = result.summary()
     if json_out:
         print_json(summary)

@@ -1,18 +1,7 @@
-"""The terminal board of ``lazytree play``: owners in colour, the AI's last turn
-highlighted, one summary line per AI turn, and a final line with every player's
-score (the board's, e.g. territories) and who won.
-
-A game with a hex board view (:class:`~lazytree.game.BoardView`, Dice of Doom) is drawn
-from its board (:func:`lazytree.boards.board_document`): each cell as ``index owner
-label`` in its owner's colour, in the board's shifted rows; every other game as its own
-``render()`` text.
-
-Everything here only formats (rich markup and :class:`~rich.text.Text`); ``play``
-prints it. Under every board a line says whose turn it is and each player's score on
-the board (Dice of Doom: territories). A board wider than the terminal is not drawn
-folded: the view says how wide it is and suggests ``lazytree serve``, and keeps that
-line. The moves are listed by :mod:`lazytree.cli.moves`.
-"""
+"""The terminal board of ``lazytree play``: owners in colour, the AI's last turn highlighted, a
+summary line per AI turn and the final line. A board view (:class:`~lazytree.game.BoardView`) is
+drawn cell by cell, any other game as its ``render()``; a board wider than the terminal is summed up
+instead. It only formats; ``play`` prints."""
 
 from __future__ import annotations
 
@@ -65,9 +54,8 @@ def turn_cells(labels: Iterable[str]) -> frozenset[int]:
 
 
 def _hex_board(doc: dict[str, Any], highlight: Collection[int]) -> Text:
-    """The cells of a hex board document in rows, each ``index owner label`` coloured
-    by its owner (the first letter of the player's name), rows shifted by the board's
-    ``offsets`` (in half cells)."""
+    """A hex board document's cells in rows, each ``index owner label`` in its owner's colour,
+    rows shifted by ``offsets``."""
     cells = doc["cells"]
     names = doc["players"]
     width = len(str(len(cells) - 1))
@@ -107,10 +95,9 @@ def board_view(
     highlight: Collection[int] = frozenset(),
     explained: bool = False,
 ) -> RenderableType:
-    """The board for a terminal ``width`` columns wide: Dice of Doom in colour with the
-    ``highlight``\\ ed territories marked, other games as their own text; a board too
-    wide for the terminal is replaced by a note and each player's territories (the
-    note in a few words once it was ``explained``: a game prints it every turn)."""
+    """The board for a terminal ``width`` columns wide, the ``highlight``\\ ed cells marked; a
+    board too wide is replaced by a note (short once ``explained``) and each player's
+    territories."""
     doc = _document(game, state)
     needed = max((len(line) for line in doc["text"].splitlines()), default=0)
     if needed > width:
@@ -132,9 +119,8 @@ def board_view(
 
 
 def _status_line(doc: dict[str, Any]) -> str:
-    """One line about the position of board document ``doc``: the game's last rendered
-    line (whose turn), with the board's score of every player (Dice of Doom:
-    territories)."""
+    """The game's last rendered line of ``doc`` (whose turn) with every player's score on the
+    board."""
     last: str = doc["text"].splitlines()[-1]
     score = doc.get("score")
     if score is not None:
@@ -173,9 +159,8 @@ def turn_summary(
 
 
 def final_line(game: Game[Any, Any], state: Any, humans: Collection[int]) -> str:
-    """The last line of a game: every player's score on the board (Dice of Doom:
-    territories) or final score, who won, and "you win"/"you lose" when one human
-    played.
+    """The last line of a game: every player's score, who won, and "you win"/"you lose" when one
+    human played.
 
     >>> from lazytree.games import load_game
     >>> game, state = load_game("dice-of-doom", size=2, board="0:2 0:1 0:3 0:2")

@@ -1,10 +1,5 @@
-"""What every CLI command shares: consoles, one-line errors, and per-game commands.
-
-``lazytree ACTION GAME [game options] [action options]`` is built from the game
-catalog: each action is a command group with one sub-command per game, built when it
-is listed or called, whose options are the game's own declared options followed by
-the action's.
-"""
+"""What every CLI command shares: consoles, one-line errors, budgets, and the per-game commands
+(``lazytree ACTION GAME [game options] [action options]``, built from the catalog on demand)."""
 
 from __future__ import annotations
 
@@ -69,16 +64,8 @@ def _report_usage_error(exc: click_errors.ClickException) -> int:
 
 
 def plain_help(command: Command) -> Command:
-    """``command`` (and every sub-command it has built) with click's plain help layout.
-
-    Typer's rich help puts each option's name, negative name, type and range in columns
-    of their own, sized to their longest entry: on an 80-column terminal the description
-    column was left 15 characters wide, one or two words a line. Click's layout puts the
-    option and its type in one column (at most 30 wide) and the description beside it,
-    wrapped to the terminal (at most 80 columns): the description column is about 46
-    characters wide. Every command of ``lazytree`` goes through here (the lazily loaded
-    ones in :func:`lazytree.cli.load_command`, the per-game ones in :class:`GameCommands`).
-    """
+    """``command`` (and every sub-command it has built) with click's plain help layout, whose
+    description column is wider on a narrow terminal than typer's rich one."""
     if hasattr(command, "rich_markup_mode"):
         command.rich_markup_mode = None
     for sub in getattr(command, "commands", {}).values():
@@ -162,9 +149,8 @@ def out_of_memory_line() -> str:
 
 
 class CheckedCommand(TyperCommand):
-    """A command whose number options must be finite: ``nan`` and ``inf`` are usage
-    errors (exit 2), not values a budget or a size silently accepts. The options that
-    size its work are noted for :func:`out_of_memory_line`."""
+    """A command whose number options must be finite (``nan`` and ``inf`` are usage errors); the
+    options that size its work are noted for :func:`out_of_memory_line`."""
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         rest = super().parse_args(ctx, args)
@@ -270,7 +256,7 @@ starts any work."""
 
 PrintJsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 MaxNodesOption = Annotated[
-    Optional[int],  # noqa: UP045 (typer needs the Optional spelling)
+    int | None,
     typer.Option(
         "--max-nodes",
         min=1,
@@ -281,7 +267,7 @@ MaxNodesOption = Annotated[
     ),
 ]
 MaxMemoryOption = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--max-memory",
         help="Memory budget of the whole process, e.g. 500M or 2G (a bare number is MiB), "
@@ -295,10 +281,8 @@ MaxMemoryOption = Annotated[
 
 
 def default_nodes(state: object) -> int:
-    """The node budget used when none is given: :data:`DEFAULT_NODES`, or fewer when
-    the positions are big (about a quarter of the memory budget's worth of nodes, room
-    for the interpreter and for tracemalloc's copy when memory is measured), so big
-    boards stop on their node budget instead of filling the memory.
+    """The node budget used when none is given: :data:`DEFAULT_NODES`, or fewer on big positions
+    (about a quarter of the memory budget's worth of nodes).
 
     >>> default_nodes((1, 2, 3)) > 500_000
     True
@@ -314,9 +298,8 @@ _NODE_OVERHEAD = 600
 
 
 def memory_budget(text: str | None) -> int:
-    """``--max-memory`` in bytes: :data:`DEFAULT_MEMORY` when not given; a usage
-    error (exit 2) when it is not a size, or above the default (the most any command
-    may use on this machine)."""
+    """``--max-memory`` in bytes (:data:`DEFAULT_MEMORY` when not given); a usage error (exit 2)
+    for a bad size or one past the default or under :data:`MIN_MEMORY`."""
     if text is None:
         return DEFAULT_MEMORY
     try:
@@ -366,11 +349,9 @@ HARD_CEILING_HEADROOM = 256 * 1024**2
 
 
 def set_memory_ceiling(limit: int = DEFAULT_MEMORY + HARD_CEILING_HEADROOM) -> None:
-    """Backstop for code paths that check no budget: cap the process's data segment
-    (``RLIMIT_DATA``) at ``limit`` bytes, so an allocation past it raises
-    ``MemoryError`` (reported as one line, exit 3) instead of taking the machine's
-    memory. Only lowers an existing limit; called by the ``lazytree`` script, not by
-    the library or the in-process tests."""
+    """Cap the process's data segment (``RLIMIT_DATA``) at ``limit`` bytes, a backstop for code
+    that checks no budget (an allocation past it is a one-line ``MemoryError``, exit 3). Only
+    lowers a limit; called by the ``lazytree`` script alone."""
     try:
         import resource
     except ImportError:  # not on this platform
@@ -384,12 +365,9 @@ def set_memory_ceiling(limit: int = DEFAULT_MEMORY + HARD_CEILING_HEADROOM) -> N
 
 
 def keep_ctrl_c() -> None:
-    """Install a Ctrl-C (SIGINT) handler that never loses the interrupt: Python raises
-    ``KeyboardInterrupt`` wherever the main thread is, and one raised inside a garbage
-    collector callback (:mod:`lazytree.gcpause` runs one after each young collection of a
-    pause) is reported as ignored and dropped, so the command went on. Inside such a
-    callback the handler asks for the signal again a moment later, from a timer thread,
-    once the collection is over."""
+    """Install a Ctrl-C handler that never loses the interrupt: one that lands inside a garbage
+    collector callback (which CPython would drop) is raised again a moment later from a timer
+    thread."""
     import _thread
     import signal
     import threading
@@ -417,9 +395,8 @@ terminal (the first comes after as long)."""
 
 
 class LineProgress(Progress):
-    """A transient progress display on stderr; when stderr is not a terminal (a log, a
-    pipe), a plain line of its text columns every :data:`PROGRESS_EVERY` seconds
-    instead, so a long command is never silent, and a short one prints nothing."""
+    """A transient progress display on stderr; when stderr is not a terminal, a plain line of
+    its text every :data:`PROGRESS_EVERY` seconds instead."""
 
     _last = 0.0
 
@@ -469,6 +446,11 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
+def run_failed(exc: BaseException) -> NoReturn:
+    """Fail with exit code 1 naming the first line of a run's error (a worker's, a cluster's)."""
+    fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, code=1)
+
+
 def print_json(data: Mapping[str, Any]) -> None:
     """Write ``data`` as one JSON document to stdout (nothing else goes there)."""
     sys.stdout.write(json.dumps(data, indent=2, default=str) + "\n")
@@ -488,9 +470,9 @@ def os_reason(exc: OSError) -> str:
 def read_text_file(
     path: Path, option: str, limit: int = MAX_READ_BYTES, what: str = "a command reads"
 ) -> str:
-    """The text of file ``path`` given as ``option``; a one-line error (exit 2) when it
-    is missing, not a regular file, larger than ``limit`` bytes (the error says "more
-    than the LIMIT ``what``") or not UTF-8 text."""
+    """The text of file ``path`` given as ``option``; a one-line error (exit 2) when it is
+    missing, not a regular file, over ``limit`` bytes ("more than the LIMIT ``what``") or not
+    UTF-8."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a fifo would block
             fail(f"{option} {path}: not a regular file")
@@ -515,10 +497,9 @@ def _most(limit: int, what: str) -> str:
 
 
 def read_option_files(spec: GameSpec, options: dict[str, Any]) -> dict[str, str]:
-    """Put in ``options`` the text of each file a game option names as ``@PATH`` (an
-    option that reads files, :attr:`~lazytree.catalog.GameOption.file_bytes`; a one-line
-    error, exit 2, for a file missing or too big); the flags as an error names them then
-    (``{"--spec": "--spec fig52.tree"}``, for :func:`setup_position`)."""
+    """Put in ``options`` the text of each file a game option names as ``@PATH`` (a one-line
+    error for a file missing or too big); the flags as an error then names them, for
+    :func:`setup_position`."""
     named = {}
     for opt in spec.options:
         value = options.get(opt.name)
@@ -532,9 +513,8 @@ def read_option_files(spec: GameSpec, options: dict[str, Any]) -> dict[str, str]
 def setup_position(
     spec: GameSpec, options: Mapping[str, Any], files: Mapping[str, str] | None = None
 ) -> Position:
-    """Load the game, turning a bad option into a one-line error and exit code 2; an
-    error about an option read from a file names the file (``files``: from
-    :func:`read_option_files`), as in ``--spec fig52.tree: line 2, column 6: ...``."""
+    """Load the game, a bad option a one-line error (exit 2) that names the file an option was
+    read from (``files``, from :func:`read_option_files`)."""
     try:
         return load_game(spec.name, **options)
     except OptionError as exc:
@@ -566,11 +546,8 @@ def _game_parameters(
 
 
 class GameSetup(NamedTuple):
-    """How a command's position was made: the game's spec and its option values.
-
-    Passed to actions that need to make more positions of the same game (other sizes,
-    other seeds), see ``game_group(..., pass_setup=True)``.
-    """
+    """How a command's position was made: the game's spec and its option values (for actions
+    that make more positions, ``game_group(..., pass_setup=True)``)."""
 
     spec: GameSpec
     options: dict[str, Any]
@@ -586,11 +563,9 @@ def action_parameters(fn: Callable[..., Any], skip: int = 1) -> list[inspect.Par
 
 
 class GameCommands(TyperGroup):
-    """A command group with one sub-command per game of :data:`~lazytree.games.GAMES`,
-    each built from the game's spec when it is first listed or called, so building the
-    command line imports no game. ``make(spec)`` gives a command's function (None: this
-    group offers no command for that game); a game that cannot be loaded is a one-line
-    usage error naming the reason."""
+    """A command group with one sub-command per game, each built from its spec when first listed
+    or called (building the command line imports no game); ``make(spec)`` gives a command's
+    function or None, and a game that cannot load is a one-line usage error."""
 
     make: Callable[[GameSpec], Callable[..., None] | None]
     describe: Callable[[GameSpec], str] | None = None
@@ -651,15 +626,9 @@ def game_group(
     defaults: Mapping[str, Mapping[str, Any]] | None = None,
     pass_setup: bool = False,
 ) -> typer.Typer:
-    """A command group ``name`` with one sub-command per game (built on demand, see
-    :class:`GameCommands`).
-
-    ``action(position, **action_options)`` runs the command once the game's options
-    have been turned into a :class:`~lazytree.catalog.Position`; with ``pass_setup`` it is
-    called as ``action(position, setup, **action_options)`` with a :class:`GameSetup`.
-    ``defaults`` maps a game name to game-option defaults this action uses instead of
-    the registered ones (e.g. a stronger evaluation for ``play``).
-    """
+    """A command group ``name`` with one sub-command per game (:class:`GameCommands`) that
+    runs ``action(position, **action_options)`` (with ``pass_setup``:
+    ``action(position, setup, ...)``); ``defaults``: per game, this action's option defaults."""
     extra = action_parameters(action, skip=2 if pass_setup else 1)
 
     def make(spec: GameSpec) -> Callable[..., None]:

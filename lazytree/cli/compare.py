@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from lazytree.cli.analyse import LookaheadOption
 from lazytree.cli.common import (
     EXIT_INTERRUPTED,
     MIN_MEMORY,
@@ -119,24 +120,11 @@ def render_table(cases: list[Case], memory: bool) -> Table:
     """The comparison as a rich table: one row per case and method."""
     keys = varying_keys(cases)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
-    columns = [
-        ("case", "left"),
-        ("method", "left"),
-        ("value", "right"),
-        ("best moves", "left"),
-        ("built", "right"),
-        ("needed", "right"),
-        ("time", "right"),
-        ("peak mem", "right"),
-        ("eager/x\nnodes", "right"),
-        ("eager/x\ntime", "right"),
-        ("eager/x\nmem", "right"),
-        ("same\nanswer", "left"),
-    ]
-    for name, justify in columns:
-        if not memory and name in ("peak mem", "eager/x\nmem"):
-            continue
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    columns = ("case", "method", "value", "best moves", "built", "needed", "time", "peak mem")
+    for name in (*columns, "eager/x\nnodes", "eager/x\ntime", "eager/x\nmem", "same\nanswer"):
+        if memory or name not in ("peak mem", "eager/x\nmem"):
+            left = name in ("case", "method", "best moves", "same\nanswer")
+            table.add_column(name, justify="left" if left else "right")
     metrics = ("nodes_built", "seconds", "peak_bytes") if memory else ("nodes_built", "seconds")
     for i, case in enumerate(cases):
         for j, run in enumerate(case.runs):
@@ -162,9 +150,6 @@ def render_table(cases: list[Case], memory: bool) -> Table:
 
 
 # the options of ``compare``
-CompareDepthOption = Annotated[
-    int, typer.Option("--depth", "-d", min=0, help="Search depth in single moves.")
-]
 WholeGameOption = Annotated[
     bool,
     typer.Option(
@@ -174,7 +159,7 @@ WholeGameOption = Annotated[
     ),
 ]
 SizesOption = Annotated[
-    Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
+    str | None,
     typer.Option(
         "--sizes",
         help="Board sizes to compare, e.g. 2,3,4,5 or 2-5 (games with a size option); "
@@ -201,7 +186,7 @@ MethodsOption = Annotated[
     ),
 ]
 CompareNodesOption = Annotated[
-    Optional[int],  # noqa: UP045
+    int | None,
     typer.Option(
         "--max-nodes",
         min=1,
@@ -211,7 +196,7 @@ CompareNodesOption = Annotated[
     ),
 ]
 CompareMemoryOption = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--max-memory",
         help="Memory budget, e.g. 500M or 2G (a bare number is MiB): of the eager build "
@@ -229,7 +214,7 @@ MeasureMemoryOption = Annotated[
     ),
 ]
 PlotOption = Annotated[
-    Optional[Path],  # noqa: UP045
+    Path | None,
     typer.Option("--plot", help="Write a PNG: nodes and time against board size, log scale."),
 ]
 
@@ -238,7 +223,7 @@ def compare(
     position: Position,
     setup: GameSetup,
     *,
-    depth: CompareDepthOption = DEFAULT_DEPTH,
+    depth: LookaheadOption = DEFAULT_DEPTH,
     whole_game: WholeGameOption = False,
     sizes: SizesOption = None,
     seeds: SeedsOption = 1,

@@ -1,23 +1,5 @@
-"""``lazytree explore GAME``: rate a position and draw exactly what the rater looked at.
-
---format html (or --out tree.html) writes the interactive explorer: one page that opens
-offline, for trees of any size (collapsible, the best line highlighted, replay of the
-search's order, a board per position). The pictures are for small trees: they
-show every node that exists after the search (nothing more is forced),
-its stored value (alpha-beta bounds as >= / <=), the best line in bold, positions
-created but never expanded dashed, under a node whose moves were cut off a grey
-note with the moves never even generated, and under a node whose moves were
-generated but not all searched (a ranking search: the play AI, a width) a dotted
-note with those moves.
-
---rater mcts runs UCT (mcts:playouts=N:seed=S, or until --time); the explorer shows
-how often each move was visited.
-
---rater alphabeta:textbook searches the root with the full window, as the lectures'
-pseudo-code and a hand trace do: one best move, the textbook's cuts. Plain alphabeta
-searches each later root move with a window just past the best value so far, so it
-finds every tied best move, and prunes less at the root.
-"""
+"""``lazytree explore GAME``: rate a position and draw exactly what the rater looked at (the
+interactive explorer, or a picture of a small tree)."""
 
 from __future__ import annotations
 
@@ -26,13 +8,15 @@ import json
 import shutil
 import subprocess
 from collections.abc import Hashable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
 from lazytree.cli.analyse import (
     EngineRaterOption,
+    LookaheadOption,
     TimeOption,
     command_rater,
     move_strings,
@@ -55,7 +39,7 @@ from lazytree.cli.common import (
     print_json,
 )
 from lazytree.cli.files import check_output
-from lazytree.cli.learn import open_position_book
+from lazytree.cli.learn import PositionBookOption, open_position_book
 from lazytree.cli.practice import SummaryJsonOption, practice
 from lazytree.explorer.html import write_html
 from lazytree.explorer.model import ExplorerModel, Visits, explorer_model
@@ -84,9 +68,8 @@ from lazytree.tree import Tree
 DEFAULT_CAP = 150
 """Most nodes drawn in a picture (dot/svg/png) unless --max-nodes says otherwise."""
 DEFAULT_SEARCH_NODES = 20_000
-"""The search's node budget unless --search-nodes says otherwise: a picture shows 150
-nodes, and the whole explored tree becomes a graph before it is cut down, so this bounds
-the time and memory of that step too."""
+"""The search's node budget unless --search-nodes says otherwise; it bounds the graph made before
+a picture is cut down too."""
 
 HTML_HINT = 300
 """Past this many positions, a picture's command says the HTML explorer is the readable choice."""
@@ -95,10 +78,8 @@ PICTURES = ("dot", "svg", "png")
 
 
 def play_moves(position: Position, text: str) -> Position:
-    """The position after the comma-separated moves ``text`` (the game's notation).
-
-    Raises :class:`~lazytree.game.IllegalMoveError` naming the first bad move.
-    """
+    """The position after the comma-separated moves ``text`` (an
+    :class:`~lazytree.game.IllegalMoveError` naming the first bad one)."""
     game, state = position
     for i, part in enumerate(p.strip() for p in text.split(",")):
         if not part:
@@ -133,11 +114,8 @@ OutOption = Annotated[
 MovesOption = Annotated[
     str, typer.Option("--moves", help="Moves to play first, comma-separated, e.g. '0->3,pass'.")
 ]
-LookaheadOption = Annotated[
-    int, typer.Option("--depth", "-d", min=0, help="Moves to look ahead (the maximum with --time).")
-]
 FormatOption = Annotated[
-    Optional[str],  # noqa: UP045 (typer needs the Optional spelling)
+    str | None,
     typer.Option(
         "--format",
         "-f",
@@ -145,7 +123,7 @@ FormatOption = Annotated[
     ),
 ]
 DrawnNodesOption = Annotated[
-    Optional[int],  # noqa: UP045
+    int | None,
     typer.Option(
         "--max-nodes",
         min=1,
@@ -167,7 +145,7 @@ ShareOption = Annotated[
     ),
 ]
 BoardsOption = Annotated[
-    Optional[bool],  # noqa: UP045
+    bool | None,
     typer.Option(
         "--boards/--no-boards",
         help="Show each position's board in its node (dot, svg, png; default: when it "
@@ -198,7 +176,7 @@ OpenOption = Annotated[
     bool, typer.Option("--open", help="Open the written file with the system viewer.")
 ]
 SearchNodesOption = Annotated[
-    Optional[int],  # noqa: UP045
+    int | None,
     typer.Option(
         "--search-nodes",
         min=1,
@@ -209,7 +187,7 @@ SearchNodesOption = Annotated[
     ),
 ]
 StepsOption = Annotated[
-    Optional[bool],  # noqa: UP045
+    bool | None,
     typer.Option(
         "--steps/--no-steps",
         help="Record the search step by step (each node entered with its alpha-beta "
@@ -221,7 +199,7 @@ StepsOption = Annotated[
     ),
 ]
 BesideOption = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--beside",
         help="With html: a second rater (minimax, alphabeta[:textbook] or "
@@ -229,17 +207,6 @@ BesideOption = Annotated[
         "through together, with their counts. Move ordering side by side: the same "
         "rater with :moves=reversed or :moves=best-first (by static evaluation).",
         show_default=False,
-    ),
-]
-AiPositionBookOption = Annotated[
-    Optional[Path],  # noqa: UP045
-    typer.Option(
-        "--position-book",
-        "--book",
-        metavar="FILE",
-        help="With --ai: the position book (SQLite) the AI looks the position up in "
-        "before searching (a hit is answered from it, marked in the explorer) and "
-        "stores its search in. --book is accepted too.",
     ),
 ]
 
@@ -265,7 +232,7 @@ def explore(
     json_out: SummaryJsonOption = False,
     steps: StepsOption = None,
     beside: BesideOption = None,
-    position_book: AiPositionBookOption = None,
+    position_book: PositionBookOption = None,
 ) -> None:
     """Rate a position, then write the part of the tree the rater forced (see the
     module's description)."""
@@ -293,39 +260,17 @@ def explore(
     beside_model = None
     if other is not None and result is not None:  # building it: the export's memory budget
         beside_model = _beside_model(position, other, limit, share, export_limit)
+    ex = _Export(position, tree, result, out, fmt, rater, stopped is not None, json_out)
     if fmt == "html":
+        trace = rate.trace if isinstance(rate, TracedRater) else None
         who = "the play AI: " if play_ai else ""
         cut = _write_explorer(
-            position,
-            tree,
-            result,
-            out,
-            json_out=json_out,
-            who=who,
-            rater=rater,
-            partial=stopped is not None,
-            visits=visits,
-            limit=export_limit,
-            trace=rate.trace if isinstance(rate, TracedRater) else None,
-            beside=beside_model,
-            whole_boards=whole_boards,
+            ex, who, visits, export_limit, trace, beside=beside_model, whole_boards=whole_boards
         )
     else:
+        steps_out = _trace_records(tree, rate) if fmt == "json" else None
         cut = _write_picture(
-            position,
-            tree,
-            result,
-            out,
-            fmt,
-            max_nodes,
-            show_pruned,
-            boards,
-            json_out,
-            rater=rater,
-            partial=stopped is not None,
-            limit=export_limit,
-            steps=_trace_records(tree, rate) if fmt == "json" else None,
-            whole_boards=whole_boards,
+            ex, max_nodes, show_pruned, boards, export_limit, steps_out, whole_boards
         )
     stopped = cut if cut is not None else stopped
     _finish(rate, out, cut, open_viewer)
@@ -383,9 +328,8 @@ def _play_ai_search(tree: Tree[Any, Any], limit: Limit, opened: Any) -> SearchRe
 def _rater_search(
     tree: Tree[Any, Any], rate: Any, limit: Limit, rater: str | None
 ) -> tuple[SearchResult[Any] | None, str | None, Visits | None]:
-    """The search of ``--rater`` (or the default engine): its result (None when a budget
-    stopped a named rater before it had an answer), why it stopped then, and an MCTS
-    search's visit counts."""
+    """The search of ``--rater`` (or the default engine): its result (None when a budget stopped
+    it before any answer), why it stopped then, and an MCTS search's visits."""
     what = rater or "the exact engine"
     if rate is None or rate.has_depth:
         what += f" to depth {limit.depth}"
@@ -511,44 +455,69 @@ def _trace_records(tree: Tree[Any, Any], rate: Any) -> list[dict[str, Any]] | No
     return step_records(rate.trace.steps, lambda n: ids.get(id(n), ""))
 
 
-def _summary(
-    position: Position,
-    tree: Tree[Any, Any],
-    result: SearchResult[Any] | None,
-    out: Path,
-    fmt: str,
-    *,
-    rater: str | None,
-    partial: bool,
-    **counts: Any,
-) -> dict[str, Any]:
-    """The ``--json`` document of ``explore``: the search (``None`` when a budget stopped a
-    named rater before it had an answer), what was written, ``counts``."""
-    game, state = position
-    best = None
-    if result is not None and result.best_move is not None:
-        best = game.move_to_str(state, result.best_move)
-    return {
-        "game": game.name,
-        "out": str(out),
-        "format": fmt,
-        "rater": rater if result is None else result.rater,
-        "depth": None if result is None else result.depth,
-        "partial": partial,
-        "nodes_forced": tree.stats.nodes_created - 1,  # the root existed before
-        "evaluations": tree.stats.evaluations,
-        **counts,
-        "value": None if result is None else result.value,
-        "player": None if result is None else result.player,
-        "best_move": best,
-        "pv": [] if result is None else move_strings(position, result.pv),
-        **(
-            {}
-            if result is None or result.position_book is None
-            else {"position_book": result.position_book.status}
-        ),
-        **({} if result is None or result.mcts is None else {"playouts": result.mcts.playouts}),
-    }
+@dataclass
+class _Export:
+    """What ``explore`` writes: the position searched, the tree and the result (``None`` when a
+    budget stopped a named rater before it had an answer), the file, its format and how the
+    search is named."""
+
+    position: Position
+    tree: Tree[Any, Any]
+    result: SearchResult[Any] | None
+    out: Path
+    fmt: str
+    rater: str | None
+    partial: bool
+    json_out: bool
+
+    def summary(self, **counts: Any) -> dict[str, Any]:
+        """The ``--json`` document: the search, what was written, ``counts``."""
+        (game, state), result = self.position, self.result
+        best = None
+        if result is not None and result.best_move is not None:
+            best = game.move_to_str(state, result.best_move)
+        position_book = None if result is None else result.position_book
+        return {
+            "game": game.name,
+            "out": str(self.out),
+            "format": self.fmt,
+            "rater": self.rater if result is None else result.rater,
+            "depth": None if result is None else result.depth,
+            "partial": self.partial,
+            "nodes_forced": self.tree.stats.nodes_created - 1,  # the root existed before
+            "evaluations": self.tree.stats.evaluations,
+            **counts,
+            "value": None if result is None else result.value,
+            "player": None if result is None else result.player,
+            "best_move": best,
+            "pv": [] if result is None else move_strings(self.position, result.pv),
+            **({} if position_book is None else {"position_book": position_book.status}),
+            **({} if result is None or result.mcts is None else {"playouts": result.mcts.playouts}),
+        }
+
+    def stopped(self, stop: WalkStopped, written: int = 0) -> str:
+        """What to say when building the export ran past the memory budget (``written``: the
+        positions of the smaller export written instead, 0 for none); with ``--json`` and
+        nothing written, the document that says so."""
+        what = f"{stop} while building the export ({stop.walked:,} edges walked)"
+        out = self.out
+        if written:
+            return (
+                f"{what}: {out} holds the first {plural(written, 'position')} the search created "
+                "(raise --max-memory, or a smaller --search-nodes)"
+            )
+        if self.json_out:
+            print_json(
+                {
+                    "game": self.position.game.name,
+                    "out": str(out),
+                    "format": self.fmt,
+                    "partial": True,
+                    "stopped": stop.reason,
+                    "written": False,
+                }
+            )
+        return f"{what}: nothing written to {out} (raise --max-memory, or a smaller --search-nodes)"
 
 
 def _searched(result: SearchResult[Any] | None, rater: str | None) -> str:
@@ -578,57 +547,21 @@ def _answer(position: Position, result: SearchResult[Any] | None) -> str:
     return f"{_searched(result, None)}, {_outcome(position, result)}"
 
 
-def _export_stopped(
-    position: Position, out: Path, fmt: str, stop: WalkStopped, json_out: bool, written: int = 0
-) -> str:
-    """What to say when building the export ran past the memory budget (``written``: the
-    positions of the smaller export written instead, 0 for none); with ``--json`` and
-    nothing written, the document that says so."""
-    what = f"{stop} while building the export ({stop.walked:,} edges walked)"
-    if written:
-        return (
-            f"{what}: {out} holds the first {plural(written, 'position')} the search created "
-            "(raise --max-memory, or a smaller --search-nodes)"
-        )
-    if json_out:
-        print_json(
-            {
-                "game": position.game.name,
-                "out": str(out),
-                "format": fmt,
-                "partial": True,
-                "stopped": stop.reason,
-                "written": False,
-            }
-        )
-    return f"{what}: nothing written to {out} (raise --max-memory, or a smaller --search-nodes)"
-
-
 def _write_explorer(
-    position: Position,
-    tree: Tree[Any, Any],
-    result: SearchResult[Any] | None,
-    out: Path,
-    *,
-    json_out: bool,
+    ex: _Export,
     who: str = "",
-    rater: str | None = None,
-    partial: bool = False,
     visits: Visits | None = None,
     limit: Limit | None = None,
     trace: Trace | None = None,
+    *,
     beside: ExplorerModel | None = None,
     whole_boards: bool = False,
 ) -> str | None:
-    """Write the interactive explorer page (``--format html``) and say what it holds
-    (``visits``: an MCTS search's visit counts, shown on its moves; ``whole_boards``:
-    every position's whole board, not the changes against its parent's).
-
-    Building the page runs under ``limit``'s memory budget; when it runs out, the page
-    of the first half of the positions walked (by the order the search created them) is
-    written instead, or nothing if that runs out too. Returns why it stopped (``None``:
-    the whole page was written)."""
-    game, _ = position
+    """Write the interactive explorer page and say what it holds, under ``limit``'s memory
+    budget: when it runs out, the page of the first half of the positions, or nothing. Why it
+    stopped (``None``: all written)."""
+    position, tree, result, out, rater = ex.position, ex.tree, ex.result, ex.out, ex.rater
+    game = position.game
     board = f" {game.board_size()}" if isinstance(game, SizedBoard) else ""
     title = f"{game.name}{board}: {'' if result is None else who}{_searched(result, rater)}"
     cut: str | None = None
@@ -644,27 +577,18 @@ def _write_explorer(
                 try:
                     model = page(until=first, trace=trace, whole_boards=whole_boards)
                 except WalkStopped:
-                    return _export_stopped(position, out, "html", stop, json_out)
-                partial = True
-                cut = _export_stopped(
-                    position, out, "html", stop, json_out, model.data["summary"]["positions"]
-                )
+                    return ex.stopped(stop)
+                ex.partial = True
+                cut = ex.stopped(stop, model.data["summary"]["positions"])
     except ValueError as exc:
         fail(str(exc))
     except OSError as exc:
         fail(f"cannot write {out}: {exc.strerror or exc}")
     summary = model.data["summary"]
     size = out.stat().st_size
-    if json_out:
+    if ex.json_out:
         print_json(
-            _summary(
-                position,
-                tree,
-                result,
-                out,
-                "html",
-                rater=rater,
-                partial=partial,
+            ex.summary(
                 positions=summary["positions"],
                 never_generated=summary["never"],
                 not_searched=summary["unforced"],
@@ -693,34 +617,23 @@ def _write_explorer(
 
 
 def _write_picture(
-    position: Position,
-    tree: Tree[Any, Any],
-    result: SearchResult[Any] | None,
-    out: Path,
-    fmt: str,
+    ex: _Export,
     max_nodes: int | None,
     show_pruned: bool,
     boards: bool | None,
-    json_out: bool,
-    *,
-    rater: str | None,
-    partial: bool,
     limit: Limit | None = None,
     steps: list[dict[str, Any]] | None = None,
     whole_boards: bool = False,
 ) -> str | None:
-    """Write a Graphviz picture or a graph file and say what it holds (``steps``: a
-    traced search's steps, which a JSON file carries as ``steps``; ``whole_boards``:
-    every position's whole board in a graph file). Building the graph runs under
-    ``limit``'s memory budget; when it runs out nothing is written. A picture of a big
-    board draws the boards of the positions it shows only with ``boards`` true.
-    Returns why it stopped (``None``: written)."""
+    """Write a Graphviz picture or a graph file and say what it holds, under ``limit``'s memory
+    budget (nothing is written when it runs out). Why it stopped (``None``: written)."""
+    tree, out, fmt = ex.tree, ex.out, ex.fmt
     forced = tree.stats.nodes_created - 1  # by the search: the root existed before
     try:
         how = "whole" if whole_boards else "auto"
-        full = to_networkx(tree, result=result, limit=limit, boards=how)
+        full = to_networkx(tree, result=ex.result, limit=limit, boards=how)
     except WalkStopped as stop:
-        return _export_stopped(position, out, fmt, stop, json_out)
+        return ex.stopped(stop)
     pruned = [a for _, a in node_items(full) if a["kind"] == "pruned"]
     counted = all("count" in a for a in pruned)  # not on a big board's big search
     never: int | None = sum(a["count"] for a in pruned) if counted else None
@@ -756,16 +669,9 @@ def _write_picture(
             f"shows them all: --format html (or an --out ending in .html)",
             soft_wrap=True,
         )
-    if json_out:
+    if ex.json_out:
         print_json(
-            _summary(
-                position,
-                tree,
-                result,
-                out,
-                fmt,
-                rater=rater,
-                partial=partial,
+            ex.summary(
                 nodes_drawn=drawn,
                 notes_drawn=notes,
                 never_generated=never,
@@ -783,7 +689,7 @@ def _write_picture(
             f"wrote {out} ({fmt}): {plural(forced, 'node')} forced (and the root), "
             f"{drawn:,} drawn ({notes:,} of them notes), {pruned_text}, "
             f"{unsearched:,} generated but not searched; "
-            f"{_answer(position, result)}",
+            f"{_answer(ex.position, ex.result)}",
             soft_wrap=True,
         )
     return None

@@ -1,19 +1,16 @@
-"""Files a command reads and writes: bounded reads, output paths checked before the work.
-
-A command reads a file the user names only when it is a regular file of a bounded size
-(``/dev/zero`` or a fifo is refused in one line, not read until memory runs out), and
-checks every file it will write before a long run starts, so a path that cannot be
-written fails at once instead of after the work; if writing still fails at the end, the
-result goes to a file in the temporary directory and the error says where.
-"""
+"""Files a command reads and writes: only regular files of a bounded size are read, every output
+path is checked before the work, and a write that fails at the end keeps the result in the temporary
+directory."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from lazytree.cli.common import MAX_READ_BYTES, fail, os_reason, read_text_file
 
@@ -21,21 +18,19 @@ __all__ = [
     "MAX_READ_BYTES",
     "MAX_SAVED_GAME_BYTES",
     "check_output",
+    "json_lines",
     "read_text_file",
     "write_or_keep",
 ]
 
 MAX_SAVED_GAME_BYTES = 4 * 1024**2
-"""The largest saved game ``play --load`` reads: a session of the most moves it may hold
-(100,000, :data:`lazytree.session.MAX_MOVES`) from a 100x100 board is about 1.7 MB (16
-bytes a move, 40 kB of start board). A bigger file is refused before it is read, since
-parsing and replaying costs about ten times its size in memory."""
+"""The largest saved game ``play --load`` reads (:data:`lazytree.session.MAX_MOVES` moves of a
+100x100 board are about 1.7 MB); a bigger file is refused before it is read."""
 
 
 def check_output(path: Path, option: str) -> None:
-    """Fail at once (one line, exit 2) when file ``path`` of ``option`` could not be
-    written: its folder is missing or not writable, or it is a folder itself. Nothing is
-    left behind (the check creates and removes a temporary file beside it)."""
+    """Fail at once (one line, exit 2) when file ``path`` of ``option`` could not be written;
+    the check leaves nothing behind."""
     if path.is_dir():
         fail(f"{option} {path}: is a directory; name a file")
     parent = path.parent
@@ -53,10 +48,31 @@ def check_output(path: Path, option: str) -> None:
     os.unlink(probe)
 
 
+@contextlib.contextmanager
+def json_lines(out: Path | None) -> Iterator[Callable[[Iterable[Any]], None]]:
+    """A writer of JSON lines to ``--out`` file ``out`` (checked and opened first; a one-line
+    error, exit 2, when it cannot be), each call's lines flushed; without ``out`` it writes
+    nothing."""
+    if out is None:
+        yield lambda records: None
+        return
+    check_output(out, "--out")
+    try:
+        sink = out.open("w", encoding="utf-8")
+    except OSError as exc:
+        fail(f"--out {out}: {exc.strerror or exc}")
+
+    def write(records: Iterable[Any]) -> None:
+        sink.writelines(json.dumps(record) + "\n" for record in records)
+        sink.flush()
+
+    with sink:
+        yield write
+
+
 def write_or_keep(path: Path, option: str, write: Callable[[Path], object]) -> Path:
-    """``write(path)``; if that fails, ``write`` a file of the same name in the temporary
-    directory instead, then fail in one line naming both (exit 2): the work is kept.
-    Returns ``path`` when it was written."""
+    """``write(path)``, or when that fails, ``write`` a file in the temporary directory and fail
+    in one line naming both (exit 2); ``path``."""
     try:
         write(path)
     except OSError as exc:

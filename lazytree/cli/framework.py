@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -16,7 +16,7 @@ from lazytree.cli.common import fail
 __all__ = ["DicewarsOption", "use_dicewars"]
 
 DicewarsOption = Annotated[
-    Optional[Path],  # noqa: UP045
+    Path | None,
     typer.Option(
         "--dicewars",
         metavar="PATH",

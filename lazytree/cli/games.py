@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-import typer
 from rich.markup import escape
 from rich.table import Table
 
 from lazytree.catalog import GAMES, OptionError, capabilities, load_game
-from lazytree.cli.common import console, print_json
+from lazytree.cli.common import PrintJsonOption, console, print_json
 
 __all__ = ["games"]
 
@@ -40,7 +39,7 @@ def describe_games() -> dict[str, Any]:
 
 
 def games(
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    as_json: PrintJsonOption = False,
 ) -> None:
     """List every installed game: where it comes from and what it offers.
 

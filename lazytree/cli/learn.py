@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -23,7 +23,7 @@ __all__ = [
 ]
 
 PositionBookOption = Annotated[
-    Optional[Path],  # noqa: UP045
+    Path | None,
     typer.Option(
         "--position-book",
         "--book",
@@ -33,7 +33,7 @@ PositionBookOption = Annotated[
     ),
 ]
 WeightsOption = Annotated[
-    Optional[Path],  # noqa: UP045
+    Path | None,
     typer.Option("--weights", help="Evaluation weights file (from lazytree tune)."),
 ]
 
@@ -66,9 +66,8 @@ def open_position_book(path: Path | None, game: Any) -> PositionBook | None:
 def agent_files(
     names: tuple[str, ...], position_book: Path | None, weights: Path | None
 ) -> tuple[str, ...]:
-    """Agent names with ``position_book=``/``weights=`` (the position book, the weights
-    file) added to every ``default`` agent that does not name its own (under any
-    spelling of the key)."""
+    """Agent names with ``position_book=`` and ``weights=`` added to every ``default`` agent
+    that does not name its own."""
     params = {p.name: p for p in AGENTS["default"].params}
     out = []
     for name in names:

@@ -1,18 +1,7 @@
-"""The move prompt of ``lazytree play``: every legal move when there are few, a short
-list when there are many.
-
-A position with at most :data:`MENU_ALL` legal moves lists them all, numbered. A bigger
-one (a 20x20 Dice of Doom board has about 280 moves, a 100x100 one thousands) lists the
-first :data:`MENU_FEW` in the game's own order of promise (:class:`~lazytree.game.OrderedGame`,
-the order the AI searches them in; generation order for a game without one) and answers
-questions at the prompt: ``?`` for the next few in that order, ``12?`` (or ``?12``) for
-the moves from and onto cell 12 of a game with a board (:class:`~lazytree.game.BoardView`),
-``b?`` for the moves whose notation contains ``b``. A number picks from the list shown
-last; a move may always be typed in the game's notation.
-
-Everything here only formats and answers: :func:`lazytree.cli.play.ask_move` reads the
-input and prints.
-"""
+"""The move prompt of ``lazytree play``: every legal move when there are at most :data:`MENU_ALL`,
+else the first :data:`MENU_FEW` in the game's order of promise and answers to ``?`` (the next few),
+``12?`` (moves from or onto cell 12) and ``b?`` (moves spelled with ``b``). It only formats;
+:func:`lazytree.cli.play.ask_move` reads and prints."""
 
 from __future__ import annotations
 
@@ -40,12 +29,9 @@ Move = tuple[Hashable, str]
 
 
 class MoveMenu:
-    """The legal moves of one position as the prompt shows them: :meth:`opening` is
-    what is printed before the first prompt, :meth:`answer` the reply to ``?`` or
-    ``CELL?``, :meth:`pick` the move of a number typed.
-
-    ``moves`` are the position's legal moves in generation order with their notation
-    (:meth:`lazytree.session.Session.legal_moves`).
+    """The legal moves of one position as the prompt shows them (``moves`` with their notation,
+    in generation order): :meth:`opening`, :meth:`answer` to ``?`` or ``CELL?``, :meth:`pick` by
+    number.
 
     >>> from lazytree.games import load_game
     >>> game, state = load_game("tictactoe")

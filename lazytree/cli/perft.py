@@ -9,8 +9,7 @@ import typer
 from rich.progress import SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from lazytree.cli.analyse import JsonOption
-from lazytree.cli.common import console, fail, game_group, print_json, progress_bar
+from lazytree.cli.common import PrintJsonOption, console, fail, game_group, print_json, progress_bar
 from lazytree.games import Position
 from lazytree.traverse import count_tree, perft_divide
 
@@ -25,7 +24,7 @@ def perft(
     divide: Annotated[
         bool, typer.Option("--divide", help="Break the count down by first move.")
     ] = False,
-    json_out: JsonOption = False,
+    json_out: PrintJsonOption = False,
 ) -> None:
     """Count the positions exactly --depth moves from the start (games that end sooner
     add nothing); with --divide, one count per first move."""

@@ -1,10 +1,5 @@
-"""``lazytree play GAME``: humans against the AI in the terminal.
-
-``--seats human,lol2`` seats an agent of :mod:`lazytree.agents` at each player, spelled
-as in ``lazytree arena --players`` and ``lazytree serve`` URLs; without it player 0 is
-human and the others the play AI (``default`` with the clock and search options of this
-command). With no human seat the agents play the game out and the result is printed.
-"""
+"""``lazytree play GAME``: humans against the AI in the terminal, a seat per player (``--seats``,
+default: player 0 human, the others the play AI of this command's options)."""
 
 from __future__ import annotations
 
@@ -12,7 +7,7 @@ import inspect
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Optional, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.markup import escape
@@ -95,10 +90,8 @@ def parse_seats(text: str, num_players: int) -> list[str]:
 
 
 def ask_move(session: Session) -> list[Played]:
-    """Show the legal moves (a few at a time when there are many: see
-    :mod:`lazytree.cli.moves`) and play one, typed in the game's notation or by its
-    number in the list shown last; ``?`` and ``N?`` list others, and an illegal move is
-    explained and asked again."""
+    """Show the legal moves (:mod:`lazytree.cli.moves`) and play the one typed, in notation or
+    by number; an illegal move is explained and asked again."""
     menu = MoveMenu(session.game, session.state, session.legal_moves())
     console.print(menu.opening(), soft_wrap=True)
     while True:
@@ -127,11 +120,11 @@ def ask_move(session: Session) -> list[Played]:
 
 # the options of ``play``
 SeatsOption = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option("--seats", help=SEATS_HELP),
 ]
 HumanOption = Annotated[
-    Optional[str],  # noqa: UP045
+    str | None,
     typer.Option(
         "--human",
         help="Deprecated (use --seats): human player(s) as a number, a list '0,2', "
@@ -139,7 +132,7 @@ HumanOption = Annotated[
     ),
 ]
 AiDepthOption = Annotated[
-    Optional[int],  # noqa: UP045
+    int | None,
     typer.Option(
         "--depth",
         "-d",
@@ -177,7 +170,7 @@ QuiescenceOption = Annotated[
     ),
 ]
 TieSeedOption = Annotated[
-    Optional[int],  # noqa: UP045
+    int | None,
     typer.Option(
         "--tie-seed",
         help="Break ties between equal AI moves at random with this seed "
@@ -185,7 +178,7 @@ TieSeedOption = Annotated[
     ),
 ]
 DiceSeedOption = Annotated[
-    Optional[int],  # noqa: UP045
+    int | None,
     typer.Option(
         "--dice-seed",
         help="Seed for chance outcomes such as dice rolls (default: --tie-seed if "
@@ -193,7 +186,7 @@ DiceSeedOption = Annotated[
     ),
 ]
 SaveOption = Annotated[
-    Optional[Path],  # noqa: UP045
+    Path | None,
     typer.Option(
         "--save",
         help="Save the game to this JSON file when it ends or when you quit "
@@ -201,7 +194,7 @@ SaveOption = Annotated[
     ),
 ]
 LoadOption = Annotated[
-    Optional[Path],  # noqa: UP045
+    Path | None,
     typer.Option(
         "--load",
         help="Go on with a saved game (its options and moves; the seats come from "
@@ -338,9 +331,9 @@ def play_ai(
     max_nodes: int | None,
     max_memory: str | None,
 ) -> str:
-    """The play AI of the command's options as a seat (``default``): a wall clock of
-    ``--time`` seconds, or with ``--time 0`` ``--rater`` to ``--depth`` (default 4)
-    under the command's node budget. A ``ValueError`` for a bad option."""
+    """The play AI of the command's options as a ``default`` seat: a ``--time`` clock, or with
+    ``--time 0`` ``--rater`` to ``--depth`` under the node budget; ``ValueError`` for a bad
+    option."""
     clocked = time_budget > 0
     if not clocked:
         max_nodes = command_limit(position.state, max_nodes, None).nodes
@@ -376,9 +369,8 @@ def command_seat(position: Position, seconds: float) -> str:
 
 
 def _learned(session: Session, position_book: Path | None, weights: Path | None) -> None:
-    """``--weights``: the AI rates with them (the tree and the agents start again at
-    the position now); ``--position-book``: the ``default`` seats look positions up in it and
-    fill it."""
+    """``--weights``: the AI rates with them (tree and agents start again); ``--position-book``:
+    the ``default`` seats use it."""
     if weights is not None:
         session.use_game(learned_game(session.game, weights))
     session.position_book = open_position_book(position_book, session.game)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import secrets
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -65,7 +65,7 @@ def practice(
         str, typer.Option("--values", help="Leaf values drawn from LO-HI, both included.")
     ] = "0-9",
     seed: Annotated[
-        Optional[int],  # noqa: UP045
+        int | None,
         typer.Option(
             "--seed",
             help="Seed of the tree (the same seed, the same tree: share it). Default: a "
@@ -74,7 +74,7 @@ def practice(
         ),
     ] = None,
     sheet: Annotated[
-        Optional[int],  # noqa: UP045
+        int | None,
         typer.Option(
             "--sheet",
             min=1,

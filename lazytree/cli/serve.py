@@ -187,43 +187,21 @@ def serve(
 ) -> None:
     """Play Dice of Doom (boards up to 100x100) and the other games in the browser.
 
-    Prints the address of the page and opens it (unless --no-open). Every game and move
-    is kept in a SQLite file (--db; default games.sqlite in your data directory): a
-    server stopped or killed and started again on the same file goes on with every game,
-    and every seat and watch link works again. The lobby (/lobby) lists the games.
+    Prints the address of the page and opens it (unless --no-open). Every game and move is kept
+    in a SQLite file (--db): a server started again on the same file goes on with every game and
+    link. A new game has a link per human seat and a watch link; the lobby (/lobby) lists the
+    games. A URL seats agents as play --seats does, e.g.
+    /play?game=dice-of-doom&rules=lisp&seats=human,lol2.
 
-    A new game has a link per human seat for the friends who play it and a watch link;
-    they play in their own browsers and see every move at once. With --host other than
-    127.0.0.1 anyone who can reach that address can create games and play.
-
-    The server answers only its own names (127.0.0.1, localhost, [::1], --host and the
-    host of --public-url) and refuses changes from other sites. For strangers, run it
-    behind a TLS proxy and give --public-url; the caps (--max-games, --new-games,
-    --new-games-total, --watchers, --pages-per-address, --games-per-address,
-    --connections-per-address, --idle-days, --forget-days, --keep-finished) bound what
-    they can hold, and never lock the players of a game out. The AI's worker time is
-    shared fairly between the addresses that created the games (one address never
-    holds every worker). One server writes a database: a second one on the same --db
-    (by any path) refuses to start.
-
-    The form seats a human or an agent at each player; a URL names them as lazytree
-    play --seats does, e.g. /play?game=dice-of-doom&rules=lisp&seats=human,lol2 or
-    seats=lol2,mcts:time=0.5 (the book's AI of the rules: ror, lol2 or lol4).
+    The server answers only its own names (loopback, --host, --public-url) and refuses changes
+    from other sites; for strangers, run it behind a TLS proxy with --public-url, and the caps
+    bound what they can hold. Every AI move and explorer search runs in --workers worker
+    processes or on a Dask cluster (--dask), never in the web process. More:
+    docs/how-to/play-together.md.
 
     --weights FILE: the AI of every game of the file's game rates with its weights.
-    --position-book FILE: the AI of every game of the position book's game and options
-    looks positions up in it before searching and stores what it searched (a new file
-    belongs to the first game with an AI that opens it); the page says when a move came
-    from the position book.
-
-    --dicewars PATH: the Dice Wars framework's AIs (dt.stei, dt.wpm_c, ...) take seats
-    of --rules dicewars games, loaded from that checkout (a page names the agent, never
-    a folder).
-
-    The server never searches in the process that answers the pages: every AI move and
-    explorer search runs in --workers worker processes (each under a memory limit; one
-    that dies is replaced), or on a Dask cluster with --dask ADDRESS (the position book file must
-    then be reachable at the same path on every worker).
+    --position-book FILE: the AI of every game of the book's game and options looks
+    positions up in it and stores what it searched; the page says when a move came from it.
     """
     use_dicewars(dicewars)
     # the server (Starlette, uvicorn) is imported when it runs: `serve --help` stays quick

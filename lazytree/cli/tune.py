@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsed
 from lazytree.agents import AgentError
 from lazytree.arena.match import MatchResult, MatchSpec
 from lazytree.arena.stats import SPRT
-from lazytree.cli.arena import game_command, parse_sprt
+from lazytree.cli.arena import PairsOption, SprtOption, game_command, parse_sprt
 from lazytree.cli.common import (
     EXIT_INTERRUPTED,
     PrintJsonOption,
@@ -70,10 +70,8 @@ def tune(
     rounds: Annotated[int, typer.Option("--rounds", help="Play, fit and test rounds.")] = 1,
     nodes: Annotated[int, typer.Option("--nodes", help="The AI's new nodes per move.")] = 200,
     depth: Annotated[int, typer.Option("--depth", help="The AI's deepest search.")] = 3,
-    pairs: Annotated[int, typer.Option("--pairs", help="Most pairs of the accepting match.")] = 100,
-    sprt: Annotated[
-        str, typer.Option("--sprt", help="SPRT bounds ELO0,ELO1 of the accepting match.")
-    ] = "0,20",
+    pairs: PairsOption = 100,
+    sprt: SprtOption = "0,20",
     lam: Annotated[
         float,
         typer.Option(
@@ -154,7 +152,7 @@ def tune(
 
 
 def _checked(
-    first: TuneSpec, counts: dict[str, int], sprt: str, out: Path, opponents: str
+    first: TuneSpec, counts: dict[str, int], sprt: str | None, out: Path, opponents: str
 ) -> tuple[SPRT, tuple[str, ...]]:
     """The options checked before any game (one line and exit 2 for a mistake), the
     current weights applied: the SPRT of the accepting match and the other opponents."""
@@ -169,7 +167,7 @@ def _checked(
             raise ValueError(f"--epsilon must be from 0 to 1, got {first.epsilon}")
         if first.lam < 0:
             raise ValueError(f"--lambda must be >= 0, got {first.lam}")
-        test: SPRT = parse_sprt(sprt)
+        test: SPRT = parse_sprt(sprt or "0,20")
         game = load_game(first.game, **first.options).game
         tunable(game)  # a game without a tunable evaluation: one line
         if ":" in str(out):

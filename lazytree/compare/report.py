@@ -1,8 +1,5 @@
-"""The report of a comparison: the plot and the tables of :func:`compare_position`'s cases.
-
-The runner (:mod:`lazytree.compare.runner`) measures; this module only draws and writes.
-matplotlib is imported inside :func:`plot_cases`, the only function that needs it.
-"""
+"""The report of a comparison: the plot (matplotlib, imported by :func:`plot_cases` alone) and the
+tables of :func:`compare_position`'s cases."""
 
 from __future__ import annotations
 
@@ -25,24 +22,9 @@ def _geomean(values: Sequence[float]) -> float:
 def plot_cases(
     cases: Sequence[Case], path: str | Path | BinaryIO | None = None, *, dpi: int = 110
 ) -> Any:
-    """Nodes built and time against board size, log scale, one line per method.
-
-    Several seeds of one size are drawn as their geometric mean. A point where a budget
-    stopped a method (so the true figure is larger) is drawn as an upward triangle.
-    Cases without a ``size`` option are placed by their order.
-
-    Parameters
-    ----------
-    cases:
-        From :func:`compare_position`.
-    path:
-        Where to write the PNG: a file name or a binary file object (``None``: nowhere).
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        The figure (drawn with the Agg renderer; no GUI is needed).
-    """
+    """Nodes built and time against board size, log scale, one line per method (seeds of a size
+    as their geometric mean, a point stopped by a budget as an upward triangle), written as PNG
+    to ``path`` (a name or a binary file; ``None``: nowhere). The figure (Agg renderer)."""
     if not cases:
         raise ValueError("nothing to plot: no cases")
     from matplotlib.backends.backend_agg import FigureCanvasAgg

@@ -1,26 +1,9 @@
 """Eager against lazy, measured side by side on the same positions.
 
-For one position, :func:`compare_position` rates the root
-
-* **eager**: :func:`~lazytree.eager.build_eager` builds the whole tree to the depth, then
-  :func:`~lazytree.eager.eager_minimax` rates it (the book's chapter 10);
-* **lazily** with each requested rater on a fresh :class:`~lazytree.tree.Tree`
-  (``"minimax"``, ``"alphabeta"``, ...); a name ending in ``+share`` runs the rater on a
-  tree with ``share=True`` (positions reached twice share one node).
-
-and records, per method: nodes built, nodes the rater needed (distinct nodes it gave a
-value to), leaf evaluations, time, and peak memory measured with :mod:`tracemalloc` (in a
-second, traced run, so that tracing does not slow the timed one). It then checks that
-every method found the same value and the same set of best moves (a rater that reports
-one best move, ``alphabeta:textbook``, agrees when its move is one of the others').
-
-Every method is bounded by the same node budget, one :class:`~lazytree.search.Budget`
-each: the eager build's over the nodes it builds, a lazy rater's over the nodes its tree
-creates (the search checks it every few nodes, so it may stop a few nodes past it). A
-method stopped by its budget is kept in the results, marked incomplete, with how far it got.
-
-This module never imports a game: callers pass game objects (the CLI and the notebooks
-get them from the registry).
+:func:`compare_position` rates a position eagerly (:func:`~lazytree.eager.build_eager` then
+:func:`~lazytree.eager.eager_minimax`) and lazily with each rater asked for (``+share``: on a shared
+tree), each under the same node budget, records nodes, evaluations, time and peak memory per method,
+and checks that they agree. It never imports a game.
 
 Examples
 --------
@@ -100,13 +83,10 @@ class Method:
 
 
 def parse_methods(names: str | Iterable[str | Method]) -> tuple[Method, ...]:
-    """Lazy methods from names like ``"minimax,alphabeta,alphabeta+share"`` (or a list of
-    names and :class:`Method` objects).
+    """Lazy methods from names like ``"minimax,alphabeta,alphabeta+share"`` (or a list of names
+    and :class:`Method` objects); ``ValueError`` for an unknown rater, a repeated method or an
+    empty list.
 
-    Raises ``ValueError`` for an unknown rater, a repeated method or an empty list.
-
-    Examples
-    --------
     >>> [m.name for m in parse_methods("alphabeta, alphabeta+share")]
     ['alphabeta', 'alphabeta+share']
     >>> parse_methods("minimax,quick")  # doctest: +ELLIPSIS
@@ -142,15 +122,9 @@ def variants(
     *,
     first_seed: int | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """The game options of every case: ``options`` with each size and each seed.
+    """The game options of every case: ``options`` with each of ``sizes`` and ``seeds`` seeds
+    from ``first_seed``; ``ValueError`` when the game has no such option.
 
-    ``sizes`` replaces the ``size`` option (``None``: keep it); ``seeds`` runs that many
-    seeds from ``first_seed`` (default: the ``seed`` in ``options``, or 0) when the game
-    has a ``seed`` option. Raises ``ValueError`` when sizes or seeds are asked of a game
-    without that option.
-
-    Examples
-    --------
     >>> list(variants({"size": 3, "seed": None}, [2, 3], seeds=2))  # doctest: +NORMALIZE_WHITESPACE
     [{'size': 2, 'seed': 0}, {'size': 2, 'seed': 1}, {'size': 3, 'seed': 0},
      {'size': 3, 'seed': 1}]
@@ -175,16 +149,10 @@ def variants(
 
 @dataclass(frozen=True)
 class Run:
-    """What one method did on one position.
-
-    ``complete`` is false when a budget stopped the method; then ``value`` and
-    ``best_moves`` are ``None``, the node count is how far it got, and ``stopped`` says
-    why. ``nodes_needed`` counts the distinct nodes the rater gave a value to (for a lazy
-    tree that is every node built: it builds nothing the rater does not ask for).
-    ``peak_bytes`` is the tracemalloc peak above the start of the run (``None`` when
-    memory was not measured). ``all_best`` is false for a method that reports one of
-    the tied best moves rather than all of them.
-    """
+    """What one method did on one position: ``complete`` false when a budget stopped it
+    (``value`` and ``best_moves`` ``None``, ``stopped`` why), ``nodes_needed`` the nodes the
+    rater rated, ``peak_bytes`` the tracemalloc peak (``None``: not measured), ``all_best``
+    false for a method that reports one tied best move."""
 
     method: str
     complete: bool
@@ -199,6 +167,15 @@ class Run:
     depth_reached: int | None = None
     stopped: str | None = None
     all_best: bool = True
+
+    @classmethod
+    def cut_short(
+        cls, method: str, nodes: int, evaluations: int | None, seconds: float, why: str, **more: Any
+    ) -> Run:
+        """The run of ``method`` that a budget stopped (``why``) after ``nodes`` nodes."""
+        return cls(
+            method, False, None, None, None, nodes, None, evaluations, seconds, stopped=why, **more
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON form (moves in the game's notation)."""
@@ -218,11 +195,8 @@ class Run:
 
 
 class Ratio(NamedTuple):
-    """Eager's figure divided by a method's.
-
-    ``bound`` is ``"exact"``, ``"lower"`` (eager was stopped by its budget, so the true
-    ratio is at least ``value``) or ``"upper"`` (the lazy method was stopped).
-    """
+    """Eager's figure divided by a method's; ``bound`` is ``"exact"``, ``"lower"`` (eager was
+    stopped) or ``"upper"`` (the lazy method was)."""
 
     value: float
     bound: str
@@ -234,13 +208,9 @@ class Ratio(NamedTuple):
 
 @dataclass(frozen=True)
 class Case:
-    """Every method on one position, and whether their answers agree.
-
-    ``agree`` is true when every complete method found the same value and the same set
-    of best moves as ``checked_against`` (eager when it completed, else the first
-    complete method), false on any difference (``mismatches`` says which), and ``None``
-    when fewer than two methods completed.
-    """
+    """Every method on one position; ``agree``: whether every complete method found the value
+    and best moves of ``checked_against`` (``mismatches`` says which differ; ``None`` with fewer
+    than two complete)."""
 
     game: str
     options: dict[str, Any]
@@ -302,9 +272,8 @@ class Case:
 
 
 class Step(NamedTuple):
-    """Where :func:`compare_position` is: ``method``, ``phase`` (``"timing"``: the timed
-    run, ``"memory"``: the traced run, ``"done"``), the nodes built so far in that run
-    and, when done, the :class:`Run`."""
+    """Where :func:`compare_position` is: ``method``, ``phase`` (``"timing"``, ``"memory"`` or
+    ``"done"``), the nodes built so far and, when done, the :class:`Run`."""
 
     method: str
     phase: str
@@ -339,19 +308,9 @@ def _run_eager(
         )
         result = eager_minimax(tree)
     except EagerStopped as exc:
-        return Run(
-            EAGER,
-            False,
-            None,
-            None,
-            None,
-            exc.nodes_built,
-            None,
-            None,
-            time.perf_counter() - start,
-            depth_reached=exc.depth_reached,
-            stopped=str(exc),
-        )
+        seconds = time.perf_counter() - start
+        reached = exc.depth_reached
+        return Run.cut_short(EAGER, exc.nodes_built, None, seconds, str(exc), depth_reached=reached)
     seconds = time.perf_counter() - start
     s = result.stats
     return Run(
@@ -385,19 +344,9 @@ def _run_lazy(
     try:
         result = search(tree.root, whole, rater)
     except SearchStopped as exc:
+        seconds, stats = time.perf_counter() - start, tree.stats
         why = f"lazy search stopped: {exc}"
-        return Run(
-            method.name,
-            False,
-            None,
-            None,
-            None,
-            tree.stats.nodes_created,
-            None,
-            tree.stats.evaluations,
-            time.perf_counter() - start,
-            stopped=why,
-        )
+        return Run.cut_short(method.name, stats.nodes_created, stats.evaluations, seconds, why)
     seconds = time.perf_counter() - start
     needed = deepest = 0
     for node, d in explored(tree.root):
@@ -447,36 +396,14 @@ def compare_position(
     progress: Callable[[Step], None] | None = None,
     limit: Limit | None = None,
 ) -> Case:
-    """Rate ``state`` eagerly and with every lazy method, and check the answers agree.
+    """Rate ``state`` (for the player to move) eagerly and with every lazy method, to ``depth``
+    (``None``: the whole game), and check the answers agree.
 
-    Parameters
-    ----------
-    game, state:
-        The position to rate (the rating player is the player to move).
-    depth:
-        Search depth in single moves (``None``: the whole game).
-    methods:
-        Lazy methods: names or :class:`Method` objects, as :func:`parse_methods` takes.
-    max_nodes, max_bytes:
-        The eager build's budgets (:func:`~lazytree.eager.build_eager`); ``max_nodes``
-        also bounds the new nodes each lazy method's tree may create.
-    memory:
-        Also measure each method's peak memory with :mod:`tracemalloc`, in a second run
-        (tracing slows a program several times, so the timed run is not traced).
-    options:
-        The game options of this position, kept in the :class:`Case` for reports.
-    progress:
-        Called with a :class:`Step` when a method starts its timed run, its traced run,
-        every 50,000 nodes it builds, and when it is done.
-    limit:
-        The process's memory budget and a stop event for every method (a
-        :class:`~lazytree.search.Limit`; its depth and nodes are not used): a method
-        that reaches it is stopped like one over its node budget.
-
-    Returns
-    -------
-    Case
-        The runs in order (eager first) and the agreement check.
+    ``methods`` as :func:`parse_methods` takes them; ``max_nodes`` and ``max_bytes`` bound the
+    eager build and ``max_nodes`` each lazy tree; ``memory`` measures peak memory in a second,
+    traced run; ``options`` are kept for reports; ``progress`` is called with a :class:`Step` as
+    each method goes; ``limit`` holds the memory budget and stop event of every method. The
+    :class:`Case`, eager first.
     """
     lazy = parse_methods(methods)
     if depth is not None and depth < 0:

@@ -1,12 +1,7 @@
-"""See a search: the explored part of a lazy tree in the browser, in notebooks, offline.
-
-The layer above :mod:`lazytree.export`: :func:`explorer_model` describes the nodes that
-exist as compact JSON (never forcing anything; :func:`positions` rebuilds each
-position's board from it, :func:`load_model` reads one from outside), :func:`page` and
-:func:`write_html` put it into one self-contained HTML page, and
-:class:`~lazytree.explorer.widget.TreeExplorer` shows a live tree in Jupyter (it needs
-the ``explorer`` extra: ``anywidget``).
-"""
+"""See a search: the explored part of a lazy tree as compact JSON (:func:`explorer_model`,
+:func:`positions`, :func:`load_model`), one offline HTML page (:func:`page`, :func:`write_html`),
+and a live tree in Jupyter (:class:`~lazytree.explorer.widget.TreeExplorer`, the ``explorer``
+extra)."""
 
 from lazytree.explorer.model import DEFAULT_MAX_POSITIONS, ExplorerModel, explorer_model
 from lazytree.explorer.positions import board_of, load_model, positions

@@ -1,10 +1,5 @@
-"""A live tree behind an explorer: click an unforced child, the search forces it.
-
-:class:`LiveExplorer` holds a tree in memory with its :class:`ExplorerModel`. The
-front-end (the Jupyter widget, the server's explore page) sends *requests*: force a
-generated-but-unforced move and search below it, search below a node, or generate the
-moves a cut-off never generated. :meth:`LiveExplorer.force` carries one out (within a
-node budget) and rebuilds the model; nothing else in the tree changes.
+"""A live tree behind an explorer: click an unforced child, the search forces it
+(:meth:`LiveExplorer.force`).
 
 Examples
 --------
@@ -44,28 +39,10 @@ MAX_FORCE_NODES = 200_000
 
 
 class LiveExplorer:
-    """A tree in memory and its explorer model, refreshed after each forcing request.
-
-    Parameters
-    ----------
-    source:
-        The tree (or a node: the model's root).
-    result:
-        The search that built the tree: its principal variation and figures head the page.
-    rater:
-        The rater a click searches with (a spelling of :data:`lazytree.search.RATERS`).
-    depth:
-        The depth a click searches to when the request gives none.
-    max_nodes:
-        Most new nodes one click's search may build.
-    title:
-        The page's headline.
-    visits:
-        An MCTS search's visit counts (see :func:`~lazytree.explorer.model.explorer_model`).
-    trace:
-        The steps of a traced search of the tree (:func:`lazytree.teach.traced_search`):
-        the page steps through them.
-    """
+    """A tree in memory (``source``: a tree or a node) and its explorer model, refreshed after
+    each forcing request: a click searches with ``rater`` to ``depth`` within ``max_nodes`` new
+    nodes. ``result``, ``title``, ``visits`` and ``trace`` are as
+    :func:`~lazytree.explorer.model.explorer_model` takes them."""
 
     def __init__(
         self,
@@ -121,18 +98,12 @@ class LiveExplorer:
         return node
 
     def force(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """Carry out one request from the page and rebuild the model.
-
-        ``request`` has ``node`` (an index of the current model; ``serial`` to check it)
-        and one of: ``edge`` (the index of a generated move of that node: force it and
-        search below the child), ``generate: true`` (generate the moves a cut-off never
-        generated, forcing none), or neither (search below the node itself). ``depth``
-        (1 to :data:`MAX_FORCE_DEPTH`) is the search's depth (default: the explorer's).
-
-        Returns what happened: ``forced`` (new nodes), ``generated`` (new moves),
-        ``positions`` (in the model now), ``stopped`` (the budget's reason, or None).
-        Raises ``ValueError`` for a request that names nothing valid.
-        """
+        """Carry out one request from the page and rebuild the model: ``node`` (an index;
+        ``serial`` checks it) and ``edge`` (force that move and search below it),
+        ``generate: true`` (generate the moves a cut-off never generated) or neither (search
+        below the node), to ``depth`` (1 to :data:`MAX_FORCE_DEPTH`). Returns ``forced``,
+        ``generated``, ``positions`` and ``stopped``; ``ValueError`` for a request that
+        names nothing valid."""
         node = self.node(request)
         depth = request.get("depth", self.depth)
         if not isinstance(depth, int) or isinstance(depth, bool):

@@ -1,64 +1,9 @@
 """The explored part of a lazy tree as one compact JSON document, never forcing anything.
 
-:func:`explorer_model` walks the nodes that exist (the same walk as the Graphviz export,
-:func:`~lazytree.traverse.explored_edges`) and writes them column by column: a node is
-an index, the move labels are a table of shared strings, the root's position is its
-board (:mod:`lazytree.boards`) packed short and every other position the cells it
-changed against its parent's, so the document grows with the nodes, not with nodes x
-cells (a 100x100 board has 10,000 cells; a move changes a few). A shared position (a
-DAG made by ``Tree(share=True)``) appears once; its other parents link to it.
-:mod:`lazytree.explorer.positions` reads the positions back.
-
-The document (``model.data``) holds:
-
-* ``strings``: move labels; edges refer to them by index;
-* per node (lists indexed by node): ``serial`` (order of creation in the tree),
-  ``player`` (to move; -1 at chance nodes), ``parent`` (the parent the walk met it from;
-  -1 for the root), ``status`` (one character per node: ``e`` expanded, ``u`` never
-  expanded, ``t`` terminal), ``value``/``rplayer``/``rdepth`` (the stored rating: a
-  value from ``rplayer``'s point of view for a search ``rdepth`` moves deep, or
-  null/-1), ``bound`` (one character: ``=`` exact, ``>`` lower bound, ``<`` upper bound,
-  ``-`` no rating), ``never`` (moves never generated: the legal moves after the
-  generated ones, which a cut-off stopped the generator before; -1 when not counted),
-  ``pos`` (the position whole: :func:`lazytree.boards.pack` of its board, the
-  ``render()`` text for a game without a board view; null for a position written as a
-  delta), ``delta`` (each position's :data:`~lazytree.boards.CellDelta`, the flat
-  ``[cell, owner, label, ...]`` of the cells whose owner or label differ from its
-  ``parent``'s, ``[]`` where ``pos`` is whole; the whole list null when every ``pos``
-  is: a game without a board view, or ``whole_boards``; a node comes after its parent,
-  in the walk's depth-first order), ``note`` (an index into ``notes``, the
-  distinct texts of the board views' notes, lines joined by newlines; -1 for none;
-  both null when no position has notes), ``hl`` (the cells a click goes through to
-  make the move into it, :func:`lazytree.boards.move_path`), ``prob`` (the
-  probability of the chance outcome into it; the whole list is null in games without
-  chance), ``edges`` (a flat list ``[move, child, move, child, ...]`` in generation
-  order; child -1 for a move generated but not searched: its child was never forced),
-  ``positionBook`` (one character per node: ``h`` answered from the position book, ``m`` looked
-  up, searched and stored, ``o`` the position book was off, ``-`` not looked up; null when no
-  search used a position book), ``visits`` (MCTS: per node the visits of each of its ``edges``,
-  in order; null for other searches);
-* ``pv``: the node indices of the principal variation, root first;
-* ``steps``: a traced search's steps (:mod:`lazytree.teach`), one entry per step in
-  columns: ``node`` (the node's index), ``event`` (one character per step: ``e``
-  enter, ``l`` leaf, ``u`` update (a child's value backed up), ``c`` cut-off, ``x``
-  exit), ``alpha``, ``beta`` (null for -inf and +inf), ``value`` (null for none),
-  ``terms`` (a chance node's ``[probability, value]`` pairs, or null; the whole list
-  null without chance nodes), ``bound`` (one character per step: ``=`` an exact value,
-  ``<`` an upper bound (it failed low), ``>`` a lower bound, ``-`` none: on ``exit``
-  steps and a chance node's cut-off), ``assumed`` (the steps, by number, whose last
-  term is the outcomes Star1 did not search, at their bound), ``quiescence`` (the steps,
-  by number, past the depth limit: a search's quiescence) and ``truncated`` (the
-  trace stopped recording early); null without a trace;
-* ``summary``: counts (``positions``, ``expanded`` (nodes whose move generator was
-  started, terminal ones too), ``unforced`` (moves generated, not
-  searched), ``never`` (moves never generated), ``shared``, ``positionBookHits``), the
-  search (``rater``, ``depth``, ``value``, ``player``, ``forced``, ``evaluations``
-  (positions the search evaluated: the leaves it examined); with a position book,
-  ``positionBook``: its ``status`` and for a hit the ``move`` it gave, the ``depth`` it
-  was searched to and its ``uses``; for MCTS ``playouts``) and the PV's move labels;
-* ``board`` (what every position of the game shares:
-  :func:`lazytree.boards.board_layout`, kind ``text`` for a game without a board view),
-  ``players`` (names), ``game``, ``title``.
+:func:`explorer_model` walks the nodes that exist and writes them column by column: the root's board
+packed, every other position the cells it changed against its parent's
+(:mod:`lazytree.explorer.positions` reads them back). The document's fields:
+``docs/reference/internals.md``.
 
 Examples
 --------
@@ -318,9 +263,8 @@ def _walk(
     max_positions: int | None,
     path_of: Callable[[Any, Any], list[int]],
 ) -> tuple[dict[int, int], list[Node[Any, Any]], list[int], list[list[int]], list[Any]]:
-    """The nodes below ``root`` that exist (created before ``until``), each once, in the
-    walk's order: their indices by ``id``, the nodes, and per node its ``parent``, ``hl``
-    and ``prob`` columns."""
+    """The nodes below ``root`` that exist (created before ``until``), each once, in walk order:
+    their indices by ``id``, the nodes, and the ``parent``, ``hl`` and ``prob`` columns."""
     keep = None if until is None else (lambda node: node.serial < until)
     index: dict[int, int] = {id(root): 0}
     nodes: list[Node[Any, Any]] = [root]
@@ -403,9 +347,8 @@ _EVENTS = {"enter": "e", "leaf": "l", "update": "u", "cutoff": "c", "exit": "x"}
 
 
 def last_search_model(root: Node[Any, Any], result: SearchResult[Any], until: int) -> ExplorerModel:
-    """The model of an AI's last search (the play page's "explore its last search"):
-    the tree below ``root`` as the search ``result`` left it (the tree's first ``until``
-    nodes), titled with its rater and depth."""
+    """The model of an AI's last search: the tree below ``root`` as ``result`` left it (its
+    first ``until`` nodes), titled with rater and depth."""
     depth = "the end" if result.depth is None else f"depth {result.depth}"
     title = f"the AI's last move: {result.rater} to {depth}"
     if result.position_book_hit:  # serve --position-book: nothing was searched
@@ -441,9 +384,8 @@ def _visits(node: Node[Any, Any], visits: Visits) -> list[int]:
 
 
 def _position_book_summary(root: Node[Any, Any], result: SearchResult[Any]) -> dict[str, Any]:
-    """What the position book did for the search at ``root``: its ``status`` and, for a
-    hit, the ``move`` it gave, the ``depth`` it was searched to (None: to the end of the
-    game) and its ``uses``."""
+    """What the position book did for the search at ``root``: its ``status`` and, for a hit, the
+    ``move``, ``depth`` (None: to the end) and ``uses``."""
     position_book = result.position_book
     assert position_book is not None
     out: dict[str, Any] = {"status": position_book.status}

@@ -1,11 +1,5 @@
-"""An explorer document's positions read back: each node's whole board, rebuilt.
-
-:func:`~lazytree.explorer.model.explorer_model` writes the root's board whole (``pos``)
-and every other position of a game with a board of cells as the cells it changed
-against its parent's (``delta``); :func:`positions` rebuilds each node's board from
-them, in the packed form of :func:`lazytree.boards.pack` (what ``pos`` holds for every
-node with ``whole_boards``), and :func:`load_model` reads a document from outside (a
-file someone sent), refusing one that is malformed or too big before it is used.
+"""An explorer document's positions read back: :func:`positions` rebuilds each node's packed board
+from ``pos`` and ``delta``; :func:`load_model` reads a document from outside within limits.
 
 Examples
 --------
@@ -44,10 +38,8 @@ _COLUMNS = ("serial", "player", "parent", "pos", "edges", "hl", "never")
 
 
 def load_model(text: str | bytes) -> dict[str, Any]:
-    """An explorer document (``model.data``) from JSON text from outside, checked:
-    parsed within limits (:func:`lazytree.safejson.parse_json`), its format and version,
-    its columns one entry per node, every node's parent before it, and every position
-    rebuilt (:func:`positions`). Raises ``ValueError`` saying what is wrong.
+    """An explorer document from JSON text from outside, checked (parsed within limits, its
+    format, columns and parents, every position rebuilt); ``ValueError`` saying what is wrong.
 
     >>> load_model('{"format": "lazytree-explorer", "version": 2, "parent": [5]}')
     Traceback (most recent call last):
@@ -67,15 +59,9 @@ def load_model(text: str | bytes) -> dict[str, Any]:
 
 
 def positions(data: Mapping[str, Any]) -> Iterator[Any]:
-    """Each node's position in node order, whole: the ``render()`` text of a game
-    without a board view, else its owners and labels packed (:func:`lazytree.boards.pack`),
-    ``pos[i]`` or its parent's rebuilt with ``delta[i]``.
-
-    The boards of the current line are kept (a document in the walk's depth-first order
-    rebuilds each board once from its parent's); the document is checked as data from
-    outside as it is read: ``ValueError`` for a missing or short column, a parent that
-    does not come before its child, a cell, owner or label that the board cannot have.
-    """
+    """Each node's position in node order, whole (``render()`` text, or
+    :func:`lazytree.boards.pack`\\ ed), ``pos[i]`` or its parent's rebuilt with ``delta[i]``;
+    ``ValueError`` for a document that does not hold together."""
     n = _node_count(data)
     pos = data["pos"]
     layout = data.get("board")

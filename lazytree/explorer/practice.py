@@ -33,9 +33,8 @@ MAX_LEAVES = 1024
 
 
 def practice_tree(depth: int, branching: int, values: tuple[int, int], *, seed: int) -> list[Any]:
-    """A full tree ``depth`` plies deep, ``branching`` children a node, leaf values drawn
-    uniformly from ``values`` (both ends included) by ``random.Random(seed)``; a nested
-    list for :class:`~lazytree.games.tree_game.TreeGame`."""
+    """A full tree ``depth`` plies deep, ``branching`` children a node, leaf values uniform in
+    ``values`` from ``random.Random(seed)``: a :class:`~lazytree.games.tree_game.TreeGame` list."""
     lo, hi = values
     if depth < 1 or branching < 2:
         raise ValueError("a practice tree needs a depth >= 1 and a branching >= 2")

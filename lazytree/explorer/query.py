@@ -1,16 +1,7 @@
-"""A tree explored from a query of ``lazytree serve``'s ``/explore`` page.
-
-:func:`explore_tree` reads a query (``game=G&OPTION=V...&depth=D&rater=R``, options
-spelled as on the command line), bounds it, searches the position and answers the
-:class:`~lazytree.explorer.live.LiveExplorer` of the tree it forced. The server runs it
-in a worker (:mod:`lazytree.server.explore`), the static site in the browser's
-(:mod:`lazytree.server.local`). ``steps=1`` records the steps of a traced rater
-(``minimax``, ``alphabeta[:textbook]``, ``expectiminimax``: :mod:`lazytree.teach`) for
-the page to step through. A query's game options are bounded by
-:data:`EXPLORE_CAPS` (a search forces hundreds of thousands of positions: their size is
-what a worker's memory holds), an option that could name a file is refused, and each
-search builds at most :data:`MAX_SEARCH_NODES` new nodes.
-"""
+"""A tree explored from a query of ``/explore`` (``game=G&OPTION=V...&depth=D&rater=R``; ``steps=1``
+traces it): :func:`explore_tree` bounds it (:data:`EXPLORE_CAPS`, no option naming a file,
+:data:`MAX_SEARCH_NODES`), searches and answers a :class:`~lazytree.explorer.live.LiveExplorer`. Run
+in a server worker or in the browser's."""
 
 from __future__ import annotations
 
@@ -67,11 +58,8 @@ def _whole(params: Mapping[str, str], name: str, default: int, low: int, high: i
 
 
 def explore_tree(params: Mapping[str, str]) -> LiveExplorer:
-    """Build the position of ``/explore``'s query, search it, and return its explorer.
-
-    Raises :class:`ExploreError` for a bad query (unknown game or rater, bad options,
-    illegal moves).
-    """
+    """Build the position of ``/explore``'s query, search it and return its explorer;
+    :class:`ExploreError` for a bad query."""
     name = params.get("game", "dice-of-doom")
     spec = GAMES.get(name)
     if spec is None:

@@ -1,8 +1,5 @@
-"""Export the explored part of a lazy tree: networkx graphs, Graphviz drawings, files.
-
-Nothing here forces a node: only the nodes that exist are exported. The core never
-imports this package; importing it lets nodes and trees draw themselves in notebooks
-(``_repr_svg_``, through :data:`lazytree.tree._svg_hook`).
+"""Export the explored part of a lazy tree: networkx graphs, Graphviz drawings, files; nothing is
+forced. Importing it lets nodes and trees draw themselves in notebooks.
 
 Examples
 --------

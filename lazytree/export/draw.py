@@ -1,12 +1,5 @@
-"""Graphviz drawings of an exported tree, with replaceable node and edge styles.
-
-:func:`to_graphviz` draws the graph :func:`~lazytree.export.graph.to_networkx` builds:
-one shape and colour per player, chance nodes as diamonds, terminal positions with a
-double border, the principal variation in bold, stored values in the labels (``≥``/``≤``
-for alpha-beta bounds), unexpanded positions dashed, moves never generated as grey
-notes and moves generated but not searched as dotted grey notes. Every node and edge
-goes through a style function that returns Graphviz attributes; pass your own (or wrap
-the defaults) to change the look.
+"""Graphviz drawings of an exported tree (:func:`to_graphviz`), with replaceable node and edge
+styles.
 
 Examples
 --------
@@ -109,52 +102,19 @@ def default_node_style(node_id: str, attrs: Mapping[str, Any]) -> dict[str, str]
     tooltip (shown by SVG viewers) lists everything the export knows about the node.
     """
     kind = attrs.get("kind", "position")
+    moves = str(attrs.get("moves", "")).split()
     if kind == "pruned":
         label = str(attrs.get("label", "pruned"))
-        moves = str(attrs.get("moves", "")).split()
         if "count" in attrs:
             label = f"{_plural(int(attrs['count']), 'move')} never generated"
-        if moves:
-            shown = ", ".join(moves)
-            if len(shown) > 32:
-                shown = shown[:30].rsplit(",", 1)[0] + ", ..."
-            label = f"{label}:\n{shown}"
-        listed = _listed(moves) or "not counted"
-        return {
-            "label": _escape(label),
-            "shape": "note",
-            "style": "dashed",
-            "color": GREY,
-            "fontcolor": GREY,
-            "fontsize": "10",
-            "tooltip": _escape(
-                f"moves never generated (a cut-off stopped the move generator): {listed}"
-            ),
-        }
+        why = "moves never generated (a cut-off stopped the move generator)"
+        return _note(label, moves, "note", "dashed", f"{why}: {_listed(moves) or 'not counted'}")
     if kind == "unsearched":
-        moves = str(attrs.get("moves", "")).split()
         label = f"{_plural(int(attrs.get('count', 0)), 'move')} generated, not searched"
-        shown = ", ".join(moves)
-        if len(shown) > 32:
-            shown = shown[:30].rsplit(",", 1)[0] + ", ..."
-        return {
-            "label": _escape(f"{label}:\n{shown}" if shown else label),
-            "shape": "note",
-            "style": "dotted",
-            "color": GREY,
-            "fontcolor": GREY,
-            "fontsize": "10",
-            "tooltip": _escape(f"moves generated but not searched: {_listed(moves)}"),
-        }
+        why = f"moves generated but not searched: {_listed(moves)}"
+        return _note(label, moves, "note", "dotted", why)
     if kind == "more":
-        return {
-            "label": _escape(str(attrs.get("label", "..."))),
-            "shape": "box",
-            "style": "dotted",
-            "color": GREY,
-            "fontcolor": GREY,
-            "fontsize": "10",
-        }
+        return _note(str(attrs.get("label", "...")), [], "box", "dotted")
     player = int(attrs.get("player", 0))
     value = format_value(attrs)
     headline = str(attrs.get("label", ""))
@@ -193,6 +153,20 @@ def default_node_style(node_id: str, attrs: Mapping[str, Any]) -> dict[str, str]
             "tooltip": _escape(_tooltip(node_id, attrs)),
         }
     )
+    return out
+
+
+def _note(
+    label: str, moves: list[str], shape: str, style: str, tooltip: str | None = None
+) -> dict[str, str]:
+    """The look of a grey note: ``label``, then ``moves`` on a line cut to about 32 characters."""
+    shown = ", ".join(moves)
+    if len(shown) > 32:
+        shown = shown[:30].rsplit(",", 1)[0] + ", ..."
+    out = {"label": _escape(f"{label}:\n{shown}" if shown else label), "shape": shape}
+    out |= {"style": style, "color": GREY, "fontcolor": GREY, "fontsize": "10"}
+    if tooltip is not None:
+        out["tooltip"] = _escape(tooltip)
     return out
 
 

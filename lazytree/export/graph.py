@@ -1,18 +1,7 @@
 """The explored part of a lazy tree as a :mod:`networkx` graph, never forcing anything.
 
-:func:`to_networkx` walks the nodes that exist (with
-:func:`~lazytree.traverse.explored_edges`) and describes each one: its label and board
-text, who moves, its depth below the export root, whether it was expanded, the rating a
-rater stored on it, and how many of its moves were generated and searched.
-
-A node's legal moves are, in generation order, the moves generated (each either
-*searched*: its child was forced and is drawn, or *generated, not searched*) and then
-the moves *never generated* (a cut-off stopped the generator before them). Two kinds of
-summary node say what is not drawn: one *pruned* note per node for its moves never
-generated, and one *unsearched* note per node for its moves generated but not searched
-(a search that ranks moves, with a hint or a width, generates them all and searches
-some; a cut-off may come after a move was generated). :func:`limit_nodes` caps the size
-of such a graph, keeping the best line and collapsing the rest into "... N more" nodes.
+:func:`to_networkx` describes each node that exists, with summary nodes for the moves never
+generated and those generated but not searched; :func:`limit_nodes` caps a graph's size.
 
 Examples
 --------
@@ -105,11 +94,8 @@ board) positions are labelled by the move into them."""
 
 @runtime_checkable
 class Labelled(Protocol[S_contra]):
-    """A game that can name a position in a few characters (optional for games).
-
-    The export layer uses ``label(state)`` as the headline of a node; games without it
-    get the first line of ``render(state)``.
-    """
+    """A game that can name a position in a few characters (optional): the headline of a node,
+    else the first line of ``render(state)``."""
 
     def label(self, state: S_contra) -> str:
         """A short, one-line name of ``state`` (a tiny board, a score, a path)."""
@@ -410,13 +396,8 @@ def not_searched(node: Node[Any, Any]) -> list[Any]:
 
 
 def never_generated(node: Node[Any, Any]) -> list[Any]:
-    """The moves of ``node`` its generator has not produced yet (none if never expanded):
-    the legal moves after its generated edges, which are always the first ones of its
-    generation order (the game's move list, or its best-first order for a node a width
-    search started: :func:`~lazytree.tree.moves_in_order`).
-
-    They come from a fresh generator, not the node's own: the tree, its thunks and its
-    counters are not touched.
+    """The moves of ``node`` its generator has not produced yet (the legal moves after its
+    generated edges), from a fresh generator: the tree is not touched.
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
@@ -431,9 +412,8 @@ def never_generated(node: Node[Any, Any]) -> list[Any]:
 
 
 def never_count(node: Node[Any, Any]) -> int:
-    """How many moves :func:`never_generated` lists, counted from the game's legal moves
-    (in the game's order: a best-first order would rank them all first); nothing is
-    generated or forced in the tree.
+    """How many moves :func:`never_generated` lists, counted from the game's legal moves;
+    nothing is generated or forced.
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
@@ -449,11 +429,8 @@ def never_count(node: Node[Any, Any]) -> int:
 
 
 def never_affordable(nodes: Iterable[Node[Any, Any]]) -> bool:
-    """Whether counting the moves never generated under ``nodes`` (:func:`never_count`
-    of each) lists at most :data:`NEVER_BUDGET` moves, estimated as the legal moves of
-    the first node whose generator was stopped times the number of such nodes: on a
-    100x100 board a position has thousands of moves, and counting them at every node of
-    a search takes longer than the search.
+    """Whether counting the moves never generated under ``nodes`` lists at most
+    :data:`NEVER_BUDGET` moves (estimated from the first stopped node).
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
@@ -481,12 +458,9 @@ def _plural(n: int, word: str) -> str:
 
 
 def derived_pv(root: Node[Any, Any]) -> tuple[Any, ...]:
-    """The principal variation read back from the ratings stored below ``root``.
-
-    From each node, follow the first forced child (in generation order) whose stored
-    rating is exact, by the same rating player, and equal to the node's own value; stop
-    where there is none. For a minimax or alpha-beta search this is the rater's own line,
-    except that between tied moves it may pick another of the equally good ones.
+    """The principal variation read back from the ratings stored below ``root``: from each node,
+    the first forced child with an exact rating equal to the node's value (between tied moves it
+    may differ from the rater's).
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.search import minimax
@@ -586,11 +560,8 @@ def without_pruned(graph: ExportGraph) -> ExportGraph:
 
 
 def induced(graph: ExportGraph, keep: set[str]) -> ExportGraph:
-    """A copy of ``graph`` with only the nodes in ``keep``, in the original order.
-
-    (networkx's ``subgraph`` may iterate in the order of the set it is given, which would
-    shuffle siblings out of generation order.)
-    """
+    """A copy of ``graph`` with only the nodes in ``keep``, in the original order (networkx's
+    ``subgraph`` may shuffle siblings)."""
     import networkx as nx
 
     out: ExportGraph = nx.DiGraph()
@@ -615,22 +586,10 @@ def pv_edges(graph: ExportGraph) -> list[tuple[str, str]]:
 
 
 def limit_nodes(graph: ExportGraph, max_nodes: int) -> ExportGraph:
-    """A copy of ``graph`` with at most ``max_nodes`` nodes, the best line kept.
-
-    The root and the principal variation are always kept. Other nodes are added nearest
-    to that line first (its alternatives, then what lies below them; breadth first and in
-    generation order among equals) while the total stays within the cap; under each kept
-    node whose successors were not all kept, one ``kind="more"``
-    node (label ``"... N more nodes"``) stands for the positions left out below it (``count``)
-    and the pruned summaries among them (``pruned``). The "more" nodes count towards
-    ``max_nodes``.
-
-    Raises
-    ------
-    ValueError
-        When ``max_nodes`` is too small even for the root, the best line and their
-        "more" nodes.
-    """
+    """A copy of ``graph`` with at most ``max_nodes`` nodes: the root and the principal
+    variation, then the nodes nearest that line, and under each kept node that lost successors
+    one ``kind="more"`` node counting them. ``ValueError`` when the cap is too small for the
+    root and the line."""
     if max_nodes < 1:
         raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
     if graph.number_of_nodes() <= max_nodes:
@@ -678,12 +637,8 @@ def limit_nodes(graph: ExportGraph, max_nodes: int) -> ExportGraph:
 
 
 def _by_distance_from(graph: ExportGraph, root: str, line: set[str]) -> list[str]:
-    """The nodes reachable from ``root``, nearest to ``line`` first.
-
-    A node's distance is the number of moves from the nearest node of ``line`` above
-    it; ties go by depth, then breadth-first order. So the alternatives along the best
-    line come first, then what lies below them.
-    """
+    """The nodes reachable from ``root``, nearest to ``line`` first (then by depth, then breadth
+    first)."""
     order: dict[str, int] = {root: 0}
     frontier = [root]
     while frontier:

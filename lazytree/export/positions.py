@@ -17,11 +17,9 @@ __all__ = ["add_board_text", "graph_positions"]
 
 
 def add_board_text(graph: ExportGraph, source: Node[Any, Any] | Tree[Any, Any]) -> int:
-    """Give every position of ``graph`` (exported from ``source``) without a ``board``
-    its text (the game's ``render``): a big board's positions are written without it
-    (see :func:`to_networkx`), and a drawing of a few of them shows their boards on
-    request. The explored tree is walked again to find them by id; nothing is forced.
-    Returns how many positions got their text."""
+    """Give every position of ``graph`` (exported from ``source``) without a ``board`` its
+    ``render`` text, found by walking the explored tree again (nothing is forced); how many got
+    one."""
     wanted = {n for n, a in node_items(graph) if a["kind"] == "position" and "board" not in a}
     root = source.root if isinstance(source, Tree) else source
     game = root.context.game
@@ -49,17 +47,10 @@ def _positions_by_id(root: Node[Any, Any]) -> Iterator[tuple[str, Node[Any, Any]
 
 
 def graph_positions(graph: ExportGraph) -> Iterator[tuple[str, Any]]:
-    """Each position of an exported graph (from :func:`to_networkx`, or read back from
-    its GraphML or JSON file by networkx) with its whole board, packed as
-    :func:`lazytree.boards.pack` packs it: its ``cells``, or the board of the position
-    it was first met from (the parent its id extends) with its ``delta`` applied.
-    Nothing for a game without a board of cells (its positions' ``board`` is the text).
-
-    The graph is checked as data from outside as it is read: ``ValueError`` for
-    ``cells`` or a ``delta`` that is not JSON of the board's cells, owners and labels,
-    or a delta whose parent the graph does not hold (a graph cut down by
-    :func:`limit_nodes` may lose the parent of a shared position's delta).
-    """
+    """Each position of an exported graph with its whole board packed
+    (:func:`lazytree.boards.pack`): its ``cells``, or its first parent's board with its
+    ``delta``; nothing for a game without a board of cells. ``ValueError`` for cells or a delta
+    that do not fit the board, or a delta whose parent is missing."""
     layout_text = graph.graph.get("board_layout")
     if layout_text is None:
         return

@@ -1,9 +1,5 @@
-"""Writing an exported tree to a file: DOT, SVG, PNG, GraphML or node-link JSON.
-
-DOT, GraphML and JSON are written by Python alone (the ``graphviz`` package writes DOT
-text, networkx the other two). SVG and PNG are laid out by Graphviz's ``dot`` program;
-without it they raise :class:`GraphvizMissing`, whose message says how to install it.
-"""
+"""Writing an exported tree to a file: DOT, GraphML and JSON by Python alone, SVG and PNG by
+Graphviz's ``dot`` (:class:`GraphvizMissing` without it)."""
 
 from __future__ import annotations
 
@@ -143,27 +139,10 @@ def write_graph(
     format: str | None = None,
     **draw_options: Any,
 ) -> str:
-    """Write an exported graph to ``path`` and return the format used.
-
-    Parameters
-    ----------
-    graph:
-        A graph from :func:`~lazytree.export.graph.to_networkx` (already capped and
-        with or without pruned summaries, as wanted).
-    path:
-        The file to write.
-    format:
-        One of :data:`FORMATS`; by default from the suffix of ``path``.
-    draw_options:
-        Passed to :func:`~lazytree.export.draw.to_graphviz` for dot, svg and png.
-
-    Raises
-    ------
-    GraphvizMissing
-        For svg and png when ``dot`` is not installed (nothing is written).
-    ValueError
-        For an unknown format or suffix.
-    """
+    """Write ``graph`` (from :func:`~lazytree.export.graph.to_networkx`) to ``path`` in
+    ``format`` (one of :data:`FORMATS`; default from the suffix), drawn with ``draw_options``
+    for dot, svg and png; the format used. :class:`GraphvizMissing` for svg and png without
+    ``dot``, ``ValueError`` for an unknown format."""
     fmt = format_for(path, format)
     if fmt == "html":
         raise ValueError(

@@ -1,10 +1,6 @@
-"""``lazytree serve``: play in the browser (Starlette app over the library's sessions).
-
-Importing the package imports no web framework: :func:`create_app` (Starlette, the
-``server`` extra) is loaded when first asked for, so :mod:`lazytree.server.views` and
-:mod:`lazytree.server.local`, which answer the play page's messages without a server
-(in the browser's Pyodide worker), import without it.
-"""
+"""``lazytree serve``: play in the browser. :func:`create_app` (Starlette, the ``server`` extra) is
+loaded when first asked for, so :mod:`~lazytree.server.views` and :mod:`~lazytree.server.local`
+import without a web framework (the browser's Pyodide worker)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,7 @@
-"""The JSON API of ``lazytree serve``: ``/api/sessions/ID/...`` (see
-:mod:`lazytree.server.app` for every route and who may call it).
-
-A handler reads the request within limits (:mod:`lazytree.server.state`), changes the
-game under its :class:`~lazytree.server.runner.Runner`'s lock, stores the change before
-it answers (:meth:`~lazytree.server.runner.Runner.record`), and pokes the game's live
-pages (:meth:`~lazytree.server.runner.Runner.changed`). A client's mistake is a
-:class:`~lazytree.server.views.BadRequest`: a 4xx with ``{"error": message}``.
-"""
+"""The JSON API of ``lazytree serve``, ``/api/sessions/ID/...``: a handler reads the request within
+limits, changes the game under its runner's lock, stores the change before it answers and pokes the
+live pages; a client's mistake is a 4xx ``{"error": message}``
+(:class:`~lazytree.server.views.BadRequest`)."""
 
 from __future__ import annotations
 
@@ -44,11 +39,9 @@ log = logging.getLogger("lazytree.server")
 
 
 def apply_move(runner: Runner, role: str, seat: int | None, text: str) -> int:
-    """A human's move made by ``role`` (``seat`` ``seat``, or the ``host``: see
-    :class:`~lazytree.server.runner.Runner`), stored before it is announced; the number
-    of moves played after it. :class:`BadRequest` (nothing changed) for a move out of
-    turn, for another person's seat, or an illegal move. The WebSocket's moves come here
-    too (:mod:`lazytree.server.sockets`)."""
+    """A human's move made by ``role`` (``seat``, or the host), stored before it is announced
+    (the WebSocket's moves too); the moves played after it. :class:`BadRequest` (nothing
+    changed) for a move out of turn, another person's seat or an illegal move."""
     with runner.lock:
         if runner.thinking:
             raise BadRequest("the AI is thinking: wait for its move, or press Stop", 409)
@@ -78,9 +71,8 @@ def apply_move(runner: Runner, role: str, seat: int | None, text: str) -> int:
 
 
 def take_back(runner: Runner, action: str, role: str, seat: int | None) -> Response:
-    """Undo or redo (in a worker thread: the AI's turn is cancelled and awaited), the
-    moves table cut or extended to match. Refused when another person plays a human seat
-    of the game: it could take back their move."""
+    """Undo or redo (the AI's turn cancelled and awaited first), the moves table cut or extended
+    to match; refused in a game where another person plays a human seat."""
     if runner.others_play(role, seat):
         raise BadRequest(
             f"no {action} in a game of several people: it could take back another person's move",

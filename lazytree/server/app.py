@@ -1,59 +1,9 @@
-"""The web app of ``lazytree serve``: Starlette routes over :class:`~lazytree.session.Session`.
+"""The web app of ``lazytree serve``, put together from its routers over one
+:class:`~lazytree.server.state.AppState`.
 
-Pages
------
-``GET /``                        the new-game form
-``POST /play?game=G&OPTION=V...`` a new game (options spelled as on the command line; also
-                                 ``seats=human,mcts:time=0.5``: one agent per player, named
-                                 as in ``lazytree play --seats`` and ``arena --players``,
-                                 ``ai`` for the AI of ``ai=book`` (the book's agent for the
-                                 rules) or ``ai=SECONDS`` (the play AI), ``speed`` = seconds
-                                 between AI moves; in the query or the form body): stored,
-                                 then a redirect to the host's link (rate-limited per client
-                                 address and in total). ``GET`` on that link changes
-                                 nothing: it shows a page with one button that POSTs it.
-``GET /play?session=ID&seat=T``  the game as the seat (or the host) of token ``T``; without
-                                 ``seat`` the game watched; a wrong token is a 403 page
-``POST /join?session=ID``        the first free human seat, to whoever comes first (``GET``:
-                                 the page with the button)
-``GET /lobby``                   games with free seats, in progress, finished (``/api/lobby``:
-                                 the same as JSON; never a token)
-``WS  /ws/ID``                   live updates and moves (:mod:`lazytree.server.live`)
-``GET /healthz``                 200 ``ok``
-``GET /lib/boards.js``           the board renderer shared with the explorer (and
-                                 ``boards.css``, ``board.schema.json``)
-
-JSON API (``/api/sessions/ID/...``; errors are 4xx with ``{"error": message}``)
--------------------------------------------------------------------------------
-The POSTs take a seat's or the host's token in the header ``X-Lazytree-Seat`` (403
-without; see :class:`~lazytree.server.runner.Runner` for who may do what). The AI's
-speed, closing it, undo and redo are the host's alone (403 for a seat).
-
-Every request is checked by :mod:`lazytree.server.guard` first (the Host allowlist; no
-state change from another site; security headers on every response), every JSON body
-and socket message is parsed within limits (:func:`lazytree.safejson.parse_json`),
-and a client's mistake is a 4xx with one JSON ``{"error": message}``.
-
-``GET  ID``       the game now: ``board`` (a ``lazytree-board/1`` document, see
-                  :mod:`lazytree.boards`), whose turn, the last turn (each move with
-                  the ``path`` of cells it went through), AI progress
-``GET  ID/at/K``  the board after the first ``K`` moves (the replay)
-``POST ID/move``  ``{"move": "3->4"}``: a human's move (stored before it is answered)
-``POST ID/ai``    let the AI to move start thinking (in a worker thread)
-``POST ID/stop``  the AI moves now with its best move so far
-``POST ID/undo``, ``ID/redo``: whole turns (the AI stops first); refused when another
-                  person plays a human seat of the game
-``POST ID/speed`` ``{"delay": seconds}`` between AI moves (watching AI against AI)
-``POST ID/close`` the AI stops thinking
-``GET  ID/save``  the saved session (a JSON download); ``POST /api/sessions/load`` loads one
-
-Every game lives in the games database (:mod:`lazytree.server.store`): a server started
-again on the same file has every game and move, and every link works again.
-
-The app is put together here from its routers, each a module over one
-:class:`~lazytree.server.state.AppState`: the pages (:mod:`lazytree.server.pages`),
-the JSON API (:mod:`lazytree.server.api`), the WebSocket (:mod:`lazytree.server.sockets`)
-and the explorer (:mod:`lazytree.server.explore`).
+The pages (:mod:`lazytree.server.pages`), the JSON API (:mod:`lazytree.server.api`), the WebSocket
+(:mod:`lazytree.server.sockets`) and the explorer (:mod:`lazytree.server.explore`), behind the
+guards of :mod:`lazytree.server.guard`. The routes and messages: ``docs/how-to/play-together.md``.
 """
 
 from __future__ import annotations
@@ -112,18 +62,14 @@ SWEEP_EVERY = 5.0
 """Seconds between two sweeps of the games in memory (:meth:`Sessions.sweep`)."""
 
 PING_SECONDS = 5.0
-"""How often the server pings each page's socket, and how long it waits for the answer.
-A page that stops reading (a phone whose network dropped) answers no ping, since the
-ping waits behind the updates it has not read: it is dropped within twice this, however
-large the kernel's buffers, and catches up when it reconnects."""
+"""How often the server pings each page's socket, and how long it waits for the answer: a page
+that stops reading is dropped within twice this and catches up when it reconnects."""
 
 
 class PageSocket(CountedSocket, WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol, except that a page which misses its ping is reset at
-    once: a close would wait behind the updates it never read (up to megabytes in the
-    kernel's buffers, held as long as the peer does not read), a reset frees them and
-    tells the peer at once; and the page counts against its address's connections
-    (:class:`~lazytree.server.connections.CountedSocket`)."""
+    """uvicorn's WebSocket protocol, except that a page which misses its ping is reset at once
+    (a close would wait behind its unread updates), and the page counts against its address's
+    connections."""
 
     def keepalive_timeout(self) -> None:
         super().keepalive_timeout()
@@ -141,12 +87,9 @@ def server_config(
     doorman: Doorman | None = None,
     **options: Any,
 ) -> Config:
-    """The ``uvicorn.Config`` every server of ``app`` runs with (``lazytree serve`` and the
-    benchmarks): WebSocket messages of at most four :data:`MAX_MESSAGE`, a ping every
-    ``ping_seconds`` answered within as long (:class:`PageSocket`), the connections
-    bounded (:mod:`lazytree.server.connections`: ``doorman``, by default one with the
-    app's ``connections_per_address`` and as many connections in all as the process
-    has descriptors for); ``options`` are uvicorn's (host, port...)."""
+    """The ``uvicorn.Config`` every server of ``app`` runs with: bounded WebSocket messages, a
+    ping every ``ping_seconds`` (:class:`PageSocket`), connections bounded by ``doorman``
+    (:mod:`lazytree.server.connections`); ``options`` are uvicorn's."""
     if doorman is None:
         quotas = getattr(getattr(app, "state", None), "quotas", None)
         per_address = quotas.connections_per_address if quotas is not None else 256
@@ -174,14 +117,9 @@ def create_app(
     quotas: Quotas | None = None,
     public_urls: Sequence[str] = (),
 ) -> Starlette:
-    """The web app; ``sessions`` holds the games (a fresh store, in a database in
-    memory, by default); ``learning``: the position book and weights (``serve
-    --position-book/--weights``) the AI of every game uses where they fit;
-    ``create_rate``: how fast one client address may create games (default
-    :class:`~lazytree.server.limits.RateLimit`()); ``hosts``: the host names it answers
-    besides the loopback ones (:func:`lazytree.server.guard.allowed_hosts`); ``quotas``:
-    what clients may hold (:class:`~lazytree.server.limits.Quotas`); ``public_urls``:
-    the addresses people open (``serve --public-url``), whose origins may change games."""
+    """The web app over ``sessions`` (default: a fresh store in memory), with the ``learning``
+    the AIs use, the games' ``create_rate``, the ``hosts`` it answers besides loopback, the
+    clients' ``quotas`` and the ``public_urls`` whose origins may change games."""
     caps = quotas if quotas is not None else Quotas()
     if create_rate is not None:
         caps.create_per_address = create_rate

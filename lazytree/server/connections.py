@@ -1,23 +1,5 @@
-"""The connections ``lazytree serve`` accepts: how many per address, and how long a
-client may take to send a request's headers.
-
-uvicorn bounds what it can by its settings (:func:`uvicorn_limits`: the size of a
-request's headers, idle keep-alive connections, the requests served at once); it has no
-bound on the time a client takes to send its headers, nor on the connections of one
-address, so a client sending half a request on thousands of connections (*slowloris*)
-would hold the server's descriptors for ever. Two protocol classes close that gap:
-
-* :class:`GuardedH11` (uvicorn's h11 protocol) refuses a connection at once (it is
-  closed before anything is read) when its address already has
-  :attr:`Doorman.per_address` connections open, or the server
-  :attr:`Doorman.total`; and closes a connection whose request headers have not all
-  arrived :attr:`Doorman.header_seconds` after its first byte (or after it opened).
-* :class:`CountedSocket` mixes the count into the WebSocket protocol a connection is
-  upgraded to (:class:`lazytree.server.app.PageSocket`): a page's socket counts
-  against its address until it closes.
-
-A request's body is read by the app within its own time (:data:`BODY_SECONDS`, see
-:func:`lazytree.server.state.read_body`).
+"""The connections ``lazytree serve`` accepts: how many per address (:class:`Doorman`), and how long
+a client may take to send a request's headers (:class:`GuardedH11`, :class:`CountedSocket`).
 
 >>> door = Doorman(per_address=2, total=3)
 >>> [door.admit("10.0.0.1", k) for k in range(3)], door.admit("10.0.0.2", 9)
@@ -61,9 +43,8 @@ KEEP_ALIVE: Final = 5
 
 
 class Doorman:
-    """The connections open, by client address: at most ``per_address`` from one
-    address and ``total`` in all; ``header_seconds`` for a request's headers. Safe to
-    use from any thread."""
+    """The connections open by client address: at most ``per_address`` from one and ``total`` in
+    all, ``header_seconds`` for a request's headers. Thread-safe."""
 
     def __init__(
         self,
@@ -199,9 +180,8 @@ class CountedSocket:
 
 
 def descriptor_budget(spare: int = 256) -> int:
-    """Connections the process can hold: its soft limit of open files (raised to the
-    hard limit first) less ``spare`` descriptors kept for the database, the workers'
-    pipes and the files served; at least 64."""
+    """Connections the process can hold: its open-files limit (raised to the hard limit) less
+    ``spare`` descriptors; at least 64."""
     try:
         import resource
     except ImportError:  # not on this platform
@@ -219,10 +199,8 @@ def descriptor_budget(spare: int = 256) -> int:
 
 
 def uvicorn_limits(total: int) -> dict[str, Any]:
-    """The uvicorn settings that bound connections: the head of a request at most
-    :data:`MAX_HEADERS` bytes, idle keep-alive connections closed after
-    :data:`KEEP_ALIVE` s, at most ``total`` connections and requests at once (uvicorn
-    answers 503 past it)."""
+    """The uvicorn settings that bound connections: headers of at most :data:`MAX_HEADERS`
+    bytes, idle keep-alive closed after :data:`KEEP_ALIVE` s, at most ``total`` at once."""
     return {
         "h11_max_incomplete_event_size": MAX_HEADERS,
         "timeout_keep_alive": KEEP_ALIVE,

@@ -1,32 +1,6 @@
-"""The live explorer in ``lazytree serve``: Starlette routes over :class:`LiveExplorer`.
-
-``GET /explore?game=G&OPTION=V...&depth=D&rater=R``
-    Search a position (options spelled as on the command line, e.g.
-    ``/explore?game=dice-of-doom&size=5&seed=1&depth=4&rater=alphabeta``; ``share=1``
-    shares positions; ``moves=6->11,pass`` plays moves first) and answer the explorer
-    page of the tree it forced. ``rater`` is spelled as for
-    :func:`lazytree.search.search` (``rater=alphabeta-tt:width=4``); ``rater=mcts`` runs
-    UCT instead (``rater=mcts:playouts=2000:seed=1``: playouts default 1,000, at most
-    :data:`MAX_PLAYOUTS`; no depth) and the page shows its visits. The page is live:
-    clicking a move never forced searches below it in the server (with the rater, or
-    alphabeta after mcts), and the new nodes appear.
-``POST /api/explore/ID/force``
-    A request of the page (see :meth:`LiveExplorer.force`); answers ``{"data": model,
-    "status": "..."}`` or ``{"error": "..."}`` with a 4xx status.
-``GET /explore/ai/SESSION``
-    The tree the AI forced for its last move in a game of the server, as the search
-    left it (read-only: the game's tree is the AI's).
-
-Every search runs in one of the server's explorer workers (:mod:`lazytree.server.workers`:
-never the workers the games' AIs need, never the web process), the searches of each
-address taking turns with the others': the explored tree stays in the worker that
-searched it, and each click is sent there (a worker that was restarted has lost its
-trees: the page says so). Each worker keeps at most
-:data:`~lazytree.server.jobs.KEEP_TREES` explored trees (the least recently used is
-dropped). Each search is bounded as :mod:`lazytree.explorer.query`
-says, and a force request's body is at most :data:`MAX_FORCE_BODY` bytes of JSON read
-as every request's (:func:`lazytree.server.state.read_json`).
-"""
+"""The live explorer in ``lazytree serve``: ``GET /explore`` (a position searched, its explorer
+page), ``POST /api/explore/ID/force`` (:meth:`LiveExplorer.force`) and ``GET /explore/ai/SESSION``
+(the AI's last search), every search in an explorer worker (:mod:`lazytree.server.workers`)."""
 
 from __future__ import annotations
 
@@ -89,9 +63,8 @@ def explorer_page(text: str) -> HTMLResponse:
 
 
 def explore_routes(executor: Executor, last_search: LastSearch | None = None) -> list[Route]:
-    """The explorer's routes, to add to the server's, their searches run by ``executor``;
-    ``last_search`` finds the worker of a game's last AI search for
-    ``/explore/ai/SESSION`` (without it, that route answers 404)."""
+    """The explorer's routes, their searches run by ``executor``; ``last_search`` finds a game's
+    last AI search for ``/explore/ai/SESSION`` (404 without it)."""
 
     # explorer key -> its worker
     where: Recent[str, Any] = Recent(jobs.KEEP_TREES * max(1, executor.slots))

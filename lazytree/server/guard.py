@@ -1,30 +1,6 @@
-"""Cross-site guards of ``lazytree serve``: which hosts it answers, which sites may change
-anything, and the security headers of every response.
-
-* **Host allowlist.** Requests whose ``Host`` header names no allowed host are refused
-  (400) by Starlette's :class:`~starlette.middleware.trustedhost.TrustedHostMiddleware`,
-  so a name an attacker points at 127.0.0.1 (DNS rebinding) reaches nothing. The
-  loopback names (:data:`LOOPBACK`) are allowed with any port; ``serve --host`` and
-  ``--public-url`` add theirs (:func:`allowed_hosts`).
-* **State changes from this site only.** :class:`SiteGuard` refuses every request that
-  may change something (any method but ``GET``, ``HEAD`` and ``OPTIONS``, and the
-  WebSocket handshake, whose socket moves pieces) when the browser says it comes from
-  another site: a ``Sec-Fetch-Site`` of ``cross-site`` or ``same-site``, or an ``Origin``
-  that is not the server's own: scheme, host and port (a page on another port of the
-  same machine is another site). Its host must be an allowed host and its scheme and
-  port the ones the request came in on, or it must be one of the ``--public-url``
-  origins exactly (a TLS proxy's ``https://games.example.org``). The origin is compared
-  with these, never with the request's own ``Host`` header (which a rebinding attacker
-  chooses). An
-  ``Origin`` of ``null`` passes only with ``Sec-Fetch-Site: same-origin`` (Chromium
-  sends ``null`` for a form of a page whose referrer policy is ``no-referrer``). Clients
-  that are not browsers send neither header and are let through: they hold no victim's
-  cookies or links.
-* **Headers.** Every response gets :data:`HEADERS`: a Content Security Policy that runs
-  scripts from the server's own files only (``script-src 'self'``; the pages have no
-  inline script) and forbids framing, ``Referrer-Policy: no-referrer`` (seat tokens
-  travel in URLs) and ``X-Content-Type-Options: nosniff``. A response that sets its own
-  policy (the explorer's pages, whose inline scripts it lists by hash) keeps it.
+"""Cross-site guards of ``lazytree serve``: the Host allowlist (:func:`allowed_hosts`), state
+changes from this site only (:class:`SiteGuard`) and the security headers of every response
+(:data:`HEADERS`). Why: ``docs/explanation/security.md``.
 
 >>> allowed_hosts(["0.0.0.0"], ["https://games.example.org/"])[-1]
 'games.example.org'
@@ -115,9 +91,8 @@ def public_host(url: str) -> str:
 
 
 def allowed_hosts(listen: Iterable[str] = (), public_urls: Iterable[str] = ()) -> list[str]:
-    """The hosts the server answers: :data:`LOOPBACK`, the ``--host`` addresses it
-    listens on (a wildcard such as 0.0.0.0 adds nothing: give ``--public-url``) and the
-    hosts of the public URLs."""
+    """The hosts the server answers: :data:`LOOPBACK`, the ``--host`` addresses (a wildcard adds
+    nothing) and the public URLs' hosts."""
     hosts = list(LOOPBACK)
     for host in listen:
         if host.strip() not in WILDCARDS:
@@ -156,9 +131,8 @@ def origin_allowed(
     own: tuple[str, int] | None = None,
     origins: Iterable[tuple[str, str, int]] = (),
 ) -> bool:
-    """Whether a request's ``Origin`` is one of the server's own: a host of ``hosts``
-    with the scheme and port the request came in on (``own``; None: unknown, any), or
-    exactly one of ``origins`` (the ``--public-url`` ones, :func:`split_origin`).
+    """Whether a request's ``Origin`` is the server's own: a host of ``hosts`` with the scheme
+    and port the request came in on (``own``; None: any), or exactly one of ``origins``.
 
     >>> origin_allowed("http://127.0.0.1:8000", ["127.0.0.1"], ("http", 8000))
     True

@@ -1,18 +1,9 @@
-"""The server's searches as jobs, on the worker's side (:mod:`lazytree.server.workers`
-runs them; :mod:`lazytree.server.remote` is the web process's side, which sends them).
+"""The server's searches as jobs, on the worker's side (:mod:`lazytree.server.remote` sends them).
 
-What crosses to a worker is small and plain: a game's saved session without its moves,
-the moves as text, the agent's seat and the server's position book and weights
-(:class:`MoveJob`); never a tree. The worker rebuilds the position (keeping the last few
-games it played, :data:`KEEP_GAMES`, so the AI of a game whose moves come back to the
-same worker goes on with its tree: :meth:`Session.catch_up
-<lazytree.session.Session.catch_up>`) and answers with the move as text and a summary
-of the search (:class:`MoveAnswer`). The explorer's trees live in the worker that
-searched them (:data:`KEEP_TREES`): the web process sends later requests about them to
-that worker (:func:`explore`, :func:`force`, :func:`ai_model`).
-
-Nothing here imports the web framework or the web process's modules (an import-linter
-contract of ``pyproject.toml`` checks it).
+A job carries a game's saved session, its moves as text, the seat and the server's learning
+(:class:`MoveJob`), never a tree; the worker keeps its last games (:data:`KEEP_GAMES`) and explorer
+trees (:data:`KEEP_TREES`) and answers a :class:`MoveAnswer`. Nothing here imports the web process's
+modules (an import-linter contract).
 """
 
 from __future__ import annotations
@@ -56,10 +47,8 @@ KEEP_TREES = 16
 
 @dataclass(frozen=True)
 class MoveJob:
-    """One AI move to choose: the game (``id``; its saved session ``doc`` without moves),
-    the ``moves`` played so far (as text, dice rolls included), the ``player`` to move
-    and the server's ``learning`` (position book and weights; ``position_book``: whether
-    it fits the game)."""
+    """One AI move to choose: the game (``id``, its saved session ``doc`` without moves), the
+    ``moves`` so far as text, the ``player`` to move and the server's ``learning``."""
 
     id: str
     doc: dict[str, Any]
@@ -84,9 +73,8 @@ class SearchSummary:
 
 @dataclass(frozen=True)
 class MoveAnswer:
-    """The chosen ``move`` as text, the seconds and new nodes it took, its search (None
-    for an agent that does not search), the position book's hits/misses/stores during it, or the
-    ``stopped`` reason and message of a search that had no move (:class:`SearchStopped`)."""
+    """The chosen ``move`` as text, its seconds and new nodes, its search summary (None: no
+    search), the position book's counts, or the ``stopped`` reason of a search with no move."""
 
     move: str | None
     seconds: float = 0.0
@@ -216,9 +204,9 @@ def explore(params: Mapping[str, str]) -> tuple[str, dict[str, Any]] | str:
 
 
 def force(key: str, request: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | str:
-    """A click of the explorer ``key`` kept in this worker (see
-    :meth:`~lazytree.explorer.live.LiveExplorer.force`): the report and the new model's
-    data, or an error message."""
+    """A click on the explorer ``key`` kept in this worker
+    (:meth:`~lazytree.explorer.live.LiveExplorer.force`): the report and the model's data, or an
+    error."""
     with _lock:
         live = _trees.get(key)
         if live is not None:

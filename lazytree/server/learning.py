@@ -1,21 +1,8 @@
 """``lazytree serve --position-book FILE --weights FILE``: what the server's AI learned, per game.
 
-The server plays every game, but a position book belongs to one game, its options and
-its evaluation's version, and a weights file to one game's evaluation.
-:func:`check_learning` reads both files once, before the server starts (a bad or foreign
-file is one :class:`LearningError`), and :meth:`Learning.apply` gives each new or loaded
-game what fits it:
-
-* the weights, to every game of the file's game (its AI then rates with them);
-* the position book, to every game with an AI seat: each game opens its own connection (the
-  position book is made for many writers); a game of other options than the position book's plays on
-  without it, and :meth:`Learning.apply` says why (the page shows it). A position book file that
-  does not exist yet belongs to the first game that opens it.
-
-The position book's lookups and stores are the library's (the ``default`` agents of
-``Session.position_book``, :func:`~lazytree.position_book.booked_search`): a file that
-goes bad while a game is played switches the position book off for that game and the AI
-goes on searching.
+:func:`check_learning` reads both files once, before the server starts; :meth:`Learning.apply` gives
+each game what fits it (the weights to games of their game, the position book to games with an AI
+seat and its options).
 
 Examples
 --------
@@ -51,11 +38,8 @@ class LearningError(ValueError):
 
 @dataclass(frozen=True)
 class Learning:
-    """The position book file and the weights the server's AI uses where they fit.
-
-    ``weights`` are those of ``weights_game`` (a registry name); ``position_book`` is the path
-    of the position book (None: none).
-    """
+    """The position book file and the weights (of ``weights_game``) the server's AI uses where
+    they fit."""
 
     position_book: Path | None = None
     weights: dict[str, float] | None = None
@@ -99,14 +83,9 @@ def _weights_game(path: Path) -> str:
 
 
 def check_learning(position_book: Path | None = None, weights: Path | None = None) -> Learning:
-    """Read the ``--position-book`` and ``--weights`` files of ``lazytree serve`` before it starts.
-
-    A weights file must be a valid file of a known game with weights. A position book file that
-    exists must be a lazytree position book of a known game; when it was filled by that game's
-    tunable evaluation, with the weights the server's AI rates with (those of
-    ``weights`` for its game, else the shipped ones): a position book of other weights could
-    never answer. :class:`LearningError` (one line) otherwise.
-    """
+    """Read ``serve``'s ``--position-book`` and ``--weights`` files before it starts: a weights
+    file of a known game with weights, a position book of a known game filled with the weights
+    the server's AI will rate with. :class:`LearningError` (one line) otherwise."""
     learned: dict[str, float] | None = None
     game_name: str | None = None
     if weights is not None:

@@ -1,20 +1,11 @@
-"""What ``lazytree serve`` takes from clients: how fast they create games, and what they
-may hold (:class:`Quotas`); the JSON they send is parsed by :func:`lazytree.safejson.parse_json`.
-
-How fast one client may create games: a token bucket per address (the server also keeps
-one for every client together).
-
-Each address may create :attr:`RateLimit.burst` games at once, then one every
-``1 / per_second`` seconds (the bucket refills at that rate). The server keeps at most
-:data:`MAX_ADDRESSES` buckets (the oldest dropped), so a flood of addresses cannot fill
-its memory.
+"""What ``lazytree serve`` takes from clients: how fast they create games (:class:`RateLimit`, a
+token bucket per address) and what they may hold (:class:`Quotas`).
 
 >>> limit = RateLimit(burst=2, per_second=1.0)
 >>> [limit.allow("10.0.0.1", now=0.0) for _ in range(3)]
 [True, True, False]
 >>> limit.allow("10.0.0.1", now=1.0), limit.allow("10.0.0.2", now=1.0)
 (True, True)
-
 """
 
 from __future__ import annotations
@@ -61,24 +52,11 @@ class RateLimit:
 
 @dataclass
 class Quotas:
-    """What clients of one server may hold, together and each: none of these can be
-    filled by strangers to lock the players of existing games out (a seat's or the
-    host's page is never counted against the watchers' caps; a game only watched is not
-    held in memory).
-
-    ``create_per_address`` and ``create_total``: new games (and loaded ones) per client
-    address and for everyone together; ``watchers_per_game``: pages open on one game
-    without a seat's token; ``sockets_per_address``: watchers' pages one address may
-    keep open on the whole server; ``pages_per_seat``: pages open with one seat's (or the
-    host's) token; ``games_per_address``: games one address may hold in memory with
-    seats' or hosts' pages (those of the games it created included);
-    ``connections_per_address``: connections one address may have open at once (HTTP
-    and WebSocket; see :mod:`lazytree.server.connections`); ``idle_days``: an unfinished
-    game nobody touched for that long is archived (it leaves the lobby; its links still
-    work); ``forget_days``: an unfinished game nobody touched for that long is deleted,
-    ``forget_empty_days``: one without a move; ``keep_finished``: the newest finished
-    games kept, the older deleted; ``lobby_page``: games of each state on one page of the
-    lobby."""
+    """What clients of one server may hold, so that strangers cannot lock the players of
+    existing games out (see ``lazytree serve --help`` for each cap): games created per address
+    and in all, watchers per game and per address, pages per seat, games held per address,
+    connections per address, the days before idle games are archived or forgotten, the finished
+    games kept and the lobby's page size."""
 
     create_per_address: RateLimit = field(default_factory=RateLimit)
     create_total: RateLimit = field(default_factory=lambda: RateLimit(burst=200, per_second=2.0))

@@ -1,39 +1,10 @@
 """Live pages: every change of a game pushed at once to every page open on it.
 
-A page opens a WebSocket on ``/ws/GAME`` and says ``{"hello": {"ply": N, "seat":
-TOKEN}}`` (``seat`` null or absent for a watcher; ``ply``: the moves it has already
-shown, 0 for a new page). The server answers with ``{"type": "update", ...}``: the moves
-since ply ``N`` and the game's view, and then pushes one such message after every change
-(a move stored, an undo, the AI starting or ending its turn, the end of the game), and
-while an AI thinks a ``{"type": "progress", ...}`` message at most
-:data:`PROGRESS_EVERY` seconds apart. A page that lost its connection reconnects
-and says the ply it had: it is sent the moves it missed.
-
-An update is ``{"type": "update", "from": F, "ply": P, "moves": [...], "view": {...}}``:
-``moves`` are the plies ``F`` to ``P - 1`` (each ``{"ply", "player", "text"}`` and a
-``note`` for a dice roll; ``at`` says when the server stored the latest of them, ``{PLY:
-seconds since the epoch}``), so a client can check that it lost and doubled nothing;
-``F`` is 0 after an undo or redo (the moves it had may be gone). A seat's and the host's
-page also get ``links`` (see :func:`lazytree.server.sockets.links_for`).
-
-The first update a page gets (on every connection) carries the whole board in
-``view.board``; the next ones carry only what changed since the update before, in
-``delta`` (and no ``view.board``): ``{"cells": [[INDEX, CELL], ...], "set": {KEY:
-VALUE}, "unset": [KEY]}``, the board document's cells that changed and its other fields
-that changed or went (:mod:`lazytree.boards`), and, when they changed, ``"lines":
-[COUNT, [[LINE, TEXT], ...]]`` (the ``text``'s line count and its lines that changed)
-and ``"moves"``: the legal moves, packed (:func:`lazytree.boards.pack_moves`). A
-100x100 Dice of Doom board is 890 KB whole; a move's update is under 50 KB, the pass
-that ends a turn (some 6,000 new legal moves) included (``docs/reference/board-schema.md``).
-
-No page waits for another: each page has a queue of at most :data:`QUEUE` messages
-and its own sender; a page whose queue is full, or that takes more than
-:data:`SEND_TIMEOUT` seconds to take a message (a phone whose network dropped), is
-disconnected, and catches up when it reconnects.
-
-Changes come from any thread (the AI's worker, the request handlers): :meth:`Channel.poke`
-hands them to the event loop (``call_soon_threadsafe``), which coalesces them: however
-many moves were made meanwhile, one view is built (in a worker thread) and sent.
+A page opens ``/ws/GAME`` and says hello with the ply it has shown; it is sent the moves since and
+the view, then an update after every change (the board as a delta after the first), and progress
+while an AI thinks. Each page has its own bounded queue and sender; a slow page is disconnected and
+catches up when it reconnects. Changes from any thread are coalesced by :meth:`Channel.poke`. The
+messages: ``docs/how-to/play-together.md``.
 """
 
 from __future__ import annotations
@@ -149,9 +120,8 @@ class Client:
     send_timeout: float = SEND_TIMEOUT
 
     def push(self, built: Built) -> bool:
-        """Queue the moves this page has not had and the view: the board's changes when
-        the page has the snapshot before, else the whole board. False when the page's
-        queue is full (drop it)."""
+        """Queue the moves this page has not had and the view (the board's changes when it
+        has the board before, else the whole board); False when the queue is full."""
         snap = built.snap
         if snap.version <= self.version:
             return True

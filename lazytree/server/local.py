@@ -1,29 +1,11 @@
-"""The play page's game service and the explorer's in one process, without a server or
-threads: the pages' messages answered as :mod:`lazytree.server.app`,
-:mod:`lazytree.server.live` and :mod:`lazytree.server.explore` answer them, for the
-browser's Pyodide worker (``frontend/src/play/worker.ts``) of the static site
-(``make site``); :func:`open_service` makes the one a page asks for.
+"""The play page's game service and the explorer's in one process, without a server or threads, for
+the static site's Pyodide worker (``frontend/src/play/worker.ts``).
 
-The page sends what it sends the server: the live connection's ``{"hello": ...}`` and
-``{"move": "..."}`` messages (:meth:`LocalGame.receive`) and the JSON API's requests
-(:meth:`LocalGame.request`: ``ai``, ``undo``, ``redo``, ``speed``, ``at/K``, ``stop``,
-``save``, and ``explore/ai``: the explorer page of the AI's last search, as
-``/explore/ai/ID`` answers it); every answer is the JSON text the server would send,
-its views made by :mod:`lazytree.server.views`. An AI's turn runs when the worker asks, a move at a
-time (:meth:`LocalGame.ai_step`), between two messages: the worker is the page's background
-thread, so the page stays responsive while the AI thinks, and the AI's clock bounds
-the turn. Where the page is cross-origin isolated, the worker gives Pyodide an interrupt
-buffer the page writes on Stop: :meth:`LocalGame.listen_for_stop` turns that interrupt
-(a SIGINT) into the search's stop event, and a clocked AI plays its best move so far,
-as on the server; elsewhere ``Stop`` is refused.
-
-The explorer page's service (:class:`LocalExplorer`) searches the position of its
-query as ``/explore`` does (:func:`~lazytree.explorer.query.explore_tree`, the same
-bounds) and answers its force requests (live forcing) as ``/api/explore/ID/force``.
-
-Everything from the page is checked as the server checks it: the game's options and
-seats (:func:`~lazytree.server.views.new_session`: no file named, caps on numbers),
-JSON within limits (:func:`~lazytree.safejson.parse_json`), bounded move texts.
+:class:`LocalGame` answers the messages and requests a page sends the server, with the JSON text the
+server would send (its views from :mod:`lazytree.server.views`), and plays an AI's turn a move at a
+time when the worker asks (:meth:`LocalGame.ai_step`); :class:`LocalExplorer` answers the explorer
+page. Everything from the page is checked as the server checks it. :func:`open_service` makes the
+one a page asks for.
 
 Examples
 --------
@@ -104,9 +86,8 @@ def open_service(kind: str, query: str) -> LocalGame | LocalExplorer:
 
 
 class LocalGame:
-    """One game, played in this process: the server's
-    :class:`~lazytree.server.runner.Runner` for a single page that is the host (it
-    plays every human seat), with the AI's turns run when asked."""
+    """One game played in this process: the server's :class:`~lazytree.server.runner.Runner` for
+    a single host page, the AI's turns run when asked."""
 
     def __init__(self, session: Session, delay: float = 0.0) -> None:
         self.session = session
@@ -151,19 +132,16 @@ class LocalGame:
 
     @property
     def can_stop(self) -> bool:
-        """True while a stoppable agent (a clock, MCTS) thinks and the page can interrupt
-        it (:meth:`listen_for_stop`), as the server's
-        :attr:`~lazytree.server.runner.Runner.can_stop`."""
+        """True while a stoppable agent thinks and the page can interrupt it
+        (:meth:`listen_for_stop`)."""
         s = self.session
         if not (self.interruptible and self.thinking) or s.is_over:
             return False
         return s.agents[s.to_move].stoppable
 
     def listen_for_stop(self) -> None:
-        """Make an interrupt (SIGINT: Pyodide raises it when the page writes the worker's
-        interrupt buffer) stop the AI's search, which then answers with its best move so
-        far, instead of raising ``KeyboardInterrupt``. Called by the worker where the
-        page can share memory with it."""
+        """Make an interrupt (SIGINT: the page wrote the worker's interrupt buffer) stop the
+        AI's search, which answers with its best move so far."""
         signal.signal(signal.SIGINT, lambda signum, frame: self.stop.set())
         self.interruptible = True
 
@@ -248,10 +226,8 @@ class LocalGame:
         return self.ai_to_move or self._turn is not None
 
     def ai_step(self) -> list[str]:
-        """One step of the AI's turn, and the update after it: the turn's start (the
-        page shows the AI thinking), each move the AI makes (a Dice of Doom turn is
-        several attacks, then a pass), then the turn's end. The worker calls it while
-        :attr:`ai_busy`, letting the page's messages in between."""
+        """One step of the AI's turn and the update after it (the turn's start, each move,
+        the turn's end); the worker calls it while :attr:`ai_busy`."""
         s = self.session
         if self._turn is None:
             if not self.ai_to_move:
@@ -369,8 +345,8 @@ class LocalExplorer:
 
     @classmethod
     def from_query(cls, query: str) -> LocalExplorer:
-        """The explorer of the page's query string (``game=G&OPTION=V...&depth=D&rater=R``,
-        ``steps=1``: see :func:`~lazytree.explorer.query.explore_tree`);
+        """The explorer of the page's query string
+        (:func:`~lazytree.explorer.query.explore_tree`);
         :class:`~lazytree.session.SessionError` for one it refuses."""
         try:
             return cls(explore_tree(_params(query)))

@@ -1,11 +1,6 @@
-"""The pages of ``lazytree serve``: the new-game form, a game's page, joining a game and
-the lobby (see :mod:`lazytree.server.app` for the URLs).
-
-A page is one of the templates of :data:`~lazytree.server.state.STATIC` with its
-placeholders replaced by escaped text (never markup from a request). A link never
-changes anything: a ``GET`` of a link that would (a new game, joining one) answers a
-page whose one button POSTs it.
-"""
+"""The pages of ``lazytree serve``: the new-game form, a game's page, joining and the lobby, each a
+template of :data:`~lazytree.server.state.STATIC` with escaped text. A ``GET`` never changes
+anything: it answers a page whose button POSTs."""
 
 from __future__ import annotations
 
@@ -140,9 +135,8 @@ async def play(request: Request) -> Response:
 
 
 async def new_game(state: AppState, params: dict[str, str], address: str) -> Response:
-    """A new game from the form's ``params``, stored, then a redirect to the host's link
-    (its page shows the seats' links); the form again, with what was typed, when it is
-    refused."""
+    """A new game from the form's ``params``, stored, then a redirect to the host's link; the
+    form again, with what was typed, when refused."""
     typed = typed_form(params)
     refused = state.rate_limited(address)
     if refused:

@@ -27,11 +27,9 @@ V = TypeVar("V")
 
 
 class Recent(Mapping[K, V]):
-    """A mapping of at most ``size`` entries, read as any mapping: setting a key makes it
-    the most recent, and a new key past ``size`` drops the least recent (``on_drop`` is
-    called with its value; an entry :meth:`pop` removes is not "dropped"). Reading
-    changes nothing. Not locked: callers that share one between threads hold their own
-    lock."""
+    """A mapping of at most ``size`` entries: setting a key makes it the most recent, and past
+    ``size`` the least recent is dropped (``on_drop`` gets its value; :meth:`pop` drops
+    nothing). Reading changes nothing. Not locked."""
 
     def __init__(self, size: int, on_drop: Callable[[V], None] | None = None) -> None:
         if size < 1:

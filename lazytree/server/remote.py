@@ -1,8 +1,6 @@
-"""The server's searches as jobs, on the web process's side: :class:`RemoteAgent`, an AI
-seat whose :meth:`~RemoteAgent.choose` sends the position to a worker
-(:func:`lazytree.server.jobs.ai_move`, run by :mod:`lazytree.server.workers`) and waits
-for its answer, passing on Stop and a cancelled turn.
-"""
+"""The server's searches as jobs, on the web process's side: :class:`RemoteAgent`, an AI seat whose
+search runs in a worker (:func:`lazytree.server.jobs.ai_move`), passing on Stop and a cancelled
+turn."""
 
 from __future__ import annotations
 
@@ -25,9 +23,8 @@ if TYPE_CHECKING:
 __all__ = ["LOOK_EVERY", "RemoteAgent", "is_short"]
 
 LOOK_EVERY = 0.25
-"""Seconds between two looks of a game's thread at its waiting or running job (has it
-started? was the turn cancelled, or Stop pressed?); its answer wakes the thread at
-once. With a thread per thinking AI, a shorter look costs the web process its time."""
+"""Seconds between two looks of a game's thread at its job (started? cancelled? Stop pressed?);
+its answer wakes the thread at once."""
 
 
 def is_short(name: str) -> tuple[bool, float | None]:
@@ -47,9 +44,8 @@ def is_short(name: str) -> tuple[bool, float | None]:
 
 @dataclass(eq=False)
 class RemoteAgent:
-    """An AI seat of a game the web process holds: :meth:`choose` sends the position to
-    a worker (:func:`ai_move`) and waits, passing on Stop; the last search's summary,
-    position book counts and worker are kept for the page."""
+    """An AI seat of a game the web process holds: :meth:`choose` sends the position to a worker
+    and waits, passing on Stop; the last search's summary and worker are kept."""
 
     name: str
     stoppable: bool

@@ -1,33 +1,9 @@
 """Sessions held by the server, each with the thread that plays its AI's turns.
 
-The web process never searches: a :class:`Runner` plays the AI's turns in a thread of
-its own that sends each move's search to a worker process (or a Dask cluster: see
-:mod:`lazytree.server.workers`; the seat's agent is a
-:class:`~lazytree.server.remote.RemoteAgent`) and waits for the move, publishes the
-search's progress (depth reached, nodes forced) for the page to poll, and stops when
-asked (the Stop button: move now with the best move so far) or cancelled (the tab was
-closed, the game was undone or replaced). Human moves, undo and redo are refused while
-the AI thinks. A worker that dies or runs out of memory fails that move only: the page
-says so in one line and the game can go on.
-
-Every game is kept in the games database (:class:`~lazytree.server.store.GameStore`):
-:class:`Sessions` holds in memory only the games in use, at most ``limit`` of them (the
-least recently used idle one, with no page open on it, is dropped from memory, never
-from the database), and loads a game it does not hold from the database by replaying its
-moves. A game that has ended leaves memory when its last page closes, or
-:data:`FINISHED_SECONDS` after it was last asked for when no page is open on it, and a
-game nobody used for :data:`IDLE_SECONDS` leaves too; then the memory freed is given
-back to the system (:meth:`Sessions.sweep`). The workers take the games' searches in
-turn: an AI whose search waits for a free worker says so on the page.
-
-Each game has one secret token per human seat (:data:`TOKEN_BYTES` random bytes, in
-the seat's link) and a host token (in the link its creator is sent to);
-:meth:`Runner.role` tells who a token is, comparing in constant time. A seat's token
-moves for that seat only. The host starts, stops and paces the AIs and moves for every
-human seat nobody else has taken (so one person plays a game of one human seat, or
-several people share one screen); once someone opens a seat's link, that seat is theirs
-(:meth:`Runner.claim`). A game of one human seat gives it to the host at once, so the
-lobby never offers it to a stranger.
+A :class:`Runner` plays a game's AI turns in a thread that sends each search to a worker
+(:mod:`lazytree.server.workers`), publishes progress and stops when asked; :meth:`Runner.role` tells
+who a token is. :class:`Sessions` holds the games in use (at most ``limit``), loads the others from
+the games database and sweeps idle ones.
 """
 
 from __future__ import annotations
@@ -295,9 +271,8 @@ class Runner:
             self.changed()
 
     def position_book_status(self) -> dict[str, Any] | None:
-        """The position book of this game for the page: ``on`` (the AI uses it), its
-        ``hits``/``misses``/``stores`` so far and a ``note`` (why there is none, or why
-        it was switched off); None when the server has no position book."""
+        """The game's position book for the page: ``on``, its ``hits``/``misses``/``stores``
+        and a ``note`` (why there is none or it stopped); None without one."""
         if not self.has_position_book:
             return None
         position_book = self.session.position_book
@@ -356,8 +331,7 @@ class Runner:
     @property
     def can_stop(self) -> bool:
         """True while a stoppable agent thinks (a clock, MCTS): it can answer at once with
-        its best move so far. The book's AI searches a fixed depth and has no shallower
-        answer."""
+        its best move so far."""
         if not self.thinking:
             return False
         s = self.session
@@ -485,17 +459,11 @@ class Runner:
 
 
 class Sessions:
-    """The games of a server: in memory only those in use, at most ``limit`` (by id),
-    all of them in the database ``store`` (default: an in-memory one), their AIs
-    searching in ``executor``'s workers (default: :func:`default_executor`). A game
-    leaves memory when it has ended and its last page closes (or
-    :data:`FINISHED_SECONDS` after it was last asked for, with no page open), or after
-    ``idle`` seconds unused (no page open, no AI thinking). ``prepare`` is called on
-    every game made or loaded before its AI may move (the server's position book and weights).
-
-    A game that left the limit's count but is still referenced (a page of a finished
-    game, a request under way) is found again by :meth:`get` rather than loaded a second
-    time: the server never holds two copies of one game."""
+    """The games of a server: all in the database ``store``, in memory only those in use (at
+    most ``limit``), their AIs searching in ``executor``'s workers. A game leaves memory when it
+    has ended and its last page closes, after :data:`FINISHED_SECONDS`, or after ``idle``
+    seconds unused; ``prepare`` is called on every game before its AI moves. A game still
+    referenced is found again by :meth:`get`, never loaded twice."""
 
     def __init__(
         self,
@@ -562,12 +530,9 @@ class Sessions:
             self._runners.move_to_end(runner.id)
 
     def _make_room(self, ceiling: int = 0) -> list[Runner]:
-        """Drop the least recently used idle game (no AI thinking, no page open) while
-        the memory is full: it stays in the database. Hold :attr:`_lock`; the games
-        dropped are returned, to :meth:`_close` once it is released. With nothing to
-        drop, a game of the database is let in up to ``ceiling`` games (twice the
-        limit: games made here cannot fill it, so players coming back to their game get
-        in)."""
+        """Drop least recently used idle games (they stay in the database) while the memory
+        is full, holding :attr:`_lock`; the games dropped, to :meth:`_close` after. With
+        nothing to drop, a game from the database is let in up to ``ceiling`` games."""
         gone: list[Runner] = []
         while len(self._runners) >= self.limit:
             idle = next(
@@ -614,10 +579,9 @@ class Sessions:
                 self._let_go(runner)
 
     def sweep(self, now: float | None = None) -> int:
-        """Drop the games unused for :attr:`idle` seconds (no page open, no AI thinking),
-        or for :data:`FINISHED_SECONDS` once they ended; when any game left memory since
-        the last sweep, collect them and give the freed memory back to the system
-        (:func:`trim_memory`). The games that left memory now."""
+        """Drop the games unused for :attr:`idle` seconds, or :data:`FINISHED_SECONDS` once
+        they ended, and give the memory back (:func:`trim_memory`) when any left; the games
+        dropped."""
         now = time.monotonic() if now is None else now
         with self._lock:
             gone = [
@@ -708,15 +672,8 @@ class Sessions:
 
 
 def trim_memory() -> bool:
-    """Collect the objects freed (a game's session, tree and agents refer to each other,
-    so only the cyclic collector frees them) and hand the free memory back to the system.
-
-    CPython returns its small-object arenas to the system once they are empty, but
-    larger blocks (board documents, views as JSON, move lists) come from the C
-    library's ``malloc``, which keeps the memory freed inside its heaps (one per thread
-    that allocated, so many with a thread per thinking AI) for reuse: the process would
-    stay at its peak. On glibc, ``malloc_trim(0)`` gives back every free page of every
-    heap. Whether it was called (False where there is no glibc)."""
+    """Collect the freed objects and give free memory back to the system (glibc's
+    ``malloc_trim(0)``); whether it could."""
     gc.collect()
     trim = _malloc_trim()
     if trim is None:

@@ -1,17 +1,9 @@
 """The jobs of the server's workers and the queue that says which runs next.
 
-Scheduling is fair between the people who pay for the work, not between games: each job
-is charged to an *owner* (the address that created the game, so twenty games of one
-stranger weigh what one game does); a free worker goes to the owner with work who used
-least worker time lately (a 5 s search costs ten 0.5 s ones; each second counts half
-after :data:`USAGE_HALF_LIFE`), and within an owner its games take turns. One owner runs
-at most :attr:`Scheduler.share` jobs at once (every worker but one, at least one), so
-one address never holds every worker. A long job (no clock, or a clock over
-:data:`SHORT_SECONDS`) may occupy only the regular workers, never the one kept for short
-jobs, so four games thinking ten minutes a move never keep a 0.2 s AI from moving. The
-explorer's searches (``explore`` jobs, from anyone with the server's address) run in
-worker processes of their own (``ProcessWorkers(explore=1)``), never in the workers the
-games need; an executor without such workers (Dask) runs at most one of them at once.
+Fair between owners (the address that created a game), not games: a free worker goes to the owner
+who used least worker time lately (:data:`USAGE_HALF_LIFE`), an owner runs at most
+:attr:`Scheduler.share` jobs, long jobs never take the worker kept for short ones
+(:data:`SHORT_SECONDS`), and explorer jobs run in workers of their own.
 """
 
 from __future__ import annotations
@@ -50,9 +42,8 @@ _ids = itertools.count()
 
 @dataclass(eq=False)
 class Job:
-    """One job: its game (``key``), function and arguments, whether it is short, its
-    wall clock, and the ``future`` of its result. ``where`` names the worker it ran in
-    (give it as ``pin`` to send a later job to the same worker)."""
+    """One job: its game (``key``), function and arguments, whether it is short, its wall clock
+    and the ``future`` of its result; ``where`` names its worker (a later ``pin``)."""
 
     key: str
     fn: Callable[..., Any]
@@ -106,12 +97,9 @@ class Job:
 
 
 class Scheduler:
-    """The jobs waiting for a worker: a queue per owner and, within it, per game; the
-    owner that used least worker time lately goes first (:meth:`_choose`). Slots ``0``
-    to ``regular - 1`` take any game's job, slots up to ``games - 1`` short jobs only,
-    the others (``games`` to ``slots - 1``) explorer jobs only; without explorer slots,
-    at most one explorer job runs at once (in a regular slot). An owner runs at most
-    :attr:`share` jobs at once."""
+    """The jobs waiting for a worker, queued per owner and per game; the owner that used least
+    worker time lately goes first, at most :attr:`share` jobs at once. Slots below ``regular``
+    take any job, up to ``games`` short jobs, the rest explorer jobs."""
 
     def __init__(self, regular: int, games: int | None = None, slots: int | None = None) -> None:
         self.regular = regular
@@ -173,9 +161,8 @@ class Scheduler:
         return (slot < self.regular or job.short) and self._running[job.owner] < self.share
 
     def take(self, slot: int, pins: Callable[[Any], bool]) -> Job | None:
-        """The next job for ``slot`` (blocking); ``pins(pin)`` says whether a pinned job
-        belongs to it. None once the scheduler is closed. Call :meth:`done` with it when
-        it has ended."""
+        """The next job for ``slot`` (blocking; ``pins(pin)``: whether a pinned job is its),
+        None once closed; :meth:`done` it when it has ended."""
         with self._cond:
             while not self._closed:
                 for job in self._pinned:
@@ -190,11 +177,9 @@ class Scheduler:
             return None
 
     def _choose(self, slot: int) -> Job | None:
-        """The job slot ``slot`` runs next: of the owners with a job that fits it, the
-        one running fewest jobs, then the one that used least worker time lately
-        (:meth:`used`: a heavier owner's turn comes as its time fades), then the one
-        served longest ago; of its games, the one served longest ago. Hold
-        :attr:`_cond`."""
+        """The job slot ``slot`` runs next: of the owners with a job that fits it, the one
+        running fewest, then the one that used least worker time lately, then the one served
+        longest ago; of its games, the one served longest ago. Hold :attr:`_cond`."""
         now = time.monotonic()
         best: tuple[tuple[int, float, int], str, str] | None = None
         for turn, (owner, games) in enumerate(self._owners.items()):

@@ -1,12 +1,6 @@
-"""The WebSocket of ``lazytree serve``: ``/ws/ID``, a page's live connection to a game.
-
-A page says ``{"hello": {"ply": N, "seat": TOKEN, "epoch": E}}`` once, then sends its
-moves as ``{"move": "3->4"}`` (each answered ``{"type": "confirmed", ...}`` once stored);
-:mod:`lazytree.server.live` pushes it every change. :class:`LivePages` counts the pages
-open against the caps of :class:`~lazytree.server.limits.Quotas` (a watcher's page against
-the watchers' caps, a seat's or the host's only against the pages of its token) and
-closes the pages of a game that left memory (they reconnect and load it again).
-"""
+"""The WebSocket of ``lazytree serve``, ``/ws/ID``: a page's hello, then its moves (each confirmed
+once stored); :class:`LivePages` counts the pages open against the
+:class:`~lazytree.server.limits.Quotas` and closes those of a game that left memory."""
 
 from __future__ import annotations
 
@@ -52,10 +46,8 @@ def snapshot(runner: Runner) -> Snapshot:
 
 
 def links_for(runner: Runner, role: str, seat: int | None) -> dict[str, Any] | None:
-    """The links a page shows: a seat's page the watch link and its own seat's link; the
-    host's page (the game's creator) also the invite links, those of the human seats
-    nobody has taken yet and of those it plays itself; None for a watcher (who never
-    sees a token). A seat's page never receives another seat's link."""
+    """The links a page shows: a seat's page the watch link and its own; the host's page also
+    the links of the human seats nobody has taken; None for a watcher."""
     if role == "watcher":
         return None
     seats = []
@@ -93,9 +85,8 @@ class _Page:
 
 
 class LivePages:
-    """The pages open on the games of one app (:class:`~lazytree.server.state.AppState`):
-    their channels (:class:`~lazytree.server.live.Channels`) and the counts the caps of
-    its quotas are checked against."""
+    """The pages open on one app's games: their channels
+    (:class:`~lazytree.server.live.Channels`) and the counts the quotas are checked against."""
 
     def __init__(self, state: AppState) -> None:
         self.state = state
@@ -123,10 +114,8 @@ class LivePages:
             channel.loop.create_task(close_quietly(client.socket, 1012))
 
     def refused(self, sid: str, address: str, role: str, token: str | None) -> str | None:
-        """Why one more page may not open on game ``sid``, or None: the watchers' caps
-        (per game, per address), the pages of one seat's token, or the games one
-        address holds in memory with seats' and hosts' pages (a page on a game it holds
-        already is never refused for that)."""
+        """Why one more page may not open on game ``sid`` (a watchers' cap, a seat token's
+        pages, the games one address holds), or None."""
         caps = self.state.quotas
         if role != "watcher":
             if self.seat_pages[(sid, token or "")] >= caps.pages_per_seat:
@@ -144,9 +133,8 @@ class LivePages:
         return None
 
     async def serve(self, socket: WebSocket) -> None:
-        """A page's WebSocket (another site's was refused by
-        :class:`~lazytree.server.guard.SiteGuard`): its hello, then its moves, each
-        mistake answered with an error message and the socket kept open."""
+        """A page's WebSocket: its hello, then its moves, a mistake answered with an error
+        and the socket kept open."""
         await socket.accept()
         page = _Page(socket, socket.path_params["sid"], address_of(socket))
         try:
@@ -179,9 +167,8 @@ class LivePages:
             self.leave(page)
 
     async def hello(self, page: _Page, hello: Any) -> bool:
-        """The page's hello: it is counted, joins its game's channel (and is sent what it
-        missed), and a seat's or the host's page resumes an AI to move. False when the
-        page was refused and closed."""
+        """The page's hello: counted, joined to its game's channel (sent what it missed); a
+        seat's or the host's page resumes an AI to move. False when refused."""
         runner = page.runner
         assert runner is not None
         if page.client is not None:

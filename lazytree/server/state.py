@@ -1,10 +1,5 @@
-"""What the routers of ``lazytree serve`` share: one :class:`AppState` per app (the games,
-the quotas, the learning), and how a router reads a request (its body within limits,
-who asks, which game).
-
-The routers (:mod:`lazytree.server.pages`, :mod:`lazytree.server.api`,
-:mod:`lazytree.server.sockets`, :mod:`lazytree.server.explore`) find it with
-:func:`state_of`; :func:`lazytree.server.app.create_app` makes it.
+"""What the routers of ``lazytree serve`` share: one :class:`AppState` per app (found with
+:func:`state_of`), and how a router reads a request (its body within limits, who asks, which game).
 """
 
 from __future__ import annotations
@@ -67,9 +62,8 @@ LIB = Path(str(resources.files("lazytree") / "static"))
 
 
 class AppState:
-    """One app's shared state: ``sessions`` (the games in memory over the database),
-    ``learning`` (the position book and weights every game's AI uses where they fit),
-    ``quotas`` (what clients may hold) and ``hosts`` (the names it answers)."""
+    """One app's shared state: ``sessions``, ``learning``, ``quotas`` and ``hosts`` (the names
+    it answers)."""
 
     def __init__(
         self,

@@ -1,38 +1,8 @@
 """The games database of ``lazytree serve``: every game and every move, in SQLite.
 
-One table of games and an append-only table of moves. A move is written and committed
-*before* any client is told it was made (the server's move handlers and the AI worker
-call :meth:`GameStore.append` inside the game's lock, then announce the move), so a
-server killed with ``kill -9`` and started again on the same file has every move a
-page saw confirmed. Undo deletes the rows past the ply it went back to; redo appends
-them again.
-
-* ``games``: ``id``; ``game`` (registry name); ``doc``: the session's save document
-  (format v2 of :meth:`lazytree.session.Session.save`) without its moves; ``tokens``:
-  per seat the seat token (null for an AI seat) as JSON; ``host``: the token of the
-  game's creator (see :mod:`lazytree.server.runner`); ``claimed``: per seat who plays
-  it (``""`` nobody yet, ``"host"`` the creator, ``"seat"`` whoever opened the seat's
-  link); ``delay``: the pause between AI moves; ``state`` (``waiting`` for players,
-  ``playing``, ``over``, ``archived``: unfinished and untouched for long, see
-  :meth:`GameStore.expire`); ``plies``: moves played; ``created``/``updated`` (Unix
-  seconds); ``creator``: the address that created it (its AI's worker time is charged
-  to it).
-* ``moves``: ``(game, ply)`` the key; ``text`` in the game's notation (chance outcomes
-  too, as the save format writes them), ``player`` (-1 for chance), ``note``.
-
-The schema's version is ``PRAGMA user_version`` (:data:`SCHEMA_VERSION`); a file of a
-newer version is refused (:class:`StoreError`) rather than misread. The database runs
-in WAL mode with ``synchronous=FULL`` (a commit is on disk when it returns, so not even
-a power cut loses a confirmed move); a new file is made readable by its owner only (it
-holds the seat tokens). ``:memory:`` keeps the games for the life of the process only.
-
-One server writes a file: ``GameStore(path, writer=True)`` (what ``lazytree serve``
-opens) holds SQLite's own exclusive lock on the database file for as long as it is open
-(``PRAGMA locking_mode=EXCLUSIVE``, taken at once), so no other connection to that file,
-by whatever path it is named (a symlink, a relative path), can read or write it: a
-second server is refused with a :class:`StoreError` (two servers on one file would each
-undo the other's moves). The lock is the operating system's lock on the file itself, let
-go when the server's process ends, even by ``kill -9``.
+A move is committed before any client is told of it; undo deletes the rows past its ply, redo
+appends them again. One server writes a file (an exclusive lock); a newer schema is refused. The
+tables and the guarantees: ``docs/reference/internals.md``.
 
 Examples
 --------
@@ -135,10 +105,8 @@ class GameStore:
     def __init__(
         self, path: str | Path, *, make_folder: bool = False, writer: bool = False
     ) -> None:
-        """``make_folder``: create the file's folder if it is missing (the default file
-        in the user's data directory); otherwise a missing folder is a
-        :class:`StoreError` (a mistyped ``--db`` creates no folders). ``writer``: hold
-        the file's exclusive lock (see the module docstring)."""
+        """``make_folder``: create a missing folder (else a :class:`StoreError`);
+        ``writer``: hold the file's exclusive lock."""
         self.path = str(path)
         self._lock = threading.Lock()
         self._db: sqlite3.Connection
@@ -280,9 +248,9 @@ class GameStore:
     def append(
         self, game_id: str, first: int, played: Sequence[Played], state: str | None = None
     ) -> None:
-        """Append ``played`` as plies ``first``, ``first + 1``... and commit (``state``: the
-        game's new state). A :class:`StoreError` when ``first`` is not the number of
-        moves stored (nothing is written then)."""
+        """Append ``played`` as plies ``first``, ``first + 1``... with the game's new
+        ``state``, and commit; a :class:`StoreError` (nothing written) when ``first`` is not
+        the count stored."""
         now = time.time()
         with self._lock:
             try:
@@ -329,10 +297,9 @@ class GameStore:
 
     # -- the lobby ----------------------------------------------------------------------
     def lobby(self, limit: int = 200, page: int = 0) -> tuple[list[GameRecord], bool]:
-        """Page ``page`` (from 0) of the games not archived: of each state (``waiting``,
-        ``playing``, ``over``: new games nobody plays cannot push the games in progress
-        out) the ``limit`` most recently updated after the ``page * limit`` before them,
-        newest first; and whether any state has more on later pages."""
+        """Page ``page`` of the games not archived: of each state, the ``limit`` most
+        recently updated after the ``page * limit`` before them, newest first; and whether
+        any state has more."""
         with self._lock:
             rows = []
             more = False
@@ -356,12 +323,9 @@ class GameStore:
         forget: float | None = None,
         forget_empty: float | None = None,
     ) -> int:
-        """Archive the unfinished games nobody touched for ``idle`` seconds (they leave
-        the lobby; their links still work, and a move makes them current again), delete
-        the unfinished games nobody touched for ``forget`` seconds and those without a
-        move for ``forget_empty`` seconds (None: never), and delete the finished games
-        past the newest ``keep_finished``, oldest first; a game deleted goes with its
-        moves. The number of games archived or deleted."""
+        """Archive the unfinished games untouched for ``idle`` seconds, delete those
+        untouched for ``forget`` (or without a move for ``forget_empty``) and the finished
+        games past the newest ``keep_finished``; how many."""
         t = time.time() if now is None else now
         unfinished = "state IN ('waiting', 'playing', 'archived')"
         with self._lock, self._db:

@@ -1,11 +1,5 @@
-"""The play page's views of a game, and the checks of what a page asks for: what the
-server (:mod:`lazytree.server.app`) and the browser's own game service
-(:mod:`lazytree.server.local`, in a Pyodide worker) both answer with.
-
-Nothing here imports a web framework or starts a thread: a view is made from a
-:class:`GameView` (the server's :class:`~lazytree.server.runner.Runner`, or the
-worker's :class:`~lazytree.server.local.LocalGame`), the same JSON either way.
-"""
+"""The play page's views of a game and the checks of what a page asks for, the same JSON from the
+server and from the browser's worker (:mod:`lazytree.server.local`); no web framework, no thread."""
 
 from __future__ import annotations
 
@@ -87,10 +81,8 @@ class BadRequest(Exception):
 
 
 def book_agent(game: Game[Any, Any]) -> str:
-    """The book's AI of ``game`` as an agent: ``ror`` (*Realm of Racket*) under the
-    racket rules, ``lol2`` under the lisp rules, ``lol4`` under the chance rules (*Land
-    of Lisp*); other games and rule sets, which no book plays, have four plies of the
-    rater ``auto`` (alpha-beta, expectiminimax with chance).
+    """The book's AI of ``game``: ``ror``, ``lol2`` or ``lol4`` by its rules; four plies of
+    ``auto`` for games no book plays.
 
     >>> from lazytree.games import load_game
     >>> [book_agent(load_game("dice-of-doom", rules=r).game) for r in ("racket", "lisp", "chance")]
@@ -121,11 +113,9 @@ def ai_seat(text: str, game: Game[Any, Any]) -> str:
 def seats_from_text(
     text: str | None, players: int, ai: str, game: Game[Any, Any] | None = None
 ) -> list[str]:
-    """``human,lol2,mcts:time=0.5``: one agent per player, ``ai`` standing for the agent
-    ``ai`` (default: player 0 human, the others ``ai``). A :class:`SessionError` for a
-    wrong count, an unknown agent or parameter, a file named by a parameter, or a clock
-    over :data:`MAX_SECONDS`; with ``game``, an evaluation or rater it does not name
-    (:func:`check_seat`)."""
+    """``human,lol2,mcts:time=0.5``: an agent per player, ``ai`` standing for ``ai`` (default:
+    player 0 human, the others ``ai``); a :class:`SessionError` for a wrong count or a seat
+    :func:`check_seat` refuses."""
     if not text:
         return ["human"] + [ai] * (players - 1)
     words = [w.strip() for w in text.split(",")]
@@ -141,11 +131,9 @@ def seats_from_text(
 
 
 def check_seat(i: int, seat: str, game: Game[Any, Any] | None = None) -> None:
-    """A :class:`SessionError` for a seat a page may not ask for: an unknown agent or
-    parameter, markup or other characters no agent's name has, a parameter naming a
-    file, an evaluation or rater ``game`` does not name, a number over its parameter's
-    bound (a depth, playouts, nodes: :func:`lazytree.agents.check_agent`), or a clock
-    over :data:`MAX_SECONDS`."""
+    """A :class:`SessionError` for a seat a page may not ask for: what
+    :func:`lazytree.agents.check_agent` refuses without files, or a clock over
+    :data:`MAX_SECONDS`."""
     try:
         params = check_agent(seat, game, files=False)
         if (params.get("time") or 0) > MAX_SECONDS:
@@ -174,12 +162,9 @@ def new_session(params: Mapping[str, str]) -> tuple[Session, float]:
 
 
 def check_options(options: Mapping[str, Any], caps: Mapping[str, int] = OPTION_CAPS) -> None:
-    """A :class:`SessionError` for game options a page may not give: a number over its
-    cap (:data:`OPTION_CAPS`), text over :data:`MAX_OPTION_TEXT` characters or JSON
-    beyond :func:`~lazytree.safejson.parse_json`'s limits (a tree game's ``spec``), and
-    an option that could name a file (checkers' ``weights``: JSON only here; a weights
-    file is given to ``lazytree serve``). The answer is the same whatever the file, so
-    it tells nothing about the server's files."""
+    """A :class:`SessionError` for game options a page may not give: numbers over
+    :data:`OPTION_CAPS`, long text, JSON beyond limits, and options that could name a file (the
+    same answer whatever the file)."""
     for key, value in options.items():
         if isinstance(value, str):
             if len(value) > MAX_OPTION_TEXT:
@@ -205,11 +190,9 @@ def check_options(options: Mapping[str, Any], caps: Mapping[str, int] = OPTION_C
 
 
 def check_saved(data: Any) -> SavedGame:
-    """A saved game from the network, checked before :meth:`Session.load` makes its
-    agents (which may open files): its fields (:meth:`SavedGame.parse`, as
-    :meth:`Session.load` checks them), then this server's caps on its options
-    (:func:`check_options`) and on every seat (:func:`check_seat`, a version-1 seat as
-    the agent it becomes). A :class:`SessionError` for the first problem."""
+    """A saved game from the network, checked before :meth:`Session.load` makes its agents: its
+    fields (:meth:`SavedGame.parse`), then this server's caps on its options and seats; a
+    :class:`SessionError` for the first problem."""
     saved = SavedGame.parse(data)
     check_options(saved.options)
     check_options(saved.start)
@@ -258,10 +241,8 @@ SEAT_CHOICES = (
 
 
 def seat_choices(game: Game[Any, Any] | None) -> list[dict[str, str]]:
-    """The new-game form's seat choices for ``game``: :data:`SEAT_CHOICES`, then the
-    agents the game offers (:class:`~lazytree.game.GameAgents`: Dice of Doom's ``lol2``
-    and ``lol4``), each with its registry summary. An agent the game offers under other
-    rules is listed too; the game refuses it in one line when it starts.
+    """The new-game form's seat choices for ``game``: :data:`SEAT_CHOICES`, then the agents the
+    game offers, each with its summary.
 
     >>> from lazytree.games import load_game
     >>> [c["value"] for c in seat_choices(load_game("dice-of-doom").game)][-2:]
@@ -309,11 +290,8 @@ def option_limits(option: GameOption) -> dict[str, int]:
 
 
 def game_forms() -> dict[str, dict[str, Any]]:
-    """What the new-game form offers, for every registered game: its ``summary``,
-    ``notation``, number of ``players`` (with the default options), its ``options``
-    (``name``, ``type`` ``int`` or ``str``, the ``default`` a new game starts with,
-    ``help``), each a form field, and its seat choices (``agents``,
-    :func:`seat_choices`)."""
+    """What the new-game form offers for every game: ``summary``, ``notation``, ``players``, its
+    ``options`` (``name``, ``type``, ``default``, ``help``) and its seat choices (``agents``)."""
     forms: dict[str, dict[str, Any]] = {}
     for name, spec in GAMES.items():
         defaults = {**spec.defaults(), **PLAY_DEFAULTS.get(name, {})}
@@ -360,9 +338,8 @@ _replays_lock = threading.Lock()
 
 
 def _paths(session: Session, history: list[Played], moves: list[Played]) -> list[list[int]]:
-    """The cells each of ``moves`` (a stretch of ``history``) went through on the board,
-    from the position it was made in: the history is replayed from the start once per
-    session and extended as it grows."""
+    """The cells each of ``moves`` (a stretch of ``history``) went through, the history replayed
+    once per session and extended as it grows."""
     with _replays_lock:
         known, states = _replays.get(session, ([], [session.start]))
         same = 0
@@ -511,9 +488,8 @@ class GameView(Protocol):
 
 
 def message_object(text: str) -> dict[str, Any]:
-    """A page's message as a JSON object, within limits; :class:`BadRequest` for one over
-    :data:`MAX_MESSAGE` bytes, beyond :func:`~lazytree.safejson.parse_json`'s limits or
-    not an object."""
+    """A page's message as a JSON object within :data:`MAX_MESSAGE` bytes and the parser's
+    limits; :class:`BadRequest` otherwise."""
     if len(text) > MAX_MESSAGE:
         raise BadRequest(f"message too large (more than {MAX_MESSAGE:,} bytes)", 413)
     try:

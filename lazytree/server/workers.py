@@ -1,30 +1,10 @@
-"""Where the server's searches run: worker processes, or a Dask cluster, never the web process.
+"""Where the server's searches run: worker processes (:class:`ProcessWorkers`) or a Dask cluster
+(:class:`DaskWorkers`), never the web process.
 
-An :class:`Executor` takes *jobs*: a picklable function and its arguments, for one game
-(``key``), and runs each in a worker, handing back a :class:`Job` whose ``future`` holds
-its result. Two executors share one scheduler and differ only in where a job runs:
-
-* :class:`ProcessWorkers` (the default): worker processes of this machine, one per core
-  less one (at least one) plus one kept for short jobs, each under its own memory limit
-  (``RLIMIT_AS``) and each job under a wall clock. A worker that dies, runs out of
-  memory or overruns its clock is killed and started again; only its job fails, with
-  :class:`WorkerLost` (one line for the page), and every other game goes on.
-* :class:`DaskWorkers` (``lazytree serve --dask ADDRESS``): the threads of a Dask
-  ``distributed`` cluster, so a server adds machines, not code.
-
-The pool is written by hand rather than taken from ``concurrent.futures``: a
-``ProcessPoolExecutor`` whose worker dies becomes broken and fails every job in flight,
-of every game (loky's reusable executor does the same before it starts anew), while a
-game must be told only of its own worker's death; and a job must be sent to the worker
-that holds the tree it asks about (an explorer's, the AI's last search), which a pool
-that picks its own worker cannot do.
-
-Scheduling is fair between the people who pay for the work, not between games
-(:mod:`lazytree.server.scheduler`).
-
-A running job may be asked to stop (:meth:`Job.stop`: the AI's Stop button): the worker
-sets a :class:`threading.Event` the job's search watches (:func:`current`), and the job
-reports its progress (depth, nodes, value) through :func:`current` too.
+An :class:`Executor` runs a job (a picklable function and its arguments) for one game and hands back
+a :class:`Job`. A worker that dies, runs out of memory or overruns its clock fails its own job only
+(:class:`WorkerLost`); a job can be sent to the worker that holds its tree. A running job can be
+stopped and reports progress through :func:`current`.
 """
 
 from __future__ import annotations
@@ -82,10 +62,9 @@ class WorkGone(LookupError):
 
 
 def lift_data_ceiling() -> None:
-    """Raise this process's data segment limit (``RLIMIT_DATA``) to its hard limit: for the
-    web process, which never searches but holds a thread per AI thinking (every thread's
-    stack counts against that limit; under the command line's ceiling for in-process
-    searches, about 270 threads fit). Its searches run in workers under their own limit."""
+    """Raise this process's ``RLIMIT_DATA`` to its hard limit: the web process holds a thread
+    per AI thinking, each stack counted against it; its searches run in workers under their own
+    limit."""
     try:
         import resource
     except ImportError:  # not on this platform
@@ -134,11 +113,9 @@ PR_SET_PDEATHSIG = 1
 
 
 def die_with_parent(parent: int) -> bool:
-    """Have the kernel kill this process (``SIGKILL``) when its parent dies, however it
-    dies (``kill -9`` too): Linux's ``prctl(PR_SET_PDEATHSIG)``, through ctypes. Exits at
-    once when the parent ``parent`` is already gone. Whether the kernel was asked (False
-    off Linux: the worker's watch thread then looks at its parent, see
-    :func:`_process_main`)."""
+    """Have the kernel kill this process when its parent dies, however it dies
+    (``prctl(PR_SET_PDEATHSIG)``); exit at once when ``parent`` is gone. Whether the kernel was
+    asked (False off Linux)."""
     asked = False
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
@@ -156,11 +133,9 @@ def _process_main(
     initializer: Callable[[], None] | None,
     parent: int | None = None,
 ) -> None:
-    """A worker process: run ``initializer``, then each job received on ``conn``, answer
-    on ``conn``; it ends with the process ``parent`` that started it, however that one
-    ends (:func:`die_with_parent`, and its watch thread as a second guard).
-
-    ``shared`` holds the stop flag (``[0]``) and the progress (depth, nodes, value)."""
+    """A worker process: ``initializer``, then each job from ``conn`` answered on it, until the
+    process ``parent`` ends; ``shared`` holds the stop flag and the progress (depth, nodes,
+    value)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the web process's to handle
     if parent is not None:
         die_with_parent(parent)
@@ -232,9 +207,9 @@ class Executor(ABC):
         owner: str = "",
         explore: bool = False,
     ) -> Job:
-        """Queue ``fn(*args)`` for game ``key``, charged to ``owner`` (``pin``: in the
-        worker of a finished job's ``where``, :class:`WorkGone` when that worker was
-        replaced; ``explore``: an explorer search, see the module)."""
+        """Queue ``fn(*args)`` for game ``key``, charged to ``owner``; ``pin``: in a
+        finished job's worker (:class:`WorkGone` when replaced); ``explore``: an explorer
+        search."""
         self._start()
         job = Job(
             key, fn, args, short=short, seconds=seconds, pin=pin, owner=owner, explore=explore
@@ -328,14 +303,10 @@ class _Worker:
 
 
 class ProcessWorkers(Executor):
-    """Jobs in worker processes of this machine: ``workers`` regular ones (default
-    :func:`default_workers`), ``reserve`` for short jobs and ``explore`` for the
-    explorer's searches (started when the first one comes), each process under
-    ``memory`` bytes of address space (None: no limit). Processes are started with
-    ``spawn`` (the web process has threads) when a slot first needs one, and again after
-    one died. A spawned process knows the games installed (their entry points); a program
-    that registers a game at run time passes ``initializer``, a module-level function
-    each worker runs first (as :class:`concurrent.futures.ProcessPoolExecutor`'s)."""
+    """Jobs in worker processes of this machine: ``workers`` regular ones, ``reserve`` for short
+    jobs and ``explore`` for the explorer, each under ``memory`` bytes of address space, spawned
+    when first needed and again after one died; ``initializer`` runs first in each (a game
+    registered at run time)."""
 
     def __init__(
         self,
@@ -500,9 +471,8 @@ def _dask_call(fn: Callable[..., Any], args: tuple[Any, ...], stop_name: str) ->
 
 
 class DaskWorkers(Executor):
-    """Jobs on a Dask ``distributed`` cluster (a :class:`distributed.Client` connected
-    to it): one slot per worker thread of the cluster, one of them kept for short jobs
-    when there are two or more."""
+    """Jobs on a Dask ``distributed`` cluster (a connected :class:`distributed.Client`): a slot
+    per worker thread, one kept for short jobs when there are two or more."""
 
     def __init__(self, client: Any) -> None:
         threads = max(1, sum(client.nthreads().values()))
