@@ -107,8 +107,11 @@ def test_count_prints_the_partial_count_and_exits_3() -> None:
     code, out, _ = run("count", "tictactoe", "--depth", "2", "--max-nodes", "1000", "--json")
     data = json.loads(out)
     assert code == 0 and (data["nodes"], data["partial"], data["stopped"]) == (82, False, None)
-    # the smallest budget accepted is less than this test process already holds
+    # the smallest budget accepted is less than this test process holds (80 MiB written
+    # here, so that the test does not depend on what other tests loaded before it)
+    ballast = b"x" * (80 << 20)
     code, out, err = run("count", "tictactoe", "--max-memory", "64")
+    del ballast
     assert code == 3 and "partial" in out and "the memory budget (64 MiB) ran out" in err
     code, _, err = run("count", "tictactoe", "--max-memory", "lots")
     assert code == 2 and err.count("\n") == 1 and "--max-memory 'lots'" in err
