@@ -1,4 +1,5 @@
-"""Export the explored part of a lazy tree: networkx graphs, Graphviz drawings, files.
+"""Export the explored part of a lazy tree: networkx graphs, Graphviz drawings (or SVG
+without Graphviz: :func:`draw`), files.
 
 Nothing here forces a node: only the nodes that exist are exported. The core never
 imports this package; importing it lets nodes and trees draw themselves in notebooks
@@ -46,6 +47,7 @@ from lazytree.export.graph import (
     to_networkx,
     without_pruned,
 )
+from lazytree.export.layered import Drawing, draw, layered_svg
 from lazytree.export.positions import add_board_text, graph_positions
 from lazytree.export.write import (
     FORMATS,
@@ -79,6 +81,7 @@ _tree._svg_hook = svg
 __all__ = [
     "BOARDS",
     "FORMATS",
+    "Drawing",
     "REPR_MAX_NODES",
     "EdgeStyle",
     "ExportGraph",
@@ -90,9 +93,11 @@ __all__ = [
     "default_node_style",
     "derived_pv",
     "dot_available",
+    "draw",
     "format_for",
     "format_value",
     "graph_positions",
+    "layered_svg",
     "legend",
     "limit_nodes",
     "never_generated",
