@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import io
 import math
@@ -54,6 +55,16 @@ def chart(cases: Sequence[Case], *, dpi: int = 90) -> Chart:
         plot_cases(cases, buffer, dpi=dpi)
         return Chart(png=buffer.getvalue())
     return svg_chart(cases)
+
+
+def _point(
+    x: float, y: float, *, left: float, top: float, xs: list[float], low: int, high: int
+) -> tuple[float, float]:
+    """Where ``(x, y)`` falls in a panel at ``(left, top)``: ``xs`` spread evenly over
+    its width, ``y`` on a log scale from ``10**low`` (its bottom) to ``10**high``."""
+    fx = 0.5 if len(xs) == 1 else (x - xs[0]) / (xs[-1] - xs[0])
+    fy = (math.log10(y) - low) / (high - low)
+    return left + 20 + fx * (PANEL_W - 40), top + PANEL_H * (1 - fy)
 
 
 def svg_chart(cases: Sequence[Case]) -> Chart:
@@ -95,10 +106,7 @@ def svg_chart(cases: Sequence[Case]) -> Chart:
         high = max(math.ceil(math.log10(max(ys))), low + 1)
         left, top = MARGIN + p * (PANEL_W + MARGIN), MARGIN
 
-        def at(x: float, y: float) -> tuple[float, float]:
-            fx = 0.5 if len(xs) == 1 else (x - xs[0]) / (xs[-1] - xs[0])
-            fy = (math.log10(y) - low) / (high - low)
-            return left + 20 + fx * (PANEL_W - 40), top + PANEL_H * (1 - fy)  # noqa: B023
+        at = functools.partial(_point, left=left, top=top, xs=xs, low=low, high=high)
 
         out.append(
             f'<rect x="{left}" y="{top}" width="{PANEL_W}" height="{PANEL_H}" fill="none" '
@@ -123,7 +131,9 @@ def svg_chart(cases: Sequence[Case]) -> Chart:
         )
         for m, (method, line) in enumerate(series.items()):
             colour = COLOURS[m % len(COLOURS)]
-            dash = ' stroke-dasharray="6,3" stroke-width="3" opacity="0.6"' if method == EAGER else ""
+            dash = (
+                ' stroke-dasharray="6,3" stroke-width="3" opacity="0.6"' if method == EAGER else ""
+            )
             coords = " ".join("{:.1f},{:.1f}".format(*at(x, y)) for x, y, _ in line)
             out.append(
                 f'<polyline points="{coords}" fill="none" stroke="{colour}"'

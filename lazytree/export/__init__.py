@@ -81,8 +81,8 @@ _tree._svg_hook = svg
 __all__ = [
     "BOARDS",
     "FORMATS",
-    "Drawing",
     "REPR_MAX_NODES",
+    "Drawing",
     "EdgeStyle",
     "ExportGraph",
     "GraphvizMissing",

@@ -195,9 +195,13 @@ def _svg(
         for c in children[n]:
             left[c] = at
             at += span[c] + GAP_X
-    width = max(start - GAP_X + PAD, 2 * PAD + max((len(x) for x in caption.split("\n")), default=0) * CHAR)
+    width = max(
+        start - GAP_X + PAD, 2 * PAD + max((len(x) for x in caption.split("\n")), default=0) * CHAR
+    )
     caption_lines = caption.split("\n") if caption else []
-    height = row_top[-1] + row_height[-1] + PAD + LINE * len(caption_lines) + (PAD if caption else 0)
+    height = (
+        row_top[-1] + row_height[-1] + PAD + LINE * len(caption_lines) + (PAD if caption else 0)
+    )
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="Helvetica,Arial,sans-serif" '
@@ -232,7 +236,9 @@ def _svg(
         out.append(_node(n, style, labels[n], x[n], row_top[depth[n]], size[n]))
     y = row_top[-1] + row_height[-1] + PAD + LINE
     for line in caption_lines:
-        out.append(f'<text x="{width / 2:.1f}" y="{y:.1f}" text-anchor="middle">{escape(line)}</text>')
+        out.append(
+            f'<text x="{width / 2:.1f}" y="{y:.1f}" text-anchor="middle">{escape(line)}</text>'
+        )
         y += LINE
     out.append("</svg>")
     return "\n".join(out)

@@ -19,7 +19,9 @@ from tests.browser.test_site import Served, offline, site, site_builder  # noqa:
 
 pytestmark = pytest.mark.slow
 
-NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted(
+    p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
+)
 
 RUN_ALL = """
 const app = window.jupyterapp;
@@ -74,10 +76,12 @@ def run_notebook(driver: Any, url: str) -> dict[str, Any]:
     driver.set_script_timeout(120)
     driver.get(url)
     deadline = time.monotonic() + 300
-    while (state := driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        f"(async () => {{ {RUN_ALL} }})().then(done, (e) => done('error: ' + e));"
-    )) != "started":
+    while (
+        state := driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            f"(async () => {{ {RUN_ALL} }})().then(done, (e) => done('error: ' + e));"
+        )
+    ) != "started":
         assert not str(state).startswith("error"), state
         assert time.monotonic() < deadline, f"the notebook never got a kernel: {state}"
         time.sleep(1)
@@ -145,7 +149,6 @@ def test_the_site_links_the_notebooks(served: Served, offline: Any) -> None:  # 
         120,
     )
     listed = offline.execute_script(
-        "return [...document.querySelectorAll('.jp-DirListing-itemText')]"
-        ".map((e) => e.textContent)"
+        "return [...document.querySelectorAll('.jp-DirListing-itemText')].map((e) => e.textContent)"
     )
     assert set(NOTEBOOKS) <= set(listed), listed

@@ -70,7 +70,7 @@ def test_parents_sit_above_their_children_and_siblings_keep_their_order() -> Non
         shape = next(iter(g.iter(f"{SVG}rect")))
         x = float(shape.attrib["x"]) + float(shape.attrib["width"]) / 2
         where[g.attrib["id"]] = (x, float(shape.attrib["y"]))
-    for node_id, (x, y) in where.items():
+    for node_id, (_, y) in where.items():
         if node_id == "root":
             continue
         parent = node_id.rsplit("/", 1)[0]
