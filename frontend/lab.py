@@ -30,6 +30,7 @@ import sysconfig
 import tempfile
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -90,10 +91,12 @@ def download_wheels(dest: Path = CACHE) -> list[Path]:
     have = {(_normal(p.name.split("-")[0]), p.name.split("-")[1]): p for p in dest.glob("*.whl")}
     if not all((name, version) in have for name, version in wanted.items()):
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"]
-            + ["--only-binary=:all:", "--implementation", "py", "--abi", "none"]
-            + ["--platform", "any", "--python-version", "3.14", "-d", str(dest)]
-            + list(KERNEL_WHEELS),
+            [
+                *(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"),
+                *("--only-binary=:all:", "--implementation", "py", "--abi", "none"),
+                *("--platform", "any", "--python-version", "3.14", "-d", str(dest)),
+                *KERNEL_WHEELS,
+            ],
             check=True,
         )
         have = {
@@ -136,14 +139,14 @@ def _requires(wheel: Path) -> list[str]:
     return out
 
 
-def lock_file(pyodide_lock: Path, wheels: list[Path]) -> dict[str, object]:
+def lock_file(pyodide_lock: Path, wheels: list[Path]) -> dict[str, Any]:
     """A Pyodide lock file that lists ``wheels`` only (their files beside it): the site's
     Pyodide's ``info``, and for each wheel its name, version, file, hash, modules and
     the dependencies among them (the others are left out: nothing is fetched for them)."""
     official = json.loads(pyodide_lock.read_text(encoding="utf-8"))
     known = official["packages"]
     names = {_normal(w.name.split("-")[0]): w for w in wheels}
-    packages: dict[str, object] = {}
+    packages: dict[str, dict[str, Any]] = {}
     for name, wheel in names.items():
         entry = known.get(name, {})
         depends = [d for d in entry.get("depends", _requires(wheel)) if _normal(d) in names]
@@ -183,7 +186,7 @@ def build_lab(site: Path, wheel: Path, pyodide_lock: Path) -> list[str]:
     listed = [*wheels, wheel]
     lock = lock_file(pyodide_lock, listed)
     (site / "wheels" / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
-    preload = sorted(lock["packages"])  # type: ignore[arg-type]
+    preload: list[str] = sorted(lock["packages"])
     settings = {
         "pyodideUrl": "./../pyodide/pyodide.mjs",  # (./ is the lab's folder)
         "disablePyPIFallback": True,

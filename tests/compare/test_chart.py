@@ -27,11 +27,16 @@ def cases(depth: int | None = 3, max_nodes: int | None = None) -> list[Case]:
     return out
 
 
+def parsed(picture: Chart) -> ET.Element:
+    assert picture.svg is not None
+    return ET.fromstring(picture.svg)
+
+
 def test_the_svg_has_both_panels_and_a_line_per_method() -> None:
     measured = cases()
     picture = svg_chart(measured)
     assert picture.png is None and picture._repr_svg_() == picture.svg
-    root = ET.fromstring(picture.svg)
+    root = parsed(picture)
     lines = root.findall(f"{SVG}polyline")
     methods = [r.method for r in measured[0].runs]
     assert len(lines) == 2 * len(methods)  # two panels
@@ -42,7 +47,7 @@ def test_the_svg_has_both_panels_and_a_line_per_method() -> None:
 
 
 def test_a_budget_stopped_method_is_a_triangle() -> None:
-    root = ET.fromstring(svg_chart(cases(depth=None, max_nodes=2000)).svg)
+    root = parsed(svg_chart(cases(depth=None, max_nodes=2000)))
     assert root.findall(f"{SVG}polygon")
     assert "stopped by the budget" in ET.tostring(root, encoding="unicode")
 
