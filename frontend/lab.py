@@ -197,7 +197,6 @@ def build_lab(site: Path, wheel: Path, pyodide_lock: Path) -> list[str]:
         "jupyter-config-data": {
             "appName": "lazytree notebooks",
             "exposeAppInBrowser": True,  # (window.jupyterapp: the browser test runs the cells)
-            "disabledExtensions": ["@jupyterlite/application-extension:share-file"],
             "litePluginSettings": {KERNEL: settings},
         },
     }
