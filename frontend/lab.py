@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -90,15 +91,20 @@ def download_wheels(dest: Path = CACHE) -> list[Path]:
     wanted = {_normal(spec.split("==")[0]): spec.split("==")[1] for spec in KERNEL_WHEELS}
     have = {(_normal(p.name.split("-")[0]), p.name.split("-")[1]): p for p in dest.glob("*.whl")}
     if not all((name, version) in have for name, version in wanted.items()):
-        subprocess.run(
-            [
-                *(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"),
-                *("--only-binary=:all:", "--implementation", "py", "--abi", "none"),
-                *("--platform", "any", "--python-version", "3.14", "-d", str(dest)),
-                *KERNEL_WHEELS,
-            ],
-            check=True,
-        )
+        # into a folder of its own first, then moved in: builds that run at once (the
+        # test suite's workers) never see half a file
+        with tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
+            subprocess.run(
+                [
+                    *(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps"),
+                    *("--only-binary=:all:", "--implementation", "py", "--abi", "none"),
+                    *("--platform", "any", "--python-version", "3.14", "-d", tmp),
+                    *KERNEL_WHEELS,
+                ],
+                check=True,
+            )
+            for got in Path(tmp).glob("*.whl"):
+                os.replace(got, dest / got.name)
         have = {
             (_normal(p.name.split("-")[0]), p.name.split("-")[1]): p for p in dest.glob("*.whl")
         }
