@@ -141,42 +141,48 @@ def layered_svg(
     return Drawing(_svg(nodes, edges, caption))
 
 
-def _svg(
-    nodes: dict[str, dict[str, str]],
-    edges: list[tuple[str, str, dict[str, str]]],
-    caption: str,
-) -> str:
-    """The layered drawing of ``nodes`` (in the export's order, the root first) and
-    ``edges``, with ``caption`` under it."""
-    labels = {n: _unescape(style.get("label", n)) for n, style in nodes.items()}
-    size = {
-        n: (max(len(t) for t, _ in lines) * CHAR + 2 * PAD, len(lines) * LINE + PAD)
-        for n, lines in labels.items()
-    }
+@dataclass(frozen=True)
+class _Layout:
+    """Where each node goes: its centre's ``x``, its ``top``, its ``size`` (width,
+    height); the drawing's ``width`` and the ``bottom`` of its last row."""
+
+    x: dict[str, float]
+    top: dict[str, float]
+    size: dict[str, tuple[float, float]]
+    width: float
+    bottom: float
+
+
+def _layout(
+    nodes: list[str], edges: list[tuple[str, str]], size: dict[str, tuple[float, float]]
+) -> _Layout:
+    """Lay ``nodes`` out by depth (each node's first edge in makes its parent): each
+    subtree as wide as its widest row, each parent centred over its children, siblings
+    in the order of ``edges``."""
     children: dict[str, list[str]] = {n: [] for n in nodes}
     parent: dict[str, str] = {}
-    for u, v, _ in edges:
-        if v not in parent and v != u and u in nodes and v in nodes:
+    for u, v in edges:
+        if v not in parent and v != u and u in children and v in children:
             parent[v] = u
             children[u].append(v)
     roots = [n for n in nodes if n not in parent]
-    depth: dict[str, int] = {}
+    depth = dict.fromkeys(roots, 0)
     order: list[str] = []  # parents before children
     stack = list(reversed(roots))
-    for r in roots:
-        depth[r] = 0
     while stack:
         n = stack.pop()
         order.append(n)
         for c in reversed(children[n]):
             depth[c] = depth[n] + 1
             stack.append(c)
+
+    def below(n: str) -> float:
+        return sum(span[c] for c in children[n]) + GAP_X * max(len(children[n]) - 1, 0)
+
     span: dict[str, float] = {}  # the width of each subtree
     for n in reversed(order):
-        below = sum(span[c] for c in children[n]) + GAP_X * max(len(children[n]) - 1, 0)
-        span[n] = max(size[n][0], below)
-    rows = max(depth.values(), default=0) + 1
-    row_height = [0.0] * rows
+        span[n] = max(size[n][0], below(n))
+    row_height = [0.0] * (max(depth.values(), default=0) + 1)
     for n, d in depth.items():
         row_height[d] = max(row_height[d], size[n][1])
     row_top = [PAD]
@@ -190,18 +196,54 @@ def _svg(
         start += span[r] + GAP_X
     for n in order:  # centre each node over its subtree, its children side by side
         x[n] = left[n] + span[n] / 2
-        below = sum(span[c] for c in children[n]) + GAP_X * max(len(children[n]) - 1, 0)
-        at = x[n] - below / 2
+        at = x[n] - below(n) / 2
         for c in children[n]:
             left[c] = at
             at += span[c] + GAP_X
-    width = max(
-        start - GAP_X + PAD, 2 * PAD + max((len(x) for x in caption.split("\n")), default=0) * CHAR
+    top = {n: row_top[d] for n, d in depth.items()}
+    return _Layout(x, top, size, start - GAP_X + PAD, row_top[-1] + row_height[-1])
+
+
+def _edge(u: str, v: str, style: dict[str, str], at: _Layout) -> str:
+    """One edge, from the bottom of ``u`` to the top of ``v``, with its label."""
+    x1, y1 = at.x[u], at.top[u] + at.size[u][1]
+    x2, y2 = at.x[v], at.top[v]
+    colour = escape(style.get("color", "#555555"))
+    stroke = float(style.get("penwidth", "2" if "bold" in style.get("style", "") else "1"))
+    dash = next((d for k, d in DASHES.items() if k in style.get("style", "")), "")
+    arrow = "" if style.get("arrowhead") == "none" else ' marker-end="url(#arrow)"'
+    out = (
+        f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" '
+        f'stroke-width="{stroke:g}"'
+        + (f' stroke-dasharray="{dash}"' if dash else "")
+        + f"{arrow}/>"
     )
+    label = "".join(t for t, _ in _unescape(style.get("label", ""))).strip()
+    if label:
+        weight = ' font-weight="bold"' if "Bold" in style.get("fontname", "") else ""
+        out += (
+            f'<text x="{(x1 + x2) / 2 + 3:.1f}" y="{(y1 + y2) / 2 + 4:.1f}" font-size="10" '
+            f'fill="{escape(style.get("fontcolor", "#333333"))}"{weight}>{escape(label)}</text>'
+        )
+    return out
+
+
+def _svg(
+    nodes: dict[str, dict[str, str]],
+    edges: list[tuple[str, str, dict[str, str]]],
+    caption: str,
+) -> str:
+    """The layered drawing of ``nodes`` (in the export's order, the root first) and
+    ``edges``, with ``caption`` under it."""
+    labels = {n: _unescape(style.get("label", n)) for n, style in nodes.items()}
+    size = {
+        n: (max(len(t) for t, _ in lines) * CHAR + 2 * PAD, len(lines) * LINE + PAD)
+        for n, lines in labels.items()
+    }
+    at = _layout(list(nodes), [(u, v) for u, v, _ in edges], size)
     caption_lines = caption.split("\n") if caption else []
-    height = (
-        row_top[-1] + row_height[-1] + PAD + LINE * len(caption_lines) + (PAD if caption else 0)
-    )
+    width = max(at.width, 2 * PAD + max(map(len, caption_lines), default=0) * CHAR)
+    height = at.bottom + PAD + LINE * len(caption_lines) + (PAD if caption else 0)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="Helvetica,Arial,sans-serif" '
@@ -210,31 +252,10 @@ def _svg(
         'markerHeight="6" orient="auto"><path d="M0,0L10,5L0,10z" fill="context-stroke"/>'
         "</marker></defs>",
     ]
-    for u, v, style in edges:
-        if u not in x or v not in x:
-            continue
-        x1, y1 = x[u], row_top[depth[u]] + size[u][1]
-        x2, y2 = x[v], row_top[depth[v]]
-        colour = escape(style.get("color", "#555555"))
-        stroke = float(style.get("penwidth", "2" if "bold" in style.get("style", "") else "1"))
-        dash = next((d for k, d in DASHES.items() if k in style.get("style", "")), "")
-        arrow = "" if style.get("arrowhead") == "none" else ' marker-end="url(#arrow)"'
-        out.append(
-            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" '
-            f'stroke-width="{stroke:g}"'
-            + (f' stroke-dasharray="{dash}"' if dash else "")
-            + f"{arrow}/>"
-        )
-        label = "".join(t for t, _ in _unescape(style.get("label", ""))).strip()
-        if label:
-            weight = ' font-weight="bold"' if "Bold" in style.get("fontname", "") else ""
-            out.append(
-                f'<text x="{(x1 + x2) / 2 + 3:.1f}" y="{(y1 + y2) / 2 + 4:.1f}" font-size="10" '
-                f'fill="{escape(style.get("fontcolor", "#333333"))}"{weight}>{escape(label)}</text>'
-            )
+    out += [_edge(u, v, style, at) for u, v, style in edges if u in at.x and v in at.x]
     for n, style in nodes.items():
-        out.append(_node(n, style, labels[n], x[n], row_top[depth[n]], size[n]))
-    y = row_top[-1] + row_height[-1] + PAD + LINE
+        out.append(_node(n, style, labels[n], at.x[n], at.top[n], size[n]))
+    y = at.bottom + PAD + LINE
     for line in caption_lines:
         out.append(
             f'<text x="{width / 2:.1f}" y="{y:.1f}" text-anchor="middle">{escape(line)}</text>'
