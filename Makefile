@@ -34,7 +34,7 @@ $(STAMP): pyproject.toml $(EXAMPLES)
 	for example in $(dir $(EXAMPLES)); do \
 	  $(BIN)/python -m pip install --quiet --no-deps -e $$example || exit 1; \
 	done
-	touch $(STAMP) $(PLAY_STAMP)
+	touch $(STAMP) $(PLAY_STAMP) $(SITE_STAMP)
 
 # what `make play` needs, and no more: the library and its command (typer, rich), with
 # the pure Python core (no C compiler run: `make core` builds the compiled one later)
@@ -55,9 +55,17 @@ play: $(PLAY_STAMP)
 	@echo "make play: lazytree play dice-of-doom $(ARGS)"
 	@$(BIN)/lazytree play dice-of-doom $(ARGS)
 
+# what `make site` needs beside the command: JupyterLite (the site extra) for the notebooks
+SITE_STAMP := $(VENV)/.installed-site
+
+$(SITE_STAMP): $(PLAY_STAMP) pyproject.toml
+	@LAZYTREE_PURE=1 $(BIN)/python -m pip install --quiet -e '.[cli,site]'
+	@touch $(SITE_STAMP)
+
 ## site: the static site in build/site: the play page against the AI with Python running
-## in the browser (Pyodide, from node_modules), for any static host or a local static server
-site: $(PLAY_STAMP) $(NODE_STAMP)
+## in the browser (Pyodide, from node_modules), and the notebooks in JupyterLite (lab/),
+## for any static host or a local static server
+site: $(SITE_STAMP) $(NODE_STAMP)
 	$(BIN)/python frontend/site.py build/site
 
 ## serve: play in the browser: a local web server on http://127.0.0.1:8000/ (opens the page;

@@ -32,10 +32,12 @@ What goes in ``OUT``:
 ``wheels/``          lazytree's pure Python wheel (built here with ``LAZYTREE_PURE=1``,
                      with the bytecode of Pyodide's Python added: ``frontend/pyc.mjs``)
                      and ``index.json``, the list the worker unpacks
+``lab/``             the notebooks in JupyterLite, on the same Pyodide and wheel, with
+                     the kernel's wheels beside lazytree's (``frontend/lab.py``)
 
 The page asks the network for nothing beyond the site (a Content-Security-Policy of
 ``'self'`` says so to the browser). The summary printed at the end gives the site's size,
-as stored and as gzip sends it.
+as stored and as gzip sends it, the notebooks' part apart.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ import base64
 import gzip
 import hashlib
 import html
+import importlib.util
 import json
 import os
 import re
@@ -55,6 +58,7 @@ import tempfile
 import zipfile
 import zlib
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
@@ -89,6 +93,9 @@ EXPLORE_LINKS = {
     ),
 }
 """The explorer's pages the site's pages link (``explore.html?QUERY``)."""
+
+LAB_LINK = "lab/tree/index.html"
+"""The notebooks' list in JupyterLite (``frontend/lab.py``), which the site's pages link."""
 
 EXPLORE_PAGE = """<!doctype html>
 <html lang="en">
@@ -174,7 +181,8 @@ def page(
                 f'<a href="{html.escape("explore.html?" + query)}">{html.escape(label)}</a> '
                 for label, query in EXPLORE_LINKS.items()
             )
-            + '<a href="practice.html">practise alpha-beta</a>'
+            + '<a href="practice.html">practise alpha-beta</a> '
+            + f'<a href="{LAB_LINK}">the notebooks</a>'
         ),
         '<form id="newgame-form" action="/play" method="post">': (
             '<form id="newgame-form" action="play.html" method="get">'
@@ -257,6 +265,15 @@ def practice_page(path: Path) -> None:
     subprocess.run([*command, "--out", str(path)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
+def lab_builder() -> ModuleType:
+    """``frontend/lab.py`` (the notebooks in JupyterLite) as a module."""
+    spec = importlib.util.spec_from_file_location("lab_builder", ROOT / "frontend" / "lab.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def games_json() -> str:
     """The new-game form's games (the server's ``game_forms``), escaped for the page."""
     from lazytree.server.views import game_forms
@@ -303,6 +320,7 @@ def build(out: Path) -> list[Path]:
     (out / "explore.css").write_text(EXPLORE_CSS, encoding="utf-8")
     practice_page(out / "practice.html")
     (out / "favicon.ico").write_bytes(favicon())
+    lab_builder().build_lab(out, wheel, PYODIDE / "pyodide-lock.json")
     return sorted(p for p in out.rglob("*") if p.is_file())
 
 
@@ -329,6 +347,15 @@ def favicon(size: int = 16) -> bytes:
     )
 
 
+def in_lab(out: Path, path: Path) -> bool:
+    """Whether ``path`` (in the site ``out``) serves the notebooks only: JupyterLite
+    (``lab/``) and its kernel's wheels and lock file (lazytree's wheel and Pyodide serve
+    both parts, and are counted with the play site)."""
+    if path.is_relative_to(out / "lab"):
+        return True
+    return path.parent == out / "wheels" and not path.name.startswith(("lazytree-", "index."))
+
+
 def gzipped_size(path: Path) -> int:
     """The bytes ``path`` takes gzip-compressed (as a static host sends it)."""
     return len(gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
@@ -340,9 +367,13 @@ def main(argv: list[str]) -> int:
     files = build(out)
     stored = sum(p.stat().st_size for p in files)
     sent = sum(gzipped_size(p) for p in files)
+    lab = [p for p in files if in_lab(out, p)]
+    lab_sent = sum(gzipped_size(p) for p in lab)
     mib = 1024**2
     print(
-        f"site: {len(files)} files, {stored / mib:.1f} MiB ({sent / mib:.1f} MiB gzipped); "
+        f"site: {len(files)} files, {stored / mib:.1f} MiB ({sent / mib:.1f} MiB gzipped): "
+        f"the notebooks' {len(lab)} files {lab_sent / mib:.1f} MiB gzipped, the rest "
+        f"(play, explorer, teaching) {(sent - lab_sent) / mib:.1f} MiB gzipped; "
         f"serve the folder with any static server, e.g. "
         f"python3 -m http.server -d {out} 8080, then open http://127.0.0.1:8080/"
     )

@@ -1,9 +1,11 @@
 """Eager against lazy, measured side by side on the same positions.
 
 :mod:`lazytree.compare.runner` measures (:func:`compare_position`);
-:mod:`lazytree.compare.report` draws the plot and writes the tables.
+:mod:`lazytree.compare.report` draws the plot and writes the tables;
+:mod:`lazytree.compare.chart` shows the plot with or without matplotlib.
 """
 
+from lazytree.compare.chart import Chart, chart, svg_chart
 from lazytree.compare.report import (
     case_label,
     human_bytes,
@@ -30,16 +32,19 @@ __all__ = [
     "EAGER",
     "METRICS",
     "Case",
+    "Chart",
     "Method",
     "Ratio",
     "Run",
     "Step",
     "case_label",
+    "chart",
     "compare_position",
     "human_bytes",
     "markdown_table",
     "parse_methods",
     "plot_cases",
     "short_moves",
+    "svg_chart",
     "variants",
 ]

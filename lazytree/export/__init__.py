@@ -1,5 +1,6 @@
-"""Export the explored part of a lazy tree: networkx graphs, Graphviz drawings, files; nothing is
-forced. Importing it lets nodes and trees draw themselves in notebooks.
+"""Export the explored part of a lazy tree: networkx graphs, Graphviz drawings (or SVG
+without Graphviz: :func:`draw`), files; nothing is forced. Importing it lets nodes and
+trees draw themselves in notebooks.
 
 Examples
 --------
@@ -43,6 +44,7 @@ from lazytree.export.graph import (
     to_networkx,
     without_pruned,
 )
+from lazytree.export.layered import Drawing, draw, layered_svg
 from lazytree.export.positions import add_board_text, graph_positions
 from lazytree.export.write import (
     FORMATS,
@@ -77,6 +79,7 @@ __all__ = [
     "BOARDS",
     "FORMATS",
     "REPR_MAX_NODES",
+    "Drawing",
     "EdgeStyle",
     "ExportGraph",
     "GraphvizMissing",
@@ -87,9 +90,11 @@ __all__ = [
     "default_node_style",
     "derived_pv",
     "dot_available",
+    "draw",
     "format_for",
     "format_value",
     "graph_positions",
+    "layered_svg",
     "legend",
     "limit_nodes",
     "never_generated",

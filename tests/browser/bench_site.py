@@ -6,7 +6,8 @@ The site is built (``make site``'s ``frontend/site.py``) into ``--site`` unless 
 there already. Each run opens a fresh browser profile: the cold load is the play page
 opened for the first time (the AI plays first with 0.5 s a move on a 3x3 board), the
 warm one the same page opened again in that browser (its cache filled). Printed: the
-site's size as stored and gzipped, each run's two figures (seconds from the navigation
+site's size as stored and gzipped (the notebooks' part, ``lab/`` and its kernel's wheels,
+apart), each run's two figures (seconds from the navigation
 to the AI's first move on the board) and their medians, and the machine's load average.
 """
 
@@ -35,7 +36,11 @@ def main(argv: list[str]) -> int:
     files = [p for p in args.site.rglob("*") if p.is_file()]
     stored = sum(p.stat().st_size for p in files) / 1024**2
     sent = sum(builder.gzipped_size(p) for p in files) / 1024**2
-    print(f"site: {len(files)} files, {stored:.1f} MiB stored, {sent:.1f} MiB gzipped")
+    lab = sum(builder.gzipped_size(p) for p in files if builder.in_lab(args.site, p)) / 1024**2
+    print(
+        f"site: {len(files)} files, {stored:.1f} MiB stored, {sent:.1f} MiB gzipped: "
+        f"{sent - lab:.1f} MiB the play, explorer and teaching pages, {lab:.1f} MiB the notebooks"
+    )
     served = Served(args.site)
     cold, warm = [], []
     try:
