@@ -33,14 +33,13 @@ import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, final
 
+from lazytree.games.dice_of_doom.chunks import Chunks, at, changed_in, chunked, flattened
 from lazytree.games.dice_of_doom.incremental import (
     BIG_BOARD,
     BoardFacts,
     Changes,
-    Chunks,
     apply_changes,
     apply_changes_in,
-    at,
     attack_is_legal_in,
     attack_table_after_in,
     attack_table_in,
@@ -48,12 +47,9 @@ from lazytree.games.dice_of_doom.incremental import (
     board_hash,
     board_hash_after_attack,
     board_hash_after_in,
-    changed_in,
-    chunked,
     counts_after_attack,
     counts_after_in,
     facts_after_in,
-    flattened,
     levels,
     levels_after,
     top_level,
@@ -136,7 +132,7 @@ class DiceState:
     pending: Attack | None
     _owners: tuple[int, ...] | None  # None until a big board's flat tuples are read
     _dice: tuple[int, ...] | None
-    # a big board in chunks (incremental.Chunks), sharing the unchanged chunks with
+    # a big board in chunks (chunks.Chunks), sharing the unchanged chunks with
     # the position before; None until made
     _oc: Chunks | None
     _dc: Chunks | None
@@ -300,7 +296,7 @@ class DiceState:
 
     def chunks(self) -> tuple[Chunks, Chunks]:
         """The board as chunked owners and dice
-        (:data:`~lazytree.games.dice_of_doom.incremental.Chunks`): on a big board made
+        (:data:`~lazytree.games.dice_of_doom.chunks.Chunks`): on a big board made
         by a move, sharing every chunk the move did not change with the position
         before."""
         return self._chunks()
@@ -308,7 +304,7 @@ class DiceState:
     def changed_cells(self, before: DiceState) -> list[int]:
         """The territories (ascending) whose owner or dice differ between ``before`` and
         this position (boards of one size). A big board compares the chunks the two
-        share by identity (:func:`~.incremental.changed_in`) and makes neither board its
+        share by identity (:func:`~.chunks.changed_in`) and makes neither board its
         own: a leaf the search only rated stays lazy."""
         if self._n < BIG_BOARD:
             owners_a, dice_a = before.owners, before.dice
@@ -584,7 +580,7 @@ class DiceState:
     ) -> Chunks:
         """The attacks from each territory
         (:func:`~lazytree.games.dice_of_doom.incremental.attack_table`) in chunks
-        (:data:`~lazytree.games.dice_of_doom.incremental.Chunks`), kept."""
+        (:data:`~lazytree.games.dice_of_doom.chunks.Chunks`), kept."""
         oc, dc = self._chunks()  # derives the table when the position before has one
         kept = self._kept_facts()
         table = kept.table

@@ -17,19 +17,13 @@ alphabeta-tt       yes    reused          yes       Star1 with the game's bounds
 and the engine adds quiescence, win distance, a width and the game's evaluation bounds
 (the parameters of :func:`~lazytree.search.engine.alphabeta_tt`).
 
-The search is written once, parameterised by the rating player: a node maximises on the
-rating player's turns and minimises on everybody else's (*paranoid* for more than two
-players); at a chance node it takes the probability-weighted mean of the outcomes
-(:meth:`Search.average`, the one averaging routine). Values are fail-soft: exact when
-strictly inside the window, a bound otherwise, and each node searched keeps a
-:class:`~lazytree.tree.Rating` saying which.
-
-The root loop (:meth:`Search.root`) rates every move and reports *all* tied best moves
-in generation order: each later move is searched with the window just beyond the best
-value so far (``math.nextafter``), so a move equal to the best comes back exact and a
-worse one fails. With :attr:`Settings.textbook` the root is searched as the lectures'
-pseudo-code searches it instead: one window that narrows to the best value so far,
-one best move, the textbook's cuts.
+A node maximises on the rating player's turns and minimises on everybody else's
+(*paranoid* for more than two players); a chance node takes the probability-weighted
+mean of its outcomes (:meth:`Search.average`). Values are fail-soft, and each node
+searched keeps a rating saying whether its value is exact or a bound. The root
+(:meth:`Search.root`) reports *all* tied best moves, each later move searched with the
+window just beyond the best so far (or, :attr:`Settings.textbook`, the lectures' one
+narrowing window). More: docs/explanation/engine.md.
 """
 
 from __future__ import annotations
@@ -57,12 +51,17 @@ from lazytree.tree import (
     Edge,
     Node,
     TreeContext,
+    built_child,
     edge_at,
     generate_to,
+    move_at,
     move_count,
     next_child,
+    rated_for,
     reordered,
     start_moves,
+    stored_at,
+    stored_value,
 )
 
 S = TypeVar("S", bound=Hashable)
@@ -298,19 +297,11 @@ class Search:
         return value
 
     def ranked(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
-        """The edges of ``n`` ranked in search order, or None when the search order is
-        the lazy generation order.
-
-        Without a hint, a width or stored ratings to rank by, the search loops over the
-        lazy children themselves: a cut-off leaves the rest never generated. Ranking
-        generates every edge of ``n`` (:meth:`Node.generate_all`, building no child),
-        sorts them, keeps the first ``width``; the search forces only those it reaches,
-        the others stay generated, not searched.
-
-        With a game that lists its moves best first (:meth:`best_first_source`), a node
-        this search starts pulls only the ``width`` moves it keeps (:meth:`best_of`);
-        otherwise every edge is generated, ranked, and the list cut to ``width``.
-        """
+        """The edges of ``n`` in search order (rated children first, then the hint's
+        order, the first ``width``), or None for the lazy generation order (no hint,
+        width or stored ratings: a cut-off leaves the rest never generated). Ranking
+        generates every edge, building no child, unless the game lists its moves best
+        first (:meth:`best_of`: only the ``width`` kept are pulled)."""
         hint = self.hint
         width = self.width
         if hint is None and width is None and not (self.order and n.fully_generated):
@@ -353,14 +344,10 @@ class Search:
         return game if self.offers_best_first else None
 
     def best_of(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
-        """What :meth:`ranked` returns, pulling only the moves it keeps.
-
-        A node not started yet gets the game's best-first generator
-        (:func:`~lazytree.tree.start_moves`), so its generated edges are a prefix of the
-        hint's order. The rated ones (all among them: only a forced edge is rated) go
-        first as in :meth:`ranked`, then the others in order, then moves are pulled until
-        there are ``width``. None for a node started in the move-list order, or where
-        the game answers None (rank it all)."""
+        """What :meth:`ranked` returns, pulling only the moves it keeps: a node not
+        started yet gets the game's best-first generator
+        (:func:`~lazytree.tree.start_moves`). None for a node started in the move-list
+        order, or where the game answers None (rank it all)."""
         game = self.best_first
         width = self.width
         assert game is not None and width is not None
@@ -398,16 +385,14 @@ class Search:
         moves = game.moves_best_first(n.state)
         if moves is None:
             return None
-        slots = n._slots
-        assert slots is not None
+        generated = n.generated_moves
         rated: set[int] = set()  # the generation numbers of the children rated for us
         if self.order:
-            player = self.player
-            for k in range(1, len(slots), 2):
-                child = slots[k]
-                if child is not None and child._rbound != 0 and child._rplayer == player:
-                    rated.add(k >> 1)
-        number = {move: i for i, move in enumerate(slots[0::2])}
+            for i in range(len(generated)):
+                child = built_child(n, i)
+                if child is not None and rated_for(child, self.player):
+                    rated.add(i)
+        number = {move: i for i, move in enumerate(generated)}
         front: list[Edge[Any, Any]] = []  # the rated ones, in the hint's order
         rest: list[Edge[Any, Any]] = []  # the first others, in the hint's order
         need = width - len(rated)
@@ -488,21 +473,12 @@ class Search:
 
     def reused(self, n: Node[Any, Any], dkey: int, ply: int, alpha: float, beta: float) -> bool:
         """Whether ``n``'s stored rating answers its search ``dkey`` deep within
-        ``(alpha, beta)``: made at that depth, for this player and key, with a bound that
-        settles the window (a rating whose subtree may have been cut off counts a cut)."""
-        bound = BOUNDS[n._rbound]  # the stored rating's fields (no Rating is made)
-        if bound is None or n._rdepth != dkey or n._rplayer != self.player:
+        ``(alpha, beta)`` (:func:`~lazytree.tree.stored_at`; one whose subtree may have
+        been cut off counts a cut)."""
+        at = stored_at(n, dkey, self.player, self.key(ply), alpha, beta)
+        if at == 0:
             return False
-        if n._rkey != self.key(ply):
-            return False
-        v = n._rvalue
-        if not (
-            bound is Bound.EXACT
-            or (bound is Bound.LOWER and v >= beta)
-            or (bound is Bound.UPPER and v <= alpha)
-        ):
-            return False
-        if n._rbound <= TO_THE_END:  # the rated subtree may have been cut off
+        if at <= TO_THE_END:  # the rated subtree may have been cut off
             self.frontier = True
             self.cuts += 1
         return True
@@ -552,7 +528,7 @@ class Search:
             budget.check()
         dkey = d if d > 0 else r - self.q
         if self.reuse and self.reused(n, dkey, ply, alpha, beta):
-            return n._rvalue, ()
+            return stored_value(n), ()
         cuts = self.cuts  # none more by the end: nothing below this node was cut off
         mover = n.player
         if mover == CHANCE:
@@ -621,9 +597,7 @@ class Search:
             return best, ()
         if ranked is not None:
             return best, (ranked[top - 1].move, sub)
-        slots = n._slots  # (move_at inlined)
-        assert slots is not None
-        return best, (slots[2 * top - 2], sub)
+        return best, (move_at(n, top - 1), sub)
 
     def average(
         self,
