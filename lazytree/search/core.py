@@ -388,10 +388,10 @@ class Search:
         generated = n.generated_moves
         rated: set[int] = set()  # the generation numbers of the children rated for us
         if self.order:
-            for i in range(len(generated)):
-                child = built_child(n, i)
+            for k in range(len(generated)):
+                child = built_child(n, k)
                 if child is not None and rated_for(child, self.player):
-                    rated.add(i)
+                    rated.add(k)
         number = {move: i for i, move in enumerate(generated)}
         front: list[Edge[Any, Any]] = []  # the rated ones, in the hint's order
         rest: list[Edge[Any, Any]] = []  # the first others, in the hint's order
