@@ -59,15 +59,13 @@ def iterative_deepening(
         part of the limit stops it); seconds, nodes, memory and the stop event count
         over all iterations. A limit with no part at all is a ``ValueError``.
     rater:
-        Any rater: a function ``rater(node, limit, *, player=None)``, or its name with
-        parameters as :func:`~lazytree.search.search` spells it (``"minimax"``,
-        ``"alphabeta-tt:width=8"``); by default
-        :func:`~lazytree.search.engine.alphabeta_tt`, whose stored ratings let each
-        iteration search the previous best moves first and walk the part of the tree
-        already built without building it again.
+        A function ``rater(node, limit, *, player=None)`` or a rater's name as
+        :func:`~lazytree.search.search` spells it (``"alphabeta-tt:width=8"``); by
+        default :func:`~lazytree.search.engine.alphabeta_tt`, whose stored ratings
+        order each iteration by the previous one.
     fallback:
-        The rater of the one-ply answer when even the first iteration is interrupted
-        (by default ``rater``).
+        The rater of the one-ply answer (without a clock) when even the first iteration
+        is interrupted (by default ``rater``): there is always an answer.
     player:
         The rating player; by default the player to move at ``node``.
     stop_when_forced:
@@ -75,23 +73,13 @@ def iterative_deepening(
     progress:
         Called with each completed iteration's result (from the searching thread).
 
-    Notes
-    -----
-    Each iteration gets what is left of the limit; a budget that runs out inside one
-    raises :class:`SearchStopped` there and that iteration is thrown away. There is
-    always an answer: if even the first iteration is interrupted, a one-ply search of
-    ``fallback`` (without a clock) gives it. The deepening also stops once an
-    iteration saw no depth cut-off (it solved the game from here).
-
     Returns
     -------
     SearchResult
-        The deepest completed iteration's answer with ``stats`` of all iterations;
-        ``rater`` is ``"deepening"``, ``depth`` the depth reached, and ``deepening`` a
-        :class:`~lazytree.search.result.Deepening` record: the rater of the iterations
-        (``searched_by``), the seconds, each completed iteration (depth, value, nodes
-        created, seconds), the depth abandoned (``interrupted``) and why
-        (``stopped``: ``"time"``, ``"nodes"``, ``"memory"``, ``"stop"``, or ``None``).
+        The deepest completed iteration's answer (the deepening also stops once one
+        solved the game), ``stats`` of all iterations, ``rater`` ``"deepening"`` and a
+        :class:`~lazytree.search.result.Deepening` record of the iterations and of
+        why it stopped.
 
     Examples
     --------
