@@ -1,6 +1,6 @@
 """Expectiminimax: alpha-beta at the players' nodes, exact expectations at chance nodes,
 with Star1 pruning there when the values are bounded (Ballard 1983; Hauk, Buro and
-Schaeffer 2004; how: docs/explanation/raters.md). A chance node counts as one ply, and
+Schaeffer 2004; how: docs/reference/games.md). A chance node counts as one ply, and
 with more than two players every other player minimises (*paranoid*).
 """
 
