@@ -111,7 +111,10 @@ class Knights:
         return KnightsState(tuple(visited), (0, last), 0)
 
     def parse_grid(self, text: str) -> KnightsState:
-        """A position from the article's grid format, checked (see the module docstring)."""
+        """A position from the article's grid format, checked: rows top to bottom split by
+        ``/``, a number per cell (0 unvisited, k visited on move k; odd numbers player
+        0's, even player 1's), each knight on its highest number, the player whose
+        highest number is smaller to move."""
         rows = [row.strip() for row in text.strip().split("/")]
         if len(rows) != self.size:
             raise ValueError(
