@@ -204,19 +204,9 @@ class DiceWarsEvaluation:
 
 
 class DiceWars(ChanceDiceOfDoom):
-    """The Dice Wars framework's rules on a ``size`` x ``size`` hex grid (see the module).
-
-    Parameters
-    ----------
-    size:
-        Territories per row and column (>= 2).
-    players:
-        Number of players (2 to 8).
-    max_dice:
-        Most dice a territory holds (the framework's 8).
-    eval:
-        How :meth:`evaluate` rates a position (``heuristic`` for the play AI).
-    """
+    """The Dice Wars framework's rules on a ``size`` x ``size`` hex grid (see the module);
+    the parameters are :class:`~lazytree.games.dice_of_doom.variants.LispDiceOfDoom`'s
+    (the framework's ``max_dice``: 8)."""
 
     rules = "dicewars"
 

@@ -48,17 +48,8 @@ __all__ = ["ChanceDiceOfDoom", "LispDiceOfDoom"]
 
 
 class LispDiceOfDoom(DiceOfDoom):
-    """*Land of Lisp* chapters 15-18: reinforcements are the dice captured this turn minus one.
-
-    Parameters
-    ----------
-    size:
-        Territories per row and column (>= 2).
-    players:
-        Number of players (2 to 8).
-    max_dice:
-        Most dice a territory holds at the start and after reinforcement (>= 2).
-    """
+    """*Land of Lisp* chapters 15-18: reinforcements are the dice captured this turn minus
+    one (the parameters are :class:`DiceOfDoom`'s, without a shared pool)."""
 
     rules = "lisp"
 
@@ -150,19 +141,9 @@ class LispDiceOfDoom(DiceOfDoom):
 
 
 class ChanceDiceOfDoom(LispDiceOfDoom):
-    """*Land of Lisp* chapter 20: attacks are decided by rolling the dice (chance nodes).
+    """*Land of Lisp* chapter 20: attacks are decided by rolling the dice (chance nodes);
+    the parameters are :class:`LispDiceOfDoom`'s (the book's ``max_dice``: 5).
 
-    Parameters
-    ----------
-    size:
-        Territories per row and column (>= 2).
-    players:
-        Number of players (2 to 8).
-    max_dice:
-        Most dice a territory holds (the book: 5).
-
-    Examples
-    --------
     >>> game = ChanceDiceOfDoom(size=2)
     >>> s = game.parse_board("0:2 1:3 1:1 0:1")
     >>> [game.move_to_str(s, m) for m in game.legal_moves(s)]   # 2 dice may attack 3
