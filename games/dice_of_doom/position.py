@@ -1,22 +1,13 @@
 """A Dice of Doom position, :class:`DiceState`, and the attack move it may hold pending.
 
-A position is a small immutable record: ``owners[i]`` and ``dice[i]`` describe territory
-``i``, and six more fields say whose turn it is and what the turn has done so far. It is
-compared and hashed by value like a named tuple (fields by name, unpacking, ``len``,
-indexing, ``_replace``, ``_fields``, the same ``repr``, pickled by value), and its hash
-is computed once and kept.
-
-On a big board (:data:`~lazytree.games.dice_of_doom.incremental.BIG_BOARD` territories
-or more) a position made by a move (:meth:`DiceState.derived`) is lazy: it holds the
-position it was made from and the territories the move changed, and makes its own
-``owners`` and ``dice`` the first time they are read (then it lets the position before
-go, so a chain of positions is never kept). Its hash, territory counts, attack table and
-the heuristic's facts are derived from the position before's
-(:mod:`~lazytree.games.dice_of_doom.incremental`) and kept, so a leaf that is only hashed
-and rated never makes its board.
-
-The class is compiled with the core (mypyc): the search hashes, compares and rates
-positions at every node, and a compiled class does that without the interpreter.
+A position is a small immutable record compared, hashed and pickled by value like a
+named tuple, its hash computed once. On a big board
+(:data:`~lazytree.games.dice_of_doom.incremental.BIG_BOARD` territories or more) a
+position made by a move (:meth:`DiceState.derived`) holds the position before and the
+territories the move changed, makes its own board when first read (then lets the
+position before go), and derives its hash, counts, attack table and the heuristic's
+facts from the position before's (:mod:`~lazytree.games.dice_of_doom.incremental`), so
+a leaf that is only hashed and rated never makes its board. Compiled with the core.
 
 Examples
 --------
