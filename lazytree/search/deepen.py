@@ -1,12 +1,8 @@
 """The loop of iterative deepening: one rater function at depth 1, 2, 3, ... within a
 :class:`~lazytree.search.limit.Limit`.
 
-:func:`deepen` runs the given rater with what is left of the limit at each depth and
-answers with the deepest iteration that completed. The public entry is
-:func:`~lazytree.search.deepening.iterative_deepening`, which also takes a rater by name
-or none (the default rater); the play AI's search
-(:func:`~lazytree.search.engine.deepening`) and a deepened
-:class:`~lazytree.search.raters.Rater` call :func:`deepen` with their rater.
+:func:`deepen` answers with the deepest iteration that completed; the public entry is
+:func:`~lazytree.search.deepening.iterative_deepening`.
 
 Examples
 --------

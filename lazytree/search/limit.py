@@ -19,12 +19,6 @@ Examples
 Traceback (most recent call last):
 ...
 lazytree.search.stopping.SearchStopped: the node budget (2 new nodes) ran out
->>> loop = Limit(nodes=1_000).budget()    # over a NodeCount: no tree
->>> loop.tally(900)
->>> loop.tally(1_024)
-Traceback (most recent call last):
-...
-lazytree.search.stopping.SearchStopped: the node budget (1,000 new nodes) ran out
 >>> Limit(seconds=float("nan"))
 Traceback (most recent call last):
 ...

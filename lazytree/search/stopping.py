@@ -1,15 +1,9 @@
 """What stops a search: :class:`SearchStopped` and its reasons, the clocks a limit's
 seconds count, and the reading of the process's memory.
 
-Both degrade where the platform lacks what they read (Pyodide in a browser, a sandbox
-without ``/proc``): the CPU clock falls back to the process's CPU time, then to the wall
-clock (:data:`CPU_CLOCK` names the one in use), and the memory reading is ``None``
-("unknown"), which a memory budget treats as nothing to stop for. Neither ever raises
-in the middle of a search.
-
-A :class:`~lazytree.search.limit.Limit` says when a search stops; its
-:class:`~lazytree.search.budget.Budget` checks it with what is here. Both import this
-module, and :mod:`lazytree.search.limit` re-exports its names.
+Where the platform lacks what they read (Pyodide, no ``/proc``) the CPU clock falls
+back to the process's CPU time, then the wall clock (:data:`CPU_CLOCK`), and the memory
+reading is ``None`` (nothing to stop for): neither raises in the middle of a search.
 
 Examples
 --------
