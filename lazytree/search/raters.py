@@ -350,29 +350,14 @@ def search(
 ) -> SearchResult[M]:
     """Rate ``node`` within ``limit`` with ``rater``: the one entry of every search.
 
-    Parameters
-    ----------
-    node:
-        The root to rate.
-    limit:
-        A :class:`Limit` (depth, seconds, nodes, memory, stop, clock), or a depth in
-        plies, or ``None`` (to the end of the game). A rater that searches to a depth
-        raises :class:`~lazytree.search.limit.SearchStopped` when another part of the
-        limit runs out; ``deepening`` and ``mcts`` answer with what they have.
-    rater:
-        A spelling of :data:`RATERS` (``"alphabeta-tt:width=8"``), a rater made
-        before (:func:`make_rater`; an ``mcts`` rater keeps its statistics), or a rater
-        function (``minimax``, ...).
-    player:
-        The rating player; by default the player to move at ``node``.
-    progress:
-        Called with each completed iteration of ``deepening``, once with the result of
-        any other rater.
-
-    Returns
-    -------
-    SearchResult
-        What the rater found, with its typed records (``deepening``, ``mcts``, ...).
+    ``limit`` is a :class:`Limit`, a depth in plies, or ``None`` (to the end of the
+    game); a rater that searches to a depth raises
+    :class:`~lazytree.search.limit.SearchStopped` when another part of it runs out,
+    ``deepening`` and ``mcts`` answer with what they have. ``rater`` is a spelling of
+    :data:`RATERS` (``"alphabeta-tt:width=8"``), a rater made before
+    (:func:`make_rater`; an ``mcts`` rater keeps its statistics) or a rater function.
+    ``player`` is the rating player (by default the player to move); ``progress`` gets
+    each completed iteration of ``deepening``, the result of any other rater.
     """
     if isinstance(rater, str):
         rater = make_rater(rater)
