@@ -79,13 +79,10 @@ __all__ = [
 ]
 
 WIN_BONUS = 1e-3
-"""With win distance on, a terminal position reached ``p`` plies from the start of the
-game is worth ``WIN_BONUS / (p + 1)`` more when the rating player wins it (the unique
-best ``returns``) and that much less when it loses (someone else scores more). The
-bonus shrinks with the ply, so the fastest win and the slowest loss are preferred; it
-is counted from the tree's start (``Tree.ply``) rather than from the search root so a
-node's value does not depend on where a search started (ratings stay reusable after
-:meth:`Tree.play`)."""
+"""With win distance on, a terminal position reached ``p`` plies from the tree's start
+(``Tree.ply``, so ratings stay reusable after :meth:`Tree.play`) is worth
+``WIN_BONUS / (p + 1)`` more when the rating player wins it alone, that much less when
+it loses: the fastest win and the slowest loss are preferred."""
 
 HINT_MAX_MOVES = 150
 """With ``hint=None``, a search without a width uses the game's move-ordering hint only
@@ -115,12 +112,10 @@ class Settings:
         Answer from a node's stored rating when it was made at the same depth, for the
         same player and settings, and its bound settles the window.
     order:
-        Search rated children best first, the rest by the game's hint
-        (:class:`~lazytree.game.OrderedGame`).
+        Search rated children best first, the rest by the game's hint.
     hint:
-        Use that hint: ``True``, ``False``, or ``None`` (auto: with a width, or when the
-        root has at most :data:`HINT_MAX_MOVES` moves; ranking a node by the hint needs
-        all its moves, which on bigger boards costs more than the order saves).
+        Use that hint: ``True``, ``False``, or ``None`` (with a width, or when the root
+        has at most :data:`HINT_MAX_MOVES` moves).
     quiescence:
         Extra plies of noisy moves (:class:`~lazytree.game.NoisyGame`) past the depth.
     win_distance:
@@ -128,16 +123,13 @@ class Settings:
     width:
         Search only the first ``width`` moves of a player's node in search order.
     bounded:
-        Use the game's evaluation bounds (:class:`~lazytree.game.BoundedGame`) as the
-        root window (a line reaching the highest value cuts) and for Star1.
+        The game's evaluation bounds as the root window and for Star1.
     chance:
         Rate chance nodes by their expectation (``False``: refuse them).
     star1:
         Star1 pruning at chance nodes when evaluation bounds are known.
     textbook:
-        Search the root as the lectures' pseudo-code does: each move with the window
-        narrowed to the best value so far (a move only as good fails and is cut as a
-        hand trace cuts it), so one best move is reported rather than every tied one.
+        Search the root with the lectures' narrowing window (one best move).
     """
 
     rater: str
