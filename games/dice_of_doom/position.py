@@ -570,7 +570,7 @@ class DiceState:
         self, neighbors: tuple[tuple[int, ...], ...], made: tuple[tuple[Any, ...], ...]
     ) -> Chunks:
         """The attacks from each territory
-        (:func:`~lazytree.games.dice_of_doom.incremental.attack_table`) in chunks
+        (:func:`~lazytree.games.dice_of_doom.incremental.attack_table_in`) in chunks
         (:data:`~lazytree.games.dice_of_doom.chunks.Chunks`), kept."""
         oc, dc = self._chunks()  # derives the table when the position before has one
         kept = self._kept_facts()
