@@ -42,8 +42,8 @@ import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, overload
 
-from lazytree.game import CHANCE, Game, IllegalMoveError, Player, require_game
 from lazytree.counters import StatsSnapshot, TreeStats
+from lazytree.game import CHANCE, Game, IllegalMoveError, Player, require_game
 from lazytree.rating import Bound, Rating
 from lazytree.sources import Failed, Outcomes, Reordered
 

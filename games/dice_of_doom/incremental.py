@@ -88,6 +88,7 @@ Changes = tuple[tuple[int, int, int], ...]
 Chunk = tuple[object, ...]
 """The attacks from one territory (the rules' ``Attack`` objects), in neighbour order."""
 
+
 def apply_changes(
     owners: tuple[int, ...], dice: tuple[int, ...], changes: Changes
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:

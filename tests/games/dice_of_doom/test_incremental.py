@@ -10,8 +10,8 @@ import pytest
 
 from lazytree.games.dice_of_doom import PASS, DiceOfDoom, DiceState, make_dice_of_doom
 from lazytree.games.dice_of_doom.board import groups_and_frontier
-from lazytree.games.dice_of_doom.evaluation import _counts, heuristic_features
 from lazytree.games.dice_of_doom.chunks import chunked
+from lazytree.games.dice_of_doom.evaluation import _counts, heuristic_features
 from lazytree.games.dice_of_doom.incremental import (
     BIG_BOARD,
     board_facts,
