@@ -1,13 +1,8 @@
 """Tic-tac-toe generalised: an m x n board, k in a row wins (the m,n,k-game).
 
-Player 0 (``X``) moves first. Cells are numbered in reading order, ``row * n + column``,
-row 0 at the top; the notation is a column letter and a row number from the top, so
-``a1`` is the top-left cell and ``b2`` the centre of the 3 x 3 board. :meth:`parse_move`
-also accepts the cell's number, 1 to m*n in reading order.
-
-The state keeps each side's marks as a bit set and records the winner as soon as a move
-makes a line (checking only the lines through that cell, as bit masks), so a finished
-game has no legal moves without scanning the board again.
+Player 0 (``X``) moves first. Cells are numbered in reading order (``b2`` is the
+centre of the 3 x 3 board, or its number 1 to m*n). The state keeps each side's marks
+as a bit set and the winner, found by the lines through the cell played (bit masks).
 
 Examples
 --------

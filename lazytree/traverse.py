@@ -217,16 +217,11 @@ def explored_edges(
 ) -> Iterator[ExploredEdge]:
     """Every built edge below ``root``, depth-first in generation order.
 
-    The same walk as :func:`explored`, but it reports the edges: each edge whose child
-    exists is reported once, so a shared position (DAG) comes once with ``first`` true
-    and once more for each other parent. Edges generated but never forced, and moves
-    never generated, are not reported (nothing is forced). With ``keep``, only edges whose
-    child passes ``keep(child)`` are followed (e.g. the nodes one search created).
-
-    ``limit`` (its memory, seconds and stop event; nodes count the edges reported) runs
-    as a :class:`~lazytree.search.Budget`, checked before the first edge and every
-    :data:`WALK_CHECK_EVERY` edges: an exporter that builds a graph from the walk stops
-    with :class:`WalkStopped` when the process holds more memory than the limit allows.
+    Each edge whose child exists comes once (a shared position with ``first`` true
+    once, false for its other parents); nothing is forced. With ``keep``, only edges
+    whose child passes ``keep(child)`` are followed. ``limit`` (nodes count the edges)
+    is checked every :data:`WALK_CHECK_EVERY` edges; reaching it raises
+    :class:`WalkStopped`.
 
     Examples
     --------
