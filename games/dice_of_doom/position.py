@@ -85,10 +85,8 @@ class DiceState:
     so far this turn (*Land of Lisp* reinforcements), and ``pending``, an attack whose
     dice are still to be rolled (a chance node).
 
-    The hash of a small board is the hash of the tuple of its fields; that of a big board
-    is the hash of its fields with the board's Zobrist hash in place of the two tuples
-    (equal positions still hash alike). None of the kept facts is compared, hashed or
-    pickled. Never assign a field.
+    A big board hashes its Zobrist hash in place of the two tuples. None of the kept
+    facts is compared, hashed or pickled. Never assign a field.
     """
 
     __slots__ = (

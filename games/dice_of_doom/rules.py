@@ -477,11 +477,8 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         (:class:`~lazytree.game.BoundedGame`: alpha-beta cuts at a certain win, Star1
         prunes chance nodes).
 
-        The book's rating is a share of a win, and the heuristic is squashed into
-        ``(0, 1)`` with the book's value at the end of the game, so both lie in
-        ``[0, 1]``. A subclass that changes :meth:`evaluate` must change this too (or
-        return None: no known bounds); the expectiminimax rater checks every leaf value
-        against the bounds it is given.
+        Every evaluator of :mod:`~lazytree.games.dice_of_doom.evaluation` lies there;
+        a subclass that changes :meth:`evaluate` must change this too (or return None).
         """
         return (0.0, 1.0)
 
