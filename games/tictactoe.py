@@ -49,14 +49,8 @@ class TicTacToeState:
     ``i`` in reading order), the player to move (0 = X) and the winner (-1 while nobody
     has k in a row).
 
-    A small final class with slots (in the compiled core a native class with unboxed
-    fields). It compares, hashes, pickles, unpacks and indexes by its four fields, as
-    the named tuple it replaces did. It is not marked *acyclic* for mypyc, though it
-    refers to nothing the collector must follow: a native class so marked has no
-    collector header, yet its deallocator still enters CPython's trashcan, which, when
-    the state is freed deep inside a chain of deallocations (a deep tree dropped),
-    writes into the header it does not have and corrupts the heap
-    (``tests/test_core.py`` frees states that deep).
+    It compares, hashes, pickles, unpacks and indexes by its four fields like a named
+    tuple; never marked *acyclic* for mypyc (why: docs/benchmarks/compiled-core.md).
 
     >>> s = TicTacToeState(0b1, 0b10, 0)
     >>> s

@@ -601,17 +601,10 @@ class Search:
         beta: float,
         record: list[tuple[Any, float]] | None = None,
     ) -> tuple[float, tuple[Any, ...]]:
-        """A chance node: the probability-weighted mean of its outcomes' values (in
-        generation order), the line through the first outcome.
-
-        With Star1 (Ballard 1983; Hauk, Buro and Schaeffer 2004) each outcome is
-        searched with the narrowest window that still decides whether the whole node
-        falls outside ``(alpha, beta)``, and the node is cut off (returning a bound) as
-        soon as it must; otherwise every outcome is searched with an open window.
-        Outcomes of probability 0 are skipped, unless ``record`` asks for the exact
-        value of every outcome (a chance root): then each is searched with an open
-        window and its ``(outcome, value)`` appended to ``record``.
-        """
+        """A chance node: the probability-weighted mean of its outcomes' values, the line
+        through the first outcome; with Star1, cut off (a bound) as soon as it must.
+        ``record`` (a chance root) gets every outcome's exact ``(outcome, value)``;
+        otherwise outcomes of probability 0 are skipped."""
         star1 = self.star1 and self.prune and record is None
         lo_v, hi_v = self.value_lo, self.value_hi
         total = 0.0  # sum of p * value over the outcomes searched so far

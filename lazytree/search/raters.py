@@ -92,15 +92,10 @@ class Rater:
     ``node`` within ``limit`` (a :class:`Limit`, a depth in plies, or ``None``: to the
     end of the game) from ``player``'s point of view (by default the player to move).
 
-    ``text`` is the spelling it was made from, ``name`` the registry name.
-    ``progress`` is called with each completed iteration of a deepening rater, and once
-    with the result of any other.
-
-    What a caller may ask of a rater without naming it: ``anytime`` (a budget that runs
-    out leaves its best answer so far instead of raising
-    :class:`~lazytree.search.limit.SearchStopped`), ``has_depth`` (it searches to the
-    limit's depth; ``mcts`` does not), ``all_best`` (it reports every tied best move;
-    ``alphabeta:textbook`` reports the first) and :attr:`visits`."""
+    ``text`` is its spelling, ``name`` the registry name; a caller may ask ``anytime``
+    (a budget that runs out leaves its best answer, not
+    :class:`~lazytree.search.limit.SearchStopped`), ``has_depth`` (not ``mcts``),
+    ``all_best`` (not ``alphabeta:textbook``) and :attr:`visits`."""
 
     def __init__(
         self,
@@ -169,11 +164,9 @@ class MCTSRater(Rater):
     stay from search to search (rate the next position of the same tree after
     :meth:`~lazytree.tree.Tree.play` and what lies below the move played is reused).
 
-    UCT has no depth: it runs ``playouts`` iterations (``None``: until the limit's
-    seconds, nodes, memory or stop, but ``default_playouts`` when the limit has no
-    seconds) and answers with its most visited move whenever it stops, from the point of
-    view of the player to move. ``rng`` (default: ``random.Random(seed)``) draws every
-    random choice."""
+    UCT has no depth: it runs ``playouts`` iterations (``None``: until the limit, or
+    ``default_playouts`` without seconds) and answers with its most visited move, for
+    the player to move; ``rng`` (default ``random.Random(seed)``) draws every choice."""
 
     def __init__(
         self,
