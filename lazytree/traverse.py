@@ -81,12 +81,9 @@ def count_tree(
 ) -> TreeCount:
     """Count the tree of ``game`` below ``state`` to ``depth`` moves (``None``: all of it).
 
-    The walk keeps only the current line in memory (one move iterator per level), so
-    it can count trees far bigger than could be built. ``progress`` is called with the
-    nodes counted so far every ``every`` nodes. ``limit`` (its nodes: nodes counted,
-    the root included; memory, seconds, stop; not its depth) runs as a
-    :class:`~lazytree.search.Budget`; reaching it raises :class:`CountStopped` with the
-    count so far.
+    Only the current line is kept (one move iterator per level). ``progress`` gets the
+    nodes counted every ``every`` nodes; reaching ``limit`` (not its depth) raises
+    :class:`CountStopped` with the count so far.
     """
     require_game(game)
     require_depth(depth)

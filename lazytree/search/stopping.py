@@ -87,11 +87,8 @@ def memory_in_use() -> int | None:
     """The memory this process holds now (resident set size, bytes), or ``None`` where
     the platform offers no reading (a memory budget then never stops a search).
 
-    Read from ``/proc/self/statm`` where there is one (one system call: the file is kept
-    open and read again from its start, 1.5 us against 10 us to open it each time);
-    elsewhere the peak resident size from :func:`resource.getrusage`, which can only
-    overstate; where neither exists (Pyodide), ``None``. What is missing is looked for
-    once, not at every reading.
+    Read from ``/proc/self/statm`` (kept open: one system call a reading), else the
+    peak resident size from :func:`resource.getrusage` (which can only overstate).
     """
     global _statm, _no_statm
     if not _no_statm:
