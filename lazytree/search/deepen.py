@@ -2,7 +2,7 @@
 :class:`~lazytree.search.limit.Limit`.
 
 :func:`deepen` answers with the deepest iteration that completed; the public entry is
-:func:`~lazytree.search.deepening.iterative_deepening`.
+:func:`~lazytree.search.raters.iterative_deepening`.
 
 Examples
 --------
@@ -59,7 +59,7 @@ def deepen(
     progress: Callable[[SearchResult[M]], None] | None = None,
 ) -> SearchResult[M]:
     """Search ``node`` with ``rater`` to depth 1, 2, 3, ... until ``limit``: see
-    :func:`~lazytree.search.deepening.iterative_deepening`, whose parameters these are
+    :func:`~lazytree.search.raters.iterative_deepening`, whose parameters these are
     (``rater`` here is a function)."""
     check_limit(limit)
     quick = rater if fallback is None else fallback

@@ -1,4 +1,5 @@
-"""Raters by name, and :func:`search`, the one entry every search goes through.
+"""Raters by name, :func:`search`, the one entry every search goes through, and
+:func:`iterative_deepening` of any rater.
 
 A rater is spelled as everything else a user picks by name (:mod:`lazytree.spec`):
 its name, then ``:key=value`` parameters, e.g. ``"alphabeta-tt:width=8:quiescence=1"``
@@ -51,7 +52,7 @@ from lazytree.game import Player
 from lazytree.gcpause import search_paused
 from lazytree.search.alphabeta import alphabeta
 from lazytree.search.core import as_limit
-from lazytree.search.deepen import deepen
+from lazytree.search.deepen import RaterFn, check_limit, deepen
 from lazytree.search.engine import alphabeta_tt, deepening
 from lazytree.search.expectiminimax import expectiminimax
 from lazytree.search.limit import Limit
@@ -73,6 +74,7 @@ __all__ = [
     "Rater",
     "RaterError",
     "get_rater",
+    "iterative_deepening",
     "make_rater",
     "search",
 ]
@@ -126,7 +128,7 @@ class Rater:
     def deepened(self) -> Rater:
         """This rater searched at depth 1, 2, 3, ... within the limit, answering with the
         deepest completed iteration
-        (:func:`~lazytree.search.deepening.iterative_deepening`); a rater that already
+        (:func:`iterative_deepening`); a rater that already
         answers whenever it stops (``anytime``) is returned as it is.
 
         >>> from lazytree.tree import Tree
@@ -331,6 +333,82 @@ def make_rater(text: str) -> Rater:
 def get_rater(name: str) -> Rater:
     """The rater ``name`` spells (as :func:`make_rater`)."""
     return make_rater(name)
+
+
+def _iteration_rater(rater: RaterFn | str | None) -> RaterFn:
+    """The rater of each iteration: a function, a spelling of :data:`RATERS`, or by
+    default :func:`~lazytree.search.engine.alphabeta_tt`."""
+    if rater is None:
+        return alphabeta_tt
+    return make_rater(rater) if isinstance(rater, str) else rater
+
+
+def iterative_deepening(
+    node: Node[S, M],
+    limit: Limit,
+    *,
+    rater: RaterFn | str | None = None,
+    fallback: RaterFn | None = None,
+    player: Player | None = None,
+    stop_when_forced: bool = False,
+    progress: Callable[[SearchResult[M]], None] | None = None,
+) -> SearchResult[M]:
+    """Search ``node`` to depth 1, 2, 3, ... until ``limit``; answer with the deepest
+    completed iteration (with ``stop_when_forced``, after depth 1 when ``node`` has a
+    single move: a player needs no clock to find it).
+
+    Parameters
+    ----------
+    node:
+        The root to rate.
+    limit:
+        When to stop: ``depth`` is the deepest iteration tried (``None``: until another
+        part of the limit stops it); seconds, nodes, memory and the stop event count
+        over all iterations. A limit with no part at all is a ``ValueError``.
+    rater:
+        A function ``rater(node, limit, *, player=None)`` or a rater's name as
+        :func:`~lazytree.search.search` spells it (``"alphabeta-tt:width=8"``); by
+        default :func:`~lazytree.search.engine.alphabeta_tt`, whose stored ratings
+        order each iteration by the previous one.
+    fallback:
+        The rater of the one-ply answer (without a clock) when even the first iteration
+        is interrupted (by default ``rater``): there is always an answer.
+    player:
+        The rating player; by default the player to move at ``node``.
+    stop_when_forced:
+        Stop after depth 1 when the root has a single move.
+    progress:
+        Called with each completed iteration's result (from the searching thread).
+
+    Returns
+    -------
+    SearchResult
+        The deepest completed iteration's answer (the deepening also stops once one
+        solved the game), ``stats`` of all iterations, ``rater`` ``"deepening"`` and a
+        :class:`~lazytree.search.result.Deepening` record of the iterations and of
+        why it stopped.
+
+    Examples
+    --------
+    >>> from lazytree.tree import Tree
+    >>> from lazytree.games.tree_game import TreeGame
+    >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    >>> r = iterative_deepening(tree.root, Limit(depth=5))
+    >>> r.value, r.depth, [it.depth for it in r.deepening.iterations]
+    (3.0, 2, [1, 2])
+    >>> iterative_deepening(tree.root, Limit(depth=5), rater="minimax").best_moves
+    (0,)
+    """
+    check_limit(limit)
+    return deepen(
+        node,
+        limit,
+        rater=_iteration_rater(rater),
+        fallback=fallback,
+        player=player,
+        stop_when_forced=stop_when_forced,
+        progress=progress,
+    )
 
 
 def search(
