@@ -13,9 +13,11 @@ ARGS   ?=
 
 # The compiled core (setup.py: mypyc, beside the sources) is rebuilt when these change, so
 # the tests never run a stale compiled module.
-CORE_SOURCES := setup.py lazytree/tree.py lazytree/rating.py lazytree/search/budget.py \
+CORE_SOURCES := setup.py lazytree/tree.py lazytree/counters.py lazytree/sources.py \
+  lazytree/rating.py lazytree/search/budget.py \
   lazytree/search/core.py \
-  games/tictactoe.py games/dice_of_doom/incremental.py games/dice_of_doom/kernel.py \
+  games/tictactoe.py games/dice_of_doom/chunks.py games/dice_of_doom/incremental.py \
+  games/dice_of_doom/kernel.py \
   games/dice_of_doom/position.py games/dice_of_doom/rules.py
 CORE_STAMP := $(VENV)/.core-built
 

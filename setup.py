@@ -33,10 +33,13 @@ STAGE = Path("build") / "mypyc-src"
 
 COMPILED = (
     "lazytree/tree.py",
+    "lazytree/counters.py",
+    "lazytree/sources.py",
     "lazytree/rating.py",
     "lazytree/search/budget.py",
     "lazytree/search/core.py",
     "lazytree/games/tictactoe.py",
+    "lazytree/games/dice_of_doom/chunks.py",
     "lazytree/games/dice_of_doom/incremental.py",
     "lazytree/games/dice_of_doom/kernel.py",
     "lazytree/games/dice_of_doom/position.py",

@@ -1,41 +1,10 @@
-"""Checkers (English / American draughts) on a W x H board.
-
-Rules
------
-* The pieces stand on the dark squares, those with x + y even (x the column, y the row).
-  Red (player 0) starts on the rows nearest y = 0, rows 0 to H/2 - 2; white (player 1)
-  on the far rows, (H + 1)/2 + 1 to H - 1 (integer division). Red moves first. On any
-  H >= 4 both sides get at least one row: 4 x 4 gives each side 2 men, 6 x 6 six, 8 x 8
-  the standard twelve.
-* Men move one square diagonally forward (red towards higher y, white towards lower);
-  kings one square diagonally either way (no flying kings).
-* Captures are mandatory: a piece jumps an adjacent enemy piece onto the empty square
-  just beyond it. A jump must be continued while the jumping piece can jump again;
-  when several sequences are possible the player chooses any of them (not necessarily
-  the longest), and one move is one whole sequence. A piece cannot be jumped twice.
-* A man that reaches the far row is crowned king, and the move ends there, even in the
-  middle of a capture sequence.
-* The player to move with no legal move loses. Draw rule: when both sides have made
-  ``draw_moves`` moves each (default 40) with no capture and no crowning, the game is
-  drawn (``draw_moves=0`` turns the rule off).
-
-Notation
---------
-The dark squares are numbered 1 to N row by row from red's back row (y = 0), and within
-a row from high x to low x. On 8 x 8 this is the standard numbering: red (the side
-called black in the literature, which also moves first) starts on 1-12, white on 21-32.
-A simple move is written ``11-15``, a capture with every landing square, ``11x18x25``;
-:meth:`Checkers.parse_move` also accepts the short ``11x25`` when only one capture
-sequence goes from 11 to 25. :meth:`Checkers.render` draws the board like the usual
-diagrams: red's back row (squares 1-4) on top, square 1 second from the left.
-
-Evaluation
-----------
-A weighted sum of features in the spirit of Samuel's checkers player, with the weights
-as data (:class:`CheckersWeights`), each feature a difference between the two sides:
-material (kings worth more than men), advancement of men, pieces on the centre squares,
-men still guarding the back row, and mobility (legal moves). The sum is squashed into
-(-1, 1) so that a won game (1) always counts more than any position.
+"""Checkers (English / American draughts) on a W x H board: red (player 0) moves first,
+captures are mandatory and one move is a whole capture sequence, a man reaching the far
+row is crowned and the move ends there, no move loses, and ``draw_moves`` moves each
+without a capture or a crowning draw. Squares are numbered as on the usual diagrams
+(``11-15``, ``11x18x25``); the evaluation is a weighted sum in Samuel's spirit
+(:class:`CheckersWeights`), squashed into (-1, 1). The rules in full:
+docs/reference/games.md.
 
 Examples
 --------

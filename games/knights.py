@@ -1,24 +1,8 @@
 """Knight isolation: two knights on an N x N board; every square a knight has stood on
-is blocked; the player to move with no move loses.
-
-A knight moves as in chess (it jumps over anything) onto an unblocked square. A
-knight that is not on the board yet (a grid where a player has no number) is *placed*
-on any unblocked square as its first move.
-
-Squares are named like chess squares: a column letter and a row number counted from
-the bottom, so on the 4 x 4 board ``a4`` is the top-left square and ``d1`` the
-bottom-right one. A move is named by the square the knight goes to.
-
-Two ways to start:
-
-* the knights in opposite corners (player 0 at the top-left, player 1 at the
-  bottom-right), player 0 to move;
-* a grid in the format of the knight-game article: rows from top to bottom separated by
-  ``/``, one number per cell (digits, or numbers separated by commas or spaces when some
-  have two digits); 0 is an unvisited square and k > 0 means "visited on move k". Odd
-  numbers belong to the first player (0), even ones to the second (1); each knight
-  stands on its highest number, and the player whose highest number is smaller moves
-  next.
+is blocked; the player to move with no move loses. A knight not on the board yet is
+placed on any unblocked square as its first move. Squares are named like chess
+squares; a game starts with the knights in opposite corners or from a grid in the
+knight-game article's format (:meth:`Knights.parse_grid`; docs/reference/games.md).
 
 Examples
 --------
@@ -127,7 +111,10 @@ class Knights:
         return KnightsState(tuple(visited), (0, last), 0)
 
     def parse_grid(self, text: str) -> KnightsState:
-        """A position from the article's grid format, checked (see the module docstring)."""
+        """A position from the article's grid format, checked: rows top to bottom split by
+        ``/``, a number per cell (0 unvisited, k visited on move k; odd numbers player
+        0's, even player 1's), each knight on its highest number, the player whose
+        highest number is smaller to move."""
         rows = [row.strip() for row in text.strip().split("/")]
         if len(rows) != self.size:
             raise ValueError(

@@ -1,19 +1,9 @@
 """Immutable game states that compute their hash once.
 
-A state made of long tuples (a Dice of Doom board of 1,600 territories, a knights
-board) costs microseconds to hash, and a sharing tree or a transposition table hashes
-it every time it looks it up. :class:`CachedHashState` is a small record with named
-fields, compared and hashed by value like a named tuple, whose hash is computed the
-first time it is asked for and kept.
-
-It behaves like the named tuples it replaces where that is used: fields by name,
-unpacking (``for``/``*``), ``len``, indexing, ``_replace``, ``_fields``, the same
-``repr``; it pickles and copies by value (the kept hash is never pickled: hashes of
-strings and enums differ between processes).
-
-States of small fixed size (tic-tac-toe's four numbers, checkers' string board, which
-keeps its own hash) stay named tuples: hashing them takes about as long as a Python-level
-lookup of a kept hash.
+:class:`CachedHashState` is a small record compared, hashed, pickled and copied by
+value like a named tuple (fields by name, unpacking, ``len``, indexing, ``_replace``,
+``_fields``, the same ``repr``), whose hash is computed when first asked for and kept
+(never pickled): for states of long tuples that a sharing tree hashes at every lookup.
 
 Examples
 --------

@@ -1,13 +1,8 @@
 """Tic-tac-toe generalised: an m x n board, k in a row wins (the m,n,k-game).
 
-Player 0 (``X``) moves first. Cells are numbered in reading order, ``row * n + column``,
-row 0 at the top; the notation is a column letter and a row number from the top, so
-``a1`` is the top-left cell and ``b2`` the centre of the 3 x 3 board. :meth:`parse_move`
-also accepts the cell's number, 1 to m*n in reading order.
-
-The state keeps each side's marks as a bit set and records the winner as soon as a move
-makes a line (checking only the lines through that cell, as bit masks), so a finished
-game has no legal moves without scanning the board again.
+Player 0 (``X``) moves first. Cells are numbered in reading order (``b2`` is the
+centre of the 3 x 3 board, or its number 1 to m*n). The state keeps each side's marks
+as a bit set and the winner, found by the lines through the cell played (bit masks).
 
 Examples
 --------
@@ -54,14 +49,8 @@ class TicTacToeState:
     ``i`` in reading order), the player to move (0 = X) and the winner (-1 while nobody
     has k in a row).
 
-    A small final class with slots (in the compiled core a native class with unboxed
-    fields). It compares, hashes, pickles, unpacks and indexes by its four fields, as
-    the named tuple it replaces did. It is not marked *acyclic* for mypyc, though it
-    refers to nothing the collector must follow: a native class so marked has no
-    collector header, yet its deallocator still enters CPython's trashcan, which, when
-    the state is freed deep inside a chain of deallocations (a deep tree dropped),
-    writes into the header it does not have and corrupts the heap
-    (``tests/test_core.py`` frees states that deep).
+    It compares, hashes, pickles, unpacks and indexes by its four fields like a named
+    tuple; never marked *acyclic* for mypyc (why: docs/benchmarks/compiled-core.md).
 
     >>> s = TicTacToeState(0b1, 0b10, 0)
     >>> s

@@ -1,21 +1,10 @@
 """Hand-built trees as the textbooks draw them, in a small text format.
 
-One line per inner node: its label, a colon, its children in order. A child is the label
-of a node defined on a line of its own, a leaf value, or a labelled leaf ``E=3``. The
-first line is the root; ``MAX`` or ``MIN`` before it says who moves there (MAX by
-default), and players alternate below. Values are MAX's. ``CHANCE`` before a label makes
-a chance node, whose children come in pairs: a probability (``0.5`` or ``1/6``) and the
-child. ``B(4)`` gives an inner node the static evaluation a depth cut-off there uses
-(an inner node without one is worth 0). ``#`` starts a comment.
-
-AIMA's figure 5.2 (the values written here for this example)::
-
-    MAX A: B C D
-    B: 3 12 8
-    C: 2 4 6
-    D: 14 5 2
-
-A mistake is reported with its line and column.
+One line per inner node: its label, a colon, its children (labels, leaf values MAX's,
+labelled leaves ``E=3``); the first line is the root, ``MAX`` or ``MIN`` before it says
+who moves there, ``CHANCE B: 1/2 D 1/2 E`` is a chance node, ``B(4)`` a static
+evaluation, ``#`` a comment (the format in full: docs/teaching.md). A mistake is
+reported with its line and column.
 
 >>> tree = parse_tree("MAX A: B C\\nB: 3 12\\nC: 2 x=4")
 >>> tree.spec, tree.root_player, tree.labels[()], tree.labels[(1, 1)]

@@ -49,10 +49,13 @@ PURE_ENV = "LAZYTREE_PURE"
 
 COMPILED_MODULES = (
     "lazytree.tree",
+    "lazytree.counters",
+    "lazytree.sources",
     "lazytree.rating",
     "lazytree.search.budget",
     "lazytree.search.core",
     "lazytree.games.tictactoe",
+    "lazytree.games.dice_of_doom.chunks",
     "lazytree.games.dice_of_doom.incremental",
     "lazytree.games.dice_of_doom.kernel",
     "lazytree.games.dice_of_doom.position",

@@ -1,25 +1,11 @@
 """Eager game trees, the way *Realm of Racket*'s chapter 10 builds them: the whole tree
-(or the whole tree to a depth) first, every node with every child, and only then a rating.
+(or the whole tree to a depth) first, every node with every child, and only then a rating:
+the baseline lazy trees are measured against (``lazytree compare``).
 
-This is the baseline that lazy trees are measured against (``lazytree compare``). It goes
-through the same :class:`~lazytree.game.Game` protocol as the lazy :class:`~lazytree.tree.Tree`,
-but builds plain nested, immutable structure: an :class:`EagerNode` holds its state, the
-player to move and a tuple of ``(move, child)`` pairs that is complete by the time the node
-exists.
-
-Because an eager tree can be far too big for the machine, :func:`build_eager` takes a node
-budget and a memory budget and stops with :class:`EagerStopped` (saying how far it got)
-as soon as either is exceeded. The node budget, and the process's memory, the clock and
-the stop event of a :class:`~lazytree.search.Limit`, run as one
-:class:`~lazytree.search.Budget` over the nodes built. The build's own memory budget is
-checked against a cheap *estimate* (:func:`estimate_node_bytes`: ``sys.getsizeof`` of a
-node's own objects, for the first 256 nodes and one node in 32 after that, scaled to the
-nodes built), not against ``tracemalloc``, which would slow the build several times;
-``lazytree compare`` measures the real peak with ``tracemalloc`` in a separate run. On
-Dice of Doom the estimate lands within about 10% of the traced figure.
-
-Building and rating both use an explicit stack, so no depth of tree can hit Python's
-recursion limit.
+:func:`build_eager` stops with :class:`EagerStopped` when its node budget, its memory
+budget (checked against a cheap estimate, :func:`estimate_node_bytes`) or a
+:class:`~lazytree.search.Limit` runs out; building and rating use an explicit stack.
+Why an estimate, and how close it is: docs/explanation/laziness.md.
 
 Examples
 --------
@@ -76,12 +62,8 @@ DEFAULT_MAX_BYTES = 1 << 30
 
 
 class EagerNode(NamedTuple):
-    """One position of an eager tree.
-
-    ``children`` is the complete tuple of ``(move, child)`` pairs in the game's move
-    order: ``()`` for a position with no moves (the game is over), and ``None`` for a
-    position at the depth limit, whose moves were never generated.
-    """
+    """One position of an eager tree: ``children`` is every ``(move, child)`` pair in move
+    order, ``()`` when the game is over, ``None`` at the depth limit (never generated)."""
 
     state: Any
     player: Player
@@ -89,14 +71,10 @@ class EagerNode(NamedTuple):
 
 
 class EagerTree(NamedTuple, Generic[S, M]):
-    """A fully built tree and what building it took.
-
-    ``nodes`` counts every node (root included), ``leaves`` the nodes without children
-    (terminal or at the depth limit), ``frontier`` the nodes cut off by the depth limit,
-    ``max_depth`` the deepest level built, ``depth`` the limit asked for (``None``: the
-    whole game) and ``bytes_estimate`` the memory estimate of :func:`estimate_node_bytes`
-    summed over the nodes.
-    """
+    """A fully built tree and what building it took: ``nodes`` (root included),
+    ``leaves``, ``frontier`` (leaves cut off by the depth), the deepest level built
+    (``max_depth``), the ``depth`` asked for (``None``: the whole game) and the memory
+    estimate (``bytes_estimate``)."""
 
     game: Game[S, M]
     root: EagerNode
@@ -109,15 +87,10 @@ class EagerTree(NamedTuple, Generic[S, M]):
 
 
 class EagerStopped(SearchStopped):
-    """The eager build ran into its budget, and stopped (a
-    :class:`~lazytree.search.SearchStopped`).
-
-    Attributes say how far it got: ``reason`` (``"nodes"``, ``"memory"``, ``"time"`` or
-    ``"stop"``), ``estimated`` (a memory stop on the build's own estimate rather than the
-    process's measured memory), ``limit`` (the budget: nodes or bytes; 0 for time and
-    stop), ``nodes_built``, ``depth_reached`` (deepest level built), ``depth`` (the depth
-    asked for, ``None`` for the whole game) and ``bytes_estimate``.
-    """
+    """The eager build ran into a budget: ``reason`` (``"nodes"``, ``"memory"``,
+    ``"time"``, ``"stop"``), ``estimated`` (a memory stop on the estimate, not the
+    process's memory), ``limit`` (nodes or bytes; 0 for time and stop), and how far it
+    got: ``nodes_built``, ``depth_reached``, ``depth`` (asked for), ``bytes_estimate``."""
 
     def __init__(
         self,
@@ -161,16 +134,10 @@ _NODE_FIXED = sys.getsizeof(EagerNode(None, 0, None)) + sys.getsizeof((None, Non
 
 
 def estimate_node_bytes(state: object, move: object = None) -> int:
-    """A cheap estimate of the memory one eager node holds, in bytes.
+    """A cheap estimate of the bytes one eager node holds: ``sys.getsizeof`` of the node,
+    its pair and slot in the parent, the move, the state and the containers directly in
+    the state (shared objects counted for each node).
 
-    ``sys.getsizeof`` of the node, of its ``(move, child)`` pair and slot in the parent's
-    tuple, of the move, of the state and of the containers directly inside the state (a
-    :class:`~lazytree.games.dice_of_doom.DiceState`'s owner and dice tuples, say). Objects shared
-    between nodes are counted for each node and small cached integers not at all, so it
-    is an estimate, not a measurement; ``tracemalloc`` gives the real figure.
-
-    Examples
-    --------
     >>> estimate_node_bytes((1, 2, 3)) > estimate_node_bytes(())
     True
     """
@@ -212,44 +179,14 @@ def build_eager(
     every: int = 50_000,
     limit: Limit | None = None,
 ) -> EagerTree[S, M]:
-    """Build the complete tree of ``game`` below ``state``, to ``depth`` moves.
+    """Build the complete tree of ``game`` below ``state`` to ``depth`` moves (``None``:
+    the whole game; nodes at the depth are built, not expanded).
 
-    Every node gets all of its children before anything is rated, as chapter 10 of the
-    book does; nodes ``depth`` moves down are built but not expanded (their
-    ``children`` is ``None``).
-
-    Parameters
-    ----------
-    game, state:
-        The rules and the root position.
-    depth:
-        Moves below the root to build; ``None`` builds the whole game.
-    max_nodes:
-        Build at most this many nodes (``None``: no node budget); a tree that needs more
-        stops the build.
-    max_bytes:
-        Stop when the estimated memory (:func:`estimate_node_bytes` on a sample of the
-        nodes, scaled up) goes over this many bytes (``None``: no memory budget).
-    progress:
-        Called with the number of nodes built so far every ``every`` nodes.
-    limit:
-        A :class:`~lazytree.search.Limit` whose memory budget (the whole process's,
-        measured), clock and stop event are checked every 1,024 nodes; reaching it stops
-        the build like the other budgets (its depth and nodes are not used: ``depth``
-        and ``max_nodes`` are).
-
-    Returns
-    -------
-    EagerTree
-        The root and the counts.
-
-    Raises
-    ------
-    EagerStopped
-        When a budget is exceeded; it says how many nodes were built and how deep the
-        build got. The partial tree is dropped.
-    ValueError
-        For a negative depth or budget.
+    Raises :class:`EagerStopped` (the partial tree dropped) past ``max_nodes`` nodes,
+    past ``max_bytes`` estimated bytes (:func:`estimate_node_bytes` on a sample, scaled;
+    ``None``: no budget), or when ``limit``'s process memory, clock or stop event,
+    checked every 1,024 nodes, runs out; ``ValueError`` for a negative depth or budget.
+    ``progress`` gets the nodes built every ``every`` nodes.
     """
     if depth is not None and depth < 0:
         raise ValueError(f"depth must be >= 0, got {depth}")
@@ -361,29 +298,10 @@ def walk_eager(root: EagerNode) -> Iterator[tuple[EagerNode, int]]:
 
 
 def eager_minimax(tree: EagerTree[S, M], *, player: Player | None = None) -> SearchResult[M]:
-    """Rate a built eager tree by plain minimax over *all* of it.
-
-    The same rule as :func:`~lazytree.search.minimax.minimax`, so the answers are equal:
-    a node without children (the game is over, or the depth limit was reached) is scored
-    by ``game.evaluate(state, player)``; above, a node takes the maximum of its children
-    on ``player``'s turns, the minimum on everybody else's, and the probability-weighted
-    mean at chance nodes. Ties keep the first move in move order for the principal
-    variation, and ``best_moves`` lists every root move tied for best.
-
-    Parameters
-    ----------
-    tree:
-        A tree from :func:`build_eager`.
-    player:
-        The rating player; by default the player to move at the root.
-
-    Returns
-    -------
-    SearchResult
-        ``rater`` is ``"eager"``; ``stats`` counts what the rating did (nodes rated that
-        have children as ``nodes_expanded``, leaf ``evaluations``); building is not in
-        it (``built`` has the tree's size).
-    """
+    """Rate a built eager tree by plain minimax over all of it, with the rule of
+    :func:`~lazytree.search.minimax.minimax` (so the answers are equal), for ``player``
+    (by default the player to move at the root). ``stats`` counts the rating only
+    (inner nodes as ``nodes_expanded``, leaf ``evaluations``); ``built``, the tree."""
     game = tree.game
     root = tree.root
     rating_player = root.player if player is None else player

@@ -24,15 +24,10 @@ class Rating:
     """A value a rater stored on a node (read-only by convention: raters replace a
     node's rating, they never change one).
 
-    ``value`` is from the point of view of ``player``; it is valid for a search of
-    ``depth`` moves below the node, as an exact value or a bound. ``key`` names the
-    search settings the value is valid under (``None``: a plain depth-limited search;
-    other raters, e.g. with quiescence or win distance, put their settings there so
-    nobody mistakes their values for plain ones). A node keeps its rating's fields
-    itself (:meth:`~lazytree.tree.Node.rate`) and makes a rating when ``node.rating`` is
-    read, so the searches make none per node. Two ratings are equal when their fields
-    are, and a rating indexes, slices and unpacks as a tuple ``(value, player, depth,
-    bound, key)``.
+    ``value`` is from the point of view of ``player``, valid for a search of ``depth``
+    moves below the node as an exact value or a bound, under the search settings
+    ``key`` names (``None``: a plain depth-limited search). A rating compares, indexes
+    and unpacks as the tuple ``(value, player, depth, bound, key)``.
 
     >>> Rating(0.5, 0, 3)
     Rating(value=0.5, player=0, depth=3, bound=<Bound.EXACT: 'exact'>, key=None)

@@ -81,12 +81,9 @@ def count_tree(
 ) -> TreeCount:
     """Count the tree of ``game`` below ``state`` to ``depth`` moves (``None``: all of it).
 
-    The walk keeps only the current line in memory (one move iterator per level), so
-    it can count trees far bigger than could be built. ``progress`` is called with the
-    nodes counted so far every ``every`` nodes. ``limit`` (its nodes: nodes counted,
-    the root included; memory, seconds, stop; not its depth) runs as a
-    :class:`~lazytree.search.Budget`; reaching it raises :class:`CountStopped` with the
-    count so far.
+    Only the current line is kept (one move iterator per level). ``progress`` gets the
+    nodes counted every ``every`` nodes; reaching ``limit`` (not its depth) raises
+    :class:`CountStopped` with the count so far.
     """
     require_game(game)
     require_depth(depth)
@@ -217,16 +214,11 @@ def explored_edges(
 ) -> Iterator[ExploredEdge]:
     """Every built edge below ``root``, depth-first in generation order.
 
-    The same walk as :func:`explored`, but it reports the edges: each edge whose child
-    exists is reported once, so a shared position (DAG) comes once with ``first`` true
-    and once more for each other parent. Edges generated but never forced, and moves
-    never generated, are not reported (nothing is forced). With ``keep``, only edges whose
-    child passes ``keep(child)`` are followed (e.g. the nodes one search created).
-
-    ``limit`` (its memory, seconds and stop event; nodes count the edges reported) runs
-    as a :class:`~lazytree.search.Budget`, checked before the first edge and every
-    :data:`WALK_CHECK_EVERY` edges: an exporter that builds a graph from the walk stops
-    with :class:`WalkStopped` when the process holds more memory than the limit allows.
+    Each edge whose child exists comes once (a shared position with ``first`` true
+    once, false for its other parents); nothing is forced. With ``keep``, only edges
+    whose child passes ``keep(child)`` are followed. ``limit`` (nodes count the edges)
+    is checked every :data:`WALK_CHECK_EVERY` edges; reaching it raises
+    :class:`WalkStopped`.
 
     Examples
     --------

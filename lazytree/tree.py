@@ -1,32 +1,19 @@
 """Lazy game trees: a node's children are memoized thunks over the game's move generator.
 
-The whole idea fits in three objects:
-
 * a :class:`Node`'s ``children`` is a lazy, memoized sequence of :class:`Edge` objects:
-  iterating it replays the edges generated so far, then pulls more moves from the game's
-  generator, one at a time; ``bool`` pulls at most one move, indexing up to the index,
-  ``len`` all of them. No move is generated twice. Once the generator is exhausted the
-  children are a plain tuple (every leaf shares :data:`EMPTY`). The searches loop by
-  index with :func:`next_child` (the ``i``-th move's child, that move pulled from the
-  generator first when it is the next one), one call per child, and make no edge at
-  all;
-* an :class:`Edge` is a move and a thunk for the child it leads to: ``edge.child``
-  builds the child node (and the child's state) the first time it is read, never again.
-  The node keeps its moves and children itself; an edge is a view of the node's
-  ``i``-th move, made when asked for (two views of one move are equal);
+  iterating replays the edges generated so far, then pulls more moves from the game's
+  generator one at a time; ``bool`` pulls at most one move, ``len`` all of them. No move
+  is generated twice. The searches loop by index with :func:`next_child` and make no
+  edge at all;
+* an :class:`Edge` is a view of a node's ``i``-th move: ``edge.child`` builds the child
+  the first time it is read, never again (the node keeps it);
 * a :class:`Tree` holds the root and the :class:`TreeContext` its nodes share: the
-  counters (:class:`TreeStats`) and, with ``share=True``, a transposition table so a
-  position reached twice is one node. No node refers to the tree or to its parent, so an
-  unshared tree has no reference cycle.
+  counters (:class:`TreeStats`) and, with ``share=True``, a transposition table. No node
+  refers to the tree or to its parent, so an unshared tree has no reference cycle.
 
-So at any moment the legal moves of a node are, in generation order, the moves generated
-so far (its ``generated_edges``) followed by the moves *never generated* (a cut-off
-stopped the generator before them). A generated edge whose child was forced was
-*searched*; the others were *generated, not searched*. A search that ranks a node's
-moves (a hint, a width) generates all its edges first, so every move it skips there is
-"generated, not searched"; a width search on a game that lists its moves best first
-(:class:`~lazytree.game.BestFirstGame`) starts a node with that generator instead
-(:func:`start_moves`) and generates only the moves it keeps.
+A node's legal moves are, in generation order, the moves generated so far followed by
+the moves never generated (a cut-off stopped the generator before them); a generated
+edge whose child was forced was searched. How it works: docs/how-it-works.md.
 
 Examples
 --------
@@ -53,13 +40,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, overload
 
+from lazytree.counters import StatsSnapshot, TreeStats
 from lazytree.game import CHANCE, Game, IllegalMoveError, Player, require_game
 from lazytree.rating import Bound, Rating
+from lazytree.sources import Failed, Outcomes, Reordered
 
-if TYPE_CHECKING:  # fixed-width integers (see docs/benchmarks/compiled-core.md)
+if TYPE_CHECKING:  # fixed-width integers (docs/benchmarks/compiled-core.md)
     from mypy_extensions import i16, i32, i64
 
 S = TypeVar("S", bound=Hashable)
@@ -83,6 +71,7 @@ __all__ = [
     "Tree",
     "TreeContext",
     "TreeStats",
+    "built_child",
     "child_at",
     "edge_at",
     "generate_to",
@@ -91,38 +80,27 @@ __all__ = [
     "moves_in_order",
     "next_child",
     "pull_move",
+    "rated_for",
     "reordered",
     "start_moves",
+    "stored_at",
+    "stored_value",
 ]
 
 EMPTY: Final[tuple[Any, ...]] = ()
-"""The one child sequence every leaf shares (a node with no moves holds nothing of its own)."""
+"""The one child sequence every leaf shares."""
 
 EXACT_AT: Final = 1
-"""Where :attr:`Bound.EXACT <lazytree.rating.Bound.EXACT>` is in :data:`BOUNDS`."""
 LOWER_AT: Final = 2
-"""Where :attr:`Bound.LOWER <lazytree.rating.Bound.LOWER>` is in :data:`BOUNDS`."""
 UPPER_AT: Final = 3
-"""Where :attr:`Bound.UPPER <lazytree.rating.Bound.UPPER>` is in :data:`BOUNDS`."""
-
 TO_THE_END: Final = 3
-"""What a search adds to a bound's index in :data:`BOUNDS` when no leaf below the node
-was cut off by the depth (see :attr:`~lazytree.search.result.SearchResult.complete`)."""
+"""Added to a bound's index when no leaf below the node was cut off by the depth."""
 
-BOUNDS: Final[tuple[Bound | None, ...]] = (
-    None,
-    Bound.EXACT,
-    Bound.LOWER,
-    Bound.UPPER,
-    Bound.EXACT,
-    Bound.LOWER,
-    Bound.UPPER,
-)
-"""A node keeps its rating's bound as an index into this tuple (``_rbound``): 0, None,
-while no rating is stored; :data:`EXACT_AT`, :data:`LOWER_AT` or :data:`UPPER_AT`; and
-that plus :data:`TO_THE_END` for the same bound from a search that reached the end of
-the game on every line it searched below the node (no leaf cut off by the depth): a
-later search that reuses the rating still knows its own result is the game's."""
+BOUNDS: Final[tuple[Bound | None, ...]] = (None, *(Bound.EXACT, Bound.LOWER, Bound.UPPER) * 2)
+"""A node keeps its rating's bound as an index into this tuple: 0 (None) while unrated,
+:data:`EXACT_AT`, :data:`LOWER_AT` or :data:`UPPER_AT`, plus :data:`TO_THE_END` when
+the search reached the game's end on every line below the node (so a later search
+reusing the rating knows its result is the game's)."""
 
 _EXACT: Final = Bound.EXACT
 _LOWER: Final = Bound.LOWER
@@ -132,26 +110,14 @@ _UPPER: Final = Bound.UPPER
 class Node(Generic[S, M]):
     """One position of a lazy tree.
 
-    A node keeps its generated moves and their children itself, in one list and with no
-    object per move: ``_slots`` is None before the moves were asked for, then the list
-    ``[move 0, child 0, move 1, child 1, ...]`` (a child is None until it is forced) that
-    :func:`pull_move` extends one move at a time from ``_source``, the game's move iterator,
-    until it is exhausted (``_source`` None again). A node that has no moves never gets a
-    list of its own (it shares :data:`_NO_SLOTS`). A chance node's source is an
-    :class:`_Outcomes`, which keeps the outcomes' probabilities and stays once exhausted.
-    An :class:`Edge` is a view ``(node, index)`` made when asked for; the searches force
-    children by index (:func:`next_child`) and make none. A node never refers to its
-    parent or to its :class:`Tree`, so a subtree stays alive exactly as long as
-    something holds its root (and, unless the tree shares positions, is freed by
-    reference counting when dropped: it has no cycles).
-
-    The rating a rater stored is kept in the node's own fields (``_rvalue``,
-    ``_rplayer``, ``_rdepth``, ``_rbound``, the bound's index in :data:`BOUNDS`, 0 while
-    unrated, and ``_rkey``), not in a :class:`Rating` object per node: :attr:`rating`
-    makes one when read, and assigning a rating (or None) copies its fields. The
-    searches write the fields with :meth:`rate_at`, which makes no object at all.
-
-    Nothing holds a node weakly: the sharing table prunes itself (:meth:`Tree.prune`).
+    ``_slots`` is None before the moves were asked for, then the list ``[move 0, child
+    0, move 1, child 1, ...]`` (a child is None until forced) that :func:`pull_move`
+    extends from ``_source``, the move iterator (None once exhausted; a chance node's
+    is an :class:`Outcomes`, which keeps the probabilities). A node without moves
+    shares :data:`_NO_SLOTS`. The stored rating is kept in the ``_r*`` fields (no
+    :class:`Rating` object per node): :attr:`rating` makes one when read. Only this
+    module reads these fields; the searches use its functions (:func:`next_child`,
+    :func:`stored_at`, ...).
     """
 
     __slots__ = (
@@ -169,8 +135,8 @@ class Node(Generic[S, M]):
     )
 
     def __init__(self, context: TreeContext[S, M], state: S) -> None:
-        # the small integers first (packed: see docs/benchmarks/compiled-core.md)
-        to_move = context.to_move  # (an attribute read, then a call: see TreeContext)
+        # the small integers first (packed: docs/benchmarks/compiled-core.md)
+        to_move = context.to_move  # (read, then called: see TreeContext)
         self.player: i32 = to_move(state)
         self._rdepth: i32 = 0
         self._rplayer: i16 = 0
@@ -351,6 +317,40 @@ def move_at(node: Node[S, M], index: int) -> M:
     return move
 
 
+def built_child(node: Node[S, M], index: int) -> Node[S, M] | None:
+    """The child of ``node``'s generated move number ``index`` if it was built; never forces."""
+    slots = node._slots
+    assert slots is not None
+    child: Node[S, M] | None = slots[2 * index + 1]
+    return child
+
+
+def stored_at(
+    node: Node[Any, Any], depth: int, player: Player, key: Hashable, alpha: float, beta: float
+) -> int:
+    """The index in :data:`BOUNDS` of the rating stored on ``node`` when it was made
+    ``depth`` deep for ``player`` and ``key`` and settles the window ``(alpha, beta)``
+    (its value is then :func:`stored_value`); 0 otherwise."""
+    at = node._rbound
+    if at == 0 or node._rdepth != depth or node._rplayer != player or node._rkey != key:
+        return 0
+    bound = BOUNDS[at]
+    v = node._rvalue
+    if bound is _EXACT or (bound is _LOWER and v >= beta) or (bound is _UPPER and v <= alpha):
+        return at
+    return 0
+
+
+def stored_value(node: Node[Any, Any]) -> float:
+    """The value of the rating stored on ``node`` (0.0 when there is none)."""
+    return node._rvalue
+
+
+def rated_for(node: Node[Any, Any], player: Player) -> bool:
+    """True when ``node`` holds a rating made for ``player``."""
+    return node._rbound != 0 and node._rplayer == player
+
+
 def edge_at(node: Node[S, M], index: int) -> Edge[S, M] | None:
     """The edge of generation number ``index`` (from 0) of ``node``, generating moves up
     to it; None when the node has no more moves."""
@@ -368,14 +368,9 @@ def child_at(node: Node[S, M], index: int) -> Node[S, M]:
 
 
 def next_child(node: Node[S, M], index: int) -> Node[S, M] | None:
-    """The child of ``node``'s move number ``index``, built the first time (never again:
-    the node keeps it), the move generated first when it is the next one; None when the
-    node has no move of that number. ``index`` is at most the number of moves generated.
-
-    The search's step over a node's children in generation order: one call per child,
-    and one more to learn that there are no more moves; nothing is generated or built
-    beyond the child asked for.
-    """
+    """The child of ``node``'s move number ``index`` (at most the number of moves
+    generated), built the first time, the move generated first when it is the next one;
+    None when the node has no move of that number: the search's step over the children."""
     slots = node._slots
     k = 2 * index + 1
     if slots is not None and k < len(slots):  # generated: built already?
@@ -404,11 +399,13 @@ def _views(node: Node[S, M], n: int) -> tuple[Edge[S, M], ...]:
 
 
 def _start(node: Node[S, M], moves: Iterator[M]) -> Iterator[M]:
-    """Make ``moves`` the move source of ``node`` (an :class:`_Outcomes` around them at a
+    """Make ``moves`` the move source of ``node`` (an :class:`Outcomes` around them at a
     chance node), count the node expanded, and return the source; the node's list of
     moves and children is made with its first move (see :func:`pull_move`)."""
     node.context.stats.nodes_expanded += 1
-    source: Iterator[M] = _Outcomes(moves, node) if node.player == CHANCE else moves
+    source: Iterator[M] = moves
+    if node.player == CHANCE:
+        source = Outcomes(moves, node.context.game, node.state)
     node._source = source
     node._slots = _NO_SLOTS
     return source
@@ -427,7 +424,7 @@ def pull_move(node: Node[S, M]) -> bool:
         for move in source:  # noqa: B007 (one move: a loop, not a call of next)
             break
         else:
-            if type(source) is not _Outcomes:  # (which keeps the probabilities)
+            if type(source) is not Outcomes:  # (which keeps the probabilities)
                 node._source = None
             return False
     except BaseException as exc:
@@ -446,82 +443,25 @@ def pull_move(node: Node[S, M]) -> bool:
 
 
 def _failed(node: Node[S, M], source: Iterator[Any], error: BaseException) -> None:
-    """The move source of ``node`` raised ``error``: remember it (see :class:`_Failed`;
-    a chance node's :class:`_Outcomes` remembers it itself)."""
-    if not isinstance(source, (_Failed, _Outcomes)):
-        node._source = _Failed(error)
+    """The move source of ``node`` raised ``error``: remember it (see :class:`Failed`;
+    a chance node's :class:`Outcomes` remembers it itself)."""
+    if not isinstance(source, (Failed, Outcomes)):
+        node._source = Failed(error)
 
 
 def _exhausted(node: Node[S, M]) -> bool:
     """True when the move source of ``node`` (started) has no more moves."""
     source = node._source
-    return source is None or (type(source) is _Outcomes and source.moves is None)
-
-
-class _Outcomes:
-    """The move source of a chance node: the outcomes (from the game's or a reordered
-    generator) and, as each is pulled, its probability (the game's
-    ``outcome_probability``), kept once the outcomes are exhausted (``moves`` None)."""
-
-    __slots__ = ("game", "moves", "probs", "state")
-
-    def __init__(self, moves: Iterator[Any], node: Node[Any, Any]) -> None:
-        self.moves: Iterator[Any] | None = moves
-        self.game: Any = node.context.game  # (not the node: a node's tree has no cycles)
-        self.state: Any = node.state
-        self.probs: list[float] = []
-
-    def __iter__(self) -> _Outcomes:
-        return self
-
-    def __next__(self) -> Any:
-        moves = self.moves
-        if moves is None:
-            raise StopIteration
-        try:
-            move = next(moves)
-            p = self.game.outcome_probability(self.state, move)
-        except StopIteration:
-            self.moves = None
-            raise
-        except BaseException as exc:
-            if not isinstance(moves, _Failed):
-                self.moves = _Failed(exc)
-            raise
-        self.probs.append(p)
-        return move
-
-
-# -- a move source other than the game's legal_moves (a width search's, best first) --
-class Reordered(Generic[M]):
-    """The move generator of a node started in an order of its own (:func:`start_moves`),
-    with the way to make a fresh one (:func:`moves_in_order`)."""
-
-    __slots__ = ("again", "moves")
-
-    def __init__(self, moves: Iterator[M], again: Callable[[], Iterator[M] | None]) -> None:
-        self.moves = moves
-        self.again = again
-
-    def __iter__(self) -> Reordered[M]:
-        return self
-
-    def __next__(self) -> M:
-        return next(self.moves)
+    return source is None or (type(source) is Outcomes and source.moves is None)
 
 
 def start_moves(
     node: Node[S, M], moves: Iterator[M], again: Callable[[], Iterator[M] | None]
 ) -> bool:
-    """Make ``moves`` the move generator of ``node`` unless its generator was started
-    already; True when this started it. ``again()`` makes the same generator afresh.
-
-    ``moves`` must be the legal moves of the node's state, each once, in another order
-    (:class:`~lazytree.game.BestFirstGame`: a width search pulls only the best few).
-    The node's generation order is then that order: its generated edges are a prefix
-    of ``moves`` (as they are of ``legal_moves`` otherwise), and :func:`moves_in_order`
-    lists the moves in it.
-    """
+    """Make ``moves`` (the legal moves, each once, in another order:
+    :class:`~lazytree.game.BestFirstGame`) the move generator of ``node`` unless its
+    generator was started already; True when this started it. ``again()`` makes the
+    same generator afresh (:func:`moves_in_order`)."""
     if node._slots is not None:
         return False
     _start(node, Reordered(moves, again))
@@ -547,18 +487,15 @@ def moves_in_order(node: Node[S, M]) -> Iterator[M]:
 
 
 def _moves_of(node: Node[S, M]) -> Iterator[Any] | None:
-    """The move generator of ``node`` (inside a chance node's :class:`_Outcomes`)."""
+    """The move generator of ``node`` (inside a chance node's :class:`Outcomes`)."""
     source = node._source
-    return source.moves if type(source) is _Outcomes else source
+    return source.moves if type(source) is Outcomes else source
 
 
 class Children(Sequence["Edge[S, M]"]):
     """The children of a node whose moves are not all generated yet: a short-lived view
-    (made by :attr:`Node.children`, never stored) over the node's own moves.
-
-    Iterating replays the edges generated so far, then pulls more; several iterations at
-    once (nested loops) each see every edge once, and no move is generated twice.
-    """
+    over the node's own moves. Iterating replays the edges generated so far, then pulls
+    more; nested iterations each see every edge once, no move is generated twice."""
 
     __slots__ = ("_node",)
 
@@ -603,16 +540,12 @@ class Children(Sequence["Edge[S, M]"]):
 
 
 class Edge(Generic[S, M]):
-    """A move of a node and the memoized thunk of the child it leads to: a view
-    ``(node, index)`` of the node's generated move number ``index``, made when asked for
-    (the node keeps its moves and children itself, no object per move). Two views of
-    the same move of the same node are equal.
-    """
+    """A move of a node and the memoized thunk of its child: a view ``(node, index)`` of
+    the node's generated move number ``index``; two views of one move are equal."""
 
     __slots__ = ("_index", "_node")
 
     def __init__(self, node: Node[S, M], index: int) -> None:
-        """The view of ``node``'s generated move number ``index``."""
         self._node = node
         self._index = index
 
@@ -623,10 +556,7 @@ class Edge(Generic[S, M]):
 
     @property
     def move(self) -> M:
-        slots = self._node._slots
-        assert slots is not None
-        move: M = slots[2 * self._index]
-        return move
+        return move_at(self._node, self._index)
 
     @property
     def probability(self) -> float | None:
@@ -645,10 +575,7 @@ class Edge(Generic[S, M]):
 
     def peek(self) -> Node[S, M] | None:
         """The child if it was built, else None; never forces."""
-        slots = self._node._slots
-        assert slots is not None
-        child: Node[S, M] | None = slots[2 * self._index + 1]
-        return child
+        return built_child(self._node, self._index)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Edge):
@@ -670,25 +597,19 @@ class ChanceEdge(Edge[S, M]):
     @property
     def probability(self) -> float | None:
         source = self._node._source
-        assert type(source) is _Outcomes
+        assert type(source) is Outcomes
         return source.probs[self._index]
 
 
 class TreeContext(Generic[S, M]):
     """What every node of a tree refers to (``node.context``): the rules, the counters, the
-    sharing table and the ply of the root.
-
-    A :class:`Tree` is the handle a caller holds: its root and this context. The context
-    never refers to the root of an unshared tree, so a tree has no reference cycle: when
-    the last reference to its root goes, reference counting frees every node at once,
-    with no work left for the cyclic collector. (A shared tree's table refers to its
-    nodes, so a dropped shared tree waits for the collector.)
-    """
+    sharing table and the ply of the root. It refers to the root only with sharing, so
+    an unshared tree has no cycle and is freed by reference counting."""
 
     def __init__(self, game: Game[S, M], share: bool) -> None:
         self.game = game
-        # the three rules every forced node calls, bound once; callers read one into a
-        # local, then call it (why: docs/benchmarks/compiled-core.md)
+        # the rules every forced node calls, bound once; callers read one into a local,
+        # then call it (docs/benchmarks/compiled-core.md)
         self.to_move: Callable[[S], Player] = game.to_move
         self.result: Callable[[S, M], S] = game.result
         self.legal_moves: Callable[[S], Iterator[M]] = game.legal_moves
@@ -704,8 +625,8 @@ class TreeContext(Generic[S, M]):
         self._prune_at = PRUNE_MIN
 
     def leaf_value(self, state: S, player: Player) -> float:
-        """A rater's leaf: the game's evaluation of ``state`` from ``player``'s point of
-        view, counted in :attr:`TreeStats.evaluations`. Every rater evaluates here."""
+        """The game's evaluation of ``state`` from ``player``'s point of view, counted in
+        :attr:`TreeStats.evaluations`: every rater evaluates here."""
         self.stats.evaluations += 1
         evaluate = self.evaluate
         return float(evaluate(state, player))
@@ -772,13 +693,10 @@ class Tree(Generic[S, M]):
     rng:
         Used only to draw a random initial state when ``state`` is not given.
     share:
-        When true, positions reached by several move orders share one node, so the
-        tree becomes a DAG (a transposition table; positions no longer reachable from
-        the root are dropped from it, see :meth:`prune`).
+        When true, positions reached by several move orders share one node (a DAG;
+        see :meth:`prune`).
 
-    The tree holds its root and the :class:`TreeContext` its nodes share (``game``,
-    ``stats``, ``share`` and ``ply`` are the context's); no node refers to the tree
-    itself, so the tree has no reference cycle.
+    ``game``, ``stats``, ``share`` and ``ply`` are the :class:`TreeContext`'s.
     """
 
     def __init__(
@@ -819,23 +737,13 @@ class Tree(Generic[S, M]):
 
     def prune(self) -> None:
         """Drop from the sharing table the positions no longer reachable from the root
-        through forced edges (after :meth:`play`, the old root's other subtrees).
-
-        The table holds its nodes strongly, so it forgets the unreachable ones itself:
-        at every :meth:`play`, when :attr:`shared_positions` is read, and when it has
-        doubled since the last time (a walk of the reachable nodes, amortised over the
-        insertions). Nodes a caller still holds outside the root's subtree stay alive; a
-        search that reaches their position again builds a new node for it.
-        """
+        through forced edges; done by itself at every :meth:`play`, when
+        :attr:`shared_positions` is read and when the table has doubled."""
         self.context.prune()
 
     def play(self, move: M) -> Node[S, M]:
-        """Make ``move`` at the root and keep only the subtree below it.
-
-        The forced part of that subtree (nodes and their stored ratings) is reused; the
-        rest of the old tree is no longer referenced and is freed (and leaves the
-        sharing table).
-        """
+        """Make ``move`` at the root and keep only the subtree below it (its forced nodes
+        and their ratings); the rest of the old tree is freed."""
         root = self.root.child_for(move)
         self.root = root
         context = self.context
@@ -859,81 +767,8 @@ class Tree(Generic[S, M]):
         return None if hook is None else hook(self.root)
 
 
-class TreeStats:
-    """Live counters of a tree.
-
-    * ``nodes_created``: nodes built (each forced edge builds at most one; with sharing, a
-      position reached again reuses its node and is not counted twice);
-    * ``nodes_expanded``: nodes whose move generator was started;
-    * ``moves_generated``: moves pulled from the games' generators;
-    * ``evaluations``: calls of ``game.evaluate`` made by raters.
-    """
-
-    __slots__ = ("evaluations", "moves_generated", "nodes_created", "nodes_expanded")
-
-    def __init__(self) -> None:
-        self.nodes_created = 0
-        self.nodes_expanded = 0
-        self.moves_generated = 0
-        self.evaluations = 0
-
-    def snapshot(self) -> StatsSnapshot:
-        return StatsSnapshot(
-            self.nodes_created, self.nodes_expanded, self.moves_generated, self.evaluations
-        )
-
-    def __repr__(self) -> str:
-        return f"TreeStats({self.snapshot().as_dict()})"
-
-
-@dataclass(frozen=True, slots=True)
-class StatsSnapshot:
-    """Counters of a tree at one moment (or the difference of two moments)."""
-
-    nodes_created: int = 0
-    nodes_expanded: int = 0
-    moves_generated: int = 0
-    evaluations: int = 0
-
-    def __sub__(self, other: StatsSnapshot) -> StatsSnapshot:
-        return StatsSnapshot(
-            self.nodes_created - other.nodes_created,
-            self.nodes_expanded - other.nodes_expanded,
-            self.moves_generated - other.moves_generated,
-            self.evaluations - other.evaluations,
-        )
-
-    def as_dict(self) -> dict[str, int]:
-        return {
-            "nodes_created": self.nodes_created,
-            "nodes_expanded": self.nodes_expanded,
-            "moves_generated": self.moves_generated,
-            "evaluations": self.evaluations,
-        }
-
-
-class _Failed:
-    """Put in place of a move generator that raised: the node's moves are *not* all
-    generated, and asking for more says so (each ``next`` raises a RuntimeError caused
-    by the first error) instead of pretending there are none."""
-
-    __slots__ = ("error",)
-
-    def __init__(self, error: BaseException) -> None:
-        self.error = error
-
-    def __iter__(self) -> _Failed:
-        return self
-
-    def __next__(self) -> Any:
-        err = RuntimeError("the move generator of this node failed earlier")
-        err.__cause__ = self.error
-        raise err
-
-
 PRUNE_MIN = 4096
-"""The sharing table is pruned (:meth:`Tree.prune`) when it reaches twice the positions
-it kept at the last pruning, and never below this many."""
+"""The sharing table is pruned when it doubles since the last pruning, never below this."""
 
 _svg_hook: Callable[[Node[Any, Any]], str | None] | None = None
 """Set by the export layer when it is imported, so the core never imports it."""

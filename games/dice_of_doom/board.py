@@ -1,20 +1,16 @@
 """Hex-board geometry of Dice of Doom: offset rows and the book's neighbour lists.
 
-Territories are numbered row by row, ``n = row * size + column``; even rows are drawn
-half a hex to the right. :func:`neighbors` returns exactly the book's ``neighbors``
-list, in the book's order (the order matters: it is the order attacks are generated
-in, and so the order in which ties between equally good moves are broken).
+Territories are numbered row by row; even rows are drawn half a hex to the right.
+:func:`neighbors` is the book's ``neighbors`` list in the book's order (the order
+attacks are generated in, so ties between moves break as the book's do).
 
 Examples
 --------
 >>> neighbors(0, 2), neighbors(1, 2), neighbors(2, 2), neighbors(3, 2)
 ((3, 2, 1), (3, 0), (0, 3), (1, 0, 2))
 
-*Land of Lisp* (chapters 15-20) draws the board differently: every row is shifted half
-a hex further left than the row above it, so the board is a rhombus and territory ``n``
-touches ``n - size``, ``n + size``, ``n - size - 1``, ``n - 1``, ``n + 1`` and
-``n + size + 1`` (those that exist). :func:`lisp_neighbors` returns that book's
-``neighbors`` list in its order. On 3 x 3 and larger the two geometries differ:
+*Land of Lisp* draws a rhombus (each row half a hex left of the one above):
+:func:`lisp_neighbors` is that book's list. From 3 x 3 the two differ:
 
 >>> neighbors(4, 3), lisp_neighbors(4, 3)
 ((1, 7, 0, 6, 5, 3), (1, 7, 0, 3, 5, 8))

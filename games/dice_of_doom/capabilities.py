@@ -117,13 +117,8 @@ class DiceCapabilities:
 
     def coefficients_to_weights(self, b: Sequence[float]) -> dict[str, float]:
         """The weights of coefficients ``b``, ``safe`` held at this game's value and
-        ``squash`` taking the fitted scale.
-
-        The heuristic has its own scale (``squash``): when the fit gives ``safe`` a
-        coefficient <= 0 (with features that overlap, e.g. safe territories and frontier
-        territories at the most dice, the fit may move the territory's worth from one to
-        the other), the squash is kept and every weight follows from the coefficients,
-        ``safe`` included: the same evaluation."""
+        ``squash`` taking the fitted scale; when the fit gives ``safe`` a coefficient
+        <= 0 (overlapping features), the squash is kept and every weight follows."""
         names = HeuristicWeights.FEATURES
         current = self.evaluation_weights()
         k = names.index(self.scale_weight)

@@ -44,21 +44,9 @@ class Outcome(enum.Enum):
 def sum_counts(k: int) -> tuple[int, ...]:
     """``counts[s]``: in how many of the ``6**k`` equally likely rolls ``k`` dice sum to ``s``.
 
-    Built by convolving the counts of ``k - 1`` dice with one die (``k = 0``: the empty
-    roll sums to 0 in one way). The tuple has ``6k + 1`` entries, indexed by the sum.
+    Built by convolving the counts of ``k - 1`` dice with one die; ``6k + 1`` entries,
+    indexed by the sum, adding up to ``6**k``.
 
-    Parameters
-    ----------
-    k:
-        Number of dice (>= 0).
-
-    Returns
-    -------
-    tuple[int, ...]
-        The counts; they add up to ``6**k``.
-
-    Examples
-    --------
     >>> sum_counts(1)
     (0, 1, 1, 1, 1, 1, 1)
     >>> sum(sum_counts(4)) == 6**4

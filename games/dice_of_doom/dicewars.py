@@ -1,41 +1,14 @@
-"""Dice Wars rules on Dice of Doom's hex grid (``--rules dicewars``).
+"""Dice Wars rules on Dice of Doom's hex grid (``--rules dicewars``): the FIT BUT Dice Wars
+framework's (``ibenes/dicewars``) battles (as ``--rules chance``), a pass at any time,
+then the largest group plus the reserve (at most :data:`MAX_REINFORCEMENT`) placed one
+die at a time on a random own territory below :data:`DICEWARS_MAX_DICE` (each die a
+chance node of :class:`Place` outcomes, equally likely), the rest kept in the reserve;
+total conquest ends the game, :data:`MAX_PASS_ROUNDS` rounds of passes draw it. The
+rules and what differs from the framework: docs/reference/games.md.
 
-The rules of the FIT BUT Dice Wars framework (the game server of a university AI
-course, ``ibenes/dicewars``), played on the *Realm of Racket* hex grid
-(:func:`~lazytree.games.dice_of_doom.board.neighbor_table`):
-
-* **Battles** as ``--rules chance``: any own territory with two dice or more attacks an
-  enemy neighbour, both sides roll all their dice, the attacker wins with a strictly
-  higher sum and moves all its dice but one into the target; a loss leaves it one die.
-  An attack leads to a chance node whose outcomes are :data:`Outcome.WIN` and
-  :data:`Outcome.LOSE`, weighted by the exact odds.
-* **Passing** is allowed at any time, also before any attack.
-* **Reinforcement** after a pass: the passing player's largest connected group of
-  territories plus its **reserve** of dice carried from earlier turns, at most
-  :data:`MAX_REINFORCEMENT` (64) in all, are placed **one die at a time on a random own
-  territory** below :data:`DICEWARS_MAX_DICE` (8) dice; the dice that find no room go to
-  the reserve. Each die is a chance node whose outcomes are the territories it may land
-  on (:class:`Place`), each equally likely: the framework draws among all the player's
-  territories and drops a full one when it is drawn, which gives every territory not yet
-  full the same chance.
-* **The end**: one player owns every territory (total conquest). A game in which
-  :data:`MAX_PASS_ROUNDS` (8) rounds of passes follow one another (8 passes per player
-  still in the game, no battle between them) is cancelled: a draw of the players still
-  in it (the framework names no winner).
-* **The start**: territories dealt to the players in turn, each to a random free
-  territory, and :data:`START_DICE` (3) dice on every territory (the framework's
-  ``--dice-assignment flat``).
-
-What differs from the framework: its boards are irregular maps of about 30 areas made of
-small hexes, ours a ``size`` x ``size`` grid of hex territories (up to six neighbours
-each; a 5x5 board has 25, a 6x6 one 36); its player order is shuffled, ours starts with
-player 0; its limit of 10,000 battles a game is the arena's limit of moves
-(:data:`lazytree.arena.play.MAX_PLIES`) here.
-
-A position keeps what the turn needs in :class:`DiceState`'s fields: ``spare`` holds
-every player's reserve (:func:`reserves`, 7 bits a player), ``captured`` counts the
-passes since the last battle, and ``pending`` holds the attack whose dice are to be
-rolled, or, while a pass's dice are being placed, ``Attack(PLACING, dice left)``.
+A position's ``spare`` holds every player's reserve (:func:`reserves`, 7 bits a player),
+``captured`` the passes since the last battle, and ``pending`` the attack to roll or,
+while a pass's dice are placed, ``Attack(PLACING, dice left)``.
 
 Examples
 --------
@@ -231,19 +204,9 @@ class DiceWarsEvaluation:
 
 
 class DiceWars(ChanceDiceOfDoom):
-    """The Dice Wars framework's rules on a ``size`` x ``size`` hex grid (see the module).
-
-    Parameters
-    ----------
-    size:
-        Territories per row and column (>= 2).
-    players:
-        Number of players (2 to 8).
-    max_dice:
-        Most dice a territory holds (the framework's 8).
-    eval:
-        How :meth:`evaluate` rates a position (``heuristic`` for the play AI).
-    """
+    """The Dice Wars framework's rules on a ``size`` x ``size`` hex grid (see the module);
+    the parameters are :class:`~lazytree.games.dice_of_doom.variants.LispDiceOfDoom`'s
+    (the framework's ``max_dice``: 8)."""
 
     rules = "dicewars"
 

@@ -4,37 +4,18 @@ An evaluator is an object with a ``name`` and a call ``(game, state, player) -> 
 (:class:`Evaluation`); ``DiceOfDoom(eval=...)`` takes one, or the name of one of
 :data:`EVALUATORS` (the game option ``eval``):
 
-* ``"book"`` (:class:`BookEvaluation`): the book's rating of a position: the share of
-  the win of the players who own the most territories (1, 1/k for a k-way tie, else 0),
-  at a depth cut-off as at the end of the game. Values are 0, 1/k or 1 only, so most
-  positions tie.
+* ``"book"`` (:class:`BookEvaluation`): the book's share of the win of the players who
+  own the most territories (1, 1/k for a k-way tie, else 0);
 * ``"heuristic"`` (:class:`HeuristicEvaluation`): in the spirit of *Land of Lisp*'s
-  ``score-board`` (chapter 18), a weighted count of each player's territories that no
-  enemy neighbour outnumbers (safe) and that one does (threatened, it can be taken next
-  turn), its dice (attacking power), the size of its largest connected group, its
-  frontier territories at the most dice (no attack can take them, and they can attack),
-  and for the player to move a bonus (it attacks first; the game ends when the player
-  to move cannot attack) and the dice a pass would hand out now (under the lisp rules
-  the dice captured this turn minus one). The rating player's score minus the best
-  opponent's, per territory of the board, is squashed into ``(0.01, 0.99)`` with
-  ``tanh``; at the end of the game the value is the book's, so a real win (1) is worth
-  more than any estimate. Every player's score of a board is computed at once (one pass
-  over the territories, one flood fill for the groups and the frontier) and remembered,
-  so rating the same board for another player, or again in the next iteration of a
-  deepening search, is a lookup; a pass leaves the owners as they were, so its groups
-  and frontier are looked up too. The weights are data (:class:`HeuristicWeights`,
-  ``HeuristicEvaluation(weights)``); the shipped ones were fitted by logistic regression
-  on self-play positions of 8x8 boards under the lisp rules (see
-  :class:`HeuristicWeights`).
+  ``score-board``, a weighted count of each player's features (:class:`HeuristicWeights`);
+  the rating player's score minus the best opponent's, per territory, squashed into
+  ``(0.01, 0.99)``, the book's value at the end of the game; every player's score of a
+  board is computed at once and remembered;
+* ``"score-board"``: *Land of Lisp*'s own rating
+  (:mod:`lazytree.games.dice_of_doom.score_board`), scaled into ``[0, 1]``.
 
-* ``"score-board"``: *Land of Lisp*'s own rating (see
-  :mod:`lazytree.games.dice_of_doom.score_board`), scaled into ``[0, 1]``.
-
-All lie in ``[0, 1]`` (``DiceOfDoom.evaluation_bounds``, the
-:class:`~lazytree.game.BoundedGame` protocol), which lets alpha-beta cut as soon as a
-line reaches a certain win.
-
-This module knows nothing of the rules module: the rules import it, not the reverse.
+All lie in ``[0, 1]`` (``DiceOfDoom.evaluation_bounds``). The rules import this module,
+not the reverse.
 
 Examples
 --------
@@ -101,11 +82,9 @@ class HeuristicWeights:
         (under the lisp rules the dice captured this turn minus one), at most one per
         own territory below the maximum.
 
-    The defaults (``docs/tuned-dice-of-doom-8x8-lisp.json``, with the match that accepted
-    them) are the output of ``lazytree tune dice-of-doom --rules lisp --size 8 --games
-    1000 --nodes 100 --depth 2 --rounds 2``; :data:`HAND_WEIGHTS` keeps the first,
-    hand-set ones. How they were fitted and the matches that accepted them are in the
-    documentation's benchmarks (docs/benchmarks/learning.md).
+    The defaults were fitted by ``lazytree tune`` on 8x8 lisp self-play
+    (``docs/tuned-dice-of-doom-8x8-lisp.json``; how: docs/benchmarks/learning.md);
+    :data:`HAND_WEIGHTS` keeps the first, hand-set ones.
     """
 
     safe: float = 2.0

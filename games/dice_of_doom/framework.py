@@ -1,22 +1,11 @@
 """The Dice Wars framework's AIs as agents, loaded at run time from the operator's checkout.
 
 The FIT BUT Dice Wars framework (``ibenes/dicewars``, GPL) is never copied into lazytree:
-its folder is named by the operator, by the environment variable :data:`ENVIRONMENT`
-(``lazytree arena``, ``play`` and ``serve`` set it from their ``--dicewars PATH``
-option), and its modules are imported from there the first time an agent needs them. A
-request to the server can only name an agent (``dt.stei``), never a folder.
-
-The framework's client code is old: :func:`load_framework` gives it what it needs of a
-newer Python world first. ``numpy.warnings`` (gone since numpy 1.24; ``wpm_c`` calls
-``numpy.warnings.filterwarnings``) is the standard ``warnings`` module; ``hexutil``
-(only its drawing code uses ``hexutil.Hex``) is the installed package when there is
-one, else a module with a plain ``Hex``.
-
-:class:`FrameworkAgent` plays one seat: at each of its moves it writes the position as
-the framework's client board (areas ``1..N`` for territories ``0..N-1``, players
-``1..P`` for ``0..P-1``, the turn order from player 0), calls the AI's ``ai_turn`` and
-turns its command into a move (a battle into an attack, the end of the turn into the
-pass). Like the framework's driver, a command that is not a valid battle ends the turn.
+its folder is named by the operator (:data:`ENVIRONMENT`, set by ``--dicewars PATH``)
+and imported from there when an agent first needs it, with the shims its old code needs
+(:func:`load_framework`). :class:`FrameworkAgent` plays one seat: it writes the position
+as the framework's client board, calls the AI's ``ai_turn`` and turns its command into a
+move (a command that is not a valid battle ends the turn, as the framework's driver).
 
 >>> os.environ.get(ENVIRONMENT) is None or Path(os.environ[ENVIRONMENT]).is_dir()
 True

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lazytree.games.dice_of_doom.incremental import at
+from lazytree.games.dice_of_doom.chunks import at
 
 if TYPE_CHECKING:
     from lazytree.games.dice_of_doom.rules import DiceMove, DiceState
@@ -59,7 +59,7 @@ class SearchHints:
         """
         first: list[DiceMove] = []
         buckets: dict[int, list[DiceMove]] = {}
-        if self.big:  # the dice in chunks (incremental.Chunks), shared with the position before
+        if self.big:  # the dice in chunks (chunks.Chunks), shared with the position before
             chunks = state.chunks()[1]
             for move in moves:
                 if isinstance(move, tuple):

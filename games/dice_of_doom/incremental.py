@@ -1,27 +1,13 @@
 """What a big Dice of Doom board derives from the board a move was made on.
 
-A move changes a few territories (an attack two, a pass the few it reinforces), but
-a board of 10,000 territories costs milliseconds to copy, hash, list the moves of or
-rate from scratch. On boards of :data:`BIG_BOARD` territories or more the rules keep,
-for each position, the position it was made from and the territories that changed
-(:data:`Changes`), and these functions bring the facts of the position before up to
-date instead of recomputing them:
-
-* :func:`board_hash` / :func:`board_hash_after`: a hash of the board that is the XOR
-  of one key per territory (Zobrist hashing), so a move updates it in O(changes);
-* :func:`counts_after`: each player's territories;
-* :func:`attack_table` / :func:`attack_table_after`: the attacks from each territory
-  (the move list is these chunks in board order, for the player to move); a move
-  rebuilds only the chunks of the changed territories and their neighbours;
-* :func:`board_facts` / :func:`facts_after`: what the heuristic evaluation counts
-  (threatened territories, dice, full frontier territories, territories below the
-  maximum) and the connected groups of each player, kept as component labels with
-  their sizes: a capture merges the capturer's groups around the territory (a union,
-  no flood fill) and may split the loser's group, found by a search from each side
-  of the territory that stops when the sides meet.
-
-Every function is a plain function on tuples and lists (no game object), written for
-the compiled core (mypyc).
+On boards of :data:`BIG_BOARD` territories or more a position keeps the position it
+was made from and the territories that changed (:data:`Changes`); the board is kept in
+chunks shared with the board before (:data:`Chunks`), and these functions bring the
+facts of the position before up to date in O(changes) instead of recomputing them:
+the Zobrist hash (:func:`board_hash_after_in`), each player's territories
+(:func:`counts_after_in`), the attacks from each territory (:func:`attack_table_after_in`)
+and what the heuristic evaluation counts, with the connected groups
+(:func:`facts_after_in`). Plain functions on tuples and lists, for the compiled core.
 
 Examples
 --------
@@ -32,10 +18,11 @@ Examples
 >>> after = apply_changes(owners, dice, changes)
 >>> after
 ((0, 0, 0, 1, 0, 1, 0, 1, 0), (1, 2, 2, 2, 1, 3, 1, 2, 2))
->>> board_hash_after(board_hash(owners, dice), owners, dice, changes) == board_hash(*after)
+>>> o, d = chunked(owners), chunked(dice)
+>>> board_hash_after_in(board_hash(owners, dice), o, d, changes) == board_hash(*after)
 True
->>> facts = board_facts(nbrs, owners, dice, 2, 3)
->>> facts_after(facts, nbrs, owners, dice, changes, 3).summary() == board_facts(
+>>> facts = board_facts_in(nbrs, o, d, 2, 3)
+>>> facts_after_in(facts, nbrs, o, d, changes, 3).summary() == board_facts(
 ...     nbrs, *after, 2, 3).summary()
 True
 """
@@ -46,40 +33,41 @@ from collections.abc import Iterator
 from itertools import chain, compress
 from typing import TYPE_CHECKING, Any, Final
 
+from lazytree.games.dice_of_doom.chunks import (
+    FAN,
+    FAN_MASK,
+    MASK,
+    SHIFT,
+    TOP,
+    Chunks,
+    Overlay,
+    at,
+    chunked,
+    flattened,
+    updated,
+)
+
 if TYPE_CHECKING:  # machine integers in the compiled core (plain ints in the pure one)
     from mypy_extensions import i64
 
 __all__ = [
     "BIG_BOARD",
-    "CHUNK",
     "BoardFacts",
     "Changes",
-    "Chunks",
-    "Overlay",
     "apply_changes",
     "apply_changes_in",
-    "at",
     "attack_is_legal_in",
-    "attack_table",
-    "attack_table_after",
     "attack_table_after_in",
     "attack_table_in",
-    "attacks_best_first",
     "attacks_best_first_in",
     "board_facts",
     "board_facts_in",
     "board_hash",
-    "board_hash_after",
     "board_hash_after_attack",
     "board_hash_after_in",
-    "changed_in",
-    "chunked",
-    "counts_after",
     "counts_after_attack",
     "counts_after_in",
-    "facts_after",
     "facts_after_in",
-    "flattened",
     "has_attack_in",
     "levels",
     "levels_after",
@@ -87,7 +75,6 @@ __all__ = [
     "tabled_attacks_in",
     "top_level",
     "touched",
-    "updated",
 ]
 
 BIG_BOARD: Final = 100
@@ -100,24 +87,6 @@ Changes = tuple[tuple[int, int, int], ...]
 
 Chunk = tuple[object, ...]
 """The attacks from one territory (the rules' ``Attack`` objects), in neighbour order."""
-
-SHIFT: Final = 5
-CHUNK: Final = 1 << SHIFT
-"""Territories per chunk (the innermost tuples) of a chunked board (:func:`chunked`)."""
-MASK: Final = CHUNK - 1
-FAN: Final = 5
-"""Chunks per block (``1 << FAN``): the middle level of a chunked board."""
-FAN_MASK: Final = (1 << FAN) - 1
-TOP: Final = SHIFT + FAN
-"""Item ``i`` lies in block ``i >> TOP``."""
-
-Chunks = tuple[tuple[tuple[Any, ...], ...], ...]
-"""A sequence kept in three levels: blocks of ``1 << FAN`` chunks of :data:`CHUNK`
-entries, item ``i`` being ``chunks[i >> TOP][(i >> SHIFT) & FAN_MASK][i & MASK]``
-(:func:`at`). A position made by a move shares every chunk and block its move did not
-change with the position before (:func:`updated`), so making it copies the outer tuple
-(``n / 1024`` entries), the block and the chunk of each item changed, not the board: on
-100x100, a few hundred bytes, where one level of chunks copied a 157-entry tuple."""
 
 
 def apply_changes(
@@ -156,83 +125,10 @@ def board_hash(owners: tuple[int, ...], dice: tuple[int, ...]) -> int:
     return h
 
 
-def _earlier(changes: Changes, k: int) -> int:
-    """The index of the latest change before change ``k`` to the same territory, or -1
-    (a move changes a territory once; the scan is for a list that does not)."""
-    i = changes[k][0]
-    for e in range(k - 1, -1, -1):
-        if changes[e][0] == i:
-            return e
-    return -1
-
-
-def board_hash_after(
-    h: int, owners: tuple[int, ...], dice: tuple[int, ...], changes: Changes
-) -> int:
-    """:func:`board_hash` of the board after ``changes``, from the hash ``h`` of the
-    board (``owners``, ``dice``) before them."""
-    out: i64 = h
-    if len(changes) > _SCAN_MAX:
-        return _board_hash_after_many(out, owners, dice, changes)
-    for k in range(len(changes)):
-        i, owner, n = changes[k]
-        e = _earlier(changes, k)
-        if e < 0:
-            out ^= _key(i, owners[i], dice[i])
-        else:
-            out ^= _key(i, changes[e][1], changes[e][2])
-        out ^= _key(i, owner, n)
-    return out
-
-
-_SCAN_MAX: Final = 8
-"""Up to this many changes, the value of a territory before a change is found by a scan
-of the earlier changes; longer lists (a big pass) keep the latest values in a dict."""
-
-
-def _board_hash_after_many(
-    h: i64, owners: tuple[int, ...], dice: tuple[int, ...], changes: Changes
-) -> int:
-    now: dict[int, tuple[int, int]] = {}  # a territory may change twice: its latest
-    for i, owner, n in changes:
-        last = now.get(i)
-        if last is None:
-            h ^= _key(i, owners[i], dice[i])
-        else:
-            h ^= _key(i, last[0], last[1])
-        h ^= _key(i, owner, n)
-        now[i] = (owner, n)
-    return h
-
-
-def counts_after(
-    counts: tuple[int, ...], owners: tuple[int, ...], changes: Changes
-) -> tuple[int, ...]:
-    """Each player's territories after ``changes`` (``counts`` before them)."""
-    out = list(counts)
-    if len(changes) > _SCAN_MAX:
-        now: dict[int, int] = {}
-        for i, owner, _ in changes:
-            before = now.get(i, owners[i])
-            if before != owner:
-                out[before] -= 1
-                out[owner] += 1
-            now[i] = owner
-        return tuple(out)
-    for k in range(len(changes)):
-        i, owner, _ = changes[k]
-        e = _earlier(changes, k)
-        before = owners[i] if e < 0 else changes[e][1]
-        if before != owner:
-            out[before] -= 1
-            out[owner] += 1
-    return tuple(out)
-
-
 def board_hash_after_attack(
     h: int, owners: Chunks, dice: Chunks, src: int, dst: int, player: int
 ) -> int:
-    """:func:`board_hash_after` of ``player``'s attack ``src -> dst`` on a chunked
+    """:func:`board_hash_after_in` of ``player``'s attack ``src -> dst`` on a chunked
     board (the source keeps one die, the target changes owner and gets the source's
     dice but one), without the tuple of changes."""
     out: i64 = h
@@ -245,7 +141,7 @@ def board_hash_after_attack(
 def counts_after_attack(
     counts: tuple[int, ...], owners: Chunks, dst: int, player: int
 ) -> tuple[int, ...]:
-    """:func:`counts_after` of ``player``'s attack on ``dst`` (a chunked board)."""
+    """:func:`counts_after_in` of ``player``'s attack on ``dst`` (a chunked board)."""
     out = list(counts)
     out[at(owners, dst)] -= 1
     out[player] += 1
@@ -305,99 +201,6 @@ def touched(neighbors: tuple[tuple[int, ...], ...], changes: Changes) -> list[in
     return out
 
 
-# -- boards in chunks, shared with the board before ----------------------------------
-def chunked(values: tuple[Any, ...]) -> Chunks:
-    """``values`` in chunks of :data:`CHUNK` and blocks of ``1 << FAN`` chunks (the last
-    ones may be shorter).
-
-    >>> c = chunked(tuple(range(2100)))
-    >>> [len(block) for block in c], [len(row) for row in c[-1]], at(c, 2090)
-    ([32, 32, 2], [32, 20], 2090)
-    >>> flattened(c) == tuple(range(2100))
-    True
-    """
-    rows = [values[k : k + CHUNK] for k in range(0, len(values), CHUNK)]
-    span = 1 << FAN
-    return tuple([tuple(rows[k : k + span]) for k in range(0, len(rows), span)])
-
-
-def flattened(chunks: Chunks) -> tuple[Any, ...]:
-    """The flat tuple of a chunked sequence."""
-    return tuple(chain.from_iterable(chain.from_iterable(chunks)))
-
-
-def at(chunks: Chunks, i: int) -> Any:
-    """Item ``i`` of a chunked sequence."""
-    return chunks[i >> TOP][(i >> SHIFT) & FAN_MASK][i & MASK]
-
-
-def changed_in(a: Chunks, b: Chunks) -> list[int]:
-    """The items (ascending) where two chunked sequences of one length differ: a block or
-    chunk the two share is skipped unread, so two positions a move apart compare in
-    ``n / 1024`` steps and a few chunks, not ``n``.
-
-    >>> c = chunked(tuple(range(3000)))
-    >>> changed_in(c, updated(c, [2500, 7], [-1, -2])), changed_in(c, chunked(tuple(range(3000))))
-    ([7, 2500], [])
-    """
-    out: list[int] = []
-    for i in range(len(a)):
-        block_a = a[i]
-        block_b = b[i]
-        if block_a is block_b:
-            continue
-        for j in range(len(block_a)):
-            row_a = block_a[j]
-            row_b = block_b[j]
-            if row_a is row_b or row_a == row_b:
-                continue
-            first = (i << TOP) | (j << SHIFT)
-            for k in range(len(row_a)):
-                if row_a[k] != row_b[k]:
-                    out.append(first + k)
-    return out
-
-
-def updated(chunks: Chunks, cells: list[int], values: list[Any]) -> Chunks:
-    """``chunks`` with item ``cells[k]`` set to ``values[k]`` (later ones win): a new
-    outer tuple and new blocks and chunks where an item changed, sharing every other
-    block and chunk; ``chunks`` itself when no item changes.
-
-    >>> c = chunked(tuple(range(3000)))
-    >>> d = updated(c, [5, 70, 5, 2500], [-1, -2, -3, -4])
-    >>> at(d, 5), at(d, 70), at(d, 2500), d[1] is c[1], d[0][1] is c[0][1]
-    (-3, -2, -4, True, True)
-    >>> updated(c, [3], [3]) is c
-    True
-    """
-    rows: dict[int, list[Any]] = {}
-    for k in range(len(cells)):
-        i = cells[k]
-        c = i >> SHIFT
-        row = rows.get(c)
-        if row is None:
-            old: tuple[Any, ...] = chunks[c >> FAN][c & FAN_MASK]
-            if old[i & MASK] == values[k]:
-                continue
-            row = list(old)
-            rows[c] = row
-        row[i & MASK] = values[k]
-    if not rows:
-        return chunks
-    blocks: dict[int, list[tuple[Any, ...]]] = {}
-    for c, row in rows.items():
-        b = c >> FAN
-        block = blocks.get(b)
-        if block is None:
-            block = list(chunks[b])
-            blocks[b] = block
-        block[c & FAN_MASK] = tuple(row)
-    out = list(chunks)
-    for b, block in blocks.items():
-        out[b] = tuple(block)
-    return tuple(out)
-
-
 def apply_changes_in(owners: Chunks, dice: Chunks, changes: Changes) -> tuple[Chunks, Chunks]:
     """:func:`apply_changes` on chunked boards (sharing the unchanged chunks)."""
     cells = [change[0] for change in changes]
@@ -408,7 +211,8 @@ def apply_changes_in(owners: Chunks, dice: Chunks, changes: Changes) -> tuple[Ch
 
 
 def board_hash_after_in(h: int, owners: Chunks, dice: Chunks, changes: Changes) -> int:
-    """:func:`board_hash_after` of a chunked board."""
+    """The hash of the board after ``changes`` from the hash ``h`` of the board
+    (``owners``, ``dice``) before them (a territory changed twice counts its last)."""
     out: i64 = h
     now: dict[int, tuple[int, int]] = {}  # a territory may change twice: its latest
     for i, owner, n in changes:
@@ -423,7 +227,7 @@ def board_hash_after_in(h: int, owners: Chunks, dice: Chunks, changes: Changes) 
 
 
 def counts_after_in(counts: tuple[int, ...], owners: Chunks, changes: Changes) -> tuple[int, ...]:
-    """:func:`counts_after` of a chunked board."""
+    """Each player's territories after ``changes`` (``counts`` before them)."""
     out = list(counts)
     now: dict[int, int] = {}
     for i, owner, _ in changes:
@@ -499,7 +303,8 @@ def _chunk_in(
     neighbors: tuple[tuple[int, ...], ...],
     made: tuple[Chunk, ...],
 ) -> Chunk:
-    """:func:`_chunk` on a chunked board."""
+    """The attacks from ``i`` (for its owner): enemy neighbours with fewer dice;
+    ``made[i][k]`` is the attack on its ``k``-th neighbour (shared when all are)."""
     d = at(dice, i)
     if d < 2:
         return ()
@@ -522,7 +327,7 @@ def attack_table_in(
     neighbors: tuple[tuple[int, ...], ...],
     made: tuple[Chunk, ...],
 ) -> Chunks:
-    """:func:`attack_table` of a chunked board, in chunks."""
+    """The attacks from every territory, from scratch, in chunks."""
     n = len(neighbors)
     return chunked(tuple([_chunk_in(i, owners, dice, neighbors, made) for i in range(n)]))
 
@@ -535,8 +340,8 @@ def attack_table_after_in(
     made: tuple[Chunk, ...],
     changes: Changes,
 ) -> Chunks:
-    """:func:`attack_table_after` in chunks: the chunks of the touched territories are
-    copied, the others shared with ``table``."""
+    """The attack table after ``changes`` from the ``table`` before them: only the
+    touched territories' entries are made again, the other chunks shared."""
     cells = touched(neighbors, changes)
     values: list[Any] = [_chunk_in(i, owners, dice, neighbors, made) for i in cells]
     return updated(table, cells, values)
@@ -571,115 +376,25 @@ def has_attack_in(table: Chunks, owners: Chunks, player: int) -> bool:
 
 
 # -- the attacks ----------------------------------------------------------------------
-def _chunk(
-    i: int,
-    owners: tuple[int, ...],
-    dice: tuple[int, ...],
-    neighbors: tuple[tuple[int, ...], ...],
-    made: tuple[Chunk, ...],
-) -> Chunk:
-    """The attacks from ``i`` (for its owner): enemy neighbours with fewer dice."""
-    d = dice[i]
-    if d < 2:
-        return ()
-    owner = owners[i]
-    nbrs = neighbors[i]
-    attacks = made[i]
-    out: list[object] = []
-    for k in range(len(nbrs)):
-        j = nbrs[k]
-        if owners[j] != owner and d > dice[j]:
-            out.append(attacks[k])
-    if len(out) == len(nbrs):
-        return attacks  # every neighbour: the shared tuple
-    return tuple(out)
-
-
-def attack_table(
-    owners: tuple[int, ...],
-    dice: tuple[int, ...],
-    neighbors: tuple[tuple[int, ...], ...],
-    made: tuple[Chunk, ...],
-) -> tuple[Chunk, ...]:
-    """The attacks from every territory, from scratch. ``made[i][k]`` is the attack
-    from ``i`` on its ``k``-th neighbour (made once per board, shared)."""
-    return tuple([_chunk(i, owners, dice, neighbors, made) for i in range(len(owners))])
-
-
-def attack_table_after(
-    table: tuple[Chunk, ...],
-    owners: tuple[int, ...],
-    dice: tuple[int, ...],
-    neighbors: tuple[tuple[int, ...], ...],
-    made: tuple[Chunk, ...],
-    changes: Changes,
-) -> tuple[Chunk, ...]:
-    """:func:`attack_table` of the board ``owners``, ``dice`` (after ``changes``) from
-    the ``table`` of the board before them: only the chunks of the changed territories
-    and their neighbours are made again."""
-    out = list(table)
-    for i in touched(neighbors, changes):
-        out[i] = _chunk(i, owners, dice, neighbors, made)
-    return tuple(out)
-
-
-def attacks_best_first(
-    table: tuple[Chunk, ...],
-    owners: tuple[int, ...],
-    dice: tuple[int, ...],
-    player: int,
-    reverse: bool,
+def attacks_best_first_in(
+    table: Chunks, owners: Chunks, dice: Chunks, player: int, reverse: bool, top: int
 ) -> Iterator[Any]:
-    """The attacks of ``player`` from ``table`` (territory order, backwards when
-    ``reverse``: the move list) ranked as the move-ordering hint ranks them: by target
-    dice, then source dice, both descending; ties in move-list order.
-
-    Lazily: the attacks of the best rank the board allows (the most dice on the board
-    against one less) are yielded as the pass over the table finds them, so a search
-    that wants the best few stops the pass early; every other attack waits in a bucket
-    per rank, yielded once the pass is over.
+    """The attacks of ``player`` (the move list: board order, backwards when
+    ``reverse``) ranked by target dice, then source dice, both descending, ties in
+    move-list order. ``top`` is the most dice on the board (:func:`levels`): the
+    attacks of the best rank it allows are yielded as the pass finds them, the others
+    once the pass is over.
 
     >>> from lazytree.games.dice_of_doom.board import neighbor_table
     >>> nbrs = neighbor_table(3)
     >>> made = tuple(tuple((i, j) for j in n) for i, n in enumerate(nbrs))
-    >>> owners, dice = (0, 1, 0, 1, 0, 1, 0, 1, 0), (2, 1, 3, 2, 1, 3, 1, 2, 3)
-    >>> table = attack_table(owners, dice, nbrs, made)
-    >>> [a for chunk in table[::2] for a in chunk]          # the move list (player 0)
+    >>> owners, dice = chunked((0, 1, 0, 1, 0, 1, 0, 1, 0)), chunked((2, 1, 3, 2, 1, 3, 1, 2, 3))
+    >>> table = attack_table_in(owners, dice, nbrs, made)
+    >>> list(tabled_attacks_in(table, owners, 0, False))  # the move list of player 0
     [(0, 1), (2, 1), (8, 7)]
-    >>> list(attacks_best_first(table, owners, dice, 0, False))  # 3 on 2, 3 on 1, 2 on 1
+    >>> list(attacks_best_first_in(table, owners, dice, 0, False, 3))  # 3 on 2, 3 on 1, 2 on 1
     [(8, 7), (2, 1), (0, 1)]
     """
-    top = max(dice)
-    best = (top - 1) * 64 + top  # no attack ranks higher (it needs more dice than its target)
-    later: dict[int, list[Any]] = {}
-    n = len(owners)
-    for k in range(n):
-        i = n - 1 - k if reverse else k
-        if owners[i] != player:
-            continue
-        chunk: tuple[Any, ...] = table[i]
-        if not chunk:
-            continue
-        d = dice[i]
-        for attack in chunk:
-            rank = dice[attack[1]] * 64 + d
-            if rank == best:
-                yield attack
-            else:
-                bucket = later.get(rank)
-                if bucket is None:
-                    later[rank] = [attack]
-                else:
-                    bucket.append(attack)
-    for rank in sorted(later, reverse=True):
-        yield from later[rank]
-
-
-def attacks_best_first_in(
-    table: Chunks, owners: Chunks, dice: Chunks, player: int, reverse: bool, top: int
-) -> Iterator[Any]:
-    """:func:`attacks_best_first` of a chunked board and table (the same moves in the
-    same order), given the most dice on the board, ``top`` (:func:`levels`)."""
     best = (top - 1) * 64 + top
     later: dict[int, list[Any]] = {}
     nblocks = len(owners)
@@ -859,79 +574,6 @@ def _find(alias: dict[int, int], label: int) -> int:
     return label
 
 
-def facts_after(
-    facts: BoardFacts,
-    neighbors: tuple[tuple[int, ...], ...],
-    owners: tuple[int, ...],
-    dice: tuple[int, ...],
-    changes: Changes,
-    max_dice: int,
-) -> BoardFacts:
-    """The facts after ``changes`` from the ``facts`` of the board ``owners``, ``dice``
-    before them (which are not changed)."""
-    o = list(owners)
-    d = list(dice)
-    territories = list(facts.territories)
-    unsafe = list(facts.unsafe)
-    held = list(facts.held)
-    full = list(facts.full)
-    below = list(facts.below)
-    cells = touched(neighbors, changes)
-    for i in cells:
-        _add_cell(i, o, d, neighbors, max_dice, unsafe, held, full, below, -1)
-    labels = facts.labels
-    alias = facts.alias
-    sizes = facts.sizes
-    next_label = facts.next_label
-    copied = False
-    for i, owner, n in changes:
-        before = o[i]
-        d[i] = n
-        if before == owner:
-            continue
-        if not copied:  # the groups change: copy them (the facts before stay as they were)
-            labels = list(labels)
-            alias = dict(alias)
-            sizes = [dict(s) for s in sizes]
-            copied = True
-        territories[before] -= 1
-        territories[owner] += 1
-        o[i] = owner
-        next_label = _leave(i, before, o, neighbors, labels, alias, sizes[before], next_label)
-        next_label = _join(i, owner, o, neighbors, labels, alias, sizes[owner], next_label)
-    for i in cells:
-        _add_cell(i, o, d, neighbors, max_dice, unsafe, held, full, below, 1)
-    if copied and len(alias) > len(o) // 4:  # long alias chains: name every group by its root
-        labels = [_find(alias, label) for label in labels]
-        alias = {}
-    return BoardFacts(territories, unsafe, held, full, below, labels, alias, sizes, next_label)
-
-
-class Overlay:
-    """A chunked sequence (:data:`Chunks`) with items set over it, for the few cells a
-    move changes: reads see the items set, :meth:`made` is the new chunked sequence
-    (sharing the chunks no item was set in)."""
-
-    __slots__ = ("changed", "chunks")
-
-    def __init__(self, chunks: Chunks) -> None:
-        self.chunks = chunks
-        self.changed: dict[int, Any] = {}
-
-    def __getitem__(self, i: int) -> Any:
-        changed = self.changed
-        if i in changed:
-            return changed[i]
-        return self.chunks[i >> TOP][(i >> SHIFT) & FAN_MASK][i & MASK]
-
-    def __setitem__(self, i: int, value: Any) -> None:
-        self.changed[i] = value
-
-    def made(self) -> Chunks:
-        changed = self.changed
-        return updated(self.chunks, list(changed), list(changed.values()))
-
-
 def board_facts_in(
     neighbors: tuple[tuple[int, ...], ...],
     owners: Chunks,
@@ -953,10 +595,10 @@ def facts_after_in(
     changes: Changes,
     max_dice: int,
 ) -> BoardFacts:
-    """:func:`facts_after` of a chunked board, from facts whose labels are chunked
-    (:func:`board_facts_in`): the board before is read through an :class:`Overlay`,
-    the labels set in the chunks they fall in, so the work is that of the territories
-    changed and the groups they join or split, not of the board."""
+    """The facts after ``changes`` from the ``facts`` (:func:`board_facts_in`, not
+    changed) of the board before them, read through an :class:`Overlay`: the work is
+    that of the territories changed and the groups they join (a union) or split (a
+    search from each side that stops when the sides meet), not of the board."""
     o = Overlay(owners)
     d = Overlay(dice)
     territories = list(facts.territories)

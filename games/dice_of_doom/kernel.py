@@ -1,18 +1,8 @@
-"""The hot loops of the Dice of Doom rules, as free functions over a board's two tuples.
-
-Every leaf of the book's AI asks for the position's rating, every node for its moves
-and every forced edge for the position after an attack. Written as methods of the
-rules, each of these is several interpreted calls and a generator; here each is one
-call that runs a plain loop over ``owners`` and ``dice`` (compiled by mypyc in the
-compiled core, see ``setup.py``). The rules (:mod:`~lazytree.games.dice_of_doom.rules`)
-call them on the paths where the answer is the same as their own methods' (the book's
-evaluation, the rule sets whose attack needs more dice than the target); they keep
-their methods for everything else, and for the messages of illegal moves.
-
-The functions know nothing of positions or moves: ``owners[i]`` and ``dice[i]`` are
-territory ``i``'s owner and dice, ``neighbors[i]`` its neighbours, and ``made[i][k]``
-the move object of the attack from ``i`` on ``neighbors[i][k]`` (made once by the
-rules, so listing moves makes no object).
+"""The hot loops of the Dice of Doom rules, as free functions over a board's two tuples
+(compiled with the core): the moves, the position after an attack or a pass, the book's
+rating. ``owners[i]`` and ``dice[i]`` are territory ``i``'s owner and dice,
+``neighbors[i]`` its neighbours, and ``made[i][k]`` the move object of the attack from
+``i`` on ``neighbors[i][k]`` (made once by the rules, so listing moves makes no object).
 
 Examples
 --------

@@ -1,22 +1,13 @@
 """A Dice of Doom position, :class:`DiceState`, and the attack move it may hold pending.
 
-A position is a small immutable record: ``owners[i]`` and ``dice[i]`` describe territory
-``i``, and six more fields say whose turn it is and what the turn has done so far. It is
-compared and hashed by value like a named tuple (fields by name, unpacking, ``len``,
-indexing, ``_replace``, ``_fields``, the same ``repr``, pickled by value), and its hash
-is computed once and kept.
-
-On a big board (:data:`~lazytree.games.dice_of_doom.incremental.BIG_BOARD` territories
-or more) a position made by a move (:meth:`DiceState.derived`) is lazy: it holds the
-position it was made from and the territories the move changed, and makes its own
-``owners`` and ``dice`` the first time they are read (then it lets the position before
-go, so a chain of positions is never kept). Its hash, territory counts, attack table and
-the heuristic's facts are derived from the position before's
-(:mod:`~lazytree.games.dice_of_doom.incremental`) and kept, so a leaf that is only hashed
-and rated never makes its board.
-
-The class is compiled with the core (mypyc): the search hashes, compares and rates
-positions at every node, and a compiled class does that without the interpreter.
+A position is a small immutable record compared, hashed and pickled by value like a
+named tuple, its hash computed once. On a big board
+(:data:`~lazytree.games.dice_of_doom.incremental.BIG_BOARD` territories or more) a
+position made by a move (:meth:`DiceState.derived`) holds the position before and the
+territories the move changed, makes its own board when first read (then lets the
+position before go), and derives its hash, counts, attack table and the heuristic's
+facts from the position before's (:mod:`~lazytree.games.dice_of_doom.incremental`), so
+a leaf that is only hashed and rated never makes its board. Compiled with the core.
 
 Examples
 --------
@@ -33,14 +24,13 @@ import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple, final
 
+from lazytree.games.dice_of_doom.chunks import Chunks, at, changed_in, chunked, flattened
 from lazytree.games.dice_of_doom.incremental import (
     BIG_BOARD,
     BoardFacts,
     Changes,
-    Chunks,
     apply_changes,
     apply_changes_in,
-    at,
     attack_is_legal_in,
     attack_table_after_in,
     attack_table_in,
@@ -48,12 +38,9 @@ from lazytree.games.dice_of_doom.incremental import (
     board_hash,
     board_hash_after_attack,
     board_hash_after_in,
-    changed_in,
-    chunked,
     counts_after_attack,
     counts_after_in,
     facts_after_in,
-    flattened,
     levels,
     levels_after,
     top_level,
@@ -98,10 +85,8 @@ class DiceState:
     so far this turn (*Land of Lisp* reinforcements), and ``pending``, an attack whose
     dice are still to be rolled (a chance node).
 
-    The hash of a small board is the hash of the tuple of its fields; that of a big board
-    is the hash of its fields with the board's Zobrist hash in place of the two tuples
-    (equal positions still hash alike). None of the kept facts is compared, hashed or
-    pickled. Never assign a field.
+    A big board hashes its Zobrist hash in place of the two tuples. None of the kept
+    facts is compared, hashed or pickled. Never assign a field.
     """
 
     __slots__ = (
@@ -136,7 +121,7 @@ class DiceState:
     pending: Attack | None
     _owners: tuple[int, ...] | None  # None until a big board's flat tuples are read
     _dice: tuple[int, ...] | None
-    # a big board in chunks (incremental.Chunks), sharing the unchanged chunks with
+    # a big board in chunks (chunks.Chunks), sharing the unchanged chunks with
     # the position before; None until made
     _oc: Chunks | None
     _dc: Chunks | None
@@ -300,7 +285,7 @@ class DiceState:
 
     def chunks(self) -> tuple[Chunks, Chunks]:
         """The board as chunked owners and dice
-        (:data:`~lazytree.games.dice_of_doom.incremental.Chunks`): on a big board made
+        (:data:`~lazytree.games.dice_of_doom.chunks.Chunks`): on a big board made
         by a move, sharing every chunk the move did not change with the position
         before."""
         return self._chunks()
@@ -308,7 +293,7 @@ class DiceState:
     def changed_cells(self, before: DiceState) -> list[int]:
         """The territories (ascending) whose owner or dice differ between ``before`` and
         this position (boards of one size). A big board compares the chunks the two
-        share by identity (:func:`~.incremental.changed_in`) and makes neither board its
+        share by identity (:func:`~.chunks.changed_in`) and makes neither board its
         own: a leaf the search only rated stays lazy."""
         if self._n < BIG_BOARD:
             owners_a, dice_a = before.owners, before.dice
@@ -583,8 +568,8 @@ class DiceState:
         self, neighbors: tuple[tuple[int, ...], ...], made: tuple[tuple[Any, ...], ...]
     ) -> Chunks:
         """The attacks from each territory
-        (:func:`~lazytree.games.dice_of_doom.incremental.attack_table`) in chunks
-        (:data:`~lazytree.games.dice_of_doom.incremental.Chunks`), kept."""
+        (:func:`~lazytree.games.dice_of_doom.incremental.attack_table_in`) in chunks
+        (:data:`~lazytree.games.dice_of_doom.chunks.Chunks`), kept."""
         oc, dc = self._chunks()  # derives the table when the position before has one
         kept = self._kept_facts()
         table = kept.table

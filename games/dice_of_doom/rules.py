@@ -1,25 +1,9 @@
-"""Dice of Doom with the rules of *Realm of Racket*, chapters 10-12.
-
-* Territory ``n`` starts owned by player ``n mod P`` with 1..max dice.
-* A player attacks an enemy neighbour from an own territory with strictly more dice;
-  the source keeps 1 die, the target changes owner and gets the other dice.
-* The first move of a turn must be an attack; after that the player may also pass.
-  Passing gives reinforcements from one shared pool of spare dice (never refilled): one
-  die to each of the passer's territories below the maximum, in board order, until the
-  pool is empty. Then the next player moves.
-* The game ends when the player to move has no attack at the start of a turn; the
-  winners are the players with the most territories.
-
-(The *Land of Lisp* rule sets, ``--rules lisp`` and ``--rules chance``, are subclasses
-in :mod:`lazytree.games.dice_of_doom.variants`.)
-
-Two details follow the book's program to the letter, because they change which
-positions exist and which of several equal moves the AI picks:
-
-* after an attack the pass move comes *first* in the move list, then the attacks;
-* the book's ``distribute`` rebuilds the board list in reverse, so the board order
-  (used for generating attacks and for handing out reinforcements) flips on every
-  pass. :attr:`DiceState.reversed` records it.
+"""Dice of Doom with the rules of *Realm of Racket*, chapters 10-12: attacks need more
+dice than the target, a pass (not the turn's first move) reinforces from one shared pool
+of spare dice, the game ends when the player to move cannot attack. As in the book's
+program, the pass is listed first, and the board order flips on every pass
+(:attr:`DiceState.reversed`). The *Land of Lisp* rule sets are in
+:mod:`lazytree.games.dice_of_doom.variants`; all of them: docs/reference/games.md.
 
 Examples
 --------
@@ -340,12 +324,9 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
     def moves_best_first(self, state: DiceState) -> Iterator[DiceMove] | None:
         """The legal moves in the order of :meth:`order_moves`, lazily
         (:class:`~lazytree.game.BestFirstGame`): a search that keeps a node's best
-        ``width`` moves pulls only those.
-
-        Big boards rank from the attack table
-        (:func:`~lazytree.games.dice_of_doom.incremental.attacks_best_first`: the best
-        attacks as a pass over the table finds them). Elsewhere (small boards, the
-        chance rules) there is no cheaper way than ranking the move list: None.
+        ``width`` moves pulls only those. Big boards rank from the attack table
+        (:func:`~lazytree.games.dice_of_doom.incremental.attacks_best_first_in`);
+        elsewhere ranking the move list is no dearer: None.
 
         >>> game = DiceOfDoom(size=10)
         >>> s = game.initial_state(random.Random(1))
@@ -496,11 +477,8 @@ class DiceOfDoom(SearchHints, DiceCapabilities, DiceAgents):
         (:class:`~lazytree.game.BoundedGame`: alpha-beta cuts at a certain win, Star1
         prunes chance nodes).
 
-        The book's rating is a share of a win, and the heuristic is squashed into
-        ``(0, 1)`` with the book's value at the end of the game, so both lie in
-        ``[0, 1]``. A subclass that changes :meth:`evaluate` must change this too (or
-        return None: no known bounds); the expectiminimax rater checks every leaf value
-        against the bounds it is given.
+        Every evaluator of :mod:`~lazytree.games.dice_of_doom.evaluation` lies there;
+        a subclass that changes :meth:`evaluate` must change this too (or return None).
         """
         return (0.0, 1.0)
 

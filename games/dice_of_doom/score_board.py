@@ -5,12 +5,9 @@ dice (it is *threatened*); each territory of another player counts -1. The book 
 every leaf of its depth-4 search with it, the end of the game included.
 
 :func:`score_board` is the book's integer; :func:`score_board_value` maps it into
-``[0, 1]`` (``(score + n) / 3n`` on ``n`` territories, an increasing map, so every
-comparison and every tie is the book's) because the engine's Dice of Doom values lie in
-``[0, 1]`` (alpha-beta cuts at a certain win, Star1 needs bounds). With ``at_end=
-"returns"`` a finished game is rated by the winner share instead (the evaluation the
-game offers as ``eval="score-board"``, which must agree with ``returns`` at the end);
-``at_end="book"`` keeps the book's rating there too (the ``lol2``/``lol4`` players).
+``[0, 1]`` (``(score + n) / 3n`` on ``n`` territories: every comparison and tie is the
+book's), and rates a finished game by the winner share (``at_end="returns"``) or the
+book's rating (``"book"``, the ``lol2``/``lol4`` players).
 
 Examples
 --------

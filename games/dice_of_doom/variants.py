@@ -1,38 +1,14 @@
-"""The other rule sets of Dice of Doom: *Land of Lisp*'s, without and with dice rolls.
+"""The other rule sets of Dice of Doom: *Land of Lisp*'s (Conrad Barski, 2010), without
+and with dice rolls (``--rules racket`` is :class:`~lazytree.games.dice_of_doom.rules.DiceOfDoom`).
 
-``--rules racket`` is :class:`~lazytree.games.dice_of_doom.rules.DiceOfDoom` itself (*Realm of
-Racket*). This module adds the two rule sets of *Land of Lisp* (Conrad Barski, 2010):
+* ``lisp``, chapters 15-18 (:class:`LispDiceOfDoom`): the book's rhombus, random owners,
+  a pass hands out the dice captured this turn minus one (``add-new-dice``);
+* ``chance``, chapter 20 (:class:`ChanceDiceOfDoom`): an attack leads to a chance node
+  whose outcomes :data:`Outcome.WIN` and :data:`Outcome.LOSE` have the exact
+  probability that one sum of dice beats the other; a pass reinforces by the largest
+  connected group (``largest-cluster-size``).
 
-``lisp`` -- chapters 15-18 (:class:`LispDiceOfDoom`)
-    The board is the book's rhombus (:func:`~lazytree.games.dice_of_doom.board.lisp_neighbors`)
-    and every territory's owner is drawn at random (``gen-board``). An attack needs
-    strictly more dice than the target, as in *Realm of Racket*. There is no shared
-    pool: ``attacking-moves`` adds the dice of every captured territory to the
-    ``spare-dice`` of the turn, and ``add-passing-move`` hands out
-    ``(add-new-dice board player (1- spare-dice))``: one die per own territory below the
-    maximum, in board order (always from territory 0), at most *captured - 1* dice.
-    The pass is listed first once it is allowed, then the attacks, sources in board
-    order and targets in the book's neighbour order.
-
-``chance`` -- chapter 20, "Making Dice of Doom more fun" (:class:`ChanceDiceOfDoom`)
-    Any own territory with more than one die may attack any enemy neighbour; both sides
-    roll all their dice, and the attacker wins only with a strictly higher sum
-    (``roll-against``). A win moves the attacker's dice but one into the target; a loss
-    leaves the source with one die and the target as it was (``board-attack-fail``).
-    A pass reinforces by the size of the player's largest connected group of
-    territories (``largest-cluster-size``), one die per territory below the maximum in
-    board order. At most 5 dice per territory by default, 2 to 8 players.
-
-    Choosing an attack leads to a **chance node** (``to_move == CHANCE``) whose two
-    moves are the outcomes :data:`Outcome.WIN` and :data:`Outcome.LOSE`, weighted by
-    the exact probability that one sum of dice beats the other
-    (:func:`~lazytree.games.dice_of_doom.dice.attack_win_probability`; the book uses a table
-    rounded to two decimals instead).
-
-Under every rule set a player who owns no territory any more is skipped in the turn
-order (the book's 4-player version ends the game instead), and the game ends when the
-player to move cannot attack at the start of a turn, in particular when one player owns
-everything. The winners are the players with the most territories.
+The rules in full, with the books' function names: docs/reference/games.md.
 
 Examples
 --------
@@ -72,17 +48,8 @@ __all__ = ["ChanceDiceOfDoom", "LispDiceOfDoom"]
 
 
 class LispDiceOfDoom(DiceOfDoom):
-    """*Land of Lisp* chapters 15-18: reinforcements are the dice captured this turn minus one.
-
-    Parameters
-    ----------
-    size:
-        Territories per row and column (>= 2).
-    players:
-        Number of players (2 to 8).
-    max_dice:
-        Most dice a territory holds at the start and after reinforcement (>= 2).
-    """
+    """*Land of Lisp* chapters 15-18: reinforcements are the dice captured this turn minus
+    one (the parameters are :class:`DiceOfDoom`'s, without a shared pool)."""
 
     rules = "lisp"
 
@@ -174,19 +141,9 @@ class LispDiceOfDoom(DiceOfDoom):
 
 
 class ChanceDiceOfDoom(LispDiceOfDoom):
-    """*Land of Lisp* chapter 20: attacks are decided by rolling the dice (chance nodes).
+    """*Land of Lisp* chapter 20: attacks are decided by rolling the dice (chance nodes);
+    the parameters are :class:`LispDiceOfDoom`'s (the book's ``max_dice``: 5).
 
-    Parameters
-    ----------
-    size:
-        Territories per row and column (>= 2).
-    players:
-        Number of players (2 to 8).
-    max_dice:
-        Most dice a territory holds (the book: 5).
-
-    Examples
-    --------
     >>> game = ChanceDiceOfDoom(size=2)
     >>> s = game.parse_board("0:2 1:3 1:1 0:1")
     >>> [game.move_to_str(s, m) for m in game.legal_moves(s)]   # 2 dice may attack 3

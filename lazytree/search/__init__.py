@@ -17,14 +17,21 @@ from __future__ import annotations
 
 from lazytree.search.alphabeta import alphabeta
 from lazytree.search.budget import Budget
-from lazytree.search.deepening import iterative_deepening
 from lazytree.search.engine import alphabeta_tt, deepening
 from lazytree.search.expectiminimax import expectiminimax
 from lazytree.search.limit import Limit, SearchStopped
 from lazytree.search.mcts import mcts
 from lazytree.search.minimax import minimax
 from lazytree.search.multiplayer import auto, maxn, paranoid
-from lazytree.search.raters import RATERS, Rater, RaterError, get_rater, make_rater, search
+from lazytree.search.raters import (
+    RATERS,
+    Rater,
+    RaterError,
+    get_rater,
+    iterative_deepening,
+    make_rater,
+    search,
+)
 from lazytree.search.result import SearchResult
 
 __all__ = [

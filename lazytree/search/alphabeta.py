@@ -30,47 +30,12 @@ def alphabeta(
     player: Player | None = None,
     textbook: bool = False,
 ) -> SearchResult[M]:
-    """Rate ``node`` by depth-limited alpha-beta (fail-soft) in the game's move order.
+    """Rate ``node`` ``depth`` plies deep (``None``: to the end; or a :class:`Limit`)
+    for ``player`` (by default the player to move) by fail-soft alpha-beta in the
+    game's move order: minimax's value, tied best moves and line, pruned siblings never
+    generated. ``textbook`` searches the root with the lectures' narrowing window (one
+    best move). ``ValueError`` at a chance node.
 
-    The value, the set of tied best moves and the principal variation are exactly those
-    of :func:`~lazytree.search.minimax.minimax` at the same depth; a cut-off stops pulling
-    moves from the node's generator, so pruned siblings are never even generated.
-
-    To find *every* tied best move, each later root move is searched with the window
-    just below the best value so far (``math.nextafter``), so a move equal to the best
-    comes back exact while a worse one fails low.
-
-    With ``textbook`` the root is searched as the lectures' pseudo-code searches it: one
-    window whose bound moves to the best value so far, so a later move only as good
-    fails and is cut where a hand trace cuts it; the value is the same, the best moves
-    are the first best one only, and the result's ``rater`` is ``alphabeta:textbook``.
-
-    Parameters
-    ----------
-    node:
-        The root to rate.
-    depth:
-        Number of single moves to look ahead; ``None`` searches to the end of the game; or a
-        :class:`~lazytree.search.limit.Limit` (see :func:`lazytree.search.search`).
-    player:
-        The rating player; by default the player to move at ``node``. Values are from
-        this player's point of view; other players minimise it.
-    textbook:
-        Search the root with the textbook's narrowing window (one best move).
-
-    Returns
-    -------
-    SearchResult
-        Each node searched keeps a :class:`~lazytree.tree.Rating` whose bound says
-        whether its value is exact or only a lower/upper bound.
-
-    Raises
-    ------
-    ValueError
-        At a chance node (use an expectiminimax rater for games with chance).
-
-    Examples
-    --------
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
     >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))

@@ -51,11 +51,9 @@ class Budget:
     """A :class:`Limit` running over one tree (or one :class:`NodeCount`): call
     :meth:`check` every few nodes.
 
-    ``counter`` is a tree (its ``stats`` are read) or anything with a ``nodes_created``
-    count (a tree's stats, a :class:`NodeCount`). The clock and the stop event are read
-    on every call; the process's memory every ``memory_every``-th call (reading it
-    costs a system call). ``max_nodes`` is the count at which the node budget runs out
-    (``None``: no node budget), for a loop that compares its own count with it.
+    ``counter`` is a tree or anything with a ``nodes_created`` count. The clock and the
+    stop event are read at every call, the process's memory every ``memory_every``-th;
+    ``max_nodes`` is the count at which the node budget runs out (``None``: none).
     """
 
     __slots__ = (

@@ -17,19 +17,13 @@ alphabeta-tt       yes    reused          yes       Star1 with the game's bounds
 and the engine adds quiescence, win distance, a width and the game's evaluation bounds
 (the parameters of :func:`~lazytree.search.engine.alphabeta_tt`).
 
-The search is written once, parameterised by the rating player: a node maximises on the
-rating player's turns and minimises on everybody else's (*paranoid* for more than two
-players); at a chance node it takes the probability-weighted mean of the outcomes
-(:meth:`Search.average`, the one averaging routine). Values are fail-soft: exact when
-strictly inside the window, a bound otherwise, and each node searched keeps a
-:class:`~lazytree.tree.Rating` saying which.
-
-The root loop (:meth:`Search.root`) rates every move and reports *all* tied best moves
-in generation order: each later move is searched with the window just beyond the best
-value so far (``math.nextafter``), so a move equal to the best comes back exact and a
-worse one fails. With :attr:`Settings.textbook` the root is searched as the lectures'
-pseudo-code searches it instead: one window that narrows to the best value so far,
-one best move, the textbook's cuts.
+A node maximises on the rating player's turns and minimises on everybody else's
+(*paranoid* for more than two players); a chance node takes the probability-weighted
+mean of its outcomes (:meth:`Search.average`). Values are fail-soft, and each node
+searched keeps a rating saying whether its value is exact or a bound. The root
+(:meth:`Search.root`) reports *all* tied best moves, each later move searched with the
+window just beyond the best so far (or, :attr:`Settings.textbook`, the lectures' one
+narrowing window). More: docs/explanation/engine.md.
 """
 
 from __future__ import annotations
@@ -57,12 +51,17 @@ from lazytree.tree import (
     Edge,
     Node,
     TreeContext,
+    built_child,
     edge_at,
     generate_to,
+    move_at,
     move_count,
     next_child,
+    rated_for,
     reordered,
     start_moves,
+    stored_at,
+    stored_value,
 )
 
 S = TypeVar("S", bound=Hashable)
@@ -80,13 +79,10 @@ __all__ = [
 ]
 
 WIN_BONUS = 1e-3
-"""With win distance on, a terminal position reached ``p`` plies from the start of the
-game is worth ``WIN_BONUS / (p + 1)`` more when the rating player wins it (the unique
-best ``returns``) and that much less when it loses (someone else scores more). The
-bonus shrinks with the ply, so the fastest win and the slowest loss are preferred; it
-is counted from the tree's start (``Tree.ply``) rather than from the search root so a
-node's value does not depend on where a search started (ratings stay reusable after
-:meth:`Tree.play`)."""
+"""With win distance on, a terminal position reached ``p`` plies from the tree's start
+(``Tree.ply``, so ratings stay reusable after :meth:`Tree.play`) is worth
+``WIN_BONUS / (p + 1)`` more when the rating player wins it alone, that much less when
+it loses: the fastest win and the slowest loss are preferred."""
 
 HINT_MAX_MOVES = 150
 """With ``hint=None``, a search without a width uses the game's move-ordering hint only
@@ -116,12 +112,10 @@ class Settings:
         Answer from a node's stored rating when it was made at the same depth, for the
         same player and settings, and its bound settles the window.
     order:
-        Search rated children best first, the rest by the game's hint
-        (:class:`~lazytree.game.OrderedGame`).
+        Search rated children best first, the rest by the game's hint.
     hint:
-        Use that hint: ``True``, ``False``, or ``None`` (auto: with a width, or when the
-        root has at most :data:`HINT_MAX_MOVES` moves; ranking a node by the hint needs
-        all its moves, which on bigger boards costs more than the order saves).
+        Use that hint: ``True``, ``False``, or ``None`` (with a width, or when the root
+        has at most :data:`HINT_MAX_MOVES` moves).
     quiescence:
         Extra plies of noisy moves (:class:`~lazytree.game.NoisyGame`) past the depth.
     win_distance:
@@ -129,16 +123,13 @@ class Settings:
     width:
         Search only the first ``width`` moves of a player's node in search order.
     bounded:
-        Use the game's evaluation bounds (:class:`~lazytree.game.BoundedGame`) as the
-        root window (a line reaching the highest value cuts) and for Star1.
+        The game's evaluation bounds as the root window and for Star1.
     chance:
         Rate chance nodes by their expectation (``False``: refuse them).
     star1:
         Star1 pruning at chance nodes when evaluation bounds are known.
     textbook:
-        Search the root as the lectures' pseudo-code does: each move with the window
-        narrowed to the best value so far (a move only as good fails and is cut as a
-        hand trace cuts it), so one best move is reported rather than every tied one.
+        Search the root with the lectures' narrowing window (one best move).
     """
 
     rater: str
@@ -298,19 +289,11 @@ class Search:
         return value
 
     def ranked(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
-        """The edges of ``n`` ranked in search order, or None when the search order is
-        the lazy generation order.
-
-        Without a hint, a width or stored ratings to rank by, the search loops over the
-        lazy children themselves: a cut-off leaves the rest never generated. Ranking
-        generates every edge of ``n`` (:meth:`Node.generate_all`, building no child),
-        sorts them, keeps the first ``width``; the search forces only those it reaches,
-        the others stay generated, not searched.
-
-        With a game that lists its moves best first (:meth:`best_first_source`), a node
-        this search starts pulls only the ``width`` moves it keeps (:meth:`best_of`);
-        otherwise every edge is generated, ranked, and the list cut to ``width``.
-        """
+        """The edges of ``n`` in search order (rated children first, then the hint's
+        order, the first ``width``), or None for the lazy generation order (no hint,
+        width or stored ratings: a cut-off leaves the rest never generated). Ranking
+        generates every edge, building no child, unless the game lists its moves best
+        first (:meth:`best_of`: only the ``width`` kept are pulled)."""
         hint = self.hint
         width = self.width
         if hint is None and width is None and not (self.order and n.fully_generated):
@@ -353,14 +336,10 @@ class Search:
         return game if self.offers_best_first else None
 
     def best_of(self, n: Node[Any, Any], maximizing: bool) -> list[Edge[Any, Any]] | None:
-        """What :meth:`ranked` returns, pulling only the moves it keeps.
-
-        A node not started yet gets the game's best-first generator
-        (:func:`~lazytree.tree.start_moves`), so its generated edges are a prefix of the
-        hint's order. The rated ones (all among them: only a forced edge is rated) go
-        first as in :meth:`ranked`, then the others in order, then moves are pulled until
-        there are ``width``. None for a node started in the move-list order, or where
-        the game answers None (rank it all)."""
+        """What :meth:`ranked` returns, pulling only the moves it keeps: a node not
+        started yet gets the game's best-first generator
+        (:func:`~lazytree.tree.start_moves`). None for a node started in the move-list
+        order, or where the game answers None (rank it all)."""
         game = self.best_first
         width = self.width
         assert game is not None and width is not None
@@ -398,16 +377,14 @@ class Search:
         moves = game.moves_best_first(n.state)
         if moves is None:
             return None
-        slots = n._slots
-        assert slots is not None
+        generated = n.generated_moves
         rated: set[int] = set()  # the generation numbers of the children rated for us
         if self.order:
-            player = self.player
-            for k in range(1, len(slots), 2):
-                child = slots[k]
-                if child is not None and child._rbound != 0 and child._rplayer == player:
-                    rated.add(k >> 1)
-        number = {move: i for i, move in enumerate(slots[0::2])}
+            for k in range(len(generated)):
+                child = built_child(n, k)
+                if child is not None and rated_for(child, self.player):
+                    rated.add(k)
+        number = {move: i for i, move in enumerate(generated)}
         front: list[Edge[Any, Any]] = []  # the rated ones, in the hint's order
         rest: list[Edge[Any, Any]] = []  # the first others, in the hint's order
         need = width - len(rated)
@@ -488,21 +465,12 @@ class Search:
 
     def reused(self, n: Node[Any, Any], dkey: int, ply: int, alpha: float, beta: float) -> bool:
         """Whether ``n``'s stored rating answers its search ``dkey`` deep within
-        ``(alpha, beta)``: made at that depth, for this player and key, with a bound that
-        settles the window (a rating whose subtree may have been cut off counts a cut)."""
-        bound = BOUNDS[n._rbound]  # the stored rating's fields (no Rating is made)
-        if bound is None or n._rdepth != dkey or n._rplayer != self.player:
+        ``(alpha, beta)`` (:func:`~lazytree.tree.stored_at`; one whose subtree may have
+        been cut off counts a cut)."""
+        at = stored_at(n, dkey, self.player, self.key(ply), alpha, beta)
+        if at == 0:
             return False
-        if n._rkey != self.key(ply):
-            return False
-        v = n._rvalue
-        if not (
-            bound is Bound.EXACT
-            or (bound is Bound.LOWER and v >= beta)
-            or (bound is Bound.UPPER and v <= alpha)
-        ):
-            return False
-        if n._rbound <= TO_THE_END:  # the rated subtree may have been cut off
+        if at <= TO_THE_END:  # the rated subtree may have been cut off
             self.frontier = True
             self.cuts += 1
         return True
@@ -552,7 +520,7 @@ class Search:
             budget.check()
         dkey = d if d > 0 else r - self.q
         if self.reuse and self.reused(n, dkey, ply, alpha, beta):
-            return n._rvalue, ()
+            return stored_value(n), ()
         cuts = self.cuts  # none more by the end: nothing below this node was cut off
         mover = n.player
         if mover == CHANCE:
@@ -621,9 +589,7 @@ class Search:
             return best, ()
         if ranked is not None:
             return best, (ranked[top - 1].move, sub)
-        slots = n._slots  # (move_at inlined)
-        assert slots is not None
-        return best, (slots[2 * top - 2], sub)
+        return best, (move_at(n, top - 1), sub)
 
     def average(
         self,
@@ -635,17 +601,10 @@ class Search:
         beta: float,
         record: list[tuple[Any, float]] | None = None,
     ) -> tuple[float, tuple[Any, ...]]:
-        """A chance node: the probability-weighted mean of its outcomes' values (in
-        generation order), the line through the first outcome.
-
-        With Star1 (Ballard 1983; Hauk, Buro and Schaeffer 2004) each outcome is
-        searched with the narrowest window that still decides whether the whole node
-        falls outside ``(alpha, beta)``, and the node is cut off (returning a bound) as
-        soon as it must; otherwise every outcome is searched with an open window.
-        Outcomes of probability 0 are skipped, unless ``record`` asks for the exact
-        value of every outcome (a chance root): then each is searched with an open
-        window and its ``(outcome, value)`` appended to ``record``.
-        """
+        """A chance node: the probability-weighted mean of its outcomes' values, the line
+        through the first outcome; with Star1, cut off (a bound) as soon as it must.
+        ``record`` (a chance root) gets every outcome's exact ``(outcome, value)``;
+        otherwise outcomes of probability 0 are skipped."""
         star1 = self.star1 and self.prune and record is None
         lo_v, hi_v = self.value_lo, self.value_hi
         total = 0.0  # sum of p * value over the outcomes searched so far

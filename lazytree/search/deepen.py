@@ -1,12 +1,8 @@
 """The loop of iterative deepening: one rater function at depth 1, 2, 3, ... within a
 :class:`~lazytree.search.limit.Limit`.
 
-:func:`deepen` runs the given rater with what is left of the limit at each depth and
-answers with the deepest iteration that completed. The public entry is
-:func:`~lazytree.search.deepening.iterative_deepening`, which also takes a rater by name
-or none (the default rater); the play AI's search
-(:func:`~lazytree.search.engine.deepening`) and a deepened
-:class:`~lazytree.search.raters.Rater` call :func:`deepen` with their rater.
+:func:`deepen` answers with the deepest iteration that completed; the public entry is
+:func:`~lazytree.search.raters.iterative_deepening`.
 
 Examples
 --------
@@ -63,7 +59,7 @@ def deepen(
     progress: Callable[[SearchResult[M]], None] | None = None,
 ) -> SearchResult[M]:
     """Search ``node`` with ``rater`` to depth 1, 2, 3, ... until ``limit``: see
-    :func:`~lazytree.search.deepening.iterative_deepening`, whose parameters these are
+    :func:`~lazytree.search.raters.iterative_deepening`, whose parameters these are
     (``rater`` here is a function)."""
     check_limit(limit)
     quick = rater if fallback is None else fallback

@@ -2,13 +2,9 @@
 
 A limit is data (as python-chess's ``engine.Limit``): how deep, how long, how many new
 nodes, how much memory, and an event another thread may set to say "stop now". A search
-turns it into a running :class:`~lazytree.search.budget.Budget` with :meth:`Limit.budget`
-and calls its ``check`` every few nodes; ``check`` raises :class:`SearchStopped` naming
-the reason. A loop that builds no tree (the eager build, counting a tree) runs a budget
-over a :class:`~lazytree.search.budget.NodeCount` and calls its ``tally`` with the nodes
-it has made.
-The budget is implemented once, in :mod:`lazytree.search.budget`: every search, the
-eager build, ``compare``, the benchmarks and ``count`` use it.
+turns it into a running budget (:meth:`Limit.budget`) and calls its ``check`` every few
+nodes, which raises :class:`SearchStopped` naming the reason; a loop that builds no
+tree calls ``tally`` with the nodes it has made instead.
 
 Examples
 --------
@@ -23,12 +19,6 @@ Examples
 Traceback (most recent call last):
 ...
 lazytree.search.stopping.SearchStopped: the node budget (2 new nodes) ran out
->>> loop = Limit(nodes=1_000).budget()    # over a NodeCount: no tree
->>> loop.tally(900)
->>> loop.tally(1_024)
-Traceback (most recent call last):
-...
-lazytree.search.stopping.SearchStopped: the node budget (1,000 new nodes) ran out
 >>> Limit(seconds=float("nan"))
 Traceback (most recent call last):
 ...
@@ -69,9 +59,7 @@ _TOTAL = _machine_memory()
 _CEILING = min(2 * 1024**3, _TOTAL // 4) if _TOTAL else 2 * 1024**3
 DEFAULT_MEMORY: int = _CEILING - 128 * 1024**2
 """The default memory budget in bytes: 128 MiB under the smaller of 2 GiB and a quarter
-of the machine's memory. The budget is read every few nodes and a stopped command still
-writes what it found, so the headroom keeps the whole process under that ceiling (a
-50x50 compare that stops on this budget peaked 18 MiB above it)."""
+of the machine's memory (headroom for what a stopped command still writes)."""
 
 
 def _positive_int(name: str, value: int | None, low: int) -> None:

@@ -1,27 +1,10 @@
-"""Monte Carlo tree search (UCT) on the lazy tree.
-
-Each iteration walks down from the root by the UCT rule, and at the first node with a
-move not tried yet pulls **one** new move from that node's generator (the untried
-siblings stay ungenerated, as alpha-beta leaves them), builds its child, plays a short
-random playout from it (``cutoff`` moves, then the game's ``evaluate`` rates the
-position, so long games need no playout to the end) and adds the values to every edge
-of the path.
-
-* Statistics are kept **per edge** (visits and the sum of the values of the player who
-  moved), in a table keyed weakly by the nodes: positions shared by several move orders
-  (a tree built with ``share=True`` is a DAG) share their statistics, and what lies
-  below a move that is played stays for the next search (**tree reuse**) while the rest
-  is freed with the nodes.
-* At a **chance node** the outcome whose visits fall furthest below its exact
-  probability is followed (``visits / probability`` smallest), so the visits of the
-  outcomes follow the probabilities exactly instead of by sampling.
-* The search stops at its :class:`~lazytree.search.Limit` (time, nodes, memory, stop
-  event) or after ``playouts`` iterations, and answers with the usual
-  :class:`~lazytree.search.SearchResult`: the most visited root move (ties: all of them,
-  in generation order), its mean value, the principal variation as the most visited
-  line. Visited nodes carry a :class:`~lazytree.tree.Rating` (key ``"mcts"``, the mean
-  value for the player to move there), so the explorer draws an MCTS tree like any other.
-* All randomness comes from one seeded ``random.Random``.
+"""Monte Carlo tree search (UCT) on the lazy tree: each iteration pulls at most one new
+move (the untried siblings stay ungenerated), plays a random playout of ``cutoff`` moves
+rated by the game's evaluation, and adds the values to the path's edges. Statistics are
+kept per edge, shared by shared positions and kept below the moves played (tree reuse);
+a chance node follows the outcome furthest below its exact probability. The answer is
+the most visited root move(s) and line; visited nodes carry their mean value (key
+``"mcts"``). More: docs/explanation/raters.md.
 
 Examples
 --------

@@ -24,33 +24,11 @@ MINIMAX = Settings("minimax", prune=False, chance=True)
 def minimax(
     node: Node[S, M], depth: int | Limit | None = 4, *, player: Player | None = None
 ) -> SearchResult[M]:
-    """Rate ``node`` by plain minimax to ``depth`` single moves.
+    """Rate ``node`` by plain minimax ``depth`` plies deep (``None``: to the end; or a
+    :class:`Limit`), from ``player``'s point of view (by default the player to move):
+    leaves are the game's ``evaluate``, a node takes the maximum of its children on
+    ``player``'s turns, the minimum on the others' and the mean at chance nodes.
 
-    At depth 0, or at a node with no moves, the game's ``evaluate`` scores the position
-    from ``player``'s point of view; above, a node takes the maximum of its children on
-    ``player``'s turns and the minimum on everybody else's (paranoid for more than two
-    players), and the probability-weighted mean at chance nodes. Every child of every
-    node above the depth limit is forced, nothing deeper is.
-
-    Parameters
-    ----------
-    node:
-        The root to rate.
-    depth:
-        Number of single moves to look ahead; ``None`` searches to the end of the game; or a
-        :class:`~lazytree.search.limit.Limit` (see :func:`lazytree.search.search`).
-    player:
-        The rating player; by default the player to move at ``node``.
-
-    Returns
-    -------
-    SearchResult
-        Value from ``player``'s point of view, all tied best moves, the principal
-        variation (none at a chance root) and what the search forced. Each rated node
-        keeps an exact :class:`~lazytree.tree.Rating`.
-
-    Examples
-    --------
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
     >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))

@@ -1,15 +1,7 @@
-"""Raters for more than two players: *paranoid* and *max^n*, and the ``auto`` choice.
-
-* :func:`paranoid` -- the rating player maximises its value and **all** the other
-  players are assumed to minimise it, as if they were one opponent. This is exactly
-  what :func:`~lazytree.search.alphabeta.alphabeta` computes with a ``player`` argument;
-  the name makes the assumption explicit.
-* :func:`maxn` -- every player maximises **its own** component of a score vector
-  (Luckhardt and Irani, 1986). The vector at a leaf is ``game.evaluate(state, p)`` for
-  every player ``p``; chance nodes take the expected vector. No pruning.
-* :func:`auto` -- the default for play: expectiminimax for games with chance nodes,
-  alpha-beta otherwise.
-"""
+"""Raters for more than two players: :func:`paranoid` (every other player minimises the
+rating player's value: alpha-beta under the name of its assumption), :func:`maxn`
+(each player maximises its own component of a score vector; Luckhardt and Irani 1986),
+and :func:`auto` (expectiminimax for games with chance nodes, alpha-beta otherwise)."""
 
 from __future__ import annotations
 
@@ -40,13 +32,9 @@ PARANOID = Settings("paranoid")
 def paranoid(
     node: Node[S, M], depth: int | Limit | None = 4, *, player: Player | None = None
 ) -> SearchResult[M]:
-    """Rate ``node`` assuming every other player plays against ``player`` (alpha-beta).
+    """Rate ``node`` assuming every other player plays against ``player`` (alpha-beta;
+    with chance nodes, :func:`~lazytree.search.expectiminimax.expectiminimax`).
 
-    Games with chance nodes need :func:`~lazytree.search.expectiminimax.expectiminimax`,
-    which makes the same assumption at the players' nodes.
-
-    Examples
-    --------
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
     >>> r = paranoid(Tree(TreeGame([[3, 12], [2, 4]])).root, depth=2)
@@ -64,9 +52,8 @@ def has_chance(node: Node[Any, Any]) -> bool:
 def auto(
     node: Node[S, M], depth: int | Limit | None = 4, *, player: Player | None = None
 ) -> SearchResult[M]:
-    """Expectiminimax for a game with chance nodes, alpha-beta for any other.
-
-    The result's ``rater`` names the rater that ran.
+    """Expectiminimax for a game with chance nodes, alpha-beta for any other (the
+    result's ``rater`` names the one that ran).
 
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
@@ -81,39 +68,14 @@ def auto(
 def maxn(
     node: Node[S, M], depth: int | Limit | None = 4, *, player: Player | None = None
 ) -> SearchResult[M]:
-    """Rate ``node`` by max^n: each player maximises its own component of the score vector.
+    """Rate ``node`` by max^n: each player maximises its own component of the score
+    vector (``game.evaluate(state, p)`` for every ``p`` at a leaf, the expected vector
+    at chance nodes), ties to the first move; no pruning, no ratings stored.
 
-    Ties are broken by the first move in generation order, at every node. Stored
-    ratings are left alone: a max^n value is not the paranoid value the other raters
-    store.
+    ``value`` is ``player``'s component (by default the player to move; required at a
+    chance root), ``best_moves`` the root moves tied for the mover's best component,
+    ``vector`` and ``move_vectors`` the whole vectors.
 
-    Parameters
-    ----------
-    node:
-        The root to rate.
-    depth:
-        Plies to look ahead (chance nodes count); ``None`` searches to the end of the game; or a
-        :class:`~lazytree.search.limit.Limit` (see :func:`lazytree.search.search`).
-    player:
-        The player whose component is reported as ``value``; by default the player to
-        move (required at a chance root).
-
-    Returns
-    -------
-    SearchResult
-        ``value`` is ``player``'s component of the root's vector; ``best_moves`` are the
-        root moves tied for the mover's own best component (the first is what max^n
-        plays); ``move_values`` give ``player``'s component for each root move;
-        ``vector`` is the root's whole vector and ``move_vectors`` each root move's
-        vector.
-
-    Raises
-    ------
-    ValueError
-        For a bad depth, a chance root without ``player``, or a bad probability.
-
-    Examples
-    --------
     >>> from lazytree.tree import Tree
     >>> from lazytree.games.tree_game import TreeGame
     >>> r = maxn(Tree(TreeGame([[3, 12], [2, 4]])).root, depth=2)

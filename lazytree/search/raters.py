@@ -1,4 +1,5 @@
-"""Raters by name, and :func:`search`, the one entry every search goes through.
+"""Raters by name, :func:`search`, the one entry every search goes through, and
+:func:`iterative_deepening` of any rater.
 
 A rater is spelled as everything else a user picks by name (:mod:`lazytree.spec`):
 its name, then ``:key=value`` parameters, e.g. ``"alphabeta-tt:width=8:quiescence=1"``
@@ -51,7 +52,7 @@ from lazytree.game import Player
 from lazytree.gcpause import search_paused
 from lazytree.search.alphabeta import alphabeta
 from lazytree.search.core import as_limit
-from lazytree.search.deepen import deepen
+from lazytree.search.deepen import RaterFn, check_limit, deepen
 from lazytree.search.engine import alphabeta_tt, deepening
 from lazytree.search.expectiminimax import expectiminimax
 from lazytree.search.limit import Limit
@@ -73,6 +74,7 @@ __all__ = [
     "Rater",
     "RaterError",
     "get_rater",
+    "iterative_deepening",
     "make_rater",
     "search",
 ]
@@ -92,15 +94,10 @@ class Rater:
     ``node`` within ``limit`` (a :class:`Limit`, a depth in plies, or ``None``: to the
     end of the game) from ``player``'s point of view (by default the player to move).
 
-    ``text`` is the spelling it was made from, ``name`` the registry name.
-    ``progress`` is called with each completed iteration of a deepening rater, and once
-    with the result of any other.
-
-    What a caller may ask of a rater without naming it: ``anytime`` (a budget that runs
-    out leaves its best answer so far instead of raising
-    :class:`~lazytree.search.limit.SearchStopped`), ``has_depth`` (it searches to the
-    limit's depth; ``mcts`` does not), ``all_best`` (it reports every tied best move;
-    ``alphabeta:textbook`` reports the first) and :attr:`visits`."""
+    ``text`` is its spelling, ``name`` the registry name; a caller may ask ``anytime``
+    (a budget that runs out leaves its best answer, not
+    :class:`~lazytree.search.limit.SearchStopped`), ``has_depth`` (not ``mcts``),
+    ``all_best`` (not ``alphabeta:textbook``) and :attr:`visits`."""
 
     def __init__(
         self,
@@ -131,7 +128,7 @@ class Rater:
     def deepened(self) -> Rater:
         """This rater searched at depth 1, 2, 3, ... within the limit, answering with the
         deepest completed iteration
-        (:func:`~lazytree.search.deepening.iterative_deepening`); a rater that already
+        (:func:`iterative_deepening`); a rater that already
         answers whenever it stops (``anytime``) is returned as it is.
 
         >>> from lazytree.tree import Tree
@@ -169,11 +166,9 @@ class MCTSRater(Rater):
     stay from search to search (rate the next position of the same tree after
     :meth:`~lazytree.tree.Tree.play` and what lies below the move played is reused).
 
-    UCT has no depth: it runs ``playouts`` iterations (``None``: until the limit's
-    seconds, nodes, memory or stop, but ``default_playouts`` when the limit has no
-    seconds) and answers with its most visited move whenever it stops, from the point of
-    view of the player to move. ``rng`` (default: ``random.Random(seed)``) draws every
-    random choice."""
+    UCT has no depth: it runs ``playouts`` iterations (``None``: until the limit, or
+    ``default_playouts`` without seconds) and answers with its most visited move, for
+    the player to move; ``rng`` (default ``random.Random(seed)``) draws every choice."""
 
     def __init__(
         self,
@@ -340,6 +335,82 @@ def get_rater(name: str) -> Rater:
     return make_rater(name)
 
 
+def _iteration_rater(rater: RaterFn | str | None) -> RaterFn:
+    """The rater of each iteration: a function, a spelling of :data:`RATERS`, or by
+    default :func:`~lazytree.search.engine.alphabeta_tt`."""
+    if rater is None:
+        return alphabeta_tt
+    return make_rater(rater) if isinstance(rater, str) else rater
+
+
+def iterative_deepening(
+    node: Node[S, M],
+    limit: Limit,
+    *,
+    rater: RaterFn | str | None = None,
+    fallback: RaterFn | None = None,
+    player: Player | None = None,
+    stop_when_forced: bool = False,
+    progress: Callable[[SearchResult[M]], None] | None = None,
+) -> SearchResult[M]:
+    """Search ``node`` to depth 1, 2, 3, ... until ``limit``; answer with the deepest
+    completed iteration (with ``stop_when_forced``, after depth 1 when ``node`` has a
+    single move: a player needs no clock to find it).
+
+    Parameters
+    ----------
+    node:
+        The root to rate.
+    limit:
+        When to stop: ``depth`` is the deepest iteration tried (``None``: until another
+        part of the limit stops it); seconds, nodes, memory and the stop event count
+        over all iterations. A limit with no part at all is a ``ValueError``.
+    rater:
+        A function ``rater(node, limit, *, player=None)`` or a rater's name as
+        :func:`~lazytree.search.search` spells it (``"alphabeta-tt:width=8"``); by
+        default :func:`~lazytree.search.engine.alphabeta_tt`, whose stored ratings
+        order each iteration by the previous one.
+    fallback:
+        The rater of the one-ply answer (without a clock) when even the first iteration
+        is interrupted (by default ``rater``): there is always an answer.
+    player:
+        The rating player; by default the player to move at ``node``.
+    stop_when_forced:
+        Stop after depth 1 when the root has a single move.
+    progress:
+        Called with each completed iteration's result (from the searching thread).
+
+    Returns
+    -------
+    SearchResult
+        The deepest completed iteration's answer (the deepening also stops once one
+        solved the game), ``stats`` of all iterations, ``rater`` ``"deepening"`` and a
+        :class:`~lazytree.search.result.Deepening` record of the iterations and of
+        why it stopped.
+
+    Examples
+    --------
+    >>> from lazytree.tree import Tree
+    >>> from lazytree.games.tree_game import TreeGame
+    >>> tree = Tree(TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
+    >>> r = iterative_deepening(tree.root, Limit(depth=5))
+    >>> r.value, r.depth, [it.depth for it in r.deepening.iterations]
+    (3.0, 2, [1, 2])
+    >>> iterative_deepening(tree.root, Limit(depth=5), rater="minimax").best_moves
+    (0,)
+    """
+    check_limit(limit)
+    return deepen(
+        node,
+        limit,
+        rater=_iteration_rater(rater),
+        fallback=fallback,
+        player=player,
+        stop_when_forced=stop_when_forced,
+        progress=progress,
+    )
+
+
 def search(
     node: Node[S, M],
     limit: Limit | int | None,
@@ -350,29 +421,14 @@ def search(
 ) -> SearchResult[M]:
     """Rate ``node`` within ``limit`` with ``rater``: the one entry of every search.
 
-    Parameters
-    ----------
-    node:
-        The root to rate.
-    limit:
-        A :class:`Limit` (depth, seconds, nodes, memory, stop, clock), or a depth in
-        plies, or ``None`` (to the end of the game). A rater that searches to a depth
-        raises :class:`~lazytree.search.limit.SearchStopped` when another part of the
-        limit runs out; ``deepening`` and ``mcts`` answer with what they have.
-    rater:
-        A spelling of :data:`RATERS` (``"alphabeta-tt:width=8"``), a rater made
-        before (:func:`make_rater`; an ``mcts`` rater keeps its statistics), or a rater
-        function (``minimax``, ...).
-    player:
-        The rating player; by default the player to move at ``node``.
-    progress:
-        Called with each completed iteration of ``deepening``, once with the result of
-        any other rater.
-
-    Returns
-    -------
-    SearchResult
-        What the rater found, with its typed records (``deepening``, ``mcts``, ...).
+    ``limit`` is a :class:`Limit`, a depth in plies, or ``None`` (to the end of the
+    game); a rater that searches to a depth raises
+    :class:`~lazytree.search.limit.SearchStopped` when another part of it runs out,
+    ``deepening`` and ``mcts`` answer with what they have. ``rater`` is a spelling of
+    :data:`RATERS` (``"alphabeta-tt:width=8"``), a rater made before
+    (:func:`make_rater`; an ``mcts`` rater keeps its statistics) or a rater function.
+    ``player`` is the rating player (by default the player to move); ``progress`` gets
+    each completed iteration of ``deepening``, the result of any other rater.
     """
     if isinstance(rater, str):
         rater = make_rater(rater)

@@ -1,15 +1,9 @@
 """What stops a search: :class:`SearchStopped` and its reasons, the clocks a limit's
 seconds count, and the reading of the process's memory.
 
-Both degrade where the platform lacks what they read (Pyodide in a browser, a sandbox
-without ``/proc``): the CPU clock falls back to the process's CPU time, then to the wall
-clock (:data:`CPU_CLOCK` names the one in use), and the memory reading is ``None``
-("unknown"), which a memory budget treats as nothing to stop for. Neither ever raises
-in the middle of a search.
-
-A :class:`~lazytree.search.limit.Limit` says when a search stops; its
-:class:`~lazytree.search.budget.Budget` checks it with what is here. Both import this
-module, and :mod:`lazytree.search.limit` re-exports its names.
+Where the platform lacks what they read (Pyodide, no ``/proc``) the CPU clock falls
+back to the process's CPU time, then the wall clock (:data:`CPU_CLOCK`), and the memory
+reading is ``None`` (nothing to stop for): neither raises in the middle of a search.
 
 Examples
 --------
@@ -93,11 +87,8 @@ def memory_in_use() -> int | None:
     """The memory this process holds now (resident set size, bytes), or ``None`` where
     the platform offers no reading (a memory budget then never stops a search).
 
-    Read from ``/proc/self/statm`` where there is one (one system call: the file is kept
-    open and read again from its start, 1.5 us against 10 us to open it each time);
-    elsewhere the peak resident size from :func:`resource.getrusage`, which can only
-    overstate; where neither exists (Pyodide), ``None``. What is missing is looked for
-    once, not at every reading.
+    Read from ``/proc/self/statm`` (kept open: one system call a reading), else the
+    peak resident size from :func:`resource.getrusage` (which can only overstate).
     """
     global _statm, _no_statm
     if not _no_statm:

@@ -1,4 +1,4 @@
-"""Chunked sequences (games/dice_of_doom/incremental.py): three levels of tuples that a
+"""Chunked sequences (games/dice_of_doom/chunks.py): three levels of tuples that a
 move's copy shares with the sequence before, read and updated as one flat tuple would be."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from lazytree.games.dice_of_doom.incremental import (
+from lazytree.games.dice_of_doom.chunks import (
     CHUNK,
     FAN,
     at,

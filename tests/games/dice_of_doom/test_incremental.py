@@ -10,12 +10,13 @@ import pytest
 
 from lazytree.games.dice_of_doom import PASS, DiceOfDoom, DiceState, make_dice_of_doom
 from lazytree.games.dice_of_doom.board import groups_and_frontier
+from lazytree.games.dice_of_doom.chunks import chunked
 from lazytree.games.dice_of_doom.evaluation import _counts, heuristic_features
 from lazytree.games.dice_of_doom.incremental import (
     BIG_BOARD,
     board_facts,
     board_hash,
-    board_hash_after,
+    board_hash_after_in,
 )
 from lazytree.games.dice_of_doom.kernel import book_share
 
@@ -146,5 +147,5 @@ def test_the_move_order_is_the_stable_sort_by_target_then_source_dice(size: int)
 def test_a_territory_changed_twice_hashes_as_its_last_change() -> None:
     owners, dice = (0, 1, 0, 1), (3, 1, 2, 2)
     changes = ((1, 0, 2), (1, 1, 3), (2, 1, 1))
-    h = board_hash_after(board_hash(owners, dice), owners, dice, changes)
+    h = board_hash_after_in(board_hash(owners, dice), chunked(owners), chunked(dice), changes)
     assert h == board_hash((0, 1, 1, 1), (3, 3, 1, 2))

@@ -10,7 +10,8 @@ import random
 import pytest
 
 from lazytree.games.dice_of_doom import PASS, Attack, DiceMove, DiceOfDoom, DiceState
-from lazytree.games.dice_of_doom.incremental import CHUNK, board_hash, flattened
+from lazytree.games.dice_of_doom.chunks import CHUNK, flattened
+from lazytree.games.dice_of_doom.incremental import board_hash
 from lazytree.games.dice_of_doom.kernel import after_pass, attacked_board, attacks, next_player
 
 
