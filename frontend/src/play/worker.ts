@@ -104,8 +104,10 @@ async function wheels(base: string): Promise<Wheel[]> {
 /** The Cache API's cache that keeps the snapshots. */
 const SNAPSHOTS = "lazytree-pyodide-snapshot";
 
-/** What Python imports before its snapshot is made (a warm start has it imported). */
-const PRELOAD = "lazytree.server.local";
+/** What Python imports before its snapshot is made (a warm start has them imported):
+ * the worker's service, and the game the new-game form offers first. */
+const PRELOAD = ["lazytree.server.local", "lazytree.games.dice_of_doom"];
+const IMPORTS = `import ${PRELOAD.join(", ")}`;
 
 /**
  * The snapshot's address in the cache: the site's `pyodide/snapshot` with the Pyodide
@@ -120,7 +122,7 @@ async function snapshotKey(base: string, version: string, found: Wheel[]): Promi
   );
   const query = new URLSearchParams({
     pyodide: version,
-    preload: PRELOAD,
+    preload: PRELOAD.join(","),
     wheels: parts.join(","),
   });
   return new URL(`pyodide/snapshot?${query}`, base).href;
@@ -174,7 +176,7 @@ async function python(base: string): Promise<Pyodide> {
     try {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: stored });
       unpack(pyodide);
-      pyodide.runPython(`import ${PRELOAD}`);
+      pyodide.runPython(IMPORTS);
       stage("snapshot-restored");
       return pyodide;
     } catch {
@@ -186,7 +188,7 @@ async function python(base: string): Promise<Pyodide> {
   stage("pyodide-started");
   post({ kind: "status", text: "loading lazytree…" });
   unpack(pyodide);
-  pyodide.runPython(`import ${PRELOAD}`);
+  pyodide.runPython(IMPORTS);
   stage("lazytree-imported");
   const snapshot = pyodide.makeMemorySnapshot();
   void keepSnapshot(key, snapshot);
@@ -202,7 +204,7 @@ async function start(
   post({ kind: "status", text: "loading Python (Pyodide)…" });
   const pyodide = await python(base);
   post({ kind: "status", text: service === "game" ? "starting the game…" : "searching…" });
-  const local = pyodide.pyimport(PRELOAD);
+  const local = pyodide.pyimport("lazytree.server.local");
   game = local.open_service(service, query) as unknown as Game;
   stage("service-opened");
   if (interrupt && game.listen_for_stop) {

@@ -31,7 +31,8 @@ async function wheels(base) {
   );
 }
 var SNAPSHOTS = "lazytree-pyodide-snapshot";
-var PRELOAD = "lazytree.server.local";
+var PRELOAD = ["lazytree.server.local", "lazytree.games.dice_of_doom"];
+var IMPORTS = `import ${PRELOAD.join(", ")}`;
 async function snapshotKey(base, version, found) {
   const parts = await Promise.all(
     found.map(async (w) => {
@@ -41,7 +42,7 @@ async function snapshotKey(base, version, found) {
   );
   const query = new URLSearchParams({
     pyodide: version,
-    preload: PRELOAD,
+    preload: PRELOAD.join(","),
     wheels: parts.join(",")
   });
   return new URL(`pyodide/snapshot?${query}`, base).href;
@@ -87,7 +88,7 @@ async function python(base) {
     try {
       const pyodide2 = await loadPyodide({ ...options, _loadSnapshot: stored });
       unpack(pyodide2);
-      pyodide2.runPython(`import ${PRELOAD}`);
+      pyodide2.runPython(IMPORTS);
       stage("snapshot-restored");
       return pyodide2;
     } catch {
@@ -99,7 +100,7 @@ async function python(base) {
   stage("pyodide-started");
   post({ kind: "status", text: "loading lazytree…" });
   unpack(pyodide);
-  pyodide.runPython(`import ${PRELOAD}`);
+  pyodide.runPython(IMPORTS);
   stage("lazytree-imported");
   const snapshot = pyodide.makeMemorySnapshot();
   void keepSnapshot(key, snapshot);
@@ -109,7 +110,7 @@ async function start(service, query, base, interrupt) {
   post({ kind: "status", text: "loading Python (Pyodide)…" });
   const pyodide = await python(base);
   post({ kind: "status", text: service === "game" ? "starting the game…" : "searching…" });
-  const local = pyodide.pyimport(PRELOAD);
+  const local = pyodide.pyimport("lazytree.server.local");
   game = local.open_service(service, query);
   stage("service-opened");
   if (interrupt && game.listen_for_stop) {
