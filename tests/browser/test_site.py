@@ -3,7 +3,9 @@ Python running in the browser's Web Worker (Pyodide), served by a plain static s
 127.0.0.1 to a Chromium whose network is shut off (every request to another host goes to
 a dead proxy and fails): a Dice of Doom game is played to its end, the explorer of the
 AI's last search opened and the lecture tree's search stepped through (both served by
-the worker), and every request the browser made is one of the site's own files.
+the worker), and every request the browser made is one of the site's own files. A warm
+load restores Python from the snapshot the first load kept, and a corrupt snapshot is
+replaced by a fresh start.
 
 The first AI move's time after a cold load (a fresh profile) and after a warm one (the
 same browser, reloaded) is written to ``build/site-timings.json`` and printed; it is a
@@ -372,6 +374,6 @@ def test_a_warm_load_restores_python_from_its_snapshot_and_a_bad_one_is_replaced
     first_ai_move(offline, url)
     stages = worker_stages(offline)
     assert stages[:3] == ["snapshot-read", "snapshot-failed", "pyodide-started"], stages
-    assert view(offline)["moves_made"] >= 1 and not severe(offline)
+    assert moves_made(offline) >= 1 and not severe(offline)
     first_ai_move(offline, url)
     assert worker_stages(offline)[:2] == ["snapshot-read", "snapshot-restored"]
