@@ -1442,7 +1442,7 @@ var lazytreeBoards = (() => {
       if (data.kind === "status") {
         this.events.status(data.text);
       } else if (data.kind === "ready") {
-        for (const { name, at } of data.stages) {
+        for (const { name, at } of data.stages ?? []) {
           performance.mark(`lazytree:worker-${name}`, { startTime: at - performance.timeOrigin });
         }
         this.ready = true;

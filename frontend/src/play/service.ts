@@ -91,7 +91,7 @@ export interface Stage {
 /** What the worker posts back. */
 export type FromWorker =
   | { kind: "status"; text: string }
-  | { kind: "ready"; stages: Stage[] }
+  | { kind: "ready"; stages?: Stage[] }
   | { kind: "failed"; error: string }
   | { kind: "message"; text: string }
   | { kind: "answer"; id: number; status: number; text: string };
@@ -146,7 +146,7 @@ export class WorkerService implements GameService {
       this.events.status(data.text);
     } else if (data.kind === "ready") {
       // the worker's stages as the page's marks, `lazytree:worker-NAME` (for the benchmark)
-      for (const { name, at } of data.stages) {
+      for (const { name, at } of data.stages ?? []) {
         performance.mark(`lazytree:worker-${name}`, { startTime: at - performance.timeOrigin });
       }
       this.ready = true;
