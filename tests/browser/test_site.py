@@ -353,13 +353,14 @@ def snapshots(driver: Any) -> list[str]:
 
 
 def test_a_warm_load_restores_python_from_its_snapshot_and_a_bad_one_is_replaced(
-    served: Served, offline: Any
+    served: Served, offline: Any, site: Path
 ) -> None:
     url = f"{served.url}/play.html?game=dice-of-doom&size=3&seed=5&seats=ai,human&ai=0.5"
     first_ai_move(offline, url)
     assert worker_stages(offline)[:2] == ["no-snapshot", "pyodide-started"]
     (key,) = wait_for(offline, "the snapshot kept", snapshots)
-    assert "pyodide=" in key and "lazytree-" in key
+    version = json.loads((site / "pyodide" / "package.json").read_text(encoding="utf-8"))
+    assert f"pyodide={version['version']}&" in key and "lazytree-" in key, key
     # the same page again: Python restored, the game played as before
     first_ai_move(offline, url)
     assert worker_stages(offline) == ["snapshot-read", "snapshot-restored", "service-opened"]
