@@ -25,7 +25,9 @@ What goes in ``OUT``:
                      the explorer's inline script and style by their hashes)
 ``worker.js``        the Web Worker (``frontend/src/play/worker.ts``, bundled in
                      ``lazytree/server/static``): Pyodide, then the game or the
-                     explored tree (``lazytree/server/local.py``)
+                     explored tree (``lazytree/server/local.py``); a warm start
+                     restores Python from the memory snapshot the first one kept in
+                     the browser's Cache API
 ``app.js``, ``style.css``, ``boards.css``: the play page's bundle and styles
 ``pyodide/``         Pyodide's runtime, from the npm package ``pyodide`` (node_modules):
                      the WebAssembly interpreter and the standard library

@@ -64,8 +64,11 @@ describe("the worker as the game service", () => {
   it("says hello once Python is ready, and passes the updates on", () => {
     const { seen, service, worker } = start();
     worker.answer({ kind: "status", text: "loading Python (Pyodide)…" });
-    worker.answer({ kind: "ready" });
+    const at = performance.timeOrigin + performance.now();
+    worker.answer({ kind: "ready", stages: [{ name: "service-opened", at }] });
     expect(service.open).toBe(true);
+    const [mark] = performance.getEntriesByName("lazytree:worker-service-opened", "mark");
+    expect(mark?.startTime).toBeCloseTo(at - performance.timeOrigin, 3);
     expect(worker.posted[1]).toEqual({
       kind: "message",
       text: JSON.stringify({ hello: { ply: 3, seat: null, epoch: 1 } }),

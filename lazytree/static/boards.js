@@ -1442,6 +1442,9 @@ var lazytreeBoards = (() => {
       if (data.kind === "status") {
         this.events.status(data.text);
       } else if (data.kind === "ready") {
+        for (const { name, at } of data.stages ?? []) {
+          performance.mark(`lazytree:worker-${name}`, { startTime: at - performance.timeOrigin });
+        }
         this.ready = true;
         this.hello();
       } else if (data.kind === "failed") {

@@ -9,6 +9,8 @@ warm one the same page opened again in that browser (its cache filled). Printed:
 site's size as stored and gzipped (the notebooks' part, ``lab/`` and its kernel's wheels,
 apart), each run's two figures (seconds from the navigation
 to the AI's first move on the board) and their medians, and the machine's load average.
+Under each run, the worker's start stage by stage (the second each stage ended, from the
+navigation): a warm start restores Python from the snapshot the cold one kept.
 """
 
 from __future__ import annotations
@@ -20,9 +22,14 @@ import sys
 from pathlib import Path
 
 from tests.browser.conftest import free_port, headless_chromium
-from tests.browser.test_site import Served, first_ai_move, site_builder
+from tests.browser.test_site import Served, first_ai_move, site_builder, worker_marks
 
 URL = "/play.html?game=dice-of-doom&size=3&seed=5&seats=ai,human&ai=0.5"
+
+
+def stages_text(driver: object) -> str:
+    """The worker's start, stage by stage: each stage's name and the second it ended."""
+    return ", ".join(f"{name} {at:.1f}" for name, at in worker_marks(driver))
 
 
 def main(argv: list[str]) -> int:
@@ -48,8 +55,13 @@ def main(argv: list[str]) -> int:
             dead = f"--proxy-server=http://127.0.0.1:{free_port()}"
             with headless_chromium((1400, 1000), extra=(dead,)) as browser:
                 cold.append(first_ai_move(browser, served.url + URL))
+                stages = [stages_text(browser)]
                 warm.append(first_ai_move(browser, served.url + URL))
+                stages.append(stages_text(browser))
             print(f"run {run + 1}: first AI move {cold[-1]:.1f} s cold, {warm[-1]:.1f} s warm")
+            for load, text in zip(("cold", "warm"), stages, strict=True):
+                if text:
+                    print(f"  {load}: {text}")
     finally:
         served.close()
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())

@@ -3,7 +3,9 @@ Python running in the browser's Web Worker (Pyodide), served by a plain static s
 127.0.0.1 to a Chromium whose network is shut off (every request to another host goes to
 a dead proxy and fails): a Dice of Doom game is played to its end, the explorer of the
 AI's last search opened and the lecture tree's search stepped through (both served by
-the worker), and every request the browser made is one of the site's own files.
+the worker), and every request the browser made is one of the site's own files. A warm
+load restores Python from the snapshot the first load kept, and a corrupt snapshot is
+replaced by a fresh start.
 
 The first AI move's time after a cold load (a fresh profile) and after a warm one (the
 same browser, reloaded) is written to ``build/site-timings.json`` and printed; it is a
@@ -322,3 +324,57 @@ def test_the_practice_page_checks_an_answer_offline(served: Served, offline: Any
     explanation = offline.find_element(By.CSS_SELECTOR, "[data-explanation]").text
     assert f"The root's value is {int(value)}: right." in explanation, explanation
     assert verdict.get_attribute("data-result") in ("right", "wrong")  # (no leaf marked)
+
+
+def worker_marks(driver: Any) -> list[tuple[str, float]]:
+    """The stages of the page's worker's start (its ``lazytree:worker-*`` marks), each
+    with the seconds from the navigation to its end."""
+    marks: list[list[Any]] = driver.execute_script(
+        "return performance.getEntriesByType('mark')"
+        ".filter(m => m.name.startsWith('lazytree:worker-'))"
+        ".map(m => [m.name.slice(16), m.startTime / 1000])"
+    )
+    return [(str(name), float(at)) for name, at in marks]
+
+
+def worker_stages(driver: Any) -> list[str]:
+    """The names of the stages of the page's worker's start (:func:`worker_marks`)."""
+    return [name for name, _ in worker_marks(driver)]
+
+
+def snapshots(driver: Any) -> list[str]:
+    """The addresses of the Python snapshots the site keeps in the browser's cache."""
+    keys: list[str] = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "caches.open('lazytree-pyodide-snapshot').then(c => c.keys())"
+        ".then(ks => done(ks.map(k => k.url)), () => done([]));"
+    )
+    return keys
+
+
+def test_a_warm_load_restores_python_from_its_snapshot_and_a_bad_one_is_replaced(
+    served: Served, offline: Any, site: Path
+) -> None:
+    url = f"{served.url}/play.html?game=dice-of-doom&size=3&seed=5&seats=ai,human&ai=0.5"
+    first_ai_move(offline, url)
+    assert worker_stages(offline)[:2] == ["no-snapshot", "pyodide-started"]
+    (key,) = wait_for(offline, "the snapshot kept", snapshots)
+    version = json.loads((site / "pyodide" / "package.json").read_text(encoding="utf-8"))
+    assert f"pyodide={version['version']}&" in key and "lazytree-" in key, key
+    # the same page again: Python restored, the game played as before
+    first_ai_move(offline, url)
+    assert worker_stages(offline) == ["snapshot-read", "snapshot-restored", "service-opened"]
+    # a snapshot that does not restore: Python starts afresh and keeps a good one
+    offline.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "caches.open('lazytree-pyodide-snapshot')"
+        ".then(c => c.put(arguments[0], new Response(new Uint8Array(4096).fill(7))))"
+        ".then(() => done(), () => done());",
+        key,
+    )
+    first_ai_move(offline, url)
+    stages = worker_stages(offline)
+    assert stages[:3] == ["snapshot-read", "snapshot-failed", "pyodide-started"], stages
+    assert moves_made(offline) >= 1 and not severe(offline)
+    first_ai_move(offline, url)
+    assert worker_stages(offline)[:2] == ["snapshot-read", "snapshot-restored"]

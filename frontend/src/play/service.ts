@@ -81,10 +81,17 @@ export type ToWorker =
 /** What a worker serves: the play page's game, or the explorer page's tree. */
 export type WorkerKind = "game" | "explore";
 
+/** A stage of the worker's start, and when it ended (ms since the epoch, as
+ * `performance.timeOrigin + performance.now()`). */
+export interface Stage {
+  name: string;
+  at: number;
+}
+
 /** What the worker posts back. */
 export type FromWorker =
   | { kind: "status"; text: string }
-  | { kind: "ready" }
+  | { kind: "ready"; stages?: Stage[] }
   | { kind: "failed"; error: string }
   | { kind: "message"; text: string }
   | { kind: "answer"; id: number; status: number; text: string };
@@ -138,6 +145,10 @@ export class WorkerService implements GameService {
     if (data.kind === "status") {
       this.events.status(data.text);
     } else if (data.kind === "ready") {
+      // the worker's stages as the page's marks, `lazytree:worker-NAME` (for the benchmark)
+      for (const { name, at } of data.stages ?? []) {
+        performance.mark(`lazytree:worker-${name}`, { startTime: at - performance.timeOrigin });
+      }
       this.ready = true;
       this.hello();
     } else if (data.kind === "failed") {

@@ -9,8 +9,14 @@
  * after the answer that made it the AI's turn has been posted, so the page draws the
  * human's move first; the worker being the page's background thread, the page stays
  * responsive meanwhile. Nothing is fetched but the site's own files.
+ *
+ * A warm start restores Python from a memory snapshot (Pyodide's, lazytree imported)
+ * that the first start made and kept in the browser's Cache API, under a key naming the
+ * Pyodide version and the wheels' digest (a new build never restores an old snapshot);
+ * a snapshot that does not restore is forgotten, and Python starts as on a first visit.
+ * The `ready` message lists the start's stages and when each ended (`Stage`).
  */
-import type { FromWorker, ToWorker } from "./service";
+import type { FromWorker, Stage, ToWorker } from "./service";
 
 /** What the worker uses of Pyodide (pyodide.mjs, imported from the site's pyodide/). */
 interface PyProxy {
@@ -18,7 +24,9 @@ interface PyProxy {
   destroy?(): void;
 }
 interface Pyodide {
+  readonly version: string;
   unpackArchive(buffer: ArrayBuffer, format: string): void;
+  makeMemorySnapshot(): Uint8Array;
   runPython(code: string): unknown;
   setInterruptBuffer(buffer: Int32Array): void;
   pyimport(name: string): { open_service: PyProxy };
@@ -27,6 +35,8 @@ type LoadPyodide = (options: {
   indexURL: string;
   stdout?: (line: string) => void;
   stderr?: (line: string) => void;
+  _makeSnapshot?: boolean;
+  _loadSnapshot?: Uint8Array;
 }) => Promise<Pyodide>;
 
 /** A Python list (or tuple) as Pyodide hands it over. */
@@ -65,11 +75,124 @@ function post(message: FromWorker): void {
   scope.postMessage(message);
 }
 
-/** The names of the files the site lists in `wheels/index.json` (the pure lazytree wheel). */
-async function wheels(base: string): Promise<string[]> {
+/** The start's stages so far (see `Stage`). */
+const stages: Stage[] = [];
+
+function stage(name: string): void {
+  stages.push({ name, at: performance.timeOrigin + performance.now() });
+}
+
+/** A wheel the site lists in `wheels/index.json` (the pure lazytree wheel): its bytes. */
+interface Wheel {
+  name: string;
+  bytes: ArrayBuffer;
+}
+
+async function wheels(base: string): Promise<Wheel[]> {
   const response = await fetch(new URL("wheels/index.json", base));
   if (!response.ok) throw new Error(`wheels/index.json: ${response.status}`);
-  return (await response.json()) as string[];
+  const names = (await response.json()) as string[];
+  return Promise.all(
+    names.map(async (name) => {
+      const got = await fetch(new URL(`wheels/${encodeURIComponent(name)}`, base));
+      if (!got.ok) throw new Error(`${name}: ${got.status}`);
+      return { name, bytes: await got.arrayBuffer() };
+    }),
+  );
+}
+
+/** The Cache API's cache that keeps the snapshots. */
+const SNAPSHOTS = "lazytree-pyodide-snapshot";
+
+/** What Python imports before its snapshot is made (a warm start has them imported):
+ * the worker's service, and the game the new-game form offers first. */
+const PRELOAD = ["lazytree.server.local", "lazytree.games.dice_of_doom"];
+const IMPORTS = `import ${PRELOAD.join(", ")}`;
+
+/**
+ * The snapshot's address in the cache: the site's `pyodide/snapshot` with the Pyodide
+ * version, what was imported and the SHA-256 of the wheels in its query.
+ */
+async function snapshotKey(base: string, version: string, found: Wheel[]): Promise<string> {
+  const parts = await Promise.all(
+    found.map(async (w) => {
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", w.bytes));
+      return `${w.name}:${Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+    }),
+  );
+  const query = new URLSearchParams({
+    pyodide: version,
+    preload: PRELOAD.join(","),
+    wheels: parts.join(","),
+  });
+  return new URL(`pyodide/snapshot?${query}`, base).href;
+}
+
+/** The stored snapshot under `key`, or null (none, or no Cache API here). */
+async function storedSnapshot(key: string): Promise<Uint8Array | null> {
+  try {
+    const found = await (await caches.open(SNAPSHOTS)).match(key);
+    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep `snapshot` under `key`, the cache's other (older builds') snapshots removed. */
+async function keepSnapshot(key: string, snapshot: Uint8Array | null): Promise<void> {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+    if (snapshot === null) await cache.delete(key);
+    else await cache.put(key, new Response(snapshot as Uint8Array<ArrayBuffer>));
+  } catch {
+    // (no Cache API, or no room: the next start is a first start again)
+  }
+}
+
+/** Python with lazytree's wheels unpacked and `PRELOAD` imported: restored from the
+ * stored snapshot if there is one that restores, started afresh otherwise (which makes
+ * and keeps a snapshot for the next start). */
+async function python(base: string): Promise<Pyodide> {
+  // (a module worker: Pyodide's ES module, from the site, never bundled)
+  const runtime = new URL("pyodide/pyodide.mjs", base).href;
+  const [module, found] = await Promise.all([
+    import(runtime) as Promise<{ loadPyodide: LoadPyodide; version: string }>,
+    wheels(base),
+  ]);
+  const { loadPyodide, version } = module;
+  const options = {
+    indexURL: new URL("pyodide/", base).href,
+    stdout: () => {},
+    stderr: () => {},
+  };
+  const unpack = (pyodide: Pyodide): void => {
+    for (const w of found) pyodide.unpackArchive(w.bytes.slice(0), "wheel");
+  };
+  const key = await snapshotKey(base, version, found);
+  const stored = await storedSnapshot(key);
+  stage(stored ? "snapshot-read" : "no-snapshot");
+  if (stored) {
+    try {
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: stored });
+      unpack(pyodide);
+      pyodide.runPython(IMPORTS);
+      stage("snapshot-restored");
+      return pyodide;
+    } catch {
+      stage("snapshot-failed");
+      await keepSnapshot(key, null);
+    }
+  }
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+  stage("pyodide-started");
+  post({ kind: "status", text: "loading lazytree…" });
+  unpack(pyodide);
+  pyodide.runPython(IMPORTS);
+  stage("lazytree-imported");
+  const snapshot = pyodide.makeMemorySnapshot();
+  void keepSnapshot(key, snapshot);
+  return pyodide;
 }
 
 async function start(
@@ -79,23 +202,11 @@ async function start(
   interrupt?: Int32Array,
 ): Promise<void> {
   post({ kind: "status", text: "loading Python (Pyodide)…" });
-  // (a module worker: Pyodide's ES module, from the site, never bundled)
-  const runtime = new URL("pyodide/pyodide.mjs", base).href;
-  const { loadPyodide } = (await import(runtime)) as { loadPyodide: LoadPyodide };
-  const pyodide = await loadPyodide({
-    indexURL: new URL("pyodide/", base).href,
-    stdout: () => {},
-    stderr: () => {},
-  });
-  post({ kind: "status", text: "loading lazytree…" });
-  for (const name of await wheels(base)) {
-    const response = await fetch(new URL(`wheels/${encodeURIComponent(name)}`, base));
-    if (!response.ok) throw new Error(`${name}: ${response.status}`);
-    pyodide.unpackArchive(await response.arrayBuffer(), "wheel");
-  }
+  const pyodide = await python(base);
   post({ kind: "status", text: service === "game" ? "starting the game…" : "searching…" });
   const local = pyodide.pyimport("lazytree.server.local");
   game = local.open_service(service, query) as unknown as Game;
+  stage("service-opened");
   if (interrupt && game.listen_for_stop) {
     // (a cross-origin isolated page: its Stop interrupts the search, see service.ts)
     pyodide.setInterruptBuffer(interrupt);
@@ -137,7 +248,7 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
   if (message.kind === "start") {
     start(message.service, message.query, message.base, message.interrupt).then(
       () => {
-        post({ kind: "ready" });
+        post({ kind: "ready", stages });
         for (const waiting of queue.splice(0)) handle(waiting);
       },
       (error: unknown) => {
